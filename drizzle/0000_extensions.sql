@@ -1,0 +1,4 @@
+-- Trigram search and accent folding for the catalogue search.
+CREATE EXTENSION IF NOT EXISTS pg_trgm;
+--> statement-breakpoint
+CREATE EXTENSION IF NOT EXISTS unaccent;

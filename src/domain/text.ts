@@ -1,0 +1,40 @@
+// Text helpers shared by server and web: slugs, search normalisation, truncation.
+
+export function stripAccents(text: string): string {
+  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+}
+
+// spec storefront §5 (brand slug): lower case, accents removed, non-alphanumerics removed,
+// spaces and hyphens collapsed into one hyphen. The admin spec's "spaces replaced by hyphens"
+// is the same rule for names without symbols, so one function serves both.
+export function slugify(text: string): string {
+  return stripAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, '')
+    .trim()
+    .replace(/[\s-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+}
+
+/** Lower case, no accents, single spaces: the form in which products are searched. */
+export function normalizeSearch(text: string): string {
+  return stripAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z0-9+\s]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Cut at `max` characters with an ellipsis (spec storefront §2, product card: 200). */
+export function truncate(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return `${text.slice(0, max).trimEnd()}...`;
+}
+
+/** Cut at the last word boundary before `max` (spec storefront §2, product detail: 300). */
+export function truncateAtWord(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const lastSpace = cut.lastIndexOf(' ');
+  return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd()}...`;
+}

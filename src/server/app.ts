@@ -1,0 +1,44 @@
+// buildApp: the whole server as a Fastify instance, without listening. Reads as a table of
+// contents: cross-cutting plugins first, then one plugin per area.
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { AppContext } from './context';
+import healthRoutes from './modules/health/routes';
+import authPlugin from './plugins/auth';
+import errorsPlugin from './plugins/errors';
+import httpCachePlugin from './plugins/http-cache';
+import staticWebPlugin from './plugins/static-web';
+
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? { level: ctx.config.logLevel },
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    requestIdHeader: 'x-request-id',
+    genReqId: () => randomUUID(),
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(cookie);
+  await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });
+  await app.register(httpCachePlugin);
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(healthRoutes, { db: ctx.db });
+
+  await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads') });
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

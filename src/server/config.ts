@@ -1,0 +1,97 @@
+// Every environment variable the server reads, parsed once (architecture: runtime configuration).
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://').optional(),
+  DATA_DIR: z.string().default('./data'),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Semillas <no-reply@localhost>'),
+  SHOP_EMAIL: z.string().email().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8, 'debe tener al menos 8 caracteres').optional(),
+  SEED_DEMO: flag.optional(),
+  JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
+  DOLLAR_RATE_URL: z.string().url().default('https://dolarapi.com/v1/dolares'),
+  WHATSAPP_NUMBER: z.string().regex(/^\+?\d{8,15}$/, 'debe ser un número de teléfono').optional(),
+  PENDING_ORDER_DAYS: z.coerce.number().int().min(1).default(7),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: flag.default(false),
+});
+
+export interface Config {
+  env: string;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  shopEmail: string | undefined;
+  publicUrl: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  seedDemo: boolean | undefined;
+  jwtSecret: string;
+  dollarRateUrl: string;
+  whatsappNumber: string | undefined;
+  pendingOrderDays: number;
+  logLevel: string;
+  trustProxy: boolean;
+  /** Argon2 cost; tests lower it to keep the suite fast. */
+  argon2: { memoryCost: number; timeCost: number };
+  /** Background jobs (dollar rate, mail retries, order expiry); tests turn them off. */
+  runJobs: boolean;
+}
+
+/** The signing key: from JWT_SECRET, else generated once and kept in DATA_DIR. */
+function loadOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    shopEmail: e.SHOP_EMAIL ?? e.ADMIN_EMAIL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    seedDemo: e.SEED_DEMO,
+    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    dollarRateUrl: e.DOLLAR_RATE_URL,
+    whatsappNumber: e.WHATSAPP_NUMBER,
+    pendingOrderDays: e.PENDING_ORDER_DAYS,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    argon2: { memoryCost: 19456, timeCost: 2 },
+    runJobs: true,
+  };
+}

@@ -1,0 +1,334 @@
+// The whole data model of the shop (spec storefront §3 and accounts-admin §3).
+import { sql } from 'drizzle-orm';
+import {
+  bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    password_hash: text('password_hash').notNull(),
+    first_name: text('first_name').notNull().default(''),
+    last_name: text('last_name').notNull().default(''),
+    instagram: text('instagram'),
+    phone: text('phone'),
+    is_staff: boolean('is_staff').notNull().default(false),
+    is_superuser: boolean('is_superuser').notNull().default(false),
+    is_active: boolean('is_active').notNull().default(true),
+    email_verified: boolean('email_verified').notNull().default(false),
+    last_login: timestamp('last_login', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_created_at_idx').on(t.created_at),
+  ],
+);
+
+/** One row per refresh token; a family is one login session, rotated on every refresh. */
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    family_id: uuid('family_id').notNull(),
+    token_hash: text('token_hash').notNull(),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    used_at: timestamp('used_at', { withTimezone: true }),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    user_agent: text('user_agent'),
+    ip: text('ip'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('refresh_tokens_hash_idx').on(t.token_hash),
+    index('refresh_tokens_family_idx').on(t.family_id),
+    index('refresh_tokens_user_idx').on(t.user_id),
+  ],
+);
+
+export const CODE_PURPOSES = ['EMAIL_VERIFY', 'PASSWORD_RESET', 'EMAIL_CHANGE'] as const;
+
+export const verificationCodes = pgTable(
+  'verification_codes',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    purpose: text('purpose', { enum: CODE_PURPOSES }).notNull(),
+    code_hash: text('code_hash').notNull(),
+    new_email: text('new_email'),
+    attempts: integer('attempts').notNull().default(0),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumed_at: timestamp('consumed_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('verification_codes_lookup_idx').on(sql`lower(${t.email})`, t.purpose, t.created_at)],
+);
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: text('brand_id').notNull(),
+    brand_name: text('brand_name').notNull(),
+    description: text('description'),
+    image: text('image'),
+    visible: boolean('visible').notNull().default(true),
+    is_national: boolean('is_national').notNull().default(false),
+    discount_active: boolean('discount_active').notNull().default(false),
+    discount_type: text('discount_type', { enum: ['percentage', 'fixed'] }),
+    discount_value: money('discount_value'),
+    discount_expires_at: timestamp('discount_expires_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('brands_slug_idx').on(t.brand_id),
+    uniqueIndex('brands_name_lower_idx').on(sql`lower(${t.brand_name})`),
+    index('brands_national_idx').on(t.is_national),
+  ],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    brand_id: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    type: text('type', { enum: ['auto', 'fem', 'reg'] }).notNull(),
+    genotype: text('genotype'),
+    sativa: numeric('sativa', { precision: 5, scale: 2, mode: 'number' }),
+    indica: numeric('indica', { precision: 5, scale: 2, mode: 'number' }),
+    effects: text('effects'),
+    flavors: text('flavors'),
+    thc: text('thc'),
+    cbd: text('cbd'),
+    flowering_time: text('flowering_time'),
+    completed_cicle: text('completed_cicle'),
+    height_indoor: text('height_indoor'),
+    height_outdoor: text('height_outdoor'),
+    yield_indoor: text('yield_indoor'),
+    yield_outdoor: text('yield_outdoor'),
+    sku: text('sku'),
+    currency: text('currency', { enum: ['ARS', 'USD'] }).notNull().default('ARS'),
+    image: text('image'),
+    image_2: text('image_2'),
+    image_3: text('image_3'),
+    description: text('description'),
+    available: boolean('available').notNull().default(true),
+    /** Normalised name, brand and type label (see domain/text normalizeSearch) for trigram search. */
+    search_text: text('search_text').notNull().default(''),
+    /** Soft delete: products that appear in orders are kept for those orders. */
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_idx').on(t.sku).where(sql`${t.sku} is not null and ${t.deleted_at} is null`),
+    index('products_brand_idx').on(t.brand_id),
+    index('products_type_idx').on(t.type),
+    index('products_created_at_idx').on(t.created_at.desc(), t.id.desc()),
+    index('products_name_idx').on(t.name),
+    index('products_listing_idx').on(t.available, t.deleted_at),
+    index('products_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+  ],
+);
+
+export const blisters = pgTable(
+  'blisters',
+  {
+    id: serial('id').primaryKey(),
+    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    seed_count: integer('seed_count').notNull(),
+    /** In the product's currency. */
+    price: money('price'),
+    stock: integer('stock').notNull().default(0),
+    discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('blisters_product_idx').on(t.product_id, t.seed_count),
+    index('blisters_discount_idx').on(t.product_id).where(sql`${t.discount} > 0`),
+    check('blisters_stock_non_negative', sql`${t.stock} >= 0`),
+    check('blisters_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= 100`),
+    check('blisters_seed_count_positive', sql`${t.seed_count} > 0`),
+  ],
+);
+
+export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export const DELIVERY_TYPES = ['address', 'coordinate'] as const;
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** Null once the customer's account is deleted; the snapshot fields below keep the name. */
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
+    is_archived: boolean('is_archived').notNull().default(false),
+    total: money('total').notNull(),
+    recipient_name: text('recipient_name').notNull(),
+    shipping_address: text('shipping_address').notNull(),
+    customer_email: text('customer_email').notNull(),
+    customer_phone: text('customer_phone').notNull(),
+    delivery_type: text('delivery_type', { enum: DELIVERY_TYPES }).notNull(),
+    customer_username: text('customer_username'),
+    customer_first_name: text('customer_first_name'),
+    customer_last_name: text('customer_last_name'),
+    dollar_rate: money('dollar_rate'),
+    cancel_reason: text('cancel_reason'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('orders_status_created_idx').on(t.status, t.created_at.desc()),
+    index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('orders_user_created_idx').on(t.user_id, t.created_at.desc()),
+    index('orders_recipient_trgm_idx').using('gin', t.recipient_name.op('gin_trgm_ops')),
+  ],
+);
+
+export const orderProducts = pgTable(
+  'order_products',
+  {
+    id: serial('id').primaryKey(),
+    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    blister_id: integer('blister_id').references(() => blisters.id, { onDelete: 'set null' }),
+    quantity: integer('quantity').notNull(),
+    /** Unit price in ARS after discount, as charged when the order was placed. */
+    price_at_time: money('price_at_time').notNull(),
+    product_name: text('product_name').notNull(),
+    product_image: text('product_image'),
+    product_brand: text('product_brand'),
+    product_type: text('product_type'),
+    seed_count: integer('seed_count'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('order_products_order_idx').on(t.order_id),
+    index('order_products_product_idx').on(t.product_id),
+    check('order_products_quantity_positive', sql`${t.quantity} > 0`),
+  ],
+);
+
+export const WARRANTY_STATUSES = ['pending', 'reviewing', 'approved', 'rejected', 'resolved'] as const;
+
+export const warrantyClaims = pgTable(
+  'warranty_claims',
+  {
+    id: serial('id').primaryKey(),
+    status: text('status', { enum: WARRANTY_STATUSES }).notNull().default('pending'),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_name: text('product_name').notNull(),
+    purchase_date: date('purchase_date', { mode: 'string' }).notNull(),
+    germination_date: date('germination_date', { mode: 'string' }).notNull(),
+    description: text('description').notNull(),
+    photo1: text('photo1'),
+    photo2: text('photo2'),
+    photo3: text('photo3'),
+    admin_response: text('admin_response'),
+    admin_notes: text('admin_notes'),
+    resolution_details: text('resolution_details'),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    index('warranty_claims_user_idx').on(t.user_id, t.created_at.desc()),
+    index('warranty_claims_status_idx').on(t.status, t.created_at.desc()),
+    index('warranty_claims_email_idx').on(sql`lower(${t.email})`),
+  ],
+);
+
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'register', 'login', 'order', 'status_change'] as const;
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    action: text('action', { enum: ACTIVITY_ACTIONS }).notNull(),
+    description: text('description').notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Snapshot of who acted; null means the system ('Sistema'). */
+    username: text('username'),
+    entity_type: text('entity_type'),
+    entity_id: text('entity_id'),
+    changes: jsonb('changes'),
+    created_at: createdAt(),
+  },
+  (t) => [
+    index('activity_logs_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('activity_logs_action_idx').on(t.action, t.created_at.desc()),
+  ],
+);
+
+/** A single row (id = 1) with the shop's switches. */
+export const siteSettings = pgTable('site_settings', {
+  id: integer('id').primaryKey().default(1),
+  maintenance_mode: boolean('maintenance_mode').notNull().default(false),
+  maintenance_message: text('maintenance_message'),
+  bypass_password_hash: text('bypass_password_hash'),
+  updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updated_at: updatedAt(),
+});
+
+export const RATE_TYPES = ['blue', 'oficial', 'manual'] as const;
+
+/** A single row (id = 1): the dollar rate in force. */
+export const dollarRate = pgTable('dollar_rate', {
+  id: integer('id').primaryKey().default(1),
+  rate_type: text('rate_type', { enum: RATE_TYPES }).notNull().default('blue'),
+  value: money('value').notNull().default(1000),
+  auto_update: boolean('auto_update').notNull().default(false),
+  is_manual: boolean('is_manual').notNull().default(false),
+  last_update: timestamp('last_update', { withTimezone: true }),
+  last_error: text('last_error'),
+  updated_at: updatedAt(),
+});
+
+export const dollarRateHistory = pgTable(
+  'dollar_rate_history',
+  {
+    id: serial('id').primaryKey(),
+    rate_type: text('rate_type', { enum: RATE_TYPES }).notNull(),
+    value: money('value').notNull(),
+    source: text('source', { enum: ['auto', 'force', 'manual', 'settings'] }).notNull(),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('dollar_rate_history_created_idx').on(t.created_at.desc())],
+);
+
+/** Outgoing mail queue: a failed send is retried later and never fails the caller. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    to_address: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    html: text('html').notNull(),
+    text_body: text('text_body').notNull(),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_error: text('last_error'),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [index('mail_outbox_pending_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`)],
+);

@@ -1,0 +1,37 @@
+// First data on start: the staff account from ADMIN_EMAIL/ADMIN_PASSWORD and the demo catalogue.
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import { hashPassword } from '../../modules/auth/passwords';
+import { sqlRows, type Database } from '../client';
+import { users } from '../schema';
+
+export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
+  const { adminEmail, adminPassword } = ctx.config;
+  if (!adminEmail || !adminPassword) return;
+  const email = adminEmail.trim().toLowerCase();
+  const existing = await sqlRows(ctx.db, sql`select id from users where lower(email) = ${email}`);
+  if (existing.length > 0) return;
+  const username = email.split('@')[0].replace(/[^a-zA-Z0-9_]/g, '_').slice(0, 30) || 'admin';
+  await ctx.db.insert(users).values({
+    username,
+    email,
+    password_hash: await hashPassword(adminPassword, ctx.config.argon2),
+    first_name: 'Administrador',
+    last_name: '',
+    is_staff: true,
+    is_superuser: true,
+    email_verified: true,
+  }).onConflictDoNothing();
+  log.info({ email }, 'staff user created');
+}
+
+export async function prepareData(ctx: AppContext, database: Database, log: FastifyBaseLogger): Promise<void> {
+  await ensureAdmin(ctx, log);
+  const [{ n }] = await sqlRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from products`);
+  const wantDemo = ctx.config.seedDemo ?? (database.kind === 'pglite' && Number(n) === 0);
+  if (wantDemo && Number(n) === 0) {
+    const { seedDemoCatalogue } = await import('./demo');
+    await seedDemoCatalogue(ctx, log);
+  }
+}

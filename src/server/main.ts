@@ -1,0 +1,28 @@
+// Starts the shop: configuration, database and migrations, first data, HTTP server, jobs.
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { openDatabase } from './db/client';
+import { migrateDatabase } from './db/migrate';
+import { prepareData } from './db/seed';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await migrateDatabase(database);
+const ctx = { db: database.db, config, now: () => new Date() };
+const app = await buildApp(ctx);
+await prepareData(ctx, database, app.log);
+
+await app.listen({ port: config.port, host: config.host });
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  // Fastify stops accepting connections and waits for in-flight requests before closing.
+  await app.close();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

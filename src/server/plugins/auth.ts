@@ -1,0 +1,116 @@
+// Who is calling: verifies the bearer access token, loads the user's current role from the
+// database, and enforces each route's `config.access` ('public' | 'user' | 'staff').
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import type { Db } from '../db/client';
+import { users } from '../db/schema';
+import { forbidden, unauthorized } from '../errors';
+
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+const ISSUER = 'semillas-shop';
+
+export type Access = 'public' | 'user' | 'staff';
+
+export interface AuthUser {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+  is_superuser: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: AuthUser | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+export function secretKey(secret: string): Uint8Array {
+  return new TextEncoder().encode(secret);
+}
+
+export async function signAccessToken(secret: string, userId: number): Promise<string> {
+  return new SignJWT({ typ: 'access' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+    .sign(secretKey(secret));
+}
+
+/** The user id of a valid access token, or null for anything else (expired, forged, other type). */
+export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+  try {
+    const { payload } = await jwtVerify(token, secretKey(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    if (payload.typ !== 'access' || !payload.sub) return null;
+    const id = Number(payload.sub);
+    return Number.isInteger(id) && id > 0 ? id : null;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
+
+export function isAdmin(user: AuthUser | null): boolean {
+  return !!user && (user.is_staff || user.is_superuser);
+}
+
+export async function loadAuthUser(db: Db, id: number): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({
+      id: users.id, username: users.username, email: users.email, first_name: users.first_name,
+      last_name: users.last_name, is_staff: users.is_staff, is_superuser: users.is_superuser, is_active: users.is_active,
+    })
+    .from(users)
+    .where(eq(users.id, id));
+  if (!row || !row.is_active) return null;
+  const { is_active: _active, ...user } = row;
+  return user;
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match ? match[1] : '';
+}
+
+export function requireUser(request: FastifyRequest): AuthUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireStaff(request: FastifyRequest): AuthUser {
+  const user = requireUser(request);
+  if (!isAdmin(user)) throw forbidden();
+  return user;
+}
+
+export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db; jwtSecret: string }) {
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request);
+    if (token === null) return;
+    const userId = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+    if (!userId) throw unauthorized('Token inválido o expirado', 'TOKEN_INVALID');
+    const user = await loadAuthUser(opts.db, userId);
+    if (!user) throw unauthorized('Token inválido o expirado', 'TOKEN_INVALID');
+    request.user = user;
+  });
+
+  // Role checks run before body parsing, so an anonymous caller learns nothing from validation.
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access ?? 'public';
+    if (access === 'user') requireUser(request);
+    if (access === 'staff') requireStaff(request);
+  });
+});

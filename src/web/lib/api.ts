@@ -1,0 +1,153 @@
+// The only place that calls fetch: adds the access token, refreshes it once on 401 and turns
+// error bodies into ApiError with the server's Spanish message.
+import type { SessionUser } from './session-types';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code?: string,
+    readonly errors?: Record<string, string[]>,
+    readonly body?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+let accessToken: string | null = null;
+let refreshInFlight: Promise<SessionTokens | null> | null = null;
+const listeners = {
+  unauthorized: new Set<() => void>(),
+  maintenance: new Set<(message: string | undefined) => void>(),
+};
+
+export function setAccessToken(token: string | null) {
+  accessToken = token;
+}
+
+export function getAccessToken() {
+  return accessToken;
+}
+
+/** Called when a 401 cannot be repaired by a refresh: the session is over. */
+export function onUnauthorized(listener: () => void) {
+  listeners.unauthorized.add(listener);
+  return () => void listeners.unauthorized.delete(listener);
+}
+
+/** Called when the server answers 503 because the shop is in maintenance. */
+export function onMaintenance(listener: (message: string | undefined) => void) {
+  listeners.maintenance.add(listener);
+  return () => void listeners.maintenance.delete(listener);
+}
+
+export interface SessionTokens {
+  access: string;
+  user: SessionUser;
+}
+
+/** Uses the httpOnly refresh cookie to get a new access token; one request at a time. */
+export function refreshSession(): Promise<SessionTokens | null> {
+  refreshInFlight ??= (async () => {
+    try {
+      const response = await fetch('/api/auth/refresh/', {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
+      if (!response.ok) {
+        accessToken = null;
+        return null;
+      }
+      const data = (await response.json()) as SessionTokens;
+      accessToken = data.access;
+      return data;
+    } catch {
+      return null;
+    } finally {
+      queueMicrotask(() => {
+        refreshInFlight = null;
+      });
+    }
+  })();
+  return refreshInFlight;
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Milliseconds before the request is abandoned (spec: 30 s by default). */
+  timeout?: number;
+  /** Message when the server gives none. */
+  fallbackError?: string;
+}
+
+async function send(path: string, options: RequestOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const timeout = AbortSignal.timeout(options.timeout ?? 30_000);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  return fetch(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  let response: Response;
+  try {
+    response = await send(path, options);
+    if (response.status === 401 && accessToken) {
+      if (await refreshSession()) response = await send(path, options);
+      if (response.status === 401) {
+        accessToken = null;
+        listeners.unauthorized.forEach((l) => l());
+      }
+    }
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError' && options.signal?.aborted) throw error;
+    throw new ApiError(0, 'Error de conexión. Por favor, intenta nuevamente en unos momentos.');
+  }
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  let data: any = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    if (response.status === 503 && data?.code === 'MAINTENANCE') {
+      listeners.maintenance.forEach((l) => l(data?.maintenance_message ?? data?.error));
+    }
+    const message = data?.error ?? data?.message ?? options.fallbackError ?? 'Ocurrió un error. Por favor, intenta nuevamente.';
+    throw new ApiError(response.status, message, data?.code, data?.errors, data ?? undefined);
+  }
+  return data as T;
+}
+
+export const api = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'POST', body }),
+  put: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'PUT', body }),
+  patch: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'PATCH', body }),
+  delete: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiFetch<T>(path, { ...options, method: 'DELETE' }),
+};
+
+/** Builds a query string from defined, non-empty values. */
+export function toQuery(params: Record<string, string | number | boolean | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null || value === '') continue;
+    search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}

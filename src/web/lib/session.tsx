@@ -1,0 +1,89 @@
+// The logged-in user: restored at start from the refresh cookie, kept in memory only.
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { api, onUnauthorized, refreshSession, setAccessToken } from './api';
+import type { SessionUser } from './session-types';
+
+export type { SessionUser };
+
+type Status = 'loading' | 'anonymous' | 'authenticated';
+
+interface SessionValue {
+  status: Status;
+  user: SessionUser | null;
+  isAdmin: boolean;
+  /** Stores a new session after login. */
+  signIn(access: string, user: SessionUser): void;
+  /** Ends the session on the server and here. */
+  signOut(): Promise<void>;
+  /** Replaces the user's visible data (after a profile change). */
+  updateUser(user: SessionUser): void;
+}
+
+const SessionContext = createContext<SessionValue | null>(null);
+
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<Status>('loading');
+  const [user, setUser] = useState<SessionUser | null>(null);
+
+  const clear = useCallback(() => {
+    setAccessToken(null);
+    setUser(null);
+    setStatus('anonymous');
+    // Prices and orders depend on who is asking.
+    queryClient.removeQueries();
+  }, [queryClient]);
+
+  useEffect(() => {
+    let cancelled = false;
+    refreshSession().then((session) => {
+      if (cancelled) return;
+      if (session) {
+        setUser(session.user);
+        setStatus('authenticated');
+      } else {
+        setStatus('anonymous');
+      }
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => onUnauthorized(clear), [clear]);
+
+  const value = useMemo<SessionValue>(
+    () => ({
+      status,
+      user,
+      isAdmin: !!user && (user.is_staff || user.is_superuser),
+      signIn(access, nextUser) {
+        setAccessToken(access);
+        setUser(nextUser);
+        setStatus('authenticated');
+        queryClient.removeQueries();
+      },
+      async signOut() {
+        try {
+          await api.post('/api/auth/logout/', {});
+        } catch {
+          // The local session ends anyway.
+        }
+        clear();
+      },
+      updateUser(nextUser) {
+        setUser(nextUser);
+      },
+    }),
+    [status, user, queryClient, clear],
+  );
+
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+export function useSession(): SessionValue {
+  const value = useContext(SessionContext);
+  if (!value) throw new Error('useSession outside SessionProvider');
+  return value;
+}

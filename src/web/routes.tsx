@@ -1,0 +1,59 @@
+// Every screen of the shop; each page is its own chunk, the admin area a separate one.
+import { createBrowserRouter, Navigate } from 'react-router';
+import { Layout } from './components/Layout';
+import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
+
+const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+
+export const router = createBrowserRouter([
+  {
+    path: '/maintenance',
+    lazy: page(() => import('./features/maintenance/MaintenancePage')),
+  },
+  {
+    element: <Layout />,
+    children: [
+      { index: true, lazy: page(() => import('./features/home/HomePage')) },
+      { path: 'productos', lazy: page(() => import('./features/catalog/CataloguePage')) },
+      { path: 'producto/:id', lazy: page(() => import('./features/product/ProductPage')) },
+      { path: 'como-germinar', lazy: page(() => import('./features/guide/GuidePage')) },
+      { path: 'carrito', lazy: page(() => import('./features/cart/CartPage')) },
+      {
+        path: 'login',
+        lazy: async () => {
+          const { default: LoginPage } = await import('./features/auth/LoginPage');
+          return { Component: () => <RedirectIfAuthenticated><LoginPage /></RedirectIfAuthenticated> };
+        },
+      },
+      {
+        path: 'crear-cuenta',
+        lazy: async () => {
+          const { default: RegisterPage } = await import('./features/auth/RegisterPage');
+          return { Component: () => <RedirectIfAuthenticated><RegisterPage /></RedirectIfAuthenticated> };
+        },
+      },
+      {
+        path: 'recuperar-contrasena',
+        lazy: async () => {
+          const { default: ResetPage } = await import('./features/auth/PasswordResetPage');
+          return { Component: () => <RedirectIfAuthenticated><ResetPage /></RedirectIfAuthenticated> };
+        },
+      },
+      {
+        path: 'mi-cuenta',
+        lazy: async () => {
+          const { default: AccountPage } = await import('./features/account/AccountPage');
+          return { Component: () => <RequireAuth><AccountPage /></RequireAuth> };
+        },
+      },
+      {
+        path: 'admin/*',
+        lazy: async () => {
+          const { default: AdminApp } = await import('./features/admin/AdminApp');
+          return { Component: () => <RequireAdmin><AdminApp /></RequireAdmin> };
+        },
+      },
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+]);

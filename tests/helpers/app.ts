@@ -1,0 +1,133 @@
+// A real server for a test file: its own database (fresh PGlite, or a fresh database on the
+// PostgreSQL server named by TEST_DATABASE_URL), migrated, listening on a free loopback port.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp, type App } from '../../src/server/app';
+import type { Config } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
+import { migrateDatabase } from '../../src/server/db/migrate';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  return {
+    env: 'test',
+    port: 0,
+    host: '127.0.0.1',
+    databaseUrl: undefined,
+    dataDir,
+    smtpUrl: undefined,
+    mailFrom: 'Semillas <no-reply@test.local>',
+    shopEmail: 'tienda@test.local',
+    publicUrl: 'http://localhost:3000',
+    adminEmail: undefined,
+    adminPassword: undefined,
+    seedDemo: false,
+    jwtSecret: TEST_JWT_SECRET,
+    dollarRateUrl: 'http://127.0.0.1:9/unused',
+    whatsappNumber: '5491100000000',
+    pendingOrderDays: 7,
+    logLevel: 'silent',
+    trustProxy: false,
+    argon2: { memoryCost: 1024, timeCost: 1 },
+    runJobs: false,
+    ...overrides,
+  };
+}
+
+/** A fresh, migrated database for one test file. */
+export async function createTestDatabase(): Promise<Database> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) {
+    const database = await openPglite();
+    await migrateDatabase(database);
+    return database;
+  }
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 20);
+  await migrateDatabase(database);
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      const dropper = new pg.Client({ connectionString: adminUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface TestServer {
+  app: App;
+  ctx: AppContext;
+  database: Database;
+  url: string;
+  /** Moves the server's clock; `null` goes back to the real time. */
+  setNow(date: Date | null): void;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
+  const database = await createTestDatabase();
+  let fixedNow: Date | null = null;
+  const ctx: AppContext = {
+    db: database.db,
+    config: testConfig(dataDir, overrides),
+    now: () => fixedNow ?? new Date(),
+  };
+  const app = await buildApp(ctx, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app,
+    ctx,
+    database,
+    url: `http://127.0.0.1:${port}`,
+    setNow(date) {
+      fixedNow = date;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** fetch against the test server with JSON in and out. */
+export async function api(
+  server: TestServer,
+  method: string,
+  urlPath: string,
+  options: { body?: unknown; token?: string; headers?: Record<string, string> } = {},
+) {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  }
+  const response = await fetch(`${server.url}${urlPath}`, { method, headers, body });
+  const text = await response.text();
+  let json: any = null;
+  try {
+    json = text ? JSON.parse(text) : null;
+  } catch {
+    json = null;
+  }
+  return { status: response.status, headers: response.headers, json, text };
+}

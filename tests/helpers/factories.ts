@@ -1,0 +1,84 @@
+// Small factories that write test data straight to the database.
+import { eq } from 'drizzle-orm';
+import { normalizeSearch, slugify } from '../../src/domain/text';
+import { PRODUCT_TYPE_LABELS, type ProductType } from '../../src/domain/catalog';
+import type { Db } from '../../src/server/db/client';
+import { blisters, brands, products, users } from '../../src/server/db/schema';
+import { hashPassword } from '../../src/server/modules/auth/passwords';
+import { signAccessToken } from '../../src/server/plugins/auth';
+import { TEST_JWT_SECRET } from './app';
+
+let counter = 0;
+const next = () => ++counter;
+
+export async function createBrand(db: Db, overrides: Partial<typeof brands.$inferInsert> = {}) {
+  const n = next();
+  const brand_name = overrides.brand_name ?? `Banco ${n}`;
+  const [row] = await db
+    .insert(brands)
+    .values({ brand_name, brand_id: slugify(brand_name), description: `Descripción del ${brand_name}`, is_national: false, ...overrides })
+    .returning();
+  return row;
+}
+
+export interface BlisterInput {
+  seed_count?: number;
+  price?: number | null;
+  stock?: number;
+  discount?: number;
+}
+
+export async function createProduct(
+  db: Db,
+  overrides: Partial<typeof products.$inferInsert> & { blisters?: BlisterInput[] } = {},
+) {
+  const { blisters: blisterInputs = [{}], ...fields } = overrides;
+  const brandId = fields.brand_id ?? (await createBrand(db)).id;
+  const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
+  const name = fields.name ?? `Producto ${next()}`;
+  const type = (fields.type ?? 'fem') as ProductType;
+  const [product] = await db
+    .insert(products)
+    .values({
+      name,
+      type,
+      brand_id: brandId,
+      description: `Descripción de ${name}`,
+      search_text: normalizeSearch(`${name} ${brand.brand_name} ${PRODUCT_TYPE_LABELS[type]}`),
+      ...fields,
+    })
+    .returning();
+  const createdBlisters = [];
+  for (const [i, b] of blisterInputs.entries()) {
+    const [row] = await db
+      .insert(blisters)
+      .values({ product_id: product.id, seed_count: b.seed_count ?? (i + 1) * 3, price: b.price === undefined ? 10000 : b.price, stock: b.stock ?? 10, discount: b.discount ?? 0 })
+      .returning();
+    createdBlisters.push(row);
+  }
+  return { ...product, brand, blisters: createdBlisters };
+}
+
+export const TEST_PASSWORD = 'clave-segura-123';
+
+export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
+  const n = next();
+  const { password = TEST_PASSWORD, ...fields } = overrides;
+  const [user] = await db
+    .insert(users)
+    .values({
+      username: `cliente${n}`,
+      email: `cliente${n}@test.local`,
+      first_name: 'Cliente',
+      last_name: `Número ${n}`,
+      email_verified: true,
+      password_hash: await hashPassword(password, { memoryCost: 1024, timeCost: 1 }),
+      ...fields,
+    })
+    .returning();
+  const token = await signAccessToken(TEST_JWT_SECRET, user.id);
+  return { ...user, token };
+}
+
+export const createStaff = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>
+  createUser(db, { is_staff: true, ...overrides });
