@@ -7,7 +7,8 @@ export default defineConfig({
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
   build: {
-    outDir: '../../dist/web',
+    // WEB_DIST_DIR lets several builds coexist (the server reads the same variable).
+    outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',
     emptyOutDir: true,
     sourcemap: false,
     reportCompressedSize: true,

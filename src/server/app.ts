@@ -37,7 +37,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await app.register(healthRoutes, { db: ctx.db });
 
-  await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads') });
+  await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });
   return app;
 }
 

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { packageRoot } from './paths';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
@@ -27,6 +28,7 @@ const envSchema = z.object({
   PENDING_ORDER_DAYS: z.coerce.number().int().min(1).default(7),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
+  WEB_DIST_DIR: z.string().optional(),
 });
 
 export interface Config {
@@ -48,6 +50,8 @@ export interface Config {
   pendingOrderDays: number;
   logLevel: string;
   trustProxy: boolean;
+  /** The built web app (index.html and assets). */
+  webDir: string;
   /** Argon2 cost; tests lower it to keep the suite fast. */
   argon2: { memoryCost: number; timeCost: number };
   /** Background jobs (dollar rate, mail retries, order expiry); tests turn them off. */
@@ -91,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pendingOrderDays: e.PENDING_ORDER_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    webDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot(), 'dist', 'web')),
     argon2: { memoryCost: 19456, timeCost: 2 },
     runJobs: true,
   };

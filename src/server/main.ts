@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/seed';
+import { startJobs } from './jobs';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -13,6 +14,7 @@ const app = await buildApp(ctx);
 await prepareData(ctx, database, app.log);
 
 await app.listen({ port: config.port, host: config.host });
+const stopJobs = config.runJobs ? startJobs(ctx, app.log) : () => {};
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -20,6 +22,7 @@ async function shutdown(signal: string) {
   stopping = true;
   app.log.info({ signal }, 'shutting down');
   // Fastify stops accepting connections and waits for in-flight requests before closing.
+  stopJobs();
   await app.close();
   await database.close();
   process.exit(0);

@@ -35,6 +35,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     argon2: { memoryCost: 1024, timeCost: 1 },
     runJobs: false,
+    webDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
     ...overrides,
   };
 }

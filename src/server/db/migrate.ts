@@ -1,22 +1,11 @@
 // Applies the committed SQL migrations (drizzle/) and makes the single-row settings exist.
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { packageRoot } from '../paths';
 import type { Database } from './client';
 
-/** The package root, found from this file whether it runs from src/ or from the dist bundle. */
-export function packageRoot(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  while (!existsSync(path.join(dir, 'package.json'))) {
-    const parent = path.dirname(dir);
-    if (parent === dir) throw new Error('package.json not found');
-    dir = parent;
-  }
-  return dir;
-}
 
 const MIGRATION_LOCK = 727_001; // advisory lock id: one process migrates at a time
 

@@ -4,11 +4,10 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { packageRoot } from '../db/migrate';
 
 const YEAR = 365 * 24 * 3600;
 
-export default fp(async function staticWebPlugin(app: FastifyInstance, opts: { uploadsDir: string }) {
+export default fp(async function staticWebPlugin(app: FastifyInstance, opts: { uploadsDir: string; webDir: string }) {
   await app.register(fastifyStatic, {
     root: opts.uploadsDir,
     prefix: '/uploads/',
@@ -17,7 +16,7 @@ export default fp(async function staticWebPlugin(app: FastifyInstance, opts: { u
     setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR}, immutable`),
   });
 
-  const webRoot = path.join(packageRoot(), 'dist', 'web');
+  const webRoot = opts.webDir;
   const indexFile = path.join(webRoot, 'index.html');
   const hasWeb = existsSync(indexFile);
   if (hasWeb) {

@@ -1,0 +1,48 @@
+// Headless Chromium (Debian's) driven by playwright-core, with screenshots kept on failure.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const ARTIFACTS_DIR = path.resolve('e2e/artifacts');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+    ],
+  });
+}
+
+export const MOBILE = { width: 390, height: 844 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/** A fresh context that already passed the age gate, unless `ageVerified: false`. */
+export async function newPage(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; ageVerified?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP, locale: 'es-AR' });
+  if (options.ageVerified !== false) {
+    await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
+  }
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** Saves a screenshot under e2e/artifacts (kept by CI on failure, looked at during development). */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  return file;
+}
+
+/** Runs a browser step and keeps a screenshot when it fails. */
+export async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    await screenshot(page, `FAILED-${name}`).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+// Background work of one server process. Each job is safe to run in several processes at once.
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from './context';
+import { deliverDueMail } from './modules/mail/service';
+
+interface Job {
+  name: string;
+  everyMs: number;
+  run(ctx: AppContext, log: FastifyBaseLogger): Promise<unknown>;
+}
+
+const JOBS: Job[] = [
+  { name: 'mail-retry', everyMs: 60_000, run: deliverDueMail },
+];
+
+/** Starts every job on its interval; returns a function that stops them. */
+export function startJobs(ctx: AppContext, log: FastifyBaseLogger): () => void {
+  const timers = JOBS.map((job) => {
+    let running = false;
+    const tick = async () => {
+      if (running) return;
+      running = true;
+      try {
+        await job.run(ctx, log);
+      } catch (error) {
+        log.error({ err: error, job: job.name }, 'job failed');
+      } finally {
+        running = false;
+      }
+    };
+    const timer = setInterval(tick, job.everyMs);
+    timer.unref();
+    return timer;
+  });
+  return () => timers.forEach(clearInterval);
+}

@@ -1,0 +1,79 @@
+// Outgoing mail goes through the mail_outbox table: queueMail stores the message (inside the
+// caller's transaction when given one) and delivery happens after, with retries. A failed send is
+// logged and retried; it never fails the order or the registration that caused it.
+import { and, eq, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import { createTransport, type MailMessage, type MailTransport } from './transport';
+
+export type { MailMessage };
+
+const MAX_ATTEMPTS = 8;
+const transports = new WeakMap<AppContext['config'], MailTransport>();
+
+function transportFor(ctx: AppContext): MailTransport {
+  let transport = transports.get(ctx.config);
+  if (!transport) {
+    transport = createTransport(ctx.config);
+    transports.set(ctx.config, transport);
+  }
+  return transport;
+}
+
+/** Stores a message for delivery; returns its outbox id. */
+export async function queueMail(db: DbOrTx, message: MailMessage): Promise<number> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ to_address: message.to, subject: message.subject, html: message.html, text_body: message.text })
+    .returning({ id: mailOutbox.id });
+  return row.id;
+}
+
+/** Tries to deliver one queued message now; on failure schedules a retry with backoff. */
+export async function deliverMail(ctx: AppContext, id: number, log?: FastifyBaseLogger): Promise<boolean> {
+  const [row] = await ctx.db
+    .update(mailOutbox)
+    .set({ attempts: sql`${mailOutbox.attempts} + 1`, next_attempt_at: sql`now() + interval '5 minutes'` })
+    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+    .returning();
+  if (!row) return false;
+  try {
+    await transportFor(ctx).send({ to: row.to_address, subject: row.subject, html: row.html, text: row.text_body });
+    await ctx.db.update(mailOutbox).set({ status: 'sent', sent_at: ctx.now(), last_error: null }).where(eq(mailOutbox.id, id));
+    return true;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    log?.warn({ mailId: id, err: message, attempt: row.attempts }, 'mail delivery failed');
+    const backoffMinutes = Math.min(2 ** row.attempts, 360);
+    await ctx.db
+      .update(mailOutbox)
+      .set({
+        status: row.attempts >= MAX_ATTEMPTS ? 'failed' : 'pending',
+        last_error: message.slice(0, 1000),
+        next_attempt_at: sql`now() + make_interval(mins => ${backoffMinutes})`,
+      })
+      .where(eq(mailOutbox.id, id));
+    return false;
+  }
+}
+
+/** Queues and immediately tries to deliver, without making the caller wait or fail. */
+export async function sendMail(ctx: AppContext, message: MailMessage, log?: FastifyBaseLogger): Promise<number> {
+  const id = await queueMail(ctx.db, message);
+  void deliverMail(ctx, id, log).catch((error) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
+  return id;
+}
+
+/** Delivers every message whose retry time has come (run by the background job). */
+export async function deliverDueMail(ctx: AppContext, log?: FastifyBaseLogger): Promise<number> {
+  const due = await ctx.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, ctx.now())))
+    .limit(50);
+  let sent = 0;
+  for (const { id } of due) if (await deliverMail(ctx, id, log)) sent++;
+  return sent;
+}

@@ -1,0 +1,53 @@
+// The cart, kept in the `cart` cookie (7 days, Lax, path /, Secure over https) and shared by
+// every component through useSyncExternalStore.
+import { useSyncExternalStore } from 'react';
+import {
+  addToCart, CART_COOKIE, CART_COOKIE_DAYS, cartTotal, cartUnits, removeFromCart, sanitizeCart, setQuantity, type CartLine,
+} from '../../../domain/cart';
+
+export type { CartLine };
+
+function readCookie(): CartLine[] {
+  const match = document.cookie.split('; ').find((c) => c.startsWith(`${CART_COOKIE}=`));
+  if (!match) return [];
+  try {
+    return sanitizeCart(JSON.parse(decodeURIComponent(match.slice(CART_COOKIE.length + 1))));
+  } catch {
+    return [];
+  }
+}
+
+function writeCookie(lines: CartLine[]) {
+  const value = encodeURIComponent(JSON.stringify(lines));
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  const maxAge = lines.length ? CART_COOKIE_DAYS * 24 * 3600 : 0;
+  document.cookie = `${CART_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
+}
+
+let lines: CartLine[] = typeof document === 'undefined' ? [] : readCookie();
+const listeners = new Set<() => void>();
+
+function commit(next: CartLine[]) {
+  lines = next;
+  writeCookie(lines);
+  listeners.forEach((l) => l());
+}
+
+export const cart = {
+  /** Throws CartRuleError with the spec's message when a rule refuses the change. */
+  add: (line: CartLine, stock: number) => commit(addToCart(lines, line, stock)),
+  setQuantity: (key: Pick<CartLine, 'id' | 'blister_id'>, quantity: number, stock?: number) => commit(setQuantity(lines, key, quantity, stock)),
+  remove: (key: Pick<CartLine, 'id' | 'blister_id'>) => commit(removeFromCart(lines, key)),
+  clear: () => commit([]),
+  lines: () => lines,
+};
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+export function useCart() {
+  const current = useSyncExternalStore(subscribe, () => lines, () => lines);
+  return { lines: current, units: cartUnits(current), total: cartTotal(current) };
+}
