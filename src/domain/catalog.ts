@@ -170,3 +170,11 @@ export const idParamSchema = z.object({
 });
 
 export { commaList, boolParam };
+
+/** Counts for the catalogue's filter groups, under the other active filters. */
+export interface ProductFacetsDto {
+  types: Record<ProductType, number>;
+  brands: { id: number; brand_id: string; brand_name: string; is_national: boolean; image: string | null; count: number }[];
+  on_sale: number;
+  with_stock: number;
+}
