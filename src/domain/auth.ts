@@ -1,0 +1,257 @@
+// Account rules shared by the auth API and the account forms: zod schemas with the Spanish
+// messages of spec accounts-admin §5, the answer shapes of §7 and the error codes of §8.
+import { z } from 'zod';
+
+export const VERIFICATION_CODE_LENGTH = 6;
+export const USERNAME_MIN = 4;
+export const PASSWORD_MIN = 6;
+/** Long enough for any passphrase, short enough that hashing it stays cheap. */
+export const PASSWORD_MAX = 128;
+export const NAME_MIN = 2;
+
+/** Error codes the auth API answers with (`{ error, code }`). */
+export const AUTH_ERROR_CODES = {
+  accountNotVerified: 'ACCOUNT_NOT_VERIFIED',
+  accountExists: 'ACCOUNT_EXISTS',
+  accountExistsUnverified: 'ACCOUNT_EXISTS_UNVERIFIED',
+  accountInactive: 'ACCOUNT_INACTIVE',
+  invalidCredentials: 'INVALID_CREDENTIALS',
+  invalidPassword: 'INVALID_PASSWORD',
+  invalidCode: 'INVALID_CODE',
+  codeExpired: 'CODE_EXPIRED',
+  codeAttemptsExceeded: 'CODE_ATTEMPTS_EXCEEDED',
+  alreadyVerified: 'ALREADY_VERIFIED',
+  emailInUse: 'EMAIL_IN_USE',
+  emailVerificationRequired: 'EMAIL_VERIFICATION_REQUIRED',
+  refreshInvalid: 'REFRESH_INVALID',
+  refreshReused: 'REFRESH_REUSED',
+  rateLimited: 'RATE_LIMITED',
+} as const;
+
+export const emailSchema = z
+  .string({ error: 'El email es requerido' })
+  .trim()
+  .min(1, 'El email es requerido')
+  .max(254, 'El email es demasiado largo')
+  .pipe(z.email('Ingrese un email válido'))
+  .transform((v) => v.toLowerCase());
+
+export const passwordSchema = z
+  .string({ error: 'La contraseña es requerida' })
+  .min(1, 'La contraseña es requerida')
+  .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
+  .max(PASSWORD_MAX, `La contraseña no puede superar los ${PASSWORD_MAX} caracteres`);
+
+export const usernameSchema = z
+  .string({ error: 'El usuario es requerido' })
+  .trim()
+  .min(1, 'El usuario es requerido')
+  .min(USERNAME_MIN, `El usuario debe tener al menos ${USERNAME_MIN} caracteres`)
+  .max(150, 'El usuario no puede superar los 150 caracteres')
+  // No '@' or spaces: login tells usernames and e-mails apart by the '@'.
+  .regex(/^[\p{L}\p{N}_.-]+$/u, 'El usuario solo puede contener letras, números, puntos, guiones y guiones bajos');
+
+const firstNameSchema = z
+  .string({ error: 'El nombre es requerido' })
+  .trim()
+  .min(1, 'El nombre es requerido')
+  .min(NAME_MIN, `El nombre debe tener al menos ${NAME_MIN} caracteres`)
+  .max(100, 'El nombre no puede superar los 100 caracteres');
+
+const lastNameSchema = z
+  .string({ error: 'El apellido es requerido' })
+  .trim()
+  .min(1, 'El apellido es requerido')
+  .min(NAME_MIN, `El apellido debe tener al menos ${NAME_MIN} caracteres`)
+  .max(100, 'El apellido no puede superar los 100 caracteres');
+
+export const codeSchema = z
+  .string({ error: 'El código es requerido' })
+  .trim()
+  .regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
+
+const instagramSchema = z
+  .string()
+  .trim()
+  .max(31, 'El usuario de Instagram es demasiado largo')
+  .regex(/^@?[A-Za-z0-9._]*$/, 'El usuario de Instagram solo puede contener letras, números, puntos y guiones bajos')
+  .optional()
+  .nullable()
+  .transform((v) => (v ? v : null));
+
+// spec §5 Login: username (or e-mail) min 4, password min 6.
+export const loginSchema = z.object({
+  username_or_email: z
+    .string({ error: 'Ingresa tu usuario o email' })
+    .trim()
+    .min(1, 'Ingresa tu usuario o email')
+    .min(USERNAME_MIN, `El usuario debe tener al menos ${USERNAME_MIN} caracteres`)
+    .max(254, 'El usuario o email es demasiado largo'),
+  password: passwordSchema,
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+// spec §5 Registration.
+export const registerSchema = z
+  .object({
+    first_name: firstNameSchema,
+    last_name: lastNameSchema,
+    username: usernameSchema,
+    email: emailSchema,
+    password: passwordSchema,
+    password2: z.string({ error: 'Confirma tu contraseña' }).min(1, 'Confirma tu contraseña'),
+    instagram: instagramSchema,
+  })
+  .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/**
+ * PUT /auth/profile/: names, and/or a new e-mail confirmed with the code that verify-change sent
+ * to it. An e-mail equal to the current one is ignored.
+ */
+export const profileUpdateSchema = z
+  .object({
+    first_name: firstNameSchema.optional(),
+    last_name: lastNameSchema.optional(),
+    email: emailSchema.optional(),
+    verification_code: codeSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((value) => value !== undefined), {
+    path: ['general'],
+    message: 'No hay cambios para guardar',
+  });
+export type ProfileUpdateInput = z.infer<typeof profileUpdateSchema>;
+
+/** The personal-data form of Mi Cuenta (spec §5 Profile). */
+export const profileFormSchema = z.object({
+  first_name: firstNameSchema,
+  last_name: lastNameSchema,
+  email: emailSchema,
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+export const changePasswordSchema = z
+  .object({
+    old_password: z.string({ error: 'La contraseña actual es requerida' }).min(1, 'La contraseña actual es requerida').max(PASSWORD_MAX),
+    new_password: passwordSchema,
+    /** Optional on the API; the form always sends it. */
+    new_password2: z.string().optional(),
+  })
+  .refine((v) => v.new_password2 === undefined || v.new_password === v.new_password2, {
+    path: ['new_password2'],
+    message: 'Las contraseñas no coinciden',
+  })
+  .refine((v) => v.old_password !== v.new_password, {
+    path: ['new_password'],
+    message: 'La nueva contraseña debe ser distinta de la actual',
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password tab of Mi Cuenta: the confirmation is required there. */
+export const changePasswordFormSchema = z
+  .object({
+    old_password: z.string().min(1, 'La contraseña actual es requerida'),
+    new_password: passwordSchema,
+    new_password2: z.string().min(1, 'Confirma tu contraseña'),
+  })
+  .refine((v) => v.new_password === v.new_password2, { path: ['new_password2'], message: 'Las contraseñas no coinciden' });
+export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
+
+export const emailOnlySchema = z.object({ email: emailSchema });
+export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;
+
+export const verifyEmailSchema = z.object({ email: emailSchema, code: codeSchema });
+export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
+
+export const verifyChangeSchema = z.object({
+  type: z.literal('EMAIL_CHANGE', { error: 'Tipo de verificación no soportado' }),
+  new_email: emailSchema,
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(PASSWORD_MAX),
+});
+export type VerifyChangeInput = z.infer<typeof verifyChangeSchema>;
+
+export const verifyPasswordResetSchema = z
+  .object({
+    email: emailSchema,
+    code: codeSchema,
+    new_password: passwordSchema,
+    /** Optional on the API; the form always sends it. */
+    new_password2: z.string().optional(),
+  })
+  .refine((v) => v.new_password2 === undefined || v.new_password === v.new_password2, {
+    path: ['new_password2'],
+    message: 'Las contraseñas no coinciden',
+  });
+export type VerifyPasswordResetInput = z.infer<typeof verifyPasswordResetSchema>;
+
+export const refreshSchema = z.object({
+  refresh: z.string().max(200).optional(),
+});
+
+// Answer shapes.
+
+/** `user` in login, refresh and change-password answers. */
+export interface AuthUserDto {
+  id: number;
+  username: string;
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+  is_superuser: boolean;
+}
+
+/** GET /auth/profile/ and `user` in PUT /auth/profile/. */
+export interface ProfileDto extends AuthUserDto {
+  instagram: string | null;
+  email_verified: boolean;
+  date_joined: string;
+  last_login: string | null;
+}
+
+export interface LoginResponse {
+  user: AuthUserDto;
+  access: string;
+  refresh: string;
+  is_staff: boolean;
+}
+
+export interface RefreshResponse {
+  access: string;
+  refresh: string;
+  user: AuthUserDto;
+}
+
+export interface RegisterResponse {
+  message: string;
+  email: string;
+  user_id: number;
+}
+
+export interface MessageResponse {
+  message: string;
+  email?: string;
+}
+
+export interface ProfileUpdateResponse {
+  message: string;
+  user: ProfileDto;
+}
+
+/** POST /auth/change-password/: the other sessions are closed, this one gets fresh tokens. */
+export interface ChangePasswordResponse extends RefreshResponse {
+  message: string;
+}
+
+export interface PermissionsResponse extends AuthUserDto {
+  is_staff: boolean;
+  is_superuser: boolean;
+  permissions: {
+    can_access_admin: boolean;
+    can_manage_products: boolean;
+    can_manage_orders: boolean;
+    can_manage_users: boolean;
+    can_manage_settings: boolean;
+    can_view_activity: boolean;
+  };
+}
