@@ -7,9 +7,11 @@ import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
 import healthRoutes from './modules/health/routes';
+import siteRoutes from './modules/site/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
+import maintenancePlugin from './plugins/maintenance';
 import staticWebPlugin from './plugins/static-web';
 
 export interface BuildOptions {
@@ -31,11 +33,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await app.register(errorsPlugin);
   await app.register(cookie);
+  await app.register(maintenancePlugin, { ctx });
   await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });
   await app.register(httpCachePlugin);
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, { db: ctx.db });
+  await app.register(siteRoutes, { ctx });
 
   await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });
   return app;

@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { deliverDueMail } from './modules/mail/service';
+import { refreshDollarRateIfDue } from './modules/site/dollar-rate';
 
 interface Job {
   name: string;
@@ -11,6 +12,7 @@ interface Job {
 
 const JOBS: Job[] = [
   { name: 'mail-retry', everyMs: 60_000, run: deliverDueMail },
+  { name: 'dollar-rate', everyMs: 60_000, run: refreshDollarRateIfDue },
 ];
 
 /** Starts every job on its interval; returns a function that stops them. */

@@ -1,0 +1,159 @@
+// Maintenance mode and its bypass (spec accounts-admin §2, §4 site/bypass, §7 core): the switch
+// in site_settings row 1, the hashed bypass password and the signed 12-hour bypass token.
+import { createHash } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import {
+  BYPASS_GRANTED_MESSAGE, BYPASS_INVALID_MESSAGE, BYPASS_TTL_HOURS, type BypassResultDto, type MaintenanceStatusDto,
+  type ToggleMaintenanceInput,
+} from '../../../domain/site';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { siteSettings } from '../../db/schema';
+import { secretKey } from '../../plugins/auth';
+import { type Actor, diff, logActivity } from '../activity/log';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+
+export interface MaintenanceState {
+  maintenance_mode: boolean;
+  maintenance_message: string | null;
+  /** Fingerprint of the bypass password hash, null when none is set; tokens carry it. */
+  bypass_fingerprint: string | null;
+}
+
+// Every API request asks for the flag; a short in-process cache keeps the database off the hot
+// path. Other processes see a toggle within CACHE_MS; this process sees it at once.
+const CACHE_MS = 2000;
+const cache = new WeakMap<AppContext['db'], { state: MaintenanceState; expiresAt: number }>();
+
+const ISSUER = 'semillas-shop';
+const BYPASS_TTL_SECONDS = BYPASS_TTL_HOURS * 3600;
+
+const fingerprint = (hash: string | null) => (hash ? createHash('sha256').update(hash).digest('hex').slice(0, 16) : null);
+
+async function ensureSettingsRow(db: DbOrTx) {
+  await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+}
+
+async function loadSettings(db: DbOrTx) {
+  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
+  return row ?? { id: 1, maintenance_mode: false, maintenance_message: null, bypass_password_hash: null, updated_by: null, updated_at: null };
+}
+
+export async function readMaintenanceState(ctx: AppContext): Promise<MaintenanceState> {
+  const cached = cache.get(ctx.db);
+  if (cached && cached.expiresAt > Date.now()) return cached.state;
+  const row = await loadSettings(ctx.db);
+  const state: MaintenanceState = {
+    maintenance_mode: row.maintenance_mode,
+    maintenance_message: row.maintenance_message,
+    bypass_fingerprint: fingerprint(row.bypass_password_hash),
+  };
+  cache.set(ctx.db, { state, expiresAt: Date.now() + CACHE_MS });
+  return state;
+}
+
+function toStatus(state: MaintenanceState): MaintenanceStatusDto {
+  return {
+    maintenance_mode: state.maintenance_mode,
+    maintenance_message: state.maintenance_message ?? '',
+    has_bypass_password: state.bypass_fingerprint !== null,
+  };
+}
+
+export async function getMaintenanceStatus(ctx: AppContext): Promise<MaintenanceStatusDto> {
+  return toStatus(await readMaintenanceState(ctx));
+}
+
+export async function toggleMaintenance(
+  ctx: AppContext,
+  actor: Actor,
+  input: ToggleMaintenanceInput,
+): Promise<MaintenanceStatusDto & { message: string }> {
+  // Hash outside the transaction: argon2 is slow on purpose.
+  const newHash = input.bypass_password ? await hashPassword(input.bypass_password, ctx.config.argon2) : undefined;
+  await ctx.db.transaction(async (tx) => {
+    await ensureSettingsRow(tx);
+    const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
+    const changes: Partial<typeof siteSettings.$inferInsert> = {
+      maintenance_mode: input.maintenance_mode,
+      updated_by: actor.id,
+      updated_at: ctx.now(),
+    };
+    if (input.maintenance_message !== undefined) changes.maintenance_message = input.maintenance_message || null;
+    if (input.bypass_password !== undefined) changes.bypass_password_hash = newHash ?? null;
+    await tx.update(siteSettings).set(changes).where(eq(siteSettings.id, 1));
+
+    const shown = (mode: boolean, message: string | null, hash: string | null) => ({
+      maintenance_mode: mode,
+      maintenance_message: message,
+      has_bypass_password: hash !== null,
+    });
+    const after = { ...before, ...changes };
+    await logActivity(tx, {
+      action: 'update',
+      description: describeToggle(before.maintenance_mode, input.maintenance_mode, input.bypass_password),
+      actor,
+      entity_type: 'site_settings',
+      entity_id: 1,
+      changes: {
+        ...diff(
+          shown(before.maintenance_mode, before.maintenance_message, before.bypass_password_hash),
+          shown(after.maintenance_mode ?? false, after.maintenance_message ?? null, after.bypass_password_hash ?? null),
+        ),
+        // The hash never goes into the log; only the fact that the password changed.
+        ...(input.bypass_password !== undefined ? { bypass_password_changed: true } : {}),
+      },
+    });
+  });
+  cache.delete(ctx.db);
+  const status = await getMaintenanceStatus(ctx);
+  return {
+    ...status,
+    message: status.maintenance_mode ? 'Modo mantenimiento activado correctamente' : 'Modo mantenimiento desactivado correctamente',
+  };
+}
+
+function describeToggle(wasOn: boolean, isOn: boolean, password: string | undefined): string {
+  const parts: string[] = [];
+  if (wasOn !== isOn) parts.push(isOn ? 'Modo mantenimiento activado' : 'Modo mantenimiento desactivado');
+  else parts.push(isOn ? 'Configuración de mantenimiento actualizada' : 'Configuración de la tienda actualizada');
+  if (password === '') parts.push('contraseña de bypass eliminada');
+  else if (password !== undefined) parts.push('contraseña de bypass configurada');
+  return parts.join('; ');
+}
+
+/** Checks the bypass password; a match yields a token valid 12 hours. */
+export async function validateBypassPassword(ctx: AppContext, password: string): Promise<BypassResultDto> {
+  const row = await loadSettings(ctx.db);
+  const valid = !!row.bypass_password_hash && (await verifyPassword(row.bypass_password_hash, password));
+  if (!valid) return { valid: false, message: BYPASS_INVALID_MESSAGE, bypass_token: null, expires_at: null };
+  const issuedAt = Math.floor(ctx.now().getTime() / 1000);
+  const expiresAt = issuedAt + BYPASS_TTL_SECONDS;
+  const token = await new SignJWT({ typ: 'bypass', pwv: fingerprint(row.bypass_password_hash) })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(expiresAt)
+    .sign(secretKey(ctx.config.jwtSecret));
+  return { valid: true, message: BYPASS_GRANTED_MESSAGE, bypass_token: token, expires_at: new Date(expiresAt * 1000).toISOString() };
+}
+
+/**
+ * A bypass token is good while unexpired and issued for the current bypass password: changing or
+ * removing the password ends every bypass handed out with the old one.
+ */
+export async function isValidBypassToken(ctx: AppContext, token: string, state: MaintenanceState): Promise<boolean> {
+  if (!token || !state.bypass_fingerprint) return false;
+  try {
+    const { payload } = await jwtVerify(token, secretKey(ctx.config.jwtSecret), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      currentDate: ctx.now(),
+    });
+    return payload.typ === 'bypass' && payload.pwv === state.bypass_fingerprint;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return false;
+    throw error;
+  }
+}
