@@ -43,6 +43,10 @@ export interface BlisterDto {
   price_in_ars?: number;
   price_in_usd?: number | null;
   final_price?: number;
+  /** The presentation's own stored discount, for staff editing it (absent for everyone else). */
+  own_discount?: number;
+  /** The stored price in the product's currency, for staff editing it (absent for everyone else). */
+  stored_price?: number | null;
 }
 
 export interface BrandInfoDto {
@@ -178,3 +182,27 @@ export interface ProductFacetsDto {
   on_sale: number;
   with_stock: number;
 }
+
+export const MAX_RELATED_PRODUCTS = 12;
+
+export const relatedQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: 'El límite debe ser un número' })
+    .int('El límite debe ser un número entero')
+    .min(1, 'El límite debe ser 1 o mayor')
+    .max(MAX_RELATED_PRODUCTS, `El límite no puede superar ${MAX_RELATED_PRODUCTS}`)
+    .default(RELATED_PRODUCTS),
+});
+
+/** A brand by numeric id or by slug (`GET /api/brands/{id}/`). */
+export const brandRefParamSchema = z.object({
+  id: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9-]{1,80}$/, 'Identificador de banco inválido'),
+});
+
+export const brandListQuerySchema = z.object({
+  is_national: boolParam.optional(),
+});

@@ -6,6 +6,8 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
+import brandRoutes from './modules/brands/routes';
+import catalogRoutes from './modules/catalog/routes';
 import healthRoutes from './modules/health/routes';
 import siteRoutes from './modules/site/routes';
 import authPlugin from './plugins/auth';
@@ -39,6 +41,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, { db: ctx.db });
+  await app.register(brandRoutes, { ctx });
+  await app.register(catalogRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
 
   await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });

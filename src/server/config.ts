@@ -29,6 +29,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
+  CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
 });
 
 export interface Config {
@@ -56,6 +57,8 @@ export interface Config {
   argon2: { memoryCost: number; timeCost: number };
   /** Background jobs (dollar rate, mail retries, order expiry); tests turn them off. */
   runJobs: boolean;
+  /** How long catalogue reads stay in the process's micro-cache; absent or 0: no cache. */
+  catalogCacheMs?: number;
 }
 
 /** The signing key: from JWT_SECRET, else generated once and kept in DATA_DIR. */
@@ -98,5 +101,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot(), 'dist', 'web')),
     argon2: { memoryCost: 19456, timeCost: 2 },
     runJobs: true,
+    catalogCacheMs: e.CATALOG_CACHE_MS,
   };
 }

@@ -1,0 +1,76 @@
+// Brand (seed bank) reads with their product and stock totals.
+import { sql, type SQL } from 'drizzle-orm';
+import type { BrandDto } from '../../../domain/catalog';
+import type { AppContext } from '../../context';
+import { sqlRows, type DbOrTx } from '../../db/client';
+import { notFound } from '../../errors';
+import { catalogueCache } from '../catalog/cache';
+import { toBrandDto, type BrandRecord, type BrandTotals } from '../catalog/serialize';
+import type { Viewer } from '../catalog/viewer';
+
+const BRAND_COLUMNS = sql`b.id, b.brand_id, b.brand_name, b.description, b.image, b.visible, b.is_national,
+  b.discount_active, b.discount_type, b.discount_value, b.discount_expires_at, b.created_at`;
+
+function toRecord(row: Record<string, any>): BrandRecord {
+  return {
+    id: Number(row.id),
+    brand_id: row.brand_id,
+    brand_name: row.brand_name,
+    description: row.description,
+    image: row.image,
+    visible: row.visible,
+    is_national: row.is_national,
+    discount_active: row.discount_active,
+    discount_type: row.discount_type,
+    discount_value: row.discount_value == null ? null : Number(row.discount_value),
+    discount_expires_at: row.discount_expires_at,
+    created_at: row.created_at,
+  };
+}
+
+/** Brands ordered by name; hidden ones only when asked (staff). */
+export async function listBrandRecords(db: DbOrTx, opts: { includeHidden: boolean }): Promise<BrandRecord[]> {
+  const rows = await sqlRows<Record<string, unknown>>(db, sql`
+    select ${BRAND_COLUMNS} from brands b ${opts.includeHidden ? sql`` : sql`where b.visible`}
+    order by lower(b.brand_name), b.id`);
+  return rows.map(toRecord);
+}
+
+async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promise<(BrandRecord & BrandTotals)[]> {
+  const staff = viewer === 'staff';
+  // Totals count what the caller can see: customers never see unavailable products.
+  const conditions = [...where, ...(staff ? [] : [sql`b.visible`])];
+  const rows = await sqlRows<Record<string, unknown>>(db, sql`
+    select ${BRAND_COLUMNS}, coalesce(t.total_products, 0)::int as total_products, coalesce(t.total_stock, 0)::int as total_stock
+    from brands b
+    left join (
+      select p.brand_id, count(*) as total_products, coalesce(sum(s.stock), 0) as total_stock
+      from products p
+      left join (select product_id, sum(stock) as stock from blisters group by product_id) s on s.product_id = p.id
+      where p.deleted_at is null ${staff ? sql`` : sql`and p.available`}
+      group by p.brand_id
+    ) t on t.brand_id = b.id
+    ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
+    order by lower(b.brand_name), b.id`);
+  return rows.map((row) => ({ ...toRecord(row), total_products: Number(row.total_products), total_stock: Number(row.total_stock) }));
+}
+
+export async function listBrands(ctx: AppContext, viewer: Viewer, filter: { is_national?: boolean }): Promise<BrandDto[]> {
+  return catalogueCache(ctx).get(`brands:${viewer}:${filter.is_national ?? ''}`, async () => {
+    const where = filter.is_national === undefined ? [] : [sql`b.is_national = ${filter.is_national}`];
+    const now = ctx.now();
+    return (await brandsWithTotals(ctx.db, viewer, where)).map((b) => toBrandDto(b, b, now));
+  });
+}
+
+/** A brand by numeric id or slug; hidden brands exist only for staff. */
+export async function getBrand(ctx: AppContext, viewer: Viewer, ref: string): Promise<BrandDto> {
+  return catalogueCache(ctx).get(`brand:${viewer}:${ref}`, async () => {
+    const byId = /^\d{1,9}$/.test(ref) ? sql` or b.id = ${Number(ref)}` : sql``;
+    const found = await brandsWithTotals(ctx.db, viewer, [sql`(b.brand_id = ${ref}${byId})`]);
+    // A slug made of digits could name another brand: the id wins.
+    const brand = found.find((b) => String(b.id) === ref) ?? found[0];
+    if (!brand) throw notFound('Banco no encontrado');
+    return toBrandDto(brand, brand, ctx.now());
+  });
+}

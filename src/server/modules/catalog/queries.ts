@@ -1,0 +1,309 @@
+// SQL of the catalogue reads. One round trip answers a page: the filtered, ordered ids with the
+// total count, then (in the same statement) their columns, brand and presentations as JSON.
+import { sql, type SQL } from 'drizzle-orm';
+import { LOW_STOCK_THRESHOLD, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
+import { normalizeSearch } from '../../../domain/text';
+import { sqlRows, type DbOrTx } from '../../db/client';
+import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
+import type { Viewer } from './viewer';
+
+export interface ListParams {
+  viewer: Viewer;
+  dollarRate: number;
+  now: Date;
+}
+
+/** Each filter group apart, so the facets can count a group under all the other filters. */
+export interface FilterParts {
+  /** Visibility, search, price and staff filters: always applied. */
+  base: SQL[];
+  type: SQL | null;
+  brand: SQL | null;
+  sale: SQL | null;
+  stock: SQL | null;
+  /** Whether any condition or the ordering reads the per-product aggregate `a`. */
+  needsAggregate: boolean;
+  /** Relevance of a search, when there is one. */
+  rank: SQL | null;
+}
+
+const MAX_SEARCH_WORDS = 8;
+/** Below this length a word is matched as typed; typo tolerance needs enough trigrams. */
+const FUZZY_MIN_LENGTH = 4;
+
+export function searchWords(raw: string): string[] {
+  return normalizeSearch(raw).split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
+}
+
+const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
+const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+
+/** An active brand discount (pricing.isBrandDiscountActive) as SQL over the brand `b`. */
+const brandDiscountActive = (now: Date) =>
+  sql`(b.discount_active and b.discount_type is not null and coalesce(b.discount_value, 0) > 0
+    and (b.discount_expires_at is null or b.discount_expires_at > ${now.toISOString()}::timestamptz))`;
+
+/**
+ * Lowest final ARS price and stock per product, the SQL twin of pricing.priceBlister: USD
+ * converted with the rate and rounded to a peso, the blister's own discount, and an active brand
+ * discount when it is lower. Used to filter and order; the answer's prices come from priceBlister.
+ */
+function aggregateJoin(params: ListParams): SQL {
+  const rate = sql`${params.dollarRate}::numeric`;
+  const ars = sql`(case when p.currency = 'USD' then round(bl.price * ${rate}) else round(bl.price, 2) end)`;
+  const own = sql`round(${ars} * (1 - least(greatest(bl.discount, 0), 100) / 100.0), 2)`;
+  const byBrand = sql`(case when b.discount_type = 'fixed' then greatest(0, ${ars} - b.discount_value)
+    else round(${ars} * (1 - least(b.discount_value, 100) / 100.0), 2) end)`;
+  const active = brandDiscountActive(params.now);
+  const final = sql`(case when ${active} then least(${own}, ${byBrand}) else ${own} end)`;
+  return sql`left join lateral (
+    select
+      min(${final}) filter (where bl.price > 0) as min_price,
+      coalesce(sum(bl.stock), 0) as stock,
+      coalesce(bool_or(bl.price > 0), false) as has_price,
+      coalesce(bool_or(bl.price > 0 and (bl.discount > 0 or ${active})), false) as on_sale
+    from blisters bl where bl.product_id = p.id
+  ) a on true`;
+}
+
+const PRICE_BOUNDS: Record<(typeof PRICE_RANGES)[number], [number | null, number | null]> = {
+  'under-5000': [null, 5000],
+  '5000-10000': [5000, 10000],
+  '10000-20000': [10000, 20000],
+  '20000-50000': [20000, 50000],
+  'over-50000': [50000, null],
+};
+
+function visibility(viewer: Viewer, available: ProductListQuery['available']): SQL[] {
+  const parts = [sql`p.deleted_at is null`];
+  // Unavailable products never reach anonymous callers or customers; staff see all by default
+  // (the admin listing) and may narrow with `available`.
+  if (viewer !== 'staff') parts.push(sql`p.available`);
+  else if (available === 'true') parts.push(sql`p.available`);
+  else if (available === 'false') parts.push(sql`not p.available`);
+  return parts;
+}
+
+export function buildFilters(query: ProductListQuery, params: ListParams): FilterParts {
+  const base = visibility(params.viewer, query.available);
+  let needsAggregate = false;
+  const agg = (part: SQL) => {
+    needsAggregate = true;
+    return part;
+  };
+
+  let rank: SQL | null = null;
+  if (query.search) {
+    const words = searchWords(query.search);
+    if (words.length === 0) {
+      // Only symbols: nothing can match, and an honest empty page says so.
+      base.push(sql`false`);
+    } else {
+      for (const word of words) {
+        const contains = sql`p.search_text like ${`%${word}%`}`;
+        base.push(word.length >= FUZZY_MIN_LENGTH ? sql`(${contains} or p.search_text %> ${word})` : contains);
+      }
+      const phrase = words.join(' ');
+      const similarity = sql.join(words.map((w) => sql`word_similarity(${w}, p.search_text)`), sql` + `);
+      rank = sql`(${similarity} + (case when p.search_text like ${`${phrase}%`} then 2 when p.search_text like ${`%${phrase}%`} then 1 else 0 end))`;
+    }
+  }
+
+  if (query.priceRange) {
+    const [low, high] = PRICE_BOUNDS[query.priceRange];
+    if (low !== null) base.push(agg(sql`a.min_price >= ${low}`));
+    if (high !== null) base.push(agg(sql`a.min_price < ${high}`));
+  }
+  if (query.has_price) base.push(agg(sql`a.has_price`));
+  if (params.viewer === 'staff') {
+    if (query.currency) base.push(sql`p.currency = ${query.currency}`);
+    if (query.priceStatus === 'with-price') base.push(agg(sql`a.has_price`));
+    if (query.priceStatus === 'no-price') base.push(agg(sql`not a.has_price`));
+  }
+
+  const type = query.type?.length ? sql`p.type in (${list(query.type)})` : null;
+
+  let brand: SQL | null = null;
+  if (query.brand?.length) {
+    const ids = query.brand.filter((v) => /^\d{1,9}$/.test(v)).map(Number);
+    const bySlug = sql`b.brand_id in (${list(query.brand)})`;
+    brand = ids.length ? sql`(${bySlug} or b.id in (${list(ids)}))` : bySlug;
+  }
+
+  const sale = query.discount ? agg(sql`a.on_sale`) : null;
+
+  const stockParts: SQL[] = [];
+  if (query.has_stock) stockParts.push(sql`a.stock > 0`);
+  if (query.no_stock) stockParts.push(sql`a.stock = 0`);
+  if (query.stockFilter === 'with-stock') stockParts.push(sql`a.stock > 0`);
+  if (query.stockFilter === 'out-of-stock') stockParts.push(sql`a.stock = 0`);
+  if (query.stockFilter === 'low-stock') stockParts.push(sql`a.stock > 0 and a.stock < ${LOW_STOCK_THRESHOLD}`);
+  const stock = stockParts.length ? agg(and(stockParts)) : null;
+
+  if (query.ordering === 'min_price' || query.ordering === '-min_price') needsAggregate = true;
+  return { base, type, brand, sale, stock, needsAggregate, rank };
+}
+
+function orderBy(query: ProductListQuery, filters: FilterParts): SQL {
+  switch (query.ordering) {
+    case 'min_price':
+      return sql`a.min_price asc nulls last, p.id asc`;
+    case '-min_price':
+      return sql`a.min_price desc nulls last, p.id desc`;
+    case 'name':
+      return sql`p.name asc, p.id asc`;
+    case '-created_at':
+      return sql`p.created_at desc, p.id desc`;
+    default:
+      return filters.rank ? sql`${filters.rank} desc, p.created_at desc, p.id desc` : sql`p.created_at desc, p.id desc`;
+  }
+}
+
+const allConditions = (f: FilterParts) =>
+  and([...f.base, ...[f.type, f.brand, f.sale, f.stock].filter((c): c is SQL => c !== null)]);
+
+interface ProductJoinedRow extends Record<string, unknown> {
+  total: number;
+  blisters: BlisterRecord[];
+}
+
+/** Columns of the product `p` and its brand `b`, the brand's prefixed with `brand_`. */
+const PRODUCT_COLUMNS = sql`p.id, p.brand_id, p.name, p.type, p.genotype, p.sativa, p.indica, p.effects, p.flavors,
+  p.thc, p.cbd, p.flowering_time, p.completed_cicle, p.height_indoor, p.height_outdoor, p.yield_indoor,
+  p.yield_outdoor, p.sku, p.currency, p.image, p.image_2, p.image_3, p.description, p.available, p.created_at,
+  b.brand_id as brand_slug, b.brand_name as brand_name, b.description as brand_description,
+  b.image as brand_image, b.visible as brand_visible, b.is_national as brand_is_national,
+  b.discount_active as brand_discount_active, b.discount_type as brand_discount_type,
+  b.discount_value as brand_discount_value, b.discount_expires_at as brand_discount_expires_at,
+  b.created_at as brand_created_at`;
+
+const BLISTERS_JSON = sql`(select coalesce(json_agg(json_build_object('id', bl.id, 'seed_count', bl.seed_count,
+  'price', bl.price, 'stock', bl.stock, 'discount', bl.discount) order by bl.seed_count, bl.id), '[]'::json)
+  from blisters bl where bl.product_id = p.id) as blisters`;
+
+export interface ProductBundle {
+  product: ProductRecord;
+  brand: BrandRecord;
+  blisters: BlisterRecord[];
+}
+
+function toBundle(row: Record<string, any>): ProductBundle {
+  const num = (v: unknown) => (v == null ? null : Number(v));
+  return {
+    product: {
+      id: row.id, brand_id: row.brand_id, name: row.name, type: row.type, genotype: row.genotype,
+      sativa: num(row.sativa), indica: num(row.indica), effects: row.effects, flavors: row.flavors,
+      thc: row.thc, cbd: row.cbd, flowering_time: row.flowering_time, completed_cicle: row.completed_cicle,
+      height_indoor: row.height_indoor, height_outdoor: row.height_outdoor, yield_indoor: row.yield_indoor,
+      yield_outdoor: row.yield_outdoor, sku: row.sku, currency: row.currency, image: row.image,
+      image_2: row.image_2, image_3: row.image_3, description: row.description, available: row.available,
+      created_at: row.created_at,
+    },
+    brand: {
+      id: row.brand_id, brand_id: row.brand_slug, brand_name: row.brand_name, description: row.brand_description,
+      image: row.brand_image, visible: row.brand_visible, is_national: row.brand_is_national,
+      discount_active: row.brand_discount_active, discount_type: row.brand_discount_type,
+      discount_value: num(row.brand_discount_value), discount_expires_at: row.brand_discount_expires_at,
+      created_at: row.brand_created_at,
+    },
+    blisters: (typeof row.blisters === 'string' ? JSON.parse(row.blisters) : row.blisters).map((b: Record<string, unknown>) => ({
+      id: Number(b.id), seed_count: Number(b.seed_count), price: num(b.price), stock: Number(b.stock), discount: Number(b.discount),
+    })),
+  };
+}
+
+/** Full rows for the ids an inner query picks (`id`, `total`, `rn` columns), in its order. */
+async function loadPicked(db: DbOrTx, inner: SQL): Promise<{ bundles: ProductBundle[]; total: number | null }> {
+  const rows = await sqlRows<ProductJoinedRow>(db, sql`
+    select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, picked.total
+    from (${inner}) picked
+    join products p on p.id = picked.id
+    join brands b on b.id = p.brand_id
+    order by picked.rn`);
+  return { bundles: rows.map(toBundle), total: rows.length ? Number(rows[0].total) : null };
+}
+
+export async function findProductPage(
+  db: DbOrTx,
+  query: ProductListQuery,
+  params: ListParams,
+  limit: number,
+  offset: number,
+): Promise<{ bundles: ProductBundle[]; count: number }> {
+  const filters = buildFilters(query, params);
+  const from = sql`from products p join brands b on b.id = p.brand_id ${filters.needsAggregate ? aggregateJoin(params) : sql``}`;
+  const where = allConditions(filters);
+  const order = orderBy(query, filters);
+  const { bundles, total } = await loadPicked(db, sql`
+    select p.id, count(*) over () as total, row_number() over (order by ${order}) as rn
+    ${from} where ${where}
+    order by ${order} limit ${limit} offset ${offset}`);
+  if (total !== null) return { bundles, count: total };
+  // Past the last page there is no row to carry the count.
+  const [row] = await sqlRows<{ n: number }>(db, sql`select count(*)::int as n ${from} where ${where}`);
+  return { bundles, count: Number(row.n) };
+}
+
+export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
+  const { bundles } = await loadPicked(db, sql`
+    select p.id, 1 as total, 1 as rn from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`);
+  return bundles[0] ?? null;
+}
+
+/** Same brand or same type first (both first), then those with stock, then the newest. */
+export async function findRelated(db: DbOrTx, product: ProductRecord, viewer: Viewer, limit: number): Promise<ProductBundle[]> {
+  const order = sql`((p.brand_id = ${product.brand_id})::int + (p.type = ${product.type})::int) desc,
+    exists (select 1 from blisters s where s.product_id = p.id and s.stock > 0) desc, p.created_at desc, p.id desc`;
+  const { bundles } = await loadPicked(db, sql`
+    select p.id, 0 as total, row_number() over (order by ${order}) as rn
+    from products p where p.id <> ${product.id} and ${and(visibility(viewer, 'true'))}
+    order by ${order} limit ${limit}`);
+  return bundles;
+}
+
+export async function findBlister(db: DbOrTx, id: number, viewer: Viewer): Promise<(ProductBundle & { blisterId: number }) | null> {
+  const [row] = await sqlRows<{ product_id: number }>(db, sql`select product_id from blisters where id = ${id}`);
+  if (!row) return null;
+  const bundle = await findProduct(db, Number(row.product_id), viewer);
+  return bundle ? { ...bundle, blisterId: id } : null;
+}
+
+export interface FacetCounts {
+  types: { type: string; count: number }[];
+  brands: { brand_id: number; count: number }[];
+  on_sale: number;
+  with_stock: number;
+}
+
+/**
+ * Counts for the catalogue's filter groups in one statement: each group is counted under every
+ * active filter except its own, so choosing a type still shows how many the other types have.
+ */
+export async function countFacets(db: DbOrTx, query: ProductListQuery, params: ListParams): Promise<FacetCounts> {
+  const f = buildFilters(query, params);
+  // The aggregate is always needed: on_sale and with_stock are counted whatever the filters.
+  const typeOk = f.type ?? sql`true`;
+  const brandOk = f.brand ?? sql`true`;
+  const saleOk = query.discount ? sql`a.on_sale` : sql`true`;
+  const stockOk = f.stock ?? sql`true`;
+  const rows = await sqlRows<{ type: string | null; brand_id: number | null; g: number; by_type: number; by_brand: number; on_sale: number; with_stock: number }>(db, sql`
+    with c as (
+      select p.type, p.brand_id, a.on_sale, a.stock > 0 as in_stock,
+        ${typeOk} as type_ok, ${brandOk} as brand_ok, ${saleOk} as sale_ok, ${stockOk} as stock_ok
+      from products p join brands b on b.id = p.brand_id ${aggregateJoin(params)}
+      where ${and(f.base)}
+    )
+    select type, brand_id, grouping(type, brand_id)::int as g,
+      (count(*) filter (where brand_ok and sale_ok and stock_ok))::int as by_type,
+      (count(*) filter (where type_ok and sale_ok and stock_ok))::int as by_brand,
+      (count(*) filter (where type_ok and brand_ok and stock_ok and on_sale))::int as on_sale,
+      (count(*) filter (where type_ok and brand_ok and sale_ok and in_stock))::int as with_stock
+    from c group by grouping sets ((type), (brand_id), ())`);
+  const total = rows.find((r) => Number(r.g) === 3);
+  return {
+    types: rows.filter((r) => Number(r.g) === 1).map((r) => ({ type: String(r.type), count: Number(r.by_type) })),
+    brands: rows.filter((r) => Number(r.g) === 2).map((r) => ({ brand_id: Number(r.brand_id), count: Number(r.by_brand) })),
+    on_sale: Number(total?.on_sale ?? 0),
+    with_stock: Number(total?.with_stock ?? 0),
+  };
+}

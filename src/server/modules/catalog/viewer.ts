@@ -1,0 +1,12 @@
+// Who reads the catalogue decides what it shows: anonymous callers get no prices, staff also see
+// unavailable products and the staff-only filters.
+import { isAdmin, type AuthUser } from '../../plugins/auth';
+
+export type Viewer = 'anonymous' | 'customer' | 'staff';
+
+export function viewerOf(user: AuthUser | null): Viewer {
+  if (!user) return 'anonymous';
+  return isAdmin(user) ? 'staff' : 'customer';
+}
+
+export const seesPrices = (viewer: Viewer) => viewer !== 'anonymous';
