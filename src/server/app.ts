@@ -9,6 +9,7 @@ import type { AppContext } from './context';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
 import healthRoutes from './modules/health/routes';
+import orderRoutes from './modules/orders/routes';
 import siteRoutes from './modules/site/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, { db: ctx.db });
+  await app.register(orderRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(siteRoutes, { ctx });

@@ -1,0 +1,359 @@
+// Orders vocabulary shared by the server and the web: payload schemas with the spec's Spanish
+// messages (storefront §5 checkout form, accounts-admin §5 order date filter), status and
+// delivery labels, and the admin list's date ranges.
+import { z } from 'zod';
+import { MAX_PAGE_SIZE, pageQuery } from './catalog';
+import { roundCents } from './money';
+
+export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+// spec accounts-admin §3: labels Pendiente, Completado, Cancelado.
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pendiente',
+  completed: 'Completado',
+  cancelled: 'Cancelado',
+};
+
+export const DELIVERY_TYPES = ['address', 'coordinate'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+// spec storefront §5: only 'Acordar entrega' (coordinate) is selectable in the form today.
+export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
+  address: 'Envío a domicilio',
+  coordinate: 'Acordar entrega',
+};
+
+// spec storefront §4: choosing coordinate sets the address to 'Coordinar entrega'.
+export const COORDINATE_ADDRESS = 'Coordinar entrega';
+
+export const ADMIN_ORDERS_PAGE_SIZE = 15;
+export const MY_ORDERS_PAGE_SIZE = 20;
+export const ORDER_MAX_QUANTITY = 99;
+export const ORDER_MAX_LINES = 50;
+
+export const CANCELLED_FOR_NO_PRODUCTS = 'Pedido cancelado por falta de productos';
+
+export const isOrderActive = (status: OrderStatus) => status !== 'cancelled';
+
+export function insufficientStockMessage(name: string, available: number): string {
+  return `No hay suficiente stock de ${name}. Stock disponible: ${available}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout form and create payload
+
+const requiredText = (requiredMessage: string) =>
+  z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage, abort: true });
+
+export const recipientNameSchema = requiredText('El nombre es requerido')
+  .min(3, { error: 'El nombre debe tener al menos 3 caracteres', abort: true })
+  .max(100, 'El nombre no puede superar 100 caracteres');
+
+/** Exactly 10 digits; spaces, dashes, dots and parentheses typed around them are dropped. */
+export const customerPhoneSchema = requiredText('El teléfono es requerido')
+  .transform((v) => v.replace(/[\s\-().]/g, ''))
+  .pipe(z.string().regex(/^\d{10}$/, 'Ingresa un teléfono válido'));
+
+export const deliveryTypeSchema = z.enum(DELIVERY_TYPES, { error: 'Selecciona un método de entrega' });
+
+/** What the web checkout form collects; the e-mail comes from the session. */
+export const checkoutFormSchema = z.object({
+  recipient_name: recipientNameSchema,
+  customer_phone: customerPhoneSchema,
+  delivery_type: deliveryTypeSchema,
+});
+export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
+
+const idField = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
+
+const quantityField = z.coerce
+  .number({ error: 'La cantidad debe ser un número' })
+  .int('La cantidad debe ser un número entero')
+  .min(1, 'La cantidad mínima es 1')
+  .max(ORDER_MAX_QUANTITY, `La cantidad máxima es ${ORDER_MAX_QUANTITY}`);
+
+/** One order line as the client sends it; any price it sends is dropped here. */
+export const orderLineSchema = z.object({
+  product_id: idField('Producto inválido'),
+  blister_id: idField('Presentación inválida'),
+  quantity: quantityField,
+});
+export type OrderLineInput = z.output<typeof orderLineSchema>;
+
+/** Lines of the same presentation are merged; the merged quantity must stay within 1-99. */
+export function mergeLines<T extends OrderLineInput>(lines: T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const line of lines) {
+    const key = `${line.product_id}:${line.blister_id}`;
+    const existing = merged.get(key);
+    merged.set(key, existing ? { ...existing, quantity: existing.quantity + line.quantity } : { ...line });
+  }
+  return [...merged.values()];
+}
+
+const orderLinesSchema = z
+  .array(orderLineSchema, { error: 'El pedido debe tener al menos un producto' })
+  .min(1, 'El pedido debe tener al menos un producto')
+  .max(ORDER_MAX_LINES, `Un pedido puede tener como máximo ${ORDER_MAX_LINES} productos`)
+  .transform(mergeLines)
+  .refine((lines) => lines.every((l) => l.quantity <= ORDER_MAX_QUANTITY), {
+    error: `La cantidad máxima es ${ORDER_MAX_QUANTITY}`,
+  });
+
+/** POST /api/orders/ (spec storefront §3 order create payload). */
+export const orderCreateSchema = z
+  .object({
+    recipient_name: recipientNameSchema,
+    customer_phone: customerPhoneSchema,
+    delivery_type: deliveryTypeSchema,
+    shipping_address: z.string().trim().max(300, 'La dirección es demasiado larga').optional(),
+    customer_email: z.string().trim().max(254).email('Ingrese un email válido').optional().or(z.literal('')),
+    products: orderLinesSchema,
+  })
+  .superRefine((value, issues) => {
+    if (value.delivery_type === 'address' && !value.shipping_address) {
+      issues.addIssue({ code: 'custom', path: ['shipping_address'], message: 'La dirección es requerida' });
+    }
+  })
+  .transform((value) => ({
+    ...value,
+    shipping_address: value.delivery_type === 'coordinate' ? COORDINATE_ADDRESS : value.shipping_address!,
+  }));
+export type OrderCreateInput = z.output<typeof orderCreateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Updates
+
+/**
+ * PUT /api/orders/{id}/ by the owner (spec storefront §7, accounts-admin §7): `status` with
+ * products, or just products. `products` lists the lines that remain; `remove_line_ids` is the
+ * explicit form (order product ids).
+ */
+export const customerOrderUpdateSchema = z
+  .object({
+    status: z.enum(['pending', 'cancelled'], { error: 'Solo puedes cancelar tu pedido' }).optional(),
+    products: z
+      .array(orderLineSchema, { error: 'Productos inválidos' })
+      .max(ORDER_MAX_LINES, `Un pedido puede tener como máximo ${ORDER_MAX_LINES} productos`)
+      .transform(mergeLines)
+      .optional(),
+    remove_line_ids: z.array(idField('Línea inválida')).max(ORDER_MAX_LINES).optional(),
+  })
+  .refine((v) => v.status !== undefined || v.products !== undefined || v.remove_line_ids !== undefined, {
+    error: 'No hay cambios para aplicar',
+  });
+export type CustomerOrderUpdate = z.output<typeof customerOrderUpdateSchema>;
+
+const priceField = z.coerce
+  .number({ error: 'El precio debe ser un número' })
+  .min(0, 'El precio no puede ser negativo')
+  .max(999_999_999, 'El precio es demasiado alto')
+  .transform(roundCents);
+
+/** An order line as staff edit it; `id` names an existing line, price_at_time is in ARS. */
+export const adminOrderLineSchema = z.object({
+  id: idField('Línea inválida').optional(),
+  product_id: idField('Producto inválido').nullish(),
+  blister_id: idField('Presentación inválida').nullish(),
+  quantity: quantityField,
+  price_at_time: priceField.optional(),
+});
+export type AdminOrderLineInput = z.output<typeof adminOrderLineSchema>;
+
+/** PUT /api/orders/{id}/ by staff (spec accounts-admin §7 orders: status and order_products). */
+export const adminOrderUpdateSchema = z
+  .object({
+    status: z.enum(ORDER_STATUSES, { error: 'Estado inválido' }).optional(),
+    order_products: z
+      .array(adminOrderLineSchema, { error: 'Productos inválidos' })
+      .min(1, 'El pedido debe tener al menos un producto')
+      .max(ORDER_MAX_LINES, `Un pedido puede tener como máximo ${ORDER_MAX_LINES} productos`)
+      .optional(),
+    // The customer's shape, accepted from staff too (their own Mis Pedidos page sends it).
+    products: z
+      .array(orderLineSchema, { error: 'Productos inválidos' })
+      .max(ORDER_MAX_LINES, `Un pedido puede tener como máximo ${ORDER_MAX_LINES} productos`)
+      .optional(),
+    remove_line_ids: z.array(idField('Línea inválida')).max(ORDER_MAX_LINES).optional(),
+    is_archived: z.boolean({ error: 'Valor inválido para archivado' }).optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'No hay cambios para aplicar' })
+  .superRefine((v, issues) => {
+    for (const [i, line] of (v.order_products ?? []).entries()) {
+      if (!line.id && (!line.product_id || !line.blister_id)) {
+        issues.addIssue({ code: 'custom', path: ['order_products', i], message: 'Cada producto nuevo necesita producto y presentación' });
+      }
+    }
+  });
+export type AdminOrderUpdate = z.output<typeof adminOrderUpdateSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Lists
+
+export const DATE_FILTERS = ['today', 'week', 'month', 'custom'] as const;
+export type DateFilter = (typeof DATE_FILTERS)[number];
+
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Fecha inválida');
+
+/** GET /api/orders/ (admin; spec storefront §7, accounts-admin §5 order date filter). */
+export const adminOrderListQuerySchema = z
+  .object({
+    ...pageQuery,
+    // 'limit' is the spec's incremental-load name for the page size.
+    limit: pageQuery.page_size,
+    status: z.enum([...ORDER_STATUSES, 'all'], { error: 'Estado inválido' }).optional(),
+    date_filter: z.enum([...DATE_FILTERS, 'all', ''], { error: 'Filtro de fecha inválido' }).optional(),
+    start_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
+    end_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
+    search: z.string().trim().max(100, 'La búsqueda es demasiado larga').optional(),
+  })
+  .superRefine((q, issues) => {
+    if (q.date_filter !== 'custom') return;
+    if (!q.start_date || !q.end_date) {
+      issues.addIssue({ code: 'custom', path: ['start_date'], message: 'Debes seleccionar fechas de inicio y fin' });
+    } else if (q.end_date < q.start_date) {
+      issues.addIssue({ code: 'custom', path: ['end_date'], message: 'La fecha de fin no puede ser anterior a la fecha de inicio' });
+    }
+  })
+  .transform(({ limit, page_size, status, date_filter, ...rest }) => ({
+    ...rest,
+    page_size: page_size ?? limit ?? ADMIN_ORDERS_PAGE_SIZE,
+    status: status === 'all' ? undefined : status,
+    date_filter: date_filter === 'all' || date_filter === '' ? undefined : date_filter,
+  }));
+export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+export const myOrdersQuerySchema = z
+  .object({
+    ...pageQuery,
+    status: z.enum(ORDER_STATUSES, { error: 'Estado inválido' }).optional(),
+  })
+  .transform((q) => ({ ...q, page_size: q.page_size ?? MY_ORDERS_PAGE_SIZE }));
+export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
+
+export { MAX_PAGE_SIZE };
+
+// The shop works on Argentine time (UTC-3, no daylight saving): "today" starts at local midnight.
+export const SHOP_UTC_OFFSET = '-03:00';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function localDate(now: Date): string {
+  const shifted = new Date(now.getTime() - 3 * 60 * 60 * 1000);
+  return shifted.toISOString().slice(0, 10);
+}
+
+function startOfLocalDay(date: string): Date {
+  return new Date(`${date}T00:00:00${SHOP_UTC_OFFSET}`);
+}
+
+/**
+ * The [from, to) window of a date filter: today since local midnight, week the last 7 days
+ * and month the last 30 days (both counting today), custom both dates inclusive.
+ */
+export function orderDateRange(
+  filter: DateFilter | undefined,
+  now: Date,
+  startDate?: string,
+  endDate?: string,
+): { from?: Date; to?: Date } {
+  if (!filter) return {};
+  const today = startOfLocalDay(localDate(now));
+  switch (filter) {
+    case 'today':
+      return { from: today };
+    case 'week':
+      return { from: new Date(today.getTime() - 6 * DAY_MS) };
+    case 'month':
+      return { from: new Date(today.getTime() - 29 * DAY_MS) };
+    case 'custom':
+      return {
+        from: startDate ? startOfLocalDay(startDate) : undefined,
+        to: endDate ? new Date(startOfLocalDay(endDate).getTime() + DAY_MS) : undefined,
+      };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shapes the API answers with (spec accounts-admin §3 order and order product)
+
+export interface OrderProductDto {
+  id: number;
+  product: number | null;
+  blister: number | null;
+  product_id: number | null;
+  blister_id: number | null;
+  quantity: number;
+  /** Unit price in ARS after discount, as charged. */
+  price_at_time: number;
+  subtotal: number;
+  product_name: string;
+  product_image: string | null;
+  product_description: string | null;
+  product_brand: string | null;
+  product_type: string | null;
+  genotype: string | null;
+  effects: string | null;
+  thc: string | null;
+  cbd: string | null;
+  sativa: number | null;
+  indica: number | null;
+  flavors: string | null;
+  blister_info: { seed_count: number | null };
+}
+
+export interface OrderCustomerDto {
+  id: number | null;
+  username: string | null;
+  first_name: string | null;
+  last_name: string | null;
+}
+
+export interface OrderDto {
+  id: number;
+  status: OrderStatus;
+  status_display: string;
+  created_at: string;
+  updated_at: string;
+  is_archived: boolean;
+  total: number;
+  customer: OrderCustomerDto;
+  customer_phone: string;
+  customer_email: string;
+  recipient_name: string;
+  shipping_address: string;
+  delivery_type: DeliveryType;
+  delivery_type_display: string;
+  cancel_reason: string | null;
+  order_products: OrderProductDto[];
+}
+
+export interface OrderStatusCounts {
+  pending: number;
+  completed: number;
+  cancelled: number;
+  total: number;
+}
+
+export interface AdminOrderPage {
+  count: number;
+  next: string | null;
+  previous: string | null;
+  totalPages: number;
+  status_counts: OrderStatusCounts;
+  results: OrderDto[];
+}
+
+/** What PUT answers: the order after the change and a message to show. */
+export type OrderUpdateResult = OrderDto & { message: string };
+
+/** WhatsApp link to arrange payment of an order (digits only, as wa.me expects). */
+export function whatsappOrderLink(number: string, orderId: number): string {
+  const digits = number.replace(/\D/g, '');
+  const text = `Hola, quiero coordinar el pago del pedido #${orderId}`;
+  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
+}

@@ -1,0 +1,112 @@
+// Order e-mails: confirmation with payment steps to the customer, new-order notice to the shop,
+// and status changes made by staff. Sent after commit; a failure is logged and never fails the
+// order (the outbox retries delivery).
+import type { FastifyBaseLogger } from 'fastify';
+import { formatArs } from '../../../domain/money';
+import { ORDER_STATUS_LABELS, whatsappOrderLink, type OrderDto } from '../../../domain/orders';
+import type { AppContext } from '../../context';
+import { sendMail, type MailMessage } from '../mail/service';
+import { escapeHtml, renderEmail } from '../mail/templates';
+
+function linesTable(order: OrderDto): { html: string; text: string } {
+  const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';
+  const rows = order.order_products.map((line) => {
+    const name = `${line.product_name}${line.blister_info.seed_count ? ` (${line.blister_info.seed_count} semillas)` : ''}`;
+    return {
+      html:
+        `<tr><td style="${cell}">${escapeHtml(name)}</td>` +
+        `<td style="${cell}text-align:center;">${line.quantity}</td>` +
+        `<td style="${cell}text-align:right;white-space:nowrap;">${escapeHtml(formatArs(line.subtotal))}</td></tr>`,
+      text: `- ${name} x ${line.quantity}: ${formatArs(line.subtotal)}`,
+    };
+  });
+  const head = 'padding:8px 6px;border-bottom:2px solid #15803d;font-size:13px;color:#6b7280;';
+  const html =
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse;">` +
+    `<tr><th align="left" style="${head}">Producto</th><th style="${head}">Cant.</th><th align="right" style="${head}">Subtotal</th></tr>` +
+    rows.map((r) => r.html).join('') +
+    `<tr><td colspan="2" style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;">Total</td>` +
+    `<td style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;text-align:right;white-space:nowrap;">${escapeHtml(formatArs(order.total))}</td></tr>` +
+    `</table>`;
+  const text = [...rows.map((r) => r.text), `Total: ${formatArs(order.total)}`].join('\n');
+  return { html, text };
+}
+
+export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMessage {
+  const table = linesTable(order);
+  const whatsapp = ctx.config.whatsappNumber ? whatsappOrderLink(ctx.config.whatsappNumber, order.id) : null;
+  const steps = [
+    `1. Escribinos por WhatsApp indicando tu número de pedido #${order.id}.`,
+    '2. Te enviaremos los datos para realizar el pago.',
+    '3. Enviá el comprobante de pago por el mismo medio.',
+    '4. Coordinamos juntos la entrega de tu pedido.',
+  ];
+  const rendered = renderEmail({
+    title: `¡Gracias por tu pedido #${order.id}!`,
+    preheader: `Recibimos tu pedido por ${formatArs(order.total)}. Te contamos cómo seguir.`,
+    paragraphs: [
+      `Hola ${order.recipient_name}, recibimos tu pedido y ya lo estamos preparando.`,
+      'Pasos para el pago y la entrega:',
+      steps.join('\n'),
+    ],
+    bodyHtml: table.html,
+    bodyText: table.text,
+    action: whatsapp ? { label: 'Coordinar el pago por WhatsApp', url: whatsapp } : undefined,
+    footnote: `Entrega: ${order.delivery_type_display}. Teléfono de contacto: ${order.customer_phone}.`,
+  });
+  return { to: order.customer_email, subject: `Confirmación de tu pedido #${order.id}`, ...rendered };
+}
+
+export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string): MailMessage {
+  const table = linesTable(order);
+  const customer = order.customer.username ? ` (usuario ${order.customer.username})` : '';
+  const rendered = renderEmail({
+    title: `Nuevo pedido #${order.id}`,
+    preheader: `${order.recipient_name} hizo un pedido por ${formatArs(order.total)}`,
+    paragraphs: [
+      `Cliente: ${order.recipient_name}${customer}`,
+      `Teléfono: ${order.customer_phone}\nEmail: ${order.customer_email}\nEntrega: ${order.delivery_type_display} (${order.shipping_address})`,
+    ],
+    bodyHtml: table.html,
+    bodyText: table.text,
+    action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.id}` },
+  });
+  return { to, subject: `Nuevo pedido #${order.id} - ${formatArs(order.total)}`, ...rendered };
+}
+
+export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage {
+  const label = ORDER_STATUS_LABELS[order.status];
+  const explanation: Record<OrderDto['status'], string> = {
+    pending: 'Tu pedido volvió a estar pendiente. Te contactaremos para coordinar el pago y la entrega.',
+    completed: '¡Tu pedido fue completado! Gracias por tu compra.',
+    cancelled: 'Tu pedido fue cancelado. Si tenés dudas, escribinos.',
+  };
+  const table = linesTable(order);
+  const rendered = renderEmail({
+    title: `Tu pedido #${order.id} está ${label.toLowerCase()}`,
+    preheader: `Estado del pedido #${order.id}: ${label}`,
+    paragraphs: [`Hola ${order.recipient_name},`, explanation[order.status]],
+    bodyHtml: table.html,
+    bodyText: table.text,
+    action: { label: 'Ver mis pedidos', url: `${ctx.config.publicUrl}/mi-cuenta?section=orders` },
+  });
+  return { to: order.customer_email, subject: `Pedido #${order.id}: ${label}`, ...rendered };
+}
+
+/** Sends without letting any failure reach the caller. */
+async function safeSend(ctx: AppContext, message: MailMessage, log?: FastifyBaseLogger) {
+  try {
+    await sendMail(ctx, message, log);
+  } catch (error) {
+    log?.error({ err: error, to: message.to, subject: message.subject }, 'order mail could not be queued');
+  }
+}
+
+export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: FastifyBaseLogger) {
+  await safeSend(ctx, orderConfirmationEmail(ctx, order), log);
+  if (ctx.config.shopEmail) await safeSend(ctx, newOrderNoticeEmail(ctx, order, ctx.config.shopEmail), log);
+}
+
+export async function notifyStatusChanged(ctx: AppContext, order: OrderDto, log?: FastifyBaseLogger) {
+  await safeSend(ctx, statusChangeEmail(ctx, order), log);
+}

@@ -1,0 +1,233 @@
+// Reads of orders and their lines, shaped as the API answers (spec accounts-admin §3). Product
+// fields come from the product while it exists, else from the snapshot taken when ordering.
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DELIVERY_TYPE_LABELS, ORDER_STATUS_LABELS, orderDateRange,
+  type AdminOrderListQuery, type OrderDto, type OrderProductDto, type OrderStatusCounts,
+} from '../../../domain/orders';
+import { roundCents } from '../../../domain/money';
+import type { DbOrTx } from '../../db/client';
+import { blisters, brands, orderProducts, orders, products, users } from '../../db/schema';
+
+const orderFields = {
+  id: orders.id,
+  user_id: orders.user_id,
+  status: orders.status,
+  is_archived: orders.is_archived,
+  total: orders.total,
+  recipient_name: orders.recipient_name,
+  shipping_address: orders.shipping_address,
+  customer_email: orders.customer_email,
+  customer_phone: orders.customer_phone,
+  delivery_type: orders.delivery_type,
+  customer_username: orders.customer_username,
+  customer_first_name: orders.customer_first_name,
+  customer_last_name: orders.customer_last_name,
+  cancel_reason: orders.cancel_reason,
+  created_at: orders.created_at,
+  updated_at: orders.updated_at,
+  user_username: users.username,
+  user_first_name: users.first_name,
+  user_last_name: users.last_name,
+};
+
+const selectOrderRows = (db: DbOrTx) => db.select(orderFields).from(orders).leftJoin(users, eq(users.id, orders.user_id));
+
+type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>['execute']>>[number];
+
+async function loadLines(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return db
+    .select({
+      id: orderProducts.id,
+      order_id: orderProducts.order_id,
+      product_id: orderProducts.product_id,
+      blister_id: orderProducts.blister_id,
+      quantity: orderProducts.quantity,
+      price_at_time: orderProducts.price_at_time,
+      snapshot_name: orderProducts.product_name,
+      snapshot_image: orderProducts.product_image,
+      snapshot_brand: orderProducts.product_brand,
+      snapshot_type: orderProducts.product_type,
+      snapshot_seed_count: orderProducts.seed_count,
+      name: products.name,
+      image: products.image,
+      description: products.description,
+      brand: brands.brand_name,
+      type: products.type,
+      genotype: products.genotype,
+      effects: products.effects,
+      thc: products.thc,
+      cbd: products.cbd,
+      sativa: products.sativa,
+      indica: products.indica,
+      flavors: products.flavors,
+      seed_count: blisters.seed_count,
+    })
+    .from(orderProducts)
+    .leftJoin(products, eq(products.id, orderProducts.product_id))
+    .leftJoin(brands, eq(brands.id, products.brand_id))
+    .leftJoin(blisters, eq(blisters.id, orderProducts.blister_id))
+    .where(inArray(orderProducts.order_id, orderIds))
+    .orderBy(asc(orderProducts.order_id), asc(orderProducts.id));
+}
+
+type LineRow = Awaited<ReturnType<typeof loadLines>>[number];
+
+function lineDto(line: LineRow): OrderProductDto {
+  return {
+    id: line.id,
+    product: line.product_id,
+    blister: line.blister_id,
+    product_id: line.product_id,
+    blister_id: line.blister_id,
+    quantity: line.quantity,
+    price_at_time: line.price_at_time,
+    subtotal: roundCents(line.price_at_time * line.quantity),
+    product_name: line.name ?? line.snapshot_name,
+    product_image: line.image ?? line.snapshot_image,
+    product_description: line.description,
+    product_brand: line.brand ?? line.snapshot_brand,
+    product_type: line.type ?? line.snapshot_type,
+    genotype: line.genotype,
+    effects: line.effects,
+    thc: line.thc,
+    cbd: line.cbd,
+    sativa: line.sativa,
+    indica: line.indica,
+    flavors: line.flavors,
+    blister_info: { seed_count: line.seed_count ?? line.snapshot_seed_count },
+  };
+}
+
+function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
+  return {
+    id: row.id,
+    status: row.status,
+    status_display: ORDER_STATUS_LABELS[row.status],
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    is_archived: row.is_archived,
+    total: row.total,
+    customer: {
+      id: row.user_id,
+      username: row.user_username ?? row.customer_username,
+      first_name: row.user_first_name ?? row.customer_first_name,
+      last_name: row.user_last_name ?? row.customer_last_name,
+    },
+    customer_phone: row.customer_phone,
+    customer_email: row.customer_email,
+    recipient_name: row.recipient_name,
+    shipping_address: row.shipping_address,
+    delivery_type: row.delivery_type,
+    delivery_type_display: DELIVERY_TYPE_LABELS[row.delivery_type],
+    cancel_reason: row.cancel_reason,
+    order_products: lines,
+  };
+}
+
+/** Orders as the API answers them, lines loaded in one query for all of them. */
+async function toDtos(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
+  const lines = await loadLines(db, rows.map((r) => r.id));
+  const byOrder = new Map<number, OrderProductDto[]>();
+  for (const line of lines) {
+    const list = byOrder.get(line.order_id) ?? [];
+    list.push(lineDto(line));
+    byOrder.set(line.order_id, list);
+  }
+  return rows.map((row) => orderDto(row, byOrder.get(row.id) ?? []));
+}
+
+export async function findOrderDto(db: DbOrTx, id: number, ownerId?: number): Promise<OrderDto | null> {
+  const where = ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.user_id, ownerId));
+  const rows = await selectOrderRows(db).where(where);
+  if (rows.length === 0) return null;
+  const [dto] = await toDtos(db, rows);
+  return dto;
+}
+
+export async function listUserOrders(db: DbOrTx, userId: number, opts: { status?: OrderDto['status']; page: number; pageSize: number }) {
+  const where = and(eq(orders.user_id, userId), opts.status ? eq(orders.status, opts.status) : undefined);
+  const [rows, [{ count }]] = await Promise.all([
+    selectOrderRows(db)
+      .where(where)
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(opts.pageSize)
+      .offset((opts.page - 1) * opts.pageSize),
+    db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
+  ]);
+  return { results: await toDtos(db, rows), count };
+}
+
+/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
+function containsPattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** Date and customer-search conditions: shared by the list and its status counts. */
+function adminFilters(query: AdminOrderListQuery, now: Date): SQL | undefined {
+  const { from, to } = orderDateRange(query.date_filter, now, query.start_date, query.end_date);
+  const conditions: (SQL | undefined)[] = [
+    from ? gte(orders.created_at, from) : undefined,
+    to ? lt(orders.created_at, to) : undefined,
+  ];
+  const term = query.search?.replace(/^#/, '').trim();
+  if (term) {
+    const pattern = containsPattern(term);
+    const matchingUsers = sql`select ${users.id} from ${users} where ${or(
+      ilike(users.username, pattern),
+      ilike(users.first_name, pattern),
+      ilike(users.last_name, pattern),
+      ilike(users.email, pattern),
+      ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
+    )}`;
+    conditions.push(
+      or(
+        ilike(orders.recipient_name, pattern),
+        ilike(orders.customer_email, pattern),
+        ilike(orders.customer_username, pattern),
+        ilike(sql`${orders.customer_first_name} || ' ' || ${orders.customer_last_name}`, pattern),
+        sql`${orders.user_id} in (${matchingUsers})`,
+        // An order number typed in the search box (links from warranty claims use it).
+        /^\d{1,9}$/.test(term) ? eq(orders.id, Number(term)) : undefined,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+// spec accounts-admin §4: archived orders are left out of the pending and completed tabs.
+function statusFilter(status: AdminOrderListQuery['status']): SQL | undefined {
+  if (!status) return undefined;
+  if (status === 'cancelled') return eq(orders.status, status);
+  return and(eq(orders.status, status), eq(orders.is_archived, false));
+}
+
+/** One grouped pass over the filtered orders gives every tab's count. */
+async function statusCounts(db: DbOrTx, filters: SQL | undefined): Promise<OrderStatusCounts> {
+  const counter = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const [row] = await db
+    .select({
+      pending: counter(statusFilter('pending')!),
+      completed: counter(statusFilter('completed')!),
+      cancelled: counter(statusFilter('cancelled')!),
+      total: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(orders)
+    .where(filters);
+  return row;
+}
+
+export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date) {
+  const filters = adminFilters(query, now);
+  const [rows, counts] = await Promise.all([
+    selectOrderRows(db)
+      .where(and(filters, statusFilter(query.status)))
+      .orderBy(desc(orders.created_at), desc(orders.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    statusCounts(db, filters),
+  ]);
+  const count = query.status ? counts[query.status] : counts.total;
+  return { results: await toDtos(db, rows), count, status_counts: counts };
+}

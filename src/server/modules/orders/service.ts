@@ -1,0 +1,399 @@
+// Orders: creation with stock reserved in the same transaction, and every later change (by the
+// owner or by staff) done under a lock on the order row so stock moves exactly once.
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { roundCents } from '../../../domain/money';
+import {
+  CANCELLED_FOR_NO_PRODUCTS, isOrderActive, ORDER_STATUS_LABELS,
+  type AdminOrderLineInput, type AdminOrderListQuery, type AdminOrderUpdate, type CustomerOrderUpdate,
+  type MyOrdersQuery, type OrderCreateInput, type OrderDto, type OrderStatus, type OrderUpdateResult,
+} from '../../../domain/orders';
+import { priceBlister } from '../../../domain/pricing';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { orderProducts, orders } from '../../db/schema';
+import { badRequest, conflict, notFound } from '../../errors';
+import { diff, logActivity, type Actor } from '../activity/log';
+import { getDollarRateValue } from '../site/dollar-rate';
+import { notifyOrderCreated, notifyStatusChanged } from './emails';
+import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
+import { heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
+
+/** Who is calling, as the auth plugin loaded it. */
+export interface OrderActor extends Actor {
+  email: string;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+  is_superuser: boolean;
+}
+
+const ORDER_NOT_FOUND = 'Pedido no encontrado';
+
+type OrderRecord = typeof orders.$inferSelect;
+type LineRecord = typeof orderProducts.$inferSelect;
+/** A line as it will be after a change: `id` for lines that exist already. */
+type TargetLine = Omit<LineRecord, 'id' | 'order_id' | 'created_at'> & { id?: number };
+
+const orderTotal = (lines: { price_at_time: number; quantity: number }[]) =>
+  roundCents(lines.reduce((sum, l) => sum + l.price_at_time * l.quantity, 0));
+
+const lineSummary = (lines: TargetLine[]) =>
+  lines.map((l) => ({
+    product_id: l.product_id,
+    blister_id: l.blister_id,
+    product_name: l.product_name,
+    seed_count: l.seed_count,
+    quantity: l.quantity,
+    price_at_time: l.price_at_time,
+  }));
+
+const sameLines = (a: TargetLine[], b: TargetLine[]) => JSON.stringify(lineSummary(a)) === JSON.stringify(lineSummary(b));
+
+/** The snapshot an order line keeps of the product, so the order survives catalogue changes. */
+function snapshotLine(p: Presentation, quantity: number, priceAtTime: number): TargetLine {
+  return {
+    product_id: p.product_id,
+    blister_id: p.id,
+    quantity,
+    price_at_time: priceAtTime,
+    product_name: p.product_name,
+    product_image: p.product_image,
+    product_brand: p.brand_name,
+    product_type: p.product_type,
+    seed_count: p.seed_count,
+  };
+}
+
+/** ARS unit price after discounts, from the database only (architecture: never from the client). */
+function unitPrice(p: Presentation, dollarRate: number, now: Date): number | null {
+  const view = priceBlister({ price: p.price, discount: p.discount }, p.currency, dollarRate, p, now);
+  return view ? view.final_price : null;
+}
+
+async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra: T): Promise<OrderDto & T> {
+  const dto = await findOrderDto(ctx.db, id);
+  if (!dto) throw notFound(ORDER_NOT_FOUND);
+  return { ...dto, ...extra };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Creation
+
+export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: FastifyBaseLogger): Promise<OrderDto> {
+  const dollarRate = await getDollarRateValue(ctx.db);
+  const now = ctx.now();
+  const orderId = await ctx.db.transaction(async (tx) => {
+    const locked = await lockPresentations(tx, input.products.map((l) => l.blister_id));
+    const byId = new Map(locked.map((p) => [p.id, p]));
+    const lines = input.products.map((line) => {
+      const p = byId.get(line.blister_id);
+      const where = { product_id: line.product_id, blister_id: line.blister_id };
+      if (!p || p.product_id !== line.product_id) {
+        throw conflict('Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
+      }
+      if (p.deleted_at || !p.available) {
+        throw conflict(`El producto ${p.product_name} ya no está disponible`, 'PRODUCT_UNAVAILABLE', where);
+      }
+      const price = unitPrice(p, dollarRate, now);
+      if (price === null) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
+      return snapshotLine(p, line.quantity, price);
+    });
+    await moveStock(tx, NOTHING_HELD, heldBy(lines), now);
+
+    const total = orderTotal(lines);
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        user_id: customer.id,
+        status: 'pending',
+        total,
+        recipient_name: input.recipient_name,
+        shipping_address: input.shipping_address,
+        // The account's (verified) address: confirmations never go to an address typed in a form.
+        customer_email: customer.email,
+        customer_phone: input.customer_phone,
+        delivery_type: input.delivery_type,
+        customer_username: customer.username,
+        customer_first_name: customer.first_name,
+        customer_last_name: customer.last_name,
+        dollar_rate: dollarRate,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning({ id: orders.id });
+    await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: order.id, created_at: now })));
+    await logActivity(tx, {
+      action: 'order',
+      description: `Nuevo pedido #${order.id} de ${customer.username}`,
+      actor: customer,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: { order_total: total, status: 'pending', products: lineSummary(lines) },
+    });
+    return order.id;
+  });
+  const dto = await withOrderDto(ctx, orderId, {});
+  await notifyOrderCreated(ctx, dto, log);
+  return dto;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reads
+
+export async function listMyOrders(ctx: AppContext, userId: number, query: MyOrdersQuery) {
+  return listUserOrders(ctx.db, userId, { status: query.status, page: query.page, pageSize: query.page_size });
+}
+
+/** Staff read any order; a customer only their own (anyone else's answers 404, not 403). */
+export async function getOrder(ctx: AppContext, actor: OrderActor, id: number): Promise<OrderDto> {
+  const dto = await findOrderDto(ctx.db, id, isStaff(actor) ? undefined : actor.id);
+  if (!dto) throw notFound(ORDER_NOT_FOUND);
+  return dto;
+}
+
+export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQuery) {
+  return listAdminOrders(ctx.db, query, ctx.now());
+}
+
+const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
+
+// ---------------------------------------------------------------------------------------------
+// Changes
+
+async function lockOrder(tx: Tx, id: number): Promise<OrderRecord | undefined> {
+  const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
+  return order;
+}
+
+const currentLines = (tx: Tx, orderId: number) =>
+  tx.select().from(orderProducts).where(eq(orderProducts.order_id, orderId)).orderBy(asc(orderProducts.id));
+
+interface NextState {
+  status: OrderStatus;
+  lines: TargetLine[];
+  is_archived: boolean;
+  cancel_reason: string | null;
+}
+
+/**
+ * Writes an order's next state: stock moves from what the order held to what it holds now (an
+ * active order holds its lines, a cancelled one nothing), lines and order row follow.
+ */
+async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState, now: Date): Promise<number> {
+  const before = isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD;
+  const after = isOrderActive(next.status) ? heldBy(next.lines) : NOTHING_HELD;
+  await moveStock(tx, before, after, now);
+
+  const kept = new Set(next.lines.flatMap((l) => (l.id ? [l.id] : [])));
+  const removed = current.filter((l) => !kept.has(l.id)).map((l) => l.id);
+  if (removed.length) await tx.delete(orderProducts).where(inArray(orderProducts.id, removed));
+  for (const line of next.lines) {
+    const { id, ...values } = line;
+    if (!id) {
+      await tx.insert(orderProducts).values({ ...values, order_id: order.id, created_at: now });
+      continue;
+    }
+    const was = current.find((l) => l.id === id)!;
+    if (was.quantity !== line.quantity || was.price_at_time !== line.price_at_time) {
+      await tx.update(orderProducts).set({ quantity: line.quantity, price_at_time: line.price_at_time }).where(eq(orderProducts.id, id));
+    }
+  }
+  const total = orderTotal(next.lines);
+  await tx
+    .update(orders)
+    .set({ status: next.status, is_archived: next.is_archived, cancel_reason: next.cancel_reason, total, updated_at: now })
+    .where(eq(orders.id, order.id));
+  return total;
+}
+
+async function logStatusChange(tx: Tx, actor: Actor, order: OrderRecord, newStatus: OrderStatus, total: number, reason?: string) {
+  await logActivity(tx, {
+    action: 'status_change',
+    description: `Pedido #${order.id}: ${ORDER_STATUS_LABELS[order.status]} → ${ORDER_STATUS_LABELS[newStatus]}${reason ? ` (${reason})` : ''}`,
+    actor,
+    entity_type: 'order',
+    entity_id: order.id,
+    changes: { old_status: order.status, new_status: newStatus, changed_by: actor.username, order_total: total, ...(reason ? { reason } : {}) },
+  });
+}
+
+async function logUpdate(tx: Tx, actor: Actor, order: OrderRecord, before: Record<string, unknown>, after: Record<string, unknown>) {
+  await logActivity(tx, {
+    action: 'update',
+    description: `Pedido #${order.id} modificado`,
+    actor,
+    entity_type: 'order',
+    entity_id: order.id,
+    changes: diff(before, after),
+  });
+}
+
+/**
+ * The owner's lines after a removal: `products` lists what remains (a listed line may keep or
+ * lower its quantity, never raise it or add a product), `remove_line_ids` names lines to drop.
+ */
+function remainingLines(current: LineRecord[], input: CustomerOrderUpdate): TargetLine[] {
+  let lines: TargetLine[] = current;
+  if (input.products) {
+    lines = [];
+    for (const wanted of input.products) {
+      const line = current.find((l) => l.product_id === wanted.product_id && l.blister_id === wanted.blister_id);
+      if (!line || wanted.quantity > line.quantity) {
+        throw badRequest('Solo puedes quitar productos de un pedido pendiente');
+      }
+      lines.push({ ...line, quantity: wanted.quantity });
+    }
+  }
+  if (input.remove_line_ids) {
+    const drop = new Set(input.remove_line_ids);
+    lines = lines.filter((l) => !l.id || !drop.has(l.id));
+  }
+  return lines;
+}
+
+export async function updateOrderAsCustomer(
+  ctx: AppContext, actor: OrderActor, orderId: number, input: CustomerOrderUpdate,
+): Promise<OrderUpdateResult> {
+  const now = ctx.now();
+  const message = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order || order.user_id !== actor.id) throw notFound(ORDER_NOT_FOUND);
+    const current = await currentLines(tx, orderId);
+    const cancel = async (reason: string) => {
+      await applyChange(tx, order, current, { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: reason }, now);
+      await logStatusChange(tx, actor, order, 'cancelled', order.total, reason);
+    };
+
+    if (input.status === 'cancelled') {
+      // A repeated cancel (a retry, a double click) finds it cancelled and changes nothing.
+      if (order.status === 'cancelled') return 'El pedido ya estaba cancelado';
+      if (order.status !== 'pending') throw conflict('Solo puedes cancelar pedidos pendientes');
+      await cancel('Cancelado por el cliente');
+      return 'Pedido cancelado';
+    }
+    if (!input.products && !input.remove_line_ids) return 'Sin cambios';
+    if (order.status !== 'pending') throw conflict('Solo puedes modificar pedidos pendientes');
+
+    const lines = remainingLines(current, input);
+    // spec accounts-admin §4: removing the last line cancels the order instead.
+    if (lines.length === 0) {
+      await cancel(CANCELLED_FOR_NO_PRODUCTS);
+      return CANCELLED_FOR_NO_PRODUCTS;
+    }
+    if (sameLines(current, lines)) return 'Sin cambios';
+    const total = await applyChange(tx, order, current, { status: order.status, lines, is_archived: order.is_archived, cancel_reason: null }, now);
+    await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
+    return 'Pedido actualizado';
+  });
+  return withOrderDto(ctx, orderId, { message });
+}
+
+/** Staff's line edit: existing lines matched by id or by product and presentation, new ones priced from the database unless staff give a price. */
+async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrderLineInput[], now: Date): Promise<TargetLine[]> {
+  const used = new Set<number>();
+  const lines: TargetLine[] = [];
+  const added: AdminOrderLineInput[] = [];
+  for (const input of inputs) {
+    const existing = input.id
+      ? current.find((l) => l.id === input.id)
+      : current.find((l) => !used.has(l.id) && l.product_id === input.product_id && l.blister_id === input.blister_id);
+    if (input.id && !existing) throw badRequest('Uno de los productos no pertenece a este pedido');
+    if (!existing) {
+      added.push(input);
+      continue;
+    }
+    if (used.has(existing.id)) throw badRequest('Hay productos repetidos en el pedido');
+    used.add(existing.id);
+    lines.push({ ...existing, quantity: input.quantity, price_at_time: input.price_at_time ?? existing.price_at_time });
+  }
+  if (added.length === 0) return lines;
+
+  const dollarRate = await getDollarRateValue(tx);
+  const presentations = new Map((await readPresentations(tx, added.map((l) => l.blister_id!))).map((p) => [p.id, p]));
+  const seen = new Set(lines.map((l) => `${l.product_id}:${l.blister_id}`));
+  for (const input of added) {
+    const key = `${input.product_id}:${input.blister_id}`;
+    if (seen.has(key)) throw badRequest('Hay productos repetidos en el pedido');
+    seen.add(key);
+    const p = presentations.get(input.blister_id!);
+    if (!p || p.product_id !== input.product_id || p.deleted_at) {
+      throw conflict('El producto o la presentación seleccionada no existe', 'PRODUCT_UNAVAILABLE', { product_id: input.product_id, blister_id: input.blister_id });
+    }
+    const price = input.price_at_time ?? unitPrice(p, dollarRate, now);
+    if (price === null) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', { product_id: p.product_id, blister_id: p.id });
+    lines.push(snapshotLine(p, input.quantity, price));
+  }
+  return lines;
+}
+
+export async function updateOrderAsStaff(
+  ctx: AppContext, actor: OrderActor, orderId: number, input: AdminOrderUpdate, log?: FastifyBaseLogger,
+): Promise<OrderUpdateResult> {
+  const now = ctx.now();
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const current = await currentLines(tx, orderId);
+
+    let lines: TargetLine[] = current;
+    const lineInputs = input.order_products ?? input.products;
+    if (lineInputs) lines = await resolveStaffLines(tx, current, lineInputs, now);
+    if (input.remove_line_ids) {
+      const drop = new Set(input.remove_line_ids);
+      lines = lines.filter((l) => !l.id || !drop.has(l.id));
+    }
+
+    let status = input.status ?? order.status;
+    let cancelReason = isOrderActive(status) ? null : order.cancel_reason;
+    let message = 'Pedido actualizado';
+    if (lines.length === 0) {
+      lines = current;
+      status = 'cancelled';
+      cancelReason = CANCELLED_FOR_NO_PRODUCTS;
+      message = CANCELLED_FOR_NO_PRODUCTS;
+    } else if (status === 'cancelled' && order.status !== 'cancelled') {
+      cancelReason = 'Cancelado por la tienda';
+    }
+    const isArchived = input.is_archived ?? order.is_archived;
+    const linesChanged = !sameLines(current, lines);
+    const statusChanged = status !== order.status;
+    if (!linesChanged && !statusChanged && isArchived === order.is_archived) return { message: 'Sin cambios', statusChanged: false };
+
+    // From cancelled back to pending or completed takes the stock again (409 when short).
+    const total = await applyChange(tx, order, current, { status, lines, is_archived: isArchived, cancel_reason: cancelReason }, now);
+    if (statusChanged) await logStatusChange(tx, actor, order, status, total, cancelReason === CANCELLED_FOR_NO_PRODUCTS ? cancelReason : undefined);
+    if (linesChanged || isArchived !== order.is_archived) {
+      await logUpdate(
+        tx, actor, order,
+        { products: lineSummary(current), total: order.total, is_archived: order.is_archived },
+        { products: lineSummary(lines), total, is_archived: isArchived },
+      );
+    }
+    return { message, statusChanged };
+  });
+  const dto = await withOrderDto(ctx, orderId, { message: outcome.message });
+  if (outcome.statusChanged) await notifyStatusChanged(ctx, dto, log);
+  return dto;
+}
+
+/** Deletes an order; one that was not cancelled gives its stock back first. */
+export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: number): Promise<void> {
+  const now = ctx.now();
+  await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    const before = await findOrderDto(tx, orderId);
+    const current = await currentLines(tx, orderId);
+    await moveStock(tx, isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD, NOTHING_HELD, now);
+    await tx.delete(orders).where(eq(orders.id, orderId));
+    await logActivity(tx, {
+      action: 'delete',
+      description: `Pedido #${order.id} eliminado`,
+      actor,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: { before: before ?? {}, after: null, order_total: order.total, stock_returned: isOrderActive(order.status) },
+    });
+  });
+}

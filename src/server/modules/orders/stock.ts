@@ -1,0 +1,106 @@
+// Stock held by orders. An active order (pending or completed) holds its lines' units; a cancelled
+// order holds none. Every change moves stock from what an order held to what it holds after, with
+// the presentations locked in id order so concurrent orders never deadlock or oversell.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { insufficientStockMessage } from '../../../domain/orders';
+import type { DbOrTx, Tx } from '../../db/client';
+import { blisters, brands, products } from '../../db/schema';
+import { conflict } from '../../errors';
+
+/** Units per presentation (blister id). */
+export type Held = Map<number, number>;
+
+export function heldBy(lines: { blister_id: number | null; quantity: number }[]): Held {
+  const held: Held = new Map();
+  for (const line of lines) {
+    if (line.blister_id == null) continue; // the presentation was deleted: nothing to hold
+    held.set(line.blister_id, (held.get(line.blister_id) ?? 0) + line.quantity);
+  }
+  return held;
+}
+
+export const NOTHING_HELD: Held = new Map();
+
+function selectPresentations(db: DbOrTx, ids: number[]) {
+  return db
+    .select({
+      id: blisters.id,
+      product_id: blisters.product_id,
+      seed_count: blisters.seed_count,
+      price: blisters.price,
+      stock: blisters.stock,
+      discount: blisters.discount,
+      product_name: products.name,
+      product_image: products.image,
+      product_type: products.type,
+      currency: products.currency,
+      available: products.available,
+      deleted_at: products.deleted_at,
+      brand_name: brands.brand_name,
+      discount_active: brands.discount_active,
+      discount_type: brands.discount_type,
+      discount_value: brands.discount_value,
+      discount_expires_at: brands.discount_expires_at,
+    })
+    .from(blisters)
+    .innerJoin(products, eq(products.id, blisters.product_id))
+    .innerJoin(brands, eq(brands.id, products.brand_id))
+    .where(inArray(blisters.id, ids))
+    .orderBy(asc(blisters.id));
+}
+
+export type Presentation = Awaited<ReturnType<typeof selectPresentations>>[number];
+
+const uniqueSorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/**
+ * Locks presentations (SELECT … FOR UPDATE, ascending id so that concurrent orders take locks in
+ * the same order) and returns them with what pricing and messages need. Missing rows are absent.
+ */
+export async function lockPresentations(tx: Tx, blisterIds: number[]): Promise<Presentation[]> {
+  const ids = uniqueSorted(blisterIds);
+  if (ids.length === 0) return [];
+  return selectPresentations(tx, ids).for('update', { of: blisters });
+}
+
+/** The same rows without locking them (for reading snapshots before the stock move locks). */
+export async function readPresentations(db: DbOrTx, blisterIds: number[]): Promise<Presentation[]> {
+  const ids = uniqueSorted(blisterIds);
+  if (ids.length === 0) return [];
+  return selectPresentations(db, ids);
+}
+
+/**
+ * Takes and returns stock so that the order goes from holding `before` to holding `after`.
+ * Refuses with 409 (naming the product and the units available) when a presentation is short;
+ * the caller's transaction then rolls everything back.
+ */
+export async function moveStock(tx: Tx, before: Held, after: Held, now: Date): Promise<void> {
+  const delta = new Map<number, number>();
+  for (const id of new Set([...before.keys(), ...after.keys()])) {
+    const change = (after.get(id) ?? 0) - (before.get(id) ?? 0);
+    if (change !== 0) delta.set(id, change);
+  }
+  if (delta.size === 0) return;
+  const locked = await lockPresentations(tx, [...delta.keys()]);
+  const byId = new Map(locked.map((row) => [row.id, row]));
+  for (const [id, change] of [...delta].sort(([a], [b]) => a - b)) {
+    const row = byId.get(id);
+    if (!row) {
+      // Deleted since: units cannot go back to a presentation that no longer exists.
+      if (change > 0) throw conflict('Una de las presentaciones del pedido ya no existe', 'PRODUCT_UNAVAILABLE', { blister_id: id });
+      continue;
+    }
+    if (change > 0 && row.stock < change) {
+      throw conflict(insufficientStockMessage(row.product_name, row.stock), 'INSUFFICIENT_STOCK', {
+        product_id: row.product_id,
+        blister_id: row.id,
+        available: row.stock,
+      });
+    }
+    await tx
+      .update(blisters)
+      .set({ stock: sql`${blisters.stock} - ${change}`, updated_at: now })
+      .where(eq(blisters.id, id));
+  }
+}

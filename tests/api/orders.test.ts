@@ -1,0 +1,427 @@
+// Customer orders over real HTTP: creation priced from the database, stock reservation, reads,
+// cancellation and line removal, authorization, e-mails and activity entries.
+import { and, asc, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, blisters, dollarRate, mailOutbox, orderProducts, orders, products } from '../../src/server/db/schema';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+
+let server: TestServer;
+const db = () => server.ctx.db;
+
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(() => server.close());
+
+const checkout = (lines: { product_id: number; blister_id: number; quantity: number; [k: string]: unknown }[]) => ({
+  recipient_name: 'Ana Pérez',
+  customer_phone: '1145678901',
+  delivery_type: 'coordinate',
+  customer_email: 'otra@direccion.com',
+  products: lines,
+});
+
+async function stockOf(blisterId: number) {
+  const [row] = await db().select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));
+  return row.stock;
+}
+
+async function placeOrder(token: string, lines: Parameters<typeof checkout>[0]) {
+  const res = await api(server, 'POST', '/api/orders/', { token, body: checkout(lines) });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return res.json;
+}
+
+describe('POST /api/orders/', () => {
+  it('refuses anonymous callers with 401 before reading the body', async () => {
+    const res = await api(server, 'POST', '/api/orders/', { body: { nonsense: true } });
+    expect(res.status).toBe(401);
+    expect(res.json.error).toBeTruthy();
+  });
+
+  it('answers 400 with the checkout form messages for an empty payload', async () => {
+    const user = await createUser(db());
+    const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: {} });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toMatchObject({
+      recipient_name: ['El nombre es requerido'],
+      customer_phone: ['El teléfono es requerido'],
+      delivery_type: ['Selecciona un método de entrega'],
+      products: ['El pedido debe tener al menos un producto'],
+    });
+  });
+
+  it('answers 400 for a short name, a bad phone and a quantity out of 1-99', async () => {
+    const user = await createUser(db());
+    const res = await api(server, 'POST', '/api/orders/', {
+      token: user.token,
+      body: { ...checkout([{ product_id: 1, blister_id: 1, quantity: 100 }]), recipient_name: 'Al', customer_phone: '12345' },
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.errors.recipient_name).toEqual(['El nombre debe tener al menos 3 caracteres']);
+    expect(res.json.errors.customer_phone).toEqual(['Ingresa un teléfono válido']);
+    expect(res.json.errors['products.0.quantity']).toEqual(['La cantidad máxima es 99']);
+  });
+
+  it('answers 400, not 500, for malformed JSON and wrong types', async () => {
+    const user = await createUser(db());
+    const bad = await api(server, 'POST', '/api/orders/', { token: user.token, body: '{"products": [' });
+    expect(bad.status).toBe(400);
+    const wrong = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([]), products: 'todo' } });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('takes prices from the database even when the client sends prices, and reserves stock', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 12500, stock: 8, seed_count: 3 }] });
+    const [blister] = product.blisters;
+    const order = await placeOrder(user.token, [
+      { product_id: product.id, blister_id: blister.id, quantity: 2, price: 1, price_at_time: 1, final_price: 1 },
+    ]);
+    expect(order.order_products).toHaveLength(1);
+    expect(order.order_products[0]).toMatchObject({
+      product: product.id,
+      blister: blister.id,
+      quantity: 2,
+      price_at_time: 12500,
+      product_name: product.name,
+      product_brand: product.brand.brand_name,
+      product_type: 'fem',
+      product_description: product.description,
+      blister_info: { seed_count: 3 },
+    });
+    expect(order.total).toBe(25000);
+    expect(order).toMatchObject({
+      status: 'pending',
+      status_display: 'Pendiente',
+      delivery_type: 'coordinate',
+      delivery_type_display: 'Acordar entrega',
+      shipping_address: 'Coordinar entrega',
+      recipient_name: 'Ana Pérez',
+      customer_phone: '1145678901',
+      // The account's address, not the one typed in the payload.
+      customer_email: user.email,
+      customer: { id: user.id, username: user.username, first_name: user.first_name, last_name: user.last_name },
+    });
+    expect(await stockOf(blister.id)).toBe(6);
+  });
+
+  it('converts USD prices with the current dollar rate', async () => {
+    await db().update(dollarRate).set({ value: 1200 }).where(eq(dollarRate.id, 1));
+    try {
+      const user = await createUser(db());
+      const product = await createProduct(db(), { currency: 'USD', blisters: [{ price: 19.99, stock: 5 }] });
+      const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 3 }]);
+      // spec accounts-admin §4: USD to ARS rounds to an integer (19.99 × 1200 = 23988).
+      expect(order.order_products[0].price_at_time).toBe(23988);
+      expect(order.total).toBe(71964);
+      const [row] = await db().select({ dollar_rate: orders.dollar_rate }).from(orders).where(eq(orders.id, order.id));
+      expect(row.dollar_rate).toBe(1200);
+    } finally {
+      await db().update(dollarRate).set({ value: 1000 }).where(eq(dollarRate.id, 1));
+    }
+  });
+
+  it('applies an active brand discount and stops applying it once it expires', async () => {
+    const now = new Date('2030-03-10T15:00:00Z');
+    server.setNow(now);
+    try {
+      const brand = await createBrand(db(), {
+        discount_active: true, discount_type: 'percentage', discount_value: 20, discount_expires_at: new Date('2030-03-11T00:00:00Z'),
+      });
+      const user = await createUser(db());
+      const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 5, discount: 10 }] });
+      const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+      // The brand's 20% beats the presentation's own 10%; they do not stack.
+      expect((await placeOrder(user.token, [line])).order_products[0].price_at_time).toBe(8000);
+      server.setNow(new Date('2030-03-12T00:00:00Z'));
+      expect((await placeOrder(user.token, [line])).order_products[0].price_at_time).toBe(9000);
+    } finally {
+      server.setNow(null);
+    }
+  });
+
+  it('applies a fixed brand discount in ARS', async () => {
+    const brand = await createBrand(db(), { discount_active: true, discount_type: 'fixed', discount_value: 1500 });
+    const user = await createUser(db());
+    const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 5 }] });
+    const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }]);
+    expect(order.order_products[0].price_at_time).toBe(8500);
+    expect(order.total).toBe(17000);
+  });
+
+  it('merges two lines of the same presentation into one', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 };
+    const order = await placeOrder(user.token, [line, { ...line, quantity: 3 }]);
+    expect(order.order_products).toHaveLength(1);
+    expect(order.order_products[0].quantity).toBe(5);
+    expect(await stockOf(product.blisters[0].id)).toBe(5);
+  });
+
+  it('answers 409 naming the product and the units available, and changes nothing', async () => {
+    const user = await createUser(db());
+    const plenty = await createProduct(db(), { name: 'Amnesia Haze', blisters: [{ price: 1000, stock: 10 }] });
+    const scarce = await createProduct(db(), { name: 'Gorilla Glue', blisters: [{ price: 2000, stock: 2 }] });
+    const [ordersBefore] = await db().select({ n: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
+    const res = await api(server, 'POST', '/api/orders/', {
+      token: user.token,
+      body: checkout([
+        { product_id: plenty.id, blister_id: plenty.blisters[0].id, quantity: 4 },
+        { product_id: scarce.id, blister_id: scarce.blisters[0].id, quantity: 3 },
+      ]),
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.error).toBe('No hay suficiente stock de Gorilla Glue. Stock disponible: 2');
+    expect(res.json).toMatchObject({ code: 'INSUFFICIENT_STOCK', product_id: scarce.id, blister_id: scarce.blisters[0].id, available: 2 });
+    expect(await stockOf(plenty.blisters[0].id)).toBe(10);
+    expect(await stockOf(scarce.blisters[0].id)).toBe(2);
+    const [ordersAfter] = await db().select({ n: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
+    expect(ordersAfter?.n).toBe(ordersBefore?.n);
+  });
+
+  it('refuses unavailable, deleted, unpriced and mismatched presentations with 409', async () => {
+    const user = await createUser(db());
+    const hidden = await createProduct(db(), { name: 'Oculto', available: false });
+    const deleted = await createProduct(db(), { name: 'Borrado', deleted_at: new Date() });
+    const unpriced = await createProduct(db(), { name: 'Sin Precio', blisters: [{ price: null }] });
+    const other = await createProduct(db());
+    const cases: [number, number, string][] = [
+      [hidden.id, hidden.blisters[0].id, 'El producto Oculto ya no está disponible'],
+      [deleted.id, deleted.blisters[0].id, 'El producto Borrado ya no está disponible'],
+      [unpriced.id, unpriced.blisters[0].id, 'El producto Sin Precio no tiene precio asignado'],
+      [other.id, hidden.blisters[0].id, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
+      [other.id, 999999, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
+    ];
+    for (const [productId, blisterId, message] of cases) {
+      const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([{ product_id: productId, blister_id: blisterId, quantity: 1 }]) });
+      expect(res.status).toBe(409);
+      expect(res.json.error).toBe(message);
+    }
+    expect(await stockOf(hidden.blisters[0].id)).toBe(10);
+  });
+
+  it('e-mails the customer the confirmation with the WhatsApp payment link, and the shop a notice', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { name: 'Northern Lights', blisters: [{ price: 15000, stock: 3, seed_count: 5 }] });
+    const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }]);
+    const mails = await db().select().from(mailOutbox).orderBy(asc(mailOutbox.id));
+    const confirmation = mails.find((m) => m.subject === `Confirmación de tu pedido #${order.id}`);
+    expect(confirmation?.to_address).toBe(user.email);
+    expect(confirmation?.text_body).toContain('Northern Lights (5 semillas) x 2');
+    expect(confirmation?.text_body).toMatch(/Total: \$\s?30\.000/);
+    const link = `https://wa.me/5491100000000?text=${encodeURIComponent(`Hola, quiero coordinar el pago del pedido #${order.id}`)}`;
+    expect(confirmation?.text_body).toContain(link);
+    expect(confirmation?.html).toContain(link.replace(/&/g, '&amp;'));
+    const notice = mails.find((m) => m.subject.startsWith(`Nuevo pedido #${order.id} `));
+    expect(notice?.to_address).toBe('tienda@test.local');
+    expect(notice?.text_body).toContain('Ana Pérez');
+  });
+
+  it('logs an order activity entry with the total', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 700, stock: 3 }] });
+    const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 3 }]);
+    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(order.id))));
+    expect(entry).toMatchObject({ action: 'order', user_id: user.id, username: user.username });
+    expect(entry.changes).toMatchObject({ order_total: 2100 });
+  });
+});
+
+describe('reading orders', () => {
+  it('lists only my orders, newest first, in the paged shape', async () => {
+    const me = await createUser(db());
+    const someoneElse = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 100, stock: 50 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    server.setNow(new Date('2031-01-01T10:00:00Z'));
+    const first = await placeOrder(me.token, [line]);
+    server.setNow(new Date('2031-01-02T10:00:00Z'));
+    const second = await placeOrder(me.token, [line]);
+    server.setNow(null);
+    await placeOrder(someoneElse.token, [line]);
+
+    const res = await api(server, 'GET', '/api/orders/my-orders/', { token: me.token });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ count: 2, next: null, previous: null });
+    expect(res.json.results.map((o: { id: number }) => o.id)).toEqual([second.id, first.id]);
+
+    const paged = await api(server, 'GET', '/api/orders/my-orders/?page_size=1', { token: me.token });
+    expect(paged.json.results.map((o: { id: number }) => o.id)).toEqual([second.id]);
+    expect(paged.json.next).toContain('page=2');
+  });
+
+  it('answers 401 to anonymous callers of my-orders', async () => {
+    expect((await api(server, 'GET', '/api/orders/my-orders/')).status).toBe(401);
+  });
+
+  it('shows an order to its owner and to staff, 404 to another customer and 401 to anonymous', async () => {
+    const owner = await createUser(db());
+    const stranger = await createUser(db());
+    const staff = await createStaff(db());
+    const product = await createProduct(db(), { blisters: [{ price: 100, stock: 5 }] });
+    const order = await placeOrder(owner.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+    const path = `/api/orders/${order.id}/`;
+    expect((await api(server, 'GET', path, { token: owner.token })).json.id).toBe(order.id);
+    expect((await api(server, 'GET', path, { token: staff.token })).status).toBe(200);
+    const foreign = await api(server, 'GET', path, { token: stranger.token });
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error).toBe('Pedido no encontrado');
+    expect((await api(server, 'GET', path)).status).toBe(401);
+    expect((await api(server, 'GET', '/api/orders/abc/', { token: owner.token })).status).toBe(400);
+    expect((await api(server, 'GET', '/api/orders/999999/', { token: owner.token })).status).toBe(404);
+  });
+
+  it('keeps showing a line from its snapshot after the product is gone', async () => {
+    const owner = await createUser(db());
+    const product = await createProduct(db(), { name: 'Efímera', blisters: [{ price: 300, stock: 5, seed_count: 7 }] });
+    const order = await placeOrder(owner.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+    await db().delete(products).where(eq(products.id, product.id));
+    const res = await api(server, 'GET', `/api/orders/${order.id}/`, { token: owner.token });
+    expect(res.json.order_products[0]).toMatchObject({
+      product: null, blister: null, product_name: 'Efímera', product_brand: product.brand.brand_name, blister_info: { seed_count: 7 }, price_at_time: 300,
+    });
+  });
+
+  it('shows the current product name while the product exists', async () => {
+    const owner = await createUser(db());
+    const product = await createProduct(db(), { name: 'Nombre Viejo', blisters: [{ price: 300, stock: 5 }] });
+    const order = await placeOrder(owner.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+    await db().update(products).set({ name: 'Nombre Nuevo', genotype: 'Indica dominante' }).where(eq(products.id, product.id));
+    const res = await api(server, 'GET', `/api/orders/${order.id}/`, { token: owner.token });
+    expect(res.json.order_products[0]).toMatchObject({ product_name: 'Nombre Nuevo', genotype: 'Indica dominante' });
+  });
+});
+
+describe('PUT /api/orders/{id}/ by the owner', () => {
+  async function twoLineOrder() {
+    const owner = await createUser(db());
+    const a = await createProduct(db(), { name: 'Línea A', blisters: [{ price: 1000, stock: 10 }] });
+    const b = await createProduct(db(), { name: 'Línea B', blisters: [{ price: 2500, stock: 10 }] });
+    const lineA = { product_id: a.id, blister_id: a.blisters[0].id, quantity: 2 };
+    const lineB = { product_id: b.id, blister_id: b.blisters[0].id, quantity: 3 };
+    const order = await placeOrder(owner.token, [lineA, lineB]);
+    return { owner, order, lineA, lineB };
+  }
+
+  it('cancels a pending order, returns its stock and logs the status change', async () => {
+    const { owner, order, lineA, lineB } = await twoLineOrder();
+    expect(await stockOf(lineA.blister_id)).toBe(8);
+    const res = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'cancelled' } });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ status: 'cancelled', status_display: 'Cancelado', message: 'Pedido cancelado', cancel_reason: 'Cancelado por el cliente' });
+    expect(await stockOf(lineA.blister_id)).toBe(10);
+    expect(await stockOf(lineB.blister_id)).toBe(10);
+
+    // Sent again: nothing more comes back.
+    const again = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'cancelled' } });
+    expect(again.status).toBe(200);
+    expect(await stockOf(lineA.blister_id)).toBe(10);
+
+    const entries = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'status_change')));
+    expect(entries).toHaveLength(1);
+    expect(entries[0].changes).toMatchObject({ old_status: 'pending', new_status: 'cancelled', changed_by: owner.username, order_total: 9500 });
+  });
+
+  it('removes a line when the remaining lines are sent (spec shape), returning its stock', async () => {
+    const { owner, order, lineA, lineB } = await twoLineOrder();
+    const res = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'pending', products: [lineA] } });
+    expect(res.status).toBe(200);
+    expect(res.json.message).toBe('Pedido actualizado');
+    expect(res.json.order_products.map((l: { blister: number }) => l.blister)).toEqual([lineA.blister_id]);
+    expect(res.json.total).toBe(2000);
+    expect(await stockOf(lineB.blister_id)).toBe(10);
+    expect(await stockOf(lineA.blister_id)).toBe(8);
+    const [update] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
+    expect(update.changes).toMatchObject({ before: { total: 9500 }, after: { total: 2000 } });
+  });
+
+  it('removes a line by its id (explicit form), and cancels when the last line goes', async () => {
+    const { owner, order, lineA, lineB } = await twoLineOrder();
+    const [first, second] = order.order_products;
+    const one = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { remove_line_ids: [first.id] } });
+    expect(one.json.order_products).toHaveLength(1);
+    expect(await stockOf(lineA.blister_id)).toBe(10);
+
+    const last = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [] } });
+    expect(last.status).toBe(200);
+    expect(last.json).toMatchObject({ status: 'cancelled', message: 'Pedido cancelado por falta de productos', cancel_reason: 'Pedido cancelado por falta de productos' });
+    expect(last.json.order_products.map((l: { id: number }) => l.id)).toEqual([second.id]);
+    expect(await stockOf(lineB.blister_id)).toBe(10);
+
+    const more = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { remove_line_ids: [second.id] } });
+    expect(more.status).toBe(409);
+    expect(await stockOf(lineB.blister_id)).toBe(10);
+  });
+
+  it('lowers a quantity, but never raises one or adds a product', async () => {
+    const { owner, order, lineA, lineB } = await twoLineOrder();
+    const lower = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [lineA, { ...lineB, quantity: 1 }] } });
+    expect(lower.status).toBe(200);
+    expect(await stockOf(lineB.blister_id)).toBe(9);
+    const raise = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [{ ...lineA, quantity: 5 }, lineB] } });
+    expect(raise.status).toBe(400);
+    expect(raise.json.error).toBe('Solo puedes quitar productos de un pedido pendiente');
+    const extra = await createProduct(db());
+    const add = await api(server, 'PUT', `/api/orders/${order.id}/`, {
+      token: owner.token,
+      body: { products: [lineA, { ...lineB, quantity: 1 }, { product_id: extra.id, blister_id: extra.blisters[0].id, quantity: 1 }] },
+    });
+    expect(add.status).toBe(400);
+    expect(await stockOf(lineA.blister_id)).toBe(8);
+  });
+
+  it('refuses to complete an order or to change one that is not pending', async () => {
+    const { owner, order } = await twoLineOrder();
+    const complete = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'completed' } });
+    expect(complete.status).toBe(400);
+    expect(complete.json.error).toBe('Solo puedes cancelar tu pedido');
+    await db().update(orders).set({ status: 'completed' }).where(eq(orders.id, order.id));
+    const cancel = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'cancelled' } });
+    expect(cancel.status).toBe(409);
+    expect(cancel.json.error).toBe('Solo puedes cancelar pedidos pendientes');
+    const remove = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [] } });
+    expect(remove.status).toBe(409);
+    expect(remove.json.error).toBe('Solo puedes modificar pedidos pendientes');
+    const staffOnly = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { order_products: [] } });
+    expect(staffOnly.status).toBe(400);
+  });
+
+  it('answers 404 to another customer and 401 to anonymous, changing nothing', async () => {
+    const { order, lineA } = await twoLineOrder();
+    const stranger = await createUser(db());
+    const res = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: stranger.token, body: { status: 'cancelled' } });
+    expect(res.status).toBe(404);
+    expect((await api(server, 'PUT', `/api/orders/${order.id}/`, { body: { status: 'cancelled' } })).status).toBe(401);
+    expect((await api(server, 'DELETE', `/api/orders/${order.id}/`, { token: stranger.token })).status).toBe(403);
+    const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+    expect(row.status).toBe('pending');
+    expect(await stockOf(lineA.blister_id)).toBe(8);
+    const lines = await db().select().from(orderProducts).where(eq(orderProducts.order_id, order.id));
+    expect(lines).toHaveLength(2);
+  });
+});
+
+describe('mail failures', () => {
+  it('never fail the order: the message stays queued for a retry', async () => {
+    const broken = await startTestServer({ smtpUrl: 'smtp://127.0.0.1:9' });
+    try {
+      const user = await createUser(broken.ctx.db);
+      const product = await createProduct(broken.ctx.db, { blisters: [{ price: 100, stock: 2 }] });
+      const res = await api(broken, 'POST', '/api/orders/', {
+        token: user.token,
+        body: checkout([{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]),
+      });
+      expect(res.status).toBe(201);
+      await expect
+        .poll(async () => (await broken.ctx.db.select().from(mailOutbox)).filter((m) => m.attempts > 0 && m.last_error).length, { timeout: 10_000 })
+        .toBe(2);
+      const mails = await broken.ctx.db.select().from(mailOutbox);
+      expect(mails.every((m) => m.status === 'pending')).toBe(true);
+    } finally {
+      await broken.close();
+    }
+  });
+});
