@@ -31,21 +31,21 @@ export const AUTH_ERROR_CODES = {
 export const emailSchema = z
   .string({ error: 'El email es requerido' })
   .trim()
-  .min(1, 'El email es requerido')
+  .min(1, { error: 'El email es requerido', abort: true })
   .max(254, 'El email es demasiado largo')
   .pipe(z.email('Ingrese un email válido'))
   .transform((v) => v.toLowerCase());
 
 export const passwordSchema = z
   .string({ error: 'La contraseña es requerida' })
-  .min(1, 'La contraseña es requerida')
+  .min(1, { error: 'La contraseña es requerida', abort: true })
   .min(PASSWORD_MIN, `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres`)
   .max(PASSWORD_MAX, `La contraseña no puede superar los ${PASSWORD_MAX} caracteres`);
 
 export const usernameSchema = z
   .string({ error: 'El usuario es requerido' })
   .trim()
-  .min(1, 'El usuario es requerido')
+  .min(1, { error: 'El usuario es requerido', abort: true })
   .min(USERNAME_MIN, `El usuario debe tener al menos ${USERNAME_MIN} caracteres`)
   .max(150, 'El usuario no puede superar los 150 caracteres')
   // No '@' or spaces: login tells usernames and e-mails apart by the '@'.
@@ -54,14 +54,14 @@ export const usernameSchema = z
 const firstNameSchema = z
   .string({ error: 'El nombre es requerido' })
   .trim()
-  .min(1, 'El nombre es requerido')
+  .min(1, { error: 'El nombre es requerido', abort: true })
   .min(NAME_MIN, `El nombre debe tener al menos ${NAME_MIN} caracteres`)
   .max(100, 'El nombre no puede superar los 100 caracteres');
 
 const lastNameSchema = z
   .string({ error: 'El apellido es requerido' })
   .trim()
-  .min(1, 'El apellido es requerido')
+  .min(1, { error: 'El apellido es requerido', abort: true })
   .min(NAME_MIN, `El apellido debe tener al menos ${NAME_MIN} caracteres`)
   .max(100, 'El apellido no puede superar los 100 caracteres');
 
@@ -84,7 +84,7 @@ export const loginSchema = z.object({
   username_or_email: z
     .string({ error: 'Ingresa tu usuario o email' })
     .trim()
-    .min(1, 'Ingresa tu usuario o email')
+    .min(1, { error: 'Ingresa tu usuario o email', abort: true })
     .min(USERNAME_MIN, `El usuario debe tener al menos ${USERNAME_MIN} caracteres`)
     .max(254, 'El usuario o email es demasiado largo'),
   password: passwordSchema,
@@ -99,7 +99,7 @@ export const registerSchema = z
     username: usernameSchema,
     email: emailSchema,
     password: passwordSchema,
-    password2: z.string({ error: 'Confirma tu contraseña' }).min(1, 'Confirma tu contraseña'),
+    password2: z.string({ error: 'Confirma tu contraseña' }).min(1, { error: 'Confirma tu contraseña', abort: true }),
     instagram: instagramSchema,
   })
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
@@ -132,7 +132,7 @@ export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 export const changePasswordSchema = z
   .object({
-    old_password: z.string({ error: 'La contraseña actual es requerida' }).min(1, 'La contraseña actual es requerida').max(PASSWORD_MAX),
+    old_password: z.string({ error: 'La contraseña actual es requerida' }).min(1, { error: 'La contraseña actual es requerida', abort: true }).max(PASSWORD_MAX),
     new_password: passwordSchema,
     /** Optional on the API; the form always sends it. */
     new_password2: z.string().optional(),
@@ -150,9 +150,9 @@ export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 /** The change-password tab of Mi Cuenta: the confirmation is required there. */
 export const changePasswordFormSchema = z
   .object({
-    old_password: z.string().min(1, 'La contraseña actual es requerida'),
+    old_password: z.string().min(1, { error: 'La contraseña actual es requerida', abort: true }),
     new_password: passwordSchema,
-    new_password2: z.string().min(1, 'Confirma tu contraseña'),
+    new_password2: z.string().min(1, { error: 'Confirma tu contraseña', abort: true }),
   })
   .refine((v) => v.new_password === v.new_password2, { path: ['new_password2'], message: 'Las contraseñas no coinciden' });
 export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
@@ -166,7 +166,7 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export const verifyChangeSchema = z.object({
   type: z.literal('EMAIL_CHANGE', { error: 'Tipo de verificación no soportado' }),
   new_email: emailSchema,
-  password: z.string({ error: 'La contraseña es requerida' }).min(1, 'La contraseña es requerida').max(PASSWORD_MAX),
+  password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida', abort: true }).max(PASSWORD_MAX),
 });
 export type VerifyChangeInput = z.infer<typeof verifyChangeSchema>;
 

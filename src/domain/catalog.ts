@@ -1,6 +1,7 @@
 // Catalogue vocabulary and the shapes the products and brands API answers with.
 import { z } from 'zod';
 import type { Currency } from './money';
+import { normalizeSearch } from './text';
 
 export const PRODUCT_TYPES = ['auto', 'fem', 'reg'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
@@ -206,3 +207,9 @@ export const brandRefParamSchema = z.object({
 export const brandListQuerySchema = z.object({
   is_national: boolParam.optional(),
 });
+
+/** What `products.search_text` holds: the normalised name, brand name and type label. Rewrite it
+ * whenever one of them changes (a brand rename touches all its products). */
+export function productSearchText(name: string, brandName: string, type: ProductType): string {
+  return normalizeSearch(`${name} ${brandName} ${PRODUCT_TYPE_LABELS[type]}`);
+}

@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
+import authRoutes from './modules/auth/routes';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
 import healthRoutes from './modules/health/routes';
@@ -14,6 +15,7 @@ import siteRoutes from './modules/site/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
+import rateLimitPlugin from './plugins/rate-limit';
 import maintenancePlugin from './plugins/maintenance';
 import staticWebPlugin from './plugins/static-web';
 
@@ -39,9 +41,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(maintenancePlugin, { ctx });
   await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });
   await app.register(httpCachePlugin);
+  await app.register(rateLimitPlugin, { now: ctx.now, limits: ctx.config.rateLimits });
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, { db: ctx.db });
+  await app.register(authRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

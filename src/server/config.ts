@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { packageRoot } from './paths';
+import type { RateLimitConfig } from './plugins/rate-limit';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
@@ -30,6 +31,9 @@ const envSchema = z.object({
   TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  // Argon2id cost, tuned so one login takes about 80 ms on a 2-core server.
+  ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1048576).default(65536),
+  ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(4),
 });
 
 export interface Config {
@@ -55,6 +59,8 @@ export interface Config {
   webDir: string;
   /** Argon2 cost; tests lower it to keep the suite fast. */
   argon2: { memoryCost: number; timeCost: number };
+  /** Auth rate limits by name; unset names keep DEFAULT_RATE_LIMITS (tests lower them). */
+  rateLimits?: Partial<RateLimitConfig>;
   /** Background jobs (dollar rate, mail retries, order expiry); tests turn them off. */
   runJobs: boolean;
   /** How long catalogue reads stay in the process's micro-cache; absent or 0: no cache. */
@@ -99,7 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot(), 'dist', 'web')),
-    argon2: { memoryCost: 19456, timeCost: 2 },
+    argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     runJobs: true,
     catalogCacheMs: e.CATALOG_CACHE_MS,
   };

@@ -19,3 +19,27 @@ export async function verifyPassword(hashed: string, password: string): Promise<
     return false;
   }
 }
+
+/** True when a stored hash was made with a different cost than the current one (rehash on login). */
+export function needsRehash(hashed: string, cost: Argon2Cost): boolean {
+  const match = /^\$argon2id\$v=\d+\$m=(\d+),t=(\d+),p=\d+\$/.exec(hashed);
+  if (!match) return true;
+  return Number(match[1]) !== cost.memoryCost || Number(match[2]) !== cost.timeCost;
+}
+
+const dummyHashes = new Map<string, Promise<string>>();
+
+/**
+ * Verifies against a throwaway hash of the same cost, so a login for an unknown user takes as
+ * long as one for a known user and the timing does not reveal which accounts exist.
+ */
+export async function verifyAgainstDummy(password: string, cost: Argon2Cost): Promise<false> {
+  const key = `${cost.memoryCost}:${cost.timeCost}`;
+  let dummy = dummyHashes.get(key);
+  if (!dummy) {
+    dummy = hashPassword('not-a-real-password', cost);
+    dummyHashes.set(key, dummy);
+  }
+  await verifyPassword(await dummy, password);
+  return false;
+}

@@ -59,10 +59,20 @@ export async function deliverMail(ctx: AppContext, id: number, log?: FastifyBase
   }
 }
 
+/**
+ * Starts delivering already queued messages without making the caller wait or fail. Use it after
+ * the transaction that queued them (queueMail(tx, …)) has committed.
+ */
+export function deliverInBackground(ctx: AppContext, ids: number[], log?: FastifyBaseLogger): void {
+  for (const id of ids) {
+    void deliverMail(ctx, id, log).catch((error) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
+  }
+}
+
 /** Queues and immediately tries to deliver, without making the caller wait or fail. */
 export async function sendMail(ctx: AppContext, message: MailMessage, log?: FastifyBaseLogger): Promise<number> {
   const id = await queueMail(ctx.db, message);
-  void deliverMail(ctx, id, log).catch((error) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
+  deliverInBackground(ctx, [id], log);
   return id;
 }
 

@@ -20,9 +20,29 @@ export function outboxDir(config: Config): string {
   return path.join(config.dataDir, 'outbox');
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/**
+ * SMTP options from SMTP_URL. Query parameters of the URL (`?ignoreTLS=true`, `?secure=false`…)
+ * override these defaults. A relay on loopback (a local Postfix, a test receiver) is spoken to
+ * without STARTTLS: the traffic never leaves the machine, and such relays usually offer only a
+ * self-signed certificate.
+ */
+export function smtpOptions(smtpUrl: string) {
+  const host = new URL(smtpUrl).hostname.toLowerCase();
+  return {
+    url: smtpUrl,
+    ignoreTLS: LOOPBACK_HOSTS.has(host),
+    // A hung relay must not hold a delivery forever; the outbox retries later.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  };
+}
+
 export function createTransport(config: Config): MailTransport {
   if (config.smtpUrl) {
-    const transporter: Transporter = nodemailer.createTransport(config.smtpUrl);
+    const transporter: Transporter = nodemailer.createTransport(smtpOptions(config.smtpUrl));
     return {
       async send(message) {
         await transporter.sendMail({ from: config.mailFrom, ...message });
