@@ -1,15 +1,22 @@
 // Route guard steps 5-7 (spec accounts-admin §4); maintenance steps 1-4 live in MaintenanceGuard.
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../components/PageLoader';
+import { peekPostLoginLanding, rememberIntendedRoute, setPostLoginLanding } from './intended-route';
 import { useSession } from './session';
 
 /** Step 5: login, register and reset send logged-in users to /mi-cuenta. */
 export function RedirectIfAuthenticated({ children }: { children: ReactNode }) {
   const { status } = useSession();
   if (status === 'loading') return <PageLoader />;
-  if (status === 'authenticated') return <Navigate to="/mi-cuenta" replace />;
+  if (status === 'authenticated') return <LeaveAuthScreen to={peekPostLoginLanding() ?? '/mi-cuenta'} />;
   return <>{children}</>;
+}
+
+/** Goes to the landing chosen by a login that just succeeded, then forgets it. */
+function LeaveAuthScreen({ to }: { to: string }) {
+  useEffect(() => setPostLoginLanding(null));
+  return <Navigate to={to} replace />;
 }
 
 /** Step 6: anonymous users go to /login with the wanted path in `redirect`. */
@@ -19,6 +26,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (status === 'loading') return <PageLoader />;
   if (status === 'anonymous') {
     const wanted = `${location.pathname}${location.search}`;
+    rememberIntendedRoute(wanted);
     return <Navigate to={`/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
   return <>{children}</>;

@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, onUnauthorized, refreshSession, setAccessToken } from './api';
+import { forgetIntendedRoute } from './intended-route';
 import type { SessionUser } from './session-types';
 
 export type { SessionUser };
@@ -19,6 +20,8 @@ interface SessionValue {
   /** Replaces the user's visible data (after a profile change). */
   updateUser(user: SessionUser): void;
 }
+
+const AUTH_SCREENS = ['/login', '/crear-cuenta', '/recuperar-contrasena'];
 
 const SessionContext = createContext<SessionValue | null>(null);
 
@@ -51,7 +54,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     };
   }, []);
 
-  useEffect(() => onUnauthorized(clear), [clear]);
+  // spec accounts-admin §4: a 401 that a refresh cannot repair ends the session and sends the
+  // user to log in, with the current page as `redirect`, unless already on an auth screen.
+  useEffect(
+    () =>
+      onUnauthorized(() => {
+        clear();
+        const here = `${location.pathname}${location.search}`;
+        if (AUTH_SCREENS.some((p) => location.pathname.startsWith(p))) return;
+        void import('../routes').then(({ router }) => router.navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true }));
+      }),
+    [clear],
+  );
 
   const value = useMemo<SessionValue>(
     () => ({
@@ -70,6 +84,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         } catch {
           // The local session ends anyway.
         }
+        forgetIntendedRoute();
         clear();
       },
       updateUser(nextUser) {

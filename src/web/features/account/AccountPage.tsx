@@ -1,3 +1,140 @@
+// /mi-cuenta (spec accounts-admin §2 account settings): a sidebar of sections chosen by the
+// `section` query, logout, and the admin links for staff.
+import type { ComponentType, SVGProps } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../auth/ui/AuthShell';
+import { buttonClass } from '../auth/ui/Button';
+import { ChevronRightIcon, GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldIcon } from '../auth/ui/icons';
+import { OrdersSection } from './OrdersSection';
+import { SettingsSection } from './SettingsSection';
+
+type Section = 'orders' | 'warranty' | 'settings';
+type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
+
+const SECTIONS: { id: Section; label: string; icon: Icon; customersOnly?: boolean }[] = [
+  { id: 'orders', label: 'Mis Pedidos', icon: PackageIcon },
+  { id: 'warranty', label: 'Garantía', icon: ShieldIcon, customersOnly: true },
+  { id: 'settings', label: 'Mi Cuenta', icon: SettingsIcon },
+];
+
+const ADMIN_LINKS = [
+  { to: '/admin/productos', label: 'Productos' },
+  { to: '/admin/pedidos', label: 'Pedidos' },
+  { to: '/admin/bancos', label: 'Bancos' },
+  { to: '/admin/actividad', label: 'Actividad' },
+  { to: '/admin/garantias', label: 'Garantías' },
+  { to: '/admin/usuarios', label: 'Usuarios' },
+];
+
 export default function AccountPage() {
-  return <h1 className="p-8 text-2xl font-bold">Mi cuenta</h1>;
+  usePageTitle('Mi cuenta');
+  const { user, isAdmin, signOut } = useSession();
+  const [params, setParams] = useSearchParams();
+  const sections = SECTIONS.filter((s) => !(s.customersOnly && isAdmin));
+  const requested = params.get('section');
+  const active: Section = sections.find((s) => s.id === requested)?.id ?? 'orders';
+
+  async function logout() {
+    await signOut();
+    // spec accounts-admin §2: logout clears the stored session and reloads.
+    window.location.assign('/');
+  }
+
+  const displayName = user ? `${user.first_name} ${user.last_name}`.trim() || user.username : '';
+  const initials = (user?.first_name?.[0] ?? user?.username?.[0] ?? '?').toUpperCase() + (user?.last_name?.[0] ?? '').toUpperCase();
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
+        <aside className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
+          <div className="flex items-center gap-3 border-b border-stone-200 pb-4">
+            <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-800 font-semibold text-white" aria-hidden="true">
+              {initials}
+            </span>
+            <div className="min-w-0 flex-1">
+              <p className="truncate font-semibold text-stone-900">{displayName}</p>
+              <p className="truncate text-sm text-stone-600">@{user?.username}</p>
+            </div>
+            <button type="button" onClick={logout} className={buttonClass('ghost', 'px-3 text-red-700 hover:bg-red-50 lg:hidden')}>
+              <LogOutIcon size={18} />
+              <span className="sr-only sm:not-sr-only">Cerrar sesión</span>
+            </button>
+          </div>
+
+          <nav aria-label="Secciones de la cuenta" className="mt-3">
+            <ul className="grid auto-cols-fr grid-flow-col gap-1 lg:grid-flow-row">
+              {sections.map(({ id, label, icon: SectionIcon }) => (
+                <li key={id}>
+                  <Link
+                    to={`?section=${id}`}
+                    onClick={(e) => {
+                      e.preventDefault();
+                      setParams({ section: id });
+                    }}
+                    aria-current={active === id ? 'page' : undefined}
+                    className={`flex flex-col items-center gap-1 rounded-lg px-2 py-2 text-center text-xs font-medium transition sm:flex-row sm:gap-2.5 sm:px-3 sm:py-2.5 sm:text-left sm:text-sm ${
+                      active === id ? 'bg-brand-50 text-brand-900' : 'text-stone-700 hover:bg-stone-100 hover:text-stone-900'
+                    }`}
+                  >
+                    <SectionIcon size={18} className={active === id ? 'text-brand-700' : 'text-stone-500'} />
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+
+          {isAdmin && (
+            <nav aria-label="Administración" className="mt-3 border-t border-stone-200 pt-3">
+              <p className="flex items-center gap-2 px-3 pb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">
+                <GridIcon size={14} />
+                Administración
+              </p>
+              <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
+                {ADMIN_LINKS.map((link) => (
+                  <li key={link.to}>
+                    <Link to={link.to} className="flex items-center justify-between rounded-lg px-3 py-2 text-sm text-stone-700 hover:bg-stone-100 hover:text-stone-900">
+                      {link.label}
+                      <ChevronRightIcon size={16} className="text-stone-400" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+
+          <div className="mt-3 hidden border-t border-stone-200 pt-3 lg:block">
+            <button type="button" onClick={logout} className={buttonClass('ghost', 'w-full justify-start text-red-700 hover:bg-red-50')}>
+              <LogOutIcon size={18} />
+              Cerrar sesión
+            </button>
+          </div>
+        </aside>
+
+        <div className="min-w-0">
+          {active === 'orders' && <OrdersSection />}
+          {active === 'settings' && <SettingsSection />}
+          {active === 'warranty' && <WarrantyPlaceholder />}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The warranty section is built separately; until then this points to the guarantee page. */
+function WarrantyPlaceholder() {
+  return (
+    <section aria-labelledby="warranty-heading">
+      <h2 id="warranty-heading" className="text-xl font-bold text-stone-900">
+        Garantía
+      </h2>
+      <div className="mt-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
+        <p className="text-stone-700">Todas nuestras semillas tienen garantía de germinación del banco.</p>
+        <Link to="/como-germinar" className={buttonClass('secondary', 'mt-4')}>
+          Garantía y Germinación
+        </Link>
+      </div>
+    </section>
+  );
 }

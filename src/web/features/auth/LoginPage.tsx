@@ -1,3 +1,113 @@
+// /login (spec accounts-admin §2, §4, §5, §8): credentials, or the e-mail verification mode
+// when the account is not verified yet.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { forgetIntendedRoute, landingAfterLogin, setPostLoginLanding } from '../../lib/intended-route';
+import { useSession } from '../../lib/session';
+import { authApi } from './api';
+import { loginSchema, type LoginForm } from './schemas';
+import { Alert } from './ui/Alert';
+import { AuthShell, usePageTitle } from './ui/AuthShell';
+import { Button } from './ui/Button';
+import { PasswordField, TextField } from './ui/fields';
+import { MailIcon, UserIcon } from './ui/icons';
+import { VERIFIED_MESSAGE, VerifyEmailStep } from './VerifyEmailStep';
+
+type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };
+
 export default function LoginPage() {
-  return <h1 className="p-8 text-2xl font-bold">Iniciar sesión</h1>;
+  usePageTitle('Iniciar sesión');
+  const { signIn } = useSession();
+  const [params] = useSearchParams();
+  const [mode, setMode] = useState<Mode>({ kind: 'login' });
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [verified, setVerified] = useState(false);
+  const form = useForm<LoginForm>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { username_or_email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: LoginForm) {
+    setServerError(null);
+    setVerified(false);
+    try {
+      const session = await authApi.login(values);
+      const isAdmin = session.is_staff || session.user.is_staff || session.user.is_superuser;
+      forgetIntendedRoute();
+      // The route guard (RedirectIfAuthenticated) navigates there once the session is set.
+      setPostLoginLanding(landingAfterLogin(params.get('redirect'), isAdmin));
+      signIn(session.access, session.user);
+    } catch (e) {
+      if (e instanceof ApiError && e.code === 'ACCOUNT_NOT_VERIFIED') {
+        const email = typeof e.body?.email === 'string' ? e.body.email : values.username_or_email;
+        setMode({ kind: 'verify', email, notice: e.message });
+        return;
+      }
+      setServerError(e instanceof ApiError ? e.message : 'Error al iniciar sesión. Por favor, verifica tus credenciales.');
+      toast.error('Error al iniciar sesión');
+    }
+  }
+
+  if (mode.kind === 'verify') {
+    return (
+      <AuthShell title="Verifica tu email" subtitle="Tu cuenta todavía no está verificada." icon={<MailIcon size={24} />}>
+        <VerifyEmailStep
+          email={mode.email}
+          notice={mode.notice}
+          noticeTone="warning"
+          backLabel="Volver al inicio de sesión"
+          onBack={() => setMode({ kind: 'login' })}
+          onVerified={() => {
+            setMode({ kind: 'login' });
+            setVerified(true);
+            form.resetField('password');
+          }}
+        />
+      </AuthShell>
+    );
+  }
+
+  return (
+    <AuthShell
+      title="Iniciar sesión"
+      subtitle="Ingresa para ver precios y hacer tus pedidos."
+      icon={<UserIcon size={24} />}
+      footer={
+        <>
+          ¿No tienes cuenta?{' '}
+          <Link to="/crear-cuenta" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+            Crear cuenta
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        {verified && <Alert tone="success">{VERIFIED_MESSAGE}</Alert>}
+        {serverError && <Alert tone="error">{serverError}</Alert>}
+        <TextField
+          label="Usuario o email"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.username_or_email?.message}
+          {...form.register('username_or_email')}
+        />
+        <PasswordField label="Contraseña" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <div className="flex justify-end">
+          <Link to="/recuperar-contrasena" className="text-sm font-medium text-brand-800 underline-offset-2 hover:underline">
+            ¿Olvidaste tu contraseña?
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Ingresando...">
+          Iniciar sesión
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }

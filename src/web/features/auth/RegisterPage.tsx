@@ -1,3 +1,167 @@
+// /crear-cuenta (spec accounts-admin §2, §4, §5, §8): the form, then the e-mail code, then /login.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useRef, useState } from 'react';
+import { useForm, type FieldPath } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { authApi } from './api';
+import { registerSchema, type RegisterForm, type RegisterValues } from './schemas';
+import { Alert } from './ui/Alert';
+import { AuthShell, usePageTitle } from './ui/AuthShell';
+import { Button } from './ui/Button';
+import { PasswordField, TextField } from './ui/fields';
+import { MailIcon, UserIcon } from './ui/icons';
+import { VerifyEmailStep } from './VerifyEmailStep';
+
+type Step = { kind: 'form' } | { kind: 'verify'; email: string; notice?: string; tone: 'info' | 'warning' };
+type Notice = { tone: 'error' | 'info'; message: string; loginLink?: boolean; list?: string[] };
+
+const FORM_FIELDS: FieldPath<RegisterForm>[] = ['first_name', 'last_name', 'username', 'email', 'password', 'password2', 'instagram'];
+
+// spec accounts-admin §8: plain-text errors name their field by a Spanish prefix ("Email: ...").
+const PREFIX_TO_FIELD: Record<string, FieldPath<RegisterForm>> = {
+  email: 'email',
+  usuario: 'username',
+  contraseña: 'password',
+  nombre: 'first_name',
+  apellido: 'last_name',
+};
+
+const ACCOUNT_EXISTS_REDIRECT_MS = 2000;
+
 export default function RegisterPage() {
-  return <h1 className="p-8 text-2xl font-bold">Crear Cuenta</h1>;
+  usePageTitle('Crear Cuenta');
+  const navigate = useNavigate();
+  const [step, setStep] = useState<Step>({ kind: 'form' });
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const redirectTimer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
+
+  const form = useForm<RegisterForm, unknown, RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { first_name: '', last_name: '', username: '', email: '', password: '', password2: '', instagram: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  function showFieldErrors(fieldErrors: Record<string, string[]>) {
+    const list: string[] = [];
+    for (const [key, messages] of Object.entries(fieldErrors)) {
+      const field = FORM_FIELDS.find((f) => f === key);
+      if (field) form.setError(field, { type: 'server', message: messages[0] });
+      list.push(...messages);
+    }
+    setNotice({ tone: 'error', message: 'Errores de validación', list });
+    toast.error('Errores de validación');
+  }
+
+  function showErrorList(messages: string[]) {
+    for (const message of messages) {
+      toast.error(message, { duration: 6000 });
+      const prefix = message.split(':')[0]?.trim().toLowerCase();
+      const field = prefix ? PREFIX_TO_FIELD[prefix] : undefined;
+      if (field) form.setError(field, { type: 'server', message });
+    }
+    setNotice({ tone: 'error', message: 'Errores de validación', list: messages });
+  }
+
+  async function onSubmit(values: RegisterValues) {
+    setNotice(null);
+    try {
+      const created = await authApi.register(values);
+      setStep({ kind: 'verify', email: created.email ?? values.email, notice: created.message, tone: 'info' });
+    } catch (e) {
+      if (!(e instanceof ApiError)) {
+        setNotice({ tone: 'error', message: 'Error al crear la cuenta. Por favor, intenta nuevamente.' });
+        return;
+      }
+      const email = typeof e.body?.email === 'string' ? e.body.email : values.email;
+      if (e.code === 'ACCOUNT_NOT_VERIFIED') {
+        setStep({ kind: 'verify', email, notice: e.message, tone: 'warning' });
+      } else if (e.code === 'ACCOUNT_EXISTS_UNVERIFIED') {
+        setNotice({ tone: 'info', message: e.message, loginLink: true });
+      } else if (e.code === 'ACCOUNT_EXISTS') {
+        setNotice({ tone: 'error', message: e.message });
+        toast.error(e.message);
+        redirectTimer.current = window.setTimeout(() => navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
+      } else if (e.errors && Object.keys(e.errors).length) {
+        showFieldErrors(e.errors);
+      } else if (Array.isArray(e.body?.errors)) {
+        showErrorList((e.body.errors as unknown[]).map(String));
+      } else {
+        setNotice({ tone: 'error', message: e.message || 'Error al crear la cuenta. Por favor, intenta nuevamente.' });
+        toast.error('Error en el registro');
+      }
+    }
+  }
+
+  if (step.kind === 'verify') {
+    return (
+      <AuthShell title="Verifica tu email" subtitle="Un último paso para activar tu cuenta." icon={<MailIcon size={24} />}>
+        <VerifyEmailStep
+          email={step.email}
+          notice={step.notice}
+          noticeTone={step.tone}
+          backLabel="Ir a iniciar sesión"
+          onBack={() => navigate('/login')}
+          onVerified={() => navigate('/login')}
+        />
+      </AuthShell>
+    );
+  }
+
+  const field = (name: FieldPath<RegisterForm>) => ({ ...form.register(name), error: errors[name]?.message });
+
+  return (
+    <AuthShell
+      wide
+      title="Crear Cuenta"
+      subtitle="Regístrate para ver precios y comprar tus semillas."
+      icon={<UserIcon size={24} />}
+      footer={
+        <>
+          ¿Ya tienes cuenta?{' '}
+          <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+            Iniciar sesión
+          </Link>
+        </>
+      }
+    >
+      <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
+        {notice && (
+          <Alert tone={notice.tone} title={notice.list ? notice.message : undefined}>
+            {notice.list ? (
+              <ul className="list-disc space-y-0.5 pl-4">
+                {notice.list.map((m) => <li key={m}>{m}</li>)}
+              </ul>
+            ) : (
+              notice.message
+            )}
+            {notice.loginLink && (
+              <p className="mt-1">
+                <Link to="/login" className="font-semibold underline underline-offset-2">
+                  Ir a iniciar sesión
+                </Link>
+              </p>
+            )}
+          </Alert>
+        )}
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label="Nombre" autoComplete="given-name" {...field('first_name')} />
+          <TextField label="Apellido" autoComplete="family-name" {...field('last_name')} />
+        </div>
+        <TextField label="Usuario" autoComplete="username" autoCapitalize="none" spellCheck={false} hint="Mínimo 4 caracteres." {...field('username')} />
+        <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field('email')} />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <PasswordField label="Contraseña" autoComplete="new-password" hint="Mínimo 6 caracteres." {...field('password')} />
+          <PasswordField label="Confirmar contraseña" autoComplete="new-password" {...field('password2')} />
+        </div>
+        <TextField label="Instagram" optional autoCapitalize="none" spellCheck={false} placeholder="@usuario" {...field('instagram')} />
+        <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Creando cuenta...">
+          Crear Cuenta
+        </Button>
+      </form>
+    </AuthShell>
+  );
 }

@@ -1,3 +1,131 @@
+// /carrito (spec storefront §2 cart, §4 checkout, §5): lines, summary and the checkout form.
+import { useQueries } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { formatArs } from '../../../domain/money';
+import { useSession } from '../../lib/session';
+import { usePageTitle } from '../auth/ui/AuthShell';
+import { Button, buttonClass } from '../auth/ui/Button';
+import { ArrowLeftIcon, CartIcon, ShieldIcon } from '../auth/ui/icons';
+import { blisterQueryKey, fetchBlister } from './api';
+import { cart, useCart, type CartLine } from './cart-store';
+import { CartLineItem } from './CartLineItem';
+import { CheckoutForm } from './CheckoutForm';
+
 export default function CartPage() {
-  return <h1 className="p-8 text-2xl font-bold">Mi Carrito</h1>;
+  const { lines, units, total } = useCart();
+  const { status } = useSession();
+  const navigate = useNavigate();
+  const [checkingOut, setCheckingOut] = useState(false);
+  usePageTitle(`Mi Carrito (${units})`);
+  const stock = useCurrentPresentations(lines, status === 'authenticated');
+
+  function startOrder() {
+    if (status !== 'authenticated') {
+      toast.info('Debes iniciar sesión para realizar la compra');
+      navigate('/login?redirect=carrito');
+      return;
+    }
+    setCheckingOut(true);
+  }
+
+  if (!lines.length) return <EmptyCart />;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito ({units})</h1>
+      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+        <section aria-label="Productos en el carrito" className="rounded-2xl border border-stone-200 bg-white px-4 shadow-sm sm:px-6">
+          <ul className="divide-y divide-stone-200">
+            {lines.map((line) => (
+              <CartLineItem key={`${line.id}-${line.blister_id}`} line={line} knownStock={stock.get(line.blister_id)} />
+            ))}
+          </ul>
+        </section>
+
+        <aside className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6 lg:sticky lg:top-24">
+          <h2 className="text-lg font-semibold text-stone-900">Resumen</h2>
+          <dl className="mt-4 space-y-2 text-sm">
+            <div className="flex justify-between text-stone-700">
+              <dt>Subtotal</dt>
+              <dd>{formatArs(total)}</dd>
+            </div>
+            <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
+              <dt>Total</dt>
+              <dd>{formatArs(total)}</dd>
+            </div>
+          </dl>
+          <div className="mt-5 border-t border-stone-200 pt-5">
+            {checkingOut ? (
+              <CheckoutForm lines={lines} onBack={() => setCheckingOut(false)} />
+            ) : (
+              <div className="flex flex-col gap-2">
+                <Button className="w-full" onClick={startOrder}>
+                  Iniciar Pedido
+                </Button>
+                <Link to="/productos" className={buttonClass('secondary', 'w-full')}>
+                  <ArrowLeftIcon size={16} />
+                  Seguir Comprando
+                </Link>
+              </div>
+            )}
+          </div>
+          <p className="mt-5 flex items-start gap-2 text-xs text-stone-600">
+            <ShieldIcon size={16} className="mt-px shrink-0 text-brand-700" />
+            Compra 100% segura. El pago se coordina después de confirmar el pedido.
+          </p>
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Current stock of each line's presentation, and its current price applied to the line: the
+ * cookie keeps the price from when it was added, the server charges today's.
+ */
+function useCurrentPresentations(lines: CartLine[], signedIn: boolean): Map<number, number> {
+  const results = useQueries({
+    queries: lines.map((line) => ({
+      queryKey: blisterQueryKey(line.blister_id),
+      queryFn: () => fetchBlister(line.blister_id),
+      staleTime: 30_000,
+      retry: false,
+    })),
+  });
+  const stock = new Map<number, number>();
+  results.forEach((r, i) => {
+    if (r.data && lines[i]) stock.set(lines[i].blister_id, r.data.stock);
+  });
+  const priced = results.map((r) => r.data?.final_price ?? null).join(',');
+  useEffect(() => {
+    if (!signedIn) return;
+    results.forEach((r, i) => {
+      const line = lines[i];
+      const b = r.data;
+      if (!line || !b || !b.final_price) return;
+      cart.reprice(line, { price: b.final_price, original_price: b.price_in_ars ?? b.price ?? b.final_price, discount: b.discount });
+    });
+    // Re-run only when the fetched prices change.
+  }, [priced, signedIn]);
+  return stock;
+}
+
+function EmptyCart() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito (0)</h1>
+      <div className="mt-6 flex flex-col items-center rounded-2xl border border-stone-200 bg-white px-6 py-14 text-center shadow-sm">
+        <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
+          <CartIcon size={32} />
+        </div>
+        <p className="mt-4 text-lg font-semibold text-stone-900">Tu carrito está vacío</p>
+        <p className="mt-1 text-sm text-stone-600">Elige tus semillas favoritas entre nuestros bancos.</p>
+        <Link to="/productos" className={buttonClass('primary', 'mt-6')}>
+          Explorar Productos
+        </Link>
+      </div>
+    </div>
+  );
 }

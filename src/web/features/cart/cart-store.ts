@@ -2,7 +2,7 @@
 // every component through useSyncExternalStore.
 import { useSyncExternalStore } from 'react';
 import {
-  addToCart, CART_COOKIE, CART_COOKIE_DAYS, cartTotal, cartUnits, removeFromCart, sanitizeCart, setQuantity, type CartLine,
+  addToCart, CART_COOKIE, CART_COOKIE_DAYS, cartTotal, cartUnits, removeFromCart, sameLine, sanitizeCart, setQuantity, type CartLine,
 } from '../../../domain/cart';
 
 export type { CartLine };
@@ -39,6 +39,13 @@ export const cart = {
   setQuantity: (key: Pick<CartLine, 'id' | 'blister_id'>, quantity: number, stock?: number) => commit(setQuantity(lines, key, quantity, stock)),
   remove: (key: Pick<CartLine, 'id' | 'blister_id'>) => commit(removeFromCart(lines, key)),
   clear: () => commit([]),
+  /** Replaces a line's prices with the server's current ones (prices change while a cart waits). */
+  reprice: (key: Pick<CartLine, 'id' | 'blister_id'>, prices: Pick<CartLine, 'price' | 'original_price' | 'discount'>) => {
+    const line = lines.find((l) => sameLine(l, key));
+    if (!line || !(prices.price > 0)) return;
+    if (line.price === prices.price && line.original_price === prices.original_price && line.discount === prices.discount) return;
+    commit(lines.map((l) => (l === line ? { ...l, ...prices } : l)));
+  },
   lines: () => lines,
 };
 

@@ -1,0 +1,204 @@
+// 'Mis Pedidos' (spec accounts-admin §2 customer orders): active orders, newest first; a pending
+// order can be cancelled or lose a line, each after a confirmation.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { imageSrcSet } from '../../../domain/images';
+import { formatArs } from '../../../domain/money';
+import { ApiError } from '../../lib/api';
+import { PageLoader } from '../../components/PageLoader';
+import { Alert } from '../auth/ui/Alert';
+import { Button, buttonClass } from '../auth/ui/Button';
+import { PackageIcon, TrashIcon } from '../auth/ui/icons';
+import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
+import { ConfirmDialog } from './ConfirmDialog';
+
+type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
+
+const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+export function OrdersSection() {
+  const orders = useMyOrders();
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<Pending>(null);
+
+  const action = useMutation({
+    mutationFn: (p: NonNullable<Pending>) => (p.kind === 'cancel' ? cancelOrder(p.order) : removeOrderLine(p.order, p.line)),
+    onSuccess: async (answer) => {
+      setPending(null);
+      toast.success(answer.message);
+      // Stock went back to the shop: product pages must not show the old figures.
+      await queryClient.invalidateQueries();
+    },
+    onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Error al procesar la acción'),
+  });
+
+  return (
+    <section aria-labelledby="orders-heading">
+      <h2 id="orders-heading" className="text-xl font-bold text-stone-900">
+        Mis Pedidos
+      </h2>
+      <div className="mt-4">
+        {orders.isPending ? (
+          <PageLoader label="Cargando pedidos..." />
+        ) : orders.isError ? (
+          <Alert tone="error" title="Error al cargar tus pedidos">
+            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => orders.refetch()}>
+              Reintentar
+            </button>
+          </Alert>
+        ) : orders.orders.length === 0 && !orders.hasNextPage ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+            <PackageIcon size={36} className="text-stone-400" />
+            <p className="mt-3 font-semibold text-stone-900">No tienes pedidos activos</p>
+            <Link to="/productos" className={buttonClass('primary', 'mt-5')}>
+              Ir a la tienda
+            </Link>
+          </div>
+        ) : (
+          <>
+            <ul className="space-y-4">
+              {orders.orders.map((order) => (
+                <li key={order.id}>
+                  <OrderCard order={order} onCancel={() => setPending({ kind: 'cancel', order })} onRemoveLine={(line) => setPending({ kind: 'remove', order, line })} />
+                </li>
+              ))}
+            </ul>
+            {orders.hasNextPage && (
+              <div className="mt-4 flex justify-center">
+                <Button variant="secondary" onClick={() => orders.fetchNextPage()} loading={orders.isFetchingNextPage} loadingText="Cargando...">
+                  Ver pedidos anteriores
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={pending?.kind === 'cancel'}
+        title="Cancelar pedido"
+        confirmLabel="Sí, cancelar pedido"
+        busy={action.isPending}
+        busyLabel="Cancelando..."
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && action.mutate(pending)}
+      >
+        {pending?.kind === 'cancel' && <>¿Seguro que quieres cancelar el pedido #{pending.order.id}? Esta acción no se puede deshacer.</>}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={pending?.kind === 'remove'}
+        title="Eliminar producto del pedido"
+        confirmLabel="Sí, eliminar"
+        busy={action.isPending}
+        busyLabel="Eliminando..."
+        onClose={() => setPending(null)}
+        onConfirm={() => pending && action.mutate(pending)}
+      >
+        {pending?.kind === 'remove' && (
+          <>
+            ¿Quieres eliminar <strong>{pending.line.product_name}</strong> del pedido #{pending.order.id}?
+            {pending.order.order_products.length === 1 && ' Es el único producto: el pedido se cancelará.'}
+          </>
+        )}
+      </ConfirmDialog>
+    </section>
+  );
+}
+
+const seedsLabel = (n: number | null | undefined) => (n ? `${n} ${n === 1 ? 'semilla' : 'semillas'}` : null);
+
+const statusStyles: Record<OrderDto['status'], string> = {
+  pending: 'bg-amber-100 text-amber-900 ring-amber-300',
+  completed: 'bg-brand-100 text-brand-900 ring-brand-300',
+  cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
+};
+
+function OrderCard({ order, onCancel, onRemoveLine }: { order: OrderDto; onCancel: () => void; onRemoveLine: (line: OrderProductDto) => void }) {
+  const editable = order.status === 'pending';
+  return (
+    <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" aria-label={`Pedido #${order.id}`}>
+      <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 bg-stone-50 px-4 py-3 sm:px-5">
+        <div>
+          <h3 className="font-semibold text-stone-900">Pedido #{order.id}</h3>
+          <p className="text-sm text-stone-600">
+            <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
+          </p>
+        </div>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusStyles[order.status]}`}>{order.status_display}</span>
+      </header>
+      <ul className="divide-y divide-stone-100 px-4 sm:px-5">
+        {order.order_products.map((line) => (
+          <li key={line.id} className="flex items-center gap-3 py-3">
+            <img
+              src={line.product_image || '/logo.svg'}
+              srcSet={imageSrcSet(line.product_image)}
+              sizes="56px"
+              alt=""
+              width={56}
+              height={56}
+              loading="lazy"
+              className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain"
+              onError={(e) => {
+                e.currentTarget.srcset = '';
+                e.currentTarget.src = '/logo.svg';
+              }}
+            />
+            <div className="min-w-0 flex-1">
+              {line.product ? (
+                <Link to={`/producto/${line.product}`} className="font-medium text-stone-900 hover:text-brand-800 hover:underline">
+                  {line.product_name}
+                </Link>
+              ) : (
+                <span className="font-medium text-stone-900">{line.product_name}</span>
+              )}
+              <p className="text-sm text-stone-600">
+                {[line.product_brand, seedsLabel(line.blister_info?.seed_count)].filter(Boolean).join(' · ')}
+              </p>
+              <p className="text-sm text-stone-700">
+                {line.quantity} x {formatArs(line.price_at_time)}
+              </p>
+            </div>
+            <p className="hidden font-semibold text-stone-900 sm:block">{formatArs(line.quantity * line.price_at_time)}</p>
+            {editable && (
+              <button
+                type="button"
+                onClick={() => onRemoveLine(line)}
+                className="rounded-lg p-2 text-stone-500 hover:bg-red-50 hover:text-red-700"
+                aria-label={`Eliminar ${line.product_name} del pedido #${order.id}`}
+              >
+                <TrashIcon size={18} />
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <footer className="space-y-3 border-t border-stone-200 px-4 py-3 sm:px-5">
+        <dl className="grid gap-x-4 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
+          <div>
+            <dt className="inline text-stone-500">Recibe: </dt>
+            <dd className="inline">{order.recipient_name}</dd>
+          </div>
+          <div>
+            <dt className="inline text-stone-500">Teléfono: </dt>
+            <dd className="inline">{order.customer_phone}</dd>
+          </div>
+          <div>
+            <dt className="inline text-stone-500">Entrega: </dt>
+            <dd className="inline">{order.delivery_type_display}</dd>
+          </div>
+        </dl>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <p className="text-base font-bold text-stone-900">Total: {formatArs(order.total)}</p>
+          {editable && (
+            <Button variant="dangerOutline" onClick={onCancel}>
+              Cancelar pedido
+            </Button>
+          )}
+        </div>
+        {editable && <p className="text-xs text-stone-500">Te enviamos por email los pasos para el pago y la entrega.</p>}
+      </footer>
+    </article>
+  );
+}

@@ -1,0 +1,289 @@
+// 'Mi Cuenta' (spec accounts-admin §2, §4 e-mail change, §5 profile): personal data and password tabs.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { PageLoader } from '../../components/PageLoader';
+import { Alert } from '../auth/ui/Alert';
+import { Button } from '../auth/ui/Button';
+import { CodeField, isSixDigitCode, PasswordField, TextField } from '../auth/ui/fields';
+import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
+import {
+  emailChangeFormSchema, namesFormSchema, passwordChangeFormSchema, type EmailChangeForm, type EmailChangeValues, type NamesForm,
+  type PasswordChangeForm,
+} from './schemas';
+
+const TABS = [
+  { id: 'profile', label: 'Datos personales' },
+  { id: 'password', label: 'Cambiar contraseña' },
+] as const;
+type Tab = (typeof TABS)[number]['id'];
+
+const errorMessage = (e: unknown, fallback: string) => (e instanceof ApiError && e.message ? e.message : fallback);
+
+export function SettingsSection() {
+  const [tab, setTab] = useState<Tab>('profile');
+  const baseId = useId();
+  const tabRefs = useRef<(HTMLButtonElement | null)[]>([]);
+
+  function onTabKey(event: KeyboardEvent, index: number) {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = (index + (event.key === 'ArrowRight' ? 1 : TABS.length - 1)) % TABS.length;
+    setTab(TABS[next].id);
+    tabRefs.current[next]?.focus();
+  }
+
+  return (
+    <section aria-labelledby="settings-heading">
+      <h2 id="settings-heading" className="text-xl font-bold text-stone-900">
+        Mi Cuenta
+      </h2>
+      <div role="tablist" aria-label="Opciones de la cuenta" className="mt-4 flex gap-1 border-b border-stone-200">
+        {TABS.map((t, i) => (
+          <button
+            key={t.id}
+            ref={(el) => {
+              tabRefs.current[i] = el;
+            }}
+            role="tab"
+            type="button"
+            id={`${baseId}-tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`${baseId}-panel-${t.id}`}
+            tabIndex={tab === t.id ? 0 : -1}
+            onClick={() => setTab(t.id)}
+            onKeyDown={(e) => onTabKey(e, i)}
+            className={`-mb-px border-b-2 px-3 py-2.5 text-sm font-semibold transition sm:px-4 ${
+              tab === t.id ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
+            }`}
+          >
+            {t.label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${baseId}-panel-${tab}`} aria-labelledby={`${baseId}-tab-${tab}`} className="pt-5">
+        {tab === 'profile' ? <ProfileTab /> : <PasswordTab />}
+      </div>
+    </section>
+  );
+}
+
+const card = 'rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6';
+
+function ProfileTab() {
+  const profile = useProfile();
+  if (profile.isPending) return <PageLoader label="Cargando información..." />;
+  if (profile.isError) {
+    return (
+      <Alert tone="error" title="Error al cargar la información">
+        <button type="button" className="font-semibold underline underline-offset-2" onClick={() => profile.refetch()}>
+          Reintentar
+        </button>
+      </Alert>
+    );
+  }
+  return (
+    <div className="space-y-5">
+      <NamesForm profile={profile.data} />
+      <EmailChange profile={profile.data} />
+    </div>
+  );
+}
+
+/** Puts the saved profile in the page's cache and in the session (the header shows the name). */
+function useApplyProfile() {
+  const queryClient = useQueryClient();
+  const { updateUser } = useSession();
+  return (saved: ProfileDto) => {
+    queryClient.setQueryData<ProfileDto>(profileKey, saved);
+    const { id, username, email, first_name, last_name, is_staff, is_superuser } = saved;
+    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser });
+  };
+}
+
+function NamesForm({ profile }: { profile: ProfileDto }) {
+  const apply = useApplyProfile();
+  const form = useForm<NamesForm>({
+    resolver: zodResolver(namesFormSchema),
+    values: { first_name: profile.first_name, last_name: profile.last_name },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+
+  async function onSubmit(values: NamesForm) {
+    try {
+      const answer = await accountApi.updateNames(values);
+      apply(answer.user);
+      form.reset({ first_name: answer.user.first_name, last_name: answer.user.last_name });
+      toast.success(answer.message || 'Perfil actualizado correctamente');
+    } catch (e) {
+      toast.error(errorMessage(e, 'Error al actualizar el perfil'));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={card}>
+      <h3 className="font-semibold text-stone-900">Datos personales</h3>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextField label="Nombre" autoComplete="given-name" error={errors.first_name?.message} {...form.register('first_name')} />
+        <TextField label="Apellido" autoComplete="family-name" error={errors.last_name?.message} {...form.register('last_name')} />
+      </div>
+      <div className="mt-5 flex justify-end">
+        <Button type="submit" disabled={!isDirty} loading={isSubmitting} loadingText="Guardando...">
+          Guardar cambios
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** spec accounts-admin §4: request with the current password, code sent to the new address, enter code. */
+function EmailChange({ profile }: { profile: ProfileDto }) {
+  const apply = useApplyProfile();
+  const [stage, setStage] = useState<'idle' | 'request' | { newEmail: string }>('idle');
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const form = useForm<EmailChangeForm, unknown, EmailChangeValues>({
+    resolver: zodResolver(emailChangeFormSchema),
+    defaultValues: { new_email: '', password: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  function close() {
+    setStage('idle');
+    setCode('');
+    setError(null);
+    form.reset();
+  }
+
+  async function request(values: EmailChangeValues) {
+    setError(null);
+    if (values.new_email === profile.email.toLowerCase()) {
+      form.setError('new_email', { message: 'Ese ya es tu email actual' });
+      return;
+    }
+    try {
+      const answer = await accountApi.requestEmailChange(values);
+      setStage({ newEmail: values.new_email });
+      toast.success(answer?.message || `Enviamos un código a ${values.new_email}`);
+    } catch (e) {
+      setError(errorMessage(e, 'Error al solicitar verificación'));
+    }
+  }
+
+  async function confirm(newEmail: string) {
+    setError(null);
+    setConfirming(true);
+    try {
+      const answer = await accountApi.confirmEmailChange({ email: newEmail, verification_code: code });
+      apply(answer.user);
+      toast.success(answer.message || 'Email actualizado correctamente');
+      close();
+    } catch (e) {
+      setError(errorMessage(e, 'Error al actualizar email'));
+    } finally {
+      setConfirming(false);
+    }
+  }
+
+  return (
+    <div className={card}>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="min-w-0">
+          <h3 className="font-semibold text-stone-900">Email</h3>
+          <p className="break-all text-sm text-stone-700">{profile.email}</p>
+        </div>
+        {stage === 'idle' && (
+          <Button variant="secondary" onClick={() => setStage('request')}>
+            Cambiar email
+          </Button>
+        )}
+      </div>
+
+      {stage === 'request' && (
+        <form onSubmit={form.handleSubmit(request)} noValidate className="mt-4 space-y-4 border-t border-stone-200 pt-4">
+          {error && <Alert tone="error">{error}</Alert>}
+          <TextField label="Nuevo email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.new_email?.message} {...form.register('new_email')} />
+          <PasswordField label="Contraseña actual" autoComplete="current-password" hint="Por seguridad, confirma tu contraseña." error={errors.password?.message} {...form.register('password')} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close}>
+              Cancelar
+            </Button>
+            <Button type="submit" loading={isSubmitting} loadingText="Enviando...">
+              Enviar código
+            </Button>
+          </div>
+        </form>
+      )}
+
+      {typeof stage === 'object' && (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (isSixDigitCode(code)) void confirm(stage.newEmail);
+          }}
+          noValidate
+          className="mt-4 space-y-4 border-t border-stone-200 pt-4"
+        >
+          <p className="text-sm text-stone-700">
+            Ingresa el código que enviamos a <strong className="break-all">{stage.newEmail}</strong>.
+          </p>
+          {error && <Alert tone="error">{error}</Alert>}
+          <CodeField value={code} onChange={setCode} />
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={confirming}>
+              Cancelar
+            </Button>
+            <Button type="submit" disabled={!isSixDigitCode(code)} loading={confirming} loadingText="Verificando...">
+              Confirmar nuevo email
+            </Button>
+          </div>
+        </form>
+      )}
+    </div>
+  );
+}
+
+function PasswordTab() {
+  const { signIn } = useSession();
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<PasswordChangeForm>({
+    resolver: zodResolver(passwordChangeFormSchema),
+    defaultValues: { old_password: '', new_password: '', new_password2: '' },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  async function onSubmit(values: PasswordChangeForm) {
+    setError(null);
+    try {
+      const answer = await accountApi.changePassword(values);
+      // The server closes every other session and hands this one fresh tokens.
+      if (answer?.access && answer.user) signIn(answer.access, answer.user);
+      form.reset();
+      toast.success(answer?.message || 'Contraseña actualizada correctamente');
+    } catch (e) {
+      setError(errorMessage(e, 'Error al cambiar la contraseña'));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={`${card} max-w-xl space-y-4`}>
+      <h3 className="font-semibold text-stone-900">Cambiar contraseña</h3>
+      {error && <Alert tone="error">{error}</Alert>}
+      <PasswordField label="Contraseña actual" autoComplete="current-password" error={errors.old_password?.message} {...form.register('old_password')} />
+      <PasswordField label="Nueva contraseña" autoComplete="new-password" hint="Mínimo 6 caracteres." error={errors.new_password?.message} {...form.register('new_password')} />
+      <PasswordField label="Confirmar nueva contraseña" autoComplete="new-password" error={errors.new_password2?.message} {...form.register('new_password2')} />
+      <div className="flex justify-end">
+        <Button type="submit" loading={isSubmitting} loadingText="Guardando...">
+          Cambiar contraseña
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,55 @@
+// The customer's own orders and profile (spec storefront §7 orders, accounts-admin §7 auth).
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import type { ChangePasswordResponse, MessageResponse, ProfileDto, ProfileUpdateResponse } from '../../../domain/auth';
+import type { Page } from '../../../domain/catalog';
+import { isOrderActive, type OrderDto, type OrderProductDto, type OrderUpdateResult } from '../../../domain/orders';
+import { api, toQuery } from '../../lib/api';
+
+export type { OrderDto, OrderProductDto, ProfileDto };
+
+export const myOrdersKey = ['orders', 'mine'] as const;
+const MY_ORDERS_PAGE = 50;
+
+/**
+ * The customer's orders, newest first as the API sends them; cancelled ones are hidden
+ * (spec accounts-admin §2 customer orders).
+ */
+export function useMyOrders() {
+  const query = useInfiniteQuery({
+    queryKey: myOrdersKey,
+    initialPageParam: 1,
+    queryFn: ({ pageParam }) =>
+      api.get<Page<OrderDto>>(`/api/orders/my-orders/${toQuery({ page: pageParam, page_size: MY_ORDERS_PAGE })}`, { fallbackError: 'Error al cargar tus pedidos' }),
+    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+  });
+  const orders = query.data?.pages.flatMap((p) => p.results).filter((o) => isOrderActive(o.status)) ?? [];
+  return { ...query, orders };
+}
+
+// spec storefront §9: an update waits 30 s, a cancellation 60 s.
+export const cancelOrder = (order: OrderDto) =>
+  api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, { status: 'cancelled' }, { timeout: 60_000, fallbackError: 'Error al procesar la acción' });
+
+/** The server cancels the order when its last line goes ('Pedido cancelado por falta de productos'). */
+export const removeOrderLine = (order: OrderDto, line: OrderProductDto) =>
+  api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, { remove_line_ids: [line.id] }, { timeout: 30_000, fallbackError: 'Error al procesar la acción' });
+
+export const profileKey = ['auth', 'profile'] as const;
+
+export function useProfile() {
+  return useQuery({
+    queryKey: profileKey,
+    queryFn: () => api.get<ProfileDto>('/api/auth/profile/', { fallbackError: 'Error al cargar la información' }),
+  });
+}
+
+export const accountApi = {
+  updateNames: (body: { first_name: string; last_name: string }) =>
+    api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar el perfil' }),
+  requestEmailChange: (body: { new_email: string; password: string }) =>
+    api.post<MessageResponse>('/api/auth/verify-change/', { type: 'EMAIL_CHANGE', ...body }, { fallbackError: 'Error al solicitar verificación' }),
+  confirmEmailChange: (body: { email: string; verification_code: string }) =>
+    api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar email' }),
+  changePassword: (body: { old_password: string; new_password: string; new_password2: string }) =>
+    api.post<ChangePasswordResponse>('/api/auth/change-password/', body, { fallbackError: 'Error al cambiar la contraseña' }),
+};

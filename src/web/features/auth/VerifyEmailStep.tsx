@@ -1,0 +1,81 @@
+// The e-mail verification step shared by login and registration (spec accounts-admin §2, §8):
+// a 6-digit code, resend, and a way back.
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { authApi } from './api';
+import { Alert } from './ui/Alert';
+import { Button } from './ui/Button';
+import { CodeField, isSixDigitCode } from './ui/fields';
+import { ArrowLeftIcon } from './ui/icons';
+
+export const VERIFIED_MESSAGE = 'Email verificado correctamente. Ahora puedes iniciar sesión.';
+
+export function VerifyEmailStep({ email, notice, noticeTone = 'info', onVerified, onBack, backLabel }: {
+  email: string;
+  /** Shown above the form: why the user is here. */
+  notice?: string;
+  noticeTone?: 'info' | 'warning';
+  onVerified: () => void;
+  onBack: () => void;
+  backLabel: string;
+}) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [verifying, setVerifying] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    if (!isSixDigitCode(code) || verifying) return;
+    setVerifying(true);
+    setError(null);
+    try {
+      await authApi.verifyEmail(email, code);
+      toast.success(VERIFIED_MESSAGE);
+      onVerified();
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : 'Error al verificar el código';
+      setError(message);
+      toast.error('Error al verificar el código');
+    } finally {
+      setVerifying(false);
+    }
+  }
+
+  async function resend() {
+    setResending(true);
+    setError(null);
+    try {
+      await authApi.resendVerification(email);
+      setCode('');
+      toast.success('Nuevo código enviado');
+    } catch (e) {
+      toast.error(e instanceof ApiError ? e.message : 'Error al reenviar el código');
+    } finally {
+      setResending(false);
+    }
+  }
+
+  return (
+    <form onSubmit={verify} noValidate className="space-y-5">
+      {notice && <Alert tone={noticeTone}>{notice}</Alert>}
+      <p className="text-sm text-stone-700">
+        Enviamos un código de 6 dígitos a <strong className="break-all font-semibold text-stone-900">{email}</strong>.
+      </p>
+      <CodeField value={code} onChange={setCode} error={error ?? undefined} />
+      <Button type="submit" className="w-full" disabled={!isSixDigitCode(code)} loading={verifying} loadingText="Verificando...">
+        Verificar email
+      </Button>
+      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
+        <Button variant="ghost" onClick={onBack}>
+          <ArrowLeftIcon size={16} />
+          {backLabel}
+        </Button>
+        <Button variant="ghost" onClick={resend} loading={resending} loadingText="Enviando...">
+          Reenviar código
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,150 @@
+// One line of the cart: a presentation of a product with its quantity (spec storefront §2, §5).
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { CART_MAX_QUANTITY, CartRuleError } from '../../../domain/cart';
+import { imageSrcSet } from '../../../domain/images';
+import { formatArs } from '../../../domain/money';
+import { MinusIcon, PlusIcon, TrashIcon } from '../auth/ui/icons';
+import { blisterQueryKey, fetchBlister } from './api';
+import { cart, type CartLine } from './cart-store';
+
+export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?: number }) {
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(String(line.quantity));
+  const [checking, setChecking] = useState(false);
+  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
+
+  const key = { id: line.id, blister_id: line.blister_id };
+  const discounted = line.discount > 0 && line.original_price > line.price;
+  const inputId = `qty-${line.id}-${line.blister_id}`;
+
+  async function changeQuantity(wanted: number) {
+    if (!Number.isFinite(wanted)) {
+      setDraft(String(line.quantity));
+      return;
+    }
+    try {
+      // spec storefront §5: 0 removes the line; fewer units need no stock check.
+      if (wanted <= line.quantity) {
+        cart.setQuantity(key, wanted);
+        return;
+      }
+      setChecking(true);
+      const blister = await queryClient.fetchQuery({ queryKey: blisterQueryKey(line.blister_id), queryFn: () => fetchBlister(line.blister_id), staleTime: 0 });
+      cart.setQuantity(key, wanted, blister.stock);
+    } catch (e) {
+      setDraft(String(line.quantity));
+      toast.error(e instanceof CartRuleError ? e.message : 'Error al verificar el stock disponible');
+    } finally {
+      setChecking(false);
+    }
+  }
+
+  function commitDraft() {
+    if (draft.trim() === '') return setDraft(String(line.quantity));
+    const wanted = Number(draft);
+    if (wanted !== line.quantity) void changeQuantity(wanted);
+  }
+
+  return (
+    <li className="flex gap-3 py-4 sm:gap-4 sm:py-5">
+      <Link to={`/producto/${line.id}`} className="shrink-0 self-start overflow-hidden rounded-lg border border-stone-200 bg-white">
+        <img
+          src={line.image || '/logo.svg'}
+          srcSet={imageSrcSet(line.image)}
+          sizes="96px"
+          alt={line.name}
+          width={96}
+          height={96}
+          loading="lazy"
+          className="h-20 w-20 object-contain sm:h-24 sm:w-24"
+          onError={(e) => {
+            e.currentTarget.srcset = '';
+            e.currentTarget.src = '/logo.svg';
+          }}
+        />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-2">
+          <div className="min-w-0">
+            <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{line.brand}</p>
+            <Link to={`/producto/${line.id}`} className="block font-semibold leading-snug text-stone-900 hover:text-brand-800">
+              {line.name}
+            </Link>
+            <p className="mt-0.5 text-sm text-stone-600">{line.seed_count} {line.seed_count === 1 ? 'semilla' : 'semillas'}</p>
+          </div>
+          <button
+            type="button"
+            onClick={() => cart.remove(key)}
+            className="-mr-2 -mt-1 rounded-lg p-2 text-stone-500 hover:bg-red-50 hover:text-red-700"
+            aria-label={`Eliminar ${line.name} (${line.seed_count} semillas) del carrito`}
+          >
+            <TrashIcon size={20} />
+          </button>
+        </div>
+
+        <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
+          <span className="font-medium text-stone-800">{formatArs(line.price)}</span>
+          {discounted && (
+            <>
+              <span className="text-stone-500 line-through">{formatArs(line.original_price)}</span>
+              <span className="rounded bg-accent-400/30 px-1.5 py-0.5 text-xs font-bold text-brand-900">-{Math.round(line.discount)}%</span>
+            </>
+          )}
+          <span className="text-stone-500">c/u</span>
+        </div>
+
+        <div className="mt-3 flex items-center justify-between gap-3">
+          <div className="flex items-center rounded-lg border border-stone-300 bg-white" aria-busy={checking || undefined}>
+            <button
+              type="button"
+              className="flex h-10 w-10 items-center justify-center rounded-l-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300"
+              onClick={() => changeQuantity(line.quantity - 1)}
+              disabled={line.quantity <= 1 || checking}
+              aria-label={`Quitar una unidad de ${line.name}`}
+            >
+              <MinusIcon size={16} />
+            </button>
+            <label htmlFor={inputId} className="sr-only">
+              Cantidad de {line.name} ({line.seed_count} semillas)
+            </label>
+            <input
+              id={inputId}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={CART_MAX_QUANTITY}
+              value={draft}
+              onChange={(e) => setDraft(e.target.value)}
+              onBlur={commitDraft}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') commitDraft();
+              }}
+              className="h-10 w-12 border-x border-stone-300 text-center text-base font-medium [appearance:textfield] focus:outline-none focus:ring-2 focus:ring-inset focus:ring-brand-600 [&::-webkit-inner-spin-button]:appearance-none"
+            />
+            <button
+              type="button"
+              className="flex h-10 w-10 items-center justify-center rounded-r-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300"
+              onClick={() => changeQuantity(line.quantity + 1)}
+              disabled={line.quantity >= CART_MAX_QUANTITY || checking}
+              aria-label={`Agregar una unidad de ${line.name}`}
+            >
+              <PlusIcon size={16} />
+            </button>
+          </div>
+          <p className="text-right font-bold text-stone-900">
+            <span className="sr-only">Total de la línea: </span>
+            {formatArs(line.price * line.quantity)}
+          </p>
+        </div>
+        {knownStock !== undefined && knownStock < line.quantity && (
+          <p className="mt-2 text-sm text-amber-800" role="status">
+            {knownStock > 0 ? `Solo hay ${knownStock} unidades disponibles` : 'No hay stock disponible para esta presentación'}
+          </p>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,115 @@
+// The checkout form (spec storefront §2, §4, §5): recipient, phone and delivery type. Stock and
+// prices are checked again by the server when the order is created.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { ApiError } from '../../lib/api';
+import { useSession } from '../../lib/session';
+import { Alert } from '../auth/ui/Alert';
+import { Button } from '../auth/ui/Button';
+import { TextField } from '../auth/ui/fields';
+import { HandshakeIcon, TruckIcon } from '../auth/ui/icons';
+import { createOrder } from './api';
+import { cart, type CartLine } from './cart-store';
+import { checkoutFormSchema, COORDINATE_ADDRESS, type CheckoutFormValues } from '../../../domain/orders';
+
+export const ORDER_CREATED = '¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.';
+
+export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () => void }) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const deliveryHeading = useId();
+  const deliveryError = useId();
+  const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutFormSchema>>({
+    resolver: zodResolver(checkoutFormSchema),
+    defaultValues: { recipient_name: user ? `${user.first_name} ${user.last_name}`.trim() : '', customer_phone: '', delivery_type: undefined },
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting, isValid } = form.formState;
+  const phone = form.register('customer_phone');
+
+  async function onSubmit(values: z.output<typeof checkoutFormSchema>) {
+    setServerError(null);
+    try {
+      await createOrder({
+        recipient_name: values.recipient_name,
+        customer_phone: values.customer_phone,
+        customer_email: user?.email ?? '',
+        delivery_type: values.delivery_type,
+        shipping_address: COORDINATE_ADDRESS,
+        products: lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity })),
+      });
+      cart.clear();
+      // Stock and the customer's orders changed.
+      await queryClient.invalidateQueries();
+      toast.success(ORDER_CREATED);
+      navigate('/mi-cuenta?section=orders');
+    } catch (e) {
+      const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
+      setServerError(message);
+      toast.error(message);
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Datos del pedido">
+      <h2 className="text-lg font-semibold text-stone-900">Datos del pedido</h2>
+      {serverError && <Alert tone="error">{serverError}</Alert>}
+      <TextField label="Nombre de quien recibe" autoComplete="name" error={errors.recipient_name?.message} {...form.register('recipient_name')} />
+      <TextField
+        label="Teléfono"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        maxLength={10}
+        placeholder="1123456789"
+        hint="10 dígitos, con código de área, sin 0 ni 15."
+        error={errors.customer_phone?.message}
+        {...phone}
+        onChange={(e) => {
+          e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
+          return phone.onChange(e);
+        }}
+      />
+      <fieldset aria-describedby={errors.delivery_type ? deliveryError : undefined}>
+        <legend id={deliveryHeading} className="mb-1.5 text-sm font-medium text-stone-800">
+          Método de entrega
+        </legend>
+        <div className="space-y-2">
+          <label className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 text-stone-400">
+            <input type="radio" value="address" disabled className="h-4 w-4" {...form.register('delivery_type')} />
+            <TruckIcon size={20} />
+            <span className="line-through">Envío a domicilio</span>
+          </label>
+          <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white p-3 text-stone-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">
+            <input type="radio" value="coordinate" className="h-4 w-4 accent-brand-700" {...form.register('delivery_type')} />
+            <HandshakeIcon size={20} className="text-brand-700" />
+            <span className="font-medium">Acordar entrega</span>
+          </label>
+        </div>
+        {errors.delivery_type && (
+          <p id={deliveryError} className="mt-1.5 text-sm text-red-700">
+            {errors.delivery_type.message}
+          </p>
+        )}
+      </fieldset>
+      <p className="text-sm text-stone-600">
+        Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
+      </p>
+      <div className="flex flex-col gap-2">
+        <Button type="submit" className="w-full" disabled={!isValid} loading={isSubmitting} loadingText="Procesando...">
+          Confirmar Pedido
+        </Button>
+        <Button variant="secondary" className="w-full" onClick={onBack} disabled={isSubmitting}>
+          Volver
+        </Button>
+      </div>
+    </form>
+  );
+}
