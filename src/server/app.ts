@@ -6,6 +6,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import type { AppContext } from './context';
+import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
+  await app.register(adminCatalogRoutes, { ctx });
 
   await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });
   return app;
