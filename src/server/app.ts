@@ -11,6 +11,7 @@ import authRoutes from './modules/auth/routes';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
 import healthRoutes from './modules/health/routes';
+import uploadRoutes from './modules/uploads/routes';
 import orderRoutes from './modules/orders/routes';
 import siteRoutes from './modules/site/routes';
 import authPlugin from './plugins/auth';
@@ -50,6 +51,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(orderRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
+  await app.register(uploadRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
 

@@ -1,0 +1,35 @@
+// Image uploads (architecture: POST /api/uploads/): what each purpose accepts and answers.
+import { z } from 'zod';
+
+export const UPLOAD_PURPOSES = ['product', 'brand', 'warranty'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+const MB = 1024 * 1024;
+
+// spec accounts-admin §5: bank logo at most 2 MB, warranty photos at most 5 MB (5242880 bytes);
+// issue 4: product images 5 MB.
+export const UPLOAD_MAX_BYTES: Record<UploadPurpose, number> = {
+  product: 5 * MB,
+  brand: 2 * MB,
+  warranty: 5 * MB,
+};
+
+export const UPLOAD_TOO_LARGE_MESSAGES: Record<UploadPurpose, string> = {
+  product: 'La imagen no debe superar los 5MB',
+  brand: 'La imagen no debe superar los 2MB',
+  warranty: 'La imagen no debe superar los 5MB',
+};
+
+/** spec accounts-admin §5 warranty: 'Por favor selecciona una imagen válida'. */
+export const INVALID_IMAGE_MESSAGE = 'Por favor selecciona una imagen válida';
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Tipo de imagen inválido: usa product, brand o warranty' });
+
+export interface UploadResultDto {
+  /** URL of the stored 800 px WebP; its 400 px sibling ends in `-400.webp`. */
+  secure_url: string;
+  url: string;
+  width: number;
+  height: number;
+}

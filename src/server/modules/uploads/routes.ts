@@ -1,0 +1,58 @@
+// POST /api/uploads/ (architecture: multipart field `file`, field `purpose` in
+// product|brand|warranty) -> { secure_url, url, width, height }.
+import type { Readable } from 'node:stream';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { UPLOAD_MAX_BYTES } from '../../../domain/uploads';
+import type { AppContext } from '../../context';
+import { AppError, badRequest } from '../../errors';
+import { viewerOf } from '../catalog/viewer';
+import { WindowLimiter } from './limiter';
+import { uploadImage, type ReceivedFile } from './service';
+import { uploadStorage, type Storage } from './storage';
+
+const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
+/** Uploads by non-staff callers (warranty photos) per IP. */
+export const GUEST_UPLOADS_PER_WINDOW = 20;
+const GUEST_WINDOW_MS = 10 * 60 * 1000;
+
+async function readAll(stream: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+export default async function uploadRoutes(app: FastifyInstance, { ctx, storage }: { ctx: AppContext; storage?: Storage }) {
+  const store = storage ?? uploadStorage(ctx.config.dataDir);
+  const guestLimiter = new WindowLimiter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
+
+  await app.register(multipart, {
+    throwFileSizeLimit: false,
+    limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 50 },
+  });
+
+  app.post('/api/uploads/', async (request, reply) => {
+    const viewer = viewerOf(request.user);
+    if (viewer !== 'staff') {
+      const wait = guestLimiter.hit(request.ip);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
+      }
+    }
+    if (!request.isMultipart()) throw badRequest('Se esperaba un formulario multipart con el campo file');
+
+    let purpose: unknown;
+    let file: ReceivedFile | null = null;
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        const data = await readAll(part.file);
+        if (part.fieldname === 'file' && !file) file = { data, truncated: part.file.truncated };
+      } else if (part.fieldname === 'purpose') {
+        purpose = part.value;
+      }
+    }
+    const result = await uploadImage(store, { viewer, purpose, file });
+    return reply.code(201).send(result);
+  });
+}

@@ -1,0 +1,48 @@
+// Where stored files live. One interface so an S3-compatible store can replace the disk
+// (architecture: scale-out path); the disk store writes under DATA_DIR/uploads, served at /uploads/.
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+export interface Storage {
+  /** Stores `data` under `key` (a relative path such as `product/ab12-800.webp`); returns its URL. */
+  put(key: string, data: Buffer, contentType: string): Promise<string>;
+  remove(key: string): Promise<void>;
+  urlOf(key: string): string;
+}
+
+const SAFE_KEY = /^[a-z0-9-]+(\/[a-z0-9-]+)*\.[a-z0-9]+$/;
+
+export class DiskStorage implements Storage {
+  constructor(
+    private readonly root: string,
+    private readonly publicPrefix = '/uploads/',
+  ) {}
+
+  private pathOf(key: string): string {
+    if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, data: Buffer): Promise<string> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temp, data);
+    await rename(temp, target);
+    return this.urlOf(key);
+  }
+
+  async remove(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  urlOf(key: string): string {
+    return `${this.publicPrefix}${key}`;
+  }
+}
+
+/** The shop's upload store for a data directory. */
+export function uploadStorage(dataDir: string): Storage {
+  return new DiskStorage(path.join(dataDir, 'uploads'));
+}

@@ -1,0 +1,171 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GUEST_UPLOADS_PER_WINDOW } from '../../src/server/modules/uploads/routes';
+import { startTestServer, type TestServer } from '../helpers/app';
+import { createStaff, createUser } from '../helpers/factories';
+
+let server: TestServer;
+let staff: string;
+let customer: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = (await createStaff(server.ctx.db)).token;
+  customer = (await createUser(server.ctx.db)).token;
+});
+afterAll(() => server.close());
+
+const uploadsDir = () => path.join(server.ctx.config.dataDir, 'uploads');
+function storedFiles(): string[] {
+  const root = uploadsDir();
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+}
+
+async function upload(opts: { data: Buffer | string; name: string; type?: string; purpose?: string; token?: string; ip?: string }) {
+  const form = new FormData();
+  if (opts.purpose !== undefined) form.append('purpose', opts.purpose);
+  form.append('file', new Blob([opts.data], { type: opts.type ?? 'image/png' }), opts.name);
+  const headers: Record<string, string> = {};
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  const res = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: form, headers });
+  return { status: res.status, json: await res.json(), headers: res.headers };
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 60 } } }).png().toBuffer();
+
+describe('POST /api/uploads/', () => {
+  it('re-encodes a real PNG to WebP in both widths and answers the 800 px URL', async () => {
+    const res = await upload({ data: await png(1200, 900), name: 'foto.png', purpose: 'product', token: staff });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ width: 800, height: 600 });
+    expect(res.json.url).toMatch(/^\/uploads\/product\/[0-9a-f]{32}-800\.webp$/);
+    expect(res.json.secure_url).toBe(res.json.url);
+    for (const [suffix, width, height] of [['-800.webp', 800, 600], ['-400.webp', 400, 300]] as const) {
+      const served = await fetch(`${server.url}${res.json.url.replace('-800.webp', suffix)}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('cache-control')).toMatch(/immutable/);
+      const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+      expect(meta).toMatchObject({ format: 'webp', width, height });
+    }
+  });
+
+  it('never enlarges a small picture', async () => {
+    const res = await upload({ data: await png(300, 200), name: 'chica.png', purpose: 'product', token: staff });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ width: 300, height: 200 });
+  });
+
+  it('turns a JPEG upright by its EXIF orientation and strips the metadata', async () => {
+    const jpeg = await sharp({ create: { width: 200, height: 100, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: 'secreto' } })
+      .withMetadata({ orientation: 6 })
+      .toBuffer();
+    expect((await sharp(jpeg).metadata()).orientation).toBe(6);
+    const res = await upload({ data: jpeg, name: 'celu.jpg', type: 'image/jpeg', purpose: 'warranty' });
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ width: 100, height: 200 });
+    const stored = readFileSync(path.join(uploadsDir(), 'warranty', path.basename(res.json.url)));
+    const meta = await sharp(stored).metadata();
+    expect(meta.exif).toBeUndefined();
+    expect(meta.orientation).toBeUndefined();
+  });
+
+  it('accepts WebP', async () => {
+    const webp = await sharp({ create: { width: 50, height: 50, channels: 4, background: '#ff000080' } }).webp().toBuffer();
+    const res = await upload({ data: webp, name: 'x.webp', type: 'image/webp', purpose: 'brand', token: staff });
+    expect(res.status).toBe(201);
+  });
+
+  describe('refusals store nothing', () => {
+    let before: string[];
+    const expectNothingStored = () => expect(storedFiles().sort()).toEqual(before);
+
+    beforeAll(() => {
+      before = storedFiles().sort();
+    });
+
+    it('refuses a text file named .png', async () => {
+      const res = await upload({ data: 'hola, no soy una imagen', name: 'foto.png', type: 'image/png', purpose: 'product', token: staff });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe('Por favor selecciona una imagen válida');
+      expectNothingStored();
+    });
+
+    it('refuses an SVG', async () => {
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+      const res = await upload({ data: svg, name: 'logo.svg', type: 'image/svg+xml', purpose: 'brand', token: staff });
+      expect(res.status).toBe(400);
+      expect(res.json.error).toBe('Por favor selecciona una imagen válida');
+      expectNothingStored();
+    });
+
+    it('refuses a file with a PNG signature that does not decode', async () => {
+      const fake = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(500, 7)]);
+      const res = await upload({ data: fake, name: 'roto.png', purpose: 'product', token: staff });
+      expect(res.status).toBe(400);
+      expectNothingStored();
+    });
+
+    it('refuses oversize files with the limit of their purpose', async () => {
+      const big = Buffer.concat([await png(10, 10), Buffer.alloc(2 * 1024 * 1024 + 10)]);
+      const brand = await upload({ data: big, name: 'logo.png', purpose: 'brand', token: staff });
+      expect(brand.status).toBe(413);
+      expect(brand.json.error).toBe('La imagen no debe superar los 2MB');
+      const huge = Buffer.concat([await png(10, 10), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+      const warranty = await upload({ data: huge, name: 'foto.png', purpose: 'warranty', token: staff });
+      expect(warranty.status).toBe(413);
+      expect(warranty.json.error).toBe('La imagen no debe superar los 5MB');
+      const product = await upload({ data: huge, name: 'foto.png', purpose: 'product', token: staff });
+      expect(product.status).toBe(413);
+      expectNothingStored();
+    });
+
+    it('refuses a decompression bomb', async () => {
+      const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000000' } }).png({ compressionLevel: 9 }).toBuffer();
+      expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
+      const res = await upload({ data: bomb, name: 'bomba.png', purpose: 'product', token: staff });
+      expect(res.status).toBe(413);
+      expectNothingStored();
+    });
+
+    it('refuses a missing file, an unknown purpose and a non-multipart body', async () => {
+      const form = new FormData();
+      form.append('purpose', 'product');
+      const noFile = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staff}` } });
+      expect(noFile.status).toBe(400);
+      expect((await noFile.json()).error).toBe('Debes adjuntar una imagen');
+      const badPurpose = await upload({ data: await png(10, 10), name: 'a.png', purpose: 'avatar', token: staff });
+      expect(badPurpose.status).toBe(400);
+      const json = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: '{}', headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' } });
+      expect(json.status).toBe(400);
+      expectNothingStored();
+    });
+
+    it('lets only staff upload product and brand images', async () => {
+      const image = await png(10, 10);
+      expect((await upload({ data: image, name: 'a.png', purpose: 'product' })).status).toBe(401);
+      expect((await upload({ data: image, name: 'a.png', purpose: 'brand', token: customer })).status).toBe(403);
+      expectNothingStored();
+    });
+  });
+
+  it('limits guest uploads per IP', async () => {
+    const image = await png(8, 8);
+    // Earlier guest uploads in this file count too; fill the window.
+    let status = 201;
+    for (let i = 0; i < GUEST_UPLOADS_PER_WINDOW + 1 && status !== 429; i++) {
+      status = (await upload({ data: image, name: 'g.png', purpose: 'warranty' })).status;
+    }
+    const res = await upload({ data: image, name: 'g.png', purpose: 'warranty', token: customer });
+    expect(res.status).toBe(429);
+    expect(res.json.error).toMatch(/Demasiadas imágenes/);
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Staff are not limited.
+    expect((await upload({ data: image, name: 'g.png', purpose: 'product', token: staff })).status).toBe(201);
+  });
+});
