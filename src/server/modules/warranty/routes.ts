@@ -1,0 +1,62 @@
+// /api/warranty-claims/ (spec accounts-admin §7 warranty): guests and customers file claims,
+// customers follow their own, staff review them.
+import type { FastifyInstance } from 'fastify';
+import { idParamSchema } from '../../../domain/catalog';
+import { shopDate } from '../../../domain/site';
+import { warrantyClaimListQuerySchema, warrantyClaimSchema, warrantyClaimUpdateSchema } from '../../../domain/warranty';
+import type { AppContext } from '../../context';
+import { tooMany } from '../../errors';
+import { paged, parse } from '../../http';
+import { isAdmin, requireStaff, requireUser } from '../../plugins/auth';
+import { WindowCounter } from '../site/limiter';
+import { createClaim, getClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
+
+// Guests are anonymous, so each address may file a few claims an hour (and try a few more times).
+const GUEST_CLAIMS = { limit: 5, windowMs: 60 * 60_000 };
+const GUEST_ATTEMPTS = { limit: 30, windowMs: 60 * 60_000 };
+const GUEST_LIMIT_MESSAGE = 'Demasiadas solicitudes de garantía. Por favor, intenta nuevamente más tarde.';
+
+export default async function warrantyRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+  const { ctx } = opts;
+  const guestClaims = new WindowCounter(GUEST_CLAIMS.limit, GUEST_CLAIMS.windowMs);
+  const guestAttempts = new WindowCounter(GUEST_ATTEMPTS.limit, GUEST_ATTEMPTS.windowMs);
+  const nowMs = () => ctx.now().getTime();
+
+  app.post('/api/warranty-claims/', async (request, reply) => {
+    const user = request.user;
+    if (!user) {
+      const overAttempts = !guestAttempts.hit(request.ip, nowMs());
+      if (overAttempts || guestClaims.count(request.ip, nowMs()) >= GUEST_CLAIMS.limit) throw tooMany(GUEST_LIMIT_MESSAGE);
+    }
+    const input = parse(warrantyClaimSchema({ guest: !user, today: shopDate(ctx.now()) }), request.body);
+    const claim = await createClaim(ctx, user, input);
+    if (!user) guestClaims.hit(request.ip, nowMs());
+    return reply.status(201).send(claim);
+  });
+
+  app.get('/api/warranty-claims/eligible-orders/', { config: { access: 'user' } }, async (request) => {
+    return listEligibleOrders(ctx, requireUser(request).id);
+  });
+
+  // Staff see every claim unless they ask for their own; customers only ever see theirs.
+  app.get('/api/warranty-claims/', { config: { access: 'user' } }, async (request) => {
+    const user = requireUser(request);
+    const query = parse(warrantyClaimListQuerySchema, request.query);
+    const { results, count } =
+      isAdmin(user) && query.user !== 'current'
+        ? await listClaimsForStaff(ctx, query)
+        : await listOwnClaims(ctx, user.id, query.page, query.page_size);
+    return paged(request, results, count, query.page, query.page_size);
+  });
+
+  app.get('/api/warranty-claims/:id/', { config: { access: 'user' } }, async (request) => {
+    const user = requireUser(request);
+    return getClaim(ctx, user, parse(idParamSchema, request.params).id, isAdmin(user));
+  });
+
+  app.patch('/api/warranty-claims/:id/', { config: { access: 'staff' } }, async (request) => {
+    const { id } = parse(idParamSchema, request.params);
+    const update = parse(warrantyClaimUpdateSchema, request.body);
+    return updateClaim(ctx, requireStaff(request), id, update, request.log);
+  });
+}
