@@ -296,15 +296,42 @@ describe('hourly auto-update job', () => {
 });
 
 describe('prices follow the rate', () => {
-  it('shows USD products at the new ARS price at once', async (context) => {
-    if (!server.app.hasRoute({ method: 'GET', url: '/api/products/:id/' })) return context.skip();
-    server.setNow(null);
-    const product = await createProduct(server.database.db, { currency: 'USD', blisters: [{ price: 10, stock: 5 }] });
-    await post({ manual_value: 1100, is_manual: true });
-    const first = await api(server, 'GET', `/api/products/${product.id}/`, { token: customer.token });
-    expect(first.json.blisters[0].price_in_ars).toBe(11000);
-    await post({ manual_value: 1200, is_manual: true });
-    const second = await api(server, 'GET', `/api/products/${product.id}/`, { token: customer.token });
-    expect(second.json.blisters[0].price_in_ars).toBe(12000);
+  // With the catalogue's in-process micro-cache on, as in production.
+  let shop: TestServer;
+  let staff: Awaited<ReturnType<typeof createStaff>>;
+  let buyer: Awaited<ReturnType<typeof createUser>>;
+  beforeAll(async () => {
+    shop = await startTestServer({ dollarRateUrl: provider.url, catalogCacheMs: 60_000 });
+    staff = await createStaff(shop.database.db);
+    buyer = await createUser(shop.database.db);
+  });
+  afterAll(() => shop.close());
+
+  const setManual = (value: number) =>
+    api(shop, 'POST', '/api/core/dollar-rate/', { token: staff.token, body: { manual_value: value, is_manual: true } });
+  const priceInArs = async (productId: number) =>
+    (await api(shop, 'GET', `/api/products/${productId}/`, { token: buyer.token })).json.blisters[0].price_in_ars;
+
+  it('shows USD products at the new ARS price at once, while orders keep the price they were placed at', async () => {
+    const product = await createProduct(shop.database.db, { currency: 'USD', blisters: [{ price: 10, stock: 5 }] });
+    expect((await setManual(1100)).status).toBe(200);
+    expect(await priceInArs(product.id)).toBe(11000);
+    const order = await api(shop, 'POST', '/api/orders/', {
+      token: buyer.token,
+      body: {
+        recipient_name: 'Ana Pérez',
+        customer_phone: '1122334455',
+        delivery_type: 'coordinate',
+        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
+      },
+    });
+    expect(order.status).toBe(201);
+    await setManual(1200);
+    expect(await priceInArs(product.id)).toBe(12000);
+    const [line] = await sqlRows<{ price_at_time: string }>(
+      shop.database.db,
+      sql`select price_at_time from order_products where order_id = ${order.json.id}`,
+    );
+    expect(Number(line.price_at_time)).toBe(11000);
   });
 });

@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client';
 import { dollarRate, dollarRateHistory } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { type Actor, logActivity } from '../activity/log';
+import { invalidateCatalogue } from '../catalog/cache';
 
 export async function getDollarRateValue(db: DbOrTx): Promise<number> {
   const [row] = await db.select({ value: dollarRate.value }).from(dollarRate).where(eq(dollarRate.id, 1));
@@ -112,7 +113,8 @@ async function applyChange(
   actor: Actor | null,
   stillWanted: (row: RateRow) => boolean = () => true,
 ): Promise<RateRow> {
-  return ctx.db.transaction(async (tx) => {
+  let rateChanged = false;
+  const row = await ctx.db.transaction(async (tx) => {
     await ensureRow(tx);
     const [before] = await tx.select().from(dollarRate).where(eq(dollarRate.id, 1)).for('update');
     if (!stillWanted(before)) return before;
@@ -130,7 +132,7 @@ async function applyChange(
       })
       .where(eq(dollarRate.id, 1))
       .returning();
-    const rateChanged = after.value !== before.value || after.rate_type !== before.rate_type;
+    rateChanged = after.value !== before.value || after.rate_type !== before.rate_type;
     if (rateChanged) {
       await tx.insert(dollarRateHistory).values({ rate_type: after.rate_type, value: after.value, source, user_id: actor?.id ?? null, created_at: now });
     }
@@ -153,6 +155,9 @@ async function applyChange(
     }
     return after;
   });
+  // USD prices are computed per request from the rate; drop catalogue reads cached with the old one.
+  if (rateChanged) invalidateCatalogue();
+  return row;
 }
 
 /** Fetches one type; a failure is logged and returned as a message instead of thrown. */
