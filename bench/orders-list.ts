@@ -1,0 +1,143 @@
+// Admin order list with 50,000 orders on PostgreSQL: latency per filter combination over real HTTP
+// (autocannon), and the plans of the queries the list runs.
+// Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/orders-list.ts
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { adminOrderListQuerySchema } from '../src/domain/orders';
+import { buildApp } from '../src/server/app';
+import type { Db } from '../src/server/db/client';
+import { openPostgres } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import * as schema from '../src/server/db/schema';
+import { listAdminOrders } from '../src/server/modules/orders/queries';
+import { signAccessToken } from '../src/server/plugins/auth';
+import { testConfig } from '../tests/helpers/app';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+const SCENARIOS: [string, string][] = [
+  ['all, page 1', ''],
+  ['pending tab', 'status=pending'],
+  ['completed tab, page 40', 'status=completed&page=40'],
+  ['week', 'date_filter=week'],
+  ['month, cancelled', 'date_filter=month&status=cancelled'],
+  ['custom range', 'date_filter=custom&start_date=2025-01-01&end_date=2025-03-31'],
+  ['search recipient', 'search=a1b2'],
+  ['search customer', 'search=usuario77'],
+  ['pending + month + search', 'status=pending&date_filter=month&search=nombre12'],
+];
+
+async function seed(db: Db) {
+  const run = (text: string) => db.execute(sql.raw(text));
+  await run(`insert into users (username, email, password_hash, first_name, last_name)
+    select 'usuario' || i, 'usuario' || i || '@bench.local', 'x', 'Nombre' || i, 'Apellido' || i from generate_series(1, 1000) i`);
+  await run(`insert into brands (brand_id, brand_name) select 'banco-' || i, 'Banco ' || i from generate_series(1, 20) i`);
+  await run(`insert into products (brand_id, name, type) select 1 + (i % 20), 'Producto ' || i, 'fem' from generate_series(1, 300) i`);
+  await run(`insert into blisters (product_id, seed_count, price, stock) select 1 + (i % 300), 3 + (i % 3), 10000, 100 from generate_series(0, 599) i`);
+  await run(`insert into orders (user_id, status, is_archived, total, recipient_name, shipping_address, customer_email,
+      customer_phone, delivery_type, customer_username, customer_first_name, customer_last_name, created_at, updated_at)
+    select 1 + (i % 1000), (array['pending','completed','cancelled'])[1 + (i % 3)], i % 10 = 0, 20000,
+      'Destinatario ' || substr(md5(i::text), 1, 8), 'Coordinar entrega', 'usuario' || (1 + i % 1000) || '@bench.local',
+      '1122334455', 'coordinate', 'usuario' || (1 + i % 1000), 'Nombre' || (1 + i % 1000), 'Apellido' || (1 + i % 1000),
+      now() - i * interval '12 minutes', now() - i * interval '12 minutes'
+    from generate_series(1, ${ORDERS}) i`);
+  await run(`insert into order_products (order_id, product_id, blister_id, quantity, price_at_time, product_name, seed_count)
+    select o.id, 1 + ((o.id * 2 + k) % 300), 1 + ((o.id * 2 + k) % 600), 1, 10000, 'Producto', 3
+    from orders o cross join generate_series(0, 1) k`);
+  await run('analyze');
+}
+
+/** The plans of the statements the list runs for one query string. */
+async function explain(url: string, query: string) {
+  const captured: { sql: string; params: unknown[] }[] = [];
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
+  await listAdminOrders(db, adminOrderListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))), new Date());
+  const plans: string[] = [];
+  for (const statement of captured) {
+    const result = await pool.query(`explain (analyze, costs off, timing on, summary on) ${statement.sql}`, statement.params);
+    plans.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
+  }
+  await pool.end();
+  return plans;
+}
+
+async function main() {
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  // BENCH_KEEP_DB=<name> reuses (and keeps) a seeded database between runs.
+  const keep = process.env.BENCH_KEEP_DB;
+  const name = keep ?? `shop_bench_orders_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
+  if (!exists) await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = openPostgres(url.toString(), 10);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
+  try {
+    if (!exists) {
+      await migrateDatabase(database);
+      const started = Date.now();
+      await seed(database.db);
+      console.log(`seeded ${ORDERS} orders (${ORDERS * 2} lines) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
+
+    const config = testConfig(dataDir);
+    const app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const [staff] = await database.db
+      .insert(schema.users)
+      .values({ username: 'bench_admin', email: 'admin@bench.local', password_hash: 'x', is_staff: true })
+      .onConflictDoNothing()
+      .returning();
+    const staffId = staff?.id ?? (await database.db.select().from(schema.users).where(eq(schema.users.username, 'bench_admin')))[0].id;
+    const token = await signAccessToken(config.jwtSecret, staffId);
+
+    console.log(`\nGET /api/orders/ as staff, ${CONNECTIONS} connections, ${SECONDS} s each`);
+    console.log('scenario'.padEnd(28), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'max ms'.padStart(7), 'count'.padStart(7));
+    for (const [label, query] of SECONDS > 0 ? SCENARIOS : []) {
+      const target = `http://127.0.0.1:${port}/api/orders/?${query}`;
+      const probe = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
+      const body = (await probe.json()) as { count: number };
+      const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+      if (result.non2xx) throw new Error(`${label}: ${result.non2xx} non-2xx answers`);
+      console.log(
+        label.padEnd(28),
+        result.requests.average.toFixed(0).padStart(7),
+        String(result.latency.p50).padStart(7),
+        String(result.latency.p99).padStart(7),
+        String(result.latency.max).padStart(7),
+        String(body.count).padStart(7),
+      );
+    }
+    await app.close();
+
+    if (process.env.BENCH_EXPLAIN !== '0') {
+      const wanted = process.env.BENCH_EXPLAIN?.split(',').map(Number) ?? [0, 1, 6];
+      for (const [label, query] of wanted.map((i) => SCENARIOS[i])) {
+        console.log(`\n=== plans: ${label} (${query}) ===`);
+        for (const plan of await explain(url.toString(), query)) console.log(`${plan}\n---`);
+      }
+    }
+  } finally {
+    await database.close();
+    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
