@@ -1,0 +1,140 @@
+// Every route the app registers, read from the router as it is built, against every kind of
+// caller: a staff route ('config.access' = 'staff') answers 401 to anonymous callers and bad
+// tokens and 403 to customers, whatever the method; a new route cannot be forgotten because the
+// list comes from the app itself. Known admin calls of the spec must be staff routes whenever
+// their module is registered, so none can be left public by mistake.
+import diagnostics from 'node:diagnostics_channel';
+import type { FastifyInstance, RouteOptions } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createStaff, createUser } from '../helpers/factories';
+
+interface RegisteredRoute {
+  method: string;
+  url: string;
+  access: string;
+}
+
+// Fastify publishes every new instance on this channel before any plugin or route is added
+// (documented in Fastify's Hooks reference), so an onRoute hook sees each route as it is built.
+const collected: RegisteredRoute[] = [];
+const channel = diagnostics.channel('fastify.initialization');
+const onInit = (message: unknown) => {
+  const { fastify } = message as { fastify: FastifyInstance };
+  fastify.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      collected.push({ method: String(method).toUpperCase(), url: route.url, access: route.config?.access ?? 'public' });
+    }
+  });
+};
+channel.subscribe(onInit);
+let server: TestServer;
+try {
+  server = await startTestServer();
+} finally {
+  channel.unsubscribe(onInit);
+}
+afterAll(() => server.close());
+
+const customer = await createUser(server.database.db);
+const staff = await createStaff(server.database.db);
+const routes = collected.filter((r, i) => collected.findIndex((o) => o.method === r.method && o.url === r.url) === i);
+const staffRoutes = routes.filter((r) => r.access === 'staff');
+const userRoutes = routes.filter((r) => r.access === 'user');
+
+/** A concrete URL for a route pattern: every parameter becomes an id that matches nothing. */
+function concrete(url: string): string {
+  return url.replace(/:[A-Za-z0-9_]+(\([^)]*\))?/g, '999999999').replace(/\*/g, 'x');
+}
+
+const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
+const bodyFor = (method: string) => (['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined);
+const call = (r: RegisteredRoute, token?: string) => api(server, r.method, concrete(r.url), { token, body: bodyFor(r.method) });
+
+/** The error body, except for HEAD which has none. */
+function expectError(r: RegisteredRoute, res: Awaited<ReturnType<typeof call>>) {
+  if (r.method === 'HEAD') return;
+  expect(typeof res.json?.error).toBe('string');
+  expect(res.json.error.length).toBeGreaterThan(0);
+}
+
+describe('the route list', () => {
+  it('comes from the app itself', () => {
+    expect(routes.length).toBeGreaterThan(0);
+    // Each collected route is one the router answers.
+    for (const r of routes) expect(server.app.findRoute({ method: r.method as any, url: concrete(r.url) }), label(r)).not.toBeNull();
+    expect(staffRoutes.length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(staffRoutes.map((r) => [label(r), r] as const))('staff route %s', (_name, route) => {
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await call(route);
+    expect(res.status).toBe(401);
+    expectError(route, res);
+  });
+
+  it('answers 401 to a forged token', async () => {
+    const res = await call(route, `${staff.token.slice(0, -4)}AAAA`);
+    expect(res.status).toBe(401);
+    expectError(route, res);
+  });
+
+  it('answers 403 to a customer', async () => {
+    const res = await call(route, customer.token);
+    expect(res.status).toBe(403);
+    expectError(route, res);
+  });
+
+  it('lets staff through the gate', async () => {
+    const res = await call(route, staff.token);
+    expect([401, 403]).not.toContain(res.status);
+  });
+});
+
+describe.each(userRoutes.map((r) => [label(r), r] as const))('login route %s', (_name, route) => {
+  it('answers 401 to an anonymous caller', async () => {
+    const res = await call(route);
+    expect(res.status).toBe(401);
+    expectError(route, res);
+  });
+});
+
+// Admin calls of the spec (accounts-admin §7, storefront §7, issue 4). `module` names where each
+// lives; a module not registered yet is skipped, never treated as public.
+const ADMIN_CALLS: { method: string; url: string; module: string; mustExist?: boolean }[] = [
+  { method: 'POST', url: '/api/products/', module: 'admin-catalog', mustExist: true },
+  { method: 'PUT', url: '/api/products/:id/', module: 'admin-catalog', mustExist: true },
+  { method: 'PATCH', url: '/api/products/:id/', module: 'admin-catalog', mustExist: true },
+  { method: 'DELETE', url: '/api/products/:id/', module: 'admin-catalog', mustExist: true },
+  { method: 'POST', url: '/api/brands/', module: 'admin-catalog', mustExist: true },
+  { method: 'PUT', url: '/api/brands/:id/', module: 'admin-catalog', mustExist: true },
+  { method: 'PATCH', url: '/api/brands/:id/', module: 'admin-catalog', mustExist: true },
+  { method: 'DELETE', url: '/api/brands/:id/', module: 'admin-catalog', mustExist: true },
+  { method: 'POST', url: '/api/brands/:id/apply-discount/', module: 'admin-catalog', mustExist: true },
+  { method: 'GET', url: '/api/orders/', module: 'orders' },
+  { method: 'DELETE', url: '/api/orders/:id/', module: 'orders' },
+  { method: 'POST', url: '/api/core/toggle-maintenance/', module: 'site' },
+  { method: 'POST', url: '/api/core/dollar-rate/', module: 'site' },
+  { method: 'GET', url: '/api/auth/users/', module: 'users' },
+  { method: 'GET', url: '/api/auth/users/:id/', module: 'users' },
+  { method: 'PATCH', url: '/api/auth/users/:id/', module: 'users' },
+  { method: 'DELETE', url: '/api/auth/users/:id/', module: 'users' },
+  { method: 'POST', url: '/api/auth/admin/create-user/', module: 'users' },
+  { method: 'GET', url: '/api/activity-logs/', module: 'activity' },
+  { method: 'GET', url: '/api/activity-logs/stats/', module: 'activity' },
+  { method: 'PATCH', url: '/api/warranty-claims/:id/', module: 'warranty' },
+];
+
+describe('admin calls of the spec', () => {
+  it.for(ADMIN_CALLS.map((c) => [`${c.method} ${c.url}`, c] as const))('%s is a staff route', ([, adminCall], context) => {
+    const found = routes.find((r) => r.method === adminCall.method && concrete(r.url) === concrete(adminCall.url));
+    if (!found && !adminCall.mustExist) {
+      context.skip(`module ${adminCall.module} not registered`);
+      return;
+    }
+    expect(found, `${adminCall.method} ${adminCall.url} is registered`).toBeDefined();
+    expect(found!.access).toBe('staff');
+  });
+});
