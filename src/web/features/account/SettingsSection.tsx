@@ -2,7 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
@@ -23,6 +23,20 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 
 const errorMessage = (e: unknown, fallback: string) => (e instanceof ApiError && e.message ? e.message : fallback);
+
+/** Puts the server's per-field messages next to the fields this form has; true if any matched. */
+function showFieldErrors<T extends FieldValues>(e: unknown, fields: Path<T>[], setError: UseFormSetError<T>): boolean {
+  if (!(e instanceof ApiError) || !e.errors) return false;
+  let matched = false;
+  for (const field of fields) {
+    const message = e.errors[field]?.[0];
+    if (message) {
+      setError(field, { type: 'server', message });
+      matched = true;
+    }
+  }
+  return matched;
+}
 
 export function SettingsSection() {
   const [tab, setTab] = useState<Tab>('profile');
@@ -172,7 +186,7 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
       setStage({ newEmail: values.new_email });
       toast.success(answer?.message || `Enviamos un código a ${values.new_email}`);
     } catch (e) {
-      setError(errorMessage(e, 'Error al solicitar verificación'));
+      if (!showFieldErrors(e, ['new_email', 'password'], form.setError)) setError(errorMessage(e, 'Error al solicitar verificación'));
     }
   }
 
@@ -268,7 +282,7 @@ function PasswordTab() {
       form.reset();
       toast.success(answer?.message || 'Contraseña actualizada correctamente');
     } catch (e) {
-      setError(errorMessage(e, 'Error al cambiar la contraseña'));
+      if (!showFieldErrors(e, ['old_password', 'new_password', 'new_password2'], form.setError)) setError(errorMessage(e, 'Error al cambiar la contraseña'));
     }
   }
 

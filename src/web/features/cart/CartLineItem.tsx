@@ -10,6 +10,8 @@ import { MinusIcon, PlusIcon, TrashIcon } from '../auth/ui/icons';
 import { blisterQueryKey, fetchBlister } from './api';
 import { cart, type CartLine } from './cart-store';
 
+const seedsText = (n: number) => `${n} ${n === 1 ? 'semilla' : 'semillas'}`;
+
 export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?: number }) {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(String(line.quantity));
@@ -73,13 +75,13 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
             <Link to={`/producto/${line.id}`} className="block font-semibold leading-snug text-stone-900 hover:text-brand-800">
               {line.name}
             </Link>
-            <p className="mt-0.5 text-sm text-stone-600">{line.seed_count} {line.seed_count === 1 ? 'semilla' : 'semillas'}</p>
+            <p className="mt-0.5 text-sm text-stone-600">{seedsText(line.seed_count)}</p>
           </div>
           <button
             type="button"
             onClick={() => cart.remove(key)}
             className="-mr-2 -mt-1 rounded-lg p-2 text-stone-500 hover:bg-red-50 hover:text-red-700"
-            aria-label={`Eliminar ${line.name} (${line.seed_count} semillas) del carrito`}
+            aria-label={`Eliminar ${line.name} (${seedsText(line.seed_count)}) del carrito`}
           >
             <TrashIcon size={20} />
           </button>
@@ -103,12 +105,12 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
               className="flex h-10 w-10 items-center justify-center rounded-l-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300"
               onClick={() => changeQuantity(line.quantity - 1)}
               disabled={line.quantity <= 1 || checking}
-              aria-label={`Quitar una unidad de ${line.name}`}
+              aria-label={`Quitar una unidad de ${line.name} (${seedsText(line.seed_count)})`}
             >
               <MinusIcon size={16} />
             </button>
             <label htmlFor={inputId} className="sr-only">
-              Cantidad de {line.name} ({line.seed_count} semillas)
+              Cantidad de {line.name} ({seedsText(line.seed_count)})
             </label>
             <input
               id={inputId}
@@ -129,7 +131,7 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
               className="flex h-10 w-10 items-center justify-center rounded-r-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300"
               onClick={() => changeQuantity(line.quantity + 1)}
               disabled={line.quantity >= CART_MAX_QUANTITY || checking}
-              aria-label={`Agregar una unidad de ${line.name}`}
+              aria-label={`Agregar una unidad de ${line.name} (${seedsText(line.seed_count)})`}
             >
               <PlusIcon size={16} />
             </button>
