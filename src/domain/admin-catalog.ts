@@ -56,12 +56,17 @@ const optionalNumber = <T extends z.ZodType>(inner: T) =>
 const idField = (message: string) =>
   z.preprocess(toNumberInput, z.number({ error: message }).int(message).min(1, message).max(2147483647, message));
 
-/** Images are the shop's own uploads (`/uploads/...`) or absolute http(s) addresses. */
+/** The URL `POST /api/uploads/` answers (`/uploads/<purpose>/<name>-800.webp`), or a pasted https address. */
+export function isImageUrl(value: string): boolean {
+  if (/^\/uploads\/[A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*\.[a-z0-9]+$/.test(value)) return true;
+  return /^https:\/\/[^\s"'<>]+$/i.test(value) && URL.canParse(value);
+}
+
 export const imageUrlSchema = z
   .string({ error: 'URL de imagen inválida' })
   .trim()
   .max(500, 'URL de imagen inválida')
-  .refine((v) => v === '' || /^\/uploads\/[A-Za-z0-9._/-]+$/.test(v) || /^https?:\/\/[^\s"'<>]+$/i.test(v), 'URL de imagen inválida')
+  .refine((v) => v === '' || isImageUrl(v), 'URL de imagen inválida')
   .nullish()
   .transform((v) => (v ? v : null));
 

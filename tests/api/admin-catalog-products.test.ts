@@ -1,5 +1,6 @@
 // Staff product writes: POST/PUT/PATCH/DELETE /api/products/ with presentations, over real HTTP.
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, brands, orderProducts, orders, products } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
@@ -82,6 +83,22 @@ describe('creating products', () => {
     const entry = await lastActivity(res.json.id);
     expect(entry).toMatchObject({ action: 'create', user_id: admin.id, username: 'admin_catalogo' });
     expect((entry.changes as any).after).toMatchObject({ name: 'Amnesia Haze', brand: 'Banco de Prueba', blisters: [{ seed_count: 3, price: 15000 }] });
+  });
+
+  it('stores the images the upload endpoint answered with', async () => {
+    const png = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#2f7a3b' } }).png().toBuffer();
+    const body = new FormData();
+    body.append('purpose', 'product');
+    body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
+    const upload = await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${admin.token}` }, body });
+    expect(upload.status).toBe(201);
+    const { url } = await upload.json();
+    expect(url).toMatch(/^\/uploads\/product\/.+-800\.webp$/);
+    const res = await asAdmin('POST', '/api/products/', form({ name: 'Con imagen', image: url, image_2: 'https://cdn.example.com/otra.png' }));
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ image: url, image_2: 'https://cdn.example.com/otra.png', image_3: null });
+    const served = await fetch(`${server.url}${url}`);
+    expect(served.headers.get('content-type')).toBe('image/webp');
   });
 
   it('normalises a typed brand name and links it to the existing brand, whatever its case', async () => {
@@ -168,9 +185,11 @@ describe('creating products', () => {
     });
     const broken = await api(server, 'POST', '/api/products/', { token: admin.token, body: '{"name":' });
     expect(broken.status).toBe(400);
-    const image = await asAdmin('POST', '/api/products/', form({ image: 'javascript:alert(1)' }));
-    expect(image.status).toBe(400);
-    expect(image.json.errors.image).toEqual(['URL de imagen inválida']);
+    for (const bad of ['javascript:alert(1)', '/uploads/../secreto.webp', 'http://inseguro.example/a.png']) {
+      const image = await asAdmin('POST', '/api/products/', form({ image: bad }));
+      expect(image.status).toBe(400);
+      expect(image.json.errors.image).toEqual(['URL de imagen inválida']);
+    }
   });
 });
 
