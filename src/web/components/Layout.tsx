@@ -1,11 +1,30 @@
-import { Outlet } from 'react-router';
+// The storefront frame: shipping banner, header, page, footer and the age gate on top.
+import { useState } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { AgeGate, readAgeVerified } from './AgeGate';
+import { Footer } from './Footer';
+import { Header, ShippingBanner } from './Header';
 
 export function Layout() {
+  const [verified, setVerified] = useState(readAgeVerified);
+
   return (
-    <div className="flex min-h-screen flex-col">
-      <main className="flex-1">
-        <Outlet />
-      </main>
-    </div>
+    <>
+      {/* The page is rendered under the gate so it stays in the document for crawlers. */}
+      <div className="flex min-h-screen flex-col" inert={!verified}>
+        <a href="#contenido" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+          Saltar al contenido
+        </a>
+        <ShippingBanner />
+        <Header />
+        <main id="contenido" className="flex-1">
+          <Outlet />
+        </main>
+        <Footer />
+      </div>
+      {!verified && <AgeGate onVerified={() => setVerified(true)} />}
+      {/* Every navigation starts at the top; filter changes on one page keep the position. */}
+      <ScrollRestoration getKey={(location) => location.pathname} />
+    </>
   );
 }

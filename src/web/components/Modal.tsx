@@ -1,0 +1,70 @@
+// A modal on the native <dialog>: focus trap, Escape and the inert page come from the browser.
+import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { CloseIcon } from './icons';
+
+interface ModalProps {
+  open: boolean;
+  onClose(): void;
+  title: string;
+  /** Hide the title visually (it still names the dialog). */
+  hideTitle?: boolean;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** 'sheet' fills the screen on mobile (filters); 'center' is a card. */
+  variant?: 'center' | 'sheet';
+  className?: string;
+}
+
+export function Modal({ open, onClose, title, hideTitle, children, footer, variant = 'center', className = '' }: ModalProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const layout =
+    variant === 'sheet'
+      ? 'm-0 h-dvh max-h-dvh w-full max-w-full sm:m-auto sm:h-auto sm:max-h-[90dvh] sm:max-w-lg sm:rounded-2xl'
+      : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl rounded-2xl';
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop lands on the dialog element itself.
+        if (e.target === e.currentTarget) onClose();
+      }}
+      className={`${layout} bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/60 backdrop:backdrop-blur-sm ${className}`}
+    >
+      {open && (
+        <div className="flex h-full max-h-[inherit] flex-col">
+          <div className={`flex items-center justify-between gap-4 border-b border-stone-200 px-5 py-3 ${hideTitle ? 'border-b-0 pb-0' : ''}`}>
+            <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold'}>
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              className="ml-auto rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+              aria-label="Cerrar"
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          {footer && <div className="border-t border-stone-200 px-5 py-3">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,158 @@
+// The product card of carousels, the catalogue and related products (spec storefront §2).
+// Prices, the presentation selector and the cart button appear only for signed-in users.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import type { ProductDto } from '../../domain/catalog';
+import { defaultCardPresentation } from '../../domain/presentation';
+import { truncate } from '../../domain/text';
+import { useSession } from '../lib/session';
+import { addProductToCart } from './add-to-cart';
+import { CartIcon, EyeIcon, LockIcon } from './icons';
+import { Modal } from './Modal';
+import { DiscountBadge, PriceLine, shownPrice } from './price';
+import { ProductImage } from './ProductImage';
+
+interface ProductCardProps {
+  product: ProductDto;
+  /** The first cards on screen load their image eagerly. */
+  priority?: boolean;
+  sizes?: string;
+}
+
+export function ProductCard({ product, priority, sizes }: ProductCardProps) {
+  const { status } = useSession();
+  const signedIn = status === 'authenticated';
+  const [quickView, setQuickView] = useState(false);
+  const href = `/producto/${product.id}`;
+
+  return (
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+      <div className="relative">
+        <div className="overflow-hidden">
+          <ProductImage src={product.image} alt={product.name} priority={priority} sizes={sizes} className="transition duration-300 group-hover:scale-105" />
+        </div>
+        <button
+          type="button"
+          onClick={() => setQuickView(true)}
+          className="absolute right-2 top-2 z-10 rounded-full bg-white/90 p-2 text-stone-700 shadow-sm ring-1 ring-stone-200 transition hover:bg-white hover:text-brand-700"
+          aria-label={`Vista rápida de ${product.name}`}
+          title="Vista rápida"
+        >
+          <EyeIcon size={18} />
+        </button>
+      </div>
+      <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
+        <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+        <h3 className="line-clamp-2 min-h-[2.5rem] text-sm font-semibold leading-5 text-stone-900 sm:text-base sm:leading-5">
+          <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
+            {product.name}
+          </Link>
+        </h3>
+        <div className="relative z-10 mt-auto pt-2">
+          {signedIn ? <CardBuyBox product={product} /> : <LoginPrompt />}
+        </div>
+      </div>
+      {quickView && <QuickView product={product} onClose={() => setQuickView(false)} />}
+    </article>
+  );
+}
+
+function LoginPrompt() {
+  return (
+    <Link
+      to="/login"
+      className="flex items-center gap-1.5 rounded-lg bg-stone-100 px-2.5 py-2 text-xs font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-800"
+    >
+      <LockIcon size={14} />
+      Inicia sesión para ver precio
+    </Link>
+  );
+}
+
+function CardBuyBox({ product }: { product: ProductDto }) {
+  const [blisterId, setBlisterId] = useState<number | undefined>(() => defaultCardPresentation(product.blisters)?.id);
+  const blister = product.blisters.find((b) => b.id === blisterId);
+  const price = shownPrice(blister);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex min-h-[3rem] flex-wrap items-end justify-between gap-x-2">
+        {price ? <PriceLine price={price} /> : <span className="text-sm text-stone-500">Sin precio</span>}
+        {price && <DiscountBadge discount={price.discount} />}
+      </div>
+      <div className="flex gap-2">
+        <label className="sr-only" htmlFor={`card-presentation-${product.id}`}>
+          Presentación de {product.name}
+        </label>
+        <select
+          id={`card-presentation-${product.id}`}
+          value={blisterId ?? ''}
+          onChange={(e) => setBlisterId(e.target.value ? Number(e.target.value) : undefined)}
+          className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm"
+        >
+          <option value="" disabled>
+            Cant.
+          </option>
+          {product.blisters.map((b) => (
+            <option key={b.id} value={b.id}>
+              x{b.seed_count}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          onClick={() => addProductToCart(product, blister, true)}
+          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300"
+          aria-label={`Añadir ${product.name} al carrito`}
+          title="Añadir al carrito"
+        >
+          <CartIcon size={18} />
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function QuickView({ product, onClose }: { product: ProductDto; onClose(): void }) {
+  const firstFlavor = product.flavors?.split(',')[0]?.trim();
+  const facts = [
+    ['Floración', product.flowering_time],
+    ['THC', product.thc],
+    ['CBD', product.cbd],
+    ['Sabor', firstFlavor],
+  ].filter(([, value]) => value) as [string, string][];
+
+  return (
+    <Modal open onClose={onClose} title={product.name} hideTitle>
+      <div className="grid gap-5 sm:grid-cols-2">
+        <div className="overflow-hidden rounded-xl">
+          <ProductImage src={product.image} alt={product.name} sizes="(min-width: 640px) 320px, 90vw" priority />
+        </div>
+        <div className="flex flex-col gap-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+          <p className="text-xl font-bold leading-tight" aria-hidden="true">
+            {product.name}
+          </p>
+          {facts.length > 0 && (
+            <dl className="grid grid-cols-2 gap-2">
+              {facts.map(([label, value]) => (
+                <div key={label} className="rounded-lg bg-stone-100 px-3 py-2">
+                  <dt className="text-xs text-stone-500">{label}</dt>
+                  <dd className="text-sm font-semibold">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {product.description && <p className="text-sm leading-6 text-stone-600">{truncate(product.description, 200)}</p>}
+          <Link
+            to={`/producto/${product.id}`}
+            onClick={onClose}
+            className="mt-auto inline-flex items-center justify-center rounded-lg bg-brand-700 px-4 py-2.5 font-semibold text-white hover:bg-brand-800"
+          >
+            Ver más información
+          </Link>
+        </div>
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+// A row of product cards: 4 per slide with arrows on desktop, a swipeable scroll on mobile
+// (spec storefront §2 home, carousel chunk 4).
+import { useRef, type ReactNode } from 'react';
+import type { ProductDto } from '../../domain/catalog';
+import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ProductCard } from './ProductCard';
+import { ProductCardSkeleton } from './Skeleton';
+
+interface ProductCarouselProps {
+  title: string;
+  products: ProductDto[] | undefined;
+  loading?: boolean;
+  action?: ReactNode;
+  id?: string;
+}
+
+const ITEM = 'shrink-0 snap-start basis-[46%] sm:basis-[31%] lg:basis-[calc((100%-3.75rem)/4)]';
+const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 31vw, 46vw';
+
+export function ProductCarousel({ title, products, loading, action, id }: ProductCarouselProps) {
+  const track = useRef<HTMLUListElement>(null);
+  const headingId = id ? `${id}-title` : undefined;
+
+  const slide = (direction: 1 | -1) => {
+    const el = track.current;
+    if (!el) return;
+    el.scrollBy({ left: direction * el.clientWidth, behavior: 'smooth' });
+  };
+
+  const showArrows = (products?.length ?? 0) > 4;
+
+  return (
+    <section aria-labelledby={headingId} className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+      <div className="mb-4 flex items-end justify-between gap-4">
+        <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
+          {title}
+        </h2>
+        <div className="flex items-center gap-2">
+          {action}
+          {showArrows && (
+            <div className="hidden gap-2 lg:flex">
+              <button type="button" onClick={() => slide(-1)} className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700" aria-label={`Anteriores de ${title}`}>
+                <ChevronLeftIcon />
+              </button>
+              <button type="button" onClick={() => slide(1)} className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700" aria-label={`Siguientes de ${title}`}>
+                <ChevronRightIcon />
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+      <ul
+        ref={track}
+        className="-mx-4 flex snap-x snap-mandatory gap-3 overflow-x-auto scroll-px-4 px-4 pb-3 [scrollbar-width:none] sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:gap-5 lg:scroll-px-0 lg:px-0 [&::-webkit-scrollbar]:hidden"
+      >
+        {loading || !products
+          ? Array.from({ length: 4 }, (_, i) => (
+              <li key={i} className={ITEM}>
+                <ProductCardSkeleton />
+              </li>
+            ))
+          : products.map((product) => (
+              <li key={product.id} className={ITEM}>
+                <ProductCard product={product} sizes={CARD_SIZES} />
+              </li>
+            ))}
+      </ul>
+    </section>
+  );
+}
