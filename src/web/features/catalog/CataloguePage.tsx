@@ -1,3 +1,222 @@
+// /productos (spec storefront §2 catalogue, §4): every filter lives in the URL, so a reload or a
+// shared link shows the same selection.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { FilterIcon, SearchIcon } from '../../components/icons';
+import { Modal } from '../../components/Modal';
+import { ProductCard } from '../../components/ProductCard';
+import { SHOP_NAME } from '../../components/site';
+import { ProductCardSkeleton } from '../../components/Skeleton';
+import { useBrands, useFacets, useProductList } from './api';
+import { BrandSlider } from './BrandSlider';
+import { bankOptions, FilterPanel } from './FilterPanel';
+import { activeFilterCount, filtersToQueryString, PAGE_SIZE, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
+
+// spec storefront §4: search text is debounced 500 ms before reloading.
+const SEARCH_DEBOUNCE_MS = 500;
+const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+
+function useCatalogueFilters() {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const filters = useMemo(() => parseFilters(params), [params]);
+  const setFilters = (next: CatalogueFilters, options: { replace?: boolean } = {}) => {
+    const query = filtersToQueryString(next);
+    navigate({ search: query ? `?${query}` : '' }, { replace: options.replace, preventScrollReset: true });
+  };
+  return [filters, setFilters] as const;
+}
+
 export default function CataloguePage() {
-  return <h1 className="p-8 text-2xl font-bold">Catálogo</h1>;
+  const [filters, setFilters] = useCatalogueFilters();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const brands = useBrands();
+  const facets = useFacets(filters);
+  const list = useProductList(filters);
+  const banks = bankOptions(brands.data, facets.data);
+
+  const products = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const count = list.data?.pages[0]?.count;
+  const firstLoad = list.isPending;
+  const reloading = list.isPlaceholderData;
+
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <title>{`Catálogo de semillas - ${SHOP_NAME}`}</title>
+      <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Catálogo de semillas</h1>
+
+      <div className="mt-5">
+        <BrandSlider
+          brands={brands.data}
+          selected={filters.banks}
+          onToggle={(slug) => setFilters({ ...filters, banks: toggle(filters.banks, slug) })}
+          onClear={() => setFilters({ ...filters, banks: [] })}
+        />
+      </div>
+
+      <div className="mt-5 flex flex-wrap items-center gap-3">
+        <SearchField value={filters.search} onSearch={(search) => setFilters({ ...filters, search }, { replace: true })} />
+        <div className="flex items-center gap-2">
+          <label htmlFor="catalogue-sort" className="sr-only">
+            Ordenar por
+          </label>
+          <select
+            id="catalogue-sort"
+            value={filters.sort}
+            onChange={(e) => setFilters({ ...filters, sort: e.target.value as CatalogueSort })}
+            className="rounded-xl border border-stone-300 bg-white py-2.5 pl-3 pr-8 text-sm"
+          >
+            <option value="">Ordenar por</option>
+            <option value="min_price">Menor precio</option>
+            <option value="-min_price">Mayor precio</option>
+          </select>
+          <button
+            type="button"
+            onClick={() => setFiltersOpen(true)}
+            className="inline-flex items-center gap-2 rounded-xl border border-stone-300 bg-white px-3 py-2.5 text-sm font-semibold text-stone-800 hover:border-brand-600 lg:hidden"
+          >
+            <FilterIcon size={16} />
+            Filtros
+            {activeFilterCount(filters) > 0 && (
+              <span className="rounded-full bg-brand-700 px-1.5 text-xs text-white">{activeFilterCount(filters)}</span>
+            )}
+          </button>
+        </div>
+      </div>
+
+      <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
+        <aside className="hidden lg:block" aria-label="Filtros">
+          <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-5">
+            <FilterPanel filters={filters} onChange={setFilters} facets={facets.data} banks={banks} idPrefix="side" />
+          </div>
+        </aside>
+
+        <section aria-label="Productos" aria-busy={firstLoad || reloading}>
+          <p className="mb-3 min-h-5 text-sm text-stone-600" role="status">
+            {count !== undefined && !reloading ? `${count} ${count === 1 ? 'producto' : 'productos'}` : ''}
+          </p>
+          {list.isError && !list.data ? (
+            <div className="rounded-2xl border border-stone-200 bg-white p-10 text-center">
+              <p className="font-semibold text-stone-800">No se pudieron cargar los productos.</p>
+              <button type="button" onClick={() => list.refetch()} className="mt-4 rounded-xl bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+                Reintentar
+              </button>
+            </div>
+          ) : !firstLoad && products.length === 0 ? (
+            <div className="rounded-2xl border border-dashed border-stone-300 bg-white p-10 text-center">
+              <p className="text-lg font-semibold text-stone-800">No se encontraron productos.</p>
+              {activeFilterCount(filters) + (filters.search ? 1 : 0) > 0 && (
+                <button
+                  type="button"
+                  onClick={() => setFilters({ ...filters, types: [], banks: [], onlyOffers: false, withStock: false, search: '' })}
+                  className="mt-4 rounded-xl border border-stone-300 px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-brand-600"
+                >
+                  Limpiar filtros
+                </button>
+              )}
+            </div>
+          ) : (
+            <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 ${reloading ? 'opacity-60 transition-opacity' : ''}`}>
+              {firstLoad
+                ? Array.from({ length: PAGE_SIZE }, (_, i) => (
+                    <li key={i}>
+                      <ProductCardSkeleton />
+                    </li>
+                  ))
+                : products.map((product, i) => (
+                    <li key={product.id}>
+                      <ProductCard product={product} priority={i < 3} sizes={CARD_SIZES} />
+                    </li>
+                  ))}
+              {list.isFetchingNextPage &&
+                Array.from({ length: 3 }, (_, i) => (
+                  <li key={`more-${i}`}>
+                    <ProductCardSkeleton />
+                  </li>
+                ))}
+            </ul>
+          )}
+          {list.hasNextPage && !reloading && (
+            <div className="mt-8 flex justify-center">
+              <button
+                type="button"
+                onClick={() => list.fetchNextPage()}
+                disabled={list.isFetchingNextPage}
+                className="rounded-xl border-2 border-brand-700 px-8 py-3 font-semibold text-brand-800 transition hover:bg-brand-700 hover:text-white disabled:opacity-60"
+              >
+                {list.isFetchingNextPage ? 'Cargando...' : 'Cargar más'}
+              </button>
+            </div>
+          )}
+        </section>
+      </div>
+
+      {filtersOpen && (
+        <MobileFilters
+          applied={filters}
+          banks={banks}
+          onClose={() => setFiltersOpen(false)}
+          onApply={(next) => {
+            setFilters(next);
+            setFiltersOpen(false);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function SearchField({ value, onSearch }: { value: string; onSearch(search: string): void }) {
+  const [text, setText] = useState(value);
+  const latestOnSearch = useRef(onSearch);
+  latestOnSearch.current = onSearch;
+  // The URL can change from elsewhere (header search, back button); a trailing space being
+  // typed is not a change.
+  useEffect(() => setText((current) => (current.trim() === value.trim() ? current : value)), [value]);
+  useEffect(() => {
+    if (text.trim() === value.trim()) return;
+    const timer = setTimeout(() => latestOnSearch.current(text), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+
+  return (
+    <div className="relative min-w-0 flex-1 basis-64">
+      <label htmlFor="catalogue-search" className="sr-only">
+        Buscar por nombre
+      </label>
+      <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
+      <input
+        id="catalogue-search"
+        type="search"
+        value={text}
+        maxLength={100}
+        onChange={(e) => setText(e.target.value)}
+        placeholder="Buscar por nombre..."
+        className="w-full rounded-xl border border-stone-300 bg-white py-2.5 pl-10 pr-3 text-sm placeholder:text-stone-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+      />
+    </div>
+  );
+}
+
+function MobileFilters({ applied, banks, onClose, onApply }: { applied: CatalogueFilters; banks: ReturnType<typeof bankOptions>; onClose(): void; onApply(next: CatalogueFilters): void }) {
+  const [draft, setDraft] = useState(applied);
+  const facets = useFacets(draft);
+  const brands = useBrands();
+  const draftBanks = facets.data ? bankOptions(brands.data, facets.data) : banks;
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      title="Filtros"
+      hideTitle
+      variant="sheet"
+      footer={
+        <button type="button" onClick={() => onApply(draft)} className="w-full rounded-xl bg-brand-700 py-3 font-semibold text-white hover:bg-brand-800">
+          Aplicar Filtros
+        </button>
+      }
+    >
+      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} banks={draftBanks} idPrefix="modal" />
+    </Modal>
+  );
 }

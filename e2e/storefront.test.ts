@@ -1,0 +1,323 @@
+// Storefront journeys in a real browser against the built app: age gate, header search,
+// catalogue filters in the URL, paging, product detail, mobile layout and who sees prices.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { startTestServer, type TestServer } from '../tests/helpers/app';
+import { createBrand, createProduct, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+
+let server: TestServer;
+let browser: Browser;
+let customer: Awaited<ReturnType<typeof createUser>>;
+const ids: Record<string, number> = {};
+
+const LONG_DESCRIPTION = [
+  'Gorilla Glue Auto es la versión autofloreciente de una de las variedades más potentes y resinosas del mundo, creada para cultivadores que buscan resultados rápidos sin renunciar a la calidad.',
+  'Su floración es corta y su estructura compacta la hace ideal para interiores pequeños, balcones y terrazas con poca altura disponible.',
+  'PÁRRAFO FINAL: aromas terrosos y a pino con notas de chocolate y café.',
+].join('\n');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.ctx.db;
+  const royal = await createBrand(db, { brand_name: 'Royal Queen Seeds', is_national: false, description: 'Banco europeo con genéticas premiadas.' });
+  const sur = await createBrand(db, { brand_name: 'Sur Genetics', is_national: true, description: null });
+  const make = async (name: string, type: 'auto' | 'fem' | 'reg', brandId: number, extra: Parameters<typeof createProduct>[1] = {}) => {
+    const product = await createProduct(db, { name, type, brand_id: brandId, ...extra });
+    ids[name] = product.id;
+  };
+  await make('Gorilla Glue Auto', 'auto', royal.id, {
+    description: LONG_DESCRIPTION,
+    thc: '24%',
+    cbd: '0.5%',
+    flowering_time: '8-9 semanas',
+    flavors: 'Terroso, Pino, Chocolate, Café',
+    genotype: 'Gorilla Glue #4 x Ruderalis',
+    blisters: [
+      { seed_count: 3, price: 12000, stock: 5 },
+      { seed_count: 5, price: 20000, stock: 0 },
+    ],
+  });
+  await make('Gorilla Cookies', 'fem', sur.id, { blisters: [{ seed_count: 3, price: 10000, stock: 4, discount: 20 }] });
+  for (const name of ['Gorilla Zkittlez', 'Gorilla Haze', 'Gorilla Kush', 'Gorilla OG']) await make(name, 'fem', royal.id);
+  await make('Amnesia Haze', 'fem', royal.id);
+  await make('Northern Light Auto', 'auto', sur.id);
+  await make('Critical Regular', 'reg', sur.id);
+  await make('White Widow', 'fem', royal.id);
+  await make('Blue Dream Auto', 'auto', royal.id);
+  await make('Skunk Regular', 'reg', royal.id);
+  await make('Purple Punch', 'fem', sur.id);
+  await make('Lemon Haze Auto', 'auto', sur.id);
+  customer = await createUser(db, { username: 'ana.cultiva@test.local' });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const cards = (page: Page) => page.locator('section[aria-label="Productos"] article');
+
+async function open(path: string, options: Parameters<typeof newPage>[2] = {}) {
+  const { context, page } = await newPage(browser, server.url, options);
+  await page.goto(path);
+  return { context, page };
+}
+
+describe('age gate', () => {
+  it('covers the page until the visitor confirms being over 18, and remembers it', async () => {
+    const { context, page } = await open('/', { ageVerified: false });
+    await step(page, 'age-gate-adult', async () => {
+      const dialog = page.getByRole('dialog', { name: 'Verificación de Edad' });
+      await dialog.waitFor();
+      await expect(dialog.getByText('Debes ser mayor de 18 años para acceder a este sitio.').isVisible()).resolves.toBe(true);
+      // The content is rendered underneath (crawlable), not replaced by the gate.
+      expect(await page.locator('h1').textContent()).toContain('Semillas de cannabis');
+      await page.getByRole('button', { name: 'Soy mayor de 18' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
+      await page.reload();
+      await page.locator('h1').waitFor();
+      expect(await page.getByRole('dialog', { name: 'Verificación de Edad' }).count()).toBe(0);
+    });
+    await context.close();
+  });
+
+  it('sends minors away to a search engine', async () => {
+    const { context, page } = await newPage(browser, server.url, { ageVerified: false });
+    await context.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google</title>' }));
+    await page.goto('/');
+    await step(page, 'age-gate-minor', async () => {
+      await page.getByRole('button', { name: 'Soy menor' }).click();
+      await page.waitForURL(/^https:\/\/www\.google\.com\//);
+      expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBeNull();
+    });
+    await context.close();
+  });
+});
+
+describe('header search', () => {
+  it('suggests up to 5 products from 2 characters and links to them', async () => {
+    const { context, page } = await open('/');
+    await step(page, 'search-suggestions', async () => {
+      const input = page.getByRole('combobox', { name: 'Buscar productos' });
+      await input.fill('g');
+      await page.waitForTimeout(500);
+      expect(await page.getByRole('listbox').count()).toBe(0);
+      await input.fill('gorilla');
+      const options = page.getByRole('listbox', { name: 'Sugerencias de búsqueda' }).getByRole('option');
+      await options.first().waitFor();
+      expect(await options.count()).toBe(5);
+      await expect(options.first().textContent()).resolves.toMatch(/Gorilla/);
+      await options.getByText('Gorilla Cookies').click();
+      await page.waitForURL(`**/producto/${ids['Gorilla Cookies']}`);
+      await page.getByRole('heading', { level: 1, name: 'Gorilla Cookies' }).waitFor();
+
+      await input.fill('gorilla');
+      await page.getByRole('button', { name: 'Ver todos los resultados' }).click();
+      await page.waitForURL('**/productos?search=gorilla');
+      expect(await page.getByLabel('Buscar por nombre').inputValue()).toBe('gorilla');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 6);
+    });
+    await context.close();
+  });
+});
+
+describe('catalogue', () => {
+  it('filters by type and bank, mirrors them in the URL, and keeps them after a reload', async () => {
+    const { context, page } = await open('/productos');
+    await step(page, 'catalogue-filters', async () => {
+      await cards(page).first().waitFor();
+      expect(await page.title()).toMatch(/^Catálogo de semillas - /);
+      const sidebar = page.getByRole('complementary', { name: 'Filtros' });
+      await sidebar.getByLabel('Automáticas').check();
+      await page.waitForURL((url) => url.search === '?category=automaticas');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 4);
+
+      await sidebar.getByLabel('Royal Queen Seeds').check();
+      await page.waitForURL((url) => url.search === '?category=automaticas&bank=royal-queen-seeds');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
+
+      await page.reload();
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
+      const names = await cards(page).locator('h3').allTextContents();
+      expect(names.sort()).toEqual(['Blue Dream Auto', 'Gorilla Glue Auto']);
+      expect(await sidebar.getByLabel('Automáticas').isChecked()).toBe(true);
+      expect(await sidebar.getByLabel('Royal Queen Seeds').isChecked()).toBe(true);
+
+      await sidebar.getByLabel('Feminizadas').check();
+      await page.waitForURL((url) => url.search === '?categories=automaticas,feminizadas&bank=royal-queen-seeds');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 8);
+
+      await sidebar.getByRole('button', { name: 'Limpiar filtros' }).click();
+      await page.waitForURL((url) => url.search === '');
+    });
+    await context.close();
+  });
+
+  it('opens on the URL of the header links, including offers', async () => {
+    const { context, page } = await open('/');
+    await step(page, 'catalogue-header-links', async () => {
+      await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Regulares' }).click();
+      await page.waitForURL('**/productos?categories=regulares');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
+      await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Ofertas' }).click();
+      await page.waitForURL('**/productos?category=ofertas');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 1);
+      expect(await cards(page).locator('h3').textContent()).toBe('Gorilla Cookies');
+      expect(await page.getByRole('complementary', { name: 'Filtros' }).getByLabel('Solo productos en oferta').isChecked()).toBe(true);
+    });
+    await context.close();
+  });
+
+  it("loads 9 products and the rest with 'Cargar más'", async () => {
+    const { context, page } = await open('/productos');
+    await step(page, 'catalogue-load-more', async () => {
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 9);
+      await page.getByRole('button', { name: 'Cargar más' }).click();
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 14);
+      expect(await page.getByRole('button', { name: 'Cargar más' }).count()).toBe(0);
+    });
+    await context.close();
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    const { context, page } = await open('/productos?search=zzzzzz');
+    await page.getByText('No se encontraron productos.').waitFor();
+    await context.close();
+  });
+});
+
+describe('product detail', () => {
+  it('shows the tabs, switches to the description with Leer más, and the bank info', async () => {
+    const { context, page } = await open(`/producto/${ids['Gorilla Glue Auto']}`);
+    await step(page, 'detail-tabs', async () => {
+      await page.getByRole('heading', { level: 1, name: 'Gorilla Glue Auto' }).waitFor();
+      expect(await page.title()).toBe('Detalles del Producto - Gorilla Glue Auto');
+      const specs = page.getByRole('tab', { name: 'Ficha Técnica' });
+      expect(await specs.getAttribute('aria-selected')).toBe('true');
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.textContent()).resolves.toContain('Gorilla Glue #4 x Ruderalis');
+      await expect(panel.textContent()).resolves.toContain('3, 5');
+      // The flavors tile is cut at 20 characters with the full text in a tooltip.
+      expect(await page.locator('dd[title="Terroso, Pino, Chocolate, Café"]').count()).toBe(1);
+      // Short description before 'Leer más' does not include the last paragraph.
+      expect(await page.getByText('PÁRRAFO FINAL').count()).toBe(0);
+      await page.getByRole('button', { name: 'Leer más' }).click();
+      expect(await page.getByRole('tab', { name: 'Descripción' }).getAttribute('aria-selected')).toBe('true');
+      await page.getByRole('tabpanel').getByText(/^PÁRRAFO FINAL/).waitFor();
+      expect(await page.getByRole('tabpanel').locator('p').count()).toBe(3);
+      await page.getByRole('tab', { name: 'Info del Banco' }).click();
+      await page.getByRole('tabpanel').getByText('Banco Internacional').waitFor();
+      await page.getByRole('tabpanel').getByText('Banco europeo con genéticas premiadas.').waitFor();
+      await page.getByRole('heading', { name: 'Productos relacionados' }).waitFor();
+    });
+    await context.close();
+  });
+
+  it("hides 'Info del Banco' when the bank has no description, and answers unknown ids with not found", async () => {
+    const { context, page } = await open(`/producto/${ids['Purple Punch']}`);
+    await page.getByRole('heading', { level: 1, name: 'Purple Punch' }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Ficha Técnica', 'Descripción']);
+    await page.goto('/producto/999999');
+    await page.getByRole('heading', { name: 'Producto no encontrado' }).waitFor();
+    await page.getByText('El producto que buscas no existe o no está disponible.').waitFor();
+    await page.goto('/producto/abc');
+    await page.getByRole('heading', { name: 'Producto no encontrado' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('mobile layout at 390 px', () => {
+  it('fits the screen, with the hamburger menu, search toggle and filters modal', async () => {
+    const { context, page } = await open('/', { viewport: MOBILE });
+    await step(page, 'mobile-layout', async () => {
+      await page.getByRole('heading', { name: 'Últimos ingresos' }).waitFor();
+      await page.locator('#ultimos-ingresos-title ~ * article, section[aria-labelledby="ultimos-ingresos-title"] article').first().waitFor();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      expect(await page.getByRole('navigation', { name: 'Principal' }).isVisible()).toBe(false);
+      await screenshot(page, 'storefront-home-390');
+
+      await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+      await page.getByRole('combobox', { name: 'Buscar productos' }).fill('amnesia');
+      await page.getByRole('option').getByText('Amnesia Haze').waitFor();
+      await page.getByRole('button', { name: 'Cerrar búsqueda' }).click();
+
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page.getByRole('navigation', { name: 'Menú' }).getByRole('link', { name: 'Feminizadas' }).click();
+      await page.waitForURL('**/productos?categories=feminizadas');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 8);
+      expect(await page.getByRole('complementary', { name: 'Filtros' }).isVisible()).toBe(false);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+
+      await page.getByRole('button', { name: /^Filtros/ }).click();
+      const modal = page.getByRole('dialog', { name: 'Filtros' });
+      await modal.getByLabel('Feminizadas').uncheck();
+      await modal.getByLabel('Regulares').check();
+      await modal.getByRole('button', { name: 'Aplicar Filtros' }).click();
+      await page.waitForURL((url) => url.search === '?category=regulares');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
+
+      // Choosing a bank hides the slider on mobile and shows a pill to remove it.
+      await page.getByRole('list', { name: 'Bancos' }).getByRole('button', { name: 'Sur Genetics' }).click();
+      await page.waitForURL((url) => url.search === '?category=regulares&bank=sur-genetics');
+      expect(await page.getByRole('list', { name: 'Bancos', exact: true }).isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Quitar Sur Genetics' }).click();
+      await page.waitForURL((url) => url.search === '?category=regulares');
+      await page.getByRole('list', { name: 'Bancos', exact: true }).waitFor({ state: 'visible' });
+    });
+    await context.close();
+  });
+});
+
+describe('prices', () => {
+  it('hides prices from anonymous visitors on cards and on the detail page', async () => {
+    const { context, page } = await open('/productos?search=gorilla');
+    await step(page, 'prices-anonymous', async () => {
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 6);
+      const text = await page.locator('section[aria-label="Productos"]').textContent();
+      expect(text).toContain('Inicia sesión para ver precio');
+      expect(text).not.toMatch(/\$/);
+      await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
+      await page.getByText('Precios exclusivos para usuarios registrados').waitFor();
+      expect(await page.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toContain('/login');
+      expect(await page.getByRole('link', { name: 'Crear cuenta' }).getAttribute('href')).toBe('/crear-cuenta');
+      expect(await page.locator('main').textContent()).not.toMatch(/\$/);
+      await screenshot(page, 'storefront-detail-anonymous-1280');
+    });
+    await context.close();
+  });
+
+  it('shows a signed-in customer prices, discounts and stock, and adds to the cart', async () => {
+    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const login = await context.request.post(`${server.url}/api/auth/login/`, { data: { username_or_email: customer.email, password: TEST_PASSWORD } });
+    expect(login.status()).toBe(200);
+    await page.goto('/productos?search=gorilla');
+    await step(page, 'prices-customer', async () => {
+      await page.getByRole('link', { name: 'Mi cuenta: ana.cultiva' }).waitFor();
+      const card = cards(page).filter({ hasText: 'Gorilla Cookies' });
+      await card.getByText('-20% OFF').waitFor();
+      await expect(card.textContent()).resolves.toMatch(/10\.000.*8\.000/);
+      expect(await card.getByLabel('Presentación de Gorilla Cookies').inputValue()).not.toBe('');
+      await card.getByRole('button', { name: 'Añadir Gorilla Cookies al carrito' }).click();
+      await page.getByText('Producto añadido al carrito').waitFor();
+      await page.getByTestId('cart-count').getByText('1').waitFor();
+      await screenshot(page, 'storefront-catalogue-customer-1280');
+
+      await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
+      await page.getByText('5 Unidades disponibles').waitFor();
+      await expect(page.locator('main').textContent()).resolves.toMatch(/12\.000/);
+      await page.getByText('(Sin stock)').waitFor();
+      await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
+      await page.getByText('Producto añadido al carrito').first().waitFor();
+      await page.getByTestId('cart-count').getByText('2').waitFor();
+      await page.getByText('5 Semillas').click();
+      await page.getByText('Sin stock', { exact: true }).waitFor();
+      await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
+      await page.getByText('No hay stock disponible para esta presentación').waitFor();
+      await screenshot(page, 'storefront-detail-customer-1280');
+    });
+    await context.close();
+  });
+});

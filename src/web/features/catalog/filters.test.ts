@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { EMPTY_FILTERS, filtersToApiQuery, filtersToParams, filtersToQueryString, parseFilters } from './filters';
+
+const parse = (query: string) => parseFilters(new URLSearchParams(query));
+
+describe('catalogue filters in the URL', () => {
+  it('reads singular and plural category and bank params', () => {
+    expect(parse('category=automaticas&bank=royal-queen')).toMatchObject({ types: ['auto'], banks: ['royal-queen'], onlyOffers: false });
+    expect(parse('categories=regulares,feminizadas&banks=a,b')).toMatchObject({ types: ['fem', 'reg'], banks: ['a', 'b'] });
+  });
+
+  it('treats category ofertas as discounted only', () => {
+    expect(parse('category=ofertas')).toMatchObject({ types: [], onlyOffers: true });
+  });
+
+  it('ignores unknown categories and malformed bank slugs', () => {
+    expect(parse('categories=foo,automaticas&bank=<script>')).toMatchObject({ types: ['auto'], banks: [] });
+  });
+
+  it('writes one value with the singular param and several with the plural', () => {
+    expect(filtersToParams({ ...EMPTY_FILTERS, types: ['fem'] }).toString()).toBe('category=feminizadas');
+    expect(filtersToQueryString({ ...EMPTY_FILTERS, types: ['reg', 'auto'], banks: ['x', 'y'] })).toBe('categories=automaticas,regulares&banks=x,y');
+    expect(filtersToParams({ ...EMPTY_FILTERS, onlyOffers: true, banks: ['x'] }).toString()).toBe('category=ofertas&bank=x');
+  });
+
+  it('round-trips every filter through the URL', () => {
+    const filters = { types: ['auto' as const], onlyOffers: true, withStock: true, banks: ['sweet-seeds'], search: 'gorilla', sort: '-min_price' as const };
+    expect(parseFilters(filtersToParams(filters))).toEqual(filters);
+  });
+
+  it('maps filters to the products API query', () => {
+    expect(filtersToApiQuery({ ...EMPTY_FILTERS, types: ['auto', 'fem'], banks: ['a'], onlyOffers: true, withStock: true, sort: 'min_price', search: ' se+ ' })).toEqual({
+      type: 'auto,fem', brand: 'a', discount: 'true', has_stock: 'true', ordering: 'min_price', search: 'se+',
+    });
+  });
+});
+
+describe('catalogue vocabulary', () => {
+  it('matches the domain constants it mirrors', async () => {
+    const domain = await import('../../../domain/catalog');
+    const { LATEST_PRODUCTS, PAGE_SIZE, RELATED_PRODUCTS } = await import('./filters');
+    expect([PAGE_SIZE, LATEST_PRODUCTS, RELATED_PRODUCTS]).toEqual([domain.CATALOGUE_PAGE_SIZE, domain.LATEST_PRODUCTS, domain.RELATED_PRODUCTS]);
+    for (const [category, type] of Object.entries(domain.CATEGORY_TO_TYPE)) {
+      expect(parseFilters(new URLSearchParams({ category })).types).toEqual([type]);
+    }
+    expect(parseFilters(new URLSearchParams({ category: domain.OFFERS_CATEGORY })).onlyOffers).toBe(true);
+  });
+});

@@ -1,0 +1,103 @@
+// Catalogue filters and the URL that mirrors them (spec storefront §2 catalogue, §4).
+// A single category or bank uses the singular param (`category`, `bank`); several use the plural
+// (`categories`, `banks`) as a comma list. Category `ofertas` means discounted only.
+// Only types come from domain/catalog: its module also builds zod schemas, and importing a value
+// from it would put zod into the storefront's first load.
+import type { ProductType } from '../../../domain/catalog';
+
+// spec storefront §2: the catalogue URL names categories in plural Spanish (as CATEGORY_TO_TYPE).
+const CATEGORY_TO_TYPE: Record<string, ProductType> = { automaticas: 'auto', feminizadas: 'fem', regulares: 'reg' };
+const OFFERS_CATEGORY = 'ofertas';
+// spec storefront §9: catalogue page size 9, latest products 8, related products 4.
+export const PAGE_SIZE = 9;
+export const LATEST_PRODUCTS = 8;
+export const RELATED_PRODUCTS = 4;
+
+export type CatalogueSort = '' | 'min_price' | '-min_price';
+
+export interface CatalogueFilters {
+  types: ProductType[];
+  onlyOffers: boolean;
+  withStock: boolean;
+  /** Brand slugs. */
+  banks: string[];
+  search: string;
+  sort: CatalogueSort;
+}
+
+export const EMPTY_FILTERS: CatalogueFilters = { types: [], onlyOffers: false, withStock: false, banks: [], search: '', sort: '' };
+
+const TYPE_TO_CATEGORY = Object.fromEntries(Object.entries(CATEGORY_TO_TYPE).map(([category, type]) => [type, category])) as Record<ProductType, string>;
+const TYPE_ORDER: ProductType[] = ['auto', 'fem', 'reg'];
+// Extra params of this shop (not in the spec's list) so that a reload keeps every filter.
+const SORT_PARAM = 'orden';
+const SORT_VALUES: Record<string, CatalogueSort> = { 'menor-precio': 'min_price', 'mayor-precio': '-min_price' };
+const STOCK_PARAM = 'stock';
+const STOCK_VALUE = 'disponible';
+
+const list = (params: URLSearchParams, singular: string, plural: string) =>
+  [params.get(singular) ?? '', params.get(plural) ?? '']
+    .flatMap((raw) => raw.split(','))
+    .map((v) => v.trim().toLowerCase())
+    .filter(Boolean);
+
+const unique = <T>(values: T[]) => [...new Set(values)];
+
+export function parseFilters(params: URLSearchParams): CatalogueFilters {
+  const categories = list(params, 'category', 'categories');
+  const types = TYPE_ORDER.filter((type) => categories.some((c) => CATEGORY_TO_TYPE[c] === type));
+  const banks = unique(list(params, 'bank', 'banks').filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug)));
+  return {
+    types,
+    onlyOffers: categories.includes(OFFERS_CATEGORY),
+    withStock: params.get(STOCK_PARAM) === STOCK_VALUE,
+    banks,
+    search: (params.get('search') ?? '').slice(0, 100),
+    sort: SORT_VALUES[params.get(SORT_PARAM) ?? ''] ?? '',
+  };
+}
+
+function setList(params: URLSearchParams, singular: string, plural: string, values: string[]) {
+  if (values.length === 1) params.set(singular, values[0]);
+  else if (values.length > 1) params.set(plural, values.join(','));
+}
+
+/** The catalogue URL's query for these filters. */
+export function filtersToParams(filters: CatalogueFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  const categories = [...TYPE_ORDER.filter((t) => filters.types.includes(t)).map((t) => TYPE_TO_CATEGORY[t])];
+  if (filters.onlyOffers) categories.push(OFFERS_CATEGORY);
+  setList(params, 'category', 'categories', categories);
+  setList(params, 'bank', 'banks', filters.banks);
+  const search = filters.search.trim();
+  if (search) params.set('search', search);
+  if (filters.withStock) params.set(STOCK_PARAM, STOCK_VALUE);
+  const sortName = Object.entries(SORT_VALUES).find(([, v]) => v === filters.sort)?.[0];
+  if (filters.sort && sortName) params.set(SORT_PARAM, sortName);
+  return params;
+}
+
+/** The query string (without '?'), keeping list commas readable: `categories=automaticas,regulares`. */
+export function filtersToQueryString(filters: CatalogueFilters): string {
+  return filtersToParams(filters).toString().replace(/%2C/gi, ',');
+}
+
+/** The query of `GET /api/products/` (and of the facets) for these filters. */
+export function filtersToApiQuery(filters: CatalogueFilters): Record<string, string | undefined> {
+  return {
+    type: filters.types.length ? filters.types.join(',') : undefined,
+    brand: filters.banks.length ? filters.banks.join(',') : undefined,
+    search: filters.search.trim() || undefined,
+    discount: filters.onlyOffers ? 'true' : undefined,
+    has_stock: filters.withStock ? 'true' : undefined,
+    ordering: filters.sort || undefined,
+  };
+}
+
+export function activeFilterCount(filters: CatalogueFilters): number {
+  return filters.types.length + filters.banks.length + (filters.onlyOffers ? 1 : 0) + (filters.withStock ? 1 : 0);
+}
+
+export function toggle<T>(values: T[], value: T): T[] {
+  return values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+}
