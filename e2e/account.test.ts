@@ -151,4 +151,38 @@ describe('account screens', () => {
     await page.waitForURL('**/mi-cuenta');
     await screenshot(page, 'account-admin-390');
   });
+
+  it('handles registrations that meet an existing account', async () => {
+    await createUser(server.ctx.db, { username: 'existente', email: 'existente@example.com' });
+    await createUser(server.ctx.db, { username: 'pendiente', email: 'pendiente@example.com', email_verified: false });
+    const { page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const register = async (username: string, email: string) => {
+      await page.goto('/crear-cuenta');
+      await page.getByLabel('Nombre', { exact: true }).fill('Ana');
+      await page.getByLabel('Apellido').fill('Sosa');
+      await page.getByLabel('Usuario').fill(username);
+      await page.getByLabel('Email').fill(email);
+      await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura');
+      await page.getByLabel('Confirmar contraseña').fill('clave-segura');
+      await page.getByRole('button', { name: 'Crear Cuenta' }).click();
+    };
+
+    // A taken username only needs another one: the message sits on the field and the form stays.
+    await register('existente', 'ana.sosa@example.com');
+    await page.getByText('Este nombre de usuario ya está en uso').waitFor();
+    await page.waitForTimeout(2500);
+    expect(new URL(page.url()).pathname).toBe('/crear-cuenta');
+
+    // spec accounts-admin §8: ACCOUNT_EXISTS shows the message, then /login after 2 s.
+    await register('anasosa', 'existente@example.com');
+    await page.getByRole('alert').filter({ hasText: 'Ya existe una cuenta con ese email' }).waitFor();
+    const shownAt = Date.now();
+    await page.waitForURL('**/login');
+    expect(Date.now() - shownAt).toBeGreaterThan(1500);
+
+    // ACCOUNT_NOT_VERIFIED: the same person coming back goes to the code step.
+    await register('anasosa', 'pendiente@example.com');
+    await page.getByRole('heading', { name: 'Verifica tu email' }).waitFor();
+    await page.getByText('Ya tienes una cuenta pendiente de verificación', { exact: false }).waitFor();
+  });
 });

@@ -45,13 +45,16 @@ export default function RegisterPage() {
   });
   const { errors, isSubmitting } = form.formState;
 
-  function showFieldErrors(fieldErrors: Record<string, string[]>) {
-    const list: string[] = [];
-    for (const [key, messages] of Object.entries(fieldErrors)) {
+  function markFields(fieldErrors: Record<string, string[]> | undefined) {
+    for (const [key, messages] of Object.entries(fieldErrors ?? {})) {
       const field = FORM_FIELDS.find((f) => f === key);
-      if (field) form.setError(field, { type: 'server', message: messages[0] });
-      list.push(...messages);
+      if (field && messages[0]) form.setError(field, { type: 'server', message: messages[0] });
     }
+  }
+
+  function showFieldErrors(fieldErrors: Record<string, string[]>) {
+    markFields(fieldErrors);
+    const list = Object.values(fieldErrors).flat();
     setNotice({ tone: 'error', message: 'Errores de validación', list });
     toast.error('Errores de validación');
   }
@@ -80,11 +83,16 @@ export default function RegisterPage() {
       if (e.code === 'ACCOUNT_NOT_VERIFIED') {
         setStep({ kind: 'verify', email, notice: e.message, tone: 'warning' });
       } else if (e.code === 'ACCOUNT_EXISTS_UNVERIFIED') {
+        markFields(e.errors);
         setNotice({ tone: 'info', message: e.message, loginLink: true });
       } else if (e.code === 'ACCOUNT_EXISTS') {
-        setNotice({ tone: 'error', message: e.message });
+        markFields(e.errors);
+        setNotice({ tone: 'error', message: e.message, loginLink: true });
         toast.error(e.message);
-        redirectTimer.current = window.setTimeout(() => navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
+        // Only the owner of the e-mail is sent to log in; a taken username just needs another one.
+        if (!e.errors || e.errors.email) {
+          redirectTimer.current = window.setTimeout(() => navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
+        }
       } else if (e.errors && Object.keys(e.errors).length) {
         showFieldErrors(e.errors);
       } else if (Array.isArray(e.body?.errors)) {
