@@ -14,6 +14,7 @@ import healthRoutes from './modules/health/routes';
 import uploadRoutes from './modules/uploads/routes';
 import orderRoutes from './modules/orders/routes';
 import siteRoutes from './modules/site/routes';
+import userRoutes from './modules/users/routes';
 import warrantyRoutes from './modules/warranty/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -55,6 +56,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(orderRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
   await app.register(warrantyRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
 
   await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });

@@ -1,0 +1,193 @@
+// Staff management of accounts (spec accounts-admin §2 users, §6, §7 /auth/users/): list and
+// detail, activate/deactivate, delete, and accounts created by an admin.
+import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AdminCreateUserInput, AdminUserDetailDto, AdminUserDto, UserListQuery } from '../../../domain/users';
+import { OWN_ACCOUNT_MESSAGE } from '../../../domain/users';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { orders, users } from '../../db/schema';
+import { AppError, forbidden, notFound } from '../../errors';
+import type { AuthUser } from '../../plugins/auth';
+import { logActivity } from '../activity/log';
+import { hashPassword } from '../auth/passwords';
+import { revokeUserSessions } from '../auth/sessions';
+import { listMyOrders } from '../orders/service';
+
+type UserRow = typeof users.$inferSelect;
+
+// Orders a user placed; kept in the list so staff see who buys.
+const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = ${users.id})`.mapWith(Number);
+
+function toDto(row: UserRow, orders_count: number): AdminUserDto {
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    first_name: row.first_name,
+    last_name: row.last_name,
+    instagram: row.instagram,
+    phone: row.phone,
+    is_staff: row.is_staff,
+    is_superuser: row.is_superuser,
+    is_active: row.is_active,
+    email_verified: row.email_verified,
+    date_joined: row.created_at.toISOString(),
+    last_login: row.last_login ? row.last_login.toISOString() : null,
+    orders_count,
+  };
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<{ results: AdminUserDto[]; count: number }> {
+  const conditions: SQL[] = [];
+  if (query.username) conditions.push(ilike(users.username, likePattern(query.username)));
+  if (query.email) conditions.push(ilike(users.email, likePattern(query.email)));
+  if (query.search) {
+    const pattern = likePattern(query.search);
+    conditions.push(or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.first_name, pattern), ilike(users.last_name, pattern))!);
+  }
+  if (query.status) conditions.push(eq(users.is_active, query.status === 'active'));
+  if (query.user_type === 'staff') conditions.push(or(eq(users.is_staff, true), eq(users.is_superuser, true))!);
+  if (query.user_type === 'customer') conditions.push(and(eq(users.is_staff, false), eq(users.is_superuser, false))!);
+  const where = conditions.length ? and(...conditions) : undefined;
+  // The detail page looks a user up by e-mail (spec: usuarios?email=): an exact match comes first.
+  const exactEmailFirst = query.email ? [sql`(lower(${users.email}) = ${query.email.toLowerCase()}) desc`] : [];
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select({ user: users, orders_count: ordersCount })
+      .from(users)
+      .where(where)
+      .orderBy(...exactEmailFirst, desc(users.created_at), desc(users.id))
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size),
+    ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+  ]);
+  return { results: rows.map((r) => toDto(r.user, r.orders_count)), count: total };
+}
+
+async function findUser(db: DbOrTx, id: number, lock = false): Promise<UserRow> {
+  const query = db.select().from(users).where(eq(users.id, id));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('Usuario no encontrado');
+  return row;
+}
+
+// The detail page shows every order; a customer with more than this is looked at in the orders list.
+const DETAIL_ORDERS = 100;
+
+export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminUserDetailDto> {
+  const row = await findUser(ctx.db, id);
+  const { results, count } = await listMyOrders(ctx, id, { page: 1, page_size: DETAIL_ORDERS });
+  return { user: toDto(row, count), orders: results };
+}
+
+/** spec accounts-admin §6: never one's own account; only a superuser touches a superuser. */
+function checkMayModify(actor: AuthUser, target: UserRow) {
+  if (actor.id === target.id) throw forbidden(OWN_ACCOUNT_MESSAGE);
+  if (target.is_superuser && !actor.is_superuser) throw forbidden('Solo un superusuario puede modificar a otro superusuario');
+}
+
+const actorOf = (actor: AuthUser) => ({ id: actor.id, username: actor.username });
+
+export async function setUserActive(ctx: AppContext, actor: AuthUser, id: number, isActive: boolean): Promise<AdminUserDto & { message: string }> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const target = await findUser(tx, id, true);
+    checkMayModify(actor, target);
+    if (target.is_active === isActive) return target;
+    const [updated] = await tx.update(users).set({ is_active: isActive, updated_at: ctx.now() }).where(eq(users.id, id)).returning();
+    // A deactivated user is out at once: access tokens are checked against is_active on every
+    // request, and every refresh token is revoked here.
+    if (!isActive) await revokeUserSessions(ctx, tx, id);
+    await logActivity(tx, {
+      action: 'update',
+      description: `Usuario ${target.username} ${isActive ? 'activado' : 'desactivado'}`,
+      actor: actorOf(actor),
+      entity_type: 'user',
+      entity_id: id,
+      changes: { before: { is_active: target.is_active }, after: { is_active: isActive } },
+    });
+    return updated;
+  });
+  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.user_id, id));
+  return { ...toDto(row, n), message: isActive ? 'Usuario activado correctamente' : 'Usuario desactivado correctamente' };
+}
+
+/**
+ * Deletes the account but keeps its orders: orders.user_id becomes null through the foreign key
+ * (ON DELETE SET NULL), and the order's snapshot columns (customer_username, first and last
+ * name) keep who placed it. They are filled here for any order that lacks them, so no order
+ * loses its customer. Warranty claims and activity entries are kept the same way.
+ */
+export async function deleteUser(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const target = await findUser(tx, id, true);
+    checkMayModify(actor, target);
+    await tx
+      .update(orders)
+      .set({
+        customer_username: sql`coalesce(${orders.customer_username}, ${target.username})`,
+        customer_first_name: sql`coalesce(${orders.customer_first_name}, ${target.first_name})`,
+        customer_last_name: sql`coalesce(${orders.customer_last_name}, ${target.last_name})`,
+      })
+      .where(and(eq(orders.user_id, id), or(isNull(orders.customer_username), isNull(orders.customer_first_name), isNull(orders.customer_last_name))));
+    await tx.delete(users).where(eq(users.id, id));
+    await logActivity(tx, {
+      action: 'delete',
+      description: `Usuario ${target.username} eliminado`,
+      actor: actorOf(actor),
+      entity_type: 'user',
+      entity_id: id,
+      changes: { before: { username: target.username, email: target.email, is_staff: target.is_staff }, after: {} },
+    });
+  });
+}
+
+export async function createUserByAdmin(ctx: AppContext, actor: AuthUser, input: AdminCreateUserInput): Promise<{ message: string; user: AdminUserDto }> {
+  const taken = await ctx.db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
+  const errors: Record<string, string[]> = {};
+  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) errors.username = ['Este nombre de usuario ya está en uso'];
+  if (taken.some((u) => u.email.toLowerCase() === input.email)) errors.email = ['Este email ya está registrado'];
+  if (Object.keys(errors).length) throw new AppError(409, (errors.username ?? errors.email)[0], 'ACCOUNT_EXISTS', errors);
+
+  const passwordHash = await hashPassword(input.password, ctx.config.argon2);
+  try {
+    const created = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(users)
+        .values({
+          username: input.username,
+          email: input.email,
+          password_hash: passwordHash,
+          first_name: input.first_name,
+          last_name: input.last_name,
+          instagram: input.instagram,
+          // Created by staff: the address is taken as verified, so the user can log in at once.
+          email_verified: true,
+          created_at: ctx.now(),
+          updated_at: ctx.now(),
+        })
+        .returning();
+      await logActivity(tx, {
+        action: 'create',
+        description: `Usuario ${row.username} creado por un administrador`,
+        actor: actorOf(actor),
+        entity_type: 'user',
+        entity_id: row.id,
+        changes: { after: { username: row.username, email: row.email } },
+      });
+      return row;
+    });
+    return { message: 'Usuario creado correctamente', user: toDto(created, 0) };
+  } catch (error) {
+    // Two admins creating the same user at once: the unique index decides.
+    const cause = error as { code?: string; cause?: { code?: string } };
+    if ((cause.code ?? cause.cause?.code) === '23505') {
+      throw new AppError(409, 'Ya existe un usuario con ese nombre de usuario o email', 'ACCOUNT_EXISTS');
+    }
+    throw error;
+  }
+}
