@@ -167,12 +167,16 @@ const requireBrand = (value: { brand_id?: number | null; brand?: string | null }
   if (value.brand_id == null && !value.brand) ctx.addIssue({ code: 'custom', path: ['brand'], message: BRAND_NAME_REQUIRED });
 };
 
-/** `POST /api/products/` and `PUT /api/products/{id}/`: the whole form. */
+/**
+ * `POST /api/products/` and `PUT /api/products/{id}/`: the whole form. `currency` and `available`
+ * may be left out: a new product is then in ARS and available, an edited one keeps its values
+ * (the form has no availability field, so saving it must not re-enable a product).
+ */
 export const productFormSchema = z
   .object({
     ...productFields,
-    currency: productFields.currency.default('ARS'),
-    available: productFields.available.default(true),
+    currency: productFields.currency.optional(),
+    available: productFields.available.optional(),
   })
   .superRefine(requireBrand);
 export type ProductFormInput = z.input<typeof productFormSchema>;

@@ -321,6 +321,11 @@ describe('editing products', () => {
     expect((await api(server, 'GET', `/api/products/${created.json.id}/`, { token: customer.token })).status).toBe(404);
     const on = await asAdmin('PATCH', `/api/products/${created.json.id}/`, { available: true });
     expect(on.json.available).toBe(true);
+    // Saving the edit form (which has no availability field) keeps the product unavailable.
+    await asAdmin('PATCH', `/api/products/${created.json.id}/`, { available: false });
+    const saved = await asAdmin('PUT', `/api/products/${created.json.id}/`, form({ name: 'Disponible', currency: undefined }));
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ available: false, currency: 'ARS' });
     const bad = await asAdmin('PATCH', `/api/products/${created.json.id}/`, { available: 'quizás' });
     expect(bad.status).toBe(400);
   });

@@ -129,7 +129,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
     ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       const brand = await linkBrand(tx, actor, input, now);
-      const columns = formColumns(input) as FormColumns;
+      const columns = { currency: 'ARS', available: true, ...formColumns(input) } as FormColumns;
       await assertSkuFree(tx, columns.sku);
       const [product] = await tx
         .insert(products)
