@@ -17,7 +17,7 @@ import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
-import { heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
+import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
 
 /** Who is calling, as the auth plugin loaded it. */
 export interface OrderActor extends Actor {
@@ -99,7 +99,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
       if (price === null) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
       return snapshotLine(p, line.quantity, price);
     });
-    await moveStock(tx, NOTHING_HELD, heldBy(lines), now);
+    await applyStockDelta(tx, locked, heldBy(lines), now);
 
     const total = orderTotal(lines);
     const [order] = await tx

@@ -70,20 +70,24 @@ export async function readPresentations(db: DbOrTx, blisterIds: number[]): Promi
   return selectPresentations(db, ids);
 }
 
-/**
- * Takes and returns stock so that the order goes from holding `before` to holding `after`.
- * Refuses with 409 (naming the product and the units available) when a presentation is short;
- * the caller's transaction then rolls everything back.
- */
-export async function moveStock(tx: Tx, before: Held, after: Held, now: Date): Promise<void> {
-  const delta = new Map<number, number>();
+/** Units to take (positive) or give back (negative) per presentation to go from `before` to `after`. */
+export function stockDelta(before: Held, after: Held): Held {
+  const delta: Held = new Map();
   for (const id of new Set([...before.keys(), ...after.keys()])) {
     const change = (after.get(id) ?? 0) - (before.get(id) ?? 0);
     if (change !== 0) delta.set(id, change);
   }
-  if (delta.size === 0) return;
-  const locked = await lockPresentations(tx, [...delta.keys()]);
+  return delta;
+}
+
+/**
+ * Applies a delta to presentations the transaction has already locked, in one UPDATE. Refuses
+ * with 409 (naming the product and the units available) when one is short; the caller's
+ * transaction then rolls everything back.
+ */
+export async function applyStockDelta(tx: Tx, locked: Presentation[], delta: Held, now: Date): Promise<void> {
   const byId = new Map(locked.map((row) => [row.id, row]));
+  const changes: [number, number][] = [];
   for (const [id, change] of [...delta].sort(([a], [b]) => a - b)) {
     const row = byId.get(id);
     if (!row) {
@@ -98,9 +102,19 @@ export async function moveStock(tx: Tx, before: Held, after: Held, now: Date): P
         available: row.stock,
       });
     }
-    await tx
-      .update(blisters)
-      .set({ stock: sql`${blisters.stock} - ${change}`, updated_at: now })
-      .where(eq(blisters.id, id));
+    changes.push([id, change]);
   }
+  if (changes.length === 0) return;
+  const cases = sql.join(changes.map(([id, change]) => sql`when ${id}::int then ${change}::int`), sql` `);
+  await tx
+    .update(blisters)
+    .set({ stock: sql`${blisters.stock} - (case ${blisters.id} ${cases} end)`, updated_at: now })
+    .where(inArray(blisters.id, changes.map(([id]) => id)));
+}
+
+/** Takes and returns stock so that the order goes from holding `before` to holding `after`. */
+export async function moveStock(tx: Tx, before: Held, after: Held, now: Date): Promise<void> {
+  const delta = stockDelta(before, after);
+  if (delta.size === 0) return;
+  await applyStockDelta(tx, await lockPresentations(tx, [...delta.keys()]), delta, now);
 }
