@@ -95,6 +95,17 @@ export async function readOutbox(server: TestServer): Promise<ReceivedMail[]> {
   return Promise.all(files.map(async (f) => parseMail(await readFile(path.join(dir, f), 'utf8'), f)));
 }
 
+/** Polls `probe` until it returns a value (not null/undefined/false). */
+export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null && value !== undefined && value !== false) return value;
+    if (Date.now() > deadline) throw new Error('La condición esperada no se cumplió a tiempo');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
 /** Waits until `list()` has a message matching `match`; the newest such message. */
 export async function waitForMail(
   list: () => Promise<ReceivedMail[]> | ReceivedMail[],
@@ -128,12 +139,16 @@ export function extractCode(mail: ReceivedMail): string {
 export interface SmtpReceiver {
   url: string;
   messages: ReceivedMail[];
+  /** While set, every message is refused with a temporary 451 error carrying this text. */
+  rejectWith: string | null;
   close(): Promise<void>;
 }
 
 /** A real SMTP server on a free loopback port that keeps every message it receives. */
-export async function startSmtpReceiver(options: { rejectWith?: string } = {}): Promise<SmtpReceiver> {
+export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   const messages: ReceivedMail[] = [];
+  // url and close are filled in once listening; onData reads rejectWith as each message arrives.
+  const receiver: SmtpReceiver = { url: '', messages, rejectWith: null, close: async () => {} };
   const server = new SMTPServer({
     authOptional: true,
     logger: false,
@@ -141,7 +156,7 @@ export async function startSmtpReceiver(options: { rejectWith?: string } = {}): 
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        if (options.rejectWith) return callback(Object.assign(new Error(options.rejectWith), { responseCode: 451 }));
+        if (receiver.rejectWith) return callback(Object.assign(new Error(receiver.rejectWith), { responseCode: 451 }));
         const mail = parseMail(Buffer.concat(chunks).toString('utf8'), String(messages.length + 1));
         mail.to = session.envelope.rcptTo.map((r) => r.address).join(', ') || mail.to;
         messages.push(mail);
@@ -154,9 +169,7 @@ export async function startSmtpReceiver(options: { rejectWith?: string } = {}): 
     server.listen(0, '127.0.0.1', () => resolve());
   });
   const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    messages,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
+  receiver.url = `smtp://127.0.0.1:${port}`;
+  receiver.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  return receiver;
 }
