@@ -11,6 +11,14 @@ export const router = createBrowserRouter([
     lazy: page(() => import('./features/maintenance/MaintenancePage')),
   },
   {
+    // The back office has its own frame (sidebar, no shop header or age gate).
+    path: '/admin/*',
+    lazy: async () => {
+      const { default: AdminApp } = await import('./features/admin/AdminApp');
+      return { Component: () => <RequireAdmin><AdminApp /></RequireAdmin> };
+    },
+  },
+  {
     element: <Layout />,
     children: [
       { index: true, lazy: page(() => import('./features/home/HomePage')) },
@@ -44,13 +52,6 @@ export const router = createBrowserRouter([
         lazy: async () => {
           const { default: AccountPage } = await import('./features/account/AccountPage');
           return { Component: () => <RequireAuth><AccountPage /></RequireAuth> };
-        },
-      },
-      {
-        path: 'admin/*',
-        lazy: async () => {
-          const { default: AdminApp } = await import('./features/admin/AdminApp');
-          return { Component: () => <RequireAdmin><AdminApp /></RequireAdmin> };
         },
       },
       { path: '*', element: <Navigate to="/" replace /> },

@@ -1,3 +1,72 @@
+// The admin area (/admin/*): its routing table and navigation. Each page is its own lazy chunk;
+// nothing here is imported by storefront code.
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { AdminLayout, type AdminNavItem } from './AdminLayout';
+import { PlaceholderPage } from './PlaceholderPage';
+import { BankIcon, BoxIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
+
+type Page = ComponentType | LazyExoticComponent<ComponentType>;
+
+const placeholder = (title: string): Page => () => <PlaceholderPage title={title} />;
+
+const ProductListPage = lazy(() => import('./products/ProductListPage'));
+const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
+const BankListPage = lazy(() => import('./banks/BankListPage'));
+const BankFormPage = lazy(() => import('./banks/BankFormPage'));
+const OrderListPage = lazy(() => import('./orders/OrderListPage'));
+const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
+
+/**
+ * spec accounts-admin §2 admin children. To add a section, add its routes here and, when it has
+ * a sidebar entry, a line in ADMIN_NAV.
+ */
+export const ADMIN_ROUTES: { path: string; page: Page }[] = [
+  { path: 'productos', page: ProductListPage },
+  { path: 'productos/nuevo', page: ProductFormPage },
+  { path: 'productos/editar/:productId', page: ProductFormPage },
+  { path: 'pedidos', page: OrderListPage },
+  { path: 'pedidos/:orderId', page: OrderDetailPage },
+  { path: 'bancos', page: BankListPage },
+  { path: 'bancos/nuevo', page: BankFormPage },
+  { path: 'bancos/editar/:id', page: BankFormPage },
+  { path: 'marcas', page: BankListPage },
+  { path: 'garantias', page: placeholder('Garantías') },
+  { path: 'usuarios', page: placeholder('Usuarios') },
+  { path: 'usuarios/:id', page: placeholder('Usuario') },
+  { path: 'actividad', page: placeholder('Actividad') },
+  { path: 'configuracion', page: placeholder('Configuración') },
+];
+
+export const ADMIN_NAV: AdminNavItem[] = [
+  { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
+  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon },
+  { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
+  { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon },
+  { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon },
+  { to: '/admin/actividad', label: 'Actividad', icon: PulseIcon },
+  { to: '/admin/configuracion', label: 'Configuración', icon: GearIcon },
+];
+
 export default function AdminApp() {
-  return <h1 className="p-8 text-2xl font-bold">Administración</h1>;
+  return (
+    <Routes>
+      <Route element={<AdminLayout nav={ADMIN_NAV} />}>
+        <Route index element={<Navigate to="/admin/productos" replace />} />
+        {ADMIN_ROUTES.map(({ path, page: Page }) => (
+          <Route
+            key={path}
+            path={path}
+            element={
+              <Suspense fallback={<PageLoader />}>
+                <Page />
+              </Suspense>
+            }
+          />
+        ))}
+        <Route path="*" element={<Navigate to="/admin/productos" replace />} />
+      </Route>
+    </Routes>
+  );
 }

@@ -1,0 +1,138 @@
+// Realistic admin data made through the real API: banks with logos, products with photos and
+// presentations, customers with orders in every status. Images are drawn here with sharp.
+import sharp from 'sharp';
+import { api, type TestServer } from '../tests/helpers/app';
+import { createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+
+/** A square PNG: a coloured background with a leaf and a label. */
+export async function drawImage(label: string, hue: number, size = 1000): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${size}" height="${size}" viewBox="0 0 100 100">
+    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">
+      <stop offset="0" stop-color="hsl(${hue},55%,88%)"/><stop offset="1" stop-color="hsl(${hue},45%,62%)"/></linearGradient></defs>
+    <rect width="100" height="100" fill="url(#g)"/>
+    <path d="M50 14c-12 11-18 23-18 34 0 11 8 19 18 19s18-8 18-19c0-11-6-23-18-34z" fill="hsl(${(hue + 40) % 360},60%,30%)"/>
+    <path d="M50 28v36" stroke="hsl(${hue},60%,85%)" stroke-width="2" stroke-linecap="round"/>
+    <text x="50" y="86" font-family="DejaVu Sans, sans-serif" font-size="7" font-weight="bold" text-anchor="middle" fill="hsl(${hue},50%,18%)">${label}</text>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+export async function uploadAs(server: TestServer, token: string, png: Buffer, purpose: 'product' | 'brand', name = 'imagen.png') {
+  const form = new FormData();
+  form.append('purpose', purpose);
+  form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
+  const response = await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const json = await response.json();
+  if (response.status !== 201) throw new Error(`upload ${response.status}: ${JSON.stringify(json)}`);
+  return json.secure_url as string;
+}
+
+async function ok(result: Promise<{ status: number; json: any; text: string }>, expected: number[] = [200, 201]) {
+  const r = await result;
+  if (!expected.includes(r.status)) throw new Error(`API ${r.status}: ${r.text}`);
+  return r.json;
+}
+
+const BANKS = [
+  { brand_name: 'Royal Queen Seeds', is_national: false, hue: 280, description: 'Banco holandés con genéticas premiadas, feminizadas y automáticas de alta producción.' },
+  { brand_name: 'Sweet Seeds', is_national: false, hue: 330, description: 'Banco español pionero en automáticas de floración rápida.' },
+  { brand_name: 'Gorilla BSF', is_national: true, hue: 120, description: 'Genéticas nacionales adaptadas al clima argentino.' },
+  { brand_name: 'Sweed Lab', is_national: true, hue: 40, description: 'Banco argentino de genéticas seleccionadas.' },
+  { brand_name: 'Dinafem', is_national: false, hue: 200, description: '' },
+];
+
+const PRODUCTS = [
+  { name: 'Gorilla Glue Auto', bank: 0, type: 'auto', currency: 'USD', blisters: [[3, 24.9, 12, 0], [5, 38.5, 3, 10]] },
+  { name: 'Northern Light', bank: 0, type: 'fem', currency: 'USD', blisters: [[1, 9.5, 20, 0], [3, 26, 8, 0]] },
+  { name: 'Amnesia Haze', bank: 0, type: 'fem', currency: 'ARS', blisters: [[3, 32000, 0, 0]] },
+  { name: 'Cream Caramel Auto', bank: 1, type: 'auto', currency: 'ARS', blisters: [[3, 28500, 4, 0], [5, 44000, 2, 15]] },
+  { name: 'Big Devil XL Auto', bank: 1, type: 'auto', currency: 'ARS', blisters: [[3, 30000, 9, 0]] },
+  { name: 'Gorilla Cookies', bank: 2, type: 'reg', currency: 'ARS', blisters: [[5, 18000, 25, 0], [10, 32000, 6, 0]] },
+  { name: 'Purple Punch Argenta', bank: 2, type: 'fem', currency: 'ARS', blisters: [[3, 21000, 2, 0]] },
+  { name: 'Lemon Skunk Patagonia', bank: 3, type: 'fem', currency: 'USD', blisters: [[3, 19.9, 0, 0]] },
+  { name: 'White Widow', bank: 4, type: 'fem', currency: 'USD', blisters: [[3, 22, 15, 5], [5, 34, 10, 5]] },
+  { name: 'Critical Auto Sin Precio', bank: 4, type: 'auto', currency: 'ARS', blisters: [[3, 0, 7, 0]] },
+] as const;
+
+export interface Showcase {
+  staff: Awaited<ReturnType<typeof createStaff>>;
+  staffPassword: string;
+  banks: any[];
+  products: any[];
+  orders: any[];
+}
+
+/** Builds a small but realistic shop through the API as staff and two customers. */
+export async function seedShowcase(server: TestServer): Promise<Showcase> {
+  const db = server.ctx.db;
+  const staff = await createStaff(db, { username: 'admin', email: 'admin@semillas.test', first_name: 'Lucía', last_name: 'Fernández' });
+  const token = staff.token;
+
+  const banks: any[] = [];
+  for (const [i, bank] of BANKS.entries()) {
+    const image = i < 4 ? await uploadAs(server, token, await drawImage(bank.brand_name.split(' ')[0], bank.hue, 400), 'brand', 'logo.png') : null;
+    banks.push(await ok(api(server, 'POST', '/api/brands/', { token, body: { brand_name: bank.brand_name, description: bank.description, is_national: bank.is_national, visible: true, image } })));
+  }
+
+  const products: any[] = [];
+  for (const [i, p] of PRODUCTS.entries()) {
+    const image = i < 8 ? await uploadAs(server, token, await drawImage(p.name.split(' ').slice(0, 2).join(' '), (i * 47) % 360), 'product') : null;
+    products.push(
+      await ok(
+        api(server, 'POST', '/api/products/', {
+          token,
+          body: {
+            brand_id: banks[p.bank].id,
+            name: p.name,
+            type: p.type,
+            currency: p.currency,
+            genotype: 'Índica dominante',
+            flavors: 'Terroso, Pino, Dulce',
+            effects: 'Relajante, Eufórico',
+            thc: '20%',
+            cbd: '0,5%',
+            sativa: 30,
+            indica: 70,
+            description: `${p.name} es una variedad robusta y fácil de cultivar, con cogollos densos y resinosos. Ideal para interior y exterior.`,
+            flowering_time: '8-9 semanas',
+            image,
+            available: i !== 4,
+            sku: `SKU-${100 + i}`,
+            blisters: p.blisters.map(([seed_count, price, stock, discount]) => ({ seed_count, price, stock, discount })),
+          },
+        }),
+      ),
+    );
+  }
+
+  const customers = [
+    await createUser(db, { username: 'martina.gomez', email: 'martina@correo.test', first_name: 'Martina', last_name: 'Gómez' }),
+    await createUser(db, { username: 'juanperez', email: 'juan.perez@correo.test', first_name: 'Juan', last_name: 'Pérez' }),
+    await createUser(db, { username: 'sofi_ruiz', email: 'sofia.ruiz@correo.test', first_name: 'Sofía', last_name: 'Ruiz' }),
+  ];
+  const orderPlans = [
+    { customer: 0, lines: [[0, 0, 1], [5, 0, 2]], status: 'pending' },
+    { customer: 1, lines: [[1, 1, 1]], status: 'pending' },
+    { customer: 2, lines: [[3, 0, 1], [8, 1, 1]], status: 'completed' },
+    { customer: 0, lines: [[5, 1, 1]], status: 'cancelled' },
+    { customer: 1, lines: [[8, 0, 2]], status: 'pending' },
+  ] as const;
+  const orders: any[] = [];
+  for (const [i, plan] of orderPlans.entries()) {
+    const customer = customers[plan.customer];
+    const order = await ok(
+      api(server, 'POST', '/api/orders/', {
+        token: customer.token,
+        body: {
+          recipient_name: `${customer.first_name} ${customer.last_name}`,
+          customer_phone: `11${String(23456780 + i)}`,
+          delivery_type: 'coordinate',
+          products: plan.lines.map(([p, b, quantity]) => ({ product_id: products[p].id, blister_id: products[p].blisters[b].id, quantity })),
+        },
+      }),
+    );
+    if (plan.status !== 'pending') await ok(api(server, 'PUT', `/api/orders/${order.id}/`, { token, body: { status: plan.status } }));
+    orders.push(order);
+  }
+  return { staff, staffPassword: TEST_PASSWORD, banks, products, orders };
+}

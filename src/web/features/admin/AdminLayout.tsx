@@ -1,0 +1,160 @@
+// The back-office frame: a sidebar on desktop, a top bar with a drawer on phones, and the page.
+import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { SHOP_NAME } from '../../components/site';
+import { useSession } from '../../lib/session';
+import { MenuIcon, StoreIcon, XIcon, type IconProps } from './ui/icons';
+
+export interface AdminNavItem {
+  to: string;
+  label: string;
+  icon: ComponentType<IconProps>;
+}
+
+function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
+  return (
+    <ul className="flex flex-col gap-0.5">
+      {items.map(({ to, label, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            onClick={onNavigate}
+            className={({ isActive }) =>
+              `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
+                isActive ? 'bg-white/10 text-white' : 'text-stone-300 hover:bg-white/5 hover:text-white'
+              }`
+            }
+          >
+            {({ isActive }) => (
+              <>
+                <Icon size={18} className={isActive ? 'text-accent-400' : 'text-stone-400'} />
+                {label}
+              </>
+            )}
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function SidebarContent({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
+  const { user } = useSession();
+  const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.username : '';
+  return (
+    <div className="flex h-full flex-col">
+      <Link to="/admin/productos" onClick={onNavigate} className="flex items-center gap-2.5 px-4 py-4">
+        <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
+        <span className="leading-tight">
+          <span className="block text-sm font-bold text-white">{SHOP_NAME}</span>
+          <span className="block text-xs text-stone-400">Administración</span>
+        </span>
+      </Link>
+      <nav aria-label="Administración" className="flex-1 overflow-y-auto px-3 py-2">
+        <NavList items={items} onNavigate={onNavigate} />
+      </nav>
+      <div className="border-t border-white/10 p-3">
+        <Link
+          to="/"
+          className="flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium text-stone-300 transition hover:bg-white/5 hover:text-white"
+        >
+          <StoreIcon size={18} className="text-stone-400" />
+          Volver a la tienda
+        </Link>
+        {user && (
+          <Link to="/mi-cuenta" onClick={onNavigate} className="mt-1 flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-white/5">
+            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold uppercase text-white" aria-hidden="true">
+              {(user.first_name[0] ?? user.username[0] ?? '?') + (user.last_name[0] ?? '')}
+            </span>
+            <span className="min-w-0 leading-tight">
+              <span className="block truncate text-sm font-medium text-white">{name}</span>
+              <span className="block truncate text-xs text-stone-400">Mi cuenta</span>
+            </span>
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The phone drawer: a native modal <dialog>, so focus stays inside and Escape closes it. */
+function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; items: AdminNavItem[] }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return (
+    <dialog
+      ref={ref}
+      aria-label="Menú de administración"
+      onClose={onClose}
+      onClick={(e) => e.target === e.currentTarget && onClose()}
+      className="m-0 h-dvh max-h-dvh w-72 max-w-[85vw] bg-stone-900 p-0 backdrop:bg-stone-950/60 lg:hidden"
+    >
+      {open && (
+        <div className="relative h-full">
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute right-2 top-3 rounded-lg p-2 text-stone-300 hover:bg-white/10 hover:text-white"
+            aria-label="Cerrar menú"
+          >
+            <XIcon />
+          </button>
+          <SidebarContent items={items} onNavigate={onClose} />
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname } = useLocation();
+  const current = nav.find((item) => pathname.startsWith(item.to));
+
+  // spec accounts-admin §2: every navigation scrolls to the top.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+
+  return (
+    <div className="min-h-screen bg-stone-100 text-stone-900">
+      <a href="#admin-contenido" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        Saltar al contenido
+      </a>
+      <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 bg-stone-900 lg:block">
+        <SidebarContent items={nav} />
+      </aside>
+
+      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-stone-200 bg-white px-3 lg:hidden">
+        <button
+          type="button"
+          onClick={() => setDrawerOpen(true)}
+          className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+          aria-label="Abrir menú de administración"
+          aria-expanded={drawerOpen}
+        >
+          <MenuIcon />
+        </button>
+        <img src="/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
+        <p className="min-w-0 flex-1 truncate text-sm font-semibold">
+          Administración{current ? <span className="font-normal text-stone-500"> · {current.label}</span> : null}
+        </p>
+        <Link to="/" className="rounded-lg p-2 text-stone-700 hover:bg-stone-100" aria-label="Volver a la tienda" title="Volver a la tienda">
+          <StoreIcon />
+        </Link>
+      </header>
+      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={nav} />
+
+      <main id="admin-contenido" className="lg:pl-60">
+        <div className="mx-auto max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
+          <Outlet />
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,151 @@
+// Bank form (/admin/bancos/nuevo and /admin/bancos/editar/{id}; spec accounts-admin §5 bank):
+// name, description, national flag, visibility and a logo of at most 2 MB.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { brandFormSchema, type BrandFormValues } from '../../../../domain/admin-catalog';
+import type { BrandDto } from '../../../../domain/catalog';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../lib/format';
+import { brandStockTone } from '../products/stock';
+import { Badge } from '../ui/Badge';
+import { Button, LinkButton } from '../ui/Button';
+import { Switch, TextArea, TextInput } from '../ui/fields';
+import { ArrowLeftIcon } from '../ui/icons';
+import { ImageUpload } from '../ui/ImageUpload';
+import { PageHeader, Panel } from '../ui/PageHeader';
+import { LoadingState } from '../ui/states';
+import { useBrand, useSaveBrand } from './api';
+
+interface BankFields {
+  brand_name: string;
+  description: string;
+  image: string;
+  visible: boolean;
+  is_national: boolean;
+}
+
+const resolver = zodResolver(brandFormSchema) as unknown as Resolver<BankFields, unknown, BrandFormValues>;
+
+const emptyBank = (): BankFields => ({ brand_name: '', description: '', image: '', visible: true, is_national: false });
+
+// No slug is sent: the server derives it from the name (and follows a rename).
+const bankToForm = (brand: BrandDto): BankFields => ({
+  brand_name: brand.brand_name,
+  description: brand.description ?? '',
+  image: brand.image ?? '',
+  visible: brand.visible,
+  is_national: brand.is_national,
+});
+
+export default function BankFormPage() {
+  const params = useParams();
+  const editing = params.id !== undefined;
+  const id = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
+  const navigate = useNavigate();
+  const brand = useBrand(id);
+  const save = useSaveBrand(id);
+  const { register, control, handleSubmit, reset, setError, formState: { errors } } = useForm<BankFields, unknown, BrandFormValues>({
+    resolver,
+    defaultValues: emptyBank(),
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    if ((editing && id === undefined) || brand.isError) {
+      toast.error('Error al cargar la información del banco', { description: brand.error ? errorMessage(brand.error) : undefined });
+      navigate('/admin/bancos', { replace: true });
+    }
+  }, [editing, id, brand.isError, brand.error, navigate]);
+
+  useEffect(() => {
+    if (brand.data) reset(bankToForm(brand.data));
+  }, [brand.data, reset]);
+
+  const onSubmit = handleSubmit((values) =>
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        toast.success(editing ? `Banco ${saved?.brand_name ?? values.brand_name} actualizado` : `Banco ${saved?.brand_name ?? values.brand_name} creado`);
+        navigate('/admin/bancos');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) {
+          for (const [field, messages] of Object.entries(error.errors)) setError(field as keyof BankFields, { type: 'server', message: messages[0] });
+        }
+        toast.error('Error al guardar el banco', { description: errorMessage(error, '') || undefined });
+      },
+    }),
+  );
+
+  if (editing && !brand.data) return <LoadingState label="Cargando banco..." />;
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="mx-auto max-w-3xl">
+      <PageHeader
+        title={editing ? 'Editar banco' : 'Nuevo banco'}
+        subtitle={brand.data?.brand_name}
+        back={
+          <Link to="/admin/bancos" className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+            <ArrowLeftIcon size={14} />
+            Bancos
+          </Link>
+        }
+      />
+      {brand.data && (
+        <div className="mb-4 flex flex-wrap gap-2">
+          <Badge tone="neutral">
+            {brand.data.total_products} {brand.data.total_products === 1 ? 'producto' : 'productos'}
+          </Badge>
+          <Badge tone={brandStockTone(brand.data.total_stock)}>Stock: {brand.data.total_stock}</Badge>
+          <Badge tone="neutral">/{brand.data.brand_id}</Badge>
+        </div>
+      )}
+      <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
+        <Panel title="Datos del banco">
+          <div className="space-y-3">
+            <TextInput label="Nombre" required error={errors.brand_name?.message} {...register('brand_name')} />
+            <TextArea label="Descripción" rows={5} error={errors.description?.message} {...register('description')} />
+            <Controller
+              control={control}
+              name="is_national"
+              render={({ field }) => <Switch checked={field.value} onChange={field.onChange} label="Banco nacional" description="Apagado: banco internacional." />}
+            />
+            <Controller
+              control={control}
+              name="visible"
+              render={({ field }) => <Switch checked={field.value} onChange={field.onChange} label="Visible en la tienda" />}
+            />
+          </div>
+        </Panel>
+        <Panel title="Logo">
+          <Controller
+            control={control}
+            name="image"
+            render={({ field, fieldState }) => (
+              <ImageUpload
+                label="Logo del banco"
+                value={field.value}
+                onChange={field.onChange}
+                purpose="brand"
+                hint="PNG recomendado, máximo 2MB."
+                errorPrefix="Error al subir la imagen"
+                error={fieldState.error?.message}
+                className="max-w-56"
+              />
+            )}
+          />
+        </Panel>
+      </div>
+      <div className="sticky bottom-0 z-10 -mx-3 mt-4 flex gap-2 border-t border-stone-200 bg-stone-100/95 px-3 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
+        <LinkButton to="/admin/bancos" variant="secondary" className="flex-1 sm:flex-none">
+          Cancelar
+        </LinkButton>
+        <Button type="submit" className="flex-1 sm:flex-none" loading={save.isPending} loadingText="Guardando...">
+          {editing ? 'Guardar cambios' : 'Crear banco'}
+        </Button>
+      </div>
+    </form>
+  );
+}

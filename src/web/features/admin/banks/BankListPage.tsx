@@ -1,0 +1,137 @@
+// Bank list (spec accounts-admin §2 bank list): cards with national toggle, discount, edit and
+// delete; filtered by type and name on the page.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { BrandDto } from '../../../../domain/catalog';
+import { normalizeSearch } from '../../../../domain/text';
+import { errorMessage } from '../lib/format';
+import { useAdminBrands } from '../lib/queries';
+import { LinkButton } from '../ui/Button';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { controlClass } from '../ui/fields';
+import { BankIcon, PlusIcon, SearchIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { useDeleteBrand, useToggleNational } from './api';
+import { BankCard } from './BankCard';
+import { DiscountModal } from './DiscountModal';
+
+const SCOPES = [
+  { id: 'all', label: 'Todos' },
+  { id: 'national', label: 'Nacionales' },
+  { id: 'international', label: 'Internacionales' },
+] as const;
+type Scope = (typeof SCOPES)[number]['id'];
+
+export default function BankListPage() {
+  const brands = useAdminBrands();
+  const toggle = useToggleNational();
+  const remove = useDeleteBrand();
+  const [scope, setScope] = useState<Scope>('all');
+  const [search, setSearch] = useState('');
+  const [discountFor, setDiscountFor] = useState<BrandDto | null>(null);
+  const [toDelete, setToDelete] = useState<BrandDto | null>(null);
+
+  const all = brands.data ?? [];
+  const term = normalizeSearch(search);
+  const shown = all.filter(
+    (b) =>
+      (scope === 'all' || b.is_national === (scope === 'national')) &&
+      (!term || normalizeSearch(b.brand_name).includes(term)),
+  );
+
+  function toggleNational(brand: BrandDto) {
+    toggle.mutate(brand, {
+      onSuccess: () => toast.success(`${brand.brand_name} ahora es un banco ${brand.is_national ? 'internacional' : 'nacional'}`),
+      onError: (error) => toast.error('Error al cambiar el tipo de banco', { description: errorMessage(error, '') || undefined }),
+    });
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const brand = toDelete;
+    remove.mutate(brand, {
+      onSuccess: () => {
+        toast.success(`Banco ${brand.brand_name} eliminado`);
+        setToDelete(null);
+      },
+      onError: (error) => toast.error('Error al eliminar el banco', { description: errorMessage(error, '') || undefined }),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Bancos"
+        subtitle={brands.data ? `${all.length} ${all.length === 1 ? 'banco' : 'bancos'}` : undefined}
+        actions={
+          <LinkButton to="/admin/bancos/nuevo">
+            <PlusIcon size={16} />
+            Nuevo banco
+          </LinkButton>
+        }
+      />
+      <div className="mb-4 flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:flex-row sm:items-center">
+        <div role="group" aria-label="Tipo de banco" className="flex rounded-lg bg-stone-100 p-0.5">
+          {SCOPES.map((s) => (
+            <button
+              key={s.id}
+              type="button"
+              aria-pressed={scope === s.id}
+              onClick={() => setScope(s.id)}
+              className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium transition sm:flex-none ${
+                scope === s.id ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
+              }`}
+            >
+              {s.label}
+            </button>
+          ))}
+        </div>
+        <div className="relative sm:ml-auto sm:w-72">
+          <label htmlFor="bank-search" className="sr-only">
+            Buscar banco
+          </label>
+          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
+          <input id="bank-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Buscar banco" className={controlClass(false, 'pl-9')} />
+        </div>
+      </div>
+
+      {brands.isPending ? (
+        <LoadingState label="Cargando bancos..." />
+      ) : brands.isError ? (
+        <ErrorState title="Error al cargar los bancos" detail={errorMessage(brands.error, '')} onRetry={() => brands.refetch()} retrying={brands.isFetching} />
+      ) : shown.length === 0 ? (
+        <EmptyState title="No se encontraron bancos" icon={<BankIcon size={32} />}>
+          {all.length === 0 ? 'Crea el primer banco para empezar a cargar productos.' : 'Prueba con otro filtro.'}
+        </EmptyState>
+      ) : (
+        <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+          {shown.map((brand) => (
+            <BankCard
+              key={brand.id}
+              brand={brand}
+              toggling={toggle.isPending && toggle.variables?.id === brand.id}
+              onToggleNational={() => toggleNational(brand)}
+              onDiscount={() => setDiscountFor(brand)}
+              onDelete={() => setToDelete(brand)}
+            />
+          ))}
+        </div>
+      )}
+
+      {discountFor && <DiscountModal brand={discountFor} onClose={() => setDiscountFor(null)} />}
+      <ConfirmModal
+        open={toDelete !== null}
+        title="Eliminar banco"
+        confirmLabel="Eliminar"
+        busy={remove.isPending}
+        busyLabel="Eliminando..."
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      >
+        ¿Seguro que deseas eliminar el banco <strong>{toDelete?.brand_name}</strong>?
+        {toDelete && toDelete.total_products > 0 && ` Tiene ${toDelete.total_products} productos asociados.`}
+      </ConfirmModal>
+    </>
+  );
+}

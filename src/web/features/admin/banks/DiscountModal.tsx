@@ -1,0 +1,130 @@
+// The brand discount (spec accounts-admin §5 discount): percentage or fixed amount, value above
+// 0, optional expiry from tomorrow; 'Quitar descuento' sends percentage 0.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { brandDiscountSchema, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, shopTomorrow, type BrandDiscountValues } from '../../../../domain/admin-catalog';
+import type { BrandDto } from '../../../../domain/catalog';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../lib/format';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/fields';
+import { REMOVE_DISCOUNT, useApplyDiscount } from './api';
+import { discountLabel } from './discount';
+
+interface DiscountFields {
+  discount_type: 'percentage' | 'fixed';
+  discount_value: string;
+  discount_expires_at: string;
+}
+
+function formSchema(now: Date) {
+  return brandDiscountSchema(now).refine((v) => v.discount_value > 0, { path: ['discount_value'], message: 'El valor del descuento debe ser mayor que 0' });
+}
+
+export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
+  const apply = useApplyDiscount();
+  const tomorrow = useMemo(() => shopTomorrow(new Date()), []);
+  const resolver = useMemo(() => zodResolver(formSchema(new Date())) as unknown as Resolver<DiscountFields, unknown, BrandDiscountValues>, []);
+  const { register, handleSubmit, control, formState: { errors } } = useForm<DiscountFields, unknown, BrandDiscountValues>({
+    resolver,
+    defaultValues: {
+      discount_type: brand.discount_active && brand.discount_type ? brand.discount_type : 'percentage',
+      discount_value: brand.discount_active && brand.discount_value ? String(brand.discount_value) : '',
+      discount_expires_at: '',
+    },
+  });
+  const type = useWatch({ control, name: 'discount_type' });
+  const busy = apply.isPending;
+
+  const submit = handleSubmit((values) =>
+    apply.mutate(
+      { brand, values },
+      {
+        onSuccess: (result) => {
+          toast.success(result?.message ?? 'Descuento aplicado');
+          onClose();
+        },
+        onError: (error) => toast.error('Error al aplicar el descuento', { description: errorMessage(error, '') || undefined }),
+      },
+    ),
+  );
+
+  function removeDiscount() {
+    apply.mutate(
+      { brand, values: REMOVE_DISCOUNT },
+      {
+        onSuccess: (result) => {
+          toast.success(result?.message ?? 'Descuento removido');
+          onClose();
+        },
+        onError: (error) => toast.error('Error al remover el descuento', { description: errorMessage(error, '') || undefined }),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => !busy && onClose()}
+      title={`Descuento de ${brand.brand_name}`}
+      className="!max-w-md"
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
+          {brand.discount_active && (
+            <Button variant="ghost-danger" onClick={removeDiscount} disabled={busy} className="sm:mr-auto">
+              Quitar descuento
+            </Button>
+          )}
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Cancelar
+          </Button>
+          <Button type="submit" form="discount-form" loading={busy} loadingText="Aplicando...">
+            Aplicar descuento
+          </Button>
+        </div>
+      }
+    >
+      <form id="discount-form" onSubmit={submit} noValidate className="space-y-4">
+        {brand.discount_active && (
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Descuento actual: {discountLabel(brand)}</p>
+        )}
+        <p className="text-sm text-stone-600">Se aplica a todos los productos del banco. El cliente paga el menor precio entre este descuento y el propio de cada presentación.</p>
+        <fieldset>
+          <legend className="mb-1 text-xs font-semibold text-stone-700">Tipo de descuento</legend>
+          <div className="grid grid-cols-2 gap-2">
+            {DISCOUNT_TYPES.map((t) => (
+              <label
+                key={t}
+                className={`flex cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:text-brand-900 border-stone-300`}
+              >
+                <input type="radio" value={t} {...register('discount_type')} className="accent-brand-700" />
+                {DISCOUNT_TYPE_LABELS[t]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <TextInput
+          label={type === 'fixed' ? 'Monto a descontar (ARS)' : 'Porcentaje (%)'}
+          required
+          type="number"
+          step="0.01"
+          min="0"
+          max={type === 'percentage' ? '100' : undefined}
+          inputMode="decimal"
+          error={errors.discount_value?.message}
+          {...register('discount_value')}
+        />
+        <TextInput
+          label="Vence el (opcional)"
+          type="date"
+          min={tomorrow}
+          hint="El descuento deja de aplicarse al terminar ese día. Sin fecha, sigue hasta que lo quites."
+          error={errors.discount_expires_at?.message}
+          {...register('discount_expires_at')}
+        />
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,73 @@
+// Change an order's status (spec accounts-admin §4: an admin may set any of the three).
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderDto, type OrderStatus } from '../../../../domain/orders';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../lib/format';
+import { Button } from '../ui/Button';
+import { useUpdateOrderStatus } from './api';
+
+const HINTS: Record<OrderStatus, string> = {
+  pending: 'El pedido espera pago o entrega.',
+  completed: 'El pedido fue pagado y entregado.',
+  cancelled: 'El stock de sus productos vuelve al catálogo.',
+};
+
+export function EditStatusModal({ order, onClose, errorText = 'Error al actualizar el estado del pedido' }: { order: OrderDto; onClose: () => void; errorText?: string }) {
+  const [status, setStatus] = useState<OrderStatus>(order.status);
+  const update = useUpdateOrderStatus();
+
+  function save() {
+    if (status === order.status) return onClose();
+    update.mutate(
+      { order, status },
+      {
+        onSuccess: (result) => {
+          toast.success(result?.message || `Pedido #${order.id}: ${ORDER_STATUS_LABELS[status]}`);
+          onClose();
+        },
+        onError: (error) => toast.error(errorText, { description: errorMessage(error, '') || undefined }),
+      },
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={() => !update.isPending && onClose()}
+      title={`Estado del pedido #${order.id}`}
+      className="!max-w-md"
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
+            Cancelar
+          </Button>
+          <Button onClick={save} loading={update.isPending} loadingText="Guardando...">
+            Guardar estado
+          </Button>
+        </div>
+      }
+    >
+      <fieldset>
+        <legend className="mb-2 text-sm text-stone-600">Elige el nuevo estado:</legend>
+        <div className="space-y-2">
+          {ORDER_STATUSES.map((s) => (
+            <label
+              key={s}
+              className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-300 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
+            >
+              <input type="radio" name="order-status" value={s} checked={status === s} onChange={() => setStatus(s)} className="mt-0.5 accent-brand-700" />
+              <span>
+                <span className="block text-sm font-semibold text-stone-900">
+                  {ORDER_STATUS_LABELS[s]}
+                  {s === order.status && <span className="font-normal text-stone-500"> (actual)</span>}
+                </span>
+                <span className="block text-xs text-stone-600">{HINTS[s]}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </Modal>
+  );
+}

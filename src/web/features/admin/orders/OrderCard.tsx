@@ -1,0 +1,58 @@
+// One order of 'Lista de Pedidos': number, status, customer, lines summary, total and actions.
+import { Link } from 'react-router';
+import type { OrderDto } from '../../../../domain/orders';
+import { formatArs, formatDateTime } from '../lib/format';
+import { Button, IconButton } from '../ui/Button';
+import { EyeIcon, PencilIcon, TrashIcon } from '../ui/icons';
+import { ContactLinks, customerName, OrderStatusBadge, unitsOf } from './OrderParts';
+
+export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: OrderDto; onDetails: () => void; onEdit: () => void; onDelete: () => void }) {
+  const lines = order.order_products;
+  const units = unitsOf(order);
+  return (
+    <article className="flex flex-col rounded-xl border border-stone-200 bg-white shadow-xs">
+      <div className="flex items-start justify-between gap-2 px-3 pt-3">
+        <div className="min-w-0">
+          <h3 className="text-sm font-bold text-stone-900">
+            <Link to={`/admin/pedidos/${order.id}`} className="hover:underline">
+              Pedido #{order.id}
+            </Link>
+          </h3>
+          <p className="text-xs text-stone-500">{formatDateTime(order.created_at)}</p>
+        </div>
+        <OrderStatusBadge order={order} />
+      </div>
+      <div className="px-3 py-2">
+        <p className="truncate text-sm font-medium text-stone-900">{customerName(order)}</p>
+        {order.recipient_name && order.recipient_name !== customerName(order) && (
+          <p className="truncate text-xs text-stone-500">Recibe: {order.recipient_name}</p>
+        )}
+        <p className="mt-1 line-clamp-2 text-xs text-stone-600">
+          {lines.map((l) => `${l.quantity}x ${l.product_name}${l.blister_info.seed_count ? ` (x${l.blister_info.seed_count})` : ''}`).join(', ')}
+        </p>
+      </div>
+      <div className="mt-auto flex items-center justify-between gap-2 px-3 pb-2">
+        <p className="text-xs text-stone-500">
+          {units} {units === 1 ? 'unidad' : 'unidades'}
+        </p>
+        <p className="text-base font-bold text-stone-900">{formatArs(order.total)}</p>
+      </div>
+      <div className="flex items-center gap-1 border-t border-stone-100 px-2 py-1.5">
+        <Button variant="ghost" size="sm" className="min-h-9" onClick={onDetails}>
+          <EyeIcon size={16} />
+          Detalles
+        </Button>
+        <Button variant="ghost" size="sm" className="min-h-9" onClick={onEdit}>
+          <PencilIcon size={16} />
+          Estado
+        </Button>
+        <div className="ml-auto flex items-center">
+          <ContactLinks order={order} compact />
+          <IconButton label={`Eliminar pedido #${order.id}`} variant="ghost-danger" onClick={onDelete}>
+            <TrashIcon size={16} />
+          </IconButton>
+        </div>
+      </div>
+    </article>
+  );
+}

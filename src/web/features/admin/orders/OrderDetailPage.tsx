@@ -1,0 +1,94 @@
+// One order (/admin/pedidos/{orderId}; spec accounts-admin §2 admin order detail): details,
+// status change and delete.
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { errorMessage, formatDateTime } from '../lib/format';
+import { Button } from '../ui/Button';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { ArrowLeftIcon, PencilIcon, TrashIcon } from '../ui/icons';
+import { PageHeader, Panel } from '../ui/PageHeader';
+import { ErrorState, LoadingState } from '../ui/states';
+import { useAdminOrder, useDeleteOrder } from './api';
+import { EditStatusModal } from './EditStatusModal';
+import { OrderDetails, OrderStatusBadge } from './OrderParts';
+
+export default function OrderDetailPage() {
+  const { orderId } = useParams();
+  const id = orderId && /^\d+$/.test(orderId) ? Number(orderId) : undefined;
+  const navigate = useNavigate();
+  const order = useAdminOrder(id);
+  const remove = useDeleteOrder();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  const back = (
+    <Link to="/admin/pedidos" className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+      <ArrowLeftIcon size={14} />
+      Pedidos
+    </Link>
+  );
+
+  if (id === undefined || order.isError) {
+    return (
+      <>
+        <PageHeader title="Pedido" back={back} />
+        <ErrorState title="Error al cargar los detalles del pedido." detail={order.error ? errorMessage(order.error, '') : 'Identificador inválido'} onRetry={id ? () => order.refetch() : undefined} />
+      </>
+    );
+  }
+  if (!order.data) return <LoadingState label="Cargando pedido..." />;
+  const data = order.data;
+
+  function confirmDelete() {
+    remove.mutate(data, {
+      onSuccess: () => {
+        toast.success(`Pedido #${data.id} eliminado`);
+        navigate('/admin/pedidos', { replace: true });
+      },
+      onError: (error) => toast.error('Error al eliminar el pedido.', { description: errorMessage(error, '') || undefined }),
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title={`Pedido #${data.id}`}
+        subtitle={
+          <span className="inline-flex flex-wrap items-center gap-2">
+            <OrderStatusBadge order={data} />
+            <span>{formatDateTime(data.created_at)}</span>
+          </span>
+        }
+        back={back}
+        actions={
+          <>
+            <Button variant="secondary" onClick={() => setEditing(true)}>
+              <PencilIcon size={16} />
+              Cambiar estado
+            </Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              <TrashIcon size={16} />
+              Eliminar
+            </Button>
+          </>
+        }
+      />
+      <Panel>
+        <OrderDetails order={data} wide />
+      </Panel>
+      {editing && <EditStatusModal order={data} errorText="Error al actualizar el pedido." onClose={() => setEditing(false)} />}
+      <ConfirmModal
+        open={deleting}
+        title="Eliminar pedido"
+        confirmLabel="Eliminar"
+        busy={remove.isPending}
+        busyLabel="Eliminando..."
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(false)}
+      >
+        ¿Seguro que deseas eliminar el pedido <strong>#{data.id}</strong>? Esta acción no se puede deshacer.
+      </ConfirmModal>
+    </div>
+  );
+}

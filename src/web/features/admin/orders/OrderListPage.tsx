@@ -1,0 +1,200 @@
+// 'Lista de Pedidos' (spec accounts-admin §2 admin orders): status tabs with counts, date and
+// customer filters kept in the URL, order cards with details, status and delete modals, load
+// more, an `orderId` query that opens one order, and a refresh every 5 minutes.
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { DATE_FILTERS, ORDER_STATUSES, type DateFilter, type OrderDto } from '../../../../domain/orders';
+import { errorMessage } from '../lib/format';
+import { Button, LinkButton } from '../ui/Button';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { ClipboardIcon, RefreshIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { Modal } from '../../../components/Modal';
+import { useAdminOrder, useAdminOrders, useDeleteOrder, type OrderFilters, type StatusTab } from './api';
+import { EditStatusModal } from './EditStatusModal';
+import { OrderCard } from './OrderCard';
+import { OrderFilterBar, StatusTabs } from './OrderFilters';
+import { OrderDetails, OrderStatusBadge } from './OrderParts';
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+function filtersFromParams(params: URLSearchParams): OrderFilters {
+  const status = params.get('status');
+  const date = params.get('date');
+  const start = params.get('start') ?? '';
+  const end = params.get('end') ?? '';
+  const custom = date === 'custom' && DAY.test(start) && DAY.test(end);
+  return {
+    // spec accounts-admin §2: the pending tab by default.
+    status: status === 'all' || (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as StatusTab) : 'pending',
+    dateFilter: date && (DATE_FILTERS as readonly string[]).includes(date) && (date !== 'custom' || custom) ? (date as DateFilter) : undefined,
+    startDate: custom ? start : undefined,
+    endDate: custom ? end : undefined,
+    search: params.get('search') || undefined,
+  };
+}
+
+function filtersToParams(filters: OrderFilters, keep: URLSearchParams): URLSearchParams {
+  const next = new URLSearchParams();
+  if (filters.status !== 'pending') next.set('status', filters.status);
+  if (filters.dateFilter) next.set('date', filters.dateFilter);
+  if (filters.startDate) next.set('start', filters.startDate);
+  if (filters.endDate) next.set('end', filters.endDate);
+  if (filters.search) next.set('search', filters.search);
+  const orderId = keep.get('orderId');
+  if (orderId) next.set('orderId', orderId);
+  return next;
+}
+
+export default function OrderListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const list = useAdminOrders(filters);
+  const remove = useDeleteOrder();
+  const [editing, setEditing] = useState<OrderDto | null>(null);
+  const [toDelete, setToDelete] = useState<OrderDto | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  // spec accounts-admin §2: links from warranty claims open one order with ?orderId=.
+  const orderIdParam = params.get('orderId');
+  const openId = orderIdParam && /^\d+$/.test(orderIdParam) ? Number(orderIdParam) : undefined;
+  const opened = useAdminOrder(openId);
+
+  const orders = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const firstPage = list.data?.pages[0];
+
+  function setFilters(next: OrderFilters) {
+    setParams(filtersToParams(next, params), { replace: true });
+  }
+
+  function openOrder(id: number | null) {
+    const next = new URLSearchParams(params);
+    if (id === null) next.delete('orderId');
+    else next.set('orderId', String(id));
+    setParams(next, { replace: id === null });
+  }
+
+  useEffect(() => {
+    if (opened.isError) {
+      toast.error('Error al cargar los detalles del pedido.', { description: errorMessage(opened.error, '') || undefined });
+      openOrder(null);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [opened.isError]);
+
+  async function refresh() {
+    setRefreshing(true);
+    const result = await list.refetch();
+    setRefreshing(false);
+    if (result.isError) toast.error('Error al actualizar los pedidos');
+    else toast.success('Pedidos actualizados');
+  }
+
+  async function loadMore() {
+    const result = await list.fetchNextPage();
+    if (result.isError) toast.error('Error al cargar más pedidos');
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const order = toDelete;
+    remove.mutate(order, {
+      onSuccess: () => {
+        toast.success(`Pedido #${order.id} eliminado`);
+        setToDelete(null);
+        if (openId === order.id) openOrder(null);
+      },
+      onError: (error) => toast.error(`Error al eliminar el pedido: ${errorMessage(error)}`),
+    });
+  }
+
+  const detailOrder = opened.data;
+
+  return (
+    <>
+      <PageHeader
+        title="Lista de Pedidos"
+        subtitle={firstPage ? `${firstPage.count} ${firstPage.count === 1 ? 'pedido' : 'pedidos'} con estos filtros` : undefined}
+        actions={
+          <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
+            <RefreshIcon size={16} />
+            Actualizar
+          </Button>
+        }
+      />
+      <div className="mb-4 space-y-3">
+        <StatusTabs value={filters.status} counts={firstPage?.status_counts} onChange={(status) => setFilters({ ...filters, status })} />
+        <OrderFilterBar filters={filters} onChange={setFilters} />
+      </div>
+
+      {list.isPending ? (
+        <LoadingState label="Cargando pedidos..." />
+      ) : list.isError && orders.length === 0 ? (
+        <ErrorState title="Error al cargar los pedidos" detail={errorMessage(list.error, '')} onRetry={() => list.refetch()} retrying={list.isFetching} />
+      ) : orders.length === 0 ? (
+        <EmptyState title="No se encontraron pedidos" icon={<ClipboardIcon size={32} />}>
+          No hay pedidos con estos filtros.
+        </EmptyState>
+      ) : (
+        <>
+          <div className={`grid gap-3 md:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
+            {orders.map((order) => (
+              <OrderCard key={order.id} order={order} onDetails={() => openOrder(order.id)} onEdit={() => setEditing(order)} onDelete={() => setToDelete(order)} />
+            ))}
+          </div>
+          <div className="mt-5 flex flex-col items-center gap-2">
+            {list.hasNextPage ? (
+              <Button variant="secondary" onClick={loadMore} loading={list.isFetchingNextPage} loadingText="Cargando...">
+                Cargar más pedidos
+              </Button>
+            ) : (
+              <p className="text-sm text-stone-500">No hay más pedidos para cargar</p>
+            )}
+            <p className="text-xs text-stone-500">
+              Mostrando {orders.length} de {firstPage?.count ?? 0}
+            </p>
+          </div>
+        </>
+      )}
+
+      {openId !== undefined && (
+        <Modal
+          open
+          onClose={() => openOrder(null)}
+          title={`Pedido #${openId}`}
+          footer={
+            detailOrder && (
+              <div className="flex flex-wrap items-center gap-2">
+                <OrderStatusBadge order={detailOrder} />
+                <div className="ml-auto flex gap-2">
+                  <LinkButton to={`/admin/pedidos/${detailOrder.id}`} variant="ghost">
+                    Abrir página
+                  </LinkButton>
+                  <Button variant="secondary" onClick={() => setEditing(detailOrder)}>
+                    Cambiar estado
+                  </Button>
+                </div>
+              </div>
+            )
+          }
+        >
+          {detailOrder ? <OrderDetails order={detailOrder} /> : <LoadingState label="Cargando pedido..." />}
+        </Modal>
+      )}
+      {editing && <EditStatusModal order={editing} onClose={() => setEditing(null)} />}
+      <ConfirmModal
+        open={toDelete !== null}
+        title="Eliminar pedido"
+        confirmLabel="Eliminar"
+        busy={remove.isPending}
+        busyLabel="Eliminando..."
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      >
+        ¿Seguro que deseas eliminar el pedido <strong>#{toDelete?.id}</strong>? Esta acción no se puede deshacer.
+      </ConfirmModal>
+    </>
+  );
+}

@@ -1,0 +1,147 @@
+// Pieces shared by the order list, its details modal and the order page.
+import { Link } from 'react-router';
+import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../../domain/orders';
+import { smallImage } from '../../../../domain/images';
+import { truncate } from '../../../../domain/text';
+import { FALLBACK_IMAGE } from '../../../components/site';
+import { formatArs, formatDateTime } from '../lib/format';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { ChatIcon, MailIcon, PhoneIcon } from '../ui/icons';
+import { mailtoLink, whatsappLink } from './contact';
+
+const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: 'warning', completed: 'success', cancelled: 'danger' };
+
+export function OrderStatusBadge({ order }: { order: Pick<OrderDto, 'status' | 'status_display' | 'is_archived'> }) {
+  return (
+    <span className="inline-flex gap-1">
+      <Badge tone={STATUS_TONES[order.status]}>{order.status_display || ORDER_STATUS_LABELS[order.status]}</Badge>
+      {order.is_archived && <Badge tone="neutral">Archivado</Badge>}
+    </span>
+  );
+}
+
+export function customerName(order: OrderDto): string {
+  const { first_name, last_name, username } = order.customer;
+  return `${first_name ?? ''} ${last_name ?? ''}`.trim() || username || order.recipient_name;
+}
+
+export const unitsOf = (order: OrderDto) => order.order_products.reduce((sum, line) => sum + line.quantity, 0);
+
+/** WhatsApp, call and e-mail links for the customer. */
+export function ContactLinks({ order, compact }: { order: OrderDto; compact?: boolean }) {
+  const whatsapp = whatsappLink(order.customer_phone);
+  const mail = mailtoLink(order.customer_email);
+  const linkClass = compact
+    ? 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900'
+    : 'inline-flex min-h-9 items-center gap-1.5 rounded-lg border border-stone-300 bg-white px-3 text-sm font-medium text-stone-800 hover:bg-stone-50';
+  return (
+    <div className="flex flex-wrap gap-1.5">
+      {whatsapp && (
+        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`WhatsApp a ${customerName(order)} (se abre en una pestaña nueva)`} title="WhatsApp">
+          <ChatIcon size={16} className="text-green-700" />
+          {!compact && 'WhatsApp'}
+        </a>
+      )}
+      {!compact && order.customer_phone && (
+        <a href={`tel:${order.customer_phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+          <PhoneIcon size={16} />
+          Llamar
+        </a>
+      )}
+      {mail && (
+        <a href={mail} className={linkClass} aria-label={`Enviar email a ${order.customer_email}`} title="Email">
+          <MailIcon size={16} className="text-sky-700" />
+          {!compact && 'Email'}
+        </a>
+      )}
+    </div>
+  );
+}
+
+function InfoRow({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[7.5rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="min-w-0 break-words text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Customer, delivery and lines of one order. */
+export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean }) {
+  return (
+    <div className={wide ? 'grid gap-6 lg:grid-cols-[2fr_3fr]' : 'space-y-5'}>
+      <section aria-labelledby={`order-${order.id}-customer`}>
+        <h3 id={`order-${order.id}-customer`} className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">
+          Cliente
+        </h3>
+        <dl className="divide-y divide-stone-100">
+          <InfoRow label="Nombre">
+            {customerName(order)}
+            {order.customer.username && <span className="text-stone-500"> (@{order.customer.username})</span>}
+          </InfoRow>
+          <InfoRow label="Destinatario">{order.recipient_name}</InfoRow>
+          <InfoRow label="Email">{order.customer_email || '—'}</InfoRow>
+          <InfoRow label="Teléfono">{order.customer_phone || '—'}</InfoRow>
+          <InfoRow label="Entrega">
+            {order.delivery_type_display}
+            {order.delivery_type === 'address' && <span className="block text-stone-600">{order.shipping_address}</span>}
+          </InfoRow>
+          <InfoRow label="Fecha">{formatDateTime(order.created_at)}</InfoRow>
+          {order.cancel_reason && <InfoRow label="Motivo">{order.cancel_reason}</InfoRow>}
+        </dl>
+        <div className="mt-2">
+          <ContactLinks order={order} />
+        </div>
+      </section>
+
+      <section aria-labelledby={`order-${order.id}-lines`}>
+        <h3 id={`order-${order.id}-lines`} className="mb-2 text-xs font-semibold uppercase tracking-wide text-stone-500">
+          Productos
+        </h3>
+        <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
+          {order.order_products.map((line) => (
+            <li key={line.id} className="flex gap-3 p-2.5">
+              <img
+                src={smallImage(line.product_image) ?? FALLBACK_IMAGE}
+                alt=""
+                width={48}
+                height={48}
+                loading="lazy"
+                onError={(e) => {
+                  e.currentTarget.src = FALLBACK_IMAGE;
+                }}
+                className="h-12 w-12 shrink-0 rounded-md bg-stone-100 object-cover"
+              />
+              <div className="min-w-0 flex-1">
+                <p className="text-sm font-medium text-stone-900">
+                  {line.product_id ? (
+                    <Link to={`/admin/productos/editar/${line.product_id}`} className="hover:underline">
+                      {line.product_name}
+                    </Link>
+                  ) : (
+                    line.product_name
+                  )}
+                </p>
+                <p className="text-xs text-stone-500">
+                  {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null].filter(Boolean).join(' · ')}
+                </p>
+                {line.product_description && <p className="text-xs text-stone-500">{truncate(line.product_description, 40)}</p>}
+              </div>
+              <div className="shrink-0 text-right text-sm">
+                <p className="text-stone-600">
+                  {line.quantity} x {formatArs(line.price_at_time)}
+                </p>
+                <p className="font-semibold text-stone-900">{formatArs(line.subtotal)}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+        <p className="mt-2 flex justify-between px-1 text-base font-bold">
+          <span>Total</span>
+          <span>{formatArs(order.total)}</span>
+        </p>
+      </section>
+    </div>
+  );
+}

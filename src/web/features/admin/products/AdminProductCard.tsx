@@ -1,0 +1,86 @@
+// One product of the admin catalogue: photo, name, brand, stock, availability toggle, actions.
+import { Link } from 'react-router';
+import type { ProductDto } from '../../../../domain/catalog';
+import { smallImage } from '../../../../domain/images';
+import { truncate } from '../../../../domain/text';
+import { FALLBACK_IMAGE } from '../../../components/site';
+import { formatArs } from '../lib/format';
+import { Badge, badgeClass } from '../ui/Badge';
+import { IconButton, Spinner } from '../ui/Button';
+import { PencilIcon, TrashIcon } from '../ui/icons';
+import { productStockBadge } from './stock';
+
+export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
+  product: ProductDto;
+  onToggle: () => void;
+  toggling: boolean;
+  onDelete: () => void;
+}) {
+  const stock = productStockBadge(product.stock);
+  const editHref = `/admin/productos/editar/${product.id}`;
+  return (
+    <article className={`flex flex-col rounded-xl border bg-white shadow-xs transition hover:shadow-sm ${product.available ? 'border-stone-200' : 'border-stone-300 bg-stone-50'}`}>
+      <div className="flex gap-3 p-3">
+        <Link to={editHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
+          <img
+            src={smallImage(product.image) ?? FALLBACK_IMAGE}
+            alt=""
+            width={88}
+            height={88}
+            loading="lazy"
+            onError={(e) => {
+              e.currentTarget.src = FALLBACK_IMAGE;
+            }}
+            className={`h-22 w-22 rounded-lg bg-stone-100 object-cover ${product.available ? '' : 'opacity-60 grayscale'}`}
+          />
+        </Link>
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+          <h3 className="line-clamp-2 text-sm font-semibold leading-5 text-stone-900">
+            <Link to={editHref} className="hover:underline">
+              {product.name}
+            </Link>
+          </h3>
+          <p className="text-xs text-stone-500">
+            {product.type_display} · {product.currency}
+            {product.sku ? ` · SKU ${product.sku}` : ''}
+          </p>
+          <div className="mt-1.5 flex flex-wrap items-center gap-1.5">
+            <Badge tone={stock.tone}>{stock.label}</Badge>
+            <button
+              type="button"
+              onClick={onToggle}
+              disabled={toggling}
+              title={product.available ? 'Marcar como no disponible' : 'Marcar como disponible'}
+              aria-label={`${product.available ? 'Disponible' : 'No disponible'}: cambiar disponibilidad de ${product.name}`}
+              className={`${badgeClass(product.available ? 'success' : 'neutral', 'cursor-pointer hover:brightness-95 disabled:cursor-wait')}`}
+            >
+              {toggling ? <Spinner className="h-3 w-3" /> : <span className={`h-1.5 w-1.5 rounded-full ${product.available ? 'bg-green-600' : 'bg-stone-500'}`} aria-hidden="true" />}
+              {product.available ? 'Disponible' : 'No disponible'}
+            </button>
+          </div>
+        </div>
+      </div>
+      {product.description && <p className="px-3 text-xs text-stone-600">{truncate(product.description, 40)}</p>}
+      <ul className="flex flex-wrap gap-1.5 px-3 pb-3 pt-2" aria-label="Presentaciones">
+        {product.blisters.length === 0 && <li className="text-xs text-stone-500">Sin presentaciones</li>}
+        {product.blisters.map((b) => (
+          <li key={b.id} className="rounded-md bg-stone-100 px-2 py-0.5 text-xs text-stone-700">
+            x{b.seed_count} · {b.final_price ? formatArs(b.final_price) : 'sin precio'}
+            {b.discount > 0 && <span className="font-semibold text-red-700"> -{b.discount}%</span>}
+            <span className="text-stone-500"> · {b.stock} u.</span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-auto flex items-center justify-end gap-1 border-t border-stone-100 px-2 py-1.5">
+        <Link to={editHref} className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100">
+          <PencilIcon size={16} />
+          Editar
+        </Link>
+        <IconButton label={`Eliminar ${product.name}`} variant="ghost-danger" onClick={onDelete}>
+          <TrashIcon size={16} />
+        </IconButton>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,105 @@
+// Presentations (blisters) of the product form with the currency selector: switching currency
+// converts every price (spec accounts-admin §4), each price shows its value in the other currency.
+import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
+import { toast } from 'sonner';
+import { MAX_PRESENTATIONS, type ProductFormValues } from '../../../../domain/admin-catalog';
+import type { Currency } from '../../../../domain/money';
+import { formatArs, formatUsd } from '../lib/format';
+import { Button, IconButton } from '../ui/Button';
+import { TextInput, SelectInput } from '../ui/fields';
+import { PlusIcon, TrashIcon } from '../ui/icons';
+import { convertPrice, convertPriceText, emptyPresentation, finalPrice, normalizeDiscountText, parseDecimal, type ProductFormFields } from './product-form';
+
+const money = (value: number, currency: Currency) => (currency === 'USD' ? formatUsd(value) : formatArs(value));
+
+export function PresentationsEditor({ control, register, setValue, getValues, errors, rate }: {
+  control: Control<ProductFormFields, unknown, ProductFormValues>;
+  register: UseFormRegister<ProductFormFields>;
+  setValue: UseFormSetValue<ProductFormFields>;
+  getValues: UseFormGetValues<ProductFormFields>;
+  errors: FieldErrors<ProductFormFields>;
+  rate: number;
+}) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'blisters' });
+  const currency = useWatch({ control, name: 'currency' });
+  const rows = useWatch({ control, name: 'blisters' }) ?? [];
+  const other: Currency = currency === 'USD' ? 'ARS' : 'USD';
+
+  function switchCurrency(next: Currency) {
+    const from = getValues('currency');
+    if (next === from) return;
+    getValues('blisters').forEach((row, index) => {
+      setValue(`blisters.${index}.price`, convertPriceText(row.price, from, next, rate), { shouldDirty: true });
+    });
+    setValue('currency', next, { shouldDirty: true });
+    toast.info(`Precios convertidos a ${next} con la cotización ${formatArs(rate)}`);
+  }
+
+  const listError = (errors.blisters as { message?: string; root?: { message?: string } } | undefined);
+
+  return (
+    <div className="space-y-3">
+      <div className="flex flex-wrap items-end gap-3">
+        <SelectInput label="Moneda" value={currency} onChange={(e) => switchCurrency(e.target.value as Currency)} className="w-48">
+          <option value="ARS">ARS - Pesos</option>
+          <option value="USD">USD - Dólares</option>
+        </SelectInput>
+        <p className="pb-2 text-xs text-stone-500">Cotización del dólar: {formatArs(rate)}</p>
+      </div>
+
+      <ul className="space-y-2">
+        {fields.map((field, index) => {
+          const row = rows[index] ?? field;
+          const rowErrors = errors.blisters?.[index];
+          const price = parseDecimal(row.price ?? '');
+          const discount = parseDecimal(row.discount ?? '') ?? 0;
+          const final = finalPrice(row.price ?? '', row.discount ?? '');
+          return (
+            <li key={field.id} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
+              <div className="mb-2 flex items-center justify-between">
+                <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Presentación {index + 1}</p>
+                <IconButton
+                  label={`Quitar presentación ${index + 1}`}
+                  variant="ghost-danger"
+                  className="!min-h-8 !min-w-8"
+                  onClick={() => remove(index)}
+                  disabled={fields.length === 1}
+                >
+                  <TrashIcon size={16} />
+                </IconButton>
+              </div>
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+                <TextInput label="Semillas" required inputMode="numeric" placeholder="Ej: 3" error={rowErrors?.seed_count?.message} {...register(`blisters.${index}.seed_count`)} />
+                <TextInput
+                  label={`Precio (${currency})`}
+                  required
+                  inputMode="decimal"
+                  placeholder="0"
+                  error={rowErrors?.price?.message}
+                  hint={price !== null && price > 0 ? `≈ ${money(convertPrice(price, currency, other, rate), other)}` : undefined}
+                  {...register(`blisters.${index}.price`)}
+                />
+                <TextInput label="Stock" required inputMode="numeric" placeholder="0" error={rowErrors?.stock?.message} {...register(`blisters.${index}.stock`)} />
+                <TextInput
+                  label="Descuento (%)"
+                  inputMode="decimal"
+                  placeholder="0"
+                  error={rowErrors?.discount?.message}
+                  hint={discount > 0 && final !== null ? `Precio final: ${money(final, currency)}` : undefined}
+                  {...register(`blisters.${index}.discount`, {
+                    onBlur: (e) => setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
+                  })}
+                />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {(listError?.message || listError?.root?.message) && <p className="text-xs text-red-700">{listError.message ?? listError.root?.message}</p>}
+      <Button variant="secondary" size="sm" onClick={() => append(emptyPresentation())} disabled={fields.length >= MAX_PRESENTATIONS}>
+        <PlusIcon size={14} />
+        Agregar presentación
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,137 @@
+// 'Catálogo de Semillas' (spec accounts-admin §2 admin catalogue): filtered product cards with
+// availability toggle, delete, load more and a refresh every 5 minutes.
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';
+import { errorMessage } from '../lib/format';
+import { useAdminBrands } from '../lib/queries';
+import { Button, LinkButton } from '../ui/Button';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { BoxIcon, PlusIcon, RefreshIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { AdminProductCard } from './AdminProductCard';
+import { FILTER_KEYS, filtersFromParams, useAdminProducts, useDeleteProduct, useToggleAvailability, type AdminProductFilters } from './api';
+import { ProductFilters } from './ProductFilters';
+
+export default function ProductListPage() {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const brands = useAdminBrands();
+  const list = useAdminProducts(filters);
+  const toggle = useToggleAvailability();
+  const remove = useDeleteProduct();
+  const [toDelete, setToDelete] = useState<ProductDto | null>(null);
+  const [refreshing, setRefreshing] = useState(false);
+
+  const products = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const count = list.data?.pages[0]?.count ?? 0;
+  const pagesLoaded = list.data?.pages.length ?? 0;
+
+  function setFilters(next: AdminProductFilters) {
+    const search = new URLSearchParams();
+    for (const key of FILTER_KEYS) if (next[key]) search.set(key, String(next[key]));
+    setParams(search, { replace: true });
+  }
+
+  async function refresh() {
+    setRefreshing(true);
+    const result = await list.refetch();
+    setRefreshing(false);
+    if (result.isError) toast.error('Error al actualizar los productos');
+    else toast.success('Productos actualizados');
+  }
+
+  function toggleAvailability(product: ProductDto) {
+    toggle.mutate(product, {
+      onSuccess: () => toast.success(`El producto ${product.name} ahora está ${product.available ? 'no disponible' : 'disponible'}`),
+      onError: (error) => toast.error(`Error al cambiar la disponibilidad: ${errorMessage(error)}`),
+    });
+  }
+
+  function confirmDelete() {
+    if (!toDelete) return;
+    const product = toDelete;
+    remove.mutate(product, {
+      onSuccess: () => {
+        toast.success(`El producto ${product.name} ha sido eliminado`);
+        setToDelete(null);
+      },
+      onError: (error) => toast.error(`Error al eliminar el producto: ${errorMessage(error)}`),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Catálogo de Semillas"
+        subtitle={list.data ? `${count} ${count === 1 ? 'producto' : 'productos'}` : undefined}
+        actions={
+          <>
+            <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
+              <RefreshIcon size={16} />
+              Actualizar
+            </Button>
+            <LinkButton to="/admin/productos/nuevo">
+              <PlusIcon size={16} />
+              Agregar producto
+            </LinkButton>
+          </>
+        }
+      />
+      <ProductFilters filters={filters} brands={brands.data ?? []} onChange={setFilters} />
+
+      {list.isPending ? (
+        <LoadingState label="Cargando productos..." />
+      ) : list.isError && products.length === 0 ? (
+        <ErrorState title="Error al cargar los productos" detail={errorMessage(list.error, '')} onRetry={() => list.refetch()} retrying={list.isFetching} />
+      ) : products.length === 0 ? (
+        <EmptyState title="No se encontraron productos" icon={<BoxIcon size={32} />}>
+          Prueba con otros filtros o agrega un producto nuevo.
+        </EmptyState>
+      ) : (
+        <>
+          <div className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
+            {products.map((product) => (
+              <AdminProductCard
+                key={product.id}
+                product={product}
+                toggling={toggle.isPending && toggle.variables?.id === product.id}
+                onToggle={() => toggleAvailability(product)}
+                onDelete={() => setToDelete(product)}
+              />
+            ))}
+          </div>
+          <div className="mt-5 flex flex-col items-center gap-2">
+            {list.hasNextPage && (
+              <Button
+                variant="secondary"
+                onClick={() => list.fetchNextPage().then((r) => r.isError && toast.error('Error al cargar los productos'))}
+                loading={list.isFetchingNextPage}
+                loadingText="Cargando..."
+              >
+                Cargar más productos
+              </Button>
+            )}
+            <p className="text-xs text-stone-500">
+              Mostrando {products.length} de {count} productos · {pagesLoaded} de {Math.max(1, Math.ceil(count / ADMIN_PRODUCTS_PAGE_SIZE))} páginas cargadas
+            </p>
+          </div>
+        </>
+      )}
+
+      <ConfirmModal
+        open={toDelete !== null}
+        title="Eliminar producto"
+        confirmLabel="Eliminar"
+        busy={remove.isPending}
+        busyLabel="Eliminando..."
+        onConfirm={confirmDelete}
+        onClose={() => setToDelete(null)}
+      >
+        ¿Seguro que deseas eliminar <strong>{toDelete?.name}</strong>? Los pedidos que ya lo incluyen no se modifican.
+      </ConfirmModal>
+    </>
+  );
+}

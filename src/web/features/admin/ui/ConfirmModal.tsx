@@ -1,0 +1,37 @@
+// A confirmation dialog (delete and similar) on the shared native-<dialog> modal.
+import type { ReactNode } from 'react';
+import { Modal } from '../../../components/Modal';
+import { Button } from './Button';
+
+export function ConfirmModal({ open, title, children, confirmLabel, busy, busyLabel, tone = 'danger', onConfirm, onClose }: {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  busyLabel?: string;
+  tone?: 'danger' | 'primary';
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  return (
+    <Modal
+      open={open}
+      onClose={() => !busy && onClose()}
+      title={title}
+      className="!max-w-md"
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
+            Cancelar
+          </Button>
+          <Button variant={tone} onClick={onConfirm} loading={busy} loadingText={busyLabel}>
+            {confirmLabel}
+          </Button>
+        </div>
+      }
+    >
+      <div className="text-sm text-stone-700">{children}</div>
+    </Modal>
+  );
+}

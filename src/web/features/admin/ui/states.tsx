@@ -1,0 +1,39 @@
+// Loading, empty and error blocks shared by the admin lists.
+import type { ReactNode } from 'react';
+import { Button, Spinner } from './Button';
+import { AlertIcon, RefreshIcon } from './icons';
+
+export function LoadingState({ label = 'Cargando...' }: { label?: string }) {
+  return (
+    <div className="flex items-center justify-center gap-3 py-16 text-sm text-stone-600" role="status" aria-live="polite">
+      <Spinner className="h-6 w-6 text-brand-700" />
+      {label}
+    </div>
+  );
+}
+
+export function EmptyState({ title, children, icon }: { title: string; children?: ReactNode; icon?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center gap-2 rounded-xl border border-dashed border-stone-300 bg-white px-6 py-14 text-center">
+      {icon && <div className="text-stone-400">{icon}</div>}
+      <p className="text-base font-semibold text-stone-800">{title}</p>
+      {children && <div className="text-sm text-stone-600">{children}</div>}
+    </div>
+  );
+}
+
+export function ErrorState({ title, detail, onRetry, retrying }: { title: string; detail?: string; onRetry?: () => void; retrying?: boolean }) {
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
+      <AlertIcon size={28} className="text-red-600" />
+      <p className="font-semibold text-red-800">{title}</p>
+      {detail && <p className="text-sm text-red-700">{detail}</p>}
+      {onRetry && (
+        <Button variant="secondary" onClick={onRetry} loading={retrying} loadingText="Reintentando...">
+          <RefreshIcon size={16} />
+          Reintentar
+        </Button>
+      )}
+    </div>
+  );
+}
