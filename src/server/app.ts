@@ -15,6 +15,7 @@ import uploadRoutes from './modules/uploads/routes';
 import orderRoutes from './modules/orders/routes';
 import siteRoutes from './modules/site/routes';
 import userRoutes from './modules/users/routes';
+import activityRoutes from './modules/activity/routes';
 import warrantyRoutes from './modules/warranty/routes';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
@@ -57,6 +58,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(siteRoutes, { ctx });
   await app.register(warrantyRoutes, { ctx });
   await app.register(userRoutes, { ctx });
+  await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
 
   await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });

@@ -1,0 +1,77 @@
+// The activity log as staff read it (spec accounts-admin §2 activity panel, §3 activity entry
+// and stats, §7 activity, §9 action filter labels).
+import { z } from 'zod';
+import { pageQuery } from './catalog';
+import { isCalendarDate } from './warranty';
+
+export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'register', 'login', 'order', 'status_change'] as const;
+export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
+
+/** Labels of the action filter (spec accounts-admin §9). */
+export const ACTIVITY_FILTER_LABELS: Record<ActivityActionName, string> = {
+  create: 'Creaciones',
+  update: 'Modificaciones',
+  delete: 'Eliminaciones',
+  register: 'Registros',
+  login: 'Inicios de sesión',
+  order: 'Órdenes',
+  status_change: 'Cambios de estado',
+};
+
+/** How one entry's action reads on the timeline. */
+export const ACTIVITY_ACTION_LABELS: Record<ActivityActionName, string> = {
+  create: 'Creación',
+  update: 'Modificación',
+  delete: 'Eliminación',
+  register: 'Registro',
+  login: 'Inicio de sesión',
+  order: 'Orden',
+  status_change: 'Cambio de estado',
+};
+
+export const SYSTEM_USER = 'Sistema';
+export const ACTIVITY_PAGE_SIZE = 20;
+
+export const activityListQuerySchema = z
+  .object({
+    ...pageQuery,
+    action: z
+      .enum([...ACTIVITY_ACTIONS, ''], { error: 'Acción inválida' })
+      .optional()
+      .transform((v) => v || undefined),
+    date_from: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v.slice(0, 10) : undefined))
+      .refine((v) => v === undefined || isCalendarDate(v), 'Fecha inválida'),
+    search: z
+      .string()
+      .trim()
+      .max(100, 'La búsqueda es demasiado larga')
+      .optional()
+      .transform((v) => v || undefined),
+  })
+  .transform((q) => ({ ...q, page_size: q.page_size ?? ACTIVITY_PAGE_SIZE }));
+export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
+
+export interface ActivityEntryDto {
+  id: number;
+  action: ActivityActionName;
+  action_display: string;
+  description: string;
+  /** Username of who acted, 'Sistema' when nobody did. */
+  user: string;
+  user_id: number | null;
+  entity_type: string | null;
+  entity_id: string | null;
+  timestamp: string;
+  changes: Record<string, unknown> | null;
+}
+
+export interface ActivityStatsDto {
+  activities_today: number;
+  activities_last_week: number;
+  activities_last_month: number;
+  total_activities: number;
+}
