@@ -61,7 +61,7 @@ export function VerifyEmailStep({ email, notice, noticeTone = 'info', onVerified
     <form onSubmit={verify} noValidate className="space-y-5">
       {notice && <Alert tone={noticeTone}>{notice}</Alert>}
       <p className="text-sm text-stone-700">
-        Enviamos un código de 6 dígitos a <strong className="break-all font-semibold text-stone-900">{email}</strong>.
+        Enviamos un código de 6 dígitos a <strong className="block break-all font-semibold text-stone-900">{email}</strong>
       </p>
       <CodeField value={code} onChange={setCode} error={error ?? undefined} />
       <Button type="submit" className="w-full" disabled={!isSixDigitCode(code)} loading={verifying} loadingText="Verificando...">

@@ -92,7 +92,7 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
           {discounted && (
             <>
               <span className="text-stone-500 line-through">{formatArs(line.original_price)}</span>
-              <span className="rounded bg-accent-400/30 px-1.5 py-0.5 text-xs font-bold text-brand-900">-{Math.round(line.discount)}%</span>
+              <span className="rounded-full bg-red-600 px-2 py-0.5 text-xs font-bold text-white">-{Math.round(line.discount)}%</span>
             </>
           )}
           <span className="text-stone-500">c/u</span>
