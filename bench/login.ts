@@ -1,0 +1,114 @@
+// Login cost with the production argon2id parameters (config.argon2, ARGON2_MEMORY_KIB and
+// ARGON2_TIME_COST): the hash check alone, one login at a time over real HTTP, and logins/s with a
+// few concurrent clients. The target is 50-150 ms for one login.
+// Usage: npx tsx bench/login.ts   (BENCH_DATABASE_URL=postgres://… to run on PostgreSQL)
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { buildApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { users } from '../src/server/db/schema';
+import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwords';
+import { testConfig } from '../tests/helpers/app';
+
+const SEQUENTIAL = Number(process.env.BENCH_LOGINS ?? 30);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const PASSWORD = 'clave-de-bench-123';
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.BENCH_DATABASE_URL;
+  if (!adminUrl) return { database: await openPglite(), drop: async () => {} };
+  const name = `shop_bench_login_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    database: openPostgres(url.toString(), 10),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-login-'));
+  const { argon2 } = loadConfig({ ...process.env, DATA_DIR: dataDir, JWT_SECRET: 'bench-secret-bench-secret-bench-secret-00' });
+  const { database, drop } = await openBenchDatabase();
+  try {
+    await migrateDatabase(database);
+    const hashed = await hashPassword(PASSWORD, argon2);
+    await database.db.insert(users).values({ username: 'bench', email: 'bench@bench.local', password_hash: hashed, email_verified: true });
+
+    const verifyTimes: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const started = performance.now();
+      await verifyPassword(hashed, PASSWORD);
+      verifyTimes.push(performance.now() - started);
+    }
+    verifyTimes.sort((a, b) => a - b);
+
+    const unlimited = { ip: { max: 1e9, windowSeconds: 60 }, account: { max: 1e9, windowSeconds: 60 } };
+    const config = testConfig(dataDir, {
+      argon2,
+      rateLimits: { login: unlimited, register: unlimited, codeVerify: unlimited, codeSend: unlimited },
+    });
+    const app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: false });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const url = `http://127.0.0.1:${port}/api/auth/login/`;
+    const body = JSON.stringify({ username_or_email: 'bench', password: PASSWORD });
+
+    const loginTimes: number[] = [];
+    for (let i = 0; i < SEQUENTIAL + 3; i++) {
+      const started = performance.now();
+      const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      await res.text();
+      if (res.status !== 200) throw new Error(`login answered ${res.status}`);
+      if (i >= 3) loginTimes.push(performance.now() - started); // the first ones warm up the JIT and pool
+    }
+    loginTimes.sort((a, b) => a - b);
+
+    const load = await autocannon({
+      url,
+      method: 'POST',
+      connections: CONNECTIONS,
+      duration: SECONDS,
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    await app.close();
+
+    console.log(`login with argon2id m=${argon2.memoryCost} KiB, t=${argon2.timeCost}, p=1 (${database.kind})`);
+    console.log(`password check alone: p50 ${ms(percentile(verifyTimes, 50))}  min ${ms(verifyTimes[0])}  max ${ms(verifyTimes[verifyTimes.length - 1])}`);
+    console.log(
+      `POST /api/auth/login/ one at a time (${SEQUENTIAL}): p50 ${ms(percentile(loginTimes, 50))}  p95 ${ms(percentile(loginTimes, 95))}  max ${ms(loginTimes[loginTimes.length - 1])}`,
+    );
+    console.log(
+      `POST /api/auth/login/ with ${CONNECTIONS} concurrent clients, ${SECONDS} s: logins/s ${load.requests.average.toFixed(1)}  p50 ${load.latency.p50} ms  p99 ${load.latency.p99} ms  (${load.non2xx} non-2xx)`,
+    );
+    const p50 = percentile(loginTimes, 50);
+    console.log(`target 50-150 ms for one login: ${p50 >= 50 && p50 <= 150 ? 'met' : 'NOT met'}`);
+    if (load.non2xx) process.exitCode = 1;
+  } finally {
+    await database.close();
+    await drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});
