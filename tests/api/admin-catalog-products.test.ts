@@ -404,6 +404,48 @@ describe('deleting products', () => {
   });
 });
 
+describe('alongside orders', () => {
+  const order = (productId: number, blisterId: number) =>
+    api(server, 'POST', '/api/orders/', {
+      token: customer.token,
+      body: { recipient_name: 'Cliente Prueba', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: productId, blister_id: blisterId, quantity: 1 }] },
+    });
+
+  it('edits a product while orders come in, without deadlocks or lost stock', async () => {
+    const created = await asAdmin('POST', '/api/products/', form({ name: 'Concurrida', blisters: [{ seed_count: 3, price: 1000, stock: 50 }] }));
+    const blisterId = created.json.blisters[0].id;
+    const calls = [
+      ...Array.from({ length: 8 }, () => order(created.json.id, blisterId)),
+      ...Array.from({ length: 4 }, (_, i) => asAdmin('PATCH', `/api/products/${created.json.id}/`, { name: `Concurrida ${i}`, flavors: `Sabor ${i}` })),
+    ];
+    const results = await Promise.all(calls);
+    expect(results.map((r) => r.status)).toEqual([...Array(8).fill(201), ...Array(4).fill(200)]);
+    const [row] = await db().select().from(blisters).where(eq(blisters.id, blisterId));
+    expect(row.stock).toBe(42);
+  });
+
+  it('deletes a product while orders come in: each order either lands and keeps it, or is refused', async () => {
+    const created = await asAdmin('POST', '/api/products/', form({ name: 'Carrera de borrado', blisters: [{ seed_count: 3, price: 1000, stock: 50 }] }));
+    const blisterId = created.json.blisters[0].id;
+    const [removal, ...orderResults] = await Promise.all([
+      asAdmin('DELETE', `/api/products/${created.json.id}/`),
+      ...Array.from({ length: 5 }, () => order(created.json.id, blisterId)),
+    ]);
+    expect(removal.status).toBe(204);
+    for (const res of orderResults) expect([201, 404, 409]).toContain(res.status);
+    const placed = orderResults.filter((r) => r.status === 201).length;
+    const [row] = await db().select().from(products).where(eq(products.id, created.json.id));
+    if (placed > 0) {
+      // Orders that landed keep their product: it was soft-deleted, never removed under them.
+      expect(row.deleted_at).not.toBeNull();
+      const lines = await db().select().from(orderProducts).where(eq(orderProducts.product_id, created.json.id));
+      expect(lines).toHaveLength(placed);
+    } else {
+      expect(row).toBeUndefined();
+    }
+  });
+});
+
 describe('access', () => {
   it('refuses anonymous callers and customers before reading the body', async () => {
     expect((await api(server, 'POST', '/api/products/', { body: form() })).status).toBe(401);
