@@ -27,7 +27,8 @@ function storedFiles(): string[] {
 async function upload(opts: { data: Buffer | string; name: string; type?: string; purpose?: string; token?: string; ip?: string }) {
   const form = new FormData();
   if (opts.purpose !== undefined) form.append('purpose', opts.purpose);
-  form.append('file', new Blob([opts.data], { type: opts.type ?? 'image/png' }), opts.name);
+  const bytes = typeof opts.data === 'string' ? opts.data : new Uint8Array(opts.data);
+  form.append('file', new Blob([bytes], { type: opts.type ?? 'image/png' }), opts.name);
   const headers: Record<string, string> = {};
   if (opts.token) headers.authorization = `Bearer ${opts.token}`;
   const res = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: form, headers });

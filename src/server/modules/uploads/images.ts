@@ -34,6 +34,8 @@ export interface ImageVariant {
 }
 
 const WEBP_QUALITY = 80;
+// Effort 2 encodes about twice as fast as the default 4 for files only a few percent larger.
+const WEBP_EFFORT = 2;
 
 /**
  * The WebP variants of a picture, each at most `size` pixels wide and high (never enlarged).
@@ -44,13 +46,20 @@ export async function toWebpVariants(input: Buffer): Promise<ImageVariant[]> {
     const source = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error', animated: false });
     const meta = await source.metadata();
     if (!meta.width || !meta.height) throw new ImageDecodeError('invalid');
-    // Decode once, upright (EXIF orientation applied); the output carries no metadata.
-    const upright = await source.rotate().toBuffer({ resolveWithObject: true });
+    // Decode once, upright (EXIF orientation applied) and already down to the largest width;
+    // the smaller widths come from that. The output carries no metadata.
+    const largest = Math.max(...IMAGE_WIDTHS);
+    const base = await source
+      .rotate()
+      .resize({ width: largest, height: largest, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const raw = { width: base.info.width, height: base.info.height, channels: base.info.channels };
     return await Promise.all(
       IMAGE_WIDTHS.map(async (size) => {
-        const { data, info } = await sharp(upright.data, { limitInputPixels: MAX_INPUT_PIXELS })
+        const { data, info } = await sharp(base.data, { raw })
           .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-          .webp({ quality: WEBP_QUALITY })
+          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
           .toBuffer({ resolveWithObject: true });
         return { size, data, width: info.width, height: info.height };
       }),

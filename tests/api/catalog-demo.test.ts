@@ -1,0 +1,79 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoCatalogue } from '../../src/server/db/seed/demo';
+import { productSearchText } from '../../src/domain/catalog';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createUser } from '../helpers/factories';
+
+let server: TestServer;
+let customer: string;
+const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as never;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  await seedDemoCatalogue(server.ctx, silentLog);
+  customer = (await createUser(server.ctx.db)).token;
+}, 120_000);
+afterAll(() => server.close());
+
+describe('demo catalogue', () => {
+  it('loads national and international banks with logos and descriptions', async () => {
+    const res = await api(server, 'GET', '/api/brands/');
+    expect(res.json.count).toBeGreaterThanOrEqual(12);
+    const national = res.json.results.filter((b: any) => b.is_national);
+    expect(national.length).toBeGreaterThanOrEqual(3);
+    expect(res.json.results.length - national.length).toBeGreaterThanOrEqual(8);
+    for (const brand of res.json.results) {
+      expect(brand.image).toMatch(/^\/uploads\/demo\/logo-[a-z0-9-]+-800\.webp$/);
+      expect(brand.description.length).toBeGreaterThan(60);
+      expect(brand.total_products).toBeGreaterThan(0);
+    }
+    expect(res.json.results.filter((b: any) => b.discount_active)).toHaveLength(1);
+  });
+
+  it('loads at least 80 products of every type, some discounted, out of stock or in USD', async () => {
+    const all = await api(server, 'GET', '/api/products/?page_size=100', { token: customer });
+    expect(all.json.count).toBeGreaterThanOrEqual(80);
+    const products = all.json.results as any[];
+    for (const type of ['auto', 'fem', 'reg']) expect(products.filter((p) => p.type === type).length).toBeGreaterThanOrEqual(5);
+    expect(products.some((p) => p.currency === 'USD')).toBe(true);
+    expect(products.some((p) => p.max_discount > 0)).toBe(true);
+    expect(products.some((p) => p.stock === 0)).toBe(true);
+    for (const p of products) {
+      expect(p.blisters.length).toBeGreaterThanOrEqual(1);
+      expect(p.blisters.length).toBeLessThanOrEqual(3);
+      expect(p.blisters.every((b: any) => b.final_price > 0)).toBe(true);
+      expect(p.description.split('\n')).toHaveLength(3);
+      expect(p).toMatchObject({ thc: expect.stringMatching(/%$/), flowering_time: expect.any(String), yield_indoor: expect.any(String) });
+      expect(p.image).toMatch(/-800\.webp$/);
+    }
+  });
+
+  it('keeps search_text in step with name, brand and type', async () => {
+    const rows = await server.ctx.db.query.products.findMany({ with: undefined, columns: { name: true, search_text: true, type: true, brand_id: true } });
+    const brands = new Map((await server.ctx.db.query.brands.findMany()).map((b) => [b.id, b.brand_name]));
+    for (const row of rows) expect(row.search_text).toBe(productSearchText(row.name, brands.get(row.brand_id)!, row.type));
+  });
+
+  it('answers the home carousel searches', async () => {
+    for (const search of ['royal queen', 'se+', 'gorilla bsf', 'sweed lab']) {
+      const res = await api(server, 'GET', `/api/products/?search=${encodeURIComponent(search)}`);
+      expect(res.json.count, search).toBeGreaterThan(0);
+    }
+  });
+
+  it('stores every picture as WebP in both widths', async () => {
+    const res = await api(server, 'GET', '/api/products/?page_size=100');
+    const urls = [...res.json.results.flatMap((p: any) => [p.image, p.image_2].filter(Boolean)), res.json.results[0].brand_info.image];
+    const root = path.join(server.ctx.config.dataDir);
+    for (const url of urls) {
+      for (const suffix of ['-800.webp', '-400.webp']) expect(existsSync(path.join(root, url.replace('-800.webp', suffix)))).toBe(true);
+    }
+    const meta = await sharp(path.join(root, urls[0])).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });
+    const small = await fetch(`${server.url}${urls[0].replace('-800.webp', '-400.webp')}`);
+    expect(small.status).toBe(200);
+  });
+});
