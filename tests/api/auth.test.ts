@@ -2,6 +2,7 @@
 // profile and e-mail change, password change and reset, permissions, and their error codes.
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { activityLogs, users } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
@@ -520,5 +521,31 @@ describe('GET /api/auth/verify-permissions/', () => {
     await server.ctx.db.update(users).set({ is_staff: true }).where(eq(users.id, user.id));
     const res = await api(server, 'GET', '/api/auth/verify-permissions/', { token: user.token });
     expect(res.json.permissions.can_access_admin).toBe(true);
+  });
+});
+
+describe('password hashing cost', () => {
+  it('defaults to argon2id with 64 MiB and 4 passes, configurable by environment', () => {
+    const base = { DATA_DIR: server.ctx.config.dataDir, JWT_SECRET: 'x'.repeat(40) };
+    expect(loadConfig(base).argon2).toEqual({ memoryCost: 65536, timeCost: 4 });
+    expect(loadConfig({ ...base, ARGON2_MEMORY_KIB: '32768', ARGON2_TIME_COST: '3' }).argon2).toEqual({ memoryCost: 32768, timeCost: 3 });
+    expect(() => loadConfig({ ...base, ARGON2_MEMORY_KIB: '1024' })).toThrow(/ARGON2_MEMORY_KIB/);
+  });
+
+  it('upgrades a hash made with another cost on the next successful login', async () => {
+    const stronger = await startTestServer({ argon2: { memoryCost: 2048, timeCost: 2 }, rateLimits: RELAXED_LIMITS });
+    try {
+      const user = await createUser(stronger.ctx.db);
+      expect(user.password_hash).toContain('m=1024,t=1');
+      expect((await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: 'incorrecta-1' } })).status).toBe(401);
+      const [untouched] = await stronger.ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(untouched.password_hash).toBe(user.password_hash);
+      expect((await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } })).status).toBe(200);
+      const [row] = await stronger.ctx.db.select().from(users).where(eq(users.id, user.id));
+      expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$/);
+      expect((await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } })).status).toBe(200);
+    } finally {
+      await stronger.close();
+    }
   });
 });
