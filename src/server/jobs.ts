@@ -2,6 +2,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from './context';
 import { deliverDueMail } from './modules/mail/service';
+import { expireStalePendingOrders } from './modules/orders/service';
 import { refreshDollarRateIfDue } from './modules/site/dollar-rate';
 
 interface Job {
@@ -13,6 +14,7 @@ interface Job {
 const JOBS: Job[] = [
   { name: 'mail-retry', everyMs: 60_000, run: deliverDueMail },
   { name: 'dollar-rate', everyMs: 60_000, run: refreshDollarRateIfDue },
+  { name: 'expire-pending-orders', everyMs: 60 * 60_000, run: expireStalePendingOrders },
 ];
 
 /** Starts every job on its interval; returns a function that stops them. */

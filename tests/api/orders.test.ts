@@ -3,6 +3,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, dollarRate, mailOutbox, orderProducts, orders, products } from '../../src/server/db/schema';
+import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
@@ -422,6 +423,41 @@ describe('mail failures', () => {
       expect(mails.every((m) => m.status === 'pending')).toBe(true);
     } finally {
       await broken.close();
+    }
+  });
+});
+
+describe('pending order expiry (background job)', () => {
+  it('cancels pending orders older than PENDING_ORDER_DAYS, once, giving their stock back', async () => {
+    const owner = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 100, stock: 10 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 4 };
+    server.setNow(new Date('2033-01-01T12:00:00Z'));
+    try {
+      const stale = await placeOrder(owner.token, [line]);
+      server.setNow(new Date('2033-01-07T12:00:00Z'));
+      const fresh = await placeOrder(owner.token, [line]);
+      expect(await stockOf(line.blister_id)).toBe(2);
+
+      server.setNow(new Date('2033-01-08T12:00:01Z'));
+      // Two runs at once (two processes): the order is cancelled and its stock returned once.
+      const [first, second] = await Promise.all([expireStalePendingOrders(server.ctx), expireStalePendingOrders(server.ctx)]);
+      expect(first + second).toBeGreaterThanOrEqual(1);
+      expect(await stockOf(line.blister_id)).toBe(6);
+      expect(await expireStalePendingOrders(server.ctx)).toBe(0);
+
+      const res = await api(server, 'GET', `/api/orders/${stale.id}/`, { token: owner.token });
+      expect(res.json).toMatchObject({ status: 'cancelled', cancel_reason: 'Cancelado automáticamente por falta de confirmación' });
+      expect((await api(server, 'GET', `/api/orders/${fresh.id}/`, { token: owner.token })).json.status).toBe('pending');
+      const entries = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(stale.id)), eq(activityLogs.action, 'status_change')));
+      expect(entries).toHaveLength(1);
+      const [entry] = entries;
+      expect(entry).toMatchObject({ user_id: null, username: null });
+      expect(entry.changes).toMatchObject({ old_status: 'pending', new_status: 'cancelled', changed_by: 'Sistema' });
+      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${stale.id}: Cancelado`));
+      expect(mails[0].text_body).toContain('Motivo: Cancelado automáticamente por falta de confirmación.');
+    } finally {
+      server.setNow(null);
     }
   });
 });

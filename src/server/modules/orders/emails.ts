@@ -85,7 +85,11 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
   const rendered = renderEmail({
     title: `Tu pedido #${order.id} está ${label.toLowerCase()}`,
     preheader: `Estado del pedido #${order.id}: ${label}`,
-    paragraphs: [`Hola ${order.recipient_name},`, explanation[order.status]],
+    paragraphs: [
+      `Hola ${order.recipient_name},`,
+      explanation[order.status],
+      ...(order.status === 'cancelled' && order.cancel_reason ? [`Motivo: ${order.cancel_reason}.`] : []),
+    ],
     bodyHtml: table.html,
     bodyText: table.text,
     action: { label: 'Ver mis pedidos', url: `${ctx.config.publicUrl}/mi-cuenta?section=orders` },

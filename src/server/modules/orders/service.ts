@@ -1,6 +1,6 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { roundCents } from '../../../domain/money';
 import {
@@ -207,14 +207,14 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
   return total;
 }
 
-async function logStatusChange(tx: Tx, actor: Actor, order: OrderRecord, newStatus: OrderStatus, total: number, reason?: string) {
+async function logStatusChange(tx: Tx, actor: Actor | null, order: OrderRecord, newStatus: OrderStatus, total: number, reason?: string) {
   await logActivity(tx, {
     action: 'status_change',
     description: `Pedido #${order.id}: ${ORDER_STATUS_LABELS[order.status]} → ${ORDER_STATUS_LABELS[newStatus]}${reason ? ` (${reason})` : ''}`,
     actor,
     entity_type: 'order',
     entity_id: order.id,
-    changes: { old_status: order.status, new_status: newStatus, changed_by: actor.username, order_total: total, ...(reason ? { reason } : {}) },
+    changes: { old_status: order.status, new_status: newStatus, changed_by: actor?.username ?? 'Sistema', order_total: total, ...(reason ? { reason } : {}) },
   });
 }
 
@@ -396,4 +396,40 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
       changes: { before: before ?? {}, after: null, order_total: order.total, stock_returned: isOrderActive(order.status) },
     });
   });
+}
+
+export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de confirmación';
+
+/**
+ * Background job (README: PENDING_ORDER_DAYS): cancels pending orders older than the limit and
+ * gives their stock back. Safe with several processes: each order is re-checked under its lock.
+ */
+export async function expireStalePendingOrders(ctx: AppContext, log?: FastifyBaseLogger): Promise<number> {
+  const cutoff = new Date(ctx.now().getTime() - ctx.config.pendingOrderDays * 24 * 60 * 60 * 1000);
+  let expired = 0;
+  for (;;) {
+    const stale = await ctx.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.status, 'pending'), lt(orders.created_at, cutoff)))
+      .orderBy(asc(orders.created_at))
+      .limit(100);
+    for (const { id } of stale) {
+      const now = ctx.now();
+      const done = await ctx.db.transaction(async (tx) => {
+        const order = await lockOrder(tx, id);
+        if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
+        const current = await currentLines(tx, id);
+        await applyChange(tx, order, current, { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: EXPIRED_ORDER_REASON }, now);
+        await logStatusChange(tx, null, order, 'cancelled', order.total, EXPIRED_ORDER_REASON);
+        return true;
+      });
+      if (!done) continue;
+      expired++;
+      const dto = await findOrderDto(ctx.db, id);
+      if (dto) await notifyStatusChanged(ctx, dto, log);
+    }
+    // Every order of a batch leaves the pending state, so the next query finds the next ones.
+    if (stale.length < 100) return expired;
+  }
 }
