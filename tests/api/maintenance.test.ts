@@ -189,14 +189,16 @@ describe('while in maintenance', () => {
   it('ends every bypass when the bypass password changes', async () => {
     const caller = { headers: { 'x-maintenance-bypass': bypassToken } };
     expect((await catalogueCall(caller)).status).toBe(200);
-    await toggle({ maintenance_mode: true, bypass_password: 'clave-bypass-2' });
+    const changed = await toggle({ maintenance_mode: true, bypass_password: 'clave-bypass-2' });
+    expect(changed.json.message).toBe('Contraseña de bypass configurada correctamente');
     expect((await catalogueCall(caller)).status).toBe(503);
     const fresh = await validate('clave-bypass-2');
     expect((await catalogueCall({ headers: { 'x-maintenance-bypass': fresh.json.bypass_token } })).status).toBe(200);
   });
 
   it('uses the default message when none is set', async () => {
-    await toggle({ maintenance_mode: true, maintenance_message: '' });
+    const cleared = await toggle({ maintenance_mode: true, maintenance_message: '' });
+    expect(cleared.json).toMatchObject({ maintenance_message: '', message: 'Mensaje actualizado correctamente' });
     const res = await catalogueCall({});
     expect(res.status).toBe(503);
     expect(res.json.error).toBe(DEFAULT_MAINTENANCE_MESSAGE);
@@ -205,7 +207,7 @@ describe('while in maintenance', () => {
 
   it('removes the bypass password with an empty string', async () => {
     const res = await toggle({ maintenance_mode: true, bypass_password: '' });
-    expect(res.json.has_bypass_password).toBe(false);
+    expect(res.json).toMatchObject({ has_bypass_password: false, message: 'Contraseña de bypass eliminada correctamente' });
     const [row] = await server.database.db.select().from(siteSettings).where(eq(siteSettings.id, 1));
     expect(row.bypass_password_hash).toBeNull();
     const attempt = await validate('clave-bypass-2');

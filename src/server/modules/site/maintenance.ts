@@ -72,7 +72,7 @@ export async function toggleMaintenance(
 ): Promise<MaintenanceStatusDto & { message: string }> {
   // Hash outside the transaction: argon2 is slow on purpose.
   const newHash = input.bypass_password ? await hashPassword(input.bypass_password, ctx.config.argon2) : undefined;
-  await ctx.db.transaction(async (tx) => {
+  const wasOn = await ctx.db.transaction(async (tx) => {
     await ensureSettingsRow(tx);
     const [before] = await tx.select().from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
     const changes: Partial<typeof siteSettings.$inferInsert> = {
@@ -105,13 +105,22 @@ export async function toggleMaintenance(
         ...(input.bypass_password !== undefined ? { bypass_password_changed: true } : {}),
       },
     });
+    return before.maintenance_mode;
   });
   cache.delete(ctx.db);
   const status = await getMaintenanceStatus(ctx);
-  return {
-    ...status,
-    message: status.maintenance_mode ? 'Modo mantenimiento activado correctamente' : 'Modo mantenimiento desactivado correctamente',
-  };
+  return { ...status, message: toggleMessage(wasOn, input) };
+}
+
+// The settings panel's success texts (spec accounts-admin §8 settings panel).
+function toggleMessage(wasOn: boolean, input: ToggleMaintenanceInput): string {
+  if (wasOn !== input.maintenance_mode) {
+    return input.maintenance_mode ? 'Modo mantenimiento activado correctamente' : 'Modo mantenimiento desactivado correctamente';
+  }
+  if (input.bypass_password === '') return 'Contraseña de bypass eliminada correctamente';
+  if (input.bypass_password !== undefined) return 'Contraseña de bypass configurada correctamente';
+  if (input.maintenance_message !== undefined) return 'Mensaje actualizado correctamente';
+  return 'Configuración actualizada correctamente';
 }
 
 function describeToggle(wasOn: boolean, isOn: boolean, password: string | undefined): string {

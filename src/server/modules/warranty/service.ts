@@ -73,7 +73,8 @@ const PHOTO_PATH = /^\/uploads\/warranty\/[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9
 /**
  * A photo must be one this shop stored through POST /api/uploads/ (purpose warranty): a path
  * under /uploads/warranty/, relative or on this shop's own address, that exists on disk. Stored
- * as the path, so no host is baked into the data.
+ * as the path, so no host is baked into the data. (The check reads the disk store; if uploads
+ * move to an object store, ask the storage instead.)
  */
 async function resolvePhoto(ctx: AppContext, raw: string): Promise<string | null> {
   let url: URL;
