@@ -35,6 +35,7 @@ export function truncate(text: string, max: number): string {
 export function truncateAtWord(text: string, max: number): string {
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
-  const lastSpace = cut.lastIndexOf(' ');
+  // A word that ends exactly at the limit is whole: keep it.
+  const lastSpace = /\s/.test(text[max]) ? max : cut.lastIndexOf(' ');
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd()}...`;
 }

@@ -24,6 +24,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 export default async function uploadRoutes(app: FastifyInstance, { ctx, storage }: { ctx: AppContext; storage?: Storage }) {
   const store = storage ?? uploadStorage(ctx.config.dataDir);
+  // Before the static plugin registers /uploads/, which expects the folder to exist.
+  await store.prepare();
   const guestLimiter = new WindowLimiter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
 
   await app.register(multipart, {

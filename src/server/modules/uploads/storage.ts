@@ -4,6 +4,8 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export interface Storage {
+  /** Makes the store ready to serve and receive files (the disk store creates its folder). */
+  prepare(): Promise<void>;
   /** Stores `data` under `key` (a relative path such as `product/ab12-800.webp`); returns its URL. */
   put(key: string, data: Buffer, contentType: string): Promise<string>;
   remove(key: string): Promise<void>;
@@ -17,6 +19,10 @@ export class DiskStorage implements Storage {
     private readonly root: string,
     private readonly publicPrefix = '/uploads/',
   ) {}
+
+  async prepare(): Promise<void> {
+    await mkdir(this.root, { recursive: true });
+  }
 
   private pathOf(key: string): string {
     if (!SAFE_KEY.test(key)) throw new Error(`unsafe storage key: ${key}`);

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { arsToUsd, formatArs, roundCents, usdToArs } from './money';
+
+describe('money', () => {
+  it('rounds to cents, half up, without float surprises', () => {
+    expect(roundCents(1.005)).toBe(1.01);
+    expect(roundCents(2.675)).toBe(2.68);
+    expect(roundCents(10)).toBe(10);
+  });
+
+  it('converts USD to ARS rounded to a whole peso (spec accounts-admin §4)', () => {
+    expect(usdToArs(10, 1000)).toBe(10000);
+    expect(usdToArs(19.99, 1234.5)).toBe(24678);
+    expect(usdToArs(0.5, 1)).toBe(1);
+  });
+
+  it('converts ARS to USD keeping two decimals, and 0 for a missing rate', () => {
+    expect(arsToUsd(10000, 1500)).toBe(6.67);
+    expect(arsToUsd(24678, 1234.5)).toBe(19.99);
+    expect(arsToUsd(1000, 0)).toBe(0);
+  });
+
+  it('formats ARS in the Spanish (Argentina) locale', () => {
+    expect(formatArs(12345.5)).toBe('$\u00a012.345,5');
+    expect(formatArs(1000)).toBe('$\u00a01.000');
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { normalizeSearch, slugify, stripAccents, truncate, truncateAtWord } from './text';
+
+describe('slugify (spec storefront §5 brand slug)', () => {
+  it('lower-cases, removes accents and symbols, and collapses spaces and hyphens', () => {
+    expect(slugify('Royal Queen Seeds')).toBe('royal-queen-seeds');
+    expect(slugify("Barney's Farm")).toBe('barneys-farm');
+    expect(slugify('Semillas Ñandú  --  Córdoba')).toBe('semillas-nandu-cordoba');
+    expect(slugify('SE+ Seeds')).toBe('se-seeds');
+    expect(slugify('  -Dinafem- ')).toBe('dinafem');
+    expect(slugify('¡¡!!')).toBe('');
+  });
+});
+
+describe('normalizeSearch', () => {
+  it('keeps letters, digits and + in lower case without accents, single-spaced', () => {
+    expect(normalizeSearch('  Automática   FEMINIZADA ')).toBe('automatica feminizada');
+    expect(normalizeSearch('Critical+ 2.0')).toBe('critical+ 2 0');
+    expect(normalizeSearch("Barney's Farm")).toBe('barney s farm');
+    expect(stripAccents('Cóndor Ñ')).toBe('Condor N');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts at the limit with an ellipsis (card: 200)', () => {
+    expect(truncate('abcdef', 6)).toBe('abcdef');
+    expect(truncate('abc def', 4)).toBe('abc...');
+    expect(truncate('x'.repeat(250), 200)).toBe(`${'x'.repeat(200)}...`);
+  });
+});
+
+describe('truncateAtWord (detail: 300)', () => {
+  it('cuts at the last word boundary before the limit', () => {
+    expect(truncateAtWord('Una planta muy productiva', 15)).toBe('Una planta muy...');
+    expect(truncateAtWord('Una planta muy productiva', 14)).toBe('Una planta muy...');
+    expect(truncateAtWord('Una planta muy productiva', 13)).toBe('Una planta...');
+  });
+
+  it('leaves short texts alone and cuts a single long word at the limit', () => {
+    expect(truncateAtWord('corto', 300)).toBe('corto');
+    expect(truncateAtWord('Supercalifragilistico', 5)).toBe('Super...');
+  });
+
+  it('never leaves a space before the ellipsis', () => {
+    const text = `${'palabra '.repeat(60)}fin`;
+    const cut = truncateAtWord(text, 300);
+    expect(cut.length).toBeLessThanOrEqual(303);
+    expect(cut).toMatch(/palabra\.\.\.$/);
+  });
+});

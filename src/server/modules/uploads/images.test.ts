@@ -1,0 +1,29 @@
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { ImageDecodeError, sniffImage, toWebpVariants } from './images';
+
+describe('sniffImage', () => {
+  it('recognises JPEG, PNG and WebP by their first bytes only', async () => {
+    const base = sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } });
+    expect(sniffImage(await base.clone().jpeg().toBuffer())).toBe('jpeg');
+    expect(sniffImage(await base.clone().png().toBuffer())).toBe('png');
+    expect(sniffImage(await base.clone().webp().toBuffer())).toBe('webp');
+    expect(sniffImage(await base.clone().gif().toBuffer())).toBeNull();
+    expect(sniffImage(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImage(Buffer.from('RIFF....WAVEfmt '))).toBeNull();
+    expect(sniffImage(Buffer.alloc(0))).toBeNull();
+  });
+});
+
+describe('toWebpVariants', () => {
+  it('makes 400 and 800 px WebP variants keeping the aspect ratio', async () => {
+    const input = await sharp({ create: { width: 1000, height: 2000, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const variants = await toWebpVariants(input);
+    expect(variants.map((v) => [v.size, v.width, v.height])).toEqual([[400, 200, 400], [800, 400, 800]]);
+    for (const v of variants) expect((await sharp(v.data).metadata()).format).toBe('webp');
+  });
+
+  it('throws ImageDecodeError for content that does not decode', async () => {
+    await expect(toWebpVariants(Buffer.from('not an image'))).rejects.toBeInstanceOf(ImageDecodeError);
+  });
+});
