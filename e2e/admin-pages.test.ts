@@ -2,9 +2,10 @@
 // screenshots under e2e/artifacts; and the admin code stays out of the home page's first load.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { seedShowcase, type Showcase } from './admin-fixtures';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import path from 'node:path';
 
 let server: TestServer;
 let browser: Browser;
@@ -93,4 +94,124 @@ describe('admin area pages', () => {
       await context.close();
     });
   }
+
+  it('works on a phone: drawer, custom date range, discount and status modals', async () => {
+    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const errors = collectErrors(page);
+    await logIn(page);
+
+    await step(page, 'admin-drawer', async () => {
+      await page.getByRole('button', { name: 'Abrir menú de administración' }).click();
+      const drawer = page.getByRole('dialog', { name: 'Menú de administración' });
+      await drawer.getByRole('link', { name: 'Pedidos' }).waitFor();
+      await screenshot(page, 'admin-drawer-mobile');
+      await drawer.getByRole('link', { name: 'Pedidos' }).click();
+      await page.waitForURL('**/admin/pedidos');
+      await drawer.waitFor({ state: 'hidden' });
+    });
+
+    await step(page, 'admin-custom-range', async () => {
+      await page.getByRole('button', { name: 'Personalizado' }).click();
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.getByRole('alert').filter({ hasText: 'Debes seleccionar fechas de inicio y fin' }).waitFor();
+      await page.getByLabel('Desde').fill('2020-01-10');
+      await expect.poll(() => page.getByLabel('Hasta').getAttribute('min')).toBe('2020-01-10');
+      await page.getByLabel('Hasta').fill('2020-01-20');
+      await page.getByRole('button', { name: 'Aplicar' }).click();
+      await page.getByText('No se encontraron pedidos').waitFor();
+      await page.getByRole('button', { name: /^Quitar filtro Del/ }).waitFor();
+      await screenshot(page, 'admin-pedidos-rango-mobile');
+      await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+      await page.locator('article').first().waitFor();
+    });
+
+    await step(page, 'admin-status-modal', async () => {
+      await page.locator('article').first().getByRole('button', { name: 'Estado' }).click();
+      await page.getByRole('dialog', { name: /^Estado del pedido/ }).waitFor();
+      await screenshot(page, 'admin-estado-modal-mobile');
+      await page.getByRole('button', { name: 'Cancelar' }).click();
+    });
+
+    await step(page, 'admin-discount-modal', async () => {
+      await page.goto('/admin/bancos');
+      await page.locator('article').first().getByRole('button', { name: 'Descuento' }).click();
+      const dialog = page.getByRole('dialog', { name: /^Descuento de/ });
+      await dialog.getByRole('button', { name: 'Aplicar descuento' }).click();
+      await dialog.getByText('Ingrese el valor del descuento').waitFor();
+      await screenshot(page, 'admin-descuento-modal-mobile');
+      await dialog.getByRole('button', { name: 'Cancelar' }).click();
+    });
+
+    await step(page, 'admin-form-full', async () => {
+      await page.goto(`/admin/productos/editar/${shop.products[0].id}`);
+      await page.getByText('Presentación 2').waitFor();
+      await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'admin-producto-editar-mobile-full.png'), fullPage: true });
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('toggles availability, deletes, creates a brand from the picker and leaves a missing product', async () => {
+    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    await logIn(page);
+    const token = shop.staff.token;
+
+    const amnesia = shop.products[2];
+    const card = page.locator('article', { hasText: amnesia.name });
+    await step(page, 'admin-toggle', async () => {
+      await card.getByRole('button', { name: /^Disponible: cambiar disponibilidad/ }).click();
+      await page.getByText(`El producto ${amnesia.name} ahora está no disponible`).waitFor();
+      await card.getByRole('button', { name: /^No disponible: cambiar disponibilidad/ }).waitFor();
+    });
+    const hidden = await api(server, 'GET', `/api/products/${amnesia.id}/`, { token });
+    expect(hidden.json.available).toBe(false);
+
+    const doomed = shop.products[9];
+    await step(page, 'admin-delete', async () => {
+      await page.locator('article', { hasText: doomed.name }).getByRole('button', { name: `Eliminar ${doomed.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Eliminar producto' });
+      await dialog.getByRole('button', { name: 'Eliminar' }).click();
+      await page.getByText(`El producto ${doomed.name} ha sido eliminado`).waitFor();
+      await page.locator('article', { hasText: doomed.name }).waitFor({ state: 'detached' });
+    });
+    expect((await api(server, 'GET', `/api/products/${doomed.id}/`, { token })).status).toBe(404);
+
+    await step(page, 'admin-filter', async () => {
+      await page.getByLabel('Stock').selectOption('out-of-stock');
+      await expect.poll(() => new URL(page.url()).searchParams.get('stock')).toBe('out-of-stock');
+      await page.locator('article', { hasText: 'Lemon Skunk Patagonia' }).waitFor();
+      await expect.poll(() => page.locator('article').count()).toBe(2);
+      await page.getByRole('button', { name: 'Limpiar filtros' }).click();
+      await expect.poll(() => page.locator('article').count()).toBeGreaterThan(2);
+    });
+
+    await step(page, 'admin-brand-create', async () => {
+      await page.goto('/admin/productos/nuevo');
+      const brandBox = page.getByRole('combobox', { name: 'Nombre del banco' });
+      await brandBox.fill('  Barney´s   Farm ');
+      await page.getByRole('option', { name: /Crear banco/ }).click();
+      await page.getByText('Marca Barney´s Farm creada correctamente').waitFor();
+      await expect.poll(() => brandBox.inputValue()).toBe('Barney´s Farm');
+    });
+    const brands = await api(server, 'GET', '/api/brands/', { token });
+    expect(brands.json.results.map((b: any) => b.brand_name)).toContain('Barney´s Farm');
+
+    await step(page, 'admin-missing-product', async () => {
+      await page.goto('/admin/productos/editar/999999');
+      await page.getByText(/^Error al cargar el producto: /).waitFor();
+      await page.waitForURL('**/admin/productos');
+    });
+
+    await step(page, 'admin-order-query', async () => {
+      const order = shop.orders[2];
+      await page.goto(`/admin/pedidos?orderId=${order.id}`);
+      const dialog = page.getByRole('dialog', { name: `Pedido #${order.id}` });
+      await dialog.getByRole('link', { name: /^WhatsApp a / }).waitFor();
+      expect(await dialog.getByRole('link', { name: /^WhatsApp a / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5411\d{8}$/);
+      expect(await dialog.getByRole('link', { name: /^Enviar email a / }).getAttribute('href')).toBe(`mailto:${order.customer_email}`);
+      await dialog.getByRole('button', { name: 'Cerrar' }).click();
+      await expect.poll(() => new URL(page.url()).searchParams.has('orderId')).toBe(false);
+    });
+    await context.close();
+  });
 });

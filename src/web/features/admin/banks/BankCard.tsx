@@ -33,7 +33,7 @@ export function BankCard({ brand, onToggleNational, toggling, onDiscount, onDele
           className="h-16 w-16 shrink-0 rounded-lg border border-stone-100 bg-white object-contain p-1"
         />
         <div className="min-w-0 flex-1">
-          <h3 className="truncate text-sm font-semibold text-stone-900">{brand.brand_name}</h3>
+          <h2 className="truncate text-sm font-semibold text-stone-900">{brand.brand_name}</h2>
           <p className="truncate text-xs text-stone-500">/{brand.brand_id}</p>
           <div className="mt-1.5 flex flex-wrap gap-1.5">
             <Badge tone={brand.is_national ? 'brand' : 'info'}>{brand.is_national ? 'Nacional' : 'Internacional'}</Badge>

@@ -13,11 +13,11 @@ export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: Order
     <article className="flex flex-col rounded-xl border border-stone-200 bg-white shadow-xs">
       <div className="flex items-start justify-between gap-2 px-3 pt-3">
         <div className="min-w-0">
-          <h3 className="text-sm font-bold text-stone-900">
+          <h2 className="text-sm font-bold text-stone-900">
             <Link to={`/admin/pedidos/${order.id}`} className="hover:underline">
               Pedido #{order.id}
             </Link>
-          </h3>
+          </h2>
           <p className="text-xs text-stone-500">{formatDateTime(order.created_at)}</p>
         </div>
         <OrderStatusBadge order={order} />

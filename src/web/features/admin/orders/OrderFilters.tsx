@@ -29,7 +29,7 @@ const dayLabel = (day: string) => formatDate(`${day}T12:00:00`);
 
 export function StatusTabs({ value, counts, onChange }: { value: StatusTab; counts?: OrderStatusCounts; onChange: (tab: StatusTab) => void }) {
   return (
-    <div role="group" aria-label="Estado del pedido" className="-mx-3 flex overflow-x-auto border-b border-stone-200 px-1 sm:mx-0 sm:gap-1 sm:px-0">
+    <div role="group" aria-label="Estado del pedido" className="grid grid-cols-4 border-b border-stone-200 sm:flex sm:gap-1">
       {TABS.map((tab) => {
         const active = tab.id === value;
         return (
@@ -38,7 +38,7 @@ export function StatusTabs({ value, counts, onChange }: { value: StatusTab; coun
             type="button"
             aria-pressed={active}
             onClick={() => onChange(tab.id)}
-            className={`-mb-px flex shrink-0 items-center gap-1.5 border-b-2 px-2 py-2.5 text-sm font-medium transition sm:gap-2 sm:px-3 ${
+            className={`-mb-px flex flex-col items-center gap-1 border-b-2 px-1 py-2 text-xs font-medium transition sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm ${
               active ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
             }`}
           >

@@ -118,9 +118,9 @@ export default function OrderListPage() {
         title="Lista de Pedidos"
         subtitle={firstPage ? `${firstPage.count} ${firstPage.count === 1 ? 'pedido' : 'pedidos'} con estos filtros` : undefined}
         actions={
-          <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
+          <Button variant="secondary" onClick={refresh} loading={refreshing} aria-label="Actualizar">
             <RefreshIcon size={16} />
-            Actualizar
+            <span className="hidden sm:inline">Actualizar</span>
           </Button>
         }
       />

@@ -36,11 +36,11 @@ export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
         </Link>
         <div className="min-w-0 flex-1">
           <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
-          <h3 className="line-clamp-2 text-sm font-semibold leading-5 text-stone-900">
+          <h2 className="line-clamp-2 text-sm font-semibold leading-5 text-stone-900">
             <Link to={editHref} className="hover:underline">
               {product.name}
             </Link>
-          </h3>
+          </h2>
           <p className="text-xs text-stone-500">
             {product.type_display} · {product.currency}
             {product.sku ? ` · SKU ${product.sku}` : ''}

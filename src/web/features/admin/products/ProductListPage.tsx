@@ -69,13 +69,13 @@ export default function ProductListPage() {
         subtitle={list.data ? `${count} ${count === 1 ? 'producto' : 'productos'}` : undefined}
         actions={
           <>
-            <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
+            <Button variant="secondary" onClick={refresh} loading={refreshing} aria-label="Actualizar">
               <RefreshIcon size={16} />
-              Actualizar
+              <span className="hidden sm:inline">Actualizar</span>
             </Button>
-            <LinkButton to="/admin/productos/nuevo">
+            <LinkButton to="/admin/productos/nuevo" aria-label="Agregar producto">
               <PlusIcon size={16} />
-              Agregar producto
+              Agregar<span className="hidden sm:inline"> producto</span>
             </LinkButton>
           </>
         }

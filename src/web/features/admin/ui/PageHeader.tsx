@@ -7,8 +7,8 @@ export function PageHeader({ title, subtitle, actions, back }: { title: string; 
     document.title = `${title} - Administración - ${SHOP_NAME}`;
   }, [title]);
   return (
-    <div className="mb-5 flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-      <div className="min-w-0">
+    <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+      <div className="min-w-[12rem] flex-1">
         {back}
         <h1 className="text-xl font-bold tracking-tight text-stone-900 sm:text-2xl">{title}</h1>
         {subtitle && <p className="mt-0.5 text-sm text-stone-600">{subtitle}</p>}
