@@ -5,12 +5,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../src/server/app';
-import { openPostgres } from '../src/server/db/client';
+import { openPostgres, sqlRows } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { blisters, orderProducts, orders } from '../src/server/db/schema';
 import { testConfig } from '../tests/helpers/app';
 import { createProduct, createUser } from '../tests/helpers/factories';
 
@@ -63,13 +62,17 @@ async function main() {
     });
     await app.close();
 
-    const [{ count }] = await db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders);
-    const stock = await db.select({ id: blisters.id, stock: blisters.stock }).from(blisters).where(inArray(blisters.id, [a.blisters[0].id, b.blisters[0].id]));
-    const [{ units }] = await db
-      .select({ units: sql<number>`coalesce(sum(${orderProducts.quantity}), 0)`.mapWith(Number) })
-      .from(orderProducts)
-      .where(eq(orderProducts.blister_id, b.blisters[0].id));
-    const bStock = stock.find((s) => s.id === b.blisters[0].id)!.stock;
+    // One statement, one snapshot: orders, their lines and the stock they took commit together.
+    const blisterB = b.blisters[0].id;
+    const [check] = await sqlRows<{ orders: string; units: string; stock: number }>(
+      db,
+      sql`select (select count(*) from orders) as orders,
+                 (select coalesce(sum(quantity), 0) from order_products where blister_id = ${blisterB}) as units,
+                 (select stock from blisters where id = ${blisterB}) as stock`,
+    );
+    const count = Number(check.orders);
+    const units = Number(check.units);
+    const bStock = check.stock;
 
     console.log(`POST /api/orders/ with ${CUSTOMERS} concurrent customers, ${SECONDS} s, 2 lines per order (same presentations)`);
     console.log(`orders/s ${result.requests.average.toFixed(0)}  p50 ${result.latency.p50} ms  p99 ${result.latency.p99} ms  max ${result.latency.max} ms`);

@@ -83,9 +83,9 @@ async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: FastifyBaseLogger): Promise<OrderDto> {
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
+  const blisterIds = input.products.map((l) => l.blister_id);
   const orderId = await ctx.db.transaction(async (tx) => {
-    const locked = await lockPresentations(tx, input.products.map((l) => l.blister_id));
-    const byId = new Map(locked.map((p) => [p.id, p]));
+    const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
     const lines = input.products.map((line) => {
       const p = byId.get(line.blister_id);
       const where = { product_id: line.product_id, blister_id: line.blister_id };
@@ -99,7 +99,6 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
       if (price === null) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
       return snapshotLine(p, line.quantity, price);
     });
-    await applyStockDelta(tx, locked, heldBy(lines), now);
 
     const total = orderTotal(lines);
     const [order] = await tx
@@ -131,6 +130,12 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
       entity_id: order.id,
       changes: { order_total: total, status: 'pending', products: lineSummary(lines) },
     });
+
+    // The presentations are locked last: popular ones are then held only for the stock check,
+    // the decrement and the commit, not while the order is written. A shortage (409) rolls
+    // the order back with everything else.
+    const locked = await lockPresentations(tx, blisterIds);
+    await applyStockDelta(tx, locked, heldBy(lines), now);
     return order.id;
   });
   const dto = await withOrderDto(ctx, orderId, {});

@@ -54,13 +54,15 @@ export type Presentation = Awaited<ReturnType<typeof selectPresentations>>[numbe
 const uniqueSorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
- * Locks presentations (SELECT … FOR UPDATE, ascending id so that concurrent orders take locks in
- * the same order) and returns them with what pricing and messages need. Missing rows are absent.
+ * Locks presentations (ascending id, so concurrent orders take the locks in the same order and
+ * cannot deadlock) and returns them with what pricing and messages need. Missing rows are absent.
+ * FOR NO KEY UPDATE is the row lock a stock UPDATE takes anyway: it serialises every stock change
+ * but, unlike FOR UPDATE, lets other transactions insert order lines that reference the row.
  */
 export async function lockPresentations(tx: Tx, blisterIds: number[]): Promise<Presentation[]> {
   const ids = uniqueSorted(blisterIds);
   if (ids.length === 0) return [];
-  return selectPresentations(tx, ids).for('update', { of: blisters });
+  return selectPresentations(tx, ids).for('no key update', { of: blisters });
 }
 
 /** The same rows without locking them (for reading snapshots before the stock move locks). */
