@@ -119,6 +119,13 @@ describe('header search', () => {
       await page.waitForURL('**/productos?search=gorilla');
       expect(await page.getByLabel('Buscar por nombre').inputValue()).toBe('gorilla');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 6);
+
+      // From the catalogue, the chosen categories and banks are kept.
+      await page.goto('/productos?category=automaticas&bank=royal-queen-seeds');
+      await input.fill('gorilla');
+      await page.getByRole('button', { name: 'Ver todos los resultados' }).click();
+      await page.waitForURL((url) => url.search === '?category=automaticas&bank=royal-queen-seeds&search=gorilla');
+      await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 1);
     });
     await context.close();
   });

@@ -47,21 +47,27 @@ export function Modal({ open, onClose, title, hideTitle, children, footer, varia
       className={`${layout} bg-white p-0 text-stone-900 shadow-2xl backdrop:bg-stone-950/60 backdrop:backdrop-blur-sm ${className}`}
     >
       {open && (
-        <div className="flex h-full max-h-[inherit] flex-col">
-          <div className={`flex items-center justify-between gap-4 border-b border-stone-200 px-5 py-3 ${hideTitle ? 'border-b-0 pb-0' : ''}`}>
-            <h2 id={titleId} className={hideTitle ? 'sr-only' : 'text-lg font-semibold'}>
+        <div className="relative flex h-full max-h-[inherit] flex-col">
+          {hideTitle ? (
+            <h2 id={titleId} className="sr-only">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              className="ml-auto rounded-full p-2 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
-              aria-label="Cerrar"
-            >
-              <CloseIcon />
-            </button>
-          </div>
-          <div className="flex-1 overflow-y-auto px-5 py-4">{children}</div>
+          ) : (
+            <div className="flex items-center justify-between gap-4 border-b border-stone-200 py-3 pl-5 pr-14">
+              <h2 id={titleId} className="text-lg font-semibold">
+                {title}
+              </h2>
+            </div>
+          )}
+          <button
+            type="button"
+            onClick={onClose}
+            className="absolute right-2 top-2 z-10 rounded-full bg-white/90 p-2 text-stone-600 hover:bg-stone-100 hover:text-stone-900"
+            aria-label="Cerrar"
+          >
+            <CloseIcon />
+          </button>
+          <div className={`flex-1 overflow-y-auto px-5 ${hideTitle ? 'pb-5 pt-5' : 'py-4'}`}>{children}</div>
           {footer && <div className="border-t border-stone-200 px-5 py-3">{footer}</div>}
         </div>
       )}

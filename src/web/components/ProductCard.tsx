@@ -27,29 +27,37 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
 
   return (
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
-      <div className="relative">
+      <div>
         <div className="overflow-hidden">
           <ProductImage src={product.image} alt={product.name} priority={priority} sizes={sizes} className="transition duration-300 group-hover:scale-105" />
         </div>
-        <button
-          type="button"
-          onClick={() => setQuickView(true)}
-          className="absolute right-2 top-2 z-10 rounded-full bg-white/90 p-2 text-stone-700 shadow-sm ring-1 ring-stone-200 transition hover:bg-white hover:text-brand-700"
-          aria-label={`Vista rápida de ${product.name}`}
-          title="Vista rápida"
-        >
-          <EyeIcon size={18} />
-        </button>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
-        <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+        <div className="flex items-center justify-between gap-2">
+          <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+          <button
+            type="button"
+            onClick={() => setQuickView(true)}
+            className="relative z-10 -my-1 -mr-1 shrink-0 rounded-full p-1.5 text-stone-500 transition hover:bg-brand-50 hover:text-brand-700"
+            aria-label={`Vista rápida de ${product.name}`}
+            title="Vista rápida"
+          >
+            <EyeIcon size={18} />
+          </button>
+        </div>
         <h3 className="line-clamp-2 min-h-[2.5rem] text-sm font-semibold leading-5 text-stone-900 sm:text-base sm:leading-5">
           <Link to={href} className="after:absolute after:inset-0 after:content-[''] focus-visible:outline-none">
             {product.name}
           </Link>
         </h3>
         <div className="relative z-10 mt-auto pt-2">
-          {signedIn ? <CardBuyBox product={product} /> : <LoginPrompt />}
+          {signedIn ? (
+            <CardBuyBox product={product} />
+          ) : status === 'loading' ? (
+            <div className="h-9 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />
+          ) : (
+            <LoginPrompt />
+          )}
         </div>
       </div>
       {quickView && <QuickView product={product} onClose={() => setQuickView(false)} />}
@@ -128,7 +136,7 @@ function QuickView({ product, onClose }: { product: ProductDto; onClose(): void 
         <div className="overflow-hidden rounded-xl">
           <ProductImage src={product.image} alt={product.name} sizes="(min-width: 640px) 320px, 90vw" priority />
         </div>
-        <div className="flex flex-col gap-3">
+        <div className="flex flex-col gap-3 sm:pr-6">
           <p className="text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
           <p className="text-xl font-bold leading-tight" aria-hidden="true">
             {product.name}

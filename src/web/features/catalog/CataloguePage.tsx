@@ -9,7 +9,7 @@ import { SHOP_NAME } from '../../components/site';
 import { ProductCardSkeleton } from '../../components/Skeleton';
 import { useBrands, useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
-import { bankOptions, FilterPanel } from './FilterPanel';
+import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
 import { activeFilterCount, filtersToQueryString, PAGE_SIZE, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
@@ -87,7 +87,7 @@ export default function CataloguePage() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block" aria-label="Filtros">
           <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-5">
-            <FilterPanel filters={filters} onChange={setFilters} facets={facets.data} banks={banks} idPrefix="side" />
+            <FilterPanel filters={filters} onChange={setFilters} facets={facets.data} banks={banks} idPrefix="side" loading={brands.isPending} />
           </div>
         </aside>
 
@@ -108,7 +108,7 @@ export default function CataloguePage() {
               {activeFilterCount(filters) + (filters.search ? 1 : 0) > 0 && (
                 <button
                   type="button"
-                  onClick={() => setFilters({ ...filters, types: [], banks: [], onlyOffers: false, withStock: false, search: '' })}
+                  onClick={() => setFilters({ ...clearFilters(filters), search: '' })}
                   className="mt-4 rounded-xl border border-stone-300 px-5 py-2.5 text-sm font-semibold text-stone-800 hover:border-brand-600"
                 >
                   Limpiar filtros
@@ -119,7 +119,7 @@ export default function CataloguePage() {
             <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 ${reloading ? 'opacity-60 transition-opacity' : ''}`}>
               {firstLoad
                 ? Array.from({ length: PAGE_SIZE }, (_, i) => (
-                    <li key={i}>
+                    <li key={`skeleton-${i}`}>
                       <ProductCardSkeleton />
                     </li>
                   ))
@@ -208,15 +208,24 @@ function MobileFilters({ applied, banks, onClose, onApply }: { applied: Catalogu
       open
       onClose={onClose}
       title="Filtros"
-      hideTitle
       variant="sheet"
       footer={
-        <button type="button" onClick={() => onApply(draft)} className="w-full rounded-xl bg-brand-700 py-3 font-semibold text-white hover:bg-brand-800">
-          Aplicar Filtros
-        </button>
+        <div className="flex gap-3">
+          <button
+            type="button"
+            onClick={() => setDraft(clearFilters(draft))}
+            disabled={activeFilterCount(draft) === 0}
+            className="rounded-xl border border-stone-300 px-4 py-3 text-sm font-semibold text-stone-800 hover:border-brand-600 disabled:opacity-50"
+          >
+            Limpiar filtros
+          </button>
+          <button type="button" onClick={() => onApply(draft)} className="flex-1 rounded-xl bg-brand-700 py-3 font-semibold text-white hover:bg-brand-800">
+            Aplicar Filtros
+          </button>
+        </div>
       }
     >
-      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} banks={draftBanks} idPrefix="modal" />
+      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} banks={draftBanks} idPrefix="modal" heading={false} />
     </Modal>
   );
 }

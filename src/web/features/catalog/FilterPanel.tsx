@@ -34,9 +34,15 @@ interface FilterPanelProps {
   banks: BankOption[];
   /** Distinguishes the ids of the sidebar and the mobile modal copies. */
   idPrefix: string;
+  /** The modal has its own title and puts 'Limpiar filtros' in its footer. */
+  heading?: boolean;
+  /** Banks not known yet: placeholder rows keep the groups below from jumping. */
+  loading?: boolean;
 }
 
-export function FilterPanel({ filters, onChange, facets, banks, idPrefix }: FilterPanelProps) {
+export const clearFilters = (filters: CatalogueFilters): CatalogueFilters => ({ ...filters, types: [], banks: [], onlyOffers: false, withStock: false });
+
+export function FilterPanel({ filters, onChange, facets, banks, idPrefix, heading = true, loading = false }: FilterPanelProps) {
   const set = (patch: Partial<CatalogueFilters>) => onChange({ ...filters, ...patch });
   const national = banks.filter((b) => b.is_national);
   const international = banks.filter((b) => !b.is_national);
@@ -45,7 +51,12 @@ export function FilterPanel({ filters, onChange, facets, banks, idPrefix }: Filt
     const chosen = options.filter((o) => filters.banks.includes(o.slug)).map((o) => o.slug);
     return (
       <Group title={title} onClear={chosen.length ? () => set({ banks: filters.banks.filter((s) => !chosen.includes(s)) }) : undefined}>
-        {options.length === 0 && <p className="text-sm text-stone-500">Sin bancos</p>}
+        {options.length === 0 &&
+          (loading ? (
+            Array.from({ length: 4 }, (_, i) => <div key={i} className="my-2 h-5 animate-pulse rounded bg-stone-100" aria-hidden="true" />)
+          ) : (
+            <p className="text-sm text-stone-500">Sin bancos</p>
+          ))}
         <div className="max-h-64 space-y-0.5 overflow-y-auto pr-1">
           {options.map((bank) => (
             <Check
@@ -64,18 +75,16 @@ export function FilterPanel({ filters, onChange, facets, banks, idPrefix }: Filt
 
   return (
     <div className="space-y-5">
-      <div className="flex items-center justify-between">
-        <h2 className="text-base font-bold text-stone-900">Filtros</h2>
-        {activeFilterCount(filters) > 0 && (
-          <button
-            type="button"
-            onClick={() => onChange({ ...filters, types: [], banks: [], onlyOffers: false, withStock: false })}
-            className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Limpiar filtros
-          </button>
-        )}
-      </div>
+      {heading && (
+        <div className="flex items-center justify-between">
+          <h2 className="text-base font-bold text-stone-900">Filtros</h2>
+          {activeFilterCount(filters) > 0 && (
+            <button type="button" onClick={() => onChange(clearFilters(filters))} className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              Limpiar filtros
+            </button>
+          )}
+        </div>
+      )}
       <Group title="Ofertas" onClear={filters.onlyOffers ? () => set({ onlyOffers: false }) : undefined}>
         <Check
           id={`${idPrefix}-offers`}
@@ -114,7 +123,7 @@ export function FilterPanel({ filters, onChange, facets, banks, idPrefix }: Filt
 
 function Group({ title, onClear, children }: { title: string; onClear?: () => void; children: ReactNode }) {
   return (
-    <fieldset className="border-t border-stone-200 pt-4">
+    <fieldset className="border-t border-stone-200 pt-4 first:border-t-0 first:pt-0">
       <div className="mb-2 flex items-center justify-between">
         <legend className="float-left text-sm font-semibold uppercase tracking-wide text-stone-700">{title}</legend>
         {onClear && (

@@ -7,9 +7,9 @@ const ROTATE_MS = 5000;
 
 const PROMOS = [
   { search: 'royal queen', title: 'Royal Queen Seeds', text: 'Genéticas europeas premiadas, estables y productivas.', tone: 'from-brand-800 to-brand-950' },
-  { search: 'se+', title: 'SE+ Seeds', text: 'Autoflorecientes rápidas para cultivos de interior y exterior.', tone: 'from-emerald-700 to-teal-950' },
-  { search: 'gorilla bsf', title: 'Gorilla BSF', text: 'Potencia y resina: las variedades Gorilla de BSF Seeds.', tone: 'from-lime-800 to-brand-950' },
-  { search: 'sweed lab', title: 'Sweed Lab', text: 'Selecciones nacionales pensadas para nuestro clima.', tone: 'from-teal-800 to-emerald-950' },
+  { search: 'se+', title: 'SE+ Seeds', text: 'Genéticas argentinas adaptadas a nuestro clima y al cultivo de balcón.', tone: 'from-emerald-700 to-teal-950' },
+  { search: 'gorilla bsf', title: 'Gorilla BSF', text: 'Las Gorilla de BSF Seeds: producción XXL y resina abundante.', tone: 'from-lime-800 to-brand-950' },
+  { search: 'sweed lab', title: 'Sweed Lab', text: 'Cruces dulces y cítricos seleccionados en Córdoba.', tone: 'from-teal-800 to-emerald-950' },
 ] as const;
 
 export function PromoCarousel() {

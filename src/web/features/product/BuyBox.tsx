@@ -64,7 +64,7 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
                   }`}
                 >
                   <input type="radio" name={`presentation-${product.id}`} value={b.id} checked={checked} onChange={() => setBlisterId(b.id)} className="sr-only" />
-                  {b.seed_count} Semillas{b.stock <= 0 && <span className="font-normal"> (Sin stock)</span>}
+                  {b.seed_count} {b.seed_count === 1 ? 'Semilla' : 'Semillas'}{b.stock <= 0 && <span className="font-normal"> (Sin stock)</span>}
                 </label>
               );
             })}

@@ -58,21 +58,11 @@ function ProductDetail({ product }: { product: ProductDto }) {
       </nav>
 
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <div className="relative">
-          <ProductGallery images={images} name={product.name} />
-          {isAdmin && (
-            <Link
-              to={`/admin/productos/editar/${product.id}`}
-              className="absolute right-3 top-3 inline-flex items-center gap-1.5 rounded-full bg-stone-900/85 px-3.5 py-2 text-sm font-semibold text-white shadow hover:bg-stone-900"
-            >
-              <EditIcon size={16} /> Editar producto
-            </Link>
-          )}
-        </div>
+        <ProductGallery images={images} name={product.name} />
 
         <div className="flex flex-col gap-5">
           <div>
-            <div className="flex flex-wrap gap-2">
+            <div className="flex flex-wrap items-center gap-2">
               <Link
                 to={`/productos?category=${{ auto: 'automaticas', fem: 'feminizadas', reg: 'regulares' }[product.type]}`}
                 className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-800"
@@ -85,6 +75,14 @@ function ProductDetail({ product }: { product: ProductDto }) {
               >
                 {product.brand}
               </Link>
+              {isAdmin && (
+                <Link
+                  to={`/admin/productos/editar/${product.id}`}
+                  className="ml-auto inline-flex items-center gap-1.5 rounded-full border border-stone-300 bg-white px-3 py-1 text-sm font-semibold text-stone-800 hover:border-brand-600 hover:text-brand-800"
+                >
+                  <EditIcon size={15} /> Editar producto
+                </Link>
+              )}
             </div>
             <h1 className="mt-3 text-3xl font-extrabold leading-tight tracking-tight text-stone-900 sm:text-4xl">{product.name}</h1>
           </div>
@@ -190,7 +188,7 @@ function LoadError({ onRetry }: { onRetry(): void }) {
 
 function DetailSkeleton() {
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-2 lg:gap-12" aria-busy="true">
+    <div className="mx-auto grid min-h-screen max-w-7xl content-start gap-8 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-2 lg:gap-12" aria-busy="true">
       <span className="sr-only" role="status">Cargando producto...</span>
       <div className="aspect-square w-full animate-pulse rounded-3xl bg-stone-200" />
       <div className="flex flex-col gap-4">
