@@ -23,8 +23,8 @@ export function Layout() {
         <Footer />
       </div>
       {!verified && <AgeGate onVerified={() => setVerified(true)} />}
-      {/* Every navigation starts at the top; filter changes on one page keep the position. */}
-      <ScrollRestoration getKey={(location) => location.pathname} />
+      {/* Every navigation starts at the top (filter changes opt out with preventScrollReset). */}
+      <ScrollRestoration />
     </>
   );
 }

@@ -1,7 +1,7 @@
 // The product card of carousels, the catalogue and related products (spec storefront §2).
 // Prices, the presentation selector and the cart button appear only for signed-in users.
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { ProductDto } from '../../domain/catalog';
 import { defaultCardPresentation } from '../../domain/presentation';
 import { truncate } from '../../domain/text';
@@ -66,9 +66,10 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
 }
 
 function LoginPrompt() {
+  const location = useLocation();
   return (
     <Link
-      to="/login"
+      to={`/login?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`}
       className="flex items-center gap-1.5 rounded-lg bg-stone-100 px-2.5 py-2 text-xs font-medium text-stone-700 hover:bg-brand-50 hover:text-brand-800"
     >
       <LockIcon size={14} />
