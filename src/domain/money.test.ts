@@ -12,6 +12,9 @@ describe('money', () => {
     expect(usdToArs(10, 1000)).toBe(10000);
     expect(usdToArs(19.99, 1234.5)).toBe(24678);
     expect(usdToArs(0.5, 1)).toBe(1);
+    // 19.99 × 1250 is 24987.4999… in binary floating point; the shop rounds the exact 24987.5 up.
+    expect(usdToArs(19.99, 1250)).toBe(24988);
+    expect(roundCents(1.005)).toBe(1.01);
   });
 
   it('converts ARS to USD keeping two decimals, and 0 for a missing rate', () => {
