@@ -17,6 +17,8 @@ import siteRoutes from './modules/site/routes';
 import userRoutes from './modules/users/routes';
 import activityRoutes from './modules/activity/routes';
 import warrantyRoutes from './modules/warranty/routes';
+import seoRoutes from './modules/seo/routes';
+import { pageHeadRenderer } from './modules/seo/service';
 import authPlugin from './plugins/auth';
 import errorsPlugin from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
@@ -61,7 +63,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
 
-  await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir });
+  await app.register(seoRoutes, { ctx });
+  await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir, pageHead: pageHeadRenderer(ctx) });
   return app;
 }
 

@@ -1,4 +1,5 @@
-// Serves the built storefront (dist/web) and stored uploads; unknown non-API paths get the SPA.
+// Serves the built storefront (dist/web) and stored uploads; unknown non-API paths get the SPA,
+// with the page's own head tags (title, description, canonical, Open Graph) when given.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -7,7 +8,21 @@ import fp from 'fastify-plugin';
 
 const YEAR = 365 * 24 * 3600;
 
-export default fp(async function staticWebPlugin(app: FastifyInstance, opts: { uploadsDir: string; webDir: string }) {
+/** The head of one page: its status and the tags that replace the built title and description. */
+export type PageHeadRenderer = (url: string) => Promise<{ statusCode: number; tags: string } | null>;
+
+/** Puts `tags` where the built index.html has its title, dropping its generic title and description. */
+export function withHeadTags(indexHtml: string, tags: string): string {
+  const withoutDefaults = indexHtml.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
+  const title = /<title>[\s\S]*?<\/title>/i.exec(withoutDefaults);
+  if (title) return withoutDefaults.slice(0, title.index) + tags + withoutDefaults.slice(title.index + title[0].length);
+  return withoutDefaults.replace(/<head>/i, (head) => `${head}\n    ${tags}`);
+}
+
+export default fp(async function staticWebPlugin(
+  app: FastifyInstance,
+  opts: { uploadsDir: string; webDir: string; pageHead?: PageHeadRenderer },
+) {
   await app.register(fastifyStatic, {
     root: opts.uploadsDir,
     prefix: '/uploads/',
@@ -34,11 +49,24 @@ export default fp(async function staticWebPlugin(app: FastifyInstance, opts: { u
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/') || request.method !== 'GET') {
       return reply.status(404).send({ error: 'Recurso no encontrado' });
     }
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    let html = indexHtml;
+    let statusCode = 200;
+    try {
+      const head = opts.pageHead ? await opts.pageHead(url) : null;
+      if (head) {
+        html = withHeadTags(indexHtml, head.tags);
+        statusCode = head.statusCode;
+      }
+    } catch (error) {
+      // The page still works without its own head: serve the plain app.
+      request.log.error({ err: error }, 'page head failed');
+    }
+    // A missing product answers 404 and still gets the app, which shows its 'not found' page.
+    return reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
 });

@@ -1,0 +1,222 @@
+// Findability: the head of each public page as the server sends it, the sitemap and robots.txt.
+// Everything here is what an anonymous visitor may see: the server never knows who views the
+// HTML, so no price ever appears in it.
+import { idParamSchema, type ProductDto, type ProductType } from '../../../domain/catalog';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { getBrand, listBrandRecords } from '../brands/service';
+import { getProduct } from '../catalog/service';
+import { SHOP_NAME } from '../mail/templates';
+import { plainSummary, renderHeadTags, type PageHead } from './head';
+import { listPublicProductDates } from './queries';
+
+export { SHOP_NAME };
+
+const HOME_TITLE = `${SHOP_NAME} - Banco de semillas de cannabis`;
+const HOME_DESCRIPTION =
+  'Semillas de cannabis de los mejores bancos nacionales e internacionales. Envíos a todo el país y garantía de germinación.';
+const CATALOGUE_TITLE = `Catálogo de semillas - ${SHOP_NAME}`;
+const CATALOGUE_DESCRIPTION =
+  'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtrá por banco, tipo y ofertas.';
+const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
+const GUIDE_DESCRIPTION =
+  'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
+
+export interface ServedHead {
+  statusCode: number;
+  head: PageHead;
+}
+
+/** An image URL a crawler can fetch: the shop's own paths made absolute, https addresses as they are. */
+function absoluteImage(publicUrl: string, src: string | null | undefined): string | undefined {
+  if (!src) return undefined;
+  if (/^https:\/\//i.test(src)) return src;
+  if (src.startsWith('/') && !src.startsWith('//')) return `${publicUrl}${src}`;
+  return undefined;
+}
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
+
+function homeHead(publicUrl: string): PageHead {
+  return {
+    title: HOME_TITLE,
+    description: HOME_DESCRIPTION,
+    canonical: `${publicUrl}/`,
+    ogType: 'website',
+    image: `${publicUrl}/logo.svg`,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: SHOP_NAME,
+        url: `${publicUrl}/`,
+        inLanguage: 'es-AR',
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: { '@type': 'EntryPoint', urlTemplate: `${publicUrl}/productos?search={search_term_string}` },
+          'query-input': 'required name=search_term_string',
+        },
+      },
+      { '@context': 'https://schema.org', '@type': 'Organization', name: SHOP_NAME, url: `${publicUrl}/`, logo: `${publicUrl}/logo.svg` },
+    ],
+  };
+}
+
+async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<PageHead> {
+  const { publicUrl } = ctx.config;
+  const slug = params.get('bank');
+  if (slug && !slug.includes(',')) {
+    try {
+      const brand = await getBrand(ctx, 'anonymous', slug);
+      const about = brand.description ? ` ${brand.description}` : '';
+      return {
+        title: `Semillas de ${brand.brand_name} - ${SHOP_NAME}`,
+        description: plainSummary(`Semillas de ${brand.brand_name} en ${SHOP_NAME}.${about}`),
+        canonical: `${publicUrl}/productos?bank=${encodeURIComponent(brand.brand_id)}`,
+        ogType: 'website',
+        image: absoluteImage(publicUrl, brand.image),
+      };
+    } catch (error) {
+      if (!isNotFound(error)) throw error;
+    }
+  }
+  // Searches, filters and pages are views of the one catalogue page.
+  return { title: CATALOGUE_TITLE, description: CATALOGUE_DESCRIPTION, canonical: `${publicUrl}/productos`, ogType: 'website' };
+}
+
+const CATEGORY_NAMES: Record<ProductType, string> = {
+  auto: 'Semillas automáticas',
+  fem: 'Semillas feminizadas',
+  reg: 'Semillas regulares',
+};
+
+function productJsonLd(product: ProductDto, url: string, images: string[]) {
+  const properties = [
+    ['THC', product.thc],
+    ['CBD', product.cbd],
+    ['Genotipo', product.genotype],
+    ['Tiempo de floración', product.flowering_time],
+  ].filter((p): p is [string, string] => Boolean(p[1]));
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: product.name,
+    url,
+    ...(images.length ? { image: images } : {}),
+    ...(product.description ? { description: plainSummary(product.description, 500) } : {}),
+    ...(product.sku ? { sku: product.sku } : {}),
+    brand: { '@type': 'Brand', name: product.brand },
+    category: CATEGORY_NAMES[product.type],
+    ...(properties.length ? { additionalProperty: properties.map(([name, value]) => ({ '@type': 'PropertyValue', name, value })) } : {}),
+  };
+}
+
+function productNotFoundHead(publicUrl: string, path: string): ServedHead {
+  return {
+    statusCode: 404,
+    head: {
+      title: `Producto no encontrado - ${SHOP_NAME}`,
+      description: 'El producto que buscas no existe o no está disponible.',
+      canonical: `${publicUrl}${path}`,
+      ogType: 'website',
+      noindex: true,
+    },
+  };
+}
+
+async function productHead(ctx: AppContext, rawId: string, path: string): Promise<ServedHead> {
+  const { publicUrl } = ctx.config;
+  const parsed = idParamSchema.safeParse({ id: rawId });
+  // Only plain decimal ids name a product: '1e3' or '0x10' would coerce to another page.
+  if (!parsed.success || !/^\d+$/.test(rawId)) return productNotFoundHead(publicUrl, path);
+  let product: ProductDto;
+  try {
+    // The catalogue's anonymous read: no prices, briefly cached, cleared on catalogue writes.
+    product = await getProduct(ctx, 'anonymous', parsed.data.id);
+  } catch (error) {
+    if (isNotFound(error)) return productNotFoundHead(publicUrl, path);
+    throw error;
+  }
+  const url = `${publicUrl}/producto/${product.id}`;
+  const images = [product.image, product.image_2, product.image_3]
+    .map((src) => absoluteImage(publicUrl, src))
+    .filter((src): src is string => Boolean(src));
+  const summary = product.description ?? `${product.type_display} de ${product.brand}.`;
+  return {
+    statusCode: 200,
+    head: {
+      // spec storefront §2 product detail: page title 'Detalles del Producto - {name}'.
+      title: `Detalles del Producto - ${product.name}`,
+      description: plainSummary(`${product.name} de ${product.brand}, semilla ${product.type_display.toLowerCase()}. ${summary}`),
+      canonical: url,
+      ogType: 'product',
+      image: images[0],
+      jsonLd: [productJsonLd(product, url, images)],
+    },
+  };
+}
+
+/**
+ * The head for a storefront URL the server answers with the app's HTML, or null for pages
+ * that keep the built index.html's head (account, cart, login…).
+ */
+export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<ServedHead | null> {
+  const url = new URL(rawUrl, 'http://localhost');
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const { publicUrl } = ctx.config;
+  if (path === '/') return { statusCode: 200, head: homeHead(publicUrl) };
+  if (path === '/productos') return { statusCode: 200, head: await catalogueHead(ctx, url.searchParams) };
+  if (path === '/como-germinar') {
+    return { statusCode: 200, head: { title: GUIDE_TITLE, description: GUIDE_DESCRIPTION, canonical: `${publicUrl}/como-germinar`, ogType: 'website' } };
+  }
+  const product = /^\/producto\/([^/]+)$/.exec(path);
+  if (product) return productHead(ctx, product[1], path);
+  return null;
+}
+
+/** For the static web plugin: the tags and status of the page at `url`. */
+export function pageHeadRenderer(ctx: AppContext) {
+  return async (url: string) => {
+    const served = await headForUrl(ctx, url);
+    return served && { statusCode: served.statusCode, tags: renderHeadTags(served.head, SHOP_NAME) };
+  };
+}
+
+const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** Every public page worth indexing: home, catalogue, guide, each available product and each visible bank. */
+export async function sitemapXml(ctx: AppContext): Promise<string> {
+  const { publicUrl } = ctx.config;
+  const [products, brands] = await Promise.all([listPublicProductDates(ctx.db), listBrandRecords(ctx.db, { includeHidden: false })]);
+  const entry = (loc: string, lastmod?: Date) =>
+    `  <url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  const urls = [
+    entry(`${publicUrl}/`),
+    entry(`${publicUrl}/productos`),
+    entry(`${publicUrl}/como-germinar`),
+    ...brands.map((b) => entry(`${publicUrl}/productos?bank=${encodeURIComponent(b.brand_id)}`)),
+    ...products.map((p) => entry(`${publicUrl}/producto/${p.id}`, p.updated_at)),
+  ];
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * Private pages stay out of search results. The public catalogue API stays open: crawlers that
+ * render the app fetch it to see the page's content (the longest matching rule wins).
+ */
+export function robotsTxt(ctx: AppContext): string {
+  return [
+    'User-agent: *',
+    'Allow: /',
+    'Disallow: /admin',
+    'Disallow: /mi-cuenta',
+    'Disallow: /carrito',
+    'Disallow: /api/',
+    'Allow: /api/products/',
+    'Allow: /api/brands/',
+    'Allow: /api/core/maintenance-status/',
+    '',
+    `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`,
+    '',
+  ].join('\n');
+}

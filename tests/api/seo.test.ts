@@ -1,0 +1,229 @@
+// Findability over real HTTP: the head of product, catalogue and home HTML, 404 for a missing
+// product with the app still served, sitemap.xml and robots.txt.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createBrand, createProduct } from '../helpers/factories';
+
+const PUBLIC_URL = 'https://tienda.example.com';
+
+// The shape of Vite's built index.html: generic title and description, entry script, styles.
+const BUILT_INDEX = `<!doctype html>
+<html lang="es">
+  <head>
+    <meta charset="UTF-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>Semillas del Sur - Banco de semillas de cannabis</title>
+    <meta name="description" content="Descripción genérica del sitio." />
+    <script type="module" crossorigin src="/assets/index-test.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets/index-test.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
+let server: TestServer;
+let webDir: string;
+const ids: Record<string, number> = {};
+
+beforeAll(async () => {
+  webDir = mkdtempSync(path.join(tmpdir(), 'seo-web-'));
+  writeFileSync(path.join(webDir, 'index.html'), BUILT_INDEX);
+  server = await startTestServer({ webDir, publicUrl: PUBLIC_URL });
+  const db = server.ctx.db;
+  const rqs = await createBrand(db, { brand_name: 'Royal Queen Seeds', description: 'Banco holandés con genéticas premiadas.', image: '/uploads/brands/rqs-800.webp' });
+  const hidden = await createBrand(db, { brand_name: 'Banco Oculto', visible: false });
+  const make = async (key: string, fields: Parameters<typeof createProduct>[1]) => (ids[key] = (await createProduct(db, fields)).id);
+  await make('northern', {
+    name: 'Northern Light Auto', type: 'auto', brand_id: rqs.id, sku: 'RQS-NL-1', thc: '18%',
+    image: '/uploads/products/nl-800.webp', image_2: 'https://cdn.example.com/nl2.webp',
+    description: 'Una automática clásica,\n\nrobusta y rápida. '.repeat(12),
+    blisters: [{ seed_count: 3, price: 98765, stock: 5 }],
+  });
+  await make('evil', {
+    name: 'Kush </title><script>alert(1)</script> "Dulce" & <b>', brand_id: rqs.id,
+    description: '</script><script>alert(2)</script> \u2028 línea',
+    blisters: [{ price: 55555, stock: 1 }],
+  });
+  await make('unavailable', { name: 'No Disponible', brand_id: rqs.id, available: false });
+  await make('deleted', { name: 'Borrada', brand_id: rqs.id, deleted_at: new Date() });
+  await make('inHidden', { name: 'En Banco Oculto', brand_id: hidden.id });
+});
+
+afterAll(async () => {
+  await server?.close();
+  rmSync(webDir, { recursive: true, force: true });
+});
+
+async function page(urlPath: string) {
+  const res = await fetch(`${server.url}${urlPath}`);
+  return { status: res.status, type: res.headers.get('content-type') ?? '', html: await res.text() };
+}
+
+const titleOf = (html: string) => [...html.matchAll(/<title>([\s\S]*?)<\/title>/g)].map((m) => m[1]);
+const metaOf = (html: string, key: string) =>
+  [...html.matchAll(/<meta (?:name|property)="([^"]+)" content="([^"]*)" \/>/g)].filter((m) => m[1] === key).map((m) => m[2]);
+const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
+const jsonLdOf = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
+const unescapeHtml = (text: string) =>
+  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** The app itself is always served: root element, entry script and styles. */
+function expectApp(html: string) {
+  expect(html).toContain('<div id="root"></div>');
+  expect(html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
+  expect(html).toContain('href="/assets/index-test.css"');
+}
+
+describe('product page HTML', () => {
+  it('has the product title, description, canonical URL, Open Graph tags and JSON-LD Product without price', async () => {
+    const { status, type, html } = await page(`/producto/${ids.northern}`);
+    expect(status).toBe(200);
+    expect(type).toContain('text/html');
+    expectApp(html);
+    expect(titleOf(html)).toEqual(['Detalles del Producto - Northern Light Auto']);
+    const [description] = metaOf(html, 'description');
+    expect(metaOf(html, 'description')).toHaveLength(1);
+    expect(description).toMatch(/^Northern Light Auto de Royal Queen Seeds, semilla automática\. Una automática clásica, robusta y rápida\./);
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(html).not.toContain('Descripción genérica del sitio.');
+    const url = `${PUBLIC_URL}/producto/${ids.northern}`;
+    expect(canonicalOf(html)).toBe(url);
+    expect(metaOf(html, 'og:type')).toEqual(['product']);
+    expect(metaOf(html, 'og:url')).toEqual([url]);
+    expect(metaOf(html, 'og:title')).toEqual(['Detalles del Producto - Northern Light Auto']);
+    expect(metaOf(html, 'og:image')).toEqual([`${PUBLIC_URL}/uploads/products/nl-800.webp`]);
+
+    const [product] = jsonLdOf(html);
+    expect(product).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: 'Northern Light Auto',
+      url,
+      sku: 'RQS-NL-1',
+      brand: { '@type': 'Brand', name: 'Royal Queen Seeds' },
+      image: [`${PUBLIC_URL}/uploads/products/nl-800.webp`, 'https://cdn.example.com/nl2.webp'],
+    });
+    expect(product.additionalProperty).toContainEqual({ '@type': 'PropertyValue', name: 'THC', value: '18%' });
+    // The server never knows who reads the HTML: no price in any form.
+    expect(product).not.toHaveProperty('offers');
+    expect(html).not.toMatch(/98765|98\.765|price|precio/i);
+  });
+
+  it('escapes every product text in the tags and the JSON-LD', async () => {
+    const { status, html } = await page(`/producto/${ids.evil}`);
+    expect(status).toBe(200);
+    expect(html).not.toContain('<script>alert');
+    expect(html).not.toContain('</title><script>');
+    // Only the app's script and the JSON-LD block open a script element.
+    expect(html.match(/<script/g)).toHaveLength(2);
+    const [title] = titleOf(html);
+    expect(unescapeHtml(title)).toBe('Detalles del Producto - Kush </title><script>alert(1)</script> "Dulce" & <b>');
+    expect(unescapeHtml(metaOf(html, 'og:title')[0])).toBe(unescapeHtml(title));
+    const [product] = jsonLdOf(html);
+    expect(product.name).toBe('Kush </title><script>alert(1)</script> "Dulce" & <b>');
+    expect(product.description).toContain('</script><script>alert(2)</script>');
+    expectApp(html);
+  });
+
+  it('answers 404 with the app (which shows its not-found page) for a product that cannot be shown', async () => {
+    for (const urlPath of [
+      `/producto/${ids.unavailable}`, `/producto/${ids.deleted}`, '/producto/999999', '/producto/abc', '/producto/1e3',
+      '/producto/0', '/producto/99999999999', '/producto/%3Cscript%3E',
+    ]) {
+      const { status, html } = await page(urlPath);
+      expect(status, urlPath).toBe(404);
+      expectApp(html);
+      expect(titleOf(html)).toEqual(['Producto no encontrado - Semillas del Sur']);
+      expect(metaOf(html, 'robots')).toEqual(['noindex']);
+      expect(canonicalOf(html)).toBeUndefined();
+      expect(html).not.toContain('<script>');
+    }
+  });
+
+  it('shows a product of a hidden bank, as the catalogue API does', async () => {
+    const { status, html } = await page(`/producto/${ids.inHidden}/`);
+    expect(status).toBe(200);
+    expect(titleOf(html)).toEqual(['Detalles del Producto - En Banco Oculto']);
+    // The trailing slash is the same page: one canonical URL.
+    expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/producto/${ids.inHidden}`);
+  });
+});
+
+describe('catalogue and home HTML', () => {
+  it('gives the catalogue its title and one canonical URL whatever the filters', async () => {
+    for (const urlPath of ['/productos', '/productos/', '/productos?search=kush&page=2', '/productos?categories=automaticas', '/productos?bank=banco-oculto', '/productos?bank=no-existe']) {
+      const { status, html } = await page(urlPath);
+      expect(status, urlPath).toBe(200);
+      expectApp(html);
+      expect(titleOf(html), urlPath).toEqual(['Catálogo de semillas - Semillas del Sur']);
+      expect(canonicalOf(html), urlPath).toBe(`${PUBLIC_URL}/productos`);
+      expect(metaOf(html, 'description')[0]).toContain('Catálogo de semillas de cannabis');
+    }
+  });
+
+  it('gives a visible bank page its own title, description, image and canonical URL', async () => {
+    const { status, html } = await page('/productos?bank=royal-queen-seeds');
+    expect(status).toBe(200);
+    expect(titleOf(html)).toEqual(['Semillas de Royal Queen Seeds - Semillas del Sur']);
+    expect(metaOf(html, 'description')).toEqual(['Semillas de Royal Queen Seeds en Semillas del Sur. Banco holandés con genéticas premiadas.']);
+    expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/productos?bank=royal-queen-seeds`);
+    expect(metaOf(html, 'og:image')).toEqual([`${PUBLIC_URL}/uploads/brands/rqs-800.webp`]);
+  });
+
+  it('describes the home page with WebSite and Organization data', async () => {
+    const { status, html } = await page('/');
+    expect(status).toBe(200);
+    expectApp(html);
+    expect(titleOf(html)).toEqual(['Semillas del Sur - Banco de semillas de cannabis']);
+    expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/`);
+    expect(metaOf(html, 'og:type')).toEqual(['website']);
+    const data = jsonLdOf(html);
+    expect(data.map((d) => d['@type'])).toEqual(['WebSite', 'Organization']);
+    expect(data[0].potentialAction.target.urlTemplate).toBe(`${PUBLIC_URL}/productos?search={search_term_string}`);
+  });
+
+  it('keeps the built head on private pages', async () => {
+    const { status, html } = await page('/carrito');
+    expect(status).toBe(200);
+    expect(html).toBe(BUILT_INDEX);
+  });
+});
+
+describe('sitemap.xml and robots.txt', () => {
+  it('lists home, catalogue, guide, every available product and every visible bank under the public URL', async () => {
+    const res = await api(server, 'GET', '/sitemap.xml');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/xml');
+    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
+    expect(locs).toEqual([
+      `${PUBLIC_URL}/`,
+      `${PUBLIC_URL}/productos`,
+      `${PUBLIC_URL}/como-germinar`,
+      `${PUBLIC_URL}/productos?bank=royal-queen-seeds`,
+      ...[ids.northern, ids.evil, ids.inHidden].sort((a, b) => a - b).map((id) => `${PUBLIC_URL}/producto/${id}`),
+    ]);
+    expect(res.text).toMatch(new RegExp(`<loc>${PUBLIC_URL}/producto/${ids.northern}</loc><lastmod>\\d{4}-\\d{2}-\\d{2}</lastmod>`));
+    expect(res.text.trimEnd().endsWith('</urlset>')).toBe(true);
+  });
+
+  it('lets crawlers in everywhere but the private pages and API, and links the sitemap', async () => {
+    const res = await api(server, 'GET', '/robots.txt');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/plain');
+    const lines = res.text.split('\n');
+    expect(lines[0]).toBe('User-agent: *');
+    for (const rule of ['Allow: /', 'Disallow: /admin', 'Disallow: /mi-cuenta', 'Disallow: /carrito', 'Disallow: /api/']) {
+      expect(lines).toContain(rule);
+    }
+    // A crawler that renders the app needs the public catalogue reads.
+    expect(lines).toContain('Allow: /api/products/');
+    expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
