@@ -1,5 +1,6 @@
 // Storefront journeys in a real browser against the built app: age gate, header search,
 // catalogue filters in the URL, paging, product detail, mobile layout and who sees prices.
+import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
@@ -56,6 +57,17 @@ afterAll(async () => {
   await browser?.close();
   await server?.close();
 });
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** WCAG 2 A/AA and best-practice violations axe finds on the page, as readable lines. */
+async function accessibilityViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE_SCRIPT });
+  return page.evaluate(async () => {
+    const result = await (window as any).axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'best-practice'] });
+    return result.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`);
+  });
+}
 
 const cards = (page: Page) => page.locator('section[aria-label="Productos"] article');
 
@@ -138,11 +150,12 @@ describe('catalogue', () => {
       await cards(page).first().waitFor();
       expect(await page.title()).toMatch(/^Catálogo de semillas - /);
       const sidebar = page.getByRole('complementary', { name: 'Filtros' });
-      await sidebar.getByLabel('Automáticas').check();
+      // The boxes follow the URL, which the router updates in a transition: click, then wait for it.
+      await sidebar.getByLabel('Automáticas').click();
       await page.waitForURL((url) => url.search === '?category=automaticas');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 4);
 
-      await sidebar.getByLabel('Royal Queen Seeds').check();
+      await sidebar.getByLabel('Royal Queen Seeds').click();
       await page.waitForURL((url) => url.search === '?category=automaticas&bank=royal-queen-seeds');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
 
@@ -153,7 +166,7 @@ describe('catalogue', () => {
       expect(await sidebar.getByLabel('Automáticas').isChecked()).toBe(true);
       expect(await sidebar.getByLabel('Royal Queen Seeds').isChecked()).toBe(true);
 
-      await sidebar.getByLabel('Feminizadas').check();
+      await sidebar.getByLabel('Feminizadas').click();
       await page.waitForURL((url) => url.search === '?categories=automaticas,feminizadas&bank=royal-queen-seeds');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 8);
 
@@ -326,5 +339,24 @@ describe('prices', () => {
       await screenshot(page, 'storefront-detail-customer-1280');
     });
     await context.close();
+  });
+});
+
+describe('accessibility', () => {
+  it('has no axe violations on home, catalogue, detail and guide, on mobile and desktop', async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const { context, page } = await newPage(browser, server.url, { viewport });
+      for (const [path, ready] of [
+        ['/', 'section[aria-labelledby="ultimos-ingresos-title"] article'],
+        ['/productos', 'section[aria-label="Productos"] article'],
+        [`/producto/${ids['Gorilla Glue Auto']}`, 'section[aria-labelledby="relacionados-title"] article'],
+        ['/como-germinar', 'text=Información Importante'],
+      ]) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        expect(await accessibilityViolations(page), `${path} at ${viewport.width} px`).toEqual([]);
+      }
+      await context.close();
+    }
   });
 });

@@ -24,7 +24,7 @@ export function ShippingBanner() {
     { icon: ShieldIcon, text: '100% compra segura' },
   ];
   return (
-    <div className="bg-brand-900 text-brand-50">
+    <section aria-label="Beneficios de compra" className="bg-brand-900 text-brand-50">
       <ul className="mx-auto flex max-w-7xl items-center justify-center gap-x-6 gap-y-1 overflow-hidden px-4 py-1.5 text-xs font-medium sm:px-6">
         {items.map(({ icon: Icon, text }, i) => (
           // On small screens only the first message fits; the others appear from md.
@@ -34,7 +34,7 @@ export function ShippingBanner() {
           </li>
         ))}
       </ul>
-    </div>
+    </section>
   );
 }
 

@@ -92,6 +92,7 @@ export default function CataloguePage() {
         </aside>
 
         <section aria-label="Productos" aria-busy={firstLoad || reloading}>
+          <h2 className="sr-only">Productos</h2>
           <p className="mb-3 min-h-5 text-sm text-stone-600" role="status">
             {count !== undefined && !reloading ? `${count} ${count === 1 ? 'producto' : 'productos'}` : ''}
           </p>

@@ -144,15 +144,15 @@ function SpecTiles({ product, typeLabel }: { product: ProductDto; typeLabel: str
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {tiles.map(({ label, value, icon, title }) => (
-        <div key={label} className={`flex items-center gap-3 rounded-xl border border-stone-200 bg-white px-3 py-2.5 ${label === 'Sabor' ? 'col-span-2' : ''}`}>
-          <span className="flex h-9 w-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
-          <div className="min-w-0">
-            <dt className="text-xs text-stone-500">{label}</dt>
-            <dd className="truncate text-sm font-semibold text-stone-900" title={title}>
-              {value || '—'}
-              {title && title.length > FLAVOR_CUT && <span className="sr-only"> ({title})</span>}
-            </dd>
-          </div>
+        <div key={label} className={`relative min-w-0 rounded-xl border border-stone-200 bg-white py-2.5 pl-15 pr-3 ${label === 'Sabor' ? 'col-span-2' : ''}`}>
+          <dt className="text-xs text-stone-500">
+            <span className="absolute left-3 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+            {label}
+          </dt>
+          <dd className="truncate text-sm font-semibold text-stone-900" title={title}>
+            {value || '—'}
+            {title && title.length > FLAVOR_CUT && <span className="sr-only"> ({title})</span>}
+          </dd>
         </div>
       ))}
     </dl>
