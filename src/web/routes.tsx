@@ -2,6 +2,7 @@
 import { createBrowserRouter, Navigate } from 'react-router';
 import { Layout } from './components/Layout';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
+import { MaintenanceGuard } from './lib/MaintenanceGuard';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -19,13 +20,14 @@ export const router = createBrowserRouter([
     },
   },
   {
-    element: <Layout />,
+    element: <MaintenanceGuard><Layout /></MaintenanceGuard>,
     children: [
       { index: true, lazy: page(() => import('./features/home/HomePage')) },
       { path: 'productos', lazy: page(() => import('./features/catalog/CataloguePage')) },
       { path: 'producto/:id', lazy: page(() => import('./features/product/ProductPage')) },
       { path: 'como-germinar', lazy: page(() => import('./features/guide/GuidePage')) },
       { path: 'carrito', lazy: page(() => import('./features/cart/CartPage')) },
+      { path: 'garantia', lazy: page(() => import('./features/warranty/GuestWarrantyPage')) },
       {
         path: 'login',
         lazy: async () => {

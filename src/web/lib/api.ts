@@ -1,5 +1,6 @@
 // The only place that calls fetch: adds the access token, refreshes it once on 401 and turns
 // error bodies into ApiError with the server's Spanish message.
+import { BYPASS_HEADER, getBypassToken } from './bypass';
 import type { SessionUser } from './session-types';
 
 export class ApiError extends Error {
@@ -95,6 +96,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
     body = JSON.stringify(options.body);
   }
   if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+  const bypass = getBypassToken();
+  if (bypass) headers[BYPASS_HEADER] = bypass;
   const timeout = AbortSignal.timeout(options.timeout ?? 30_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   return fetch(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });

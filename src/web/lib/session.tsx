@@ -2,6 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { api, onUnauthorized, refreshSession, setAccessToken } from './api';
+import { clearBypass } from './bypass';
 import { forgetIntendedRoute } from './intended-route';
 import type { SessionUser } from './session-types';
 
@@ -32,6 +33,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const clear = useCallback(() => {
     setAccessToken(null);
+    // spec accounts-admin §4: logout (explicit or by a 401) also drops the maintenance bypass.
+    clearBypass();
     setUser(null);
     setStatus('anonymous');
     // Prices and orders depend on who is asking.

@@ -1,21 +1,27 @@
 // /mi-cuenta (spec accounts-admin §2 account settings): a sidebar of sections chosen by the
 // `section` query, logout, and the admin links for staff.
-import type { ComponentType, SVGProps } from 'react';
+import { lazy, Suspense, type ComponentType, type SVGProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../auth/ui/AuthShell';
 import { buttonClass } from '../auth/ui/Button';
 import { ChevronRightIcon, GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldIcon } from '../auth/ui/icons';
 import { OrdersSection } from './OrdersSection';
 import { SettingsSection } from './SettingsSection';
+import { WarrantySection } from '../warranty/WarrantySection';
 
-type Section = 'orders' | 'warranty' | 'settings';
+// Admins only, so customers never download it.
+const SiteSettingsPanel = lazy(() => import('../admin/settings/SiteSettingsPanel'));
+
+type Section = 'orders' | 'warranty' | 'settings' | 'maintenance';
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
-const SECTIONS: { id: Section; label: string; icon: Icon; customersOnly?: boolean }[] = [
+const SECTIONS: { id: Section; label: string; icon: Icon; customersOnly?: boolean; adminsOnly?: boolean }[] = [
   { id: 'orders', label: 'Mis Pedidos', icon: PackageIcon },
   { id: 'warranty', label: 'Garantía', icon: ShieldIcon, customersOnly: true },
   { id: 'settings', label: 'Mi Cuenta', icon: SettingsIcon },
+  { id: 'maintenance', label: 'Configuración', icon: GridIcon, adminsOnly: true },
 ];
 
 const ADMIN_LINKS = [
@@ -31,7 +37,7 @@ export default function AccountPage() {
   usePageTitle('Mi cuenta');
   const { user, isAdmin, signOut } = useSession();
   const [params, setParams] = useSearchParams();
-  const sections = SECTIONS.filter((s) => !(s.customersOnly && isAdmin));
+  const sections = SECTIONS.filter((s) => !(s.customersOnly && isAdmin) && !(s.adminsOnly && !isAdmin));
   const requested = params.get('section');
   const active: Section = sections.find((s) => s.id === requested)?.id ?? 'orders';
 
@@ -115,26 +121,14 @@ export default function AccountPage() {
         <div className="min-w-0">
           {active === 'orders' && <OrdersSection />}
           {active === 'settings' && <SettingsSection />}
-          {active === 'warranty' && <WarrantyPlaceholder />}
+          {active === 'warranty' && <WarrantySection />}
+          {active === 'maintenance' && (
+            <Suspense fallback={<PageLoader />}>
+              <SiteSettingsPanel />
+            </Suspense>
+          )}
         </div>
       </div>
     </div>
-  );
-}
-
-/** The warranty section is built separately; until then this points to the guarantee page. */
-function WarrantyPlaceholder() {
-  return (
-    <section aria-labelledby="warranty-heading">
-      <h2 id="warranty-heading" className="text-xl font-bold text-stone-900">
-        Garantía
-      </h2>
-      <div className="mt-4 rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
-        <p className="text-stone-700">Todas nuestras semillas tienen garantía de germinación del banco.</p>
-        <Link to="/como-germinar" className={buttonClass('secondary', 'mt-4')}>
-          Garantía y Germinación
-        </Link>
-      </div>
-    </section>
   );
 }

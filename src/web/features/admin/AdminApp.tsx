@@ -4,12 +4,9 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
-import { PlaceholderPage } from './PlaceholderPage';
 import { BankIcon, BoxIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
-
-const placeholder = (title: string): Page => () => <PlaceholderPage title={title} />;
 
 const ProductListPage = lazy(() => import('./products/ProductListPage'));
 const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
@@ -17,6 +14,11 @@ const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
+const WarrantyClaimsPage = lazy(() => import('./warranty/WarrantyClaimsPage'));
+const UserListPage = lazy(() => import('./users/UserListPage'));
+const UserDetailPage = lazy(() => import('./users/UserDetailPage'));
+const ActivityPage = lazy(() => import('./activity/ActivityPage'));
+const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 
 /**
  * spec accounts-admin §2 admin children. To add a section, add its routes here and, when it has
@@ -32,11 +34,11 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
   { path: 'bancos/nuevo', page: BankFormPage },
   { path: 'bancos/editar/:id', page: BankFormPage },
   { path: 'marcas', page: BankListPage },
-  { path: 'garantias', page: placeholder('Garantías') },
-  { path: 'usuarios', page: placeholder('Usuarios') },
-  { path: 'usuarios/:id', page: placeholder('Usuario') },
-  { path: 'actividad', page: placeholder('Actividad') },
-  { path: 'configuracion', page: placeholder('Configuración') },
+  { path: 'garantias', page: WarrantyClaimsPage },
+  { path: 'usuarios', page: UserListPage },
+  { path: 'usuarios/:id', page: UserDetailPage },
+  { path: 'actividad', page: ActivityPage },
+  { path: 'configuracion', page: SettingsPage },
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [

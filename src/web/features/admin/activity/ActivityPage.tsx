@@ -1,0 +1,240 @@
+// /admin/actividad (spec accounts-admin §2 activity panel): stat cards (after 500 ms), search,
+// action and from-date filters, refresh, and a timeline with expandable changes and load more.
+import { useEffect, useId, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { ACTIVITY_ACTIONS, ACTIVITY_FILTER_LABELS, type ActivityActionName } from '../../../../domain/activity';
+import { formatArs, formatDateTime } from '../lib/format';
+import { useDebouncedValue } from '../lib/hooks';
+import { Badge, type BadgeTone } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { SelectInput, TextInput } from '../ui/fields';
+import { ChevronDownIcon, PencilIcon, PlusIcon, PulseIcon, RefreshIcon, TrashIcon, UsersIcon, ClipboardIcon, CheckIcon, ArrowLeftIcon } from '../ui/icons';
+import { PageHeader } from '../ui/PageHeader';
+import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { type ActivityEntryDto, type ActivityFilters, useActivity, useActivityStats } from './api';
+
+const STATS_DELAY_MS = 500;
+
+const ACTION_STYLE: Record<ActivityActionName, { tone: BadgeTone; dot: string; icon: (p: { size?: number }) => ReactNode }> = {
+  create: { tone: 'success', dot: 'bg-green-600', icon: PlusIcon },
+  update: { tone: 'info', dot: 'bg-sky-600', icon: PencilIcon },
+  delete: { tone: 'danger', dot: 'bg-red-600', icon: TrashIcon },
+  register: { tone: 'brand', dot: 'bg-brand-700', icon: UsersIcon },
+  login: { tone: 'neutral', dot: 'bg-stone-500', icon: (p) => <ArrowLeftIcon {...p} className="rotate-180" /> },
+  order: { tone: 'warning', dot: 'bg-amber-600', icon: ClipboardIcon },
+  status_change: { tone: 'info', dot: 'bg-violet-600', icon: CheckIcon },
+};
+
+const STAT_CARDS = [
+  { key: 'activities_today', label: 'Hoy' },
+  { key: 'activities_last_week', label: 'Últimos 7 días' },
+  { key: 'activities_last_month', label: 'Últimos 30 días' },
+  { key: 'total_activities', label: 'Total' },
+] as const;
+
+export default function ActivityPage() {
+  const [search, setSearch] = useState('');
+  const [action, setAction] = useState<ActivityActionName | ''>('');
+  const [dateFrom, setDateFrom] = useState('');
+  const filters: ActivityFilters = { search: useDebouncedValue(search, 300), action: action || undefined, date_from: dateFrom || undefined };
+  const list = useActivity(filters);
+  const stats = useActivityStats();
+  const [statsShown, setStatsShown] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setStatsShown(true), STATS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+
+  const entries = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const filtered = !!(search || action || dateFrom);
+
+  async function refresh() {
+    setRefreshing(true);
+    const [result] = await Promise.all([list.refetch(), stats.refetch()]);
+    setRefreshing(false);
+    if (result.isError) toast.error('Error al actualizar las actividades');
+  }
+
+  return (
+    <>
+      <PageHeader
+        title="Actividad"
+        subtitle="Registro de cambios, pedidos e ingresos en la tienda"
+        actions={
+          <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
+            <RefreshIcon size={16} />
+            Actualizar
+          </Button>
+        }
+      />
+
+      <section aria-label="Estadísticas" className="mb-5 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {STAT_CARDS.map(({ key, label }) => (
+          <div key={key} className="rounded-xl border border-stone-200 bg-white p-4 shadow-xs">
+            <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
+            {statsShown && stats.data ? (
+              <p className="mt-1 text-2xl font-bold tabular-nums text-stone-900">{stats.data[key].toLocaleString('es-AR')}</p>
+            ) : (
+              <p className="mt-2 h-7 w-16 animate-pulse rounded bg-stone-200" aria-hidden="true" />
+            )}
+          </div>
+        ))}
+      </section>
+
+      <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-2 lg:grid-cols-[1fr_13rem_11rem_auto] lg:items-end">
+        <TextInput label="Buscar" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Descripción o usuario" />
+        <SelectInput label="Acción" value={action} onChange={(e) => setAction(e.target.value as ActivityActionName | '')}>
+          <option value="">Todas las acciones</option>
+          {ACTIVITY_ACTIONS.map((a) => (
+            <option key={a} value={a}>
+              {ACTIVITY_FILTER_LABELS[a]}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput label="Desde" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
+        <Button
+          variant="ghost"
+          disabled={!filtered}
+          onClick={() => {
+            setSearch('');
+            setAction('');
+            setDateFrom('');
+          }}
+        >
+          Limpiar filtros
+        </Button>
+      </div>
+
+      {list.isPending ? (
+        <LoadingState label="Cargando actividades..." />
+      ) : list.isError && !entries.length ? (
+        <ErrorState title="Error al cargar los actividades" detail={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+      ) : !entries.length ? (
+        <EmptyState title="No hay actividades" icon={<PulseIcon size={32} />}>
+          {filtered ? 'Prueba con otros filtros.' : 'Las acciones de la tienda aparecerán aquí.'}
+        </EmptyState>
+      ) : (
+        <>
+          <ol className={`relative space-y-3 before:absolute before:bottom-2 before:left-[1.1rem] before:top-2 before:w-px before:bg-stone-300 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+            {entries.map((entry) => (
+              <TimelineEntry key={entry.id} entry={entry} />
+            ))}
+          </ol>
+          {list.hasNextPage && (
+            <div className="mt-5 flex justify-center">
+              <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} loadingText="Cargando...">
+                Cargar más actividades
+              </Button>
+            </div>
+          )}
+        </>
+      )}
+    </>
+  );
+}
+
+function TimelineEntry({ entry }: { entry: ActivityEntryDto }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const style = ACTION_STYLE[entry.action] ?? ACTION_STYLE.update;
+  const Icon = style.icon;
+  const hasChanges = !!entry.changes && Object.keys(entry.changes).length > 0;
+  return (
+    <li className="relative flex gap-3">
+      <span className={`relative z-10 mt-2.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-white ring-4 ring-stone-100 ${style.dot}`} aria-hidden="true">
+        <Icon size={16} />
+      </span>
+      <div className="min-w-0 flex-1 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
+        <div className="flex flex-wrap items-start justify-between gap-2">
+          <p className="min-w-0 break-words text-sm font-medium text-stone-900">{entry.description}</p>
+          <Badge tone={style.tone}>{entry.action_display}</Badge>
+        </div>
+        <p className="mt-1 text-xs text-stone-500">
+          <span className="font-medium text-stone-700">{entry.user || 'Sistema'}</span> · <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+        </p>
+        {hasChanges && (
+          <>
+            <button
+              type="button"
+              onClick={() => setOpen((o) => !o)}
+              aria-expanded={open}
+              aria-controls={`${id}-changes`}
+              className="mt-2 inline-flex items-center gap-1 text-xs font-semibold text-brand-800 hover:text-brand-950"
+            >
+              {open ? 'Ocultar cambios' : 'Ver cambios'}
+              <ChevronDownIcon size={14} className={`transition ${open ? 'rotate-180' : ''}`} />
+            </button>
+            {open && (
+              <div id={`${id}-changes`} className="mt-2">
+                <ChangeDetails changes={entry.changes!} />
+              </div>
+            )}
+          </>
+        )}
+      </div>
+    </li>
+  );
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  old_status: 'Estado anterior',
+  new_status: 'Estado nuevo',
+  changed_by: 'Cambiado por',
+  order_total: 'Total del pedido',
+};
+
+function show(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
+  if (key === 'order_total' && typeof value === 'number') return formatArs(value);
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+const isMap = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
+
+/** Before/after maps as a table; other change fields (order status changes) as a list. */
+function ChangeDetails({ changes }: { changes: Record<string, unknown> }) {
+  const before = isMap(changes.before) ? changes.before : null;
+  const after = isMap(changes.after) ? changes.after : null;
+  const fields = before || after ? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])] : [];
+  const others = Object.entries(changes).filter(([key]) => !((key === 'before' && before) || (key === 'after' && after)));
+  return (
+    <div className="space-y-2 text-xs">
+      {fields.length > 0 && (
+        <div className="overflow-x-auto rounded-lg border border-stone-200">
+          <table className="w-full text-left">
+            <thead className="bg-stone-50 text-stone-600">
+              <tr>
+                <th scope="col" className="px-2 py-1.5 font-semibold">Campo</th>
+                <th scope="col" className="px-2 py-1.5 font-semibold">Antes</th>
+                <th scope="col" className="px-2 py-1.5 font-semibold">Después</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {fields.map((field) => (
+                <tr key={field}>
+                  <th scope="row" className="px-2 py-1.5 font-mono font-medium text-stone-700">{field}</th>
+                  <td className="break-all px-2 py-1.5 text-red-800">{show(field, before?.[field])}</td>
+                  <td className="break-all px-2 py-1.5 text-green-800">{show(field, after?.[field])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {others.length > 0 && (
+        <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-stone-50 p-2">
+          {others.map(([key, value]) => (
+            <div key={key} className="contents">
+              <dt className="text-stone-500">{FIELD_LABELS[key] ?? key}</dt>
+              <dd className="break-all text-stone-800">{show(key, value)}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}

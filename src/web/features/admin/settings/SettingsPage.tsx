@@ -1,0 +1,12 @@
+// /admin/configuracion: the site settings panel in the back office.
+import { PageHeader } from '../ui/PageHeader';
+import SiteSettingsPanel from './SiteSettingsPanel';
+
+export default function SettingsPage() {
+  return (
+    <>
+      <PageHeader title="Configuración de la tienda" subtitle="Modo mantenimiento, acceso con contraseña y cotización del dólar." />
+      <SiteSettingsPanel showTitle={false} />
+    </>
+  );
+}

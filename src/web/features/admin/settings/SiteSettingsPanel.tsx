@@ -1,0 +1,20 @@
+// 'Configuración de la tienda' (spec accounts-admin §2 site settings panel): shown at
+// /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
+import { DollarRateSettings } from './DollarRateSettings';
+import { MaintenanceSettings } from './MaintenanceSettings';
+
+export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
+  return (
+    <section className="@container" aria-labelledby={showTitle ? 'site-settings-heading' : undefined} aria-label={showTitle ? undefined : 'Configuración de la tienda'}>
+      {showTitle && (
+        <h2 id="site-settings-heading" className="mb-4 text-xl font-bold text-stone-900">
+          Configuración de la tienda
+        </h2>
+      )}
+      <div className="grid gap-5 @4xl:grid-cols-2 @4xl:items-start">
+        <MaintenanceSettings />
+        <DollarRateSettings />
+      </div>
+    </section>
+  );
+}

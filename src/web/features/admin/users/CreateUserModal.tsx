@@ -1,0 +1,97 @@
+// The create-user modal (spec accounts-admin §5 admin create user, §8 create user): the shared
+// schema's rules, and the server's field errors placed next to their fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'sonner';
+import { adminCreateUserSchema, type AdminCreateUserInput } from '../../../../domain/users';
+import { Modal } from '../../../components/Modal';
+import { ApiError } from '../../../lib/api';
+import { Button } from '../ui/Button';
+import { TextInput } from '../ui/fields';
+import { useCreateUser } from './api';
+
+interface CreateUserFields {
+  first_name: string;
+  last_name: string;
+  username: string;
+  email: string;
+  instagram: string;
+  password: string;
+  password2: string;
+}
+
+const EMPTY: CreateUserFields = { first_name: '', last_name: '', username: '', email: '', instagram: '', password: '', password2: '' };
+const resolver = zodResolver(adminCreateUserSchema) as unknown as Resolver<CreateUserFields, unknown, AdminCreateUserInput>;
+
+export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const create = useCreateUser();
+  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<CreateUserFields, unknown, AdminCreateUserInput>({
+    resolver,
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+
+  useEffect(() => {
+    if (!open) reset(EMPTY);
+  }, [open, reset]);
+
+  const onSubmit = handleSubmit((values) =>
+    create.mutate(values, {
+      onSuccess: (result) => {
+        toast.success(result?.message ?? `Usuario ${values.username} creado correctamente`);
+        onClose();
+      },
+      onError: (error) => {
+        const fieldErrors = error instanceof ApiError ? Object.entries(error.errors ?? {}) : [];
+        for (const [field, messages] of fieldErrors) {
+          if (field in EMPTY) setError(field as keyof CreateUserFields, { type: 'server', message: messages[0] });
+        }
+        // spec §8: a list of errors is 'Errores de validación'; otherwise the server's message.
+        if (fieldErrors.length > 1) toast.error('Errores de validación', { description: fieldErrors.map(([, m]) => m[0]).join('. ') });
+        else toast.error('Error al crear el usuario', { description: error.message });
+      },
+    }),
+  );
+
+  return (
+    <Modal open={open} onClose={() => !create.isPending && onClose()} title="Crear usuario">
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextInput label="Nombre" required autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
+          <TextInput label="Apellido" required autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
+          <TextInput
+            label="Nombre de usuario"
+            required
+            autoComplete="off"
+            hint="Solo letras, números y guiones bajos; mínimo 3 caracteres."
+            error={errors.username?.message}
+            {...register('username')}
+          />
+          <TextInput label="Email" type="email" required autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <TextInput label="Instagram" hint="Opcional, por ejemplo @usuario." autoComplete="off" error={errors.instagram?.message} {...register('instagram')} />
+          <div className="hidden sm:block" aria-hidden="true" />
+          <TextInput
+            label="Contraseña"
+            type="password"
+            required
+            autoComplete="new-password"
+            hint="Mínimo 8 caracteres, con letras y números."
+            error={errors.password?.message}
+            {...register('password')}
+          />
+          <TextInput label="Confirmar contraseña" type="password" required autoComplete="new-password" error={errors.password2?.message} {...register('password2')} />
+        </div>
+        <p className="text-xs text-stone-500">La cuenta queda verificada y el usuario puede iniciar sesión de inmediato.</p>
+        <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-3 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+            Cancelar
+          </Button>
+          <Button type="submit" loading={create.isPending} loadingText="Creando...">
+            Crear usuario
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,191 @@
+// /admin/usuarios/:id (spec accounts-admin §2 admin user detail): the user's card and their
+// orders. Also opened with an `email` query: once found, the URL becomes the id-based one. A
+// failure at mount goes back to the list after 2 seconds.
+import { useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { toast } from 'sonner';
+import { smallImage } from '../../../../domain/images';
+import type { OrderDto } from '../../../../domain/orders';
+import { FALLBACK_IMAGE } from '../../../components/site';
+import { ApiError } from '../../../lib/api';
+import { OrderStatusBadge } from '../orders/OrderParts';
+import { formatArs, formatDateTime } from '../lib/format';
+import { Badge } from '../ui/Badge';
+import { ArrowLeftIcon, ClipboardIcon } from '../ui/icons';
+import { PageHeader, Panel } from '../ui/PageHeader';
+import { LoadingState } from '../ui/states';
+import { findUserIdByEmail, useUserDetail } from './api';
+
+const LOAD_ERROR = 'Error al cargar la información del usuario. Por favor, inténtalo de nuevo.';
+const BACK_TO_LIST_MS = 2000;
+
+/** The user id from the path, or from the `email` query (looked up once). */
+function useUserId(): { id?: number; error?: string } {
+  const params = useParams();
+  const [search] = useSearchParams();
+  const email = search.get('email')?.trim() || '';
+  const pathId = params.id && /^\d{1,9}$/.test(params.id) ? Number(params.id) : undefined;
+  const [found, setFound] = useState<{ id?: number; error?: string }>({});
+
+  useEffect(() => {
+    if (!email) return;
+    const controller = new AbortController();
+    findUserIdByEmail(email, controller.signal).then(
+      (id) => setFound(id ? { id } : { error: 'No se encontró un usuario con ese email' }),
+      (e: unknown) => !controller.signal.aborted && setFound({ error: e instanceof ApiError ? e.message : 'Error al buscar el usuario por email' }),
+    );
+    return () => controller.abort();
+  }, [email]);
+
+  if (email) return found;
+  return pathId ? { id: pathId } : { error: 'No se proporcionó un ID de usuario válido' };
+}
+
+export default function UserDetailPage() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const { id, error: lookupError } = useUserId();
+  const detail = useUserDetail(id);
+  const failed = !!lookupError || detail.isError;
+  const warned = useRef(false);
+
+  // The e-mail variant becomes the id-based URL without the query.
+  useEffect(() => {
+    if (detail.data && search.has('email')) navigate(`/admin/usuarios/${detail.data.user.id}`, { replace: true });
+  }, [detail.data, search, navigate]);
+
+  useEffect(() => {
+    if (!failed) return;
+    if (!warned.current) toast.error('No se pudo cargar el usuario, regresando a la lista', { description: lookupError });
+    warned.current = true;
+    const timer = setTimeout(() => navigate('/admin/usuarios', { replace: true }), BACK_TO_LIST_MS);
+    return () => clearTimeout(timer);
+  }, [failed, lookupError, navigate]);
+
+  const back = (
+    <Link to="/admin/usuarios" className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand-800 hover:text-brand-950 hover:underline">
+      <ArrowLeftIcon size={16} />
+      Volver a la lista de usuarios
+    </Link>
+  );
+
+  if (failed) {
+    return (
+      <>
+        <PageHeader title="Detalle del usuario" back={back} />
+        <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+          <p className="font-semibold">{LOAD_ERROR}</p>
+          <p className="mt-1">{lookupError ?? 'No se pudo cargar el usuario, regresando a la lista'}</p>
+        </div>
+      </>
+    );
+  }
+  if (!detail.data) {
+    return (
+      <>
+        <PageHeader title="Detalle del usuario" back={back} />
+        <LoadingState label="Cargando información del usuario..." />
+      </>
+    );
+  }
+
+  const { user, orders } = detail.data;
+  const name = `${user.first_name} ${user.last_name}`.trim();
+  return (
+    <>
+      <PageHeader title="Detalle del usuario" back={back} />
+      <div className="grid gap-5 lg:grid-cols-[20rem_1fr] lg:items-start">
+        <Panel title="Información del Usuario">
+          <div className="flex items-start justify-between gap-2">
+            <div className="min-w-0">
+              <p className="text-lg font-semibold text-stone-900">{name || user.username}</p>
+              <p className="text-sm text-stone-600">@{user.username}</p>
+            </div>
+            {user.is_staff ? <Badge tone="info">Administrador</Badge> : <Badge tone="neutral">Usuario</Badge>}
+          </div>
+          <dl className="mt-4 divide-y divide-stone-100 text-sm">
+            <Info label="Email">{user.email}</Info>
+            {user.instagram && <Info label="Instagram">{user.instagram}</Info>}
+            <Info label="ID de usuario">{user.id}</Info>
+            <Info label="Total de pedidos">{user.orders_count}</Info>
+          </dl>
+        </Panel>
+
+        <Panel title="Pedidos del Usuario">
+          {orders.length === 0 ? (
+            <div className="flex flex-col items-center gap-1 py-10 text-center">
+              <ClipboardIcon size={32} className="text-stone-400" />
+              <p className="font-semibold text-stone-800">Sin pedidos</p>
+              <p className="text-sm text-stone-600">Este usuario aún no ha realizado ningún pedido.</p>
+            </div>
+          ) : (
+            <ul className="space-y-3">
+              {orders.map((order) => (
+                <li key={order.id}>
+                  <UserOrder order={order} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </Panel>
+      </div>
+    </>
+  );
+}
+
+function Info({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-2">
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="min-w-0 break-words text-right font-medium text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+function UserOrder({ order }: { order: OrderDto }) {
+  return (
+    <article className="rounded-lg border border-stone-200 p-3" aria-labelledby={`user-order-${order.id}`}>
+      <header className="flex flex-wrap items-center justify-between gap-2">
+        <div>
+          <h3 id={`user-order-${order.id}`} className="font-semibold text-stone-900">
+            Pedido #{order.id}
+          </h3>
+          <p className="text-xs text-stone-500">{formatDateTime(order.created_at)}</p>
+        </div>
+        <OrderStatusBadge order={order} />
+      </header>
+      <ul className="mt-3 space-y-2">
+        {order.order_products.map((line) => (
+          <li key={line.id} className="flex items-center gap-3">
+            <img
+              src={smallImage(line.product_image) ?? FALLBACK_IMAGE}
+              onError={(e) => {
+                if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) e.currentTarget.src = FALLBACK_IMAGE;
+              }}
+              alt=""
+              width={44}
+              height={44}
+              loading="lazy"
+              className="h-11 w-11 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover"
+            />
+            <div className="min-w-0 flex-1">
+              <p className="truncate text-sm font-medium text-stone-900">{line.product_name}</p>
+              <p className="text-xs text-stone-600">
+                {line.quantity} x {formatArs(line.price_at_time)}
+              </p>
+            </div>
+          </li>
+        ))}
+      </ul>
+      <footer className="mt-3 flex items-center justify-between border-t border-stone-100 pt-2">
+        <p className="text-sm">
+          <span className="text-stone-500">Total: </span>
+          <span className="font-semibold text-stone-900">{formatArs(order.total)}</span>
+        </p>
+        <Link to={`/admin/pedidos/${order.id}`} className="text-sm font-semibold text-brand-800 hover:text-brand-950 hover:underline">
+          Ver detalles
+        </Link>
+      </footer>
+    </article>
+  );
+}

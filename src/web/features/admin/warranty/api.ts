@@ -1,0 +1,58 @@
+// Staff warranty calls (spec accounts-admin §7 warranty): the claim list with user details and the
+// review (status, internal notes, answer and resolution).
+import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Page } from '../../../../domain/catalog';
+import { type AdminWarrantyClaimDto, WARRANTY_PAGE_SIZE, type WarrantyStatus } from '../../../../domain/warranty';
+import { api, ApiError, toQuery } from '../../../lib/api';
+
+export type { AdminWarrantyClaimDto };
+
+export const claimKeys = { all: ['admin', 'warranty'] as const };
+
+// spec accounts-admin §9: the admin warranty list refreshes every 120000 ms.
+const AUTO_REFRESH_MS = 120_000;
+
+export interface ClaimFilters {
+  search?: string;
+  status?: WarrantyStatus;
+}
+
+export function useAdminClaims(filters: ClaimFilters) {
+  const query = { include_user_details: true, search: filters.search?.trim() || undefined, status: filters.status, page_size: WARRANTY_PAGE_SIZE };
+  return useInfiniteQuery({
+    queryKey: [...claimKeys.all, query],
+    queryFn: ({ pageParam, signal }) =>
+      api
+        .get<Page<AdminWarrantyClaimDto> | AdminWarrantyClaimDto[]>(`/api/warranty-claims/${toQuery({ ...query, page: pageParam })}`, {
+          signal,
+          fallbackError: 'Error al cargar los reclamos',
+        })
+        // The spec allows a plain array too.
+        .then((data) => (Array.isArray(data) ? { count: data.length, next: null, previous: null, results: data } : data)),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
+    placeholderData: keepPreviousData,
+    refetchInterval: AUTO_REFRESH_MS,
+    staleTime: 0,
+  });
+}
+
+/** The PATCH body (warrantyClaimUpdateSchema's input): an empty text clears the field. */
+export interface ClaimUpdateBody {
+  status?: WarrantyStatus;
+  admin_notes?: string;
+  admin_response?: string;
+  resolution_details?: string;
+}
+
+export function useUpdateClaim() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, update }: { id: number; update: ClaimUpdateBody }) => {
+      const claim = await api.patch<AdminWarrantyClaimDto | null>(`/api/warranty-claims/${id}/`, update, { fallbackError: 'Error al actualizar el reclamo' });
+      if (!claim) throw new ApiError(0, 'No se recibió respuesta del servidor');
+      return claim;
+    },
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: claimKeys.all }),
+  });
+}
