@@ -34,6 +34,9 @@ beforeAll(async () => {
     flowering_time: '8-9 semanas',
     flavors: 'Terroso, Pino, Chocolate, Café',
     genotype: 'Gorilla Glue #4 x Ruderalis',
+    // Two pictures the built app serves, so the gallery shows thumbnails.
+    image: '/logo.svg',
+    image_2: '/favicon.svg',
     blisters: [
       { seed_count: 3, price: 12000, stock: 5 },
       { seed_count: 5, price: 20000, stock: 0 },
@@ -202,6 +205,25 @@ describe('catalogue', () => {
     await context.close();
   });
 
+  it('opens a quick view with the key facts and a link to the product', async () => {
+    const { context, page } = await open('/productos?category=automaticas&bank=royal-queen-seeds');
+    await step(page, 'quick-view', async () => {
+      await page.getByRole('button', { name: 'Vista rápida de Gorilla Glue Auto' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Gorilla Glue Auto' });
+      await dialog.waitFor();
+      const text = (await dialog.textContent())!;
+      for (const fact of ['Royal Queen Seeds', '8-9 semanas', '24%', '0.5%', 'Terroso']) expect(text).toContain(fact);
+      expect(text).not.toContain('Pino');
+      const description = (await dialog.locator('p', { hasText: 'Gorilla Glue Auto es' }).textContent())!;
+      expect(description.length).toBeLessThanOrEqual(203);
+      expect(description.endsWith('...')).toBe(true);
+      await dialog.getByRole('link', { name: 'Ver más información' }).click();
+      await page.waitForURL(`**/producto/${ids['Gorilla Glue Auto']}`);
+      expect(await page.getByRole('dialog').count()).toBe(0);
+    });
+    await context.close();
+  });
+
   it('shows the empty state when nothing matches', async () => {
     const { context, page } = await open('/productos?search=zzzzzz');
     await page.getByText('No se encontraron productos.').waitFor();
@@ -232,6 +254,22 @@ describe('product detail', () => {
       await page.getByRole('tabpanel').getByText('Banco Internacional').waitFor();
       await page.getByRole('tabpanel').getByText('Banco europeo con genéticas premiadas.').waitFor();
       await page.getByRole('heading', { name: 'Productos relacionados' }).waitFor();
+
+      // Thumbnails switch the picture; the picture zooms x2 under the mouse.
+      const thumbnails = page.getByRole('list', { name: 'Imágenes del producto' }).getByRole('button');
+      expect(await thumbnails.count()).toBe(2);
+      await thumbnails.nth(1).click();
+      expect(await page.locator('img[alt="Gorilla Glue Auto"]').first().getAttribute('src')).toBe('/favicon.svg');
+      const photo = page.locator('[data-zoomed], img[alt="Gorilla Glue Auto"]').first();
+      const box = (await photo.boundingBox())!;
+      await page.mouse.move(box.x + box.width * 0.25, box.y + box.height * 0.75);
+      const zoomed = page.locator('[data-zoomed="true"]');
+      await zoomed.waitFor();
+      const style = (await zoomed.getAttribute('style'))!;
+      expect(style).toContain('scale(2)');
+      const [x, y] = style.match(/transform-origin: ([\d.]+)% ([\d.]+)%/)!.slice(1).map(Number);
+      expect(Math.abs(x - 25)).toBeLessThan(2);
+      expect(Math.abs(y - 75)).toBeLessThan(2);
     });
     await context.close();
   });
