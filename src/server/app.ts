@@ -20,7 +20,7 @@ import warrantyRoutes from './modules/warranty/routes';
 import seoRoutes from './modules/seo/routes';
 import { pageHeadRenderer } from './modules/seo/service';
 import authPlugin from './plugins/auth';
-import errorsPlugin from './plugins/errors';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import maintenancePlugin from './plugins/maintenance';
@@ -38,6 +38,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

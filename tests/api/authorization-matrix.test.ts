@@ -3,52 +3,19 @@
 // tokens and 403 to customers, whatever the method; a new route cannot be forgotten because the
 // list comes from the app itself. Known admin calls of the spec must be staff routes whenever
 // their module is registered, so none can be left public by mistake.
-import diagnostics from 'node:diagnostics_channel';
-import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
+import { collectRoutes, concreteUrl as concrete, routeLabel as label, type RegisteredRoute } from '../helpers/routes';
 
-interface RegisteredRoute {
-  method: string;
-  url: string;
-  access: string;
-}
-
-// Fastify publishes every new instance on this channel before any plugin or route is added
-// (documented in Fastify's Hooks reference), so an onRoute hook sees each route as it is built.
-const collected: RegisteredRoute[] = [];
-const channel = diagnostics.channel('fastify.initialization');
-const onInit = (message: unknown) => {
-  const { fastify } = message as { fastify: FastifyInstance };
-  fastify.addHook('onRoute', (route: RouteOptions) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      collected.push({ method: String(method).toUpperCase(), url: route.url, access: route.config?.access ?? 'public' });
-    }
-  });
-};
-channel.subscribe(onInit);
-let server: TestServer;
-try {
-  server = await startTestServer();
-} finally {
-  channel.unsubscribe(onInit);
-}
+const { result: server, routes } = await collectRoutes<TestServer>(() => startTestServer());
 afterAll(() => server.close());
 
 const customer = await createUser(server.database.db);
 const staff = await createStaff(server.database.db);
-const routes = collected.filter((r, i) => collected.findIndex((o) => o.method === r.method && o.url === r.url) === i);
 const staffRoutes = routes.filter((r) => r.access === 'staff');
 const userRoutes = routes.filter((r) => r.access === 'user');
 
-/** A concrete URL for a route pattern: every parameter becomes an id that matches nothing. */
-function concrete(url: string): string {
-  return url.replace(/:[A-Za-z0-9_]+(\([^)]*\))?/g, '999999999').replace(/\*/g, 'x');
-}
-
-const label = (r: RegisteredRoute) => `${r.method} ${r.url}`;
 const bodyFor = (method: string) => (['POST', 'PUT', 'PATCH'].includes(method) ? {} : undefined);
 const call = (r: RegisteredRoute, token?: string) => api(server, r.method, concrete(r.url), { token, body: bodyFor(r.method) });
 

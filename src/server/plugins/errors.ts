@@ -1,5 +1,6 @@
 // One place that turns any failure into { error, code?, errors? } with the right status.
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Duplex } from 'node:stream';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { ZodError } from 'zod';
 import { AppError } from '../errors';
@@ -12,11 +13,40 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'Longitud de contenido inválida'],
   FST_ERR_VALIDATION: [400, 'Datos inválidos'],
   FST_ERR_BAD_URL: [400, 'URL inválida'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'La dirección solicitada es demasiado larga'],
   FST_REQ_FILE_TOO_LARGE: [413, 'El archivo es demasiado grande'],
   FST_FILES_LIMIT: [413, 'Demasiados archivos'],
   FST_PARTS_LIMIT: [413, 'Demasiadas partes en el formulario'],
   FST_INVALID_MULTIPART_CONTENT_TYPE: [400, 'Se esperaba un formulario multipart'],
 };
+
+/**
+ * Fastify's `frameworkErrors` option: the router's own refusals (a malformed percent-encoding, an
+ * over-long path parameter) bypass the error handler, so they get the same Spanish shape here.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const [status, message] = FASTIFY_MESSAGES[error.code] ?? [400, 'Solicitud inválida'];
+  return reply.status(status).send({ error: message });
+}
+
+/**
+ * Fastify's `clientErrorHandler` option: requests Node's HTTP parser refuses (malformed, headers
+ * too large) never reach Fastify; answer them in Spanish too, then close the connection.
+ */
+export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex) {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, reason, message] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'Request Header Fields Too Large', 'Las cabeceras de la solicitud son demasiado grandes']
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'Request Timeout', 'La solicitud tardó demasiado']
+        : [400, 'Bad Request', 'Solicitud HTTP inválida'];
+  const body = JSON.stringify({ error: message });
+  if (socket.writable) {
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
 
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {

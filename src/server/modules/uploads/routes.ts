@@ -46,13 +46,20 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
 
     let purpose: unknown;
     let file: ReceivedFile | null = null;
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        const data = await readAll(part.file);
-        if (part.fieldname === 'file' && !file) file = { data, truncated: part.file.truncated };
-      } else if (part.fieldname === 'purpose') {
-        purpose = part.value;
+    try {
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          const data = await readAll(part.file);
+          if (part.fieldname === 'file' && !file) file = { data, truncated: part.file.truncated };
+        } else if (part.fieldname === 'purpose') {
+          purpose = part.value;
+        }
       }
+    } catch (error) {
+      // The multipart parser reports a broken body (no boundary, cut short) as a plain Error;
+      // its limits come as coded errors the error handler already answers.
+      if (error instanceof AppError || (error as { code?: string }).code) throw error;
+      throw badRequest('El formulario está incompleto o mal formado');
     }
     const result = await uploadImage(store, { viewer, purpose, file });
     return reply.code(201).send(result);
