@@ -4,7 +4,6 @@ import type { BrandDto } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { catalogueCache } from '../catalog/cache';
 import { toBrandDto, type BrandRecord, type BrandTotals } from '../catalog/serialize';
 import type { Viewer } from '../catalog/viewer';
 
@@ -56,21 +55,17 @@ async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promi
 }
 
 export async function listBrands(ctx: AppContext, viewer: Viewer, filter: { is_national?: boolean }): Promise<BrandDto[]> {
-  return catalogueCache(ctx).get(`brands:${viewer}:${filter.is_national ?? ''}`, async () => {
-    const where = filter.is_national === undefined ? [] : [sql`b.is_national = ${filter.is_national}`];
-    const now = ctx.now();
-    return (await brandsWithTotals(ctx.db, viewer, where)).map((b) => toBrandDto(b, b, now));
-  });
+  const where = filter.is_national === undefined ? [] : [sql`b.is_national = ${filter.is_national}`];
+  const now = ctx.now();
+  return (await brandsWithTotals(ctx.db, viewer, where)).map((b) => toBrandDto(b, b, now));
 }
 
 /** A brand by numeric id or slug; hidden brands exist only for staff. */
 export async function getBrand(ctx: AppContext, viewer: Viewer, ref: string): Promise<BrandDto> {
-  return catalogueCache(ctx).get(`brand:${viewer}:${ref}`, async () => {
-    const byId = /^\d{1,9}$/.test(ref) ? sql` or b.id = ${Number(ref)}` : sql``;
-    const found = await brandsWithTotals(ctx.db, viewer, [sql`(b.brand_id = ${ref}${byId})`]);
-    // A slug made of digits could name another brand: the id wins.
-    const brand = found.find((b) => String(b.id) === ref) ?? found[0];
-    if (!brand) throw notFound('Banco no encontrado');
-    return toBrandDto(brand, brand, ctx.now());
-  });
+  const byId = /^\d{1,9}$/.test(ref) ? sql` or b.id = ${Number(ref)}` : sql``;
+  const found = await brandsWithTotals(ctx.db, viewer, [sql`(b.brand_id = ${ref}${byId})`]);
+  // A slug made of digits could name another brand: the id wins.
+  const brand = found.find((b) => String(b.id) === ref) ?? found[0];
+  if (!brand) throw notFound('Banco no encontrado');
+  return toBrandDto(brand, brand, ctx.now());
 }

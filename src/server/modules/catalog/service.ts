@@ -11,7 +11,9 @@ import { toBlisterDto, toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
 async function listParams(ctx: AppContext, viewer: Viewer): Promise<ListParams> {
-  return { viewer, dollarRate: await getDollarRateValue(ctx.db), now: ctx.now() };
+  // Read once per request, and kept with the cached catalogue reads (a rate change clears both).
+  const dollarRate = await catalogueCache(ctx).get('dollar-rate', () => getDollarRateValue(ctx.db));
+  return { viewer, dollarRate, now: ctx.now() };
 }
 
 const pricingFor = (params: ListParams): PricingContext => ({
@@ -41,12 +43,10 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
   const page = query.page;
-  return catalogueCache(ctx).get(`list:${viewer}:${JSON.stringify(query)}`, async () => {
-    const params = await listParams(ctx, viewer);
-    const { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, (page - 1) * pageSize);
-    const pricing = pricingFor(params);
-    return { results: bundles.map((b) => toDto(b, pricing)), count, page, pageSize };
-  });
+  const params = await listParams(ctx, viewer);
+  const { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, (page - 1) * pageSize);
+  const pricing = pricingFor(params);
+  return { results: bundles.map((b) => toDto(b, pricing)), count, page, pageSize };
 }
 
 /** spec storefront §7 'Products on sale': the list with only discounted products. */
@@ -57,47 +57,40 @@ export function listOnSale(ctx: AppContext, viewer: Viewer, query: ProductListQu
 export async function productFacets(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductFacetsDto> {
   const { page: _page, page_size: _size, ordering: _ordering, ...rest } = forViewer(rawQuery, viewer);
   const query = { page: 1, ...rest } as ProductListQuery;
-  return catalogueCache(ctx).get(`facets:${viewer}:${JSON.stringify(query)}`, async () => {
-    const params = await listParams(ctx, viewer);
-    const [counts, brands] = await Promise.all([
-      countFacets(ctx.db, query, params),
-      listBrandRecords(ctx.db, { includeHidden: viewer === 'staff' }),
-    ]);
-    const types = Object.fromEntries(PRODUCT_TYPES.map((t) => [t, counts.types.find((c) => c.type === t)?.count ?? 0])) as ProductFacetsDto['types'];
-    const byBrand = new Map(counts.brands.map((c) => [c.brand_id, c.count]));
-    return {
-      types,
-      brands: brands.map((b) => ({
-        id: b.id, brand_id: b.brand_id, brand_name: b.brand_name, is_national: b.is_national, image: b.image, count: byBrand.get(b.id) ?? 0,
-      })),
-      on_sale: counts.on_sale,
-      with_stock: counts.with_stock,
-    };
-  });
+  const params = await listParams(ctx, viewer);
+  const [counts, brands] = await Promise.all([
+    countFacets(ctx.db, query, params),
+    listBrandRecords(ctx.db, { includeHidden: viewer === 'staff' }),
+  ]);
+  const types = Object.fromEntries(PRODUCT_TYPES.map((t) => [t, counts.types.find((c) => c.type === t)?.count ?? 0])) as ProductFacetsDto['types'];
+  const byBrand = new Map(counts.brands.map((c) => [c.brand_id, c.count]));
+  return {
+    types,
+    brands: brands.map((b) => ({
+      id: b.id, brand_id: b.brand_id, brand_name: b.brand_name, is_national: b.is_national, image: b.image, count: byBrand.get(b.id) ?? 0,
+    })),
+    on_sale: counts.on_sale,
+    with_stock: counts.with_stock,
+  };
 }
 
 export async function getProduct(ctx: AppContext, viewer: Viewer, id: number): Promise<ProductDto> {
-  return catalogueCache(ctx).get(`product:${viewer}:${id}`, async () => {
-    const [bundle, params] = await Promise.all([findProduct(ctx.db, id, viewer), listParams(ctx, viewer)]);
-    if (!bundle) throw notFound('Producto no encontrado');
-    return toDto(bundle, pricingFor(params));
-  });
+  const [bundle, params] = await Promise.all([findProduct(ctx.db, id, viewer), listParams(ctx, viewer)]);
+  if (!bundle) throw notFound('Producto no encontrado');
+  return toDto(bundle, pricingFor(params));
 }
 
 export async function relatedProducts(ctx: AppContext, viewer: Viewer, id: number, limit: number): Promise<ProductDto[]> {
-  return catalogueCache(ctx).get(`related:${viewer}:${id}:${limit}`, async () => {
-    const product = await findProduct(ctx.db, id, viewer);
-    if (!product) throw notFound('Producto no encontrado');
-    const [bundles, params] = await Promise.all([findRelated(ctx.db, product.product, viewer, limit), listParams(ctx, viewer)]);
-    const pricing = pricingFor(params);
-    return bundles.map((b) => toDto(b, pricing));
-  });
+  const product = await findProduct(ctx.db, id, viewer);
+  if (!product) throw notFound('Producto no encontrado');
+  const [bundles, params] = await Promise.all([findRelated(ctx.db, product.product, viewer, limit), listParams(ctx, viewer)]);
+  const pricing = pricingFor(params);
+  return bundles.map((b) => toDto(b, pricing));
 }
 
 export type BlisterDetailDto = BlisterDto & { product_id: number; product_name: string };
 
-/** One presentation with its current stock (spec storefront §7 'blister by id'). Not cached: it
- * is read right before adding to the cart. */
+/** One presentation with its current stock (spec storefront §7 'blister by id'). */
 export async function getBlister(ctx: AppContext, viewer: Viewer, id: number): Promise<BlisterDetailDto> {
   const [found, params] = await Promise.all([findBlister(ctx.db, id, viewer), listParams(ctx, viewer)]);
   const blister = found?.blisters.find((b) => b.id === found.blisterId);

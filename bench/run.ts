@@ -1,0 +1,270 @@
+// npm run bench: the built server on a catalogue of 5,000+ products, on PostgreSQL and on PGlite,
+// measured over real HTTP with autocannon (50 connections), against a reference route that skips
+// the database. Also the home page's initial JavaScript, gzipped. Writes bench/results.md.
+//
+//   BENCH_SECONDS (5)   seconds per measurement
+//   BENCH_PG_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
+//                       a fresh database is created on it and dropped afterwards
+//   BENCH_PRODUCTS      catalogue size (5000)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { migrateDatabase } from '../src/server/db/migrate';
+import { BENCH_BRANDS, loadCatalogue } from './catalogue';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const CONNECTIONS = 50;
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
+const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const TARGET_RATIO = 0.35;
+const TARGET_P99_MS = 50;
+
+// ---------------------------------------------------------------------------------------------
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    cwd: root,
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', ...env },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk) => (stderr += chunk));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
+    try {
+      if ((await fetch(`${url}/api/health/`)).ok) return { url, child };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not start: ${stderr}`);
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
+}
+
+interface Measure {
+  name: string;
+  path: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function measure(url: string, name: string, urlPath: string): Promise<Measure> {
+  const run = (duration: number) =>
+    autocannon({ url: `${url}${urlPath}`, connections: CONNECTIONS, duration, headers: { accept: 'application/json' } });
+  await run(1); // warm-up: JIT, plans, caches
+  const result = await run(SECONDS);
+  return {
+    name,
+    path: urlPath,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
+}
+
+interface Scenario {
+  db: string;
+  cache: string;
+  results: Measure[];
+}
+
+async function runScenario(db: string, cache: string, env: Record<string, string>): Promise<Scenario> {
+  const { url, child } = await startServer(env);
+  try {
+    const list = await (await fetch(`${url}/api/products/?type=fem&brand=banco-1,banco-2&page=3`)).json();
+    if (!list.results?.length) throw new Error('the filtered list is empty: the catalogue did not load');
+    const productId = list.results[0].id;
+    const search = await (await fetch(`${url}/api/products/?search=gorila%20kush`)).json();
+    if (!search.count) throw new Error('the search found nothing');
+    const results: Measure[] = [];
+    results.push(await measure(url, 'reference /api/health/?db=0', '/api/health/?db=0'));
+    results.push(await measure(url, 'filtered list', '/api/products/?page=3&type=fem&brand=banco-1,banco-2'));
+    results.push(await measure(url, 'search (typo)', '/api/products/?search=gorila%20kush'));
+    results.push(await measure(url, 'product detail', `/api/products/${productId}/`));
+    return { db, cache, results };
+  } finally {
+    await stopServer(child);
+  }
+}
+
+async function withPostgres<T>(work: (url: string) => Promise<T>): Promise<T> {
+  const name = `bench_catalog_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(PG_URL);
+  url.pathname = `/${name}`;
+  try {
+    const database = openPostgres(url.toString(), 4);
+    await migrateDatabase(database);
+    await loadCatalogue(database.db, PRODUCTS);
+    await database.db.execute(sql`analyze`);
+    await database.close();
+    return await work(url.toString());
+  } finally {
+    const dropper = new pg.Client({ connectionString: PG_URL });
+    await dropper.connect();
+    await dropper.query(`drop database if exists ${name} with (force)`);
+    await dropper.end();
+  }
+}
+
+async function withPglite<T>(work: (dataDir: string) => Promise<T>): Promise<T> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-catalog-'));
+  try {
+    const database = await openPglite(path.join(dataDir, 'db'));
+    await migrateDatabase(database);
+    await loadCatalogue(database.db, PRODUCTS);
+    await database.db.execute(sql`analyze`);
+    await database.close();
+    return await work(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Home page JavaScript: the entry chunk and everything it imports statically, then the same
+// with the home route's lazy chunk (loaded at once on '/').
+
+function homeJavaScript(): { initial: number; withHome: number; files: number } | null {
+  const webDir = path.join(root, 'dist/web');
+  const indexFile = path.join(webDir, 'index.html');
+  if (!existsSync(indexFile)) return null;
+  const html = readFileSync(indexFile, 'utf8');
+  const entry = /<script[^>]+type="module"[^>]+src="\/([^"]+\.js)"/.exec(html)?.[1];
+  if (!entry) return null;
+  const staticImports = (file: string): string[] => {
+    const code = readFileSync(path.join(webDir, file), 'utf8');
+    const dir = path.posix.dirname(file);
+    const found = new Set<string>();
+    for (const match of code.matchAll(/(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+      found.add(path.posix.normalize(path.posix.join(dir, match[1])));
+    }
+    return [...found];
+  };
+  const closure = (start: string[]) => {
+    const seen = new Set<string>();
+    const queue = [...start];
+    while (queue.length) {
+      const file = queue.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      queue.push(...staticImports(file));
+    }
+    return seen;
+  };
+  const gz = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(webDir, f))).length, 0);
+  const initial = closure([entry]);
+  const homeChunk = readdirSync(path.join(webDir, 'assets')).find((f) => /^HomePage-.*\.js$/.test(f));
+  const withHome = closure([entry, ...(homeChunk ? [`assets/${homeChunk}`] : [])]);
+  return { initial: gz(initial), withHome: gz(withHome), files: initial.size };
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function report(scenarios: Scenario[], js: ReturnType<typeof homeJavaScript>): string {
+  const lines: string[] = [];
+  lines.push('# Catalogue benchmark', '');
+  lines.push(`${PRODUCTS} products, ${BENCH_BRANDS} banks; autocannon, ${CONNECTIONS} connections, ${SECONDS} s per route after a 1 s warm-up;`);
+  lines.push(`built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s, p99 < ${TARGET_P99_MS} ms.`);
+  lines.push(`Machine: ${process.platform}, Node ${process.version}, ${availableParallelism()} CPUs (shared with the database and autocannon).`, '');
+  for (const s of scenarios) {
+    lines.push(`## ${s.db}, ${s.cache}`, '');
+    lines.push('| route | req/s | p50 ms | p99 ms | ratio to reference | errors |', '|---|---:|---:|---:|---:|---:|');
+    const reference = s.results[0].rps;
+    for (const m of s.results) {
+      const ratio = m === s.results[0] ? '—' : `${((m.rps / reference) * 100).toFixed(0)}%`;
+      lines.push(`| ${m.name} \`${m.path}\` | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${ratio} | ${m.errors} |`);
+    }
+    lines.push('');
+  }
+  if (js) {
+    lines.push('## Home page JavaScript (gzip)', '');
+    lines.push(`- entry chunk and its static imports (${js.files} files): **${kb(js.initial)}**`);
+    lines.push(`- with the home route's lazy chunk: **${kb(js.withHome)}** (budget 150 KB)`, '');
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  if (!existsSync(path.join(root, 'dist/server/main.js'))) throw new Error('dist/server/main.js is missing: run npm run build');
+  const scenarios: Scenario[] = [];
+  const print = (s: Scenario) => {
+    console.log(`\n${s.db}, ${s.cache}`);
+    const reference = s.results[0].rps;
+    for (const m of s.results) {
+      const ratio = m === s.results[0] ? '' : `  ${((m.rps / reference) * 100).toFixed(0)}% of reference`;
+      console.log(`  ${m.name.padEnd(30)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(3)} ms${ratio}${m.errors ? `  ERRORS ${m.errors}` : ''}`);
+    }
+  };
+
+  console.log(`Loading ${PRODUCTS} products into a fresh PostgreSQL database…`);
+  await withPostgres(async (url) => {
+    for (const [label, ms] of [['micro-cache on (default)', '3000'], ['micro-cache off (CATALOG_CACHE_MS=0)', '0']] as const) {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-data-'));
+      try {
+        const s = await runScenario('PostgreSQL', label, { DATABASE_URL: url, CATALOG_CACHE_MS: ms, DATA_DIR: dataDir });
+        print(s);
+        scenarios.push(s);
+      } finally {
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    }
+  });
+
+  console.log(`\nLoading ${PRODUCTS} products into a fresh PGlite data directory…`);
+  await withPglite(async (dataDir) => {
+    for (const [label, ms] of [['micro-cache on (default)', '3000'], ['micro-cache off (CATALOG_CACHE_MS=0)', '0']] as const) {
+      const s = await runScenario('PGlite', label, { DATA_DIR: dataDir, CATALOG_CACHE_MS: ms });
+      print(s);
+      scenarios.push(s);
+    }
+  });
+
+  const js = homeJavaScript();
+  if (js) console.log(`\nHome page JavaScript (gzip): entry + static imports ${kb(js.initial)}, with the home chunk ${kb(js.withHome)}`);
+  const markdown = report(scenarios, js);
+  writeFileSync(path.join(root, 'bench/results.md'), `${markdown}\n`);
+  console.log('\nWritten bench/results.md');
+}
+
+await main();
