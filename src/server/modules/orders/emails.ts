@@ -7,6 +7,7 @@ import { ORDER_STATUS_LABELS, whatsappOrderLink, type OrderDto } from '../../../
 import type { AppContext } from '../../context';
 import { sendMail, type MailMessage } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
+import { EXPIRED_ORDER_REASON } from './service';
 
 function linesTable(order: OrderDto): { html: string; text: string } {
   const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';
@@ -89,6 +90,9 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
       `Hola ${order.recipient_name},`,
       explanation[order.status],
       ...(order.status === 'cancelled' && order.cancel_reason ? [`Motivo: ${order.cancel_reason}.`] : []),
+      ...(order.status === 'cancelled' && order.cancel_reason === EXPIRED_ORDER_REASON
+        ? [`Pasaron ${ctx.config.pendingOrderDays} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados. Si todavía los querés, podés hacer un nuevo pedido en la tienda.`]
+        : []),
     ],
     bodyHtml: table.html,
     bodyText: table.text,
