@@ -26,7 +26,8 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
   const href = `/producto/${product.id}`;
 
   return (
-    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
+    // The whole card is the product link (stretched from the name); its focus ring is drawn on the card.
+    <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[h3_a:focus-visible]:ring-2 has-[h3_a:focus-visible]:ring-brand-600 has-[h3_a:focus-visible]:ring-offset-2">
       <div>
         <div className="overflow-hidden">
           <ProductImage src={product.image} alt={product.name} priority={priority} sizes={sizes} className="transition duration-300 group-hover:scale-105" />

@@ -40,10 +40,10 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
         <ul
           ref={track}
           aria-label="Bancos"
-          className="flex snap-x gap-3 overflow-x-auto px-1 pb-2 pt-1 [scrollbar-width:none] md:px-6 [&::-webkit-scrollbar]:hidden"
+          className="flex snap-x gap-2 overflow-x-auto px-1 pb-2 pt-1 [scrollbar-width:none] md:px-9 [&::-webkit-scrollbar]:hidden"
         >
           <li className="snap-start">
-            <button type="button" onClick={onClear} aria-pressed={selected.length === 0} className="group flex w-20 flex-col items-center gap-1.5">
+            <button type="button" onClick={onClear} aria-pressed={selected.length === 0} className="group flex w-24 flex-col items-center gap-1.5">
               <span
                 className={`flex h-16 w-16 items-center justify-center rounded-full text-xs font-bold ring-2 transition ${
                   selected.length === 0 ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-stone-200 group-hover:ring-brand-400'
@@ -61,7 +61,7 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
                   type="button"
                   onClick={() => onToggle(brand.brand_id)}
                   aria-pressed={selected.includes(brand.brand_id)}
-                  className="group flex w-20 flex-col items-center gap-1.5"
+                  className="group flex w-24 flex-col items-center gap-1.5"
                   title={brand.brand_name}
                 >
                   <span
@@ -81,7 +81,7 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
                 </button>
               </li>
             ) : (
-              <li key={i} aria-hidden="true" className="flex w-20 flex-col items-center gap-1.5">
+              <li key={i} aria-hidden="true" className="flex w-24 flex-col items-center gap-1.5">
                 <span className="h-16 w-16 animate-pulse rounded-full bg-stone-200" />
                 <span className="h-3 w-14 animate-pulse rounded bg-stone-200" />
               </li>
