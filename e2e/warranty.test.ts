@@ -47,7 +47,11 @@ describe('warranty claims', () => {
   it('lets a guest file a claim with two photos', async () => {
     const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
     await step(page, 'guest-form', async () => {
-      await page.goto('/garantia');
+      // The germination guide leads guests to the form.
+      await page.goto('/como-germinar');
+      await page.getByRole('button', { name: 'Entendido, ver la guía' }).click();
+      await page.getByRole('link', { name: 'solicitá la garantía' }).click();
+      await page.waitForURL('**/garantia');
       await page.getByRole('heading', { name: 'Solicitud de garantía' }).waitFor();
       const submit = page.getByRole('button', { name: 'Enviar solicitud' });
       expect(await submit.isDisabled()).toBe(true);

@@ -10,6 +10,8 @@ const KEY = 'maintenanceCache';
 const LIFETIME_MS = 300_000;
 const LONG_LIFETIME_MS = 2 * LIFETIME_MS;
 const ERRORS_FOR_LONG_LIFETIME = 3;
+// A fresh cache is checked again in the background, at most this often (not on every click).
+const BACKGROUND_CHECK_AFTER_MS = 30_000;
 
 export interface MaintenanceState {
   maintenance_mode: boolean;
@@ -97,7 +99,7 @@ export function checkMaintenance(): Promise<MaintenanceState> {
 /** Cached state when fresh (checked again in the background), else a new check. */
 export function maintenanceState(): MaintenanceState | Promise<MaintenanceState> {
   if (isFresh(state)) {
-    void checkMaintenance();
+    if (Date.now() - state.checked_at > BACKGROUND_CHECK_AFTER_MS) void checkMaintenance();
     return state;
   }
   return checkMaintenance();

@@ -68,7 +68,11 @@ export default function GuidePage() {
           <ShieldIcon size={32} className="shrink-0 text-amber-700" />
           <p className="text-amber-900">
             La garantía cubre únicamente la germinación inicial de la semilla y no reemplaza plántulas. Si una semilla no germina siguiendo
-            esta guía, contactanos desde tu cuenta.
+            esta guía,{' '}
+            <Link to="/garantia" className="font-semibold underline underline-offset-2 hover:text-amber-950">
+              solicitá la garantía
+            </Link>
+            .
           </p>
         </div>
 

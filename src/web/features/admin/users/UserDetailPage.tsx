@@ -1,7 +1,7 @@
 // /admin/usuarios/:id (spec accounts-admin §2 admin user detail): the user's card and their
 // orders. Also opened with an `email` query: once found, the URL becomes the id-based one. A
 // failure at mount goes back to the list after 2 seconds.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { smallImage } from '../../../../domain/images';
@@ -12,7 +12,7 @@ import { OrderStatusBadge } from '../orders/OrderParts';
 import { formatArs, formatDateTime } from '../lib/format';
 import { Badge } from '../ui/Badge';
 import { ArrowLeftIcon, ClipboardIcon } from '../ui/icons';
-import { PageHeader, Panel } from '../ui/PageHeader';
+import { PageHeader } from '../ui/PageHeader';
 import { LoadingState } from '../ui/states';
 import { findUserIdByEmail, useUserDetail } from './api';
 
@@ -95,7 +95,7 @@ export default function UserDetailPage() {
     <>
       <PageHeader title="Detalle del usuario" back={back} />
       <div className="grid gap-5 lg:grid-cols-[20rem_1fr] lg:items-start">
-        <Panel title="Información del Usuario">
+        <Card title="Información del Usuario">
           <div className="flex items-start justify-between gap-2">
             <div className="min-w-0">
               <p className="text-lg font-semibold text-stone-900">{name || user.username}</p>
@@ -109,9 +109,9 @@ export default function UserDetailPage() {
             <Info label="ID de usuario">{user.id}</Info>
             <Info label="Total de pedidos">{user.orders_count}</Info>
           </dl>
-        </Panel>
+        </Card>
 
-        <Panel title="Pedidos del Usuario">
+        <Card title="Pedidos del Usuario">
           {orders.length === 0 ? (
             <div className="flex flex-col items-center gap-1 py-10 text-center">
               <ClipboardIcon size={32} className="text-stone-400" />
@@ -127,9 +127,22 @@ export default function UserDetailPage() {
               ))}
             </ul>
           )}
-        </Panel>
+        </Card>
       </div>
     </>
+  );
+}
+
+/** A titled card, named by its heading for screen readers. */
+function Card({ title, children }: { title: string; children: React.ReactNode }) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-stone-200 bg-white shadow-xs">
+      <h2 id={id} className="border-b border-stone-200 px-4 py-3 text-sm font-semibold text-stone-900">
+        {title}
+      </h2>
+      <div className="p-4">{children}</div>
+    </section>
   );
 }
 
