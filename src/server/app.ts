@@ -23,6 +23,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
 import rateLimitPlugin from './plugins/rate-limit';
+import securityHeadersPlugin from './plugins/security-headers';
 import maintenancePlugin from './plugins/maintenance';
 import staticWebPlugin from './plugins/static-web';
 
@@ -46,6 +47,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
 
   await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(cookie);
   await app.register(maintenancePlugin, { ctx });
   await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });

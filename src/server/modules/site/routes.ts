@@ -51,7 +51,8 @@ export default async function siteRoutes(app: FastifyInstance, opts: { ctx: AppC
       path: '/',
       httpOnly: true,
       sameSite: 'lax',
-      secure: request.protocol === 'https',
+      // Same rule as the refresh cookie: behind a proxy that hides https, PUBLIC_URL tells.
+      secure: request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:'),
       maxAge: BYPASS_TTL_HOURS * 3600,
     });
     return result;
