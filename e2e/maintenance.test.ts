@@ -152,6 +152,18 @@ describe('maintenance mode', () => {
       await screenshot(page, 'settings-dollar-1280');
     });
 
+    await step(page, 'admin-removes-password', async () => {
+      let asked = '';
+      page.once('dialog', (dialog) => {
+        asked = dialog.message();
+        void dialog.accept();
+      });
+      await page.getByRole('button', { name: 'Eliminar contraseña' }).click();
+      await page.getByText('Contraseña de bypass eliminada correctamente').waitFor();
+      expect(asked).toBe('¿Estás seguro que deseas eliminar la contraseña de bypass?');
+      await page.getByText('No configurada').waitFor();
+    });
+
     await step(page, 'admin-turns-off', async () => {
       await page.getByRole('radio', { name: /Tienda en línea/ }).click();
       const confirm = page.getByRole('dialog', { name: 'Confirmar cambio de estado' });

@@ -122,8 +122,14 @@ describe('warranty claims', () => {
       token: customer.token,
       body: { recipient_name: 'Lucas Moreno', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }] },
     });
+    // A second order the customer cancels while the form is open.
+    const doomed = await api(server, 'POST', '/api/orders/', {
+      token: customer.token,
+      body: { recipient_name: 'Lucas Moreno', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }] },
+    });
     server.setNow(null);
     expect(order.status).toBe(201);
+    expect(doomed.status).toBe(201);
 
     const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
     await step(page, 'customer-empty-status', async () => {
@@ -141,15 +147,26 @@ describe('warranty claims', () => {
       await page.getByRole('tab', { name: 'Nueva Solicitud', selected: true }).waitFor();
       // With eligible orders the form starts on "bought here".
       expect(await page.getByRole('radio', { name: /Compré en esta tienda/ }).isChecked()).toBe(true);
+      await page.getByLabel('Pedido', { exact: true }).selectOption(String(doomed.json.id));
+      await page.getByLabel('Fecha de germinación').fill(isoDay(daysAgo(6)));
+      await page.getByLabel('Descripción del problema').fill('Germiné en servilleta húmeda y solo una de las tres semillas abrió.');
+      await page.locator('input[type="file"]').setInputFiles({ name: 'servilleta.png', mimeType: 'image/png', buffer: await seedPhoto(120) });
+      const cancelled = await api(server, 'PUT', `/api/orders/${doomed.json.id}/`, { token: customer.token, body: { status: 'cancelled' } });
+      expect(cancelled.status).toBe(200);
+      await page.getByRole('button', { name: 'Enviar solicitud' }).click();
+      // The server's field errors come back in the summary.
+      const summary = page.getByRole('alert').filter({ hasText: 'Por favor corrige los siguientes errores:' });
+      await summary.getByText('El pedido seleccionado no es válido para una garantía').waitFor();
+      await screenshot(page, 'warranty-account-server-error-1280');
+      // The cancelled order leaves the list; the photo, dates and text stay.
+      await page.waitForFunction((id) => !document.querySelector(`option[value="${id}"]`), doomed.json.id);
       await page.getByLabel('Pedido', { exact: true }).selectOption(String(order.json.id));
       // One product in the order: chosen at once; date, name, e-mail and product filled read-only.
       expect(await page.getByLabel('Producto', { exact: true }).inputValue()).toBe(String(product.id));
       expect(await page.getByLabel('Nombre del producto').inputValue()).toBe('Northern Light Auto');
       expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('lucas@correo.test');
       expect(await page.getByLabel('Fecha de compra').inputValue()).not.toBe('');
-      await page.getByLabel('Fecha de germinación').fill(isoDay(daysAgo(6)));
-      await page.getByLabel('Descripción del problema').fill('Germiné en servilleta húmeda y solo una de las tres semillas abrió.');
-      await page.locator('input[type="file"]').setInputFiles({ name: 'servilleta.png', mimeType: 'image/png', buffer: await seedPhoto(120) });
+      expect(await page.getByRole('button', { name: /^Quitar foto/ }).count()).toBe(1);
       await screenshot(page, 'warranty-account-form-1280');
       await page.getByRole('button', { name: 'Enviar solicitud' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'warranty-account-photos-1280');
@@ -215,6 +232,9 @@ describe('warranty claims', () => {
     await page.setViewportSize(MOBILE);
     await page.getByRole('heading', { name: 'Northern Light Auto' }).scrollIntoViewIfNeeded();
     await screenshot(page, 'warranty-account-resolved-390');
+    await page.getByRole('tab', { name: 'Nueva Solicitud' }).click();
+    await page.getByRole('radio', { name: 'Compré en esta tienda' }).scrollIntoViewIfNeeded();
+    await screenshot(page, 'warranty-account-form-390');
     await admin.page.setViewportSize(MOBILE);
     await admin.page.goto('/admin/garantias');
     await admin.page.getByRole('article').first().waitFor();

@@ -59,7 +59,7 @@ export function PhotoPicker({ photos, onChange, error, disabled }: {
       <p id={`${id}-label`} className="mb-1.5 block text-sm font-medium text-stone-800">
         Fotos del problema <span className="font-normal text-stone-500">(de 1 a 3, hasta 5MB cada una)</span>
       </p>
-      <ul className="grid grid-cols-3 gap-2 sm:gap-3" aria-labelledby={`${id}-label`}>
+      <ul className="grid max-w-xl grid-cols-3 gap-2 sm:gap-3" aria-labelledby={`${id}-label`}>
         {photos.map((photo, i) => (
           <li key={photo.id} className="relative aspect-square overflow-hidden rounded-xl border border-stone-200 bg-stone-100">
             <img src={photo.preview} alt={`Foto ${i + 1}: ${photo.file.name}`} className="h-full w-full object-cover" />

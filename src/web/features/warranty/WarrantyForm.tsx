@@ -11,7 +11,7 @@ import type { SessionUser } from '../../lib/session';
 import { Alert } from '../auth/ui/Alert';
 import { Button } from '../auth/ui/Button';
 import { TextField } from '../auth/ui/fields';
-import { submitClaim, uploadWarrantyPhoto, useEligibleOrders } from './api';
+import { submitClaim, uploadWarrantyPhoto, useEligibleOrders, warrantyKeys } from './api';
 import { type ClaimErrors, type ClaimField, type ClaimFormValues, EMPTY_CLAIM, orderFill, toClaimBody, validateClaim } from './claim-form';
 import { ReadOnlyField, SelectField, TextAreaField } from './controls';
 import { formatDay } from './format';
@@ -121,11 +121,23 @@ export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; 
     } catch (error) {
       const errors = serverFieldErrors(error);
       setServerErrors(errors);
+      // The order may have stopped being eligible (cancelled meanwhile): reload the list.
+      if (errors.order_id) void queryClient.invalidateQueries({ queryKey: warrantyKeys.eligibleOrders });
       const messages = [...new Set(Object.values(errors))];
       toast.error(messages.join('. ') || 'Error en el formulario');
     } finally {
       setSending(false);
     }
+  }
+
+  // The default purchase type depends on the customer's orders: wait for them.
+  if (!guest && eligible.isPending) {
+    return (
+      <div className="flex items-center justify-center gap-3 py-16 text-stone-600" role="status">
+        <span className="h-6 w-6 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
+        Cargando tus pedidos...
+      </div>
+    );
   }
 
   const summary = [...new Set(Object.values(serverErrors).filter(Boolean))];
@@ -148,7 +160,7 @@ export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; 
                 checked={purchaseType === 'with-order'}
                 onSelect={() => setChosenType('with-order')}
                 title="Compré en esta tienda"
-                text={eligible.isPending ? 'Buscando tus pedidos...' : orders.length ? 'Elige el pedido y el producto.' : 'No tienes pedidos que puedan reclamarse.'}
+                text={orders.length ? 'Elige el pedido y el producto.' : 'No tienes pedidos que puedan reclamarse.'}
                 disabled={!orders.length}
               />
               <TypeOption
