@@ -8,6 +8,8 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const SERVER_ENTRY = path.join(ROOT, 'dist/server/main.js');
+/** The maintenance commands (npm run backup / restore). */
+export const CLI_ENTRY = path.join(ROOT, 'dist/server/cli.js');
 
 function newestMtime(dir: string): number {
   let newest = 0;
@@ -24,7 +26,8 @@ function newestMtime(dir: string): number {
  */
 export function buildServerIfNeeded(): void {
   const inputs = ['src/server', 'src/domain', 'drizzle'].map((d) => newestMtime(path.join(ROOT, d)));
-  const built = existsSync(SERVER_ENTRY) ? statSync(SERVER_ENTRY).mtimeMs : 0;
+  const outputs = [SERVER_ENTRY, CLI_ENTRY];
+  const built = outputs.every(existsSync) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
   if (Math.max(...inputs, statSync(path.join(ROOT, 'package.json')).mtimeMs) > built) {
     execSync('npm run build:server --silent', { cwd: ROOT, stdio: 'ignore' });
   }
