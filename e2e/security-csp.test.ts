@@ -1,0 +1,137 @@
+// The built app under its own Content-Security-Policy in a real browser: the storefront, account
+// and admin pages load and work with no policy violation and no script error, and React's style
+// props (the product photo zoom) still apply under `style-src-attr 'none'`.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { createStaff, createUser } from '../tests/helpers/factories';
+import { drawImage, uploadAs } from './admin-fixtures';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { recordedViolations, settle, signIn, watchPage, type PageWatch } from './security-helpers';
+
+let server: TestServer;
+let browser: Browser;
+let customer: Awaited<ReturnType<typeof createUser>>;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+let productId: number;
+let cartCookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.database.db;
+  customer = await createUser(db);
+  staff = await createStaff(db);
+  const logo = await uploadAs(server, staff.token, await drawImage('RQS', 280), 'brand');
+  const photo = await uploadAs(server, staff.token, await drawImage('GG', 120), 'product');
+  const photo2 = await uploadAs(server, staff.token, await drawImage('GG2', 160), 'product');
+  const brand = await api(server, 'POST', '/api/brands/', { token: staff.token, body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés', image: logo, is_national: false } });
+  const product = await api(server, 'POST', '/api/products/', {
+    token: staff.token,
+    body: {
+      brand_id: brand.json.id, name: 'Gorilla Glue Auto', type: 'auto', currency: 'ARS', description: 'Una automática potente.',
+      image: photo, image_2: photo2, blisters: [{ seed_count: 3, price: 12000, stock: 5, discount: 10 }, { seed_count: 5, price: 19000, stock: 2 }],
+    },
+  });
+  if (product.status !== 201) throw new Error(product.text);
+  productId = product.json.id;
+  const blister = product.json.blisters[0];
+  cartCookie = encodeURIComponent(JSON.stringify([{
+    id: productId, blister_id: blister.id, name: 'Gorilla Glue Auto', price: 10800, original_price: 12000, discount: 10,
+    brand: 'Royal Queen Seeds', image: photo, seed_count: 3, quantity: 2,
+  }]));
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+async function openWatched(options: { viewport?: { width: number; height: number }; as?: string; cart?: boolean } = {}) {
+  const { context, page } = await newPage(browser, server.url, { viewport: options.viewport ?? DESKTOP });
+  if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: server.url }]);
+  if (options.as) await signIn(context, options.as);
+  const watch = await watchPage(page);
+  return { context, page, watch };
+}
+
+async function expectClean(page: Page, watch: PageWatch, label: string) {
+  const violations = [...watch.violations, ...(await recordedViolations(page))];
+  expect(violations, `${label}: CSP violations`).toEqual([]);
+  expect(watch.errors, `${label}: script errors`).toEqual([]);
+  expect(watch.dialogs, `${label}: dialogs`).toEqual([]);
+}
+
+async function visit(page: Page, watch: PageWatch, path: string, name: string) {
+  await step(page, `csp-${name}`, async () => {
+    const response = await page.goto(path);
+    expect(response?.headers()['content-security-policy'], `${path} policy`).toContain("script-src 'self'");
+    await settle(page);
+    await expectClean(page, watch, path);
+  });
+}
+
+describe('under the Content-Security-Policy', () => {
+  it('the storefront pages load without a violation', async () => {
+    const { context, page, watch } = await openWatched({ cart: true });
+    for (const [path, name] of [
+      ['/', 'home'], ['/productos', 'catalogue'], ['/productos?type=auto&search=gorilla', 'catalogue-filtered'],
+      [`/producto/${productId}`, 'product'], ['/como-germinar', 'guide'], ['/carrito', 'cart'],
+      ['/login', 'login'], ['/crear-cuenta', 'register'], ['/recuperar-contrasena', 'reset'], ['/maintenance', 'maintenance'],
+    ] as const) {
+      await visit(page, watch, path, name);
+    }
+    // The logo strip's <style> and the toaster's are the reason style elements may be inline.
+    await page.goto('/');
+    await settle(page);
+    expect(await page.locator('ul.brand-marquee').evaluate((el) => getComputedStyle(el).animationName)).toBe('brand-marquee');
+    await expectClean(page, watch, 'home again');
+    await context.close();
+  });
+
+  it('React style props still apply: the product photo zooms under the mouse', async () => {
+    const { context, page, watch } = await openWatched();
+    await page.goto(`/producto/${productId}`);
+    await settle(page);
+    const frame = page.locator('[data-zoomed], div.transition-transform').first();
+    const box = await page.locator('main img').first().boundingBox();
+    expect(box).not.toBeNull();
+    await page.mouse.move(box!.x + box!.width * 0.25, box!.y + box!.height * 0.25);
+    await page.mouse.move(box!.x + box!.width * 0.3, box!.y + box!.height * 0.3);
+    await expect.poll(() => frame.getAttribute('data-zoomed')).toBe('true');
+    await expect.poll(() => frame.evaluate((el) => getComputedStyle(el).transform)).toMatch(/^matrix\(2, 0, 0, 2,/);
+    await screenshot(page, 'csp-product-zoom-1280');
+    await expectClean(page, watch, 'product zoom');
+    await context.close();
+  });
+
+  it('a toast (sonner) shows styled when a product is added to the cart', async () => {
+    const { context, page, watch } = await openWatched({ viewport: MOBILE, as: customer.username });
+    await page.goto(`/producto/${productId}`);
+    await settle(page);
+    await page.getByRole('button', { name: /Añadir al carrito/i }).first().click();
+    const toast = page.locator('[data-sonner-toast]').first();
+    await toast.waitFor();
+    // Styled by sonner's injected stylesheet: positioned, not a bare list item.
+    expect(await toast.evaluate((el) => getComputedStyle(el).position)).toBe('absolute');
+    await expectClean(page, watch, 'toast');
+    await context.close();
+  });
+
+  it('the account and admin pages load without a violation', async () => {
+    const asCustomer = await openWatched({ as: customer.username });
+    for (const section of ['orders', 'warranty', 'settings']) {
+      await visit(asCustomer.page, asCustomer.watch, `/mi-cuenta?section=${section}`, `account-${section}`);
+    }
+    await asCustomer.context.close();
+
+    const asStaff = await openWatched({ as: staff.username });
+    for (const path of [
+      '/admin/productos', '/admin/productos/nuevo', `/admin/productos/editar/${productId}`, '/admin/pedidos', '/admin/bancos',
+      '/admin/bancos/nuevo', '/admin/garantias', '/admin/usuarios', '/admin/actividad', '/admin/configuracion',
+    ]) {
+      await visit(asStaff.page, asStaff.watch, path, path.replace(/\W+/g, '-'));
+    }
+    await asStaff.context.close();
+  });
+});
