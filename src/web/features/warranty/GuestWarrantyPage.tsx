@@ -39,7 +39,7 @@ export default function GuestWarrantyPage() {
         </p>
       )}
       <div className="mt-6">
-        <WarrantyForm user={null} />
+        <WarrantyForm user={null} headingLevel="h2" />
       </div>
     </div>
   );

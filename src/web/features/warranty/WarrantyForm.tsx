@@ -34,7 +34,8 @@ function serverFieldErrors(error: unknown): ClaimErrors {
   return errors;
 }
 
-export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; onSubmitted?: () => void }) {
+/** `headingLevel`: the level of the form's card titles, one below the page's own heading. */
+export function WarrantyForm({ user, onSubmitted, headingLevel = 'h3' }: { user: SessionUser | null; onSubmitted?: () => void; headingLevel?: 'h2' | 'h3' }) {
   const guest = !user;
   const queryClient = useQueryClient();
   const today = useMemo(() => shopDate(new Date()), []);
@@ -152,7 +153,7 @@ export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; 
       )}
 
       {!guest && (
-        <FormCard title="Tipo de compra">
+        <FormCard as={headingLevel} title="Tipo de compra">
           <fieldset>
             <legend className="sr-only">¿Dónde compraste las semillas?</legend>
             <div className="grid gap-3 sm:grid-cols-2">
@@ -174,7 +175,7 @@ export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; 
         </FormCard>
       )}
 
-      <FormCard title={guest ? 'Tus datos' : 'Datos de la compra'}>
+      <FormCard as={headingLevel} title={guest ? 'Tus datos' : 'Datos de la compra'}>
         <div className="grid gap-4 sm:grid-cols-2">
           {guest ? (
             <>
@@ -256,7 +257,7 @@ export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; 
         </div>
       </FormCard>
 
-      <FormCard title="El problema">
+      <FormCard as={headingLevel} title="El problema">
         <div className="space-y-4">
           <TextField
             label="Fecha de germinación"
@@ -313,10 +314,10 @@ export function WarrantyForm({ user, onSubmitted }: { user: SessionUser | null; 
   );
 }
 
-function FormCard({ title, children }: { title: string; children: ReactNode }) {
+function FormCard({ as: Heading, title, children }: { as: 'h2' | 'h3'; title: string; children: ReactNode }) {
   return (
     <section className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm sm:p-6">
-      <h3 className="mb-4 text-base font-semibold text-stone-900">{title}</h3>
+      <Heading className="mb-4 text-base font-semibold text-stone-900">{title}</Heading>
       {children}
     </section>
   );
