@@ -183,6 +183,13 @@ describe('POST /api/auth/logout/', () => {
     expect((await api(server, 'POST', '/api/auth/logout/', { body: {} })).status).toBe(200);
     expect((await api(server, 'POST', '/api/auth/logout/', { body: { refresh: 'desconocido' } })).status).toBe(200);
   });
+
+  it('also clears the maintenance bypass cookie', async () => {
+    const res = await api(server, 'POST', '/api/auth/logout/', { body: {}, headers: { cookie: 'maintenance_bypass=abc' } });
+    const cleared = res.headers.getSetCookie().find((c) => c.startsWith('maintenance_bypass='));
+    expect(cleared).toMatch(/^maintenance_bypass=;/);
+    expect(cleared).toMatch(/Path=\//i);
+  });
 });
 
 describe('deactivated accounts', () => {

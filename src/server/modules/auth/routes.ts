@@ -20,6 +20,7 @@ import { parse } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import * as auth from './service';
 import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
+import { BYPASS_COOKIE } from '../../../domain/site';
 
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth/';
@@ -89,6 +90,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
   app.post('/api/auth/logout/', async (request, reply) => {
     const result = await auth.logout(ctx, refreshTokenOf(request));
     clearRefreshCookie(request, reply);
+    // spec accounts-admin §4: the maintenance bypass is cleared on logout too.
+    reply.clearCookie(BYPASS_COOKIE, { path: '/' });
     return result;
   });
 
