@@ -11,6 +11,8 @@ export interface ListParams {
   viewer: Viewer;
   dollarRate: number;
   now: Date;
+  /** Search words no visible product contains as typed (see typoWords): matched by similarity. */
+  typos?: ReadonlySet<string>;
 }
 
 /** Each filter group apart, so the facets can count a group under all the other filters. */
@@ -25,7 +27,7 @@ export interface FilterParts {
   needsAggregate: boolean;
   /** Relevance of a search, when there is one. */
   rank: SQL | null;
-  /** The search has words matched by trigram similarity (see withSearchPlan). */
+  /** Some search words are matched by trigram similarity (see withSearchPlan). */
   fuzzy: boolean;
 }
 
@@ -102,14 +104,22 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
       // Only symbols: nothing can match, and an honest empty page says so.
       base.push(sql`false`);
     } else {
+      const scores: SQL[] = [];
       for (const word of words) {
-        const contains = sql`p.search_text like ${`%${word}%`}`;
-        if (word.length >= FUZZY_MIN_LENGTH) fuzzy = true;
-        base.push(word.length >= FUZZY_MIN_LENGTH ? sql`(${contains} or p.search_text %> ${word})` : contains);
+        if (params.typos?.has(word)) {
+          // A typo ("gorila"): products with a word similar enough, found through the trigram index.
+          fuzzy = true;
+          base.push(sql`p.id in (select t.id from products t where t.search_text %> ${word})`);
+          scores.push(sql`word_similarity(${word}, p.search_text)`);
+        } else {
+          base.push(sql`p.search_text like ${`%${word}%`}`);
+          // A whole word counts more than the start of a word, and that more than a piece inside one.
+          scores.push(sql`(case when ' ' || p.search_text || ' ' like ${`% ${word} %`} then 1
+            when ' ' || p.search_text like ${`% ${word}%`} then 0.75 else 0.5 end)`);
+        }
       }
       const phrase = words.join(' ');
-      const similarity = sql.join(words.map((w) => sql`word_similarity(${w}, p.search_text)`), sql` + `);
-      rank = sql`(${similarity} + (case when p.search_text like ${`${phrase}%`} then 2 when p.search_text like ${`%${phrase}%`} then 1 else 0 end))`;
+      rank = sql`(${sql.join(scores, sql` + `)} + (case when p.search_text like ${`${phrase}%`} then 2 when p.search_text like ${`%${phrase}%`} then 1 else 0 end))`;
     }
   }
 
@@ -149,15 +159,29 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
 }
 
 /**
- * Runs a search's statements with sequential scans discouraged. The planner prices the trigram
- * similarity operator like a cheap comparison and would test every row (about 30 ms on 5,000
- * products); through the GIN trigram index the same search reads a few hundred candidates.
- * SET LOCAL keeps the setting inside this transaction, on PostgreSQL and PGlite alike.
+ * The search words (long enough to hold a typo) that no product the caller may see contains as
+ * typed; only those are matched by similarity. Most searches are spelled right and stay on the
+ * cheap LIKE path.
+ */
+export async function typoWords(db: DbOrTx, search: string | undefined, viewer: Viewer): Promise<Set<string>> {
+  const words = search ? searchWords(search).filter((w) => w.length >= FUZZY_MIN_LENGTH) : [];
+  if (words.length === 0) return new Set();
+  const visible = and(visibility(viewer, undefined));
+  const checks = words.map((w, i) => sql`exists (select 1 from products p where ${visible} and p.search_text like ${`%${w}%`}) as ${sql.raw(`w${i}`)}`);
+  const [row] = await sqlRows<Record<string, boolean>>(db, sql`select ${sql.join(checks, sql`, `)}`);
+  return new Set(words.filter((_, i) => !row[`w${i}`]));
+}
+
+/**
+ * Runs the statements of a search with typos so that the similarity test goes through the GIN
+ * trigram index. The planner prices the operator like a cheap comparison and would rather test
+ * every row (about 30 ms on 5,000 products, several times more on PGlite); the index hands it a
+ * few hundred candidates. SET LOCAL keeps the settings inside this transaction.
  */
 async function withSearchPlan<T>(db: DbOrTx, filters: FilterParts, work: (db: DbOrTx) => Promise<T>): Promise<T> {
   if (!filters.fuzzy) return work(db);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
     return work(tx);
   });
 }
@@ -230,11 +254,14 @@ function toBundle(row: Record<string, any>): ProductBundle {
   };
 }
 
-/** Full rows for the ids an inner query picks (`id`, `total`, `rn` columns), in its order. */
-async function loadPicked(db: DbOrTx, inner: SQL): Promise<{ bundles: ProductBundle[]; total: number | null }> {
+/**
+ * Full rows for the ids an inner query picks, in its order. The inner query returns `id` ordered
+ * and limited; `total` is an optional statement counting every match.
+ */
+async function loadPicked(db: DbOrTx, inner: SQL, total: SQL = sql`0`): Promise<{ bundles: ProductBundle[]; total: number | null }> {
   const rows = await sqlRows<ProductJoinedRow>(db, sql`
-    select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, picked.total
-    from (${inner}) picked
+    select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, (${total}) as total
+    from (select ordered.id, row_number() over () as rn from (${inner}) ordered) picked
     join products p on p.id = picked.id
     join brands b on b.id = p.brand_id
     order by picked.rn`);
@@ -253,10 +280,11 @@ export async function findProductPage(
   const where = allConditions(filters);
   const order = orderBy(query, filters);
   return withSearchPlan(db, filters, async (q) => {
-    const { bundles, total } = await loadPicked(q, sql`
-      select p.id, count(*) over () as total, row_number() over (order by ${order}) as rn
-      ${from} where ${where}
-      order by ${order} limit ${limit} offset ${offset}`);
+    const { bundles, total } = await loadPicked(
+      q,
+      sql`select p.id ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+      sql`select count(*)::int ${from} where ${where}`,
+    );
     if (total !== null) return { bundles, count: total };
     // Past the last page there is no row to carry the count.
     const [row] = await sqlRows<{ n: number }>(q, sql`select count(*)::int as n ${from} where ${where}`);
@@ -265,8 +293,7 @@ export async function findProductPage(
 }
 
 export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
-  const { bundles } = await loadPicked(db, sql`
-    select p.id, 1 as total, 1 as rn from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`);
+  const { bundles } = await loadPicked(db, sql`select p.id from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`);
   return bundles[0] ?? null;
 }
 
@@ -275,8 +302,7 @@ export async function findRelated(db: DbOrTx, product: ProductRecord, viewer: Vi
   const order = sql`((p.brand_id = ${product.brand_id})::int + (p.type = ${product.type})::int) desc,
     exists (select 1 from blisters s where s.product_id = p.id and s.stock > 0) desc, p.created_at desc, p.id desc`;
   const { bundles } = await loadPicked(db, sql`
-    select p.id, 0 as total, row_number() over (order by ${order}) as rn
-    from products p where p.id <> ${product.id} and ${and(visibility(viewer, 'true'))}
+    select p.id from products p where p.id <> ${product.id} and ${and(visibility(viewer, 'true'))}
     order by ${order} limit ${limit}`);
   return bundles;
 }

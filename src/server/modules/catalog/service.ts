@@ -5,15 +5,18 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { catalogueCache } from './cache';
-import { countFacets, findBlister, findProduct, findProductPage, findRelated, type ListParams, type ProductBundle } from './queries';
+import { countFacets, findBlister, findProduct, findProductPage, findRelated, typoWords, type ListParams, type ProductBundle } from './queries';
 import { listBrandRecords } from '../brands/service';
 import { toBlisterDto, toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
-async function listParams(ctx: AppContext, viewer: Viewer): Promise<ListParams> {
-  // Read once per request, and kept with the cached catalogue reads (a rate change clears both).
-  const dollarRate = await catalogueCache(ctx).get('dollar-rate', () => getDollarRateValue(ctx.db));
-  return { viewer, dollarRate, now: ctx.now() };
+async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {
+  const [dollarRate, typos] = await Promise.all([
+    // Read once per request, and kept with the cached catalogue reads (a rate change clears both).
+    catalogueCache(ctx).get('dollar-rate', () => getDollarRateValue(ctx.db)),
+    typoWords(ctx.db, search, viewer),
+  ]);
+  return { viewer, dollarRate, now: ctx.now(), typos };
 }
 
 const pricingFor = (params: ListParams): PricingContext => ({
@@ -43,7 +46,7 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
   const page = query.page;
-  const params = await listParams(ctx, viewer);
+  const params = await listParams(ctx, viewer, query.search);
   const { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, (page - 1) * pageSize);
   const pricing = pricingFor(params);
   return { results: bundles.map((b) => toDto(b, pricing)), count, page, pageSize };
@@ -57,7 +60,7 @@ export function listOnSale(ctx: AppContext, viewer: Viewer, query: ProductListQu
 export async function productFacets(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductFacetsDto> {
   const { page: _page, page_size: _size, ordering: _ordering, ...rest } = forViewer(rawQuery, viewer);
   const query = { page: 1, ...rest } as ProductListQuery;
-  const params = await listParams(ctx, viewer);
+  const params = await listParams(ctx, viewer, query.search);
   const [counts, brands] = await Promise.all([
     countFacets(ctx.db, query, params),
     listBrandRecords(ctx.db, { includeHidden: viewer === 'staff' }),
