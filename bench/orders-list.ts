@@ -15,7 +15,7 @@ import { openPostgres } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { listAdminOrders } from '../src/server/modules/orders/queries';
-import { signAccessToken } from '../src/server/plugins/auth';
+import { startSession } from '../src/server/modules/auth/sessions';
 import { testConfig } from '../tests/helpers/app';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -104,7 +104,7 @@ async function main() {
       .onConflictDoNothing()
       .returning();
     const staffId = staff?.id ?? (await database.db.select().from(schema.users).where(eq(schema.users.username, 'bench_admin')))[0].id;
-    const token = await signAccessToken(config.jwtSecret, staffId);
+    const { access: token } = await startSession({ db: database.db, config, now: () => new Date() }, database.db, staffId, {});
 
     console.log(`\nGET /api/orders/ as staff, ${CONNECTIONS} connections, ${SECONDS} s each`);
     console.log('scenario'.padEnd(28), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'max ms'.padStart(7), 'count'.padStart(7));

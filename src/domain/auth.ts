@@ -185,7 +185,7 @@ export const verifyPasswordResetSchema = z
 export type VerifyPasswordResetInput = z.infer<typeof verifyPasswordResetSchema>;
 
 export const refreshSchema = z.object({
-  refresh: z.string().max(200).optional(),
+  refresh: z.string().max(1000).optional(),
 });
 
 // Answer shapes.

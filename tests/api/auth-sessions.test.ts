@@ -1,6 +1,6 @@
 // Sessions over real HTTP: the refresh cookie, rotation on every refresh, reuse detection,
 // logout, deactivated accounts, and password change and reset closing other sessions.
-import { eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
@@ -91,7 +91,7 @@ describe('POST /api/auth/refresh/', () => {
     const user = await createUser(server.ctx.db);
     const first = await loginOk(server, user.username, TEST_PASSWORD);
     const second = (await refreshWithBody(first.refresh)).json.refresh as string;
-    const rows = await server.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.user_id, user.id));
+    const rows = await server.ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -127,7 +127,7 @@ describe('POST /api/auth/refresh/', () => {
     const results = await Promise.all([refreshWithBody(session.refresh), refreshWithBody(session.refresh)]);
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     expect(results.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1);
-    const live = await server.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.user_id, user.id));
+    const live = await server.ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
     expect(live.filter((r) => !r.used_at && !r.revoked_at)).toHaveLength(0);
   });
 
@@ -157,7 +157,7 @@ describe('POST /api/auth/refresh/', () => {
     try {
       const res = await refreshWithBody(session.refresh);
       expect(res.status).toBe(200);
-      const rows = await server.ctx.db.select().from(refreshTokens).where(eq(refreshTokens.user_id, user.id));
+      const rows = await server.ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
       const newest = rows.find((r) => !r.used_at)!;
       expect(newest.expires_at.getTime()).toBe(later.getTime() + 30 * 24 * 60 * 60 * 1000);
     } finally {

@@ -1,9 +1,10 @@
+import { randomUUID } from 'node:crypto';
 // Small factories that write test data straight to the database.
 import { eq } from 'drizzle-orm';
 import { normalizeSearch, slugify } from '../../src/domain/text';
 import { PRODUCT_TYPE_LABELS, type ProductType } from '../../src/domain/catalog';
 import type { Db } from '../../src/server/db/client';
-import { blisters, brands, products, users } from '../../src/server/db/schema';
+import { blisters, brands, products, refreshTokens, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
 import { signAccessToken } from '../../src/server/plugins/auth';
 import { TEST_JWT_SECRET } from './app';
@@ -76,8 +77,16 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
       ...fields,
     })
     .returning();
-  const token = await signAccessToken(TEST_JWT_SECRET, user.id);
-  return { ...user, token };
+  // A real session row: access tokens are valid only while their session is open.
+  const session_id = randomUUID();
+  await db.insert(refreshTokens).values({
+    user_id: user.id,
+    family_id: session_id,
+    token_hash: randomUUID(),
+    expires_at: new Date(Date.now() + 30 * 24 * 3600 * 1000),
+  });
+  const token = await signAccessToken(TEST_JWT_SECRET, user.id, session_id);
+  return { ...user, token, session_id };
 }
 
 export const createStaff = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>

@@ -23,8 +23,8 @@ const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** An access token's claims as the server issues them, for the given user. */
-const claims = (userId: number, extra: Record<string, unknown> = {}) => ({
-  typ: 'access', sub: String(userId), iss: 'semillas-shop', iat: nowSeconds(), exp: nowSeconds() + 600, ...extra,
+const claims = (user: { id: number; session_id: string }, extra: Record<string, unknown> = {}) => ({
+  typ: 'access', sub: String(user.id), sid: user.session_id, iss: 'semillas-shop', iat: nowSeconds(), exp: nowSeconds() + 600, ...extra,
 });
 
 async function sign(payload: Record<string, unknown>, options: { secret?: string; alg?: string } = {}) {
@@ -53,44 +53,44 @@ async function login(user: { username: string }) {
 
 describe('forged access tokens', () => {
   it('accepts the genuine token (the baseline the refusals are measured against)', async () => {
-    const token = await sign(claims(staff.id));
+    const token = await sign(claims(staff));
     for (const route of ROUTES) expect((await api(server, route.method, route.path, { token })).status, route.name).toBe(200);
   });
 
   it('refuses alg "none" in any spelling, with or without a signature', async () => {
     for (const alg of ['none', 'None', 'NONE', 'nOnE']) {
-      const unsigned = `${b64({ alg, typ: 'JWT' })}.${b64(claims(staff.id))}.`;
+      const unsigned = `${b64({ alg, typ: 'JWT' })}.${b64(claims(staff))}.`;
       await expectRefused(unsigned);
-      const genuine = await sign(claims(staff.id));
-      await expectRefused(`${b64({ alg, typ: 'JWT' })}.${b64(claims(staff.id))}.${genuine.split('.')[2]}`);
+      const genuine = await sign(claims(staff));
+      await expectRefused(`${b64({ alg, typ: 'JWT' })}.${b64(claims(staff))}.${genuine.split('.')[2]}`);
     }
   });
 
   it('refuses a token signed with another key', async () => {
-    await expectRefused(await sign(claims(staff.id), { secret: 'otra-clave-otra-clave-otra-clave-0123456789' }));
-    await expectRefused(await sign(claims(staff.id), { secret: TEST_JWT_SECRET.slice(0, -1) }));
+    await expectRefused(await sign(claims(staff), { secret: 'otra-clave-otra-clave-otra-clave-0123456789' }));
+    await expectRefused(await sign(claims(staff), { secret: TEST_JWT_SECRET.slice(0, -1) }));
   });
 
   it('refuses a token signed with the right key but another algorithm', async () => {
-    await expectRefused(await sign(claims(staff.id), { alg: 'HS512' }));
-    await expectRefused(await sign(claims(staff.id), { alg: 'HS384' }));
+    await expectRefused(await sign(claims(staff), { alg: 'HS512' }));
+    await expectRefused(await sign(claims(staff), { alg: 'HS384' }));
   });
 
   it('refuses a genuine token whose claims were edited (a customer promoting itself)', async () => {
     const [header, , signature] = customer.token.split('.');
-    await expectRefused(`${header}.${b64(claims(staff.id))}.${signature}`);
+    await expectRefused(`${header}.${b64(claims(staff))}.${signature}`);
   });
 
   it('refuses an expired token signed with the real key', async () => {
-    await expectRefused(await sign(claims(staff.id, { iat: nowSeconds() - 3600, exp: nowSeconds() - 60 })));
-    await expectRefused(await sign(claims(staff.id, { nbf: nowSeconds() + 3600 })));
+    await expectRefused(await sign(claims(staff, { iat: nowSeconds() - 3600, exp: nowSeconds() - 60 })));
+    await expectRefused(await sign(claims(staff, { nbf: nowSeconds() + 3600 })));
   });
 
   it('refuses tokens of another issuer, another type, or no usable subject', async () => {
-    await expectRefused(await sign(claims(staff.id, { iss: 'otra-tienda' })));
-    await expectRefused(await sign(claims(staff.id, { typ: 'refresh' })));
+    await expectRefused(await sign(claims(staff, { iss: 'otra-tienda' })));
+    await expectRefused(await sign(claims(staff, { typ: 'refresh' })));
     for (const sub of [undefined, '', 'admin', '0', '-1', '1.5', '99999999']) {
-      await expectRefused(await sign(claims(staff.id, { sub })));
+      await expectRefused(await sign(claims(staff, { sub })));
     }
   });
 
@@ -147,5 +147,22 @@ describe('tokens of accounts that are gone', () => {
     const res = await api(server, 'GET', '/api/orders/', { token: boss.token });
     expect(res.status).toBe(403);
     expect(isSpanishMessage(res.json?.error), res.text).toBe(true);
+  });
+});
+
+describe('tokens of ended sessions', () => {
+  it('refuses an access token as soon as its session is logged out', async () => {
+    const user = await createUser(server.database.db);
+    const login = await api(server, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } });
+    expect(login.status).toBe(200);
+    expect((await api(server, 'GET', '/api/auth/profile/', { token: login.json.access })).status).toBe(200);
+    expect((await api(server, 'POST', '/api/auth/logout/', { body: { refresh: login.json.refresh } })).status).toBe(200);
+    const after = await api(server, 'GET', '/api/auth/profile/', { token: login.json.access });
+    expect(after.status).toBe(401);
+    expect(after.json.error).toMatch(/Token inválido/);
+  });
+
+  it('refuses a well-signed token naming a session that never existed', async () => {
+    await expectRefused(await sign(claims({ id: staff.id, session_id: '00000000-0000-4000-8000-000000000000' })));
   });
 });

@@ -1,11 +1,11 @@
 // Who is calling: verifies the bearer access token, loads the user's current role from the
 // database, and enforces each route's `config.access` ('public' | 'user' | 'staff').
-import { eq } from 'drizzle-orm';
+import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { refreshTokens, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -36,8 +36,12 @@ export function secretKey(secret: string): Uint8Array {
   return new TextEncoder().encode(secret);
 }
 
-export async function signAccessToken(secret: string, userId: number): Promise<string> {
-  return new SignJWT({ typ: 'access' })
+/**
+ * An access token names its session (the refresh-token family), so ending the session — logout,
+ * password change or reset, deactivation — ends its access tokens at once, not 15 minutes later.
+ */
+export async function signAccessToken(secret: string, userId: number, sessionId: string): Promise<string> {
+  return new SignJWT({ typ: 'access', sid: sessionId })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -46,13 +50,21 @@ export async function signAccessToken(secret: string, userId: number): Promise<s
     .sign(secretKey(secret));
 }
 
-/** The user id of a valid access token, or null for anything else (expired, forged, other type). */
-export async function verifyAccessToken(secret: string, token: string): Promise<number | null> {
+export interface AccessClaims {
+  userId: number;
+  sessionId: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The claims of a valid access token, or null for anything else (expired, forged, other type). */
+export async function verifyAccessToken(secret: string, token: string): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, secretKey(secret), { issuer: ISSUER, algorithms: ['HS256'] });
     if (payload.typ !== 'access' || !payload.sub) return null;
-    const id = Number(payload.sub);
-    return Number.isInteger(id) && id > 0 ? id : null;
+    const userId = Number(payload.sub);
+    const sessionId = typeof payload.sid === 'string' && UUID.test(payload.sid) ? payload.sid : null;
+    return Number.isInteger(userId) && userId > 0 && sessionId ? { userId, sessionId } : null;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;
@@ -63,14 +75,19 @@ export function isAdmin(user: AuthUser | null): boolean {
   return !!user && (user.is_staff || user.is_superuser);
 }
 
-export async function loadAuthUser(db: Db, id: number): Promise<AuthUser | null> {
+/** The caller of valid claims: an active user whose session is still open, in one query. */
+export async function loadAuthUser(db: Db, claims: AccessClaims): Promise<AuthUser | null> {
+  const openSession = db
+    .select({ one: sql`1` })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.family_id, claims.sessionId), eq(refreshTokens.user_id, users.id), isNull(refreshTokens.revoked_at)));
   const [row] = await db
     .select({
       id: users.id, username: users.username, email: users.email, first_name: users.first_name,
       last_name: users.last_name, is_staff: users.is_staff, is_superuser: users.is_superuser, is_active: users.is_active,
     })
     .from(users)
-    .where(eq(users.id, id));
+    .where(and(eq(users.id, claims.userId), exists(openSession)));
   if (!row || !row.is_active) return null;
   const { is_active: _active, ...user } = row;
   return user;
@@ -100,9 +117,9 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
   app.addHook('onRequest', async (request) => {
     const token = bearerToken(request);
     if (token === null) return;
-    const userId = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
-    if (!userId) throw unauthorized('Token inválido o expirado', 'TOKEN_INVALID');
-    const user = await loadAuthUser(opts.db, userId);
+    const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;
+    if (!claims) throw unauthorized('Token inválido o expirado', 'TOKEN_INVALID');
+    const user = await loadAuthUser(opts.db, claims);
     if (!user) throw unauthorized('Token inválido o expirado', 'TOKEN_INVALID');
     request.user = user;
   });

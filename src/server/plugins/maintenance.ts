@@ -33,8 +33,8 @@ function bypassToken(request: FastifyRequest): string {
 async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<boolean> {
   const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
   if (!match) return false;
-  const userId = await verifyAccessToken(ctx.config.jwtSecret, match[1]);
-  return userId !== null && isAdmin(await loadAuthUser(ctx.db, userId));
+  const claims = await verifyAccessToken(ctx.config.jwtSecret, match[1]);
+  return claims !== null && isAdmin(await loadAuthUser(ctx.db, claims));
 }
 
 export default fp(

@@ -44,8 +44,9 @@ async function insertRefreshToken(ctx: AppContext, db: DbOrTx, userId: number, f
 
 /** Opens a new session (a new family) for the user. */
 export async function startSession(ctx: AppContext, db: DbOrTx, userId: number, client: ClientInfo): Promise<SessionTokens> {
-  const refresh = await insertRefreshToken(ctx, db, userId, randomUUID(), client);
-  const access = await signAccessToken(ctx.config.jwtSecret, userId);
+  const familyId = randomUUID();
+  const refresh = await insertRefreshToken(ctx, db, userId, familyId, client);
+  const access = await signAccessToken(ctx.config.jwtSecret, userId, familyId);
   return { access, refresh };
 }
 
@@ -115,7 +116,7 @@ export async function rotateRefreshToken(
     await revokeFamily(ctx, ctx.db, row.family_id);
     throw reusedSession();
   }
-  const access = await signAccessToken(ctx.config.jwtSecret, row.user_id);
+  const access = await signAccessToken(ctx.config.jwtSecret, row.user_id, row.family_id);
   return { access, refresh, userId: row.user_id };
 }
 
