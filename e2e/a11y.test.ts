@@ -1,0 +1,203 @@
+// axe-core on every storefront and account page, as a visitor and as a signed-in customer, at
+// 390 and 1280 px, including the age gate, a cart with lines and its checkout form, forms showing
+// their errors, the account sections with an order and a claim, and the maintenance page: no
+// serious or critical violation.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { createStaff, createUser } from '../tests/helpers/factories';
+import { drawImage, uploadAs } from './admin-fixtures';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { settle, signIn } from './security-helpers';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const VIEWPORTS = [MOBILE, DESKTOP];
+
+let server: TestServer;
+let browser: Browser;
+let customer: Awaited<ReturnType<typeof createUser>>;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+let productId: number;
+let cartCookie: string;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.database.db;
+  customer = await createUser(db);
+  staff = await createStaff(db);
+  const logo = await uploadAs(server, staff.token, await drawImage('RQS', 280), 'brand');
+  const photo = await uploadAs(server, staff.token, await drawImage('GG', 120), 'product');
+  const brand = await api(server, 'POST', '/api/brands/', { token: staff.token, body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés.', image: logo } });
+  const make = async (name: string, type: string, blisters: object[], image: string | null = photo) => {
+    const res = await api(server, 'POST', '/api/products/', {
+      token: staff.token,
+      body: { brand_id: brand.json.id, name, type, currency: 'ARS', image, description: `${name}: una genética estable.`, thc: '20%', flavors: 'Pino, Limón', blisters },
+    });
+    if (res.status !== 201) throw new Error(res.text);
+    return res.json;
+  };
+  const product = await make('Gorilla Glue Auto', 'auto', [{ seed_count: 3, price: 12000, stock: 5, discount: 10 }, { seed_count: 5, price: 19000, stock: 0 }]);
+  productId = product.id;
+  await make('Amnesia Haze', 'fem', [{ seed_count: 3, price: 15000, stock: 8 }]);
+  await make('Critical Regular', 'reg', [{ seed_count: 10, price: 9000, stock: 3 }], null);
+  const blister = product.blisters[0];
+  cartCookie = encodeURIComponent(JSON.stringify([{
+    id: productId, blister_id: blister.id, name: 'Gorilla Glue Auto', price: 10800, original_price: 12000, discount: 10,
+    brand: 'Royal Queen Seeds', image: photo, seed_count: 3, quantity: 2,
+  }]));
+  // The account sections with something in them: an order and a warranty claim.
+  const order = await api(server, 'POST', '/api/orders/', {
+    token: customer.token,
+    body: { recipient_name: 'Ana Pérez', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: productId, blister_id: blister.id, quantity: 1 }] },
+  });
+  if (order.status !== 201) throw new Error(order.text);
+  const form = new FormData();
+  form.append('purpose', 'warranty');
+  form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
+  const upload = await (await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form })).json();
+  const claim = await api(server, 'POST', '/api/warranty-claims/', {
+    token: customer.token,
+    body: { purchase_type: 'without-order', purchase_date: '2024-01-10', germination_date: '2024-01-20', product_name: 'Amnesia Haze', description: 'Ninguna semilla germinó en diez días.', photos: [upload.secure_url] },
+  });
+  if (claim.status !== 201) throw new Error(claim.text);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Serious and critical axe violations on the page, as readable lines. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
+  await page.evaluate(AXE_SOURCE);
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
+    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 5).map((n: any) => n.target.join(' ')).join(' | ')}`);
+  });
+}
+
+async function check(page: Page, label: string) {
+  await step(page, `a11y-${label}`, async () => {
+    expect(await seriousViolations(page), label).toEqual([]);
+  });
+}
+
+async function open(viewport: { width: number; height: number }, options: { as?: string; cart?: boolean; ageVerified?: boolean } = {}) {
+  const { context, page } = await newPage(browser, server.url, { viewport, ageVerified: options.ageVerified });
+  if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: server.url }]);
+  if (options.as) await signIn(context, options.as);
+  return { context, page };
+}
+
+async function visit(page: Page, path: string, label: string, ready?: string) {
+  await page.goto(path);
+  await settle(page);
+  if (ready) await page.locator(ready).first().waitFor({ timeout: 10_000 });
+  await check(page, label);
+}
+
+describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, viewport) => {
+  it('the age gate over the home page', async () => {
+    const { context, page } = await open(viewport, { ageVerified: false });
+    await page.goto('/');
+    await page.getByRole('dialog').first().waitFor();
+    await check(page, `age-gate-${width}`);
+    await context.close();
+  });
+
+  it('every storefront page for a visitor', async () => {
+    const { context, page } = await open(viewport);
+    await visit(page, '/', `home-${width}`, 'main article');
+    await visit(page, '/productos', `catalogue-${width}`, 'main article');
+    await visit(page, '/productos?category=automaticas&search=gorilla', `catalogue-filtered-${width}`);
+    await visit(page, `/producto/${productId}`, `product-${width}`, 'main h1');
+    for (const tab of await page.getByRole('tab').all()) {
+      await tab.click();
+      await check(page, `product-tab-${await tab.textContent()}-${width}`);
+    }
+    await visit(page, '/como-germinar', `guide-${width}`);
+    await visit(page, '/carrito', `cart-empty-${width}`);
+    await visit(page, '/garantia', `guest-warranty-${width}`, 'main form');
+    await visit(page, '/login', `login-${width}`, 'main form');
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForTimeout(300);
+    await check(page, `login-errors-${width}`);
+    await visit(page, '/crear-cuenta', `register-${width}`, 'main form');
+    await page.locator('main form button[type="submit"]').click();
+    await page.waitForTimeout(300);
+    await check(page, `register-errors-${width}`);
+    await visit(page, '/recuperar-contrasena', `password-reset-${width}`, 'main form');
+    await screenshot(page, `a11y-password-reset-${width}`);
+    await context.close();
+  });
+
+  it('the cart with lines and the checkout form, and the product page, for a customer', async () => {
+    const { context, page } = await open(viewport, { as: customer.username, cart: true });
+    await visit(page, '/carrito', `cart-lines-${width}`, 'main ul li');
+    await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
+    await page.locator('form').filter({ has: page.getByRole('textbox') }).first().waitFor();
+    await check(page, `checkout-form-${width}`);
+    await screenshot(page, `a11y-checkout-${width}`);
+    await visit(page, `/producto/${productId}`, `product-customer-${width}`, 'main h1');
+    await visit(page, '/', `home-customer-${width}`, 'main article');
+    await context.close();
+  });
+
+  it('every section of Mi Cuenta', async () => {
+    const { context, page } = await open(viewport, { as: customer.username });
+    await visit(page, '/mi-cuenta?section=orders', `account-orders-${width}`, 'main');
+    await visit(page, '/mi-cuenta?section=warranty', `account-warranty-${width}`);
+    await visit(page, '/mi-cuenta?section=settings', `account-settings-${width}`, 'main form');
+    await screenshot(page, `a11y-account-settings-${width}`);
+    await context.close();
+  });
+});
+
+describe('the checker itself', () => {
+  it('reports a serious violation when a page has one', async () => {
+    const { context, page } = await open(DESKTOP);
+    await visit(page, '/login', 'login-before-breaking', 'main form');
+    // An unlabelled field and grey-on-grey text: both are serious for axe. (Styles through the
+    // CSSOM: a style attribute in markup is refused by the page's policy.)
+    await page.evaluate(() => {
+      const main = document.querySelector('main')!;
+      main.append(document.createElement('input'));
+      const text = Object.assign(document.createElement('p'), { textContent: 'texto ilegible' });
+      Object.assign(text.style, { color: '#ccc', background: '#ddd' });
+      main.append(text);
+    });
+    const found = await seriousViolations(page);
+    expect(found.some((line) => line.startsWith('label'))).toBe(true);
+    expect(found.some((line) => line.startsWith('color-contrast'))).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the maintenance page', () => {
+  it('while the shop is closed, at both widths', async () => {
+    const on = await api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: true, maintenance_message: 'Volvemos en unos minutos.', bypass_password: 'clave-de-paso' } });
+    expect(on.status).toBe(200);
+    try {
+      for (const viewport of VIEWPORTS) {
+        const { context, page } = await open(viewport);
+        await visit(page, '/maintenance', `maintenance-${viewport.width}`);
+        await page.getByText('Volvemos en unos minutos.').waitFor();
+        await check(page, `maintenance-loaded-${viewport.width}`);
+        await screenshot(page, `a11y-maintenance-${viewport.width}`);
+        await page.getByRole('button', { name: 'Ingresar con contraseña' }).click();
+        await page.getByRole('dialog').waitFor();
+        await check(page, `maintenance-bypass-${viewport.width}`);
+        await context.close();
+      }
+    } finally {
+      await api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: false, bypass_password: '' } });
+    }
+  });
+});
