@@ -25,9 +25,11 @@ export interface FilterParts {
   stock: SQL | null;
   /** Whether any condition or the ordering reads the per-product aggregate `a`. */
   needsAggregate: boolean;
+  /** Whether any condition reads the brand `b`. */
+  needsBrand: boolean;
   /** Relevance of a search, when there is one. */
   rank: SQL | null;
-  /** Some search words are matched by trigram similarity (see withSearchPlan). */
+  /** Some search words are matched by trigram similarity (see withPlanSettings). */
   fuzzy: boolean;
 }
 
@@ -128,11 +130,14 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     if (low !== null) base.push(agg(sql`a.min_price >= ${low}`));
     if (high !== null) base.push(agg(sql`a.min_price < ${high}`));
   }
-  if (query.has_price) base.push(agg(sql`a.has_price`));
+  // Presence tests read the presentations with EXISTS, which lets an ordered page stop early;
+  // only prices and stock totals need the aggregate `a`.
+  const anyPresentation = (condition: SQL) => sql`exists (select 1 from blisters s where s.product_id = p.id and ${condition})`;
+  if (query.has_price) base.push(anyPresentation(sql`s.price > 0`));
   if (params.viewer === 'staff') {
     if (query.currency) base.push(sql`p.currency = ${query.currency}`);
-    if (query.priceStatus === 'with-price') base.push(agg(sql`a.has_price`));
-    if (query.priceStatus === 'no-price') base.push(agg(sql`not a.has_price`));
+    if (query.priceStatus === 'with-price') base.push(anyPresentation(sql`s.price > 0`));
+    if (query.priceStatus === 'no-price') base.push(sql`not ${anyPresentation(sql`s.price > 0`)}`);
   }
 
   const type = query.type?.length ? sql`p.type in (${list(query.type)})` : null;
@@ -144,18 +149,21 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     brand = ids.length ? sql`(${bySlug} or b.id in (${list(ids)}))` : bySlug;
   }
 
-  const sale = query.discount ? agg(sql`a.on_sale`) : null;
+  // On sale: a priced presentation with its own discount, or any priced one under an active
+  // brand discount (the same rule as a.on_sale).
+  const sale = query.discount
+    ? sql`(${anyPresentation(sql`s.price > 0 and s.discount > 0`)} or (${brandDiscountActive(params.now)} and ${anyPresentation(sql`s.price > 0`)}))`
+    : null;
 
   const stockParts: SQL[] = [];
-  if (query.has_stock) stockParts.push(sql`a.stock > 0`);
-  if (query.no_stock) stockParts.push(sql`a.stock = 0`);
-  if (query.stockFilter === 'with-stock') stockParts.push(sql`a.stock > 0`);
-  if (query.stockFilter === 'out-of-stock') stockParts.push(sql`a.stock = 0`);
-  if (query.stockFilter === 'low-stock') stockParts.push(sql`a.stock > 0 and a.stock < ${LOW_STOCK_THRESHOLD}`);
-  const stock = stockParts.length ? agg(and(stockParts)) : null;
+  const inStock = anyPresentation(sql`s.stock > 0`);
+  if (query.has_stock || query.stockFilter === 'with-stock') stockParts.push(inStock);
+  if (query.no_stock || query.stockFilter === 'out-of-stock') stockParts.push(sql`not ${inStock}`);
+  if (query.stockFilter === 'low-stock') stockParts.push(agg(sql`a.stock > 0 and a.stock < ${LOW_STOCK_THRESHOLD}`));
+  const stock = stockParts.length ? and(stockParts) : null;
 
   if (query.ordering === 'min_price' || query.ordering === '-min_price') needsAggregate = true;
-  return { base, type, brand, sale, stock, needsAggregate, rank, fuzzy };
+  return { base, type, brand, sale, stock, needsAggregate, needsBrand: needsAggregate || brand !== null || sale !== null, rank, fuzzy };
 }
 
 /**
@@ -173,18 +181,26 @@ export async function typoWords(db: DbOrTx, search: string | undefined, viewer: 
 }
 
 /**
- * Runs the statements of a search with typos so that the similarity test goes through the GIN
- * trigram index. The planner prices the operator like a cheap comparison and would rather test
- * every row (about 30 ms on 5,000 products, several times more on PGlite); the index hands it a
- * few hundred candidates. SET LOCAL keeps the settings inside this transaction.
+ * Runs a page's statements with planner settings of their own (SET LOCAL, inside a transaction,
+ * on PostgreSQL and PGlite alike), when the plain plan would be slow:
+ * - a search with typos: the planner prices the trigram similarity operator like a cheap
+ *   comparison and would test every row (about 30 ms on 5,000 products, several times more on
+ *   PGlite); forbidding plain scans sends it through the GIN trigram index, a few hundred rows.
+ * - the per-product price and stock aggregate over the whole catalogue: its estimated cost passes
+ *   PostgreSQL's JIT threshold, and compiling takes far longer (about 80 ms) than running it.
  */
-async function withSearchPlan<T>(db: DbOrTx, filters: FilterParts, work: (db: DbOrTx) => Promise<T>): Promise<T> {
-  if (!filters.fuzzy) return work(db);
+async function withPlanSettings<T>(db: DbOrTx, filters: FilterParts, work: (db: DbOrTx) => Promise<T>): Promise<T> {
+  if (!filters.fuzzy && !filters.needsAggregate) return work(db);
+  const settings: SQL[] = [sql`set_config('jit', 'off', true)`];
+  if (filters.fuzzy) settings.push(sql`set_config('enable_seqscan', 'off', true)`, sql`set_config('enable_indexscan', 'off', true)`);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`);
+    await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return work(tx);
   });
 }
+
+// Spelled like products_created_at_idx (DESC NULLS LAST), so the newest page reads the index.
+const NEWEST = sql`p.created_at desc nulls last, p.id desc nulls last`;
 
 function orderBy(query: ProductListQuery, filters: FilterParts): SQL {
   switch (query.ordering) {
@@ -195,9 +211,9 @@ function orderBy(query: ProductListQuery, filters: FilterParts): SQL {
     case 'name':
       return sql`p.name asc, p.id asc`;
     case '-created_at':
-      return sql`p.created_at desc, p.id desc`;
+      return NEWEST;
     default:
-      return filters.rank ? sql`${filters.rank} desc, p.created_at desc, p.id desc` : sql`p.created_at desc, p.id desc`;
+      return filters.rank ? sql`${filters.rank} desc, ${NEWEST}` : NEWEST;
   }
 }
 
@@ -255,13 +271,13 @@ function toBundle(row: Record<string, any>): ProductBundle {
 }
 
 /**
- * Full rows for the ids an inner query picks, in its order. The inner query returns `id` ordered
- * and limited; `total` is an optional statement counting every match.
+ * Full rows for the ids an inner query picks, in its order: the inner query answers `id` and
+ * `total` (the count of every match), ordered and limited.
  */
-async function loadPicked(db: DbOrTx, inner: SQL, total: SQL = sql`0`): Promise<{ bundles: ProductBundle[]; total: number | null }> {
+async function loadPicked(db: DbOrTx, inner: SQL): Promise<{ bundles: ProductBundle[]; total: number | null }> {
   const rows = await sqlRows<ProductJoinedRow>(db, sql`
-    select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, (${total}) as total
-    from (select ordered.id, row_number() over () as rn from (${inner}) ordered) picked
+    select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, picked.total
+    from (select ordered.id, ordered.total, row_number() over () as rn from (${inner}) ordered) picked
     join products p on p.id = picked.id
     join brands b on b.id = p.brand_id
     order by picked.rn`);
@@ -276,16 +292,23 @@ export async function findProductPage(
   offset: number,
 ): Promise<{ bundles: ProductBundle[]; count: number }> {
   const filters = buildFilters(query, params);
-  const from = sql`from products p join brands b on b.id = p.brand_id ${filters.needsAggregate ? aggregateJoin(params) : sql``}`;
+  // The brand is joined only for its filter and for brand discounts.
+  const from = filters.needsAggregate
+    ? sql`from products p join brands b on b.id = p.brand_id ${aggregateJoin(params)}`
+    : filters.needsBrand
+      ? sql`from products p join brands b on b.id = p.brand_id`
+      : sql`from products p`;
   const where = allConditions(filters);
   const order = orderBy(query, filters);
-  return withSearchPlan(db, filters, async (q) => {
-    const { bundles, total } = await loadPicked(
+  // With the aggregate every match is visited anyway: count in the same pass. Without it, count
+  // apart (an init plan) so that an ordered page reads only the rows it shows.
+  const total = filters.needsAggregate ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
+  return withPlanSettings(db, filters, async (q) => {
+    const { bundles, total: count } = await loadPicked(
       q,
-      sql`select p.id ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
-      sql`select count(*)::int ${from} where ${where}`,
+      sql`select p.id, ${total} as total ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
     );
-    if (total !== null) return { bundles, count: total };
+    if (count !== null) return { bundles, count };
     // Past the last page there is no row to carry the count.
     const [row] = await sqlRows<{ n: number }>(q, sql`select count(*)::int as n ${from} where ${where}`);
     return { bundles, count: Number(row.n) };
@@ -293,16 +316,16 @@ export async function findProductPage(
 }
 
 export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
-  const { bundles } = await loadPicked(db, sql`select p.id from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`);
+  const { bundles } = await loadPicked(db, sql`select p.id, 1 as total from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`);
   return bundles[0] ?? null;
 }
 
 /** Same brand or same type first (both first), then those with stock, then the newest. */
 export async function findRelated(db: DbOrTx, product: ProductRecord, viewer: Viewer, limit: number): Promise<ProductBundle[]> {
   const order = sql`((p.brand_id = ${product.brand_id})::int + (p.type = ${product.type})::int) desc,
-    exists (select 1 from blisters s where s.product_id = p.id and s.stock > 0) desc, p.created_at desc, p.id desc`;
+    exists (select 1 from blisters s where s.product_id = p.id and s.stock > 0) desc, ${NEWEST}`;
   const { bundles } = await loadPicked(db, sql`
-    select p.id from products p where p.id <> ${product.id} and ${and(visibility(viewer, 'true'))}
+    select p.id, 0 as total from products p where p.id <> ${product.id} and ${and(visibility(viewer, 'true'))}
     order by ${order} limit ${limit}`);
   return bundles;
 }
@@ -332,7 +355,7 @@ export async function countFacets(db: DbOrTx, query: ProductListQuery, params: L
   const brandOk = f.brand ?? sql`true`;
   const saleOk = query.discount ? sql`a.on_sale` : sql`true`;
   const stockOk = f.stock ?? sql`true`;
-  const rows = await withSearchPlan(db, f, (q) => sqlRows<{ type: string | null; brand_id: number | null; g: number; by_type: number; by_brand: number; on_sale: number; with_stock: number }>(q, sql`
+  const rows = await withPlanSettings(db, { ...f, needsAggregate: true }, (q) => sqlRows<{ type: string | null; brand_id: number | null; g: number; by_type: number; by_brand: number; on_sale: number; with_stock: number }>(q, sql`
     with c as (
       select p.type, p.brand_id, a.on_sale, a.stock > 0 as in_stock,
         ${typeOk} as type_ok, ${brandOk} as brand_ok, ${saleOk} as sale_ok, ${stockOk} as stock_ok
