@@ -300,9 +300,10 @@ export async function findProductPage(
       : sql`from products p`;
   const where = allConditions(filters);
   const order = orderBy(query, filters);
-  // With the aggregate every match is visited anyway: count in the same pass. Without it, count
-  // apart (an init plan) so that an ordered page reads only the rows it shows.
-  const total = filters.needsAggregate ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
+  // With the aggregate or a search every match is visited anyway (to price or rank it): count in
+  // the same pass. Otherwise count apart (an init plan) so that an ordered page reads only the
+  // rows it shows.
+  const total = filters.needsAggregate || filters.rank ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
   return withPlanSettings(db, filters, async (q) => {
     const { bundles, total: count } = await loadPicked(
       q,
