@@ -1,6 +1,6 @@
 // Findability over real HTTP: the head of product, catalogue and home HTML, 404 for a missing
 // product with the app still served, sitemap.xml and robots.txt.
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +33,12 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   webDir = mkdtempSync(path.join(tmpdir(), 'seo-web-'));
   writeFileSync(path.join(webDir, 'index.html'), BUILT_INDEX);
+  // Built chunks: the home route's lazy chunk imports a shared chunk and the entry.
+  mkdirSync(path.join(webDir, 'assets'));
+  writeFileSync(path.join(webDir, 'assets/index-test.js'), 'export const a = 1;');
+  writeFileSync(path.join(webDir, 'assets/HomePage-AbCd_123.js'), 'import{a}from"./index-test.js";import{b as c}from"./shared-Zz9_yy88.js";export default 1;');
+  writeFileSync(path.join(webDir, 'assets/shared-Zz9_yy88.js'), 'import"./index-test.js";export const b = 2;');
+  writeFileSync(path.join(webDir, 'assets/ProductPage-QwErTy12.js'), 'export default 2;');
   server = await startTestServer({ webDir, publicUrl: PUBLIC_URL });
   const db = server.ctx.db;
   const rqs = await createBrand(db, { brand_name: 'Royal Queen Seeds', description: 'Banco holandés con genéticas premiadas.', image: '/uploads/brands/rqs-800.webp' });
@@ -45,13 +51,13 @@ beforeAll(async () => {
     blisters: [{ seed_count: 3, price: 98765, stock: 5 }],
   });
   await make('evil', {
-    name: 'Kush </title><script>alert(1)</script> "Dulce" & <b>', brand_id: rqs.id,
+    name: 'Kush </title><script>alert(1)</script> "Dulce" & <b>', brand_id: rqs.id, image: '/uploads/products/kush-800.webp',
     description: '</script><script>alert(2)</script> \u2028 línea',
     blisters: [{ price: 55555, stock: 1 }],
   });
   await make('unavailable', { name: 'No Disponible', brand_id: rqs.id, available: false });
   await make('deleted', { name: 'Borrada', brand_id: rqs.id, deleted_at: new Date() });
-  await make('inHidden', { name: 'En Banco Oculto', brand_id: hidden.id });
+  await make('inHidden', { name: 'En Banco Oculto', brand_id: hidden.id, image: '/uploads/products/oculto-800.webp' });
 });
 
 afterAll(async () => {
@@ -110,6 +116,12 @@ describe('product page HTML', () => {
       image: [`${PUBLIC_URL}/uploads/products/nl-800.webp`, 'https://cdn.example.com/nl2.webp'],
     });
     expect(product.additionalProperty).toContainEqual({ '@type': 'PropertyValue', name: 'THC', value: '18%' });
+    // Its photo loads with the app's scripts, with the attributes of the page's <img>.
+    expect(html).toContain(
+      '<link rel="preload" as="image" href="/uploads/products/nl-800.webp" imagesrcset="/uploads/products/nl-400.webp 400w, /uploads/products/nl-800.webp 800w" ' +
+        'imagesizes="(min-width: 1024px) 600px, 100vw" fetchpriority="high" />',
+    );
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/ProductPage-QwErTy12.js">');
     // The server never knows who reads the HTML: no price in any form.
     expect(product).not.toHaveProperty('offers');
     expect(html).not.toMatch(/98765|98\.765|price|precio/i);
@@ -186,6 +198,23 @@ describe('catalogue and home HTML', () => {
     const data = jsonLdOf(html);
     expect(data.map((d) => d['@type'])).toEqual(['WebSite', 'Organization']);
     expect(data[0].potentialAction.target.urlTemplate).toBe(`${PUBLIC_URL}/productos?search={search_term_string}`);
+  });
+
+  it('preloads what the page loads first: the maintenance state, the route chunk and its imports, the first catalogue photos', async () => {
+    const home = (await page('/')).html;
+    expect(home).toContain('<link rel="preload" as="fetch" href="/api/core/maintenance-status/" crossorigin />');
+    const modules = [...home.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+    // The entry is loaded by index.html already.
+    expect(modules.sort()).toEqual(['/assets/HomePage-AbCd_123.js', '/assets/shared-Zz9_yy88.js']);
+
+    const list = await api(server, 'GET', '/api/products/?page=1');
+    const firstImages = list.json.results.slice(0, 2).map((p: { image: string | null }) => p.image).filter(Boolean);
+    expect(firstImages).toHaveLength(2);
+    const catalogue = (await page('/productos')).html;
+    const preloaded = [...catalogue.matchAll(/<link rel="preload" as="image" href="([^"]+)"[^>]*imagesizes="\(min-width: 1024px\) 280px, \(min-width: 640px\) 33vw, 50vw"/g)].map((m) => m[1]);
+    expect(preloaded).toEqual(firstImages);
+    // A search shows other products first: nothing to guess.
+    expect((await page('/productos?search=kush')).html).not.toContain('as="image"');
   });
 
   it('keeps the built head on private pages', async () => {

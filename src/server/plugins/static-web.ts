@@ -1,6 +1,6 @@
 // Serves the built storefront (dist/web) and stored uploads; unknown non-API paths get the SPA,
 // with the page's own head tags (title, description, canonical, Open Graph) when given.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -8,8 +8,44 @@ import fp from 'fastify-plugin';
 
 const YEAR = 365 * 24 * 3600;
 
-/** The head of one page: its status and the tags that replace the built title and description. */
-export type PageHeadRenderer = (url: string) => Promise<{ statusCode: number; tags: string } | null>;
+/**
+ * The head of one page: its status, the tags that replace the built title and description, and
+ * the lazy chunks (module names such as 'HomePage') its route loads at once.
+ */
+export type PageHeadRenderer = (url: string) => Promise<{ statusCode: number; tags: string; modules?: string[] } | null>;
+
+const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
+
+/**
+ * `<link rel="modulepreload">` tags for built chunks and everything they import statically,
+ * leaving out what index.html loads already, so a route's code downloads with the entry script
+ * instead of after it has run.
+ */
+export function modulePreloader(webRoot: string, indexHtml: string): (names: string[]) => string {
+  const assetsDir = path.join(webRoot, 'assets');
+  const files = existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith('.js')) : [];
+  const loaded = new Set([...indexHtml.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]));
+  const importsOf = (file: string) =>
+    [...readFileSync(path.join(assetsDir, file), 'utf8').matchAll(STATIC_IMPORT)].map((m) => path.posix.basename(m[1]));
+  const cache = new Map<string, string>();
+  return (names) => {
+    const key = names.join(',');
+    let tags = cache.get(key);
+    if (tags === undefined) {
+      const wanted = new Set<string>();
+      const queue = names.flatMap((name) => files.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f)));
+      while (queue.length) {
+        const file = queue.pop()!;
+        if (wanted.has(file) || loaded.has(file) || !files.includes(file)) continue;
+        wanted.add(file);
+        queue.push(...importsOf(file));
+      }
+      tags = [...wanted].map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join('\n    ');
+      cache.set(key, tags);
+    }
+    return tags;
+  };
+}
 
 /** Puts `tags` where the built index.html has its title, dropping its generic title and description. */
 export function withHeadTags(indexHtml: string, tags: string): string {
@@ -48,6 +84,7 @@ export default fp(async function staticWebPlugin(
     });
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
+  const preloadModules = modulePreloader(webRoot, indexHtml);
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
@@ -59,7 +96,8 @@ export default fp(async function staticWebPlugin(
     try {
       const head = opts.pageHead ? await opts.pageHead(url) : null;
       if (head) {
-        html = withHeadTags(indexHtml, head.tags);
+        const modules = head.modules?.length ? preloadModules(head.modules) : '';
+        html = withHeadTags(indexHtml, modules ? `${head.tags}\n    ${modules}` : head.tags);
         statusCode = head.statusCode;
       }
     } catch (error) {

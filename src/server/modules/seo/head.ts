@@ -14,6 +14,17 @@ export interface PageHead {
   noindex?: boolean;
   /** Structured data (schema.org), one script per object. */
   jsonLd?: object[];
+  /** Images the page shows first (its largest paint), fetched while the app's scripts load. */
+  preloadImages?: ImagePreload[];
+  /** Same-origin GETs the app makes on every start, fetched while its scripts load. */
+  preloadFetches?: string[];
+}
+
+/** The attributes must be those of the <img> the page renders, or the browser fetches twice. */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
 }
 
 /**
@@ -53,6 +64,14 @@ export function renderHeadTags(head: PageHead, siteName: string): string {
     ...(head.image ? [meta('property', 'og:image', head.image)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
+    ...(head.preloadFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`),
+    ...(head.preloadImages ?? []).map(
+      (image) =>
+        `<link rel="preload" as="image" href="${escapeHtml(image.href)}"` +
+        (image.srcset ? ` imagesrcset="${escapeHtml(image.srcset)}"` : '') +
+        (image.sizes && image.srcset ? ` imagesizes="${escapeHtml(image.sizes)}"` : '') +
+        ' fetchpriority="high" />',
+    ),
   ];
   return tags.join('\n    ');
 }

@@ -1,13 +1,14 @@
 // Findability: the head of each public page as the server sends it, the sitemap and robots.txt.
 // Everything here is what an anonymous visitor may see: the server never knows who views the
 // HTML, so no price ever appears in it.
-import { idParamSchema, type ProductDto, type ProductType } from '../../../domain/catalog';
+import { idParamSchema, productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
+import { imageSrcSet } from '../../../domain/images';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand, listBrandRecords } from '../brands/service';
-import { getProduct } from '../catalog/service';
+import { getProduct, listProducts } from '../catalog/service';
 import { SHOP_NAME } from '../mail/templates';
-import { plainSummary, renderHeadTags, type PageHead } from './head';
+import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
 import { listPublicProductDates } from './queries';
 
 export { SHOP_NAME };
@@ -25,6 +26,23 @@ const GUIDE_DESCRIPTION =
 export interface ServedHead {
   statusCode: number;
   head: PageHead;
+  /** The page's lazy route chunk (its module name), so it loads with the entry instead of after it. */
+  routeModule?: string;
+}
+
+// What the app requests first on every storefront page: the maintenance state (its route guard
+// waits for it on a first visit).
+const STARTUP_FETCHES = ['/api/core/maintenance-status/'];
+// The `sizes` of the first images as the pages render them (ProductGallery, CataloguePage cards):
+// a preload with other attributes would be fetched twice.
+const PRODUCT_IMAGE_SIZES = '(min-width: 1024px) 600px, 100vw';
+const CATALOGUE_CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+/** Cards in the first row on a phone. */
+const CATALOGUE_PRELOADS = 2;
+
+function imagePreload(src: string | null | undefined, sizes: string): ImagePreload | null {
+  if (!src || !(src.startsWith('/uploads/') || /^https:\/\//i.test(src))) return null;
+  return { href: src, srcset: imageSrcSet(src), sizes };
 }
 
 /** An image URL a crawler can fetch: the shop's own paths made absolute, https addresses as they are. */
@@ -62,6 +80,18 @@ function homeHead(publicUrl: string): PageHead {
   };
 }
 
+/** The first cards of the catalogue as it opens: without filters, or one bank's page. */
+async function firstCardImages(ctx: AppContext, params: URLSearchParams, brand?: string): Promise<ImagePreload[]> {
+  if ([...params.keys()].some((key) => key !== 'bank')) return [];
+  const query = productListQuerySchema.safeParse({ page: 1, brand });
+  if (!query.success) return [];
+  const page = await listProducts(ctx, 'anonymous', query.data);
+  return page.results
+    .slice(0, CATALOGUE_PRELOADS)
+    .map((p) => imagePreload(p.image, CATALOGUE_CARD_SIZES))
+    .filter((p): p is ImagePreload => p !== null);
+}
+
 async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<PageHead> {
   const { publicUrl } = ctx.config;
   const slug = params.get('bank');
@@ -70,6 +100,7 @@ async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<
       const brand = await getBrand(ctx, 'anonymous', slug);
       const about = brand.description ? ` ${brand.description}` : '';
       return {
+        preloadImages: await firstCardImages(ctx, params, brand.brand_id),
         title: `Semillas de ${brand.brand_name} - ${SHOP_NAME}`,
         description: plainSummary(`Semillas de ${brand.brand_name} en ${SHOP_NAME}.${about}`),
         canonical: `${publicUrl}/productos?bank=${encodeURIComponent(brand.brand_id)}`,
@@ -81,7 +112,13 @@ async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<
     }
   }
   // Searches, filters and pages are views of the one catalogue page.
-  return { title: CATALOGUE_TITLE, description: CATALOGUE_DESCRIPTION, canonical: `${publicUrl}/productos`, ogType: 'website' };
+  return {
+    title: CATALOGUE_TITLE,
+    description: CATALOGUE_DESCRIPTION,
+    canonical: `${publicUrl}/productos`,
+    ogType: 'website',
+    preloadImages: slug ? [] : await firstCardImages(ctx, params),
+  };
 }
 
 const CATEGORY_NAMES: Record<ProductType, string> = {
@@ -152,6 +189,7 @@ async function productHead(ctx: AppContext, rawId: string, path: string): Promis
       ogType: 'product',
       image: images[0],
       jsonLd: [productJsonLd(product, url, images)],
+      preloadImages: [imagePreload(product.image, PRODUCT_IMAGE_SIZES)].filter((p): p is ImagePreload => p !== null),
     },
   };
 }
@@ -163,14 +201,21 @@ async function productHead(ctx: AppContext, rawId: string, path: string): Promis
 export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<ServedHead | null> {
   const url = new URL(rawUrl, 'http://localhost');
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
+  const served = await storefrontHead(ctx, path, url.searchParams);
+  if (served) served.head.preloadFetches = STARTUP_FETCHES;
+  return served;
+}
+
+async function storefrontHead(ctx: AppContext, path: string, params: URLSearchParams): Promise<ServedHead | null> {
   const { publicUrl } = ctx.config;
-  if (path === '/') return { statusCode: 200, head: homeHead(publicUrl) };
-  if (path === '/productos') return { statusCode: 200, head: await catalogueHead(ctx, url.searchParams) };
+  if (path === '/') return { statusCode: 200, head: homeHead(publicUrl), routeModule: 'HomePage' };
+  if (path === '/productos') return { statusCode: 200, head: await catalogueHead(ctx, params), routeModule: 'CataloguePage' };
   if (path === '/como-germinar') {
-    return { statusCode: 200, head: { title: GUIDE_TITLE, description: GUIDE_DESCRIPTION, canonical: `${publicUrl}/como-germinar`, ogType: 'website' } };
+    const head: PageHead = { title: GUIDE_TITLE, description: GUIDE_DESCRIPTION, canonical: `${publicUrl}/como-germinar`, ogType: 'website' };
+    return { statusCode: 200, head, routeModule: 'GuidePage' };
   }
   const product = /^\/producto\/([^/]+)$/.exec(path);
-  if (product) return productHead(ctx, product[1], path);
+  if (product) return { ...(await productHead(ctx, product[1], path)), routeModule: 'ProductPage' };
   return null;
 }
 
@@ -178,7 +223,7 @@ export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<Serve
 export function pageHeadRenderer(ctx: AppContext) {
   return async (url: string) => {
     const served = await headForUrl(ctx, url);
-    return served && { statusCode: served.statusCode, tags: renderHeadTags(served.head, SHOP_NAME) };
+    return served && { statusCode: served.statusCode, tags: renderHeadTags(served.head, SHOP_NAME), modules: served.routeModule ? [served.routeModule] : [] };
   };
 }
 

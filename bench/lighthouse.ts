@@ -1,0 +1,218 @@
+// Storefront quality: Lighthouse (mobile emulation, simulated throttling: its defaults) in
+// Debian's Chromium against the built app served by the built server with the demo catalogue,
+// for /, /productos and one /producto/{id}, as a first-time visitor (the age gate is shown). Each
+// page runs LIGHTHOUSE_RUNS times (3) and the median run by performance score is kept. Also the
+// JavaScript and CSS the home page loads, gzipped.
+//
+//   npx tsx bench/lighthouse.ts          prints the figures (npm run bench also writes them to bench/results.md)
+//   WEB_DIST_DIR=/tmp/web …              the built web to serve (default dist/web)
+//   CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_JSON=<dir> keeps each report,
+//   LIGHTHOUSE_PAGES=home,producto runs only those pages
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import lighthouse from 'lighthouse';
+import { freePort, ROOT, startServerProcess } from '../tests/helpers/server-process';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+
+export const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05, initialJsKb: 150 } as const;
+
+export interface PageFigures {
+  name: string;
+  path: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  fcpMs: number;
+  /** Audits under 0.9 in the kept run, for finding causes. */
+  failing: string[];
+}
+
+export interface LighthouseReport {
+  pages: PageFigures[];
+  home: { jsGzip: number; cssGzip: number; jsFiles: number; cssFiles: number };
+  lighthouseVersion: string;
+  chromeVersion: string;
+  benchmarkIndex: number;
+  runs: number;
+}
+
+type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
+
+async function launchChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
+  const port = await freePort();
+  const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chromium-'));
+  const child = spawn(CHROMIUM, [
+    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
+    `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank',
+  ], { stdio: 'ignore' });
+  for (let i = 0; i < 200; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child, profile };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGKILL');
+  throw new Error(`Chromium (${CHROMIUM}) did not open its debugging port`);
+}
+
+function figures(name: string, urlPath: string, lhr: Lhr): PageFigures {
+  const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
+  const failing = Object.values(lhr.categories)
+    .flatMap((c) => c.auditRefs.filter((ref) => ref.weight > 0).map((ref) => lhr.audits[ref.id]))
+    .filter((a) => a && a.score !== null && a.score < 0.9)
+    .map((a) => `${a.id}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+  return {
+    name,
+    path: urlPath,
+    scores: Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])) as PageFigures['scores'],
+    lcpMs: value('largest-contentful-paint'),
+    cls: value('cumulative-layout-shift'),
+    tbtMs: value('total-blocking-time'),
+    fcpMs: value('first-contentful-paint'),
+    failing: [...new Set(failing)],
+  };
+}
+
+/** Scripts and styles the page requested from the shop, gzipped from the built files. */
+function homeAssets(lhr: Lhr, webDir: string, origin: string) {
+  const items = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
+  const sum = (type: string) => {
+    const files = [...new Set(items.filter((i) => i.resourceType === type && i.url.startsWith(origin)).map((i) => new URL(i.url).pathname))];
+    const bytes = files.reduce((total, file) => {
+      const onDisk = path.join(webDir, file);
+      return total + (existsSync(onDisk) ? gzipSync(readFileSync(onDisk)).length : 0);
+    }, 0);
+    return { bytes, files: files.length };
+  };
+  const js = sum('Script');
+  const css = sum('Stylesheet');
+  return { jsGzip: js.bytes, cssGzip: css.bytes, jsFiles: js.files, cssFiles: css.files };
+}
+
+/** One Lighthouse run; a failed trace recording (it happens on a busy machine) is retried twice. */
+async function audit(url: string, port: number): Promise<Lhr> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+    if (!result.lhr.runtimeError) return result.lhr;
+    if (attempt === 3) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  }
+}
+
+const median = (lhrs: Lhr[]) =>
+  [...lhrs].sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0))[Math.floor(lhrs.length / 2)];
+
+export async function runLighthouse(options: { webDir?: string; runs?: number; log?: (line: string) => void } = {}): Promise<LighthouseReport> {
+  const webDir = path.resolve(options.webDir ?? process.env.WEB_DIST_DIR ?? path.join(ROOT, 'dist/web'));
+  if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: build the web first`);
+  const runs = options.runs ?? RUNS;
+  const log = options.log ?? (() => {});
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-shop-'));
+  log('Starting the shop with the demo catalogue…');
+  const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDir }, { timeoutMs: 240_000 });
+  const chromium = await launchChromium();
+  try {
+    const list = (await (await fetch(`${server.url}/api/products/?page_size=1&ordering=-created_at`)).json()) as { results: { id: number }[] };
+    const productId = list.results[0]?.id;
+    if (!productId) throw new Error('the demo catalogue did not load');
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',');
+    const pages = [
+      { name: 'Home', path: '/' },
+      { name: 'Catálogo', path: '/productos' },
+      { name: 'Producto', path: `/producto/${productId}` },
+    ].filter((p) => !only || only.includes(p.name.toLowerCase()));
+    const results: PageFigures[] = [];
+    let homeLhr: Lhr | undefined;
+    let kept: Lhr | undefined;
+    for (const page of pages) {
+      const lhrs: Lhr[] = [];
+      for (let i = 0; i < runs; i++) {
+        const lhr = await audit(`${server.url}${page.path}`, chromium.port);
+        lhrs.push(lhr);
+        if (process.env.LIGHTHOUSE_JSON) {
+          mkdirSync(process.env.LIGHTHOUSE_JSON, { recursive: true });
+          writeFileSync(path.join(process.env.LIGHTHOUSE_JSON, `${page.name.toLowerCase()}-${i + 1}.json`), JSON.stringify(lhr));
+        }
+      }
+      kept = median(lhrs);
+      if (page.path === '/') homeLhr = kept;
+      const f = figures(page.name, page.path, kept);
+      results.push(f);
+      log(formatPage(f));
+    }
+    return {
+      pages: results,
+      home: homeLhr ? homeAssets(homeLhr, webDir, server.url) : { jsGzip: 0, cssGzip: 0, jsFiles: 0, cssFiles: 0 },
+      lighthouseVersion: kept!.lighthouseVersion,
+      chromeVersion: kept!.environment.hostUserAgent.match(/Chrome\/([\d.]+)/)?.[1] ?? '?',
+      benchmarkIndex: kept!.environment.benchmarkIndex,
+      runs,
+    };
+  } finally {
+    chromium.child.kill('SIGKILL');
+    await server.stop();
+    rmSync(chromium.profile, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const ms = (value: number) => `${Math.round(value)} ms`;
+const mark = (ok: boolean) => (ok ? '' : ' ✗');
+
+export function formatPage(p: PageFigures): string {
+  const s = p.scores;
+  return (
+    `  ${p.name.padEnd(9)} perf ${s.performance}${mark(s.performance >= TARGETS.score)}  a11y ${s.accessibility}${mark(s.accessibility >= TARGETS.score)}  ` +
+    `best ${s['best-practices']}${mark(s['best-practices'] >= TARGETS.score)}  seo ${s.seo}${mark(s.seo >= TARGETS.score)}  ` +
+    `LCP ${ms(p.lcpMs)}${mark(p.lcpMs < TARGETS.lcpMs)}  CLS ${p.cls.toFixed(3)}${mark(p.cls < TARGETS.cls)}  TBT ${ms(p.tbtMs)}` +
+    (p.failing.length ? `\n            below 0.9: ${p.failing.join(', ')}` : '')
+  );
+}
+
+export function lighthouseMarkdown(report: LighthouseReport): string {
+  const ok = (pass: boolean, text: string) => (pass ? text : `**${text}** ✗`);
+  const lines = [
+    '## Storefront: Lighthouse (mobile)',
+    '',
+    `Lighthouse ${report.lighthouseVersion}, Chromium ${report.chromeVersion}, mobile emulation with simulated throttling (defaults); ` +
+      `built app and server with the demo catalogue, first visit (age gate shown); median of ${report.runs} runs by performance score; ` +
+      `benchmark index ${Math.round(report.benchmarkIndex)}. Targets: every score ≥ ${TARGETS.score}, LCP < ${TARGETS.lcpMs / 1000} s, CLS < ${TARGETS.cls}.`,
+    '',
+    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | FCP |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    ...report.pages.map((p) => {
+      const s = p.scores;
+      const score = (n: number) => ok(n >= TARGETS.score, String(n));
+      return `| ${p.name} \`${p.path}\` | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ` +
+        `${ok(p.lcpMs < TARGETS.lcpMs, ms(p.lcpMs))} | ${ok(p.cls < TARGETS.cls, p.cls.toFixed(3))} | ${ms(p.tbtMs)} | ${ms(p.fcpMs)} |`;
+    }),
+    '',
+    `Home page assets as loaded on the first visit, gzipped: JavaScript ${ok(report.home.jsGzip < TARGETS.initialJsKb * 1024, kb(report.home.jsGzip))} ` +
+      `(${report.home.jsFiles} files, budget ${TARGETS.initialJsKb} KB), CSS ${kb(report.home.cssGzip)} (${report.home.cssFiles} file${report.home.cssFiles === 1 ? '' : 's'}).`,
+    '',
+  ];
+  const failing = report.pages.filter((p) => p.failing.length);
+  if (failing.length) {
+    lines.push('Audits below 0.9:', '', ...failing.map((p) => `- ${p.name}: ${p.failing.join(', ')}`), '');
+  }
+  return lines.join('\n');
+}
+
+if (process.argv[1] && pathToFileURL(path.resolve(process.argv[1])).href === import.meta.url) {
+  const report = await runLighthouse({ log: (line) => console.log(line) });
+  console.log(`  Home JS ${kb(report.home.jsGzip)} gzip (${report.home.jsFiles} files), CSS ${kb(report.home.cssGzip)} gzip`);
+  console.log(`\n${lighthouseMarkdown(report)}`);
+}
