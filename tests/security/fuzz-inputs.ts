@@ -117,7 +117,7 @@ export function leafPaths(value: unknown, prefix: (string | number)[] = []): (st
   return [];
 }
 
-function setAt(target: any, path: (string | number)[], value: unknown, remove = false) {
+export function setLeaf(target: any, path: (string | number)[], value: unknown, remove = false) {
   let node = target;
   for (const key of path.slice(0, -1)) node = node[key];
   const last = path[path.length - 1];
@@ -129,7 +129,7 @@ function setAt(target: any, path: (string | number)[], value: unknown, remove = 
   }
 }
 
-function getAt(target: any, path: (string | number)[]): unknown {
+export function leafValue(target: any, path: (string | number)[]): unknown {
   return path.reduce((node, key) => (node == null ? undefined : node[key]), target);
 }
 
@@ -160,46 +160,46 @@ export function mutateBody(rand: Rand, template: unknown, mutation: BodyMutation
   const body = structuredClone(template) as Record<string, unknown>;
   const paths = leafPaths(body);
   const somePath = () => rand.pick(paths);
-  const stringPaths = paths.filter((p) => typeof getAt(body, p) === 'string');
+  const stringPaths = paths.filter((p) => typeof leafValue(body, p) === 'string');
   const textPath = () => (stringPaths.length ? rand.pick(stringPaths) : paths.length ? somePath() : ['fuzz']);
   switch (mutation) {
     case 'wrong-type': {
       if (!paths.length) return JSON.stringify(wrongType(rand, body));
       const path = somePath();
-      setAt(body, path, wrongType(rand, getAt(body, path)));
+      setLeaf(body, path, wrongType(rand, leafValue(body, path)));
       return JSON.stringify(body);
     }
     case 'missing':
-      if (paths.length) setAt(body, somePath(), undefined, true);
+      if (paths.length) setLeaf(body, somePath(), undefined, true);
       return JSON.stringify(body);
     case 'missing-all':
       return '{}';
     case 'extra':
       return JSON.stringify({ ...body, ...rand.pick(PRIVILEGED_FIELDS) });
     case 'huge-string':
-      setAt(body, textPath(), rand.chance(0.5) ? HUGE_STRING : `${HUGE_STRING}${rand.pick(HOSTILE_STRINGS)}`);
+      setLeaf(body, textPath(), rand.chance(0.5) ? HUGE_STRING : `${HUGE_STRING}${rand.pick(HOSTILE_STRINGS)}`);
       return JSON.stringify(body);
     case 'huge-array':
-      setAt(body, paths.length ? somePath() : ['fuzz'], hugeArray(rand));
+      setLeaf(body, paths.length ? somePath() : ['fuzz'], hugeArray(rand));
       return JSON.stringify(body);
     case 'unicode': {
       const path = textPath();
-      const original = getAt(body, path);
+      const original = leafValue(body, path);
       const odd = rand.pick(ODD_UNICODE);
-      setAt(body, path, typeof original === 'string' && rand.chance(0.5) ? `${original}${odd}` : odd);
+      setLeaf(body, path, typeof original === 'string' && rand.chance(0.5) ? `${original}${odd}` : odd);
       return JSON.stringify(body);
     }
     case 'injection': {
       const path = textPath();
-      const original = getAt(body, path);
+      const original = leafValue(body, path);
       const payload = rand.pick([...SQL_INJECTION, ...HTML_INJECTION]);
-      setAt(body, path, typeof original === 'string' && rand.chance(0.5) ? `${original}${payload}` : payload);
+      setLeaf(body, path, typeof original === 'string' && rand.chance(0.5) ? `${original}${payload}` : payload);
       return JSON.stringify(body);
     }
     case 'number-edge': {
       const path = paths.length ? somePath() : ['fuzz'];
       const marker = '"__NUMBER_EDGE__"';
-      setAt(body, path, '__NUMBER_EDGE__');
+      setLeaf(body, path, '__NUMBER_EDGE__');
       const edge = rand.pick(['1e309', '-1e309', '-0', '9007199254740993', '1e-400', '0.1e1', '-2147483649', '2147483648', '1.0000000000000002']);
       return JSON.stringify(body).replace(marker, edge);
     }

@@ -13,8 +13,8 @@ import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { collectRoutes, concreteUrl, routeLabel, type RegisteredRoute } from '../helpers/routes';
 import {
-  BAD_IDS, badUpload, BODY_MUTATIONS, encodeLoose, HOSTILE_STRINGS, hostileQueryValue, INVALID_JSON, mutateBody, multipart, Rand,
-  RAW_QUERY_PIECES, WRONG_CONTENT_TYPES,
+  BAD_IDS, badUpload, BODY_MUTATIONS, encodeLoose, HOSTILE_STRINGS, hostileQueryValue, INVALID_JSON, leafPaths, leafValue, multipart,
+  mutateBody, Rand, RAW_QUERY_PIECES, setLeaf, WRONG_CONTENT_TYPES,
 } from './fuzz-inputs';
 import { closeRawAgent, isSpanishMessage, rawRequest, rawSocket, type RawResponse } from './raw-http';
 
@@ -282,7 +282,7 @@ function queryFor(rand: Rand, template: Template): { query: string; kind: string
 
 /** Header tampering on some requests: broken credentials, cookies and proxy headers. */
 function tamperHeaders(rand: Rand, headers: Record<string, string>): string {
-  const roll = rand.int(9);
+  const roll = rand.int(10);
   switch (roll) {
     case 0:
       headers.authorization = rand.pick(['Bearer', 'Bearer ', 'Bearer a.b.c', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'x'.repeat(4000)}`, 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'bearer null', 'Bearer %00']);
@@ -301,6 +301,9 @@ function tamperHeaders(rand: Rand, headers: Record<string, string>): string {
       headers['if-none-match'] = rand.pick(['*', 'W/"x"', '"' + 'a'.repeat(1000) + '"', ',,,']);
       headers['accept-encoding'] = rand.pick(['gzip;q=abc', 'br, zstd, *', 'identity;q=0', 'x'.repeat(500)]);
       return 'cache-headers';
+    case 5:
+      headers.range = rand.pick(['bytes=999999999-', 'bytes=abc', 'bytes=5-1', 'bytes=0-1,2-3,4-5', 'bytes=-0']);
+      return 'range';
     default:
       return '';
   }
@@ -368,6 +371,38 @@ function buildRequest(rand: Rand, all: Record<string, Template>, route: Register
   return { caller, method: route.method, path: fullPath, headers, body, kind: kinds.join('+') };
 }
 
+/** Texts every string field of every write is tried with, one field at a time. */
+const SWEEP_VALUES = ['\uD800x', 'a\u0000b', "'; DROP TABLE users; --\\", '<img src=x onerror=alert(1)>', '\u202E🌱\u200F'];
+
+/**
+ * The systematic part: each string field of each write's valid body, replaced in turn by each
+ * sweep value, sent by the caller the route is meant for and on a real id, so it reaches the
+ * service and the database (the random part may never hit a given field with a given value).
+ */
+function sweepRequests(all: Record<string, Template>, routes: RegisteredRoute[]): { route: RegisteredRoute; request: FuzzRequest }[] {
+  const requests: { route: RegisteredRoute; request: FuzzRequest }[] = [];
+  let ip = 0;
+  for (const route of routes) {
+    if (!['POST', 'PUT', 'PATCH'].includes(route.method)) continue;
+    const template = templateOf(all, route);
+    if (!template.body) continue;
+    const caller: CallerName = route.access === 'staff' ? 'staff' : route.access === 'user' ? 'customer' : 'anonymous';
+    const realId = template.ids?.()[0];
+    const path = realId === undefined ? route.url : concreteUrl(route.url, encodeLoose(String(realId)));
+    for (const value of SWEEP_VALUES) {
+      const valid = template.body(caller);
+      for (const field of leafPaths(valid).filter((p) => typeof leafValue(valid, p) === 'string')) {
+        const body = structuredClone(template.body(caller)) as Record<string, unknown>;
+        setLeaf(body, field, value);
+        // The caller's token is added when the request is sent: it may have changed by then.
+        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.200.${(ip >> 8) & 255}.${ip++ & 255}` };
+        requests.push({ route, request: { caller, method: route.method, path, headers, body: JSON.stringify(body), kind: `sweep-${field.join('.')}` } });
+      }
+    }
+  }
+  return requests;
+}
+
 function callersFor(route: RegisteredRoute): CallerName[] {
   const weights: Record<string, [number, number, number]> = { staff: [4, 4, 22], user: [6, 12, 12], public: [10, 10, 10] };
   const [anonymous, customer, staff] = weights[route.access] ?? weights.public;
@@ -407,7 +442,7 @@ describe('fuzzing every route', () => {
     const all = templates();
     const apiRoutes = routes.filter((r) => r.url.startsWith('/api/') || r.url.startsWith('/uploads/'));
     const staticRoutes = routes.filter((r) => !apiRoutes.includes(r));
-    const plan: { route: RegisteredRoute; caller: CallerName }[] = [];
+    const plan: { route: RegisteredRoute; caller: CallerName; request?: FuzzRequest }[] = [];
     for (const route of apiRoutes) for (const caller of callersFor(route)) plan.push({ route, caller });
     for (const route of staticRoutes) for (let i = 0; i < PER_STATIC_ROUTE; i++) plan.push({ route, caller: rand.pick(['anonymous', 'customer', 'staff'] as const) });
     // Interleaved, so one route's accepted writes meet the other routes' requests.
@@ -415,11 +450,14 @@ describe('fuzzing every route', () => {
       const j = rand.int(i + 1);
       [plan[i], plan[j]] = [plan[j], plan[i]];
     }
+    for (const { route, request } of sweepRequests(all, apiRoutes)) plan.push({ route, caller: request.caller, request });
 
     let before = await checksum();
     let mark = await writeMark();
-    for (const { route, caller } of plan) {
-      const request = buildRequest(rand, all, route, caller);
+    for (const item of plan) {
+      const { route } = item;
+      const request = item.request ?? buildRequest(rand, all, route, item.caller);
+      if (item.request && f.tokens[item.caller]) request.headers.authorization = `Bearer ${f.tokens[item.caller]}`;
       let response: RawResponse;
       try {
         response = await rawRequest(server.url, request);
@@ -431,6 +469,10 @@ describe('fuzzing every route', () => {
       if (request.kind.split('+').some((k) => !['', 'real-id', 'valid-body', 'valid-query'].includes(k))) malformed++;
       sent[routeLabel(route)] = (sent[routeLabel(route)] ?? 0) + 1;
       judge(request, response);
+      // A password change ends the caller's other sessions, its token included, and answers a new one.
+      if (request.caller !== 'anonymous' && response.status === 200 && request.path.startsWith('/api/auth/change-password/') && typeof response.json?.access === 'string') {
+        f.tokens[request.caller] = response.json.access;
+      }
       const newMark = await writeMark();
       const after = newMark === mark ? before : await checksum();
       mark = newMark;
@@ -473,7 +515,7 @@ describe('fuzzing every route', () => {
     }
   });
 
-  it('still answers afterwards, with the shop open', async () => {
+  it('still answers afterwards, with the shop open and both callers still signed in', async () => {
     const health = await api(server, 'GET', '/api/health/');
     expect(health.status).toBe(200);
     expect(health.json).toEqual({ status: 'ok' });
@@ -481,5 +523,8 @@ describe('fuzzing every route', () => {
     expect(status.json.maintenance_mode).toBe(false);
     const catalogue = await api(server, 'GET', '/api/products/');
     expect(catalogue.status).toBe(200);
+    // Otherwise most of the customer and staff requests above were only bounced at the door.
+    expect((await api(server, 'GET', '/api/auth/profile/', { token: f.tokens.customer })).status).toBe(200);
+    expect((await api(server, 'GET', '/api/orders/', { token: f.tokens.staff })).status).toBe(200);
   });
 });

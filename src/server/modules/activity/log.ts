@@ -21,6 +21,17 @@ export interface ActivityEntry {
   changes?: Record<string, unknown>;
 }
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * jsonb refuses the escape JSON.stringify writes for a lone UTF-16 surrogate ('\ud800') that a
+ * client may send inside any text; text columns store it as U+FFFD, so the log does the same
+ * instead of failing the change it records.
+ */
+function wellFormed(changes: Record<string, unknown>): Record<string, unknown> {
+  return JSON.parse(JSON.stringify(changes, (_key, value) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value)));
+}
+
 export async function logActivity(db: DbOrTx, entry: ActivityEntry): Promise<void> {
   await db.insert(activityLogs).values({
     action: entry.action,
@@ -29,7 +40,7 @@ export async function logActivity(db: DbOrTx, entry: ActivityEntry): Promise<voi
     username: entry.actor?.username ?? null,
     entity_type: entry.entity_type ?? null,
     entity_id: entry.entity_id === undefined ? null : String(entry.entity_id),
-    changes: entry.changes ?? null,
+    changes: entry.changes ? wellFormed(entry.changes) : null,
   });
 }
 
