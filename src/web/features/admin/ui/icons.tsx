@@ -1,27 +1,8 @@
-// Admin-only inline SVG icons (stroke style, 24x24 grid), kept out of the storefront bundle.
-import type { SVGProps } from 'react';
+// Admin-only inline SVG icons on the storefront's base Icon, kept out of the storefront bundle.
+import { Icon, type IconProps } from '../../../components/icons';
 
-export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 20, children, ...props }: IconProps) {
-  return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      {...props}
-    >
-      {children}
-    </svg>
-  );
-}
+export type { IconProps };
+export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon } from '../../../components/icons';
 
 export const BoxIcon = (p: IconProps) => (
   <Icon {...p}><path d="M21 8 12 3 3 8v8l9 5 9-5z" /><path d="m3 8 9 5 9-5M12 13v8" /></Icon>
@@ -50,9 +31,6 @@ export const GearIcon = (p: IconProps) => (
 export const StoreIcon = (p: IconProps) => (
   <Icon {...p}><path d="M4 10v10h16V10M3 4h18l-1 6H4zM9 20v-6h6v6" /></Icon>
 );
-export const MenuIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M4 6h16M4 12h16M4 18h16" /></Icon>
-);
 export const XIcon = (p: IconProps) => (
   <Icon {...p}><path d="M6 6l12 12M18 6 6 18" /></Icon>
 );
@@ -67,18 +45,6 @@ export const TrashIcon = (p: IconProps) => (
 );
 export const PencilIcon = (p: IconProps) => (
   <Icon {...p}><path d="M4 20h4L19 9l-4-4L4 16z" /><path d="m13.5 6.5 4 4" /></Icon>
-);
-export const EyeIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M2 12s3.5-7 10-7 10 7 10 7-3.5 7-10 7S2 12 2 12z" /><circle cx="12" cy="12" r="3" /></Icon>
-);
-export const SearchIcon = (p: IconProps) => (
-  <Icon {...p}><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></Icon>
-);
-export const FilterIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M4 5h16l-6 7v6l-4 2v-8z" /></Icon>
-);
-export const TagIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M3 12V4a1 1 0 0 1 1-1h8l9 9-9 9z" /><circle cx="8" cy="8" r="1.5" /></Icon>
 );
 export const ImageIcon = (p: IconProps) => (
   <Icon {...p}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></Icon>
@@ -101,14 +67,8 @@ export const CalendarIcon = (p: IconProps) => (
 export const ArrowLeftIcon = (p: IconProps) => (
   <Icon {...p}><path d="M19 12H5M11 6l-6 6 6 6" /></Icon>
 );
-export const ChevronDownIcon = (p: IconProps) => (
-  <Icon {...p}><path d="m6 9 6 6 6-6" /></Icon>
-);
 export const AlertIcon = (p: IconProps) => (
   <Icon {...p}><path d="M12 3 2 20h20z" /><path d="M12 10v4M12 17h.01" /></Icon>
-);
-export const CheckIcon = (p: IconProps) => (
-  <Icon {...p}><path d="m5 12 5 5 9-10" /></Icon>
 );
 export const GlobeIcon = (p: IconProps) => (
   <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></Icon>
