@@ -7,21 +7,15 @@ import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import type { Db } from '../db/client';
 import { refreshTokens, users } from '../db/schema';
 import { forbidden, unauthorized } from '../errors';
+import type { AuthUserDto } from '../../domain/auth';
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = 'semillas-shop';
 
 export type Access = 'public' | 'user' | 'staff';
 
-export interface AuthUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_staff: boolean;
-  is_superuser: boolean;
-}
+/** The caller, with the role read from the database on every request. */
+export type AuthUser = AuthUserDto;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -1,9 +1,4 @@
-export interface SessionUser {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_staff: boolean;
-  is_superuser: boolean;
-}
+import type { AuthUserDto } from '../../domain/auth';
+
+/** The signed-in user as login and refresh answer it. */
+export type SessionUser = AuthUserDto;
