@@ -1,7 +1,6 @@
 // The demo catalogue: brands with logos, products with presentations, Spanish texts and generated
 // illustrations (SVG rendered by sharp, stored like uploads as WebP in two widths). Deterministic:
 // the same data every time, only the dates follow the clock.
-import { inArray } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { productSearchText } from '../../../domain/catalog';
 import { slugify } from '../../../domain/text';
@@ -144,11 +143,10 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
           : {}),
       })))
       .onConflictDoNothing();
-    const brandRows = await tx
-      .select({ id: brands.id, slug: brands.brand_id })
-      .from(brands)
-      .where(inArray(brands.brand_id, DEMO_BRANDS.map((b) => slugify(b.name))));
-    const brandIds = new Map(brandRows.map((b) => [b.slug, b.id]));
+    // A bank that already existed (same slug or name) keeps its row and receives the products.
+    const brandRows = await tx.select({ id: brands.id, slug: brands.brand_id, name: brands.brand_name }).from(brands);
+    const brandIds = new Map(brandRows.flatMap((b) => [[b.slug, b.id], [`name:${b.name.toLowerCase()}`, b.id]] as const));
+    const brandIdOf = (brand: DemoBrand) => brandIds.get(slugify(brand.name)) ?? brandIds.get(`name:${brand.name.toLowerCase()}`)!;
 
     const productRows = entries.map(({ brand, strain }, i) => {
       const random = prng(hashString(`${brand.name}/${strain.name}`));
@@ -157,7 +155,7 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
       const yieldOut = growth.yieldOut[0] + Math.round((random() * 100) / 10) * 10;
       const rank = order.indexOf(i);
       return {
-        brand_id: brandIds.get(slugify(brand.name))!,
+        brand_id: brandIdOf(brand),
         name: strain.name,
         type: strain.type,
         genotype: genotype(strain),
