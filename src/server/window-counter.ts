@@ -1,4 +1,5 @@
-// Fixed-window counters per key (an IP), kept in this process. They only slow down guessing and
+// Fixed-window counters per key (an IP), kept in this process: bypass guesses, guest claims and
+// guest uploads. They only slow down guessing and
 // flooding; losing them on restart is harmless, so they need not live in the database.
 
 interface Window {
@@ -31,6 +32,12 @@ export class WindowCounter {
     }
     window.count++;
     return window.count <= this.limit;
+  }
+
+  /** Seconds until the key's current window ends (0 when it has none). */
+  secondsLeft(key: string, nowMs: number): number {
+    const window = this.windows.get(key);
+    return window && window.resetAt > nowMs ? Math.ceil((window.resetAt - nowMs) / 1000) : 0;
   }
 
   reset(key: string): void {

@@ -9,7 +9,7 @@ import { AppError, tooMany } from '../../errors';
 import { parse } from '../../http';
 import { isAdmin, requireStaff } from '../../plugins/auth';
 import { getDollarRate, updateDollarRate } from './dollar-rate';
-import { sleep, WindowCounter } from './limiter';
+import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';
 
 // Guessing limits per IP: 10 tries per 10 minutes; failures counted over 15 minutes.

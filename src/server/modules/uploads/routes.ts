@@ -7,7 +7,7 @@ import { UPLOAD_MAX_BYTES } from '../../../domain/uploads';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { viewerOf } from '../catalog/viewer';
-import { WindowLimiter } from './limiter';
+import { WindowCounter } from '../../window-counter';
 import { uploadImage, type ReceivedFile } from './service';
 import { uploadStorage, type Storage } from './storage';
 
@@ -26,7 +26,7 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
   const store = storage ?? uploadStorage(ctx.config.dataDir);
   // Before the static plugin registers /uploads/, which expects the folder to exist.
   await store.prepare();
-  const guestLimiter = new WindowLimiter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
+  const guestUploads = new WindowCounter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
 
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -36,9 +36,9 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
   app.post('/api/uploads/', async (request, reply) => {
     const viewer = viewerOf(request.user);
     if (viewer !== 'staff') {
-      const wait = guestLimiter.hit(request.ip);
-      if (wait > 0) {
-        reply.header('retry-after', String(wait));
+      const nowMs = ctx.now().getTime();
+      if (!guestUploads.hit(request.ip, nowMs)) {
+        reply.header('retry-after', String(guestUploads.secondsLeft(request.ip, nowMs)));
         throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
       }
     }

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import { tooMany } from '../../errors';
 import { paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../../plugins/auth';
-import { WindowCounter } from '../site/limiter';
+import { WindowCounter } from '../../window-counter';
 import { createClaim, getClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
 
 // Guests are anonymous, so each address may file a few claims an hour (and try a few more times).
