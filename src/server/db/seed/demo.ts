@@ -106,8 +106,13 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
   const now = ctx.now();
 
   const entries = DEMO_BRANDS.flatMap((brand) => brand.strains.map((strain) => ({ brand, strain })));
-  // A fixed shuffle, so the newest products mix banks.
-  const order = entries.map((_, i) => i).sort((a, b) => hashString(`order:${a}`) - hashString(`order:${b}`));
+  // A fixed shuffle (Fisher-Yates on a seeded generator), so the newest products mix banks.
+  const order = entries.map((_, i) => i);
+  const shuffle = prng(2024);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = Math.floor(shuffle() * (i + 1));
+    [order[i], order[j]] = [order[j], order[i]];
+  }
 
   const logos = await inPool(DEMO_BRANDS, RENDER_CONCURRENCY, (brand) =>
     storeImage(storage, 'demo', Buffer.from(logoSvg({ name: brand.name, palette: brand.palette, national: brand.national })), `logo-${slugify(brand.name)}`));
