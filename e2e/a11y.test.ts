@@ -115,6 +115,16 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
   it('every storefront page for a visitor', async () => {
     const { context, page } = await open(viewport);
     await visit(page, '/', `home-${width}`, 'main article');
+    if (width === MOBILE.width) {
+      // The header's drawer and search panel, open.
+      await page.getByRole('button', { name: 'Abrir menú' }).click();
+      await page.locator('#mobile-menu').waitFor();
+      await check(page, `menu-open-${width}`);
+      await page.getByRole('button', { name: 'Cerrar menú' }).click();
+      await page.getByRole('button', { name: 'Buscar' }).click();
+      await page.getByRole('button', { name: 'Cerrar búsqueda' }).waitFor();
+      await check(page, `search-open-${width}`);
+    }
     await visit(page, '/productos', `catalogue-${width}`, 'main article');
     await visit(page, '/productos?category=automaticas&search=gorilla', `catalogue-filtered-${width}`);
     await visit(page, `/producto/${productId}`, `product-${width}`, 'main h1');
