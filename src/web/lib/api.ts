@@ -59,6 +59,9 @@ export function refreshSession(): Promise<SessionTokens | null> {
         body: '{}',
       });
       if (!response.ok) {
+        // Read the body even though it is not needed: until it is read the browser reports the
+        // request as still loading, and page-load measurements (Lighthouse) wait for it.
+        await response.text();
         accessToken = null;
         return null;
       }
