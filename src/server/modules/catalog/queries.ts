@@ -1,5 +1,6 @@
-// SQL of the catalogue reads. One round trip answers a page: the filtered, ordered ids with the
-// total count, then (in the same statement) their columns, brand and presentations as JSON.
+// SQL of the catalogue reads. One statement answers a page: the filtered, ordered ids with the
+// total count, and their columns, brand and presentations (as JSON). A search first asks which of
+// its words are typos; slow plans run with their own planner settings (withPlanSettings).
 import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { normalizeSearch } from '../../../domain/text';
@@ -66,7 +67,6 @@ function aggregateJoin(params: ListParams): SQL {
     select
       min(${final}) filter (where bl.price > 0) as min_price,
       coalesce(sum(bl.stock), 0) as stock,
-      coalesce(bool_or(bl.price > 0), false) as has_price,
       coalesce(bool_or(bl.price > 0 and (bl.discount > 0 or ${active})), false) as on_sale
     from blisters bl where bl.product_id = p.id
   ) a on true`;
