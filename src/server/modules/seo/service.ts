@@ -11,8 +11,6 @@ import { SHOP_NAME } from '../mail/templates';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
 import { listPublicProductDates } from './queries';
 
-export { SHOP_NAME };
-
 const HOME_TITLE = `${SHOP_NAME} - Banco de semillas de cannabis`;
 const HOME_DESCRIPTION =
   'Semillas de cannabis de los mejores bancos nacionales e internacionales. Envíos a todo el país y garantía de germinación.';
@@ -61,7 +59,6 @@ function homeHead(publicUrl: string): PageHead {
     description: HOME_DESCRIPTION,
     canonical: `${publicUrl}/`,
     ogType: 'website',
-    image: `${publicUrl}/logo.svg`,
     jsonLd: [
       {
         '@context': 'https://schema.org',
