@@ -400,6 +400,23 @@ function sweepRequests(all: Record<string, Template>, routes: RegisteredRoute[])
       }
     }
   }
+  // Each query parameter of each read, the same way (LIKE patterns and search parsers meet
+  // backslashes, wildcards and broken UTF-8 here).
+  for (const route of routes) {
+    if (route.method !== 'GET') continue;
+    const template = templateOf(all, route);
+    if (!template.query) continue;
+    const caller: CallerName = route.access === 'public' ? 'anonymous' : 'staff';
+    const realId = template.ids?.()[0];
+    const path = realId === undefined ? route.url : concreteUrl(route.url, encodeLoose(String(realId)));
+    for (const value of [...SWEEP_VALUES, '\\', 'abc\\', '%_%', "o'neil", ' ']) {
+      for (const key of Object.keys(template.query())) {
+        const query = Object.entries({ ...template.query(), [key]: value }).map(([k, v]) => `${k}=${encodeLoose(v)}`).join('&');
+        const headers: Record<string, string> = { 'x-forwarded-for': `10.201.${(ip >> 8) & 255}.${ip++ & 255}` };
+        requests.push({ route, request: { caller, method: 'GET', path: `${path}?${query}`, headers, kind: `sweep-query-${key}` } });
+      }
+    }
+  }
   return requests;
 }
 
