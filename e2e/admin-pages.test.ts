@@ -79,7 +79,7 @@ describe('admin area pages', () => {
         { path: '/admin/bancos', heading: 'Bancos', shot: 'bancos', ready: bank.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', shot: 'banco-nuevo', ready: 'Logo del banco' },
         { path: `/admin/bancos/editar/${bank.id}`, heading: 'Editar banco', shot: 'banco-editar', ready: 'Logo del banco' },
-        { path: '/admin/usuarios', heading: 'Usuarios', shot: 'usuarios', ready: 'Sección en preparación' },
+        { path: '/admin/usuarios', heading: 'Usuarios', shot: 'usuarios', ready: 'martina@correo.test' },
       ];
       for (const target of pages) {
         await step(page, `admin-${target.shot}-${name}`, async () => {
