@@ -4,14 +4,40 @@ import { CatalogueCache, invalidateCatalogue } from './cache';
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('CatalogueCache', () => {
-  it('serves a value for its TTL and reloads after it', async () => {
+  it('serves a value for its TTL, then answers it once more while a single reload runs', async () => {
     const cache = new CatalogueCache(40);
     let loads = 0;
     const load = async () => ++loads;
     expect(await cache.get('k', load)).toBe(1);
     expect(await cache.get('k', load)).toBe(1);
+    await later(50);
+    // Stale: answered at once, one reload in the background.
+    expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
+    expect(loads).toBe(2);
+    await later(0);
+    expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('waits for a fresh value once it is older than twice the TTL', async () => {
+    const cache = new CatalogueCache(20);
+    let loads = 0;
+    const load = async () => ++loads;
+    await cache.get('k', load);
     await later(60);
     expect(await cache.get('k', load)).toBe(2);
+  });
+
+  it('does not let a reload started before invalidateCatalogue() bring old data back', async () => {
+    const cache = new CatalogueCache(20);
+    await cache.get('k', async () => 'v1');
+    await later(25);
+    let release!: () => void;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    expect(await cache.get('k', async () => { await slow; return 'stale reload'; })).toBe('v1');
+    invalidateCatalogue();
+    release();
+    await later(0);
+    expect(await cache.get('k', async () => 'v2')).toBe('v2');
   });
 
   it('shares one load among concurrent misses', async () => {
