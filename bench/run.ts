@@ -1,6 +1,7 @@
 // npm run bench: the built server on a catalogue of 5,000+ products, on PostgreSQL and on PGlite,
 // measured over real HTTP with autocannon (50 connections), against a reference route that skips
-// the database. Also the home page's initial JavaScript, gzipped. Writes bench/results.md.
+// the database. Also the home page's initial JavaScript, gzipped, and the storefront's Lighthouse
+// scores (bench/lighthouse.ts). Writes bench/results.md.
 //
 //   BENCH_SECONDS (5)   seconds per measurement
 //   BENCH_PG_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
@@ -20,6 +21,7 @@ import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { BENCH_BRANDS, loadCatalogue } from './catalogue';
+import { lighthouseMarkdown, runLighthouse } from './lighthouse';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -290,7 +292,9 @@ async function main() {
 
   const js = homeJavaScript();
   if (js) console.log(`\nHome page JavaScript (gzip): entry + static imports ${kb(js.initial)}, with the home chunk ${kb(js.withHome)}`);
-  const markdown = report(scenarios, js);
+  console.log('\nStorefront: Lighthouse, mobile…');
+  const storefront = await runLighthouse({ log: (line) => console.log(line) });
+  const markdown = `${report(scenarios, js)}\n${lighthouseMarkdown(storefront)}`;
   writeFileSync(path.join(root, 'bench/results.md'), `${markdown}\n`);
   console.log('\nWritten bench/results.md');
 }

@@ -1,7 +1,7 @@
 // The built server (dist/server/main.js) as a child process on a free port, for tests and
 // benchmarks that need a real process: killing it, restarting it on the same data, Lighthouse.
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,11 +25,28 @@ function newestMtime(dir: string): number {
  * web build is not needed to test the API, and others may be building it at the same time.
  */
 export function buildServerIfNeeded(): void {
-  const inputs = ['src/server', 'src/domain', 'drizzle'].map((d) => newestMtime(path.join(ROOT, d)));
-  const outputs = [SERVER_ENTRY, CLI_ENTRY];
-  const built = outputs.every(existsSync) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
-  if (Math.max(...inputs, statSync(path.join(ROOT, 'package.json')).mtimeMs) > built) {
-    execSync('npm run build:server --silent', { cwd: ROOT, stdio: 'ignore' });
+  // Test files run in parallel workers: one builds while the others wait for it.
+  const lock = path.join(ROOT, 'dist', '.server-build.lock');
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    const inputs = ['src/server', 'src/domain', 'drizzle'].map((d) => newestMtime(path.join(ROOT, d)));
+    const outputs = [SERVER_ENTRY, CLI_ENTRY];
+    const built = outputs.every(existsSync) ? Math.min(...outputs.map((f) => statSync(f).mtimeMs)) : 0;
+    if (Math.max(...inputs, statSync(path.join(ROOT, 'package.json')).mtimeMs) > built) {
+      execSync('npm run build:server --silent', { cwd: ROOT, stdio: 'ignore' });
+    }
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
   }
 }
 
