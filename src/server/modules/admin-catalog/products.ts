@@ -3,8 +3,7 @@
 // activity entry.
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { SKU_EXISTS, type PresentationInput, type ProductFormValues, type ProductPatchValues } from '../../../domain/admin-catalog';
-import { PRODUCT_TYPE_LABELS, type ProductDto, type ProductType } from '../../../domain/catalog';
-import { normalizeSearch } from '../../../domain/text';
+import { productSearchText, type ProductDto } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, orderProducts, products } from '../../db/schema';
@@ -30,9 +29,6 @@ const FORM_COLUMNS = [
 
 type FormColumns = Pick<ProductRow, (typeof FORM_COLUMNS)[number]>;
 
-export function productSearchText(name: string, brandName: string, type: ProductType): string {
-  return normalizeSearch(`${name} ${brandName} ${PRODUCT_TYPE_LABELS[type]}`);
-}
 
 /** The given form columns of a (possibly partial) payload; absent keys are left out. */
 function formColumns(input: ProductFormValues | ProductPatchValues): Partial<FormColumns> {

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { orderProducts, orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
+import { invalidateCatalogue } from '../catalog/cache';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
@@ -434,6 +435,7 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: FastifyBas
       const dto = await findOrderDto(ctx.db, id);
       if (dto) await notifyStatusChanged(ctx, dto, log);
     }
+    if (expired > 0) invalidateCatalogue();
     // Every order of a batch leaves the pending state, so the next query finds the next ones.
     if (stale.length < 100) return expired;
   }
