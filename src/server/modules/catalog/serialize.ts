@@ -1,38 +1,15 @@
 // The one place that turns stored products, presentations and brands into the API's shapes.
 // Admin code reuses these so every answer prices a presentation the same way.
-import type { BlisterDto, BrandDto, BrandInfoDto, ProductDto, ProductType } from '../../../domain/catalog';
+import type { BlisterDto, BrandDto, BrandInfoDto, ProductDto } from '../../../domain/catalog';
 import { PRODUCT_TYPE_LABELS } from '../../../domain/catalog';
 import type { Currency } from '../../../domain/money';
 import { clampDiscount, isBrandDiscountActive, priceBlister, type BrandDiscount, type DiscountType } from '../../../domain/pricing';
 
-/** A product row as stored (drizzle's `products.$inferSelect` fits). */
-export interface ProductRecord {
-  id: number;
-  brand_id: number;
-  name: string;
-  type: ProductType;
-  genotype: string | null;
-  sativa: number | null;
-  indica: number | null;
-  effects: string | null;
-  flavors: string | null;
-  thc: string | null;
-  cbd: string | null;
-  flowering_time: string | null;
-  completed_cicle: string | null;
-  height_indoor: string | null;
-  height_outdoor: string | null;
-  yield_indoor: string | null;
-  yield_outdoor: string | null;
-  sku: string | null;
-  currency: Currency;
-  image: string | null;
-  image_2: string | null;
-  image_3: string | null;
-  description: string | null;
-  available: boolean;
-  created_at: Date | string;
-}
+/** A product row as stored (drizzle's `products.$inferSelect` fits): the DTO's own columns. */
+export type ProductRecord = Omit<
+  ProductDto,
+  'brand' | 'brand_slug' | 'brand_info' | 'type_display' | 'is_national' | 'blisters' | 'stock' | 'max_discount' | 'min_price' | 'created_at'
+> & { created_at: Date | string };
 
 /** A brand row as stored (drizzle's `brands.$inferSelect` fits). */
 export interface BrandRecord extends BrandDiscount {
