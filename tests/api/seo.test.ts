@@ -3,7 +3,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { products } from '../../src/server/db/schema';
+import { invalidateCatalogue } from '../../src/server/modules/catalog/cache';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct } from '../helpers/factories';
 
@@ -221,6 +224,25 @@ describe('catalogue and home HTML', () => {
     const { status, html } = await page('/carrito');
     expect(status).toBe(200);
     expect(html).toBe(BUILT_INDEX);
+  });
+});
+
+describe('product lookups for pages', () => {
+  it('are kept as briefly as catalogue answers and forgotten on a catalogue write', async () => {
+    const cachedServer = await startTestServer({ webDir, publicUrl: PUBLIC_URL, catalogCacheMs: 60_000 });
+    try {
+      const product = await createProduct(cachedServer.ctx.db, { name: 'Antes del cambio' });
+      const title = async () => titleOf(await (await fetch(`${cachedServer.url}/producto/${product.id}`)).text())[0];
+      expect(await title()).toBe('Detalles del Producto - Antes del cambio');
+      // A change that skips the catalogue's writes is not seen while the read is kept…
+      await cachedServer.ctx.db.update(products).set({ name: 'Después del cambio' }).where(eq(products.id, product.id));
+      expect(await title()).toBe('Detalles del Producto - Antes del cambio');
+      // …and is once catalogue writes clear the cache.
+      invalidateCatalogue();
+      expect(await title()).toBe('Detalles del Producto - Después del cambio');
+    } finally {
+      await cachedServer.close();
+    }
   });
 });
 

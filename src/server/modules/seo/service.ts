@@ -6,6 +6,7 @@ import { imageSrcSet } from '../../../domain/images';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand, listBrandRecords } from '../brands/service';
+import { catalogueCache } from '../catalog/cache';
 import { getProduct, listProducts } from '../catalog/service';
 import { SHOP_NAME } from '../mail/templates';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
@@ -51,6 +52,12 @@ function absoluteImage(publicUrl: string, src: string | null | undefined): strin
   return undefined;
 }
 
+/**
+ * Catalogue reads for pages, kept as briefly as the catalogue's own answers (CATALOG_CACHE_MS,
+ * cleared by catalogue writes): a popular product page costs one read per period.
+ */
+const cached = <T>(ctx: AppContext, key: string, load: () => Promise<T>) => catalogueCache(ctx).get(`seo ${key}`, load);
+
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
 function homeHead(publicUrl: string): PageHead {
@@ -82,7 +89,7 @@ async function firstCardImages(ctx: AppContext, params: URLSearchParams, brand?:
   if ([...params.keys()].some((key) => key !== 'bank')) return [];
   const query = productListQuerySchema.safeParse({ page: 1, brand });
   if (!query.success) return [];
-  const page = await listProducts(ctx, 'anonymous', query.data);
+  const page = await cached(ctx, `first-cards ${brand ?? ''}`, () => listProducts(ctx, 'anonymous', query.data));
   return page.results
     .slice(0, CATALOGUE_PRELOADS)
     .map((p) => imagePreload(p.image, CATALOGUE_CARD_SIZES))
@@ -94,7 +101,7 @@ async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<
   const slug = params.get('bank');
   if (slug && !slug.includes(',')) {
     try {
-      const brand = await getBrand(ctx, 'anonymous', slug);
+      const brand = await cached(ctx, `brand ${slug}`, () => getBrand(ctx, 'anonymous', slug));
       const about = brand.description ? ` ${brand.description}` : '';
       return {
         preloadImages: await firstCardImages(ctx, params, brand.brand_id),
@@ -165,8 +172,8 @@ async function productHead(ctx: AppContext, rawId: string, path: string): Promis
   if (!parsed.success || !/^\d+$/.test(rawId)) return productNotFoundHead(publicUrl, path);
   let product: ProductDto;
   try {
-    // The catalogue's anonymous read: no prices, briefly cached, cleared on catalogue writes.
-    product = await getProduct(ctx, 'anonymous', parsed.data.id);
+    // The catalogue's anonymous read: no prices.
+    product = await cached(ctx, `product ${parsed.data.id}`, () => getProduct(ctx, 'anonymous', parsed.data.id));
   } catch (error) {
     if (isNotFound(error)) return productNotFoundHead(publicUrl, path);
     throw error;
