@@ -88,7 +88,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     config: testConfig(dataDir, overrides),
     now: () => fixedNow ?? new Date(),
   };
-  const app = await buildApp(ctx, { logger: false });
+  const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

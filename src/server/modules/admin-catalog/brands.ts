@@ -16,7 +16,7 @@ import { diff, logActivity, type Actor } from '../activity/log';
 import { invalidateCatalogue } from '../catalog/cache';
 import { toBrandDto } from '../catalog/serialize';
 import type { BrandRow } from './brand-link';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/errors';
 import { refreshBrandSearchText } from './products';
 
 const BRAND_NOT_FOUND = 'Banco no encontrado';

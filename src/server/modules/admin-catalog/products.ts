@@ -13,7 +13,7 @@ import { invalidateCatalogue } from '../catalog/cache';
 import { toProductDto } from '../catalog/serialize';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { linkBrand } from './brand-link';
-import { isUniqueViolation } from './db-errors';
+import { isUniqueViolation } from '../../db/errors';
 
 const PRODUCT_NOT_FOUND = 'Producto no encontrado';
 

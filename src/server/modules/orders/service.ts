@@ -11,6 +11,7 @@ import {
 import { priceBlister } from '../../../domain/pricing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { isForeignKeyViolation } from '../../db/errors';
 import { orderProducts, orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { invalidateCatalogue } from '../catalog/cache';
@@ -122,7 +123,15 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
         updated_at: now,
       })
       .returning({ id: orders.id });
-    await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: order.id, created_at: now })));
+    try {
+      await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: order.id, created_at: now })));
+    } catch (error) {
+      // Staff deleted a product between our read and this insert: refuse, the transaction rolls back.
+      if (isForeignKeyViolation(error)) {
+        throw conflict('Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
+      }
+      throw error;
+    }
     await logActivity(tx, {
       action: 'order',
       description: `Nuevo pedido #${order.id} de ${customer.username}`,
