@@ -17,9 +17,9 @@ const refreshWithCookie = (token: string) =>
   api(server, 'POST', '/api/auth/refresh/', { body: {}, headers: { cookie: `refresh_token=${token}` } });
 const refreshWithBody = (token: string) => api(server, 'POST', '/api/auth/refresh/', { body: { refresh: token } });
 
-/** Attributes of the refresh_token Set-Cookie header, lower-cased names. */
-function refreshCookie(headers: Headers): { value: string; attrs: Record<string, string | true> } | null {
-  const header = headers.getSetCookie().find((c) => c.startsWith('refresh_token='));
+/** Value and attributes (lower-cased names) of one Set-Cookie header. */
+function setCookie(headers: Headers, name: string): { value: string; attrs: Record<string, string | true> } | null {
+  const header = headers.getSetCookie().find((c) => c.startsWith(`${name}=`));
   if (!header) return null;
   const [pair, ...rest] = header.split(';').map((p) => p.trim());
   const attrs: Record<string, string | true> = {};
@@ -27,8 +27,11 @@ function refreshCookie(headers: Headers): { value: string; attrs: Record<string,
     const [k, ...v] = part.split('=');
     attrs[k.toLowerCase()] = v.length ? v.join('=') : true;
   }
-  return { value: pair.slice('refresh_token='.length), attrs };
+  return { value: pair.slice(name.length + 1), attrs };
 }
+
+const refreshCookie = (headers: Headers) => setCookie(headers, 'refresh_token');
+const hintCookie = (headers: Headers) => setCookie(headers, 'session_hint');
 
 describe('the refresh cookie', () => {
   it('is httpOnly, SameSite=Lax, limited to /api/auth/, 30 days, and not Secure over plain http', async () => {
@@ -38,6 +41,21 @@ describe('the refresh cookie', () => {
     expect(cookie?.value).toBe(res.json.refresh);
     expect(cookie?.attrs).toMatchObject({ httponly: true, samesite: 'Lax', path: '/api/auth/', 'max-age': String(30 * 24 * 60 * 60) });
     expect(cookie?.attrs.secure).toBeUndefined();
+  });
+
+  it('comes with a session hint the page can read, for as long, holding no secret', async () => {
+    const user = await createUser(server.ctx.db);
+    const res = await login(server, user.username, TEST_PASSWORD);
+    const hint = hintCookie(res.headers);
+    expect(hint?.value).toBe('1');
+    expect(hint?.attrs).toMatchObject({ samesite: 'Lax', path: '/', 'max-age': String(30 * 24 * 60 * 60) });
+    expect(hint?.attrs.httponly).toBeUndefined();
+
+    const refreshed = await refreshWithCookie(res.json.refresh);
+    expect(hintCookie(refreshed.headers)?.value).toBe('1');
+    const refused = await refreshWithCookie('not-a-token');
+    expect(refused.status).toBe(401);
+    expect(hintCookie(refused.headers)).toMatchObject({ value: '', attrs: { path: '/', 'max-age': '0' } });
   });
 
   it('is Secure when the shop is published over https', async () => {
@@ -176,6 +194,7 @@ describe('POST /api/auth/logout/', () => {
     const cookie = refreshCookie(res.headers);
     expect(cookie?.value).toBe('');
     expect(cookie?.attrs).toMatchObject({ path: '/api/auth/', 'max-age': '0' });
+    expect(hintCookie(res.headers)).toMatchObject({ value: '', attrs: { path: '/', 'max-age': '0' } });
     expect((await refreshWithBody(rotated)).status).toBe(401);
   });
 

@@ -20,6 +20,7 @@ import { parse } from '../../http';
 import { requireUser } from '../../plugins/auth';
 import * as auth from './service';
 import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
+import { SESSION_HINT_COOKIE } from '../../../domain/cookies';
 import { BYPASS_COOKIE } from '../../../domain/site';
 
 export const REFRESH_COOKIE = 'refresh_token';
@@ -46,10 +47,13 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
       secure: secureCookie(request),
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
+    // Readable by the page, and sent with it: tells that a refresh is worth trying.
+    reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: secureCookie(request), maxAge: REFRESH_TOKEN_TTL_SECONDS });
   };
 
   const clearRefreshCookie = (request: FastifyRequest, reply: FastifyReply) => {
     reply.clearCookie(REFRESH_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'lax', secure: secureCookie(request) });
+    reply.clearCookie(SESSION_HINT_COOKIE, { path: '/', sameSite: 'lax', secure: secureCookie(request) });
   };
 
   const refreshTokenOf = (request: FastifyRequest): string | null => {
