@@ -2,17 +2,31 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+// WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
+// renderer of the first views goes next to it, in `<web dir>-ssr`.
+const webOutDir = process.env.WEB_DIST_DIR ?? '../../dist/web';
+
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss()],
-  build: {
-    // WEB_DIST_DIR lets several builds coexist (the server reads the same variable).
-    outDir: process.env.WEB_DIST_DIR ?? '../../dist/web',
-    emptyOutDir: true,
-    sourcemap: false,
-    reportCompressedSize: true,
-  },
+  build: isSsrBuild
+    ? {
+        outDir: `${webOutDir}-ssr`,
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: true,
+      }
+    : {
+        outDir: webOutDir,
+        emptyOutDir: true,
+        sourcemap: false,
+        reportCompressedSize: true,
+      },
+  // One self-contained file the server imports, wherever the build is placed, with React's
+  // production build whatever NODE_ENV the server runs with.
+  ssr: { noExternal: true },
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,
   server: {
     port: 5173,
     proxy: {
@@ -20,4 +34,4 @@ export default defineConfig({
       '/uploads': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

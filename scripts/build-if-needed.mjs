@@ -4,7 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const outputs = ['dist/web/index.html', 'dist/server/main.js'].map((p) => path.join(root, p));
+const outputs = ['dist/web/index.html', 'dist/web-ssr/entry-server.js', 'dist/server/main.js'].map((p) => path.join(root, p));
 
 function newestMtime(dir) {
   let newest = 0;

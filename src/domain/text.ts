@@ -1,4 +1,4 @@
-// Text helpers shared by server and web: slugs, search normalisation, truncation.
+// Text helpers shared by server and web: slugs, search normalisation, truncation, embedded JSON.
 
 export function stripAccents(text: string): string {
   return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
@@ -39,3 +39,15 @@ export function truncateAtWord(text: string, max: number): string {
   const lastSpace = /\s/.test(text[max]) ? max : cut.lastIndexOf(' ');
   return `${(lastSpace > 0 ? cut.slice(0, lastSpace) : cut).trimEnd()}...`;
 }
+
+/**
+ * JSON inside a <script> element: `<` is escaped so no text can close the element, and the two
+ * line separators that old parsers treat as newlines are escaped too.
+ */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');

@@ -57,6 +57,8 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app (index.html and assets). */
   webDir: string;
+  /** The built server renderer of the storefront's first views; pages are served without it when missing. */
+  webRenderer: string | null;
   /** Argon2 cost; tests lower it to keep the suite fast. */
   argon2: { memoryCost: number; timeCost: number };
   /** Auth rate limits by name; unset names keep DEFAULT_RATE_LIMITS (tests lower them). */
@@ -85,6 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const webDir = path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot(), 'dist', 'web'));
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -104,7 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pendingOrderDays: e.PENDING_ORDER_DAYS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
-    webDir: path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot(), 'dist', 'web')),
+    webDir,
+    webRenderer: path.join(`${webDir}-ssr`, 'entry-server.js'),
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     runJobs: true,
     catalogCacheMs: e.CATALOG_CACHE_MS,

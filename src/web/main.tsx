@@ -1,27 +1,37 @@
 import './lib/zod-config';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
-import { Toaster } from 'sonner';
-import { SessionProvider } from './lib/session';
-import { router } from './routes';
+import { hydrate } from '@tanstack/react-query';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { App, createQueryClient } from './App';
+import { embeddedFirstRender } from './lib/first-render';
+import { setRouter } from './lib/navigation';
+import { routes } from './routes';
 import './styles.css';
 
-const queryClient = new QueryClient({
-  defaultOptions: {
-    queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
-  },
-});
+async function start() {
+  const queryClient = createQueryClient();
+  const firstRender = embeddedFirstRender;
+  if (firstRender) {
+    hydrate(queryClient, firstRender.queries);
+    // The server rendered this page with its own code: load it before hydrating, so the first
+    // render in the browser matches the HTML (the chunk is preloaded next to the entry script).
+    await Promise.all(
+      (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
+        if (typeof route.lazy !== 'function') return;
+        Object.assign(route, await route.lazy(), { lazy: undefined });
+      }),
+    );
+  }
+  const router = createBrowserRouter(routes);
+  setRouter(router);
+  const app = (
+    <App queryClient={queryClient} firstRender={firstRender}>
+      <RouterProvider router={router} />
+    </App>
+  );
+  const container = document.getElementById('root')!;
+  if (firstRender) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+}
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-        {/* spec storefront §9: toasts 3 s, at most 3, bottom right */}
-        <Toaster position="bottom-right" duration={3000} visibleToasts={3} richColors closeButton />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+void start();

@@ -1,12 +1,13 @@
-// Every screen of the shop; each page is its own chunk, the admin area a separate one.
-import { createBrowserRouter, Navigate } from 'react-router';
+// Every screen of the shop; each page is its own chunk, the admin area a separate one. The same
+// table serves the browser router and the server's first render (entry-server.tsx).
+import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
 import { MaintenanceGuard } from './lib/MaintenanceGuard';
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     path: '/maintenance',
     lazy: page(() => import('./features/maintenance/MaintenancePage')),
@@ -59,4 +60,4 @@ export const router = createBrowserRouter([
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },
-]);
+];

@@ -203,7 +203,7 @@ describe('catalogue and home HTML', () => {
     expect(data[0].potentialAction.target.urlTemplate).toBe(`${PUBLIC_URL}/productos?search={search_term_string}`);
   });
 
-  it('preloads what the page loads first: the maintenance state, the route chunk and its imports, the first catalogue photos', async () => {
+  it('preloads what the page loads first when the app renders it: the maintenance state, the route chunk and its imports, the first catalogue photos', async () => {
     const home = (await page('/')).html;
     expect(home).toContain('<link rel="preload" as="fetch" href="/api/core/maintenance-status/" crossorigin />');
     const modules = [...home.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);

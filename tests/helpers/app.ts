@@ -36,6 +36,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     argon2: { memoryCost: 1024, timeCost: 1 },
     runJobs: false,
     webDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
+    // The server renderer is a build product: the browser tests run it against the built app.
+    webRenderer: null,
     ...overrides,
   };
 }

@@ -2,17 +2,23 @@
 // with the page's own head tags (title, description, canonical, Open Graph) when given.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
+import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
+import type { renderPage } from '../../web/entry-server';
 
 const YEAR = 365 * 24 * 3600;
 
 /**
- * The head of one page: its status, the tags that replace the built title and description, and
- * the lazy chunks (module names such as 'HomePage') its route loads at once.
+ * The head of one page: its status, the tags that replace the built title and description, the
+ * lazy chunks (module names such as 'HomePage') its route loads at once and the same-origin GETs
+ * the app makes at start when it renders the page itself (preloaded while its scripts load).
  */
-export type PageHeadRenderer = (url: string) => Promise<{ statusCode: number; tags: string; modules?: string[] } | null>;
+export type PageHeadRenderer = (
+  url: string,
+) => Promise<{ statusCode: number; tags: string; modules?: string[]; startupFetches?: string[] } | null>;
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
@@ -55,9 +61,30 @@ export function withHeadTags(indexHtml: string, tags: string): string {
   return withoutDefaults.replace(/<head>/i, (head) => `${head}\n    ${tags}`);
 }
 
+/** Puts a page's server-rendered first view into the built index.html's empty root element. */
+export function withFirstView(indexHtml: string, page: { html: string; data: string }): string {
+  return indexHtml.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.data}`);
+}
+
+/** The page's API calls, answered by the app's own routes without going through the network. */
+function inProcessFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as HTTPMethods,
+      url: String(input),
+      headers: { accept: 'application/json' },
+    });
+    const empty = response.statusCode === 204 || response.statusCode === 304;
+    return new Response(empty ? null : response.body, {
+      status: response.statusCode,
+      headers: { 'content-type': String(response.headers['content-type'] ?? 'application/json') },
+    });
+  };
+}
+
 export default fp(async function staticWebPlugin(
   app: FastifyInstance,
-  opts: { uploadsDir: string; webDir: string; pageHead?: PageHeadRenderer },
+  opts: { uploadsDir: string; webDir: string; renderer?: string | null; pageHead?: PageHeadRenderer },
 ) {
   await app.register(fastifyStatic, {
     root: opts.uploadsDir,
@@ -85,25 +112,48 @@ export default fp(async function staticWebPlugin(
   }
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
   const preloadModules = modulePreloader(webRoot, indexHtml);
+  const render: typeof renderPage | null =
+    hasWeb && opts.renderer && existsSync(opts.renderer) ? (await import(pathToFileURL(opts.renderer).href)).renderPage : null;
+  const callApi = inProcessFetch(app);
+
+  async function renderFirstView(request: FastifyRequest) {
+    try {
+      const cookies = request.headers.cookie;
+      return await render!({
+        url: request.url,
+        ageVerified: readCookie(cookies, AGE_COOKIE) === 'true',
+        sessionHint: readCookie(cookies, SESSION_HINT_COOKIE) !== null,
+        callApi,
+      });
+    } catch (error) {
+      // The browser renders the page itself.
+      request.log.error({ err: error }, 'page render failed');
+      return null;
+    }
+  }
 
   app.setNotFoundHandler(async (request, reply) => {
     const url = request.url;
     if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/') || request.method !== 'GET') {
       return reply.status(404).send({ error: 'Recurso no encontrado' });
     }
-    let html = indexHtml;
-    let statusCode = 200;
+    let head: Awaited<ReturnType<PageHeadRenderer>> = null;
     try {
-      const head = opts.pageHead ? await opts.pageHead(url) : null;
-      if (head) {
-        const modules = head.modules?.length ? preloadModules(head.modules) : '';
-        html = withHeadTags(indexHtml, modules ? `${head.tags}\n    ${modules}` : head.tags);
-        statusCode = head.statusCode;
-      }
+      head = opts.pageHead ? await opts.pageHead(url) : null;
     } catch (error) {
       // The page still works without its own head: serve the plain app.
       request.log.error({ err: error }, 'page head failed');
     }
+    const statusCode = head?.statusCode ?? 200;
+    const firstView = render && statusCode === 200 ? await renderFirstView(request) : null;
+    let html = indexHtml;
+    if (head) {
+      const tags = [head.tags];
+      if (!firstView) tags.push(...(head.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`));
+      if (head.modules?.length) tags.push(preloadModules(head.modules));
+      html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
+    }
+    if (firstView) html = withFirstView(html, firstView);
     // A missing product answers 404 and still gets the app, which shows its 'not found' page.
     return reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });

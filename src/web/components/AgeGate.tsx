@@ -1,16 +1,30 @@
 // spec storefront §2 age verification. The page stays rendered (and crawlable) underneath; while
 // the gate is open the page is inert, so keyboard and screen readers stay inside the gate.
 import { useEffect, useRef } from 'react';
+import { AGE_COOKIE, AGE_COOKIE_DAYS, readCookie } from '../../domain/cookies';
 import { SHOP_NAME } from './site';
 
 export const AGE_KEY = 'ageVerified';
 export const UNDERAGE_URL = 'https://www.google.com';
 
 export function readAgeVerified(): boolean {
+  if (typeof document === 'undefined') return false;
+  if (readCookie(document.cookie, AGE_COOKIE) === 'true') return true;
   try {
     return localStorage.getItem(AGE_KEY) === 'true';
   } catch {
     return false;
+  }
+}
+
+/** Kept in storage and in a cookie, which lets the server render pages without the gate. */
+export function rememberAgeVerified() {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${AGE_COOKIE}=true; Max-Age=${AGE_COOKIE_DAYS * 24 * 3600}; Path=/; SameSite=Lax${secure}`;
+  try {
+    localStorage.setItem(AGE_KEY, 'true');
+  } catch {
+    // Private mode without storage: the cookie is enough.
   }
 }
 
@@ -28,11 +42,7 @@ export function AgeGate({ onVerified }: { onVerified(): void }) {
   }, []);
 
   const confirm = () => {
-    try {
-      localStorage.setItem(AGE_KEY, 'true');
-    } catch {
-      // Private mode without storage: let them in for this visit.
-    }
+    rememberAgeVerified();
     onVerified();
   };
 

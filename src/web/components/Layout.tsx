@@ -1,12 +1,21 @@
 // The storefront frame: shipping banner, header, page, footer and the age gate on top.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
-import { AgeGate, readAgeVerified } from './AgeGate';
+import { useFirstRender } from '../lib/first-render';
+import { AgeGate, readAgeVerified, rememberAgeVerified } from './AgeGate';
 import { Footer } from './Footer';
 import { Header, ShippingBanner } from './Header';
 
 export function Layout() {
-  const [verified, setVerified] = useState(readAgeVerified);
+  const firstRender = useFirstRender();
+  const [verified, setVerified] = useState(() => firstRender?.ageVerified ?? readAgeVerified());
+
+  // Confirmed before the cookie existed: the server rendered the gate, the storage knows better.
+  useEffect(() => {
+    if (verified || !readAgeVerified()) return;
+    rememberAgeVerified();
+    setVerified(true);
+  }, [verified]);
 
   return (
     <>

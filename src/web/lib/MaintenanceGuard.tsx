@@ -15,7 +15,7 @@ const MONITOR_MS = 240_000;
 export function MaintenanceGuard({ children }: { children: ReactNode }) {
   const location = useLocation();
   const { status, isAdmin } = useSession();
-  const state = useSyncExternalStore(subscribeMaintenance, getMaintenanceSnapshot);
+  const state = useSyncExternalStore(subscribeMaintenance, getMaintenanceSnapshot, getMaintenanceSnapshot);
   const [settledKey, setSettledKey] = useState<string | null>(null);
 
   // Step 3: every navigation reads the cache (checked again in the background) or waits for a check.

@@ -17,6 +17,8 @@ export class ApiError extends Error {
 }
 
 let accessToken: string | null = null;
+// The server's first render of a page answers these calls in-process (entry-server.tsx).
+let transport: typeof fetch = (input, init) => fetch(input, init);
 let refreshInFlight: Promise<SessionTokens | null> | null = null;
 const listeners = {
   unauthorized: new Set<() => void>(),
@@ -25,6 +27,10 @@ const listeners = {
 
 export function setAccessToken(token: string | null) {
   accessToken = token;
+}
+
+export function setTransport(next: typeof fetch) {
+  transport = next;
 }
 
 export function getAccessToken() {
@@ -103,7 +109,7 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   if (bypass) headers[BYPASS_HEADER] = bypass;
   const timeout = AbortSignal.timeout(options.timeout ?? 30_000);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
-  return fetch(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
+  return transport(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
 }
 
 export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {

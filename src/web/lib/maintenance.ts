@@ -4,6 +4,7 @@
 import type { MaintenanceStatusDto } from '../../domain/site';
 import { api, ApiError, onMaintenance } from './api';
 import { clearBypass } from './bypass';
+import { embeddedFirstRender } from './first-render';
 
 const KEY = 'maintenanceCache';
 // spec §9: state cached 5 minutes, trusted twice as long after 3 consecutive errors.
@@ -35,7 +36,13 @@ function readStored(): MaintenanceState | null {
   }
 }
 
-let state: MaintenanceState | null = readStored();
+/** What the server said while rendering this page, if it did: as fresh as it gets. */
+function fromFirstRender(): MaintenanceState | null {
+  const status = embeddedFirstRender?.maintenance;
+  return status ? { ...status, maintenance_message: status.maintenance_message ?? '', checked_at: Date.now(), errors: 0 } : null;
+}
+
+let state: MaintenanceState | null = fromFirstRender() ?? readStored();
 let inFlight: Promise<MaintenanceState> | null = null;
 const listeners = new Set<() => void>();
 
@@ -119,4 +126,4 @@ onMaintenance((message) => {
 });
 
 // Start the first check with the app, in parallel with the first page's chunk.
-if (!isFresh(state)) void checkMaintenance();
+if (typeof window !== 'undefined' && !isFresh(state)) void checkMaintenance();

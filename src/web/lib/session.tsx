@@ -1,9 +1,12 @@
 // The logged-in user: restored at start from the refresh cookie, kept in memory only.
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import { api, onUnauthorized, refreshSession, setAccessToken } from './api';
 import { clearBypass } from './bypass';
+import { useFirstRender } from './first-render';
 import { forgetIntendedRoute } from './intended-route';
+import { replacePage } from './navigation';
 import type { SessionUser } from './session-types';
 
 export type { SessionUser };
@@ -26,9 +29,15 @@ const AUTH_SCREENS = ['/login', '/crear-cuenta', '/recuperar-contrasena'];
 
 const SessionContext = createContext<SessionValue | null>(null);
 
+/** Without the hint cookie there is no refresh cookie either: no need to ask the server. */
+function mayHaveSession(): boolean {
+  return typeof document !== 'undefined' && readCookie(document.cookie, SESSION_HINT_COOKIE) !== null;
+}
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<Status>('loading');
+  const firstRender = useFirstRender();
+  const [status, setStatus] = useState<Status>(() => firstRender?.session ?? (mayHaveSession() ? 'loading' : 'anonymous'));
   const [user, setUser] = useState<SessionUser | null>(null);
 
   const clear = useCallback(() => {
@@ -42,6 +51,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [queryClient]);
 
   useEffect(() => {
+    if (!mayHaveSession()) {
+      setStatus('anonymous');
+      return;
+    }
     let cancelled = false;
     refreshSession().then((session) => {
       if (cancelled) return;
@@ -65,7 +78,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         clear();
         const here = `${location.pathname}${location.search}`;
         if (AUTH_SCREENS.some((p) => location.pathname.startsWith(p))) return;
-        void import('../routes').then(({ router }) => router.navigate(`/login?redirect=${encodeURIComponent(here)}`, { replace: true }));
+        replacePage(`/login?redirect=${encodeURIComponent(here)}`);
       }),
     [clear],
   );

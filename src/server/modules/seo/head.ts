@@ -1,5 +1,6 @@
 // The head tags a page is served with (title, description, canonical, Open Graph, JSON-LD), so
 // crawlers and link previews see each page's own texts without running the app.
+import { scriptJson } from '../../../domain/text';
 import { escapeHtml } from '../mail/templates';
 
 export interface PageHead {
@@ -16,8 +17,6 @@ export interface PageHead {
   jsonLd?: object[];
   /** Images the page shows first (its largest paint), fetched while the app's scripts load. */
   preloadImages?: ImagePreload[];
-  /** Same-origin GETs the app makes on every start, fetched while its scripts load. */
-  preloadFetches?: string[];
 }
 
 /** The attributes must be those of the <img> the page renders, or the browser fetches twice. */
@@ -26,18 +25,6 @@ export interface ImagePreload {
   srcset?: string;
   sizes?: string;
 }
-
-/**
- * JSON inside a <script> element: `<` is escaped so no text can close the element, and the two
- * line separators that old parsers treat as newlines are escaped too.
- */
-export const scriptJson = (value: unknown) =>
-  JSON.stringify(value)
-    .replace(/</g, '\\u003c')
-    .replace(/>/g, '\\u003e')
-    .replace(/&/g, '\\u0026')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
 
 /** Collapses whitespace and cuts at a word boundary: meta descriptions show about 160 characters. */
 export function plainSummary(text: string, max = 160): string {
@@ -64,7 +51,6 @@ export function renderHeadTags(head: PageHead, siteName: string): string {
     ...(head.image ? [meta('property', 'og:image', head.image)] : []),
     meta('name', 'twitter:card', head.image ? 'summary_large_image' : 'summary'),
     ...(head.jsonLd ?? []).map((data) => `<script type="application/ld+json">${scriptJson(data)}</script>`),
-    ...(head.preloadFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin />`),
     ...(head.preloadImages ?? []).map(
       (image) =>
         `<link rel="preload" as="image" href="${escapeHtml(image.href)}"` +

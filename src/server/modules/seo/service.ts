@@ -29,8 +29,8 @@ export interface ServedHead {
   routeModule?: string;
 }
 
-// What the app requests first on every storefront page: the maintenance state (its route guard
-// waits for it on a first visit).
+// What the app requests first on every storefront page it renders itself: the maintenance state
+// (its route guard waits for it on a first visit).
 const STARTUP_FETCHES = ['/api/core/maintenance-status/'];
 // The `sizes` of the first images as the pages render them (ProductGallery, CataloguePage cards):
 // a preload with other attributes would be fetched twice.
@@ -205,9 +205,7 @@ async function productHead(ctx: AppContext, rawId: string, path: string): Promis
 export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<ServedHead | null> {
   const url = new URL(rawUrl, 'http://localhost');
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname;
-  const served = await storefrontHead(ctx, path, url.searchParams);
-  if (served) served.head.preloadFetches = STARTUP_FETCHES;
-  return served;
+  return storefrontHead(ctx, path, url.searchParams);
 }
 
 async function storefrontHead(ctx: AppContext, path: string, params: URLSearchParams): Promise<ServedHead | null> {
@@ -227,7 +225,14 @@ async function storefrontHead(ctx: AppContext, path: string, params: URLSearchPa
 export function pageHeadRenderer(ctx: AppContext) {
   return async (url: string) => {
     const served = await headForUrl(ctx, url);
-    return served && { statusCode: served.statusCode, tags: renderHeadTags(served.head, SHOP_NAME), modules: served.routeModule ? [served.routeModule] : [] };
+    return (
+      served && {
+        statusCode: served.statusCode,
+        tags: renderHeadTags(served.head, SHOP_NAME),
+        modules: served.routeModule ? [served.routeModule] : [],
+        startupFetches: STARTUP_FETCHES,
+      }
+    );
   };
 }
 

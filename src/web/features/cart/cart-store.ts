@@ -54,7 +54,10 @@ function subscribe(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
+// The server renders pages without the visitor's cart; the browser fills it in after hydrating.
+const NO_LINES: CartLine[] = [];
+
 export function useCart() {
-  const current = useSyncExternalStore(subscribe, () => lines, () => lines);
+  const current = useSyncExternalStore(subscribe, () => lines, () => NO_LINES);
   return { lines: current, units: cartUnits(current), total: cartTotal(current) };
 }

@@ -1,0 +1,31 @@
+// The providers around every page, the same for the browser (main.tsx) and the server's first
+// render (entry-server.tsx), so that both build the same tree.
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode, type ReactNode } from 'react';
+import { Toaster } from 'sonner';
+import { FirstRenderContext, type FirstRender } from './lib/first-render';
+import { SessionProvider } from './lib/session';
+
+export function createQueryClient() {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 60_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+export function App({ queryClient, firstRender, children }: { queryClient: QueryClient; firstRender: FirstRender | null; children: ReactNode }) {
+  return (
+    <StrictMode>
+      <FirstRenderContext value={firstRender}>
+        <QueryClientProvider client={queryClient}>
+          <SessionProvider>
+            {children}
+            {/* spec storefront §9: toasts 3 s, at most 3, bottom right */}
+            <Toaster position="bottom-right" duration={3000} visibleToasts={3} richColors closeButton />
+          </SessionProvider>
+        </QueryClientProvider>
+      </FirstRenderContext>
+    </StrictMode>
+  );
+}
