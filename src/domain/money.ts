@@ -21,13 +21,11 @@ export function arsToUsd(ars: number, rate: number): number {
   return rate > 0 ? roundCents(ars / rate) : 0;
 }
 
-const arsFormatter = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'ARS',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+// Made on first use: building a formatter loads locale data, a long task on a phone, and most
+// first visits show no price at all.
+let arsFormatter: Intl.NumberFormat | null = null;
 
 export function formatArs(value: number): string {
+  arsFormatter ??= new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 0, maximumFractionDigits: 2 });
   return arsFormatter.format(value);
 }

@@ -1,5 +1,6 @@
 import './lib/zod-config';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './App';
@@ -30,7 +31,8 @@ async function start() {
     </App>
   );
   const container = document.getElementById('root')!;
-  if (firstRender) hydrateRoot(container, app);
+  // As a transition, hydration works in short slices and the page stays responsive meanwhile.
+  if (firstRender) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 }
 

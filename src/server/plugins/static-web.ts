@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
@@ -132,11 +132,13 @@ export default fp(async function staticWebPlugin(
     }
   }
 
-  app.setNotFoundHandler(async (request, reply) => {
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'Recurso no encontrado' });
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+
+  // A route rather than the not-found handler, so that the route hooks (compression) apply.
+  app.get('/*', async (request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/') || request.method !== 'GET') {
-      return reply.status(404).send({ error: 'Recurso no encontrado' });
-    }
+    if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/')) return notFound(reply);
     let head: Awaited<ReturnType<PageHeadRenderer>> = null;
     try {
       head = opts.pageHead ? await opts.pageHead(url) : null;

@@ -7,9 +7,12 @@ import {
 
 export type { CartLine };
 
+// The server renders pages without the visitor's cart; the browser fills it in after hydrating.
+const NO_LINES: CartLine[] = [];
+
 function readCookie(): CartLine[] {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${CART_COOKIE}=`));
-  if (!match) return [];
+  if (!match) return NO_LINES;
   try {
     return sanitizeCart(JSON.parse(decodeURIComponent(match.slice(CART_COOKIE.length + 1))));
   } catch {
@@ -24,7 +27,7 @@ function writeCookie(lines: CartLine[]) {
   document.cookie = `${CART_COOKIE}=${value}; Max-Age=${maxAge}; Path=/; SameSite=Lax${secure}`;
 }
 
-let lines: CartLine[] = typeof document === 'undefined' ? [] : readCookie();
+let lines: CartLine[] = typeof document === 'undefined' ? NO_LINES : readCookie();
 const listeners = new Set<() => void>();
 
 function commit(next: CartLine[]) {
@@ -53,9 +56,6 @@ function subscribe(listener: () => void) {
   listeners.add(listener);
   return () => void listeners.delete(listener);
 }
-
-// The server renders pages without the visitor's cart; the browser fills it in after hydrating.
-const NO_LINES: CartLine[] = [];
 
 export function useCart() {
   const current = useSyncExternalStore(subscribe, () => lines, () => NO_LINES);
