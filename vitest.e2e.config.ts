@@ -7,5 +7,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: 'forks',
     fileParallelism: false,
+    // The built app with its server-rendered first views.
+    env: { TEST_RENDER_PAGES: 'true' },
   },
 });

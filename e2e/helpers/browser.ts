@@ -23,6 +23,7 @@ export const DESKTOP = { width: 1280, height: 900 };
 export async function newPage(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; ageVerified?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP, locale: 'es-AR' });
   if (options.ageVerified !== false) {
+    await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
     await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
   }
   const page = await context.newPage();

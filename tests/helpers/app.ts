@@ -14,6 +14,7 @@ import { migrateDatabase } from '../../src/server/db/migrate';
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Config {
+  const webDir = path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web');
   return {
     env: 'test',
     port: 0,
@@ -35,9 +36,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     argon2: { memoryCost: 1024, timeCost: 1 },
     runJobs: false,
-    webDir: path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web'),
-    // The server renderer is a build product: the browser tests run it against the built app.
-    webRenderer: null,
+    webDir,
+    // The server renderer of the first views is a build product: the browser tests, which run
+    // against the built app, turn it on (vitest.e2e.config.ts).
+    webRenderer: process.env.TEST_RENDER_PAGES === 'true' ? path.join(`${webDir}-ssr`, 'entry-server.js') : null,
     ...overrides,
   };
 }

@@ -1,0 +1,142 @@
+// The first view the server renders (home, catalogue, product, guide): the content is in the HTML
+// before any script runs, the browser hydrates it without errors or repeated API calls, and what
+// depends on the visitor (age gate, session, prices) stays right.
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, MOBILE, newPage, step } from './helpers/browser';
+import { signIn } from './security-helpers';
+import { startTestServer, type TestServer } from '../tests/helpers/app';
+import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
+
+let server: TestServer;
+let browser: Browser;
+let productId: number;
+let customer: Awaited<ReturnType<typeof createUser>>;
+const HOSTILE_NAME = 'Cookies </script><script>window.__pwned = 1</script>';
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const db = server.ctx.db;
+  const brand = await createBrand(db, { brand_name: 'Andes Genetics' });
+  const product = await createProduct(db, {
+    name: 'Purple Andes Auto',
+    type: 'auto',
+    brand_id: brand.id,
+    description: 'Una autofloreciente de montaña, resistente al frío.',
+    blisters: [{ seed_count: 3, price: 12345, stock: 5 }],
+  });
+  productId = product.id;
+  await createProduct(db, { name: HOSTILE_NAME, type: 'fem', brand_id: brand.id, blisters: [{ seed_count: 3, price: 9000, stock: 2 }] });
+  customer = await createUser(db);
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const html = async (path: string, cookie?: string) => {
+  const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
+  expect(response.status).toBe(200);
+  return response.text();
+};
+const rootOf = (page: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-render">/.exec(page)?.[1] ?? '';
+
+/** Opens a page and records console errors and the API calls made after the HTML. */
+async function visit(page: Page, path: string) {
+  const errors: string[] = [];
+  const calls: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('request', (request) => request.url().includes('/api/') && calls.push(new URL(request.url()).pathname));
+  await page.goto(path, { waitUntil: 'networkidle' });
+  return { errors, calls };
+}
+
+describe('the HTML the server sends', () => {
+  it('holds the page content, its data for the browser, and no price for an anonymous visitor', async () => {
+    const home = rootOf(await html('/'));
+    expect(home).toContain('Purple Andes Auto');
+    const catalogue = rootOf(await html('/productos?category=automaticas'));
+    expect(catalogue).toContain('Purple Andes Auto');
+    expect(catalogue).not.toContain('Cookies');
+    const detail = await html(`/producto/${productId}`);
+    expect(rootOf(detail)).toMatch(/<h1[^>]*>Purple Andes Auto<\/h1>/);
+    expect(rootOf(detail)).toContain('resistente al frío');
+    expect(detail).toContain('"session":"anonymous"');
+    expect(detail).not.toMatch(/12\.?345/);
+    expect(rootOf(await html('/como-germinar'))).toContain('Germin');
+  });
+
+  it('shows the age gate only to visitors without the age cookie', async () => {
+    expect(rootOf(await html('/'))).toContain('Verificación de Edad');
+    expect(rootOf(await html('/', 'age_verified=true'))).not.toContain('Verificación de Edad');
+  });
+
+  it('keeps hostile product names as text, inside the page and inside its data', async () => {
+    const page = await html('/productos?category=feminizadas');
+    expect(page).not.toContain('<script>window.__pwned');
+    expect(rootOf(page)).toContain('Cookies &lt;/script&gt;&lt;script&gt;window.__pwned = 1&lt;/script&gt;');
+  });
+
+  it('leaves out pages that depend on the visitor, and missing products', async () => {
+    for (const path of ['/carrito', '/login', '/mi-cuenta', '/admin/productos', '/producto/999999']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(await response.text(), path).toContain('<div id="root"></div>');
+    }
+  });
+});
+
+describe('in the browser', () => {
+  it('paints the content without JavaScript', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: MOBILE, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'age_verified', value: 'true', url: server.url }]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/producto/${productId}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Purple Andes Auto' }).isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates without errors, without asking again for the data or for a session it does not have', async () => {
+    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    try {
+      for (const path of ['/', '/productos?category=automaticas', `/producto/${productId}`]) {
+        const { errors, calls } = await step(page, 'first-view-hydrate', () => visit(page, path));
+        expect(errors, path).toEqual([]);
+        expect(calls, path).toEqual([]);
+        page.removeAllListeners();
+      }
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    } finally {
+      await context.close();
+    }
+    // Hydrated: the filters work without a reload.
+    const desktop = await newPage(browser, server.url, { viewport: DESKTOP });
+    try {
+      await desktop.page.goto('/productos?category=automaticas', { waitUntil: 'networkidle' });
+      await desktop.page.getByRole('complementary', { name: 'Filtros' }).getByLabel('Feminizadas').click();
+      await desktop.page.waitForURL((url) => url.search === '?categories=automaticas,feminizadas');
+      await desktop.page.getByText('Cookies </script>').first().waitFor();
+    } finally {
+      await desktop.context.close();
+    }
+  });
+
+  it('shows a returning customer the prices once the session is restored', async () => {
+    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    try {
+      await signIn(context, customer.username);
+      expect((await context.cookies()).some((c) => c.name === 'session_hint')).toBe(true);
+
+      const { errors } = await visit(page, `/producto/${productId}`);
+      await page.getByText(/12\.345/).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
