@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage, uploadAs } from './admin-fixtures';
-import { DESKTOP, launchBrowser, screenshot, step } from './helpers/browser';
+import { DESKTOP, launchBrowser, screenshot, step, waitForAppOnNavigation } from './helpers/browser';
 import { settle, signIn } from './security-helpers';
 
 /** Each payload sets window.__xss to its tag and opens a dialog, so any execution is seen. */
@@ -104,7 +104,7 @@ async function openPage(options: { as?: string; cart?: string } = {}) {
   await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
   if (options.cart) await context.addCookies([{ name: 'cart', value: options.cart, url: server.url }]);
   if (options.as) await signIn(context, options.as);
-  const page = await context.newPage();
+  const page = waitForAppOnNavigation(await context.newPage());
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
     dialogs.push(dialog.message());

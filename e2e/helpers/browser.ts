@@ -26,8 +26,29 @@ export async function newPage(browser: Browser, baseURL: string, options: { view
     await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
     await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
   }
-  const page = await context.newPage();
+  const page = await waitForAppOnNavigation(await context.newPage());
   return { context, page };
+}
+
+/**
+ * Makes goto and reload also wait until the app runs: server-rendered pages show their buttons
+ * before the scripts that make them work, and a test clicks faster than a person.
+ */
+export function waitForAppOnNavigation(page: Page): Page {
+  const ready = () => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args) => {
+    const response = await goto(...args);
+    await ready();
+    return response;
+  };
+  page.reload = async (...args) => {
+    const response = await reload(...args);
+    await ready();
+    return response;
+  };
+  return page;
 }
 
 /** Saves a screenshot under e2e/artifacts (kept by CI on failure, looked at during development). */

@@ -1,7 +1,7 @@
 // The providers around every page, the same for the browser (main.tsx) and the server's first
 // render (entry-server.tsx), so that both build the same tree.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode, type ReactNode } from 'react';
+import { StrictMode, useEffect, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { FirstRenderContext, type FirstRender } from './lib/first-render';
 import { SessionProvider } from './lib/session';
@@ -14,6 +14,14 @@ export function createQueryClient() {
   });
 }
 
+/** Marks the document once the app runs (hydrated or rendered): buttons work from then on. */
+function ReadyMark() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 export function App({ queryClient, firstRender, children }: { queryClient: QueryClient; firstRender: FirstRender | null; children: ReactNode }) {
   return (
     <StrictMode>
@@ -21,6 +29,7 @@ export function App({ queryClient, firstRender, children }: { queryClient: Query
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             {children}
+            <ReadyMark />
             {/* spec storefront §9: toasts 3 s, at most 3, bottom right */}
             <Toaster position="bottom-right" duration={3000} visibleToasts={3} richColors closeButton />
           </SessionProvider>

@@ -61,6 +61,21 @@ export function withHeadTags(indexHtml: string, tags: string): string {
   return withoutDefaults.replace(/<head>/i, (head) => `${head}\n    ${tags}`);
 }
 
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+
+/**
+ * A page whose first view is in the HTML paints before its scripts download: the entry script and
+ * the module preloads give way to /start.js, which requests them after the first paint.
+ */
+export function startAfterPaint(html: string): string {
+  const entry = ENTRY_SCRIPT.exec(html);
+  if (!entry) return html;
+  const modules = [...html.matchAll(MODULE_PRELOAD)].map((m) => m[1]);
+  const start = `<script defer src="/start.js" data-entry="${entry[1]}" data-modules="${modules.join(' ')}"></script>`;
+  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => start);
+}
+
 /** Puts a page's server-rendered first view into the built index.html's empty root element. */
 export function withFirstView(indexHtml: string, page: { html: string; data: string }): string {
   return indexHtml.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.data}`);
@@ -155,7 +170,7 @@ export default fp(async function staticWebPlugin(
       if (head.modules?.length) tags.push(preloadModules(head.modules));
       html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
     }
-    if (firstView) html = withFirstView(html, firstView);
+    if (firstView) html = startAfterPaint(withFirstView(html, firstView));
     // A missing product answers 404 and still gets the app, which shows its 'not found' page.
     return reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
   });
