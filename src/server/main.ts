@@ -1,10 +1,12 @@
 // Starts the shop: configuration, database and migrations, first data, HTTP server, jobs.
+import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/seed';
 import { startJobs } from './jobs';
+import { backfillImageWidths } from './modules/uploads/images';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -15,6 +17,11 @@ await prepareData(ctx, database, app.log);
 
 await app.listen({ port: config.port, host: config.host });
 const stopJobs = config.runJobs ? startJobs(ctx, app.log) : () => {};
+// Pictures stored before a width was added get it, in the background.
+backfillImageWidths(path.join(config.dataDir, 'uploads')).then(
+  (written) => written && app.log.info({ written }, 'image widths added'),
+  (error: unknown) => app.log.error({ err: error }, 'adding image widths failed'),
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { Page, ProductDto } from '../../domain/catalog';
-import { smallImage } from '../../domain/images';
+import { thumbImage } from '../../domain/images';
 import { api, toQuery } from '../lib/api';
 import { SearchIcon } from './icons';
 import { FALLBACK_IMAGE } from './site';
@@ -158,7 +158,7 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
                   className={`flex items-center gap-3 px-3 py-2 hover:bg-brand-50 ${i === active ? 'bg-brand-50' : ''}`}
                 >
                   <img
-                    src={smallImage(product.image) ?? FALLBACK_IMAGE}
+                    src={thumbImage(product.image) ?? FALLBACK_IMAGE}
                     alt=""
                     width={40}
                     height={40}

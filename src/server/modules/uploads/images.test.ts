@@ -1,6 +1,9 @@
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { ImageDecodeError, sniffImage, toWebpVariants } from './images';
+import { backfillImageWidths, ImageDecodeError, sniffImage, toWebpVariants } from './images';
 
 describe('sniffImage', () => {
   it('recognises JPEG, PNG and WebP by their first bytes only', async () => {
@@ -16,14 +19,36 @@ describe('sniffImage', () => {
 });
 
 describe('toWebpVariants', () => {
-  it('makes 400 and 800 px WebP variants keeping the aspect ratio', async () => {
+  it('makes 240, 400 and 800 px WebP variants keeping the aspect ratio', async () => {
     const input = await sharp({ create: { width: 1000, height: 2000, channels: 3, background: '#0a0' } }).png().toBuffer();
     const variants = await toWebpVariants(input);
-    expect(variants.map((v) => [v.size, v.width, v.height])).toEqual([[400, 200, 400], [800, 400, 800]]);
+    expect(variants.map((v) => [v.size, v.width, v.height])).toEqual([[240, 120, 240], [400, 200, 400], [800, 400, 800]]);
     for (const v of variants) expect((await sharp(v.data).metadata()).format).toBe('webp');
   });
 
   it('throws ImageDecodeError for content that does not decode', async () => {
     await expect(toWebpVariants(Buffer.from('not an image'))).rejects.toBeInstanceOf(ImageDecodeError);
+  });
+});
+
+describe('backfillImageWidths', () => {
+  it('adds the widths a stored picture lacks, from its 800 px file, and leaves the rest alone', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'backfill-'));
+    try {
+      mkdirSync(path.join(dir, 'brand'));
+      const [, small, large] = await toWebpVariants(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a00' } }).png().toBuffer());
+      writeFileSync(path.join(dir, 'brand/logo-400.webp'), small.data);
+      writeFileSync(path.join(dir, 'brand/logo-800.webp'), large.data);
+      writeFileSync(path.join(dir, 'notes.txt'), 'not a picture');
+
+      expect(await backfillImageWidths(dir)).toBe(1);
+      const thumb = await sharp(readFileSync(path.join(dir, 'brand/logo-240.webp'))).metadata();
+      expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 240, 160]);
+      expect(readFileSync(path.join(dir, 'brand/logo-400.webp'))).toEqual(small.data);
+      expect(await backfillImageWidths(dir)).toBe(0);
+      expect(await backfillImageWidths(path.join(dir, 'missing'))).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

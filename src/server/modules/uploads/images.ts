@@ -1,6 +1,9 @@
 // Image checks and re-encoding: the type is read from the content (magic bytes), never from the
 // name or the declared type; the picture is decoded, turned upright by its EXIF orientation,
-// stripped of metadata and re-encoded as WebP in the shop's two widths.
+// stripped of metadata and re-encoded as WebP in the shop's widths.
+import { existsSync } from 'node:fs';
+import { readdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../domain/images';
 
@@ -26,7 +29,7 @@ export class ImageDecodeError extends Error {
 }
 
 export interface ImageVariant {
-  /** The width this variant is named after (`-400.webp`, `-800.webp`). */
+  /** The width this variant is named after (`-240.webp`, `-400.webp`, `-800.webp`). */
   size: (typeof IMAGE_WIDTHS)[number];
   data: Buffer;
   width: number;
@@ -69,4 +72,31 @@ export async function toWebpVariants(input: Buffer): Promise<ImageVariant[]> {
     const message = error instanceof Error ? error.message : '';
     throw new ImageDecodeError(/pixel limit/i.test(message) ? 'too-many-pixels' : 'invalid');
   }
+}
+
+/**
+ * Adds the widths a stored picture lacks (pictures stored before a width was added), made from its
+ * 800 px file. Answers how many files were written.
+ */
+export async function backfillImageWidths(uploadsDir: string): Promise<number> {
+  let written = 0;
+  for (const entry of await readdir(uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])) {
+    const large = /^(.+)-800\.webp$/.exec(entry.name);
+    if (!entry.isFile() || !large) continue;
+    const folder = entry.parentPath;
+    for (const size of IMAGE_WIDTHS) {
+      const target = path.join(folder, `${large[1]}-${size}.webp`);
+      if (size === 800 || existsSync(target)) continue;
+      const data = await sharp(path.join(folder, entry.name))
+        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+        .toBuffer();
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${target}.${process.pid}.tmp`;
+      await writeFile(temp, data);
+      await rename(temp, target);
+      written++;
+    }
+  }
+  return written;
 }

@@ -18,7 +18,7 @@ export interface ReceivedFile {
 const fieldError = (status: number, message: string, field: string) => new AppError(status, message, undefined, { [field]: [message] });
 
 /**
- * Writes both WebP widths of a picture under `folder`; answers the URL of the 800 px one.
+ * Writes every WebP width of a picture under `folder`; answers the URL of the 800 px one.
  * The name comes from the content, so a stored file never changes (it is cached for a year).
  */
 export async function storeImage(storage: Storage, folder: string, input: Buffer, name?: string): Promise<UploadResultDto> {

@@ -2,7 +2,7 @@
 // slider hides once a bank is chosen and pills with 'Quitar' take its place.
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BrandDto } from '../../../domain/catalog';
-import { smallImage } from '../../../domain/images';
+import { thumbImage } from '../../../domain/images';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/icons';
 
 interface BrandSliderProps {
@@ -70,7 +70,7 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
                     }`}
                   >
                     {brand.image ? (
-                      <img src={smallImage(brand.image)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain p-1.5" />
+                      <img src={thumbImage(brand.image)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain p-1.5" />
                     ) : (
                       <span className="text-sm font-bold text-brand-800" aria-hidden="true">
                         {initials(brand.brand_name)}

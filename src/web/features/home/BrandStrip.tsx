@@ -2,7 +2,7 @@
 // each logo opens the catalogue filtered by that bank. Banks without a real logo are left out.
 import { Link } from 'react-router';
 import type { BrandDto } from '../../../domain/catalog';
-import { smallImage } from '../../../domain/images';
+import { thumbImage } from '../../../domain/images';
 
 const MARQUEE_CSS = `@keyframes brand-marquee { from { transform: translateX(0) } to { transform: translateX(-50%) } }
 .brand-marquee { animation: brand-marquee 45s linear infinite }
@@ -31,7 +31,7 @@ export function BrandStrip({ brands }: { brands: BrandDto[] }) {
                   className="flex h-20 w-36 items-center justify-center rounded-xl border border-stone-100 bg-white p-3 grayscale transition hover:border-brand-200 hover:grayscale-0"
                   title={brand.brand_name}
                 >
-                  <img src={smallImage(brand.image)} alt={brand.brand_name} width={120} height={56} loading="lazy" className="max-h-14 w-auto object-contain" />
+                  <img src={thumbImage(brand.image)} alt={brand.brand_name} width={120} height={56} loading="lazy" className="max-h-14 w-auto object-contain" />
                 </Link>
               </li>
             );

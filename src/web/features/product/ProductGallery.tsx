@@ -1,7 +1,7 @@
 // The product photo with a x2 zoom that follows the mouse, and thumbnails when there are several.
 import { useState, type MouseEvent } from 'react';
 import { ProductImage } from '../../components/ProductImage';
-import { smallImage } from '../../../domain/images';
+import { thumbImage } from '../../../domain/images';
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -39,7 +39,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-pressed={i === index}
                 className={`block h-20 w-20 overflow-hidden rounded-xl border-2 bg-white transition ${i === index ? 'border-brand-700' : 'border-stone-200 hover:border-brand-300'}`}
               >
-                <img src={smallImage(src)} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-cover" />
+                <img src={thumbImage(src)} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-cover" />
               </button>
             </li>
           ))}

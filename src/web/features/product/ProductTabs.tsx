@@ -1,7 +1,7 @@
 // Ficha Técnica, Descripción and Info del Banco (spec storefront §2 product detail), as ARIA tabs.
 import { useRef, type KeyboardEvent } from 'react';
 import type { ProductDto } from '../../../domain/catalog';
-import { smallImage } from '../../../domain/images';
+import { thumbImage } from '../../../domain/images';
 
 export type ProductTab = 'specs' | 'description' | 'brand';
 
@@ -115,7 +115,7 @@ export function ProductTabs({ product, tab, onTab }: ProductTabsProps) {
         {tab === 'brand' && brand?.description && (
           <div className="flex max-w-3xl flex-col gap-5 sm:flex-row sm:items-start">
             {brand.image && (
-              <img src={smallImage(brand.image)} alt={`Logo de ${brand.brand_name}`} width={112} height={112} loading="lazy" className="h-28 w-28 shrink-0 rounded-2xl border border-stone-200 bg-white object-contain p-2" />
+              <img src={thumbImage(brand.image)} alt={`Logo de ${brand.brand_name}`} width={112} height={112} loading="lazy" className="h-28 w-28 shrink-0 rounded-2xl border border-stone-200 bg-white object-contain p-2" />
             )}
             <div>
               <h3 className="text-xl font-bold text-stone-900">{brand.brand_name}</h3>
