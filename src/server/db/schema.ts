@@ -31,6 +31,9 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.created_at),
+    // The staff order search looks customers up by any of these (orders/queries usersMatching);
+    // chr(1) keeps a term from matching across two fields.
+    index('users_search_trgm_idx').using('gin', sql`(${t.username} || chr(1) || ${t.email} || chr(1) || ${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`),
   ],
 );
 
@@ -192,7 +195,10 @@ export const orders = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    index('orders_status_created_idx').on(t.status, t.created_at.desc()),
+    // The admin tabs (orders/queries statusFilter) in list order, so a page's ids come from the
+    // index alone: pending and completed leave archived orders out, cancelled keeps them.
+    index('orders_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
+    index('orders_open_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()).where(sql`${t.is_archived} = false`),
     index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('orders_user_created_idx').on(t.user_id, t.created_at.desc()),
     index('orders_recipient_trgm_idx').using('gin', t.recipient_name.op('gin_trgm_ops')),

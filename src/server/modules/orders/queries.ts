@@ -6,8 +6,9 @@ import {
   type AdminOrderListQuery, type OrderDto, type OrderProductDto, type OrderStatusCounts,
 } from '../../../domain/orders';
 import { roundCents } from '../../../domain/money';
-import type { DbOrTx } from '../../db/client';
+import { preparedPerDb, type DbOrTx } from '../../db/client';
 import { blisters, brands, orderProducts, orders, products, users } from '../../db/schema';
+import type { OrderCountsCache } from './counts-cache';
 
 const orderFields = {
   id: orders.id,
@@ -39,9 +40,8 @@ const selectOrderRows = (db: DbOrTx) => db.select(orderFields).from(orders).left
 
 type OrderRow = Awaited<ReturnType<ReturnType<typeof selectOrderRows>['execute']>>[number];
 
-async function loadLines(db: DbOrTx, orderIds: number[]) {
-  if (orderIds.length === 0) return [];
-  return db
+const selectLines = (db: DbOrTx) =>
+  db
     .select({
       id: orderProducts.id,
       order_id: orderProducts.order_id,
@@ -71,9 +71,29 @@ async function loadLines(db: DbOrTx, orderIds: number[]) {
     .from(orderProducts)
     .leftJoin(products, eq(products.id, orderProducts.product_id))
     .leftJoin(brands, eq(brands.id, products.brand_id))
-    .leftJoin(blisters, eq(blisters.id, orderProducts.blister_id))
-    .where(inArray(orderProducts.order_id, orderIds))
-    .orderBy(asc(orderProducts.order_id), asc(orderProducts.id));
+    .leftJoin(blisters, eq(blisters.id, orderProducts.blister_id));
+
+// The reads every order list and order answer repeats, with the order ids as their only
+// parameter (see preparedPerDb).
+const orderRowsById = preparedPerDb((db) =>
+  selectOrderRows(db).where(sql`${orders.id} = any(${sql.placeholder('ids')})`).prepare('order_rows_by_id'));
+const orderLinesByOrder = preparedPerDb((db) =>
+  selectLines(db)
+    .where(sql`${orderProducts.order_id} = any(${sql.placeholder('ids')})`)
+    .orderBy(asc(orderProducts.order_id), asc(orderProducts.id))
+    .prepare('order_lines_by_order'));
+
+/** Orders by id, in the order of `ids`. */
+async function rowsById(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await orderRowsById(db).execute({ ids });
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function loadLines(db: DbOrTx, orderIds: number[]) {
+  if (orderIds.length === 0) return [];
+  return orderLinesByOrder(db).execute({ ids: orderIds });
 }
 
 type LineRow = Awaited<ReturnType<typeof loadLines>>[number];
@@ -131,8 +151,8 @@ function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
 }
 
 /** Orders as the API answers them, lines loaded in one query for all of them. */
-async function toDtos(db: DbOrTx, rows: OrderRow[]): Promise<OrderDto[]> {
-  const lines = await loadLines(db, rows.map((r) => r.id));
+async function toDtos(db: DbOrTx, rows: OrderRow[], loaded?: LineRow[]): Promise<OrderDto[]> {
+  const lines = loaded ?? (await loadLines(db, rows.map((r) => r.id)));
   const byOrder = new Map<number, OrderProductDto[]>();
   for (const line of lines) {
     const list = byOrder.get(line.order_id) ?? [];
@@ -169,28 +189,30 @@ function containsPattern(term: string): string {
 }
 
 /**
+ * What a customer is found by: username, e-mail, first and last name (also together), spelled
+ * like users_search_trgm_idx so that the lookup reads that trigram index. chr(1) between fields
+ * keeps a term from matching across two of them.
+ */
+const customerSearchText = sql`(${users.username} || chr(1) || ${users.email} || chr(1) || ${users.first_name} || ' ' || ${users.last_name})`;
+
+/**
  * Customers whose username, names or e-mail contain the term. Looked up first so that the
  * order search becomes `recipient_name ILIKE … OR user_id = ANY(…)`, which PostgreSQL answers
  * with a BitmapOr of the trigram index and the user index instead of scanning every order.
  */
 async function usersMatching(db: DbOrTx, pattern: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(
-      or(
-        ilike(users.username, pattern),
-        ilike(users.email, pattern),
-        ilike(users.first_name, pattern),
-        ilike(users.last_name, pattern),
-        ilike(sql`${users.first_name} || ' ' || ${users.last_name}`, pattern),
-      ),
-    );
+  const rows = await db.select({ id: users.id }).from(users).where(ilike(customerSearchText, pattern));
   return rows.map((r) => r.id);
 }
 
-/** Date and customer-search conditions: shared by the list and its status counts. */
-async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): Promise<SQL | undefined> {
+interface AdminFilters {
+  /** Date and customer-search conditions: shared by the list and its status counts. */
+  where: SQL | undefined;
+  /** Counts without a search depend on the date range alone, and are shared through the cache. */
+  countsKey: string | null;
+}
+
+async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): Promise<AdminFilters> {
   const { from, to } = orderDateRange(query.date_filter, now, query.start_date, query.end_date);
   const conditions: (SQL | undefined)[] = [
     from ? gte(orders.created_at, from) : undefined,
@@ -209,7 +231,8 @@ async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): 
       ),
     );
   }
-  return and(...conditions);
+  const countsKey = term ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
+  return { where: and(...conditions), countsKey };
 }
 
 // spec accounts-admin §4: archived orders are left out of the pending and completed tabs.
@@ -234,16 +257,28 @@ async function statusCounts(db: DbOrTx, filters: SQL | undefined): Promise<Order
   return row;
 }
 
-export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date) {
+/**
+ * One page of the staff list. The page's ids are picked first, from the tab's index alone (an
+ * index-only scan of orders_created_idx, orders_status_created_idx or
+ * orders_open_status_created_idx); only those orders and their lines are then read, so a deep
+ * page does not read every order it skips. `counts`, when given, keeps the status counts of
+ * unsearched views (see counts-cache).
+ */
+export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date, counts?: OrderCountsCache) {
   const filters = await adminFilters(db, query, now);
-  const [rows, counts] = await Promise.all([
-    selectOrderRows(db)
-      .where(and(filters, statusFilter(query.status)))
-      .orderBy(...newestFirst)
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size),
-    statusCounts(db, filters),
+  const pageIds = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(filters.where, statusFilter(query.status)))
+    .orderBy(...newestFirst)
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  const countAll = () => statusCounts(db, filters.where);
+  const [ids, tabCounts] = await Promise.all([
+    pageIds.then((page) => page.map((r) => r.id)),
+    counts && filters.countsKey !== null ? counts.get(filters.countsKey, countAll) : countAll(),
   ]);
-  const count = query.status ? counts[query.status] : counts.total;
-  return { results: await toDtos(db, rows), count, status_counts: counts };
+  const [rows, lines] = await Promise.all([rowsById(db, ids), loadLines(db, ids)]);
+  const count = query.status ? tabCounts[query.status] : tabCounts.total;
+  return { results: await toDtos(db, rows, lines), count, status_counts: tabCounts };
 }

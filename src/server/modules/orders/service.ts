@@ -17,6 +17,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { invalidateCatalogue } from '../catalog/cache';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
+import { orderCountsCache, orderCountsChanged } from './counts-cache';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
@@ -73,6 +74,19 @@ function unitPrice(p: Presentation, dollarRate: number, now: Date): number | nul
   return view ? view.final_price : null;
 }
 
+/**
+ * Every write to orders goes through here: once its transaction has ended (committed, or failed
+ * with an unknown outcome), the staff list's cached tab counts are dropped, so the next list
+ * read in this process counts it.
+ */
+async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  try {
+    return await ctx.db.transaction(work);
+  } finally {
+    orderCountsChanged();
+  }
+}
+
 async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra: T): Promise<OrderDto & T> {
   const dto = await findOrderDto(ctx.db, id);
   if (!dto) throw notFound(ORDER_NOT_FOUND);
@@ -86,7 +100,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
   const blisterIds = input.products.map((l) => l.blister_id);
-  const orderId = await ctx.db.transaction(async (tx) => {
+  const orderId = await writeOrders(ctx, async (tx) => {
     const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
     const lines = input.products.map((line) => {
       const p = byId.get(line.blister_id);
@@ -168,7 +182,7 @@ export async function getOrder(ctx: AppContext, actor: OrderActor, id: number): 
 }
 
 export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQuery) {
-  return listAdminOrders(ctx.db, query, ctx.now());
+  return listAdminOrders(ctx.db, query, ctx.now(), orderCountsCache(ctx));
 }
 
 const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
@@ -271,7 +285,7 @@ export async function updateOrderAsCustomer(
   ctx: AppContext, actor: OrderActor, orderId: number, input: CustomerOrderUpdate,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
-  const message = await ctx.db.transaction(async (tx) => {
+  const message = await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== actor.id) throw notFound(ORDER_NOT_FOUND);
     const current = await currentLines(tx, orderId);
@@ -346,7 +360,7 @@ export async function updateOrderAsStaff(
   ctx: AppContext, actor: OrderActor, orderId: number, input: AdminOrderUpdate, log?: FastifyBaseLogger,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
-  const outcome = await ctx.db.transaction(async (tx) => {
+  const outcome = await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const current = await currentLines(tx, orderId);
@@ -395,7 +409,7 @@ export async function updateOrderAsStaff(
 /** Deletes an order; one that was not cancelled gives its stock back first. */
 export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: number): Promise<void> {
   const now = ctx.now();
-  await ctx.db.transaction(async (tx) => {
+  await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     const before = await findOrderDto(tx, orderId);
@@ -431,7 +445,7 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: FastifyBas
       .limit(100);
     for (const { id } of stale) {
       const now = ctx.now();
-      const done = await ctx.db.transaction(async (tx) => {
+      const done = await writeOrders(ctx, async (tx) => {
         const order = await lockOrder(tx, id);
         if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
         const current = await currentLines(tx, id);

@@ -1,0 +1,151 @@
+// The staff order list's tab counts (status_counts and count) are kept a few seconds per process
+// (orders/counts-cache): every order write of this process must show in them on the next read,
+// whichever path made it (checkout, customer change, staff change or deletion, the expiry job);
+// writes of other processes show once the TTL has passed.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { OrderStatusCounts } from '../../src/domain/orders';
+import { orders } from '../../src/server/db/schema';
+import { ORDER_COUNTS_TTL_MS } from '../../src/server/modules/orders/counts-cache';
+import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createProduct, createStaff, createUser } from '../helpers/factories';
+
+let server: TestServer;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+const db = () => server.ctx.db;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  staff = await createStaff(db());
+});
+afterAll(() => server.close());
+
+type Customer = Awaited<ReturnType<typeof createUser>>;
+type Counts = OrderStatusCounts & { count: number };
+
+/** The tab counts and the list's count of one view of the staff list. */
+async function countsOf(query = ''): Promise<Counts> {
+  const res = await api(server, 'GET', `/api/orders/?${query}`, { token: staff.token });
+  expect(res.status, JSON.stringify(res.json)).toBe(200);
+  return { ...res.json.status_counts, count: res.json.count };
+}
+
+/** How each figure moved between two reads. */
+const moved = (before: Counts, after: Counts) => ({
+  pending: after.pending - before.pending,
+  completed: after.completed - before.completed,
+  cancelled: after.cancelled - before.cancelled,
+  total: after.total - before.total,
+  count: after.count - before.count,
+});
+
+async function placeOrder(customer?: Customer) {
+  const buyer = customer ?? (await createUser(db()));
+  const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
+  const res = await api(server, 'POST', '/api/orders/', {
+    token: buyer.token,
+    body: {
+      recipient_name: 'Cliente Contado', customer_phone: '1122334455', delivery_type: 'coordinate',
+      products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
+    },
+  });
+  expect(res.status, JSON.stringify(res.json)).toBe(201);
+  return { customer: buyer, order: res.json as { id: number; order_products: { id: number }[] } };
+}
+
+const adminPut = (id: number, body: unknown) => api(server, 'PUT', `/api/orders/${id}/`, { token: staff.token, body });
+
+describe('status counts of the staff order list', () => {
+  it('counts a new order at once, in every tab and in the date ranges', async () => {
+    const all = await countsOf();
+    const pendingTab = await countsOf('status=pending');
+    const week = await countsOf('date_filter=week');
+    const today = await countsOf('date_filter=today&status=pending');
+
+    await placeOrder();
+
+    expect(moved(all, await countsOf())).toEqual({ pending: 1, completed: 0, cancelled: 0, total: 1, count: 1 });
+    expect(moved(pendingTab, await countsOf('status=pending'))).toEqual({ pending: 1, completed: 0, cancelled: 0, total: 1, count: 1 });
+    expect(moved(week, await countsOf('date_filter=week'))).toMatchObject({ pending: 1, total: 1, count: 1 });
+    expect(moved(today, await countsOf('date_filter=today&status=pending'))).toMatchObject({ pending: 1, count: 1 });
+  });
+
+  it('moves the counts with a staff status change, an archive and a deletion', async () => {
+    const { order } = await placeOrder();
+    let before = await countsOf('status=completed');
+
+    expect((await adminPut(order.id, { status: 'completed' })).status).toBe(200);
+    let after = await countsOf('status=completed');
+    expect(moved(before, after)).toEqual({ pending: -1, completed: 1, cancelled: 0, total: 0, count: 1 });
+
+    // spec accounts-admin §4: archived orders leave the pending and completed tabs.
+    before = after;
+    expect((await adminPut(order.id, { is_archived: true })).status).toBe(200);
+    after = await countsOf('status=completed');
+    expect(moved(before, after)).toEqual({ pending: 0, completed: -1, cancelled: 0, total: 0, count: -1 });
+
+    before = after;
+    expect((await adminPut(order.id, { status: 'cancelled' })).status).toBe(200);
+    after = await countsOf('status=completed');
+    expect(moved(before, after)).toEqual({ pending: 0, completed: 0, cancelled: 1, total: 0, count: 0 });
+
+    before = after;
+    expect((await api(server, 'DELETE', `/api/orders/${order.id}/`, { token: staff.token })).status).toBe(204);
+    after = await countsOf('status=completed');
+    expect(moved(before, after)).toEqual({ pending: 0, completed: 0, cancelled: -1, total: -1, count: 0 });
+  });
+
+  it('moves the counts when the customer cancels, or removes the last line of, a pending order', async () => {
+    const first = await placeOrder();
+    const second = await placeOrder();
+    let before = await countsOf('status=cancelled');
+
+    const cancel = await api(server, 'PUT', `/api/orders/${first.order.id}/`, { token: first.customer.token, body: { status: 'cancelled' } });
+    expect(cancel.status).toBe(200);
+    let after = await countsOf('status=cancelled');
+    expect(moved(before, after)).toEqual({ pending: -1, completed: 0, cancelled: 1, total: 0, count: 1 });
+
+    before = after;
+    const removeAll = await api(server, 'PUT', `/api/orders/${second.order.id}/`, {
+      token: second.customer.token,
+      body: { remove_line_ids: [second.order.order_products[0].id] },
+    });
+    expect(removeAll.status).toBe(200);
+    after = await countsOf('status=cancelled');
+    expect(moved(before, after)).toEqual({ pending: -1, completed: 0, cancelled: 1, total: 0, count: 1 });
+  });
+
+  it('moves the counts when the expiry job cancels a stale pending order', async () => {
+    try {
+      server.setNow(new Date(Date.now() - 10 * DAY_MS));
+      await placeOrder();
+    } finally {
+      server.setNow(null);
+    }
+    const before = await countsOf();
+    expect(await expireStalePendingOrders(server.ctx)).toBe(1);
+    expect(moved(before, await countsOf())).toEqual({ pending: -1, completed: 0, cancelled: 1, total: 0, count: 0 });
+  });
+
+  it('shows orders written by another process once the TTL has passed, and in searches at once', async () => {
+    const customer = await createUser(db());
+    const before = await countsOf();
+    const searched = await countsOf('search=Proceso%20Vecino');
+    // As another server process would: straight to the shared database, no write of this one.
+    await db().insert(orders).values({
+      user_id: customer.id, status: 'pending', total: 1000, recipient_name: 'Proceso Vecino', shipping_address: 'Coordinar entrega',
+      customer_email: customer.email, customer_phone: '1122334455', delivery_type: 'coordinate',
+    });
+
+    expect(moved(searched, await countsOf('search=Proceso%20Vecino'))).toMatchObject({ pending: 1, total: 1, count: 1 });
+    expect(await countsOf()).toEqual(before);
+    const realNow = Date.now.bind(Date);
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ORDER_COUNTS_TTL_MS);
+    try {
+      expect(moved(before, await countsOf())).toEqual({ pending: 1, completed: 0, cancelled: 0, total: 1, count: 1 });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
