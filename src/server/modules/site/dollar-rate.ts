@@ -9,14 +9,18 @@ import {
   type RateType,
 } from '../../../domain/site';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import { preparedPerDb, type DbOrTx } from '../../db/client';
 import { dollarRate, dollarRateHistory } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { type Actor, logActivity } from '../activity/log';
 import { invalidateCatalogue } from '../catalog/cache';
 
+// Read by every catalogue page and every order (see preparedPerDb).
+const rateValueQuery = preparedPerDb((db) =>
+  db.select({ value: dollarRate.value }).from(dollarRate).where(eq(dollarRate.id, 1)).prepare('dollar_rate_value'));
+
 export async function getDollarRateValue(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ value: dollarRate.value }).from(dollarRate).where(eq(dollarRate.id, 1));
+  const [row] = await rateValueQuery(db).execute();
   return row && row.value > 0 ? row.value : DEFAULT_DOLLAR_RATE;
 }
 
