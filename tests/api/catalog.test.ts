@@ -188,6 +188,20 @@ describe('GET /api/products/', () => {
     expect(await q('has_stock=true&has_price=true')).toEqual(['Amnesia Haze', 'Blue Dream', 'Gorilla Glue', 'Northern Light']);
   });
 
+  it('counts the staff filters most products fail on every page, past the last one and when nothing matches', async () => {
+    const page = (query: string) => api(server, 'GET', `/api/products/?available=all&ordering=-created_at&page_size=2&${query}`, { token: staff });
+    const first = await page('stockFilter=low-stock');
+    expect(first.json.count).toBe(3);
+    expect(names(first)).toEqual(['Sin Precio', 'Amnesia Haze']);
+    const second = await page('stockFilter=low-stock&page=2');
+    expect(second.json).toMatchObject({ count: 3, next: null });
+    expect(names(second)).toEqual(['Gorilla Glue']);
+    expect((await page('stockFilter=low-stock&page=3')).json).toMatchObject({ count: 3, results: [] });
+    expect((await page('stockFilter=out-of-stock')).json).toMatchObject({ count: 1 });
+    expect((await page('priceStatus=no-price&page=2')).json).toMatchObject({ count: 1, results: [] });
+    expect((await page('priceStatus=no-price&currency=USD')).json).toMatchObject({ count: 0, results: [], next: null });
+  });
+
   it('filters by price range on the lowest final ARS price', async () => {
     const q = async (range: string) => names(await api(server, 'GET', `/api/products/?priceRange=${range}`, { token: customer })).sort();
     expect(await q('5000-10000')).toEqual(['Gorilla Glue']);

@@ -144,6 +144,9 @@ export const products = pgTable(
     index('products_name_idx').on(t.name),
     index('products_listing_idx').on(t.available, t.deleted_at),
     index('products_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
+    // Counts of the catalogue's stock and price filters merge the ids of live products with those
+    // of blisters_in_stock_idx or blisters_priced_idx, both read from the indexes alone.
+    index('products_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -163,6 +166,8 @@ export const blisters = pgTable(
   (t) => [
     index('blisters_product_idx').on(t.product_id, t.seed_count),
     index('blisters_discount_idx').on(t.product_id).where(sql`${t.discount} > 0`),
+    index('blisters_in_stock_idx').on(t.product_id).where(sql`${t.stock} > 0`),
+    index('blisters_priced_idx').on(t.product_id).where(sql`${t.price} > 0`),
     check('blisters_stock_non_negative', sql`${t.stock} >= 0`),
     check('blisters_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= 100`),
     check('blisters_seed_count_positive', sql`${t.seed_count} > 0`),

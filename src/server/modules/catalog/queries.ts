@@ -28,6 +28,11 @@ export interface FilterParts {
   needsAggregate: boolean;
   /** Whether any condition reads the brand `b`. */
   needsBrand: boolean;
+  /**
+   * A filter that most products fail (out of stock, low stock, without price): a page then reads
+   * far down the list to fill itself, so counting in that same pass beats counting apart.
+   */
+  narrow: boolean;
   /** Relevance of a search, when there is one. */
   rank: SQL | null;
   /** Some search words are matched by trigram similarity (see withPlanSettings). */
@@ -93,6 +98,7 @@ function visibility(viewer: Viewer, available: ProductListQuery['available']): S
 export function buildFilters(query: ProductListQuery, params: ListParams): FilterParts {
   const base = visibility(params.viewer, query.available);
   let needsAggregate = false;
+  let narrow = false;
   const agg = (part: SQL) => {
     needsAggregate = true;
     return part;
@@ -137,7 +143,10 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   if (params.viewer === 'staff') {
     if (query.currency) base.push(sql`p.currency = ${query.currency}`);
     if (query.priceStatus === 'with-price') base.push(anyPresentation(sql`s.price > 0`));
-    if (query.priceStatus === 'no-price') base.push(sql`not ${anyPresentation(sql`s.price > 0`)}`);
+    if (query.priceStatus === 'no-price') {
+      base.push(sql`not ${anyPresentation(sql`s.price > 0`)}`);
+      narrow = true;
+    }
   }
 
   const type = query.type?.length ? sql`p.type in (${list(query.type)})` : null;
@@ -158,12 +167,21 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   const stockParts: SQL[] = [];
   const inStock = anyPresentation(sql`s.stock > 0`);
   if (query.has_stock || query.stockFilter === 'with-stock') stockParts.push(inStock);
-  if (query.no_stock || query.stockFilter === 'out-of-stock') stockParts.push(sql`not ${inStock}`);
-  if (query.stockFilter === 'low-stock') stockParts.push(agg(sql`a.stock > 0 and a.stock < ${LOW_STOCK_THRESHOLD}`));
+  if (query.no_stock || query.stockFilter === 'out-of-stock') {
+    stockParts.push(sql`not ${inStock}`);
+    narrow = true;
+  }
+  if (query.stockFilter === 'low-stock') {
+    // The same total as a.stock, summed for all products in one grouped pass over the
+    // presentations: the per-product aggregate would be computed for every product.
+    stockParts.push(sql`p.id in (select t.product_id from blisters t group by t.product_id
+      having sum(t.stock) > 0 and sum(t.stock) < ${LOW_STOCK_THRESHOLD})`);
+    narrow = true;
+  }
   const stock = stockParts.length ? and(stockParts) : null;
 
   if (query.ordering === 'min_price' || query.ordering === '-min_price') needsAggregate = true;
-  return { base, type, brand, sale, stock, needsAggregate, needsBrand: needsAggregate || brand !== null || sale !== null, rank, fuzzy };
+  return { base, type, brand, sale, stock, needsAggregate, needsBrand: needsAggregate || brand !== null || sale !== null, narrow, rank, fuzzy };
 }
 
 /**
@@ -300,16 +318,17 @@ export async function findProductPage(
       : sql`from products p`;
   const where = allConditions(filters);
   const order = orderBy(query, filters);
-  // With the aggregate or a search every match is visited anyway (to price or rank it): count in
-  // the same pass. Otherwise count apart (an init plan) so that an ordered page reads only the
-  // rows it shows.
-  const total = filters.needsAggregate || filters.rank ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
+  // With the aggregate, a search or a narrow filter every match is visited anyway (to price or
+  // rank it, or to find enough for a page): count in the same pass. Otherwise count apart (an
+  // init plan) so that an ordered page reads only the rows it shows.
+  const total = filters.needsAggregate || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
   return withPlanSettings(db, filters, async (q) => {
     const { bundles, total: count } = await loadPicked(
       q,
       sql`select p.id, ${total} as total ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
     );
     if (count !== null) return { bundles, count };
+    if (offset === 0) return { bundles, count: 0 };
     // Past the last page there is no row to carry the count.
     const [row] = await sqlRows<{ n: number }>(q, sql`select count(*)::int as n ${from} where ${where}`);
     return { bundles, count: Number(row.n) };
