@@ -1,8 +1,11 @@
 // Admin order list with 50,000 orders on PostgreSQL: latency per filter combination over real HTTP
-// (autocannon), and the plans of the queries the list runs.
+// (autocannon), and the plans of the queries the list runs. Target: p99 < 100 ms.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/orders-list.ts
+//   BENCH_ORDERS (50000), BENCH_SECONDS (5), BENCH_CONNECTIONS (10)
+//   BENCH_KEEP_DB=<name> reuses (and keeps) a seeded database between runs
+//   BENCH_EXPLAIN=0 skips the plans; BENCH_EXPLAIN=0,1,6 picks scenarios by index
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
@@ -21,6 +24,7 @@ import { testConfig } from '../tests/helpers/app';
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const TARGET_P99_MS = 100;
 
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
 
@@ -29,6 +33,7 @@ const SCENARIOS: [string, string][] = [
   ['all, page 1', ''],
   ['pending tab', 'status=pending'],
   ['completed tab, page 40', 'status=completed&page=40'],
+  ['all, page 2000', 'page=2000'],
   ['week', 'date_filter=week'],
   ['month, cancelled', 'date_filter=month&status=cancelled'],
   ['custom range (90 days)', `date_filter=custom&start_date=${daysAgo(120)}&end_date=${daysAgo(30)}`],
@@ -54,7 +59,8 @@ async function seed(db: Db) {
   await run(`insert into order_products (order_id, product_id, blister_id, quantity, price_at_time, product_name, seed_count)
     select o.id, 1 + ((o.id * 2 + k) % 300), 1 + ((o.id * 2 + k) % 600), 1, 10000, 'Producto', 3
     from orders o cross join generate_series(0, 1) k`);
-  await run('analyze');
+  // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
+  await run('vacuum analyze');
 }
 
 /** The plans of the statements the list runs for one query string. */
@@ -86,8 +92,8 @@ async function main() {
   const database = openPostgres(url.toString(), 10);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   try {
+    await migrateDatabase(database);
     if (!exists) {
-      await migrateDatabase(database);
       const started = Date.now();
       await seed(database.db);
       console.log(`seeded ${ORDERS} orders (${ORDERS * 2} lines) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
@@ -106,14 +112,21 @@ async function main() {
     const staffId = staff?.id ?? (await database.db.select().from(schema.users).where(eq(schema.users.username, 'bench_admin')))[0].id;
     const { access: token } = await startSession({ db: database.db, config, now: () => new Date() }, database.db, staffId, {});
 
-    console.log(`\nGET /api/orders/ as staff, ${CONNECTIONS} connections, ${SECONDS} s each`);
-    console.log('scenario'.padEnd(28), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'max ms'.padStart(7), 'count'.padStart(7));
+    const headers = { authorization: `Bearer ${token}` };
+    // Warm-up: the first requests compile the server's code paths.
+    if (SECONDS > 0) await autocannon({ url: `http://127.0.0.1:${port}/api/orders/?status=pending`, connections: CONNECTIONS, duration: 1, headers });
+
+    console.log(`\nGET /api/orders/ as staff, ${ORDERS} orders, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${loadavg()[0].toFixed(1)}`);
+    console.log('scenario'.padEnd(28), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'max ms'.padStart(7), 'count'.padStart(7), '  p99 < 100 ms');
+    let missed = 0;
     for (const [label, query] of SECONDS > 0 ? SCENARIOS : []) {
       const target = `http://127.0.0.1:${port}/api/orders/?${query}`;
-      const probe = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
+      const probe = await fetch(target, { headers });
       const body = (await probe.json()) as { count: number };
-      const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+      const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS, headers });
       if (result.non2xx) throw new Error(`${label}: ${result.non2xx} non-2xx answers`);
+      const met = result.latency.p99 < TARGET_P99_MS;
+      if (!met) missed++;
       console.log(
         label.padEnd(28),
         result.requests.average.toFixed(0).padStart(7),
@@ -121,12 +134,16 @@ async function main() {
         String(result.latency.p99).padStart(7),
         String(result.latency.max).padStart(7),
         String(body.count).padStart(7),
+        met ? '  met' : '  MISSED',
       );
     }
     await app.close();
+    if (missed) console.log(`\n${missed} scenario(s) missed p99 < ${TARGET_P99_MS} ms (load average now ${loadavg()[0].toFixed(1)})`);
 
     if (process.env.BENCH_EXPLAIN !== '0') {
-      const wanted = process.env.BENCH_EXPLAIN?.split(',').map(Number) ?? [0, 1, 6];
+      // Plans are taken without the server's counts cache, so the status counts statement (the
+      // aggregate) shows as it runs on a miss: once per date range every few seconds.
+      const wanted = process.env.BENCH_EXPLAIN?.split(',').map(Number) ?? [0, 2, 3, 8];
       for (const [label, query] of wanted.map((i) => SCENARIOS[i])) {
         console.log(`\n=== plans: ${label} (${query}) ===`);
         for (const plan of await explain(url.toString(), query)) console.log(`${plan}\n---`);
