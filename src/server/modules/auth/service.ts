@@ -26,6 +26,7 @@ import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import { diff, logActivity } from '../activity/log';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
+import { insertAccount } from './accounts';
 import { checkCode, consumeCode, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
 import { emailChangedNotice, emailChangeEmail, passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
@@ -160,20 +161,7 @@ export async function register(ctx: AppContext, input: RegisterInput, info: Requ
   let created: { user: UserRow; mailId: number };
   try {
     created = await ctx.db.transaction(async (tx) => {
-      const [user] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          password_hash: passwordHash,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          instagram: input.instagram,
-          email_verified: false,
-          created_at: ctx.now(),
-          updated_at: ctx.now(),
-        })
-        .returning();
+      const user = await insertAccount(tx, input, { passwordHash, emailVerified: false, now: ctx.now() });
       const code = await issueCode(ctx, tx, { userId: user.id, email: user.email, purpose: 'EMAIL_VERIFY' });
       const mailId = await queueMail(tx, verificationEmail({ to: user.email, firstName: user.first_name }, code, ctx.config.publicUrl));
       await logActivity(tx, {

@@ -9,6 +9,7 @@ import { orders, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
 import { logActivity } from '../activity/log';
+import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
 import { listMyOrders } from '../orders/service';
@@ -156,21 +157,8 @@ export async function createUserByAdmin(ctx: AppContext, actor: AuthUser, input:
   const passwordHash = await hashPassword(input.password, ctx.config.argon2);
   try {
     const created = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(users)
-        .values({
-          username: input.username,
-          email: input.email,
-          password_hash: passwordHash,
-          first_name: input.first_name,
-          last_name: input.last_name,
-          instagram: input.instagram,
-          // Created by staff: the address is taken as verified, so the user can log in at once.
-          email_verified: true,
-          created_at: ctx.now(),
-          updated_at: ctx.now(),
-        })
-        .returning();
+      // Created by staff: the address is taken as verified, so the user can log in at once.
+      const row = await insertAccount(tx, input, { passwordHash, emailVerified: true, now: ctx.now() });
       await logActivity(tx, {
         action: 'create',
         description: `Usuario ${row.username} creado por un administrador`,
