@@ -8,7 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
-import { drawImage, uploadAs } from './admin-fixtures';
+import { drawImage, seedStorefront } from './admin-fixtures';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
 import { settle, signIn } from './security-helpers';
 
@@ -24,33 +24,15 @@ let cartCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const db = server.database.db;
-  customer = await createUser(db);
-  staff = await createStaff(db);
-  const logo = await uploadAs(server, staff.token, await drawImage('RQS', 280), 'brand');
-  const photo = await uploadAs(server, staff.token, await drawImage('GG', 120), 'product');
-  const brand = await api(server, 'POST', '/api/brands/', { token: staff.token, body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés.', image: logo } });
-  const make = async (name: string, type: string, blisters: object[], image: string | null = photo) => {
-    const res = await api(server, 'POST', '/api/products/', {
-      token: staff.token,
-      body: { brand_id: brand.json.id, name, type, currency: 'ARS', image, description: `${name}: una genética estable.`, thc: '20%', flavors: 'Pino, Limón', blisters },
-    });
-    if (res.status !== 201) throw new Error(res.text);
-    return res.json;
-  };
-  const product = await make('Gorilla Glue Auto', 'auto', [{ seed_count: 3, price: 12000, stock: 5, discount: 10 }, { seed_count: 5, price: 19000, stock: 0 }]);
-  productId = product.id;
-  await make('Amnesia Haze', 'fem', [{ seed_count: 3, price: 15000, stock: 8 }]);
-  await make('Critical Regular', 'reg', [{ seed_count: 10, price: 9000, stock: 3 }], null);
-  const blister = product.blisters[0];
-  cartCookie = encodeURIComponent(JSON.stringify([{
-    id: productId, blister_id: blister.id, name: 'Gorilla Glue Auto', price: 10800, original_price: 12000, discount: 10,
-    brand: 'Royal Queen Seeds', image: photo, seed_count: 3, quantity: 2,
-  }]));
+  const seeded = await seedStorefront(server);
+  ({ customer, staff, cartCookie } = seeded);
+  productId = seeded.product.id;
+  await seeded.addProduct('Amnesia Haze', 'fem', [{ seed_count: 3, price: 15000, stock: 8 }]);
+  await seeded.addProduct('Critical Regular', 'reg', [{ seed_count: 10, price: 9000, stock: 3 }], { image: null });
   // The account sections with something in them: an order and a warranty claim.
   const order = await api(server, 'POST', '/api/orders/', {
     token: customer.token,
-    body: { recipient_name: 'Ana Pérez', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: productId, blister_id: blister.id, quantity: 1 }] },
+    body: { recipient_name: 'Ana Pérez', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: productId, blister_id: seeded.product.blisters[0].id, quantity: 1 }] },
   });
   if (order.status !== 201) throw new Error(order.text);
   const form = new FormData();

@@ -136,3 +136,32 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
   }
   return { staff, staffPassword: TEST_PASSWORD, banks, products, orders };
 }
+
+/**
+ * The storefront's usual subject: a customer, a staff member, 'Royal Queen Seeds' with a logo and
+ * 'Gorilla Glue Auto' (two photos; 3 seeds with stock and 10% off, 5 seeds without stock), a way
+ * to add more products to the bank, and a cart cookie holding two of the first presentation.
+ */
+export async function seedStorefront(server: TestServer) {
+  const db = server.database.db;
+  const customer = await createUser(db);
+  const staff = await createStaff(db);
+  const logo = await uploadAs(server, staff.token, await drawImage('RQS', 280), 'brand');
+  const photo = await uploadAs(server, staff.token, await drawImage('GG', 120), 'product');
+  const photo2 = await uploadAs(server, staff.token, await drawImage('GG2', 160), 'product');
+  const brand = await ok(api(server, 'POST', '/api/brands/', { token: staff.token, body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés.', image: logo, is_national: false } }));
+  const addProduct = async (name: string, type: string, blisters: object[], extra: Record<string, unknown> = {}) =>
+    ok(
+      api(server, 'POST', '/api/products/', {
+        token: staff.token,
+        body: { brand_id: brand.id, name, type, currency: 'ARS', image: photo, description: `${name}: una genética estable.`, thc: '20%', flavors: 'Pino, Limón', blisters, ...extra },
+      }),
+    );
+  const product = await addProduct('Gorilla Glue Auto', 'auto', [{ seed_count: 3, price: 12000, stock: 5, discount: 10 }, { seed_count: 5, price: 19000, stock: 0 }], { image_2: photo2 });
+  const blister = product.blisters[0];
+  const cartCookie = encodeURIComponent(JSON.stringify([{
+    id: product.id, blister_id: blister.id, name: 'Gorilla Glue Auto', price: 10800, original_price: 12000, discount: 10,
+    brand: 'Royal Queen Seeds', image: photo, seed_count: 3, quantity: 2,
+  }]));
+  return { customer, staff, product, addProduct, cartCookie };
+}

@@ -3,9 +3,9 @@
 // props (the product photo zoom) still apply under `style-src-attr 'none'`.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
-import { drawImage, uploadAs } from './admin-fixtures';
+import { seedStorefront } from './admin-fixtures';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
 import { recordedViolations, settle, signIn, watchPage, type PageWatch } from './security-helpers';
 
@@ -18,27 +18,9 @@ let cartCookie: string;
 
 beforeAll(async () => {
   server = await startTestServer();
-  const db = server.database.db;
-  customer = await createUser(db);
-  staff = await createStaff(db);
-  const logo = await uploadAs(server, staff.token, await drawImage('RQS', 280), 'brand');
-  const photo = await uploadAs(server, staff.token, await drawImage('GG', 120), 'product');
-  const photo2 = await uploadAs(server, staff.token, await drawImage('GG2', 160), 'product');
-  const brand = await api(server, 'POST', '/api/brands/', { token: staff.token, body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés', image: logo, is_national: false } });
-  const product = await api(server, 'POST', '/api/products/', {
-    token: staff.token,
-    body: {
-      brand_id: brand.json.id, name: 'Gorilla Glue Auto', type: 'auto', currency: 'ARS', description: 'Una automática potente.',
-      image: photo, image_2: photo2, blisters: [{ seed_count: 3, price: 12000, stock: 5, discount: 10 }, { seed_count: 5, price: 19000, stock: 2 }],
-    },
-  });
-  if (product.status !== 201) throw new Error(product.text);
-  productId = product.json.id;
-  const blister = product.json.blisters[0];
-  cartCookie = encodeURIComponent(JSON.stringify([{
-    id: productId, blister_id: blister.id, name: 'Gorilla Glue Auto', price: 10800, original_price: 12000, discount: 10,
-    brand: 'Royal Queen Seeds', image: photo, seed_count: 3, quantity: 2,
-  }]));
+  const seeded = await seedStorefront(server);
+  ({ customer, staff, cartCookie } = seeded);
+  productId = seeded.product.id;
   browser = await launchBrowser();
 });
 
