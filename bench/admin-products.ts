@@ -57,6 +57,8 @@ function queryOf(extra: string): string {
 async function explain(url: string, query: string) {
   const captured: { sql: string; params: unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // The database is dropped (with force) at the end: a connection still closing may be cut.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
   const parsed = productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
   await listProducts({ db, config: testConfig(tmpdir()), now: () => new Date() }, 'staff', parsed);

@@ -67,6 +67,8 @@ async function seed(db: Db) {
 async function explain(url: string, query: string) {
   const captured: { sql: string; params: unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });
+  // The database is dropped (with force) at the end: a connection still closing may be cut.
+  pool.on('error', () => {});
   const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
   await listAdminOrders(db, adminOrderListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query))), new Date());
   const plans: string[] = [];
