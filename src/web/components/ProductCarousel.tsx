@@ -30,7 +30,7 @@ export function ProductCarousel({ title, products, loading, action, id }: Produc
   const showArrows = (products?.length ?? 0) > 4;
 
   return (
-    <section aria-labelledby={headingId} className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+    <section aria-labelledby={headingId} className="below-fold mx-auto w-full max-w-7xl px-4 sm:px-6">
       <div className="mb-4 flex items-end justify-between gap-4">
         <h2 id={headingId} className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">
           {title}

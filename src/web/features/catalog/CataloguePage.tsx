@@ -14,6 +14,8 @@ import { activeFilterCount, filtersToQueryString, PAGE_SIZE, parseFilters, toggl
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
 const SEARCH_DEBOUNCE_MS = 500;
+/** Cards a phone shows before scrolling; the rest are laid out when they come near. */
+const FIRST_SCREEN_CARDS = 4;
 const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 
 function useCatalogueFilters() {
@@ -125,7 +127,7 @@ export default function CataloguePage() {
                     </li>
                   ))
                 : products.map((product, i) => (
-                    <li key={product.id}>
+                    <li key={product.id} className={i >= FIRST_SCREEN_CARDS ? 'below-fold-card' : undefined}>
                       <ProductCard product={product} priority={i < 3} sizes={CARD_SIZES} />
                     </li>
                   ))}

@@ -109,7 +109,7 @@ const GENETICS = [
 
 function GeneticsCards() {
   return (
-    <section aria-labelledby="geneticas-title" className="mx-auto w-full max-w-7xl px-4 sm:px-6">
+    <section aria-labelledby="geneticas-title" className="below-fold mx-auto w-full max-w-7xl px-4 sm:px-6">
       <h2 id="geneticas-title" className="mb-4 text-2xl font-bold tracking-tight sm:text-3xl">
         Elegí tu genética
       </h2>
@@ -151,7 +151,7 @@ const FAQ = [
 
 function Faq() {
   return (
-    <section aria-labelledby="faq-title" className="mx-auto w-full max-w-3xl px-4 sm:px-6">
+    <section aria-labelledby="faq-title" className="below-fold mx-auto w-full max-w-3xl px-4 sm:px-6">
       <h2 id="faq-title" className="mb-4 text-center text-2xl font-bold tracking-tight sm:text-3xl">
         Preguntas frecuentes
       </h2>
