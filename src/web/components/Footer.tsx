@@ -7,7 +7,7 @@ const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon } as con
 export function Footer() {
   const year = new Date().getFullYear();
   return (
-    <footer className="below-fold mt-16 bg-brand-950 text-brand-100">
+    <footer className="mt-16 bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
         <div>
           <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-white">
