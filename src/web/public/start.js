@@ -11,6 +11,7 @@
   function start() {
     if (started) return;
     started = true;
+    if (observer) observer.disconnect();
     modules.forEach(function (href) {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -31,10 +32,17 @@
       });
   }
 
-  // Frames run once the page can paint; a page opened in the background has none, so a timer
-  // starts it anyway.
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
+  // Once the first paint is on screen (a page opened in the background never paints, so a timer
+  // starts it anyway).
+  var observer = 'PerformanceObserver' in window && new PerformanceObserver(function (list) {
+    if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
   });
-  setTimeout(start, 1000);
+  try {
+    observer.observe({ type: 'paint', buffered: true });
+  } catch (error) {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  setTimeout(start, 2000);
 })();
