@@ -2,10 +2,11 @@
 // (orders/counts-cache): every order write of this process must show in them on the next read,
 // whichever path made it (checkout, customer change, staff change or deletion, the expiry job);
 // writes of other processes show once the TTL has passed.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderStatusCounts } from '../../src/domain/orders';
 import { orders } from '../../src/server/db/schema';
-import { ORDER_COUNTS_TTL_MS } from '../../src/server/modules/orders/counts-cache';
+import { ORDER_COUNTS_TTL_MS, ORDER_PAGES_TTL_MS } from '../../src/server/modules/orders/counts-cache';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
@@ -144,6 +145,36 @@ describe('status counts of the staff order list', () => {
     const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ORDER_COUNTS_TTL_MS);
     try {
       expect(moved(before, await countsOf())).toEqual({ pending: 1, completed: 0, cancelled: 0, total: 1, count: 1 });
+    } finally {
+      clock.mockRestore();
+    }
+  });
+});
+
+describe('pages of the staff order list', () => {
+  const page = async (query: string) => (await api(server, 'GET', `/api/orders/?${query}`, { token: staff.token })).json;
+
+  it('show an order write of this process on the next read, though pages are kept', async () => {
+    const { order } = await placeOrder();
+    const first = await page('status=pending');
+    expect(first.results[0].id).toBe(order.id);
+    expect((await page('status=pending')).results[0].id).toBe(order.id);
+
+    expect((await adminPut(order.id, { status: 'completed' })).status).toBe(200);
+    expect((await page('status=pending')).results.map((o: { id: number }) => o.id)).not.toContain(order.id);
+    expect((await page('status=completed')).results[0]).toMatchObject({ id: order.id, status: 'completed' });
+  });
+
+  it("show another process's write once their short lifetime has passed", async () => {
+    const { order } = await placeOrder();
+    expect((await page('')).results[0]).toMatchObject({ id: order.id, recipient_name: 'Cliente Contado' });
+    // Written behind this process's back, as another server process would.
+    await db().update(orders).set({ recipient_name: 'Cambiado Por Otro' }).where(eq(orders.id, order.id));
+    expect((await page('')).results[0].recipient_name).toBe('Cliente Contado');
+    const realNow = Date.now;
+    const clock = vi.spyOn(Date, 'now').mockImplementation(() => realNow() + ORDER_PAGES_TTL_MS);
+    try {
+      expect((await page('')).results[0]).toMatchObject({ id: order.id, recipient_name: 'Cambiado Por Otro' });
     } finally {
       clock.mockRestore();
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrderStatusCounts } from '../../../domain/orders';
-import { OrderCountsCache, orderCountsChanged } from './counts-cache';
+import { orderCountsChanged, OrderReadCache } from './counts-cache';
 
 const counts = (total: number): OrderStatusCounts => ({ pending: total, completed: 0, cancelled: 0, total });
 
@@ -9,10 +9,10 @@ function clock() {
   return { now: () => now, advance: (ms: number) => (now += ms) };
 }
 
-describe('OrderCountsCache', () => {
+describe('OrderReadCache', () => {
   it('keeps counts for its TTL and counts again once it has passed', async () => {
     const time = clock();
-    const cache = new OrderCountsCache(5000, time.now);
+    const cache = new OrderReadCache<OrderStatusCounts>(5000, time.now);
     let loads = 0;
     const load = async () => counts(++loads);
     expect((await cache.get('all', load)).total).toBe(1);
@@ -23,7 +23,7 @@ describe('OrderCountsCache', () => {
   });
 
   it('keeps each date range apart and shares one count between concurrent misses', async () => {
-    const cache = new OrderCountsCache(5000, clock().now);
+    const cache = new OrderReadCache<OrderStatusCounts>(5000, clock().now);
     let loads = 0;
     const load = async () => counts(++loads);
     const [a, b] = await Promise.all([cache.get('week', load), cache.get('week', load)]);
@@ -32,7 +32,7 @@ describe('OrderCountsCache', () => {
   });
 
   it('counts again after an order write, even when a count started before it is still running', async () => {
-    const cache = new OrderCountsCache(5000, clock().now);
+    const cache = new OrderReadCache<OrderStatusCounts>(5000, clock().now);
     let release!: () => void;
     const slow = new Promise<void>((resolve) => (release = resolve));
     const before = cache.get('all', async () => {
@@ -47,7 +47,7 @@ describe('OrderCountsCache', () => {
   });
 
   it('does not keep a count that failed', async () => {
-    const cache = new OrderCountsCache(5000, clock().now);
+    const cache = new OrderReadCache<OrderStatusCounts>(5000, clock().now);
     await expect(cache.get('all', async () => Promise.reject(new Error('connection lost')))).rejects.toThrow('connection lost');
     expect((await cache.get('all', async () => counts(7))).total).toBe(7);
   });

@@ -1,22 +1,24 @@
 // The staff order list's tab counts (status_counts), kept a few seconds per process: counting
 // every order on each request is a sequential aggregate over the whole table (about 15 ms at
-// 50,000 orders), repeated for every page and tab. Every order write of this process clears them
-// once it has committed (orderCountsChanged), so a list read after a write always counts it;
-// another process's writes show within the TTL.
+// 50,000 orders), repeated for every page and tab. The list's pages are kept too, for less: the
+// embedded database answers one query at a time, and staff reload the same tabs. Every order
+// write of this process clears both once it has committed (orderCountsChanged), so a list read
+// after a write always shows it; another process's writes show within the TTL.
 import type { OrderStatusCounts } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 
 export const ORDER_COUNTS_TTL_MS = 5000;
+export const ORDER_PAGES_TTL_MS = 2000;
 /** Date ranges are whole days, so few keys are ever live; the bound only guards memory. */
 const MAX_ENTRIES = 100;
 
-interface Entry {
+interface Entry<T> {
   expires: number;
-  value: Promise<OrderStatusCounts>;
+  value: Promise<T>;
 }
 
-export class OrderCountsCache {
-  private readonly entries = new Map<string, Entry>();
+export class OrderReadCache<T> {
+  private readonly entries = new Map<string, Entry<T>>();
 
   constructor(
     private readonly ttlMs: number,
@@ -30,7 +32,7 @@ export class OrderCountsCache {
    * entry is created when its load starts, and clear() drops it: whatever is kept was counted
    * after the last write that cleared the cache.
    */
-  get(key: string, load: () => Promise<OrderStatusCounts>): Promise<OrderStatusCounts> {
+  get(key: string, load: () => Promise<T>): Promise<T> {
     const now = this.clock();
     const hit = this.entries.get(key);
     if (hit && hit.expires > now) return hit.value;
@@ -41,7 +43,7 @@ export class OrderCountsCache {
       if (oldest !== undefined) this.entries.delete(oldest);
     }
     const value = load();
-    const entry: Entry = { expires: now + this.ttlMs, value };
+    const entry: Entry<T> = { expires: now + this.ttlMs, value };
     this.entries.set(key, entry);
     // A failed count is not remembered (the caller still gets the error).
     value.catch(() => {
@@ -55,7 +57,9 @@ export class OrderCountsCache {
   }
 }
 
-const live = new Set<WeakRef<OrderCountsCache>>();
+export type OrderCountsCache = OrderReadCache<OrderStatusCounts>;
+
+const live = new Set<WeakRef<OrderReadCache<unknown>>>();
 
 /** Call after any write to orders (creation, status, archive, lines, deletion) has committed. */
 export function orderCountsChanged(): void {
@@ -72,8 +76,20 @@ const perApp = new WeakMap<AppContext, OrderCountsCache>();
 export function orderCountsCache(ctx: AppContext): OrderCountsCache {
   let cache = perApp.get(ctx);
   if (!cache) {
-    cache = new OrderCountsCache(ORDER_COUNTS_TTL_MS);
+    cache = new OrderReadCache(ORDER_COUNTS_TTL_MS);
     perApp.set(ctx, cache);
   }
   return cache;
+}
+
+const pagesPerApp = new WeakMap<AppContext, OrderReadCache<unknown>>();
+
+/** The staff list pages of one app, by query. */
+export function orderPagesCache<T>(ctx: AppContext): OrderReadCache<T> {
+  let cache = pagesPerApp.get(ctx);
+  if (!cache) {
+    cache = new OrderReadCache(ORDER_PAGES_TTL_MS);
+    pagesPerApp.set(ctx, cache);
+  }
+  return cache as OrderReadCache<T>;
 }

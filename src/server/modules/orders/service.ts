@@ -17,7 +17,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { invalidateCatalogue } from '../catalog/cache';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
-import { orderCountsCache, orderCountsChanged } from './counts-cache';
+import { orderCountsCache, orderCountsChanged, orderPagesCache } from './counts-cache';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
@@ -182,7 +182,9 @@ export async function getOrder(ctx: AppContext, actor: OrderActor, id: number): 
 }
 
 export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQuery) {
-  return listAdminOrders(ctx.db, query, ctx.now(), orderCountsCache(ctx));
+  const load = () => listAdminOrders(ctx.db, query, ctx.now(), orderCountsCache(ctx));
+  // Searches always read the database: they are rare, and staff expect them exact.
+  return query.search ? load() : orderPagesCache<Awaited<ReturnType<typeof load>>>(ctx).get(JSON.stringify(query), load);
 }
 
 const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
