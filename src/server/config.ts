@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { packageRoot } from './paths';
 import type { RateLimitConfig } from './plugins/rate-limit';
@@ -79,7 +80,16 @@ function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+/**
+ * The environment with the variables of a `.env` file (in the working directory) beneath it: a
+ * variable set in the environment wins over the file, as with `node --env-file`.
+ */
+export function withEnvFile(env: NodeJS.ProcessEnv, file = path.resolve('.env')): NodeJS.ProcessEnv {
+  if (!existsSync(file)) return env;
+  return { ...parseEnv(readFileSync(file, 'utf8')), ...env };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

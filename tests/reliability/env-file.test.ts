@@ -1,0 +1,43 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, withEnvFile } from '../../src/server/config';
+import { buildServerIfNeeded, freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
+
+describe('the .env file', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('adds its variables beneath those of the environment', () => {
+    const file = path.join(dir, 'vars.env');
+    writeFileSync(file, '# comment\nPENDING_ORDER_DAYS=3\nMAIL_FROM="Tienda <hola@example.com>"\nPORT=4000\n');
+    const config = loadConfig(withEnvFile({ PORT: '5000', JWT_SECRET: 'x'.repeat(32) }, file));
+    expect(config.pendingOrderDays).toBe(3);
+    expect(config.mailFrom).toBe('Tienda <hola@example.com>');
+    expect(config.port).toBe(5000);
+  });
+
+  it('is optional', () => {
+    const env = { PORT: '5000' };
+    expect(withEnvFile(env, path.join(dir, 'missing.env'))).toBe(env);
+  });
+
+  it('is read by the server from its working directory', async () => {
+    buildServerIfNeeded();
+    const port = await freePort();
+    writeFileSync(path.join(dir, '.env'), `DATA_DIR=./data-from-env-file\nPORT=${port === 1 ? 2 : 1}\n`);
+    let server: ServerProcess | undefined;
+    try {
+      // PORT from the environment wins over the file's; DATA_DIR comes from the file.
+      server = await startServerProcess({}, { port, cwd: dir });
+      expect(server.port).toBe(port);
+      expect(existsSync(path.join(dir, 'data-from-env-file', 'db', 'PG_VERSION'))).toBe(true);
+    } finally {
+      await server?.stop();
+    }
+  });
+});
