@@ -23,6 +23,7 @@ import { startSession } from '../src/server/modules/auth/sessions';
 import { listProducts } from '../src/server/modules/catalog/service';
 import { testConfig } from '../tests/helpers/app';
 import { loadCatalogue } from './catalogue';
+import { createAppContext } from '../src/server/context';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -61,7 +62,7 @@ async function explain(url: string, query: string) {
   pool.on('error', () => {});
   const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
   const parsed = productListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
-  await listProducts({ db, config: testConfig(tmpdir()), now: () => new Date() }, 'staff', parsed);
+  await listProducts(createAppContext(db, testConfig(tmpdir())), 'staff', parsed);
   const client = await pool.connect();
   const plans: string[] = [];
   try {
@@ -107,7 +108,7 @@ async function main() {
     }
 
     const config = testConfig(dataDir);
-    const app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: false });
+    const app = await buildApp(createAppContext(database.db, config), { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -117,7 +118,7 @@ async function main() {
       .onConflictDoNothing()
       .returning();
     const staffId = staff?.id ?? (await database.db.select().from(schema.users).where(eq(schema.users.username, 'bench_admin')))[0].id;
-    const { access: token } = await startSession({ db: database.db, config, now: () => new Date() }, database.db, staffId, {});
+    const { access: token } = await startSession(createAppContext(database.db, config), database.db, staffId, {});
 
     // Warm-up: the first requests compile the server's code paths.
     if (SECONDS > 0) {

@@ -14,6 +14,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwords';
 import { testConfig } from '../tests/helpers/app';
+import { createAppContext } from '../src/server/context';
 
 const SEQUENTIAL = Number(process.env.BENCH_LOGINS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -63,7 +64,7 @@ async function main() {
       argon2,
       rateLimits: { login: unlimited, register: unlimited, codeVerify: unlimited, codeSend: unlimited },
     });
-    const app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: false });
+    const app = await buildApp(createAppContext(database.db, config), { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;

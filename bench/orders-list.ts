@@ -20,6 +20,7 @@ import * as schema from '../src/server/db/schema';
 import { listAdminOrders } from '../src/server/modules/orders/queries';
 import { startSession } from '../src/server/modules/auth/sessions';
 import { testConfig } from '../tests/helpers/app';
+import { createAppContext } from '../src/server/context';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -102,7 +103,7 @@ async function main() {
     }
 
     const config = testConfig(dataDir);
-    const app = await buildApp({ db: database.db, config, now: () => new Date() }, { logger: false });
+    const app = await buildApp(createAppContext(database.db, config), { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
@@ -112,7 +113,7 @@ async function main() {
       .onConflictDoNothing()
       .returning();
     const staffId = staff?.id ?? (await database.db.select().from(schema.users).where(eq(schema.users.username, 'bench_admin')))[0].id;
-    const { access: token } = await startSession({ db: database.db, config, now: () => new Date() }, database.db, staffId, {});
+    const { access: token } = await startSession(createAppContext(database.db, config), database.db, staffId, {});
 
     const headers = { authorization: `Bearer ${token}` };
     // Warm-up: the first requests compile the server's code paths.

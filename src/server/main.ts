@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createAppContext } from './context';
 import { openDatabase } from './db/client';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/seed';
@@ -11,7 +12,7 @@ import { backfillImageWidths } from './modules/uploads/images';
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
-const ctx = { db: database.db, config, now: () => new Date() };
+const ctx = createAppContext(database.db, config);
 const app = await buildApp(ctx);
 await prepareData(ctx, database, app.log);
 

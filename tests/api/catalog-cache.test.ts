@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invalidateCatalogue } from '../../src/server/modules/catalog/cache';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createProduct, createUser } from '../helpers/factories';
 
@@ -16,7 +15,7 @@ describe('catalogue micro-cache', () => {
     await createProduct(server.ctx.db, { name: 'Segunda' });
     // Written behind the server's back: still the cached answer.
     expect((await api(server, 'GET', '/api/products/')).json.count).toBe(1);
-    invalidateCatalogue();
+    server.ctx.caches.catalogueChanged();
     expect((await api(server, 'GET', '/api/products/')).json.count).toBe(2);
   });
 

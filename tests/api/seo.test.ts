@@ -6,7 +6,6 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema';
-import { invalidateCatalogue } from '../../src/server/modules/catalog/cache';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct } from '../helpers/factories';
 
@@ -238,7 +237,7 @@ describe('product lookups for pages', () => {
       await cachedServer.ctx.db.update(products).set({ name: 'Después del cambio' }).where(eq(products.id, product.id));
       expect(await title()).toBe('Detalles del Producto - Antes del cambio');
       // …and is once catalogue writes clear the cache.
-      invalidateCatalogue();
+      cachedServer.ctx.caches.catalogueChanged();
       expect(await title()).toBe('Detalles del Producto - Después del cambio');
     } finally {
       await cachedServer.close();

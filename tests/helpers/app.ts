@@ -7,7 +7,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
-import type { AppContext } from '../../src/server/context';
+import { createAppContext, type AppContext } from '../../src/server/context';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
@@ -87,11 +87,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
   const database = await createTestDatabase();
   let fixedNow: Date | null = null;
-  const ctx: AppContext = {
-    db: database.db,
-    config: testConfig(dataDir, overrides),
-    now: () => fixedNow ?? new Date(),
-  };
+  const ctx = createAppContext(database.db, testConfig(dataDir, overrides), () => fixedNow ?? new Date());
   const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -5,7 +5,6 @@ import type { FastifyBaseLogger } from 'fastify';
 import { productSearchText } from '../../../domain/catalog';
 import { slugify } from '../../../domain/text';
 import type { AppContext } from '../../context';
-import { invalidateCatalogue } from '../../modules/catalog/cache';
 import { storeImage } from '../../modules/uploads/service';
 import { uploadStorage, type Storage } from '../../modules/uploads/storage';
 import { blisters, brands, products } from '../schema';
@@ -196,6 +195,6 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
     });
     await tx.insert(blisters).values(blisterRows);
   });
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   log.info({ brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started }, 'demo catalogue loaded');
 }

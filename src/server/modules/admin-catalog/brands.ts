@@ -13,7 +13,6 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
-import { invalidateCatalogue } from '../catalog/cache';
 import { toBrandDto } from '../catalog/serialize';
 import type { BrandRow } from './brand-link';
 import { isUniqueViolation } from '../../db/errors';
@@ -110,7 +109,7 @@ export async function createBrand(ctx: AppContext, actor: Actor, input: BrandFor
       return brand.id;
     }),
   );
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   return staffBrandDto(ctx, ctx.db, id);
 }
 
@@ -146,7 +145,7 @@ export async function updateBrand(ctx: AppContext, actor: Actor, id: number, inp
       });
     }),
   );
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   return staffBrandDto(ctx, ctx.db, id);
 }
 
@@ -194,7 +193,7 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
       changes: { before: pick(brand, [...EDITABLE, ...DISCOUNT_FIELDS]), after: {} },
     });
   });
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
 }
 
 /**
@@ -234,7 +233,7 @@ export async function applyBrandDiscount(ctx: AppContext, actor: Actor, id: numb
     });
     return { name: after.brand_name, ...(await brandTotals(tx, id)) };
   });
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   const brand = await staffBrandDto(ctx, ctx.db, id);
   const noun = totals.total_products === 1 ? 'producto' : 'productos';
   return {

@@ -9,7 +9,6 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, orderProducts, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
-import { invalidateCatalogue } from '../catalog/cache';
 import { toProductDto } from '../catalog/serialize';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { linkBrand } from './brand-link';
@@ -150,7 +149,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
       return product.id;
     }),
   );
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   return staffProductDto(ctx, ctx.db, id);
 }
 
@@ -195,7 +194,7 @@ export async function updateProduct(ctx: AppContext, actor: Actor, id: number, i
       });
     }),
   );
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   return staffProductDto(ctx, ctx.db, id);
 }
 
@@ -229,7 +228,7 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
     });
     return !!inOrder;
   });
-  invalidateCatalogue();
+  ctx.caches.catalogueChanged();
   return { soft };
 }
 

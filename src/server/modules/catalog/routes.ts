@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { idParamSchema, productListQuerySchema, relatedQuerySchema } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { paged, parse } from '../../http';
-import { catalogueCache } from './cache';
 import { getBlister, getProduct, listOnSale, listProducts, productFacets, relatedProducts } from './service';
 import { viewerOf } from './viewer';
 
@@ -20,7 +19,7 @@ export function flatQuery(request: FastifyRequest): Record<string, unknown> {
  */
 export async function cachedJson(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, produce: () => Promise<unknown>) {
   const key = `${viewerOf(request.user)} ${request.url}`;
-  const body = await catalogueCache(ctx).get(key, async () => JSON.stringify(await produce()));
+  const body = await ctx.caches.catalogue.get(key, async () => JSON.stringify(await produce()));
   return reply.type('application/json; charset=utf-8').send(body);
 }
 

@@ -4,7 +4,6 @@ import { CATALOGUE_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
-import { catalogueCache } from './cache';
 import { countFacets, findBlister, findProduct, findProductPage, findRelated, typoWords, type ListParams, type ProductBundle } from './queries';
 import { listBrandRecords } from '../brands/service';
 import { toBlisterDto, toProductDto, type PricingContext } from './serialize';
@@ -13,7 +12,7 @@ import { seesPrices, type Viewer } from './viewer';
 async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {
   const [dollarRate, typos] = await Promise.all([
     // Read once per request, and kept with the cached catalogue reads (a rate change clears both).
-    catalogueCache(ctx).get('dollar-rate', () => getDollarRateValue(ctx.db)),
+    ctx.caches.catalogue.get('dollar-rate', () => getDollarRateValue(ctx.db)),
     typoWords(ctx.db, search, viewer),
   ]);
   return { viewer, dollarRate, now: ctx.now(), typos };

@@ -8,7 +8,7 @@ import {
 import { roundCents } from '../../../domain/money';
 import { preparedPerDb, type DbOrTx } from '../../db/client';
 import { blisters, brands, orderProducts, orders, products, users } from '../../db/schema';
-import type { OrderCountsCache } from './counts-cache';
+import type { ReadCache } from '../../cache/read-cache';
 
 const orderFields = {
   id: orders.id,
@@ -262,9 +262,9 @@ async function statusCounts(db: DbOrTx, filters: SQL | undefined): Promise<Order
  * index-only scan of orders_created_idx, orders_status_created_idx or
  * orders_open_status_created_idx); only those orders and their lines are then read, so a deep
  * page does not read every order it skips. `counts`, when given, keeps the status counts of
- * unsearched views (see counts-cache).
+ * unsearched views (see cache/caches.ts).
  */
-export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date, counts?: OrderCountsCache) {
+export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date, counts?: ReadCache<OrderStatusCounts>) {
   const filters = await adminFilters(db, query, now);
   const pageIds = db
     .select({ id: orders.id })

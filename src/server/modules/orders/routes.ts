@@ -9,7 +9,6 @@ import {
 import type { AppContext } from '../../context';
 import { paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../../plugins/auth';
-import { invalidateCatalogue } from '../catalog/cache';
 import {
   createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff,
 } from './service';
@@ -18,12 +17,6 @@ const orderId = (request: FastifyRequest) => parse(idParamSchema, request.params
 
 export default async function orderRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
   const { ctx } = opts;
-  // Every order write moves stock: the catalogue's micro-cache must not show the old numbers.
-  // Cleared before the answer leaves, so the client's next read already sees the new stock.
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' && reply.statusCode < 400) invalidateCatalogue();
-    return payload;
-  });
 
   app.post('/api/orders/', { config: { access: 'user' } }, async (request, reply) => {
     const input = parse(orderCreateSchema, request.body);

@@ -14,10 +14,8 @@ import type { Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { orderProducts, orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { invalidateCatalogue } from '../catalog/cache';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
-import { orderCountsCache, orderCountsChanged, orderPagesCache } from './counts-cache';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
@@ -76,14 +74,14 @@ function unitPrice(p: Presentation, dollarRate: number, now: Date): number | nul
 
 /**
  * Every write to orders goes through here: once its transaction has ended (committed, or failed
- * with an unknown outcome), the staff list's cached tab counts are dropped, so the next list
- * read in this process counts it.
+ * with an unknown outcome), the caches it makes stale are dropped (the staff list, and the
+ * catalogue whose stock it moved), so the next read in this process, the client's included, sees it.
  */
 async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction(work);
   } finally {
-    orderCountsChanged();
+    ctx.caches.ordersChanged();
   }
 }
 
@@ -182,9 +180,9 @@ export async function getOrder(ctx: AppContext, actor: OrderActor, id: number): 
 }
 
 export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQuery) {
-  const load = () => listAdminOrders(ctx.db, query, ctx.now(), orderCountsCache(ctx));
+  const load = () => listAdminOrders(ctx.db, query, ctx.now(), ctx.caches.orderCounts);
   // Searches always read the database: they are rare, and staff expect them exact.
-  return query.search ? load() : orderPagesCache<Awaited<ReturnType<typeof load>>>(ctx).get(JSON.stringify(query), load);
+  return query.search ? load() : ctx.caches.orderPages.get(JSON.stringify(query), load);
 }
 
 const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
@@ -460,7 +458,6 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: FastifyBas
       const dto = await findOrderDto(ctx.db, id);
       if (dto) await notifyStatusChanged(ctx, dto, log);
     }
-    if (expired > 0) invalidateCatalogue();
     // Every order of a batch leaves the pending state, so the next query finds the next ones.
     if (stale.length < 100) return expired;
   }

@@ -6,7 +6,6 @@ import { imageSrcSet } from '../../../domain/images';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand, listBrandRecords } from '../brands/service';
-import { catalogueCache } from '../catalog/cache';
 import { getProduct, listProducts } from '../catalog/service';
 import { SHOP_NAME } from '../mail/templates';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
@@ -56,7 +55,7 @@ function absoluteImage(publicUrl: string, src: string | null | undefined): strin
  * Catalogue reads for pages, kept as briefly as the catalogue's own answers (CATALOG_CACHE_MS,
  * cleared by catalogue writes): a popular product page costs one read per period.
  */
-const cached = <T>(ctx: AppContext, key: string, load: () => Promise<T>) => catalogueCache(ctx).get(`seo ${key}`, load);
+const cached = <T>(ctx: AppContext, key: string, load: () => Promise<T>) => ctx.caches.catalogue.get(`seo ${key}`, load);
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 

@@ -13,7 +13,6 @@ import { preparedPerDb, type DbOrTx } from '../../db/client';
 import { dollarRate, dollarRateHistory } from '../../db/schema';
 import { AppError, badRequest } from '../../errors';
 import { type Actor, logActivity } from '../activity/log';
-import { invalidateCatalogue } from '../catalog/cache';
 
 // Read by every catalogue page and every order (see preparedPerDb).
 const rateValueQuery = preparedPerDb((db) =>
@@ -160,7 +159,7 @@ async function applyChange(
     return after;
   });
   // USD prices are computed per request from the rate; drop catalogue reads cached with the old one.
-  if (rateChanged) invalidateCatalogue();
+  if (rateChanged) ctx.caches.catalogueChanged();
   return row;
 }
 
