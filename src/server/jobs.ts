@@ -1,5 +1,5 @@
 // Background work of one server process. Each job is safe to run in several processes at once.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './logger';
 import type { AppContext } from './context';
 import { deliverDueMail } from './modules/mail/service';
 import { expireStalePendingOrders } from './modules/orders/service';
@@ -8,7 +8,7 @@ import { refreshDollarRateIfDue } from './modules/site/dollar-rate';
 interface Job {
   name: string;
   everyMs: number;
-  run(ctx: AppContext, log: FastifyBaseLogger): Promise<unknown>;
+  run(ctx: AppContext, log: Logger): Promise<unknown>;
 }
 
 const JOBS: Job[] = [
@@ -18,7 +18,7 @@ const JOBS: Job[] = [
 ];
 
 /** Starts every job on its interval; returns a function that stops them. */
-export function startJobs(ctx: AppContext, log: FastifyBaseLogger): () => void {
+export function startJobs(ctx: AppContext, log: Logger): () => void {
   const timers = JOBS.map((job) => {
     let running = false;
     const tick = async () => {

@@ -2,7 +2,7 @@
 // caller's transaction when given one) and delivery happens after, with retries. A failed send is
 // logged and retried; it never fails the order or the registration that caused it.
 import { and, eq, lte, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
@@ -32,7 +32,7 @@ export async function queueMail(db: DbOrTx, message: MailMessage): Promise<numbe
 }
 
 /** Tries to deliver one queued message now; on failure schedules a retry with backoff. */
-export async function deliverMail(ctx: AppContext, id: number, log?: FastifyBaseLogger): Promise<boolean> {
+export async function deliverMail(ctx: AppContext, id: number, log?: Logger): Promise<boolean> {
   const [row] = await ctx.db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, next_attempt_at: sql`now() + interval '5 minutes'` })
@@ -63,21 +63,21 @@ export async function deliverMail(ctx: AppContext, id: number, log?: FastifyBase
  * Starts delivering already queued messages without making the caller wait or fail. Use it after
  * the transaction that queued them (queueMail(tx, …)) has committed.
  */
-export function deliverInBackground(ctx: AppContext, ids: number[], log?: FastifyBaseLogger): void {
+export function deliverInBackground(ctx: AppContext, ids: number[], log?: Logger): void {
   for (const id of ids) {
     void deliverMail(ctx, id, log).catch((error) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
   }
 }
 
 /** Queues and immediately tries to deliver, without making the caller wait or fail. */
-export async function sendMail(ctx: AppContext, message: MailMessage, log?: FastifyBaseLogger): Promise<number> {
+export async function sendMail(ctx: AppContext, message: MailMessage, log?: Logger): Promise<number> {
   const id = await queueMail(ctx.db, message);
   deliverInBackground(ctx, [id], log);
   return id;
 }
 
 /** Delivers every message whose retry time has come (run by the background job). */
-export async function deliverDueMail(ctx: AppContext, log?: FastifyBaseLogger): Promise<number> {
+export async function deliverDueMail(ctx: AppContext, log?: Logger): Promise<number> {
   const due = await ctx.db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)

@@ -1,7 +1,7 @@
 // Order e-mails: confirmation with payment steps to the customer, new-order notice to the shop,
 // and status changes made by staff. Sent after commit; a failure is logged and never fails the
 // order (the outbox retries delivery).
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import { formatArs } from '../../../domain/money';
 import { ORDER_STATUS_LABELS, whatsappOrderLink, type OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
@@ -102,7 +102,7 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
 }
 
 /** Sends without letting any failure reach the caller. */
-async function safeSend(ctx: AppContext, message: MailMessage, log?: FastifyBaseLogger) {
+async function safeSend(ctx: AppContext, message: MailMessage, log?: Logger) {
   try {
     await sendMail(ctx, message, log);
   } catch (error) {
@@ -110,11 +110,11 @@ async function safeSend(ctx: AppContext, message: MailMessage, log?: FastifyBase
   }
 }
 
-export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: FastifyBaseLogger) {
+export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: Logger) {
   await safeSend(ctx, orderConfirmationEmail(ctx, order), log);
   if (ctx.config.shopEmail) await safeSend(ctx, newOrderNoticeEmail(ctx, order, ctx.config.shopEmail), log);
 }
 
-export async function notifyStatusChanged(ctx: AppContext, order: OrderDto, log?: FastifyBaseLogger) {
+export async function notifyStatusChanged(ctx: AppContext, order: OrderDto, log?: Logger) {
   await safeSend(ctx, statusChangeEmail(ctx, order), log);
 }

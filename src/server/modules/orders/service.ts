@@ -1,7 +1,7 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import { roundCents } from '../../../domain/money';
 import {
   CANCELLED_FOR_NO_PRODUCTS, isOrderActive, ORDER_STATUS_LABELS,
@@ -94,7 +94,7 @@ async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra
 // ---------------------------------------------------------------------------------------------
 // Creation
 
-export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: FastifyBaseLogger): Promise<OrderDto> {
+export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
   const blisterIds = input.products.map((l) => l.blister_id);
@@ -357,7 +357,7 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
 }
 
 export async function updateOrderAsStaff(
-  ctx: AppContext, actor: OrderActor, orderId: number, input: AdminOrderUpdate, log?: FastifyBaseLogger,
+  ctx: AppContext, actor: OrderActor, orderId: number, input: AdminOrderUpdate, log?: Logger,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
   const outcome = await writeOrders(ctx, async (tx) => {
@@ -433,7 +433,7 @@ export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de con
  * Background job (README: PENDING_ORDER_DAYS): cancels pending orders older than the limit and
  * gives their stock back. Safe with several processes: each order is re-checked under its lock.
  */
-export async function expireStalePendingOrders(ctx: AppContext, log?: FastifyBaseLogger): Promise<number> {
+export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.pendingOrderDays * 24 * 60 * 60 * 1000);
   let expired = 0;
   for (;;) {

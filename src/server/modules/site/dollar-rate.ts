@@ -2,7 +2,7 @@
 // Blue and oficial values come from DOLLAR_RATE_URL (an array of {casa, compra, venta,
 // fechaActualizacion}, the public provider's format); a failed fetch keeps the last value.
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import { DEFAULT_DOLLAR_RATE } from '../../../domain/money';
 import {
   DOLLAR_AUTO_UPDATE_MS, type DollarRateDto, type DollarRateUpdate, type FetchedRateType, formatShopDateTime, NEVER_UPDATED,
@@ -164,7 +164,7 @@ async function applyChange(
 }
 
 /** Fetches one type; a failure is logged and returned as a message instead of thrown. */
-async function tryFetch(ctx: AppContext, type: FetchedRateType, log?: FastifyBaseLogger): Promise<{ value: number } | { error: string }> {
+async function tryFetch(ctx: AppContext, type: FetchedRateType, log?: Logger): Promise<{ value: number } | { error: string }> {
   try {
     return { value: await fetchProviderRate(ctx.config.dollarRateUrl, type) };
   } catch (error) {
@@ -182,7 +182,7 @@ export interface DollarRateResult {
 
 const KEPT_VALUE_WARNING = 'No se pudo obtener la cotización del dólar. Se mantiene el último valor.';
 
-export async function updateDollarRate(ctx: AppContext, actor: Actor, update: DollarRateUpdate, log?: FastifyBaseLogger): Promise<DollarRateResult> {
+export async function updateDollarRate(ctx: AppContext, actor: Actor, update: DollarRateUpdate, log?: Logger): Promise<DollarRateResult> {
   const current = await readRow(ctx.db);
 
   if (update.kind === 'manual') {
@@ -229,7 +229,7 @@ export async function updateDollarRate(ctx: AppContext, actor: Actor, update: Do
  * processes: one conditional UPDATE claims the row (an expired last_update and no attempt in the
  * last AUTO_RETRY_MS, tracked in updated_at); only the process that claimed it fetches.
  */
-export async function refreshDollarRateIfDue(ctx: AppContext, log?: FastifyBaseLogger): Promise<boolean> {
+export async function refreshDollarRateIfDue(ctx: AppContext, log?: Logger): Promise<boolean> {
   const now = ctx.now();
   const claimed = await ctx.db
     .update(dollarRate)

@@ -3,7 +3,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/site';
 import {
   type AdminWarrantyClaimDto, checkClaimDates, ELIGIBLE_ORDER_STATUSES, type EligibleOrderDto, STATUSES_WITH_RESOLUTION,
@@ -304,7 +304,7 @@ export async function updateClaim(
   actor: AuthUser,
   id: number,
   update: WarrantyClaimUpdate,
-  log?: FastifyBaseLogger,
+  log?: Logger,
 ): Promise<AdminWarrantyClaimDto> {
   const { before, after } = await ctx.db.transaction(async (tx) => {
     const [current] = await tx.select().from(warrantyClaims).where(eq(warrantyClaims.id, id)).for('update');
