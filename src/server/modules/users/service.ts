@@ -5,6 +5,7 @@ import type { AdminCreateUserInput, AdminUserDetailDto, AdminUserDto, UserListQu
 import { OWN_ACCOUNT_MESSAGE } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { orders, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../../plugins/auth';
@@ -172,8 +173,7 @@ export async function createUserByAdmin(ctx: AppContext, actor: AuthUser, input:
     return { message: 'Usuario creado correctamente', user: toDto(created, 0) };
   } catch (error) {
     // Two admins creating the same user at once: the unique index decides.
-    const cause = error as { code?: string; cause?: { code?: string } };
-    if ((cause.code ?? cause.cause?.code) === '23505') {
+    if (isUniqueViolation(error)) {
       throw new AppError(409, 'Ya existe un usuario con ese nombre de usuario o email', 'ACCOUNT_EXISTS');
     }
     throw error;
