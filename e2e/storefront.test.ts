@@ -382,6 +382,44 @@ describe('prices', () => {
   });
 });
 
+describe('scroll position', () => {
+  const scrollTo = async (page: Page, y: number) => {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(100);
+    return page.evaluate(() => window.scrollY);
+  };
+  const scrolledTo = (page: Page, y: number) => page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 2, y, { timeout: 5_000 });
+  const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+
+  it('opens every typed address at the top, and back and forward return to where the visitor was', async () => {
+    const { context, page } = await open('/productos', { viewport: MOBILE });
+    await step(page, 'scroll-fresh-loads', async () => {
+      await cards(page).first().waitFor();
+      const catalogueY = await scrollTo(page, 1000);
+      expect(catalogueY).toBeGreaterThan(500);
+
+      // Typed in the address bar: each is a fresh load of the same tab.
+      await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const productY = await scrollTo(page, 600);
+      expect(productY).toBeGreaterThan(300);
+      await page.goto('/como-germinar');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.goBack();
+      await appReady(page);
+      await scrolledTo(page, productY);
+      await page.goBack();
+      await appReady(page);
+      await scrolledTo(page, catalogueY);
+      await page.goForward();
+      await appReady(page);
+      await scrolledTo(page, productY);
+    });
+    await context.close();
+  });
+});
+
 describe('accessibility', () => {
   it('has no axe violations on home, catalogue, detail and guide, on mobile and desktop', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
