@@ -272,6 +272,20 @@ describe('product detail', () => {
       const [x, y] = style.match(/transform-origin: ([\d.]+)% ([\d.]+)%/)!.slice(1).map(Number);
       expect(Math.abs(x - 25)).toBeLessThan(2);
       expect(Math.abs(y - 75)).toBeLessThan(2);
+      await page.mouse.move(box.x + box.width + 40, box.y);
+      await zoomed.waitFor({ state: 'detached' });
+    });
+    await context.close();
+  });
+
+  it('leaves the photo at its size when a finger taps it', async () => {
+    const { context, page } = await open(`/producto/${ids['Gorilla Glue Auto']}`, { viewport: MOBILE, touch: true });
+    await step(page, 'detail-photo-tap', async () => {
+      const photo = page.locator('img[alt="Gorilla Glue Auto"]').first();
+      await photo.tap();
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-zoomed]').count()).toBe(0);
+      await screenshot(page, 'storefront-detail-tapped-390');
     });
     await context.close();
   });
