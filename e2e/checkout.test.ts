@@ -129,6 +129,11 @@ describe('customer journey from registration to a cancelled order', () => {
       await criticalQty.press('Enter');
       await page.getByText('Solo hay 3 unidades disponibles').first().waitFor();
       expect(await criticalQty.inputValue()).toBe('1');
+      // Below 1 is raised to 1, and the box shows what the cart holds.
+      await criticalQty.fill('-3');
+      await criticalQty.press('Enter');
+      await expect.poll(() => criticalQty.inputValue()).toBe('1');
+      await page.getByRole('heading', { name: 'Mi Carrito (6)' }).waitFor();
 
       const total = 3 * 9000 + 2 * 15000 + 8000;
       const summary = await text(page, 'aside');
