@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery } from './catalog';
 import { roundCents } from './money';
+import { phoneSchema } from './phone';
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -50,10 +51,7 @@ export const recipientNameSchema = requiredText('El nombre es requerido')
   .min(3, { error: 'El nombre debe tener al menos 3 caracteres', abort: true })
   .max(100, 'El nombre no puede superar 100 caracteres');
 
-/** Exactly 10 digits; spaces, dashes, dots and parentheses typed around them are dropped. */
-export const customerPhoneSchema = requiredText('El teléfono es requerido')
-  .transform((v) => v.replace(/[\s\-().]/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, 'Ingresa un teléfono válido'));
+export const customerPhoneSchema = phoneSchema('El teléfono es requerido');
 
 export const deliveryTypeSchema = z.enum(DELIVERY_TYPES, { error: 'Selecciona un método de entrega' });
 

@@ -204,6 +204,20 @@ describe('POST /api/orders/', () => {
     expect(await stockOf(hidden.blisters[0].id)).toBe(10);
   });
 
+  it('keeps every digit of a phone written with spaces, dashes or +54 9, and stores its 10 digits', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    for (const [written, stored] of [['11 2345-6789', '1123456789'], ['+54 9 11 2345 6789', '1123456789'], ['0351 15 423-4567', '3514234567']]) {
+      const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([line]), customer_phone: written } });
+      expect(res.status, written).toBe(201);
+      expect(res.json.customer_phone).toBe(stored);
+    }
+    const short = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([line]), customer_phone: '+54 9 11 2345 678' } });
+    expect(short.status).toBe(400);
+    expect(short.json.errors.customer_phone).toEqual(['Ingresa un teléfono válido']);
+  });
+
   it('e-mails the customer the confirmation with the WhatsApp payment link, and the shop a notice', async () => {
     const user = await createUser(db());
     const product = await createProduct(db(), { name: 'Northern Lights', blisters: [{ price: 15000, stock: 3, seed_count: 5 }] });
