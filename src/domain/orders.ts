@@ -312,7 +312,10 @@ export interface OrderCustomerDto {
 }
 
 export interface OrderDto {
+  /** The API's key (paths, references). */
   id: number;
+  /** What customers and staff see as the order's number: consecutive, without gaps. */
+  order_number: number;
   status: OrderStatus;
   status_display: string;
   created_at: string;
@@ -350,8 +353,8 @@ export interface AdminOrderPage {
 export type OrderUpdateResult = OrderDto & { message: string };
 
 /** WhatsApp link to arrange payment of an order (digits only, as wa.me expects). */
-export function whatsappOrderLink(number: string, orderId: number): string {
+export function whatsappOrderLink(number: string, orderNumber: number): string {
   const digits = number.replace(/\D/g, '');
-  const text = `Hola, quiero coordinar el pago del pedido #${orderId}`;
+  const text = `Hola, quiero coordinar el pago del pedido #${orderNumber}`;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }
