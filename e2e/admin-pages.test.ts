@@ -73,9 +73,9 @@ describe('admin area pages', () => {
         { path: '/admin/productos', heading: 'Catálogo de Semillas', shot: 'productos', ready: product.name },
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', shot: 'producto-nuevo', ready: 'Presentaciones' },
         { path: `/admin/productos/editar/${product.id}`, heading: 'Editar Producto', shot: 'producto-editar', ready: 'Presentación 2' },
-        { path: '/admin/pedidos', heading: 'Lista de Pedidos', shot: 'pedidos', ready: `Pedido #${order.id}` },
+        { path: '/admin/pedidos', heading: 'Lista de Pedidos', shot: 'pedidos', ready: `Pedido #${order.order_number}` },
         { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', shot: 'pedidos-detalle-modal', ready: 'Destinatario' },
-        { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.id}`, shot: 'pedido', ready: 'Destinatario' },
+        { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, shot: 'pedido', ready: 'Destinatario' },
         { path: '/admin/bancos', heading: 'Bancos', shot: 'bancos', ready: bank.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', shot: 'banco-nuevo', ready: 'Logo del banco' },
         { path: `/admin/bancos/editar/${bank.id}`, heading: 'Editar banco', shot: 'banco-editar', ready: 'Logo del banco' },
@@ -205,7 +205,7 @@ describe('admin area pages', () => {
     await step(page, 'admin-order-query', async () => {
       const order = shop.orders[2];
       await page.goto(`/admin/pedidos?orderId=${order.id}`);
-      const dialog = page.getByRole('dialog', { name: `Pedido #${order.id}` });
+      const dialog = page.getByRole('dialog', { name: `Pedido #${order.order_number}` });
       await dialog.getByRole('link', { name: /^WhatsApp a / }).waitFor();
       expect(await dialog.getByRole('link', { name: /^WhatsApp a / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5411\d{8}$/);
       expect(await dialog.getByRole('link', { name: /^Enviar email a / }).getAttribute('href')).toBe(`mailto:${order.customer_email}`);

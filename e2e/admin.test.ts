@@ -150,18 +150,19 @@ describe('admin journey', () => {
     });
     expect(placed.status).toBe(201);
     const orderId = placed.json.id;
+    const orderNumber = placed.json.order_number;
     await step(page, 'journey-order', async () => {
       await page.goto('/admin/pedidos');
-      const orderCard = page.locator('article', { hasText: `Pedido #${orderId}` });
+      const orderCard = page.locator('article', { hasText: `Pedido #${orderNumber}` });
       await orderCard.getByText('Pendiente').waitFor();
       await orderCard.getByRole('button', { name: 'Estado' }).click();
-      const dialog = page.getByRole('dialog', { name: `Estado del pedido #${orderId}` });
+      const dialog = page.getByRole('dialog', { name: `Estado del pedido #${orderNumber}` });
       await dialog.getByLabel(/^Completado/).check();
       await dialog.getByRole('button', { name: 'Guardar estado' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await orderCard.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: /^Completados/ }).click();
-      await page.locator('article', { hasText: `Pedido #${orderId}` }).getByText('Completado').waitFor();
+      await page.locator('article', { hasText: `Pedido #${orderNumber}` }).getByText('Completado').waitFor();
     });
     const order = await api(server, 'GET', `/api/orders/${orderId}/`, { token: staff.token });
     expect(order.json.status).toBe('completed');

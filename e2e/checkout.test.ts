@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import { blisters, orders } from '../src/server/db/schema';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { extractCode, waitForOutboxMail } from '../tests/helpers/mail';
 import { launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
@@ -38,6 +38,13 @@ beforeAll(async () => {
     ],
   });
   critical = await createProduct(server.ctx.db, { name: 'Critical Pampa', brand_id: brand.id, blisters: [{ seed_count: 1, price: 8000, stock: 3 }] });
+  // A checkout refused for stock before the journey's: it takes an order id, and gives its number back.
+  const early = await createUser(server.ctx.db);
+  const refused = await api(server, 'POST', '/api/orders/', {
+    token: early.token,
+    body: { recipient_name: 'Ana Pérez', customer_phone: '1145678901', delivery_type: 'coordinate', products: [{ product_id: critical.id, blister_id: critical.blisters[0].id, quantity: 9 }] },
+  });
+  expect(refused.status).toBe(409);
   browser = await launchBrowser();
 });
 
@@ -129,6 +136,11 @@ describe('customer journey from registration to a cancelled order', () => {
       await criticalQty.press('Enter');
       await page.getByText('Solo hay 3 unidades disponibles').first().waitFor();
       expect(await criticalQty.inputValue()).toBe('1');
+      // Below 1 is raised to 1, and the box shows what the cart holds.
+      await criticalQty.fill('-3');
+      await criticalQty.press('Enter');
+      await expect.poll(() => criticalQty.inputValue()).toBe('1');
+      await page.getByRole('heading', { name: 'Mi Carrito (6)' }).waitFor();
 
       const total = 3 * 9000 + 2 * 15000 + 8000;
       const summary = await text(page, 'aside');
@@ -137,7 +149,7 @@ describe('customer journey from registration to a cancelled order', () => {
       await screenshot(page, 'checkout-cart-390');
     });
 
-    let orderId = 0;
+    let orderNumber = 0;
     await step(page, 'checkout', async () => {
       await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
       const confirm = page.getByRole('button', { name: 'Confirmar Pedido' });
@@ -147,7 +159,10 @@ describe('customer journey from registration to a cancelled order', () => {
       await page.getByLabel('Teléfono').fill('11 2345-678');
       await page.getByLabel('Teléfono').blur();
       await page.getByText('Ingresa un teléfono válido').waitFor();
-      await page.getByLabel('Teléfono').fill('1123456789');
+      // Pasted or autofilled in the international form: every digit is kept, then normalised.
+      await page.getByLabel('Teléfono').fill('+54 9 11 2345-6789');
+      await page.getByLabel('Teléfono').blur();
+      expect(await page.getByLabel('Teléfono').inputValue()).toBe('1123456789');
       await page.getByLabel('Acordar entrega').check();
       await screenshot(page, 'checkout-form-390');
       await confirm.click();
@@ -155,7 +170,10 @@ describe('customer journey from registration to a cancelled order', () => {
       await page.getByText('¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.').first().waitFor();
 
       const [order] = await server.ctx.db.select().from(orders);
-      orderId = order.id;
+      orderNumber = order.order_number;
+      // Numbered without the refused checkout's gap; the id is only the API's key.
+      expect(orderNumber).toBe(1);
+      expect(order.id).toBe(2);
       expect(order.total).toBe(3 * 9000 + 2 * 15000 + 8000);
       expect(order.customer_phone).toBe('1123456789');
       expect(order.delivery_type).toBe('coordinate');
@@ -165,9 +183,9 @@ describe('customer journey from registration to a cancelled order', () => {
     });
 
     await step(page, 'my-orders', async () => {
-      const card = page.getByRole('article', { name: `Pedido #${orderId}` });
+      const card = page.getByRole('article', { name: `Pedido #${orderNumber}` });
       await card.waitFor();
-      const shown = await text(page, `article[aria-label="Pedido #${orderId}"]`);
+      const shown = await text(page, `article[aria-label="Pedido #${orderNumber}"]`);
       expect(shown).toContain('Pendiente');
       expect(shown).toContain(`3 x ${ars(9000)}`);
       expect(shown).toContain(`2 x ${ars(15000)}`);

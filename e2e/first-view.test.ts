@@ -3,7 +3,7 @@
 // depends on the visitor (age gate, session, prices) stays right.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newPage, step } from './helpers/browser';
+import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
 import { signIn } from './security-helpers';
 import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
@@ -27,6 +27,13 @@ beforeAll(async () => {
   });
   productId = product.id;
   await createProduct(db, { name: HOSTILE_NAME, type: 'fem', brand_id: brand.id, blisters: [{ seed_count: 3, price: 9000, stock: 2 }] });
+  // Its first presentation (x1) has no stock: a card starts on x3, the first with stock and a price.
+  await createProduct(db, {
+    name: 'Northern Lights',
+    type: 'reg',
+    brand_id: brand.id,
+    blisters: [{ seed_count: 1, price: 4000, stock: 0 }, { seed_count: 3, price: 11000, stock: 4 }, { seed_count: 5, price: 17000, stock: 2 }],
+  });
   customer = await createUser(db);
   browser = await launchBrowser();
 });
@@ -137,6 +144,36 @@ describe('in the browser', () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it("starts a returning customer's card on the first presentation with stock and a price, as a link does", async () => {
+    for (const viewport of [MOBILE, DESKTOP]) {
+      const { context, page } = await newPage(browser, server.url, { viewport });
+      try {
+        await signIn(context, customer.username);
+        const card = page.locator('article').filter({ hasText: 'Northern Lights' });
+        const presentation = card.getByLabel('Presentación de Northern Lights');
+        await step(page, `first-view-card-presentation-${viewport.width}`, async () => {
+          // Reached by a link once the session is known.
+          await visit(page, '/');
+          await page.locator('main a[href="/productos?categories=regulares"]').first().click();
+          await presentation.waitFor();
+          expect(await presentation.locator('option:checked').textContent()).toBe('x3');
+          expect(await card.textContent()).toMatch(/11\.000/);
+
+          // A full load: the server renders the catalogue before the session is known.
+          await page.reload();
+          await presentation.waitFor();
+          expect(await presentation.locator('option:checked').textContent()).toBe('x3');
+          expect(await card.textContent()).toMatch(/11\.000/);
+          await card.getByRole('button', { name: 'Añadir Northern Lights al carrito' }).click();
+          await page.getByText('Producto añadido al carrito').waitFor();
+          await screenshot(page, `first-view-card-customer-${viewport.width}`);
+        });
+      } finally {
+        await context.close();
+      }
     }
   });
 });

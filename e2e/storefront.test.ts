@@ -272,6 +272,20 @@ describe('product detail', () => {
       const [x, y] = style.match(/transform-origin: ([\d.]+)% ([\d.]+)%/)!.slice(1).map(Number);
       expect(Math.abs(x - 25)).toBeLessThan(2);
       expect(Math.abs(y - 75)).toBeLessThan(2);
+      await page.mouse.move(box.x + box.width + 40, box.y);
+      await zoomed.waitFor({ state: 'detached' });
+    });
+    await context.close();
+  });
+
+  it('leaves the photo at its size when a finger taps it', async () => {
+    const { context, page } = await open(`/producto/${ids['Gorilla Glue Auto']}`, { viewport: MOBILE, touch: true });
+    await step(page, 'detail-photo-tap', async () => {
+      const photo = page.locator('img[alt="Gorilla Glue Auto"]').first();
+      await photo.tap();
+      await page.waitForTimeout(300);
+      expect(await page.locator('[data-zoomed]').count()).toBe(0);
+      await screenshot(page, 'storefront-detail-tapped-390');
     });
     await context.close();
   });
@@ -377,6 +391,44 @@ describe('prices', () => {
       await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
       await page.getByText('No hay stock disponible para esta presentación').waitFor();
       await screenshot(page, 'storefront-detail-customer-1280');
+    });
+    await context.close();
+  });
+});
+
+describe('scroll position', () => {
+  const scrollTo = async (page: Page, y: number) => {
+    await page.evaluate((top) => window.scrollTo(0, top), y);
+    await page.waitForTimeout(100);
+    return page.evaluate(() => window.scrollY);
+  };
+  const scrolledTo = (page: Page, y: number) => page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 2, y, { timeout: 5_000 });
+  const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+
+  it('opens every typed address at the top, and back and forward return to where the visitor was', async () => {
+    const { context, page } = await open('/productos', { viewport: MOBILE });
+    await step(page, 'scroll-fresh-loads', async () => {
+      await cards(page).first().waitFor();
+      const catalogueY = await scrollTo(page, 1000);
+      expect(catalogueY).toBeGreaterThan(500);
+
+      // Typed in the address bar: each is a fresh load of the same tab.
+      await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+      const productY = await scrollTo(page, 600);
+      expect(productY).toBeGreaterThan(300);
+      await page.goto('/como-germinar');
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+      await page.goBack();
+      await appReady(page);
+      await scrolledTo(page, productY);
+      await page.goBack();
+      await appReady(page);
+      await scrolledTo(page, catalogueY);
+      await page.goForward();
+      await appReady(page);
+      await scrolledTo(page, productY);
     });
     await context.close();
   });

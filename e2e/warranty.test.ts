@@ -189,7 +189,7 @@ describe('warranty claims', () => {
       const card = admin.page.getByRole('article').filter({ hasText: 'Northern Light Auto' });
       await card.waitFor();
       await admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' }).waitFor();
-      expect(await card.getByRole('link', { name: `Pedido #${order.json.id}` }).getAttribute('href')).toBe(`/admin/pedidos?orderId=${order.json.id}`);
+      expect(await card.getByRole('link', { name: `Pedido #${order.json.order_number}` }).getAttribute('href')).toBe(`/admin/pedidos?orderId=${order.json.id}`);
       expect(await card.getByRole('link', { name: 'Lucas Moreno' }).getAttribute('href')).toBe(`/admin/usuarios/${customer.id}`);
       const guestCard = admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' });
       expect(await guestCard.getByRole('link', { name: 'Carla Méndez' }).getAttribute('href')).toBe('/admin/usuarios?email=carla%40correo.test');

@@ -19,9 +19,17 @@ export function launchBrowser(): Promise<Browser> {
 export const MOBILE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 900 };
 
-/** A fresh context that already passed the age gate, unless `ageVerified: false`. */
-export async function newPage(browser: Browser, baseURL: string, options: { viewport?: { width: number; height: number }; ageVerified?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP, locale: 'es-AR' });
+/**
+ * A fresh context that already passed the age gate, unless `ageVerified: false`; `touch` makes
+ * it a phone's (touch screen, no mouse hover).
+ */
+export async function newPage(
+  browser: Browser,
+  baseURL: string,
+  options: { viewport?: { width: number; height: number }; ageVerified?: boolean; touch?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const touch = options.touch ? { hasTouch: true, isMobile: true } : {};
+  const context = await browser.newContext({ baseURL, viewport: options.viewport ?? DESKTOP, locale: 'es-AR', ...touch });
   if (options.ageVerified !== false) {
     await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
     await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));

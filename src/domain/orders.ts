@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery } from './catalog';
 import { roundCents } from './money';
+import { phoneSchema } from './phone';
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -50,10 +51,7 @@ export const recipientNameSchema = requiredText('El nombre es requerido')
   .min(3, { error: 'El nombre debe tener al menos 3 caracteres', abort: true })
   .max(100, 'El nombre no puede superar 100 caracteres');
 
-/** Exactly 10 digits; spaces, dashes, dots and parentheses typed around them are dropped. */
-export const customerPhoneSchema = requiredText('El teléfono es requerido')
-  .transform((v) => v.replace(/[\s\-().]/g, ''))
-  .pipe(z.string().regex(/^\d{10}$/, 'Ingresa un teléfono válido'));
+export const customerPhoneSchema = phoneSchema('El teléfono es requerido');
 
 export const deliveryTypeSchema = z.enum(DELIVERY_TYPES, { error: 'Selecciona un método de entrega' });
 
@@ -314,7 +312,10 @@ export interface OrderCustomerDto {
 }
 
 export interface OrderDto {
+  /** The API's key (paths, references). */
   id: number;
+  /** What customers and staff see as the order's number: consecutive, without gaps. */
+  order_number: number;
   status: OrderStatus;
   status_display: string;
   created_at: string;
@@ -352,8 +353,8 @@ export interface AdminOrderPage {
 export type OrderUpdateResult = OrderDto & { message: string };
 
 /** WhatsApp link to arrange payment of an order (digits only, as wa.me expects). */
-export function whatsappOrderLink(number: string, orderId: number): string {
+export function whatsappOrderLink(number: string, orderNumber: number): string {
   const digits = number.replace(/\D/g, '');
-  const text = `Hola, quiero coordinar el pago del pedido #${orderId}`;
+  const text = `Hola, quiero coordinar el pago del pedido #${orderNumber}`;
   return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
 }

@@ -273,6 +273,8 @@ export interface AdminWarrantyClaimDto extends WarrantyClaimDto {
 
 export interface EligibleOrderDto {
   id: number;
+  /** The number the customer sees for the order. */
+  order_number: number;
   created_at: string;
   purchase_date: string;
   recipient_name: string;

@@ -5,7 +5,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './App';
 import { embeddedFirstRender } from './lib/first-render';
-import { setRouter } from './lib/navigation';
+import { keyCurrentHistoryEntry, setRouter } from './lib/navigation';
 import { routes } from './routes';
 import './styles.css';
 
@@ -23,6 +23,7 @@ async function start() {
       }),
     );
   }
+  keyCurrentHistoryEntry();
   const router = createBrowserRouter(routes);
   setRouter(router);
   const app = (

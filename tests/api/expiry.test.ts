@@ -87,15 +87,18 @@ describe('pending order expiry', () => {
 
       // One e-mail per expired order, to the customer, saying why in Spanish.
       const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to_address, 'laura@test.local'));
+      const numbers = Object.fromEntries(
+        (await db().select({ id: orders.id, order_number: orders.order_number }).from(orders)).map((o) => [o.id, o.order_number]),
+      );
       for (const id of stale) {
-        const sent = mails.filter((m) => m.subject === `Pedido #${id}: Cancelado`);
+        const sent = mails.filter((m) => m.subject === `Pedido #${numbers[id]}: Cancelado`);
         expect(sent, `mail for order ${id}`).toHaveLength(1);
         expect(sent[0].text_body).toContain('Tu pedido fue cancelado');
         expect(sent[0].text_body).toContain('Motivo: Cancelado automáticamente por falta de confirmación.');
         expect(sent[0].text_body).toContain(`Pasaron ${DAYS} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados.`);
         expect(sent[0].html).toContain('Cancelado automáticamente por falta de confirmación');
       }
-      expect(mails.filter((m) => m.subject === `Pedido #${boundary}: Cancelado`)).toHaveLength(0);
+      expect(mails.filter((m) => m.subject === `Pedido #${numbers[boundary]}: Cancelado`)).toHaveLength(0);
     } finally {
       server.setNow(null);
     }

@@ -25,7 +25,7 @@ async function placeOrder(customer: Customer, lines: Line[], recipient = 'Client
     body: { recipient_name: recipient, customer_phone: '1122334455', delivery_type: 'coordinate', products: lines },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return res.json as { id: number; total: number; order_products: { id: number; blister: number; quantity: number; price_at_time: number }[] };
+  return res.json as { id: number; order_number: number; total: number; order_products: { id: number; blister: number; quantity: number; price_at_time: number }[] };
 }
 
 async function stockOf(blisterId: number) {
@@ -219,7 +219,7 @@ describe('PUT /api/orders/{id}/ (staff): status', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ user_id: staff.id, username: 'admin_tienda' });
     expect(entries[0].changes).toEqual({ old_status: 'pending', new_status: 'completed', changed_by: 'admin_tienda', order_total: 5000 });
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${order.id}: Completado`));
+    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${order.order_number}: Completado`));
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe(customer.email);
     expect(mails[0].text_body).toContain('¡Tu pedido fue completado!');

@@ -204,19 +204,54 @@ describe('POST /api/orders/', () => {
     expect(await stockOf(hidden.blisters[0].id)).toBe(10);
   });
 
+  it('keeps every digit of a phone written with spaces, dashes or +54 9, and stores its 10 digits', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    for (const [written, stored] of [['11 2345-6789', '1123456789'], ['+54 9 11 2345 6789', '1123456789'], ['0351 15 423-4567', '3514234567']]) {
+      const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([line]), customer_phone: written } });
+      expect(res.status, written).toBe(201);
+      expect(res.json.customer_phone).toBe(stored);
+    }
+    const short = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([line]), customer_phone: '+54 9 11 2345 678' } });
+    expect(short.status).toBe(400);
+    expect(short.json.errors.customer_phone).toEqual(['Ingresa un teléfono válido']);
+  });
+
+  it('numbers orders without gaps: a failed checkout gives its number back', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { name: 'Lemon Skunk', blisters: [{ price: 1000, stock: 2 }] });
+    const line = (quantity: number) => [{ product_id: product.id, blister_id: product.blisters[0].id, quantity }];
+    const first = await placeOrder(user.token, line(1));
+    const failed = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout(line(5)) });
+    expect(failed.status).toBe(409);
+    const second = await placeOrder(user.token, line(1));
+    expect(second.order_number).toBe(first.order_number + 1);
+    // The id (the API's key) skipped the failed attempt; the number the customer sees did not.
+    expect(second.id).toBeGreaterThan(first.id + 1);
+
+    const mine = await api(server, 'GET', '/api/orders/my-orders/', { token: user.token });
+    expect(mine.json.results.map((o: { order_number: number }) => o.order_number)).toEqual([second.order_number, first.order_number]);
+    const mails = await db().select().from(mailOutbox);
+    expect(mails.some((m) => m.subject === `Confirmación de tu pedido #${second.order_number}`)).toBe(true);
+    expect(mails.some((m) => m.subject === `Confirmación de tu pedido #${second.id}`)).toBe(false);
+    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(second.id))));
+    expect(entry.description).toBe(`Nuevo pedido #${second.order_number} de ${user.username}`);
+  });
+
   it('e-mails the customer the confirmation with the WhatsApp payment link, and the shop a notice', async () => {
     const user = await createUser(db());
     const product = await createProduct(db(), { name: 'Northern Lights', blisters: [{ price: 15000, stock: 3, seed_count: 5 }] });
     const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }]);
     const mails = await db().select().from(mailOutbox).orderBy(asc(mailOutbox.id));
-    const confirmation = mails.find((m) => m.subject === `Confirmación de tu pedido #${order.id}`);
+    const confirmation = mails.find((m) => m.subject === `Confirmación de tu pedido #${order.order_number}`);
     expect(confirmation?.to_address).toBe(user.email);
     expect(confirmation?.text_body).toContain('Northern Lights (5 semillas) x 2');
     expect(confirmation?.text_body).toMatch(/Total: \$\s?30\.000/);
-    const link = `https://wa.me/5491100000000?text=${encodeURIComponent(`Hola, quiero coordinar el pago del pedido #${order.id}`)}`;
+    const link = `https://wa.me/5491100000000?text=${encodeURIComponent(`Hola, quiero coordinar el pago del pedido #${order.order_number}`)}`;
     expect(confirmation?.text_body).toContain(link);
     expect(confirmation?.html).toContain(link.replace(/&/g, '&amp;'));
-    const notice = mails.find((m) => m.subject.startsWith(`Nuevo pedido #${order.id} `));
+    const notice = mails.find((m) => m.subject.startsWith(`Nuevo pedido #${order.order_number} `));
     expect(notice?.to_address).toBe('tienda@test.local');
     expect(notice?.text_body).toContain('Ana Pérez');
   });
@@ -454,7 +489,7 @@ describe('pending order expiry (background job)', () => {
       const [entry] = entries;
       expect(entry).toMatchObject({ user_id: null, username: null });
       expect(entry.changes).toMatchObject({ old_status: 'pending', new_status: 'cancelled', changed_by: 'Sistema' });
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${stale.id}: Cancelado`));
+      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${stale.order_number}: Cancelado`));
       expect(mails[0].text_body).toContain('Motivo: Cancelado automáticamente por falta de confirmación.');
     } finally {
       server.setNow(null);

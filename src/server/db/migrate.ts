@@ -1,4 +1,5 @@
-// Applies the committed SQL migrations (drizzle/) and makes the single-row settings exist.
+// Applies the committed SQL migrations (drizzle/) and makes the single-row settings and the
+// order number counter exist.
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
@@ -22,4 +23,5 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
   await database.db.execute(sql`insert into site_settings (id) values (1) on conflict do nothing`);
   await database.db.execute(sql`insert into dollar_rate (id) values (1) on conflict do nothing`);
+  await database.db.execute(sql`insert into order_number_counter (id, last_number) select 1, coalesce(max(order_number), 0) from orders on conflict do nothing`);
 }

@@ -177,10 +177,26 @@ export const blisters = pgTable(
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
 export const DELIVERY_TYPES = ['address', 'coordinate'] as const;
 
+/**
+ * A single row (id = 1): the last order number given. Orders take the next one from it in the
+ * transaction that creates them (next_order_number(), migration 0004), so a failed checkout
+ * rolls its number back and customers see numbers without gaps.
+ */
+export const orderNumberCounter = pgTable(
+  'order_number_counter',
+  {
+    id: integer('id').primaryKey().default(1),
+    last_number: integer('last_number').notNull().default(0),
+  },
+  (t) => [check('order_number_counter_single_row', sql`${t.id} = 1`)],
+);
+
 export const orders = pgTable(
   'orders',
   {
+    /** The API's key. Customers and staff see `order_number` instead. */
     id: serial('id').primaryKey(),
+    order_number: integer('order_number').notNull().default(sql`next_order_number()`),
     /** Null once the customer's account is deleted; the snapshot fields below keep the name. */
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -207,6 +223,7 @@ export const orders = pgTable(
     index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('orders_user_created_idx').on(t.user_id, t.created_at.desc()),
     index('orders_recipient_trgm_idx').using('gin', t.recipient_name.op('gin_trgm_ops')),
+    uniqueIndex('orders_order_number_idx').on(t.order_number),
   ],
 );
 

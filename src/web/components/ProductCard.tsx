@@ -52,9 +52,9 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
           </Link>
         </h3>
         <div className="relative z-10 mt-auto pt-2">
-          {signedIn ? (
+          {signedIn && pricesKnown(product) ? (
             <CardBuyBox product={product} />
-          ) : status === 'loading' ? (
+          ) : signedIn || status === 'loading' ? (
             <div className="h-9 animate-pulse rounded-lg bg-stone-100" aria-hidden="true" />
           ) : (
             <LoginPrompt />
@@ -79,8 +79,17 @@ function LoginPrompt() {
   );
 }
 
+/**
+ * Whether the product came with the signed-in viewer's prices: right after the session is
+ * restored, the list still shows the anonymous copy (without prices) until its refetch lands.
+ */
+const pricesKnown = (product: ProductDto) => product.min_price !== undefined;
+
 function CardBuyBox({ product }: { product: ProductDto }) {
-  const [blisterId, setBlisterId] = useState<number | undefined>(() => defaultCardPresentation(product.blisters)?.id);
+  // Until the customer picks one, the presentation follows the data it is chosen from (spec
+  // storefront §4), so it is the same however the card got its product.
+  const [chosenId, setChosenId] = useState<number | undefined>();
+  const blisterId = product.blisters.some((b) => b.id === chosenId) ? chosenId : defaultCardPresentation(product.blisters)?.id;
   const blister = product.blisters.find((b) => b.id === blisterId);
   const price = shownPrice(blister);
 
@@ -97,7 +106,7 @@ function CardBuyBox({ product }: { product: ProductDto }) {
         <select
           id={`card-presentation-${product.id}`}
           value={blisterId ?? ''}
-          onChange={(e) => setBlisterId(e.target.value ? Number(e.target.value) : undefined)}
+          onChange={(e) => setChosenId(e.target.value ? Number(e.target.value) : undefined)}
           className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm"
         >
           <option value="" disabled>

@@ -12,3 +12,16 @@ export function setRouter(next: BrowserRouter) {
 export function replacePage(to: string) {
   void router?.navigate(to, { replace: true });
 }
+
+/**
+ * Gives the tab's current history entry a key of its own when it has none. React Router keeps
+ * scroll positions by entry key, and an entry the app did not create (an address typed or a link
+ * from elsewhere) has none: every fresh load of the tab would share one saved position and open
+ * scrolled down. With a key, a fresh load starts at the top and reload, back and forward still
+ * find the entry's own position (the key lives in the entry's state, which the browser keeps).
+ */
+export function keyCurrentHistoryEntry() {
+  const state = (window.history.state ?? {}) as { key?: unknown; idx?: unknown; usr?: unknown };
+  if (typeof state.key === 'string' && state.key) return;
+  window.history.replaceState({ usr: null, idx: 0, ...state, key: Math.random().toString(36).slice(2, 10) }, '');
+}

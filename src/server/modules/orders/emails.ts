@@ -35,15 +35,15 @@ function linesTable(order: OrderDto): { html: string; text: string } {
 
 export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMessage {
   const table = linesTable(order);
-  const whatsapp = ctx.config.whatsappNumber ? whatsappOrderLink(ctx.config.whatsappNumber, order.id) : null;
+  const whatsapp = ctx.config.whatsappNumber ? whatsappOrderLink(ctx.config.whatsappNumber, order.order_number) : null;
   const steps = [
-    `1. Escribinos por WhatsApp indicando tu número de pedido #${order.id}.`,
+    `1. Escribinos por WhatsApp indicando tu número de pedido #${order.order_number}.`,
     '2. Te enviaremos los datos para realizar el pago.',
     '3. Enviá el comprobante de pago por el mismo medio.',
     '4. Coordinamos juntos la entrega de tu pedido.',
   ];
   const rendered = renderEmail({
-    title: `¡Gracias por tu pedido #${order.id}!`,
+    title: `¡Gracias por tu pedido #${order.order_number}!`,
     preheader: `Recibimos tu pedido por ${formatArs(order.total)}. Te contamos cómo seguir.`,
     paragraphs: [
       `Hola ${order.recipient_name}, recibimos tu pedido y ya lo estamos preparando.`,
@@ -55,14 +55,14 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMe
     action: whatsapp ? { label: 'Coordinar el pago por WhatsApp', url: whatsapp } : undefined,
     footnote: `Entrega: ${order.delivery_type_display}. Teléfono de contacto: ${order.customer_phone}.`,
   });
-  return { to: order.customer_email, subject: `Confirmación de tu pedido #${order.id}`, ...rendered };
+  return { to: order.customer_email, subject: `Confirmación de tu pedido #${order.order_number}`, ...rendered };
 }
 
 export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string): MailMessage {
   const table = linesTable(order);
   const customer = order.customer.username ? ` (usuario ${order.customer.username})` : '';
   const rendered = renderEmail({
-    title: `Nuevo pedido #${order.id}`,
+    title: `Nuevo pedido #${order.order_number}`,
     preheader: `${order.recipient_name} hizo un pedido por ${formatArs(order.total)}`,
     paragraphs: [
       `Cliente: ${order.recipient_name}${customer}`,
@@ -72,7 +72,7 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
     bodyText: table.text,
     action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.id}` },
   });
-  return { to, subject: `Nuevo pedido #${order.id} - ${formatArs(order.total)}`, ...rendered };
+  return { to, subject: `Nuevo pedido #${order.order_number} - ${formatArs(order.total)}`, ...rendered };
 }
 
 export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage {
@@ -84,8 +84,8 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
   };
   const table = linesTable(order);
   const rendered = renderEmail({
-    title: `Tu pedido #${order.id} está ${label.toLowerCase()}`,
-    preheader: `Estado del pedido #${order.id}: ${label}`,
+    title: `Tu pedido #${order.order_number} está ${label.toLowerCase()}`,
+    preheader: `Estado del pedido #${order.order_number}: ${label}`,
     paragraphs: [
       `Hola ${order.recipient_name},`,
       explanation[order.status],
@@ -98,7 +98,7 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
     bodyText: table.text,
     action: { label: 'Ver mis pedidos', url: `${ctx.config.publicUrl}/mi-cuenta?section=orders` },
   });
-  return { to: order.customer_email, subject: `Pedido #${order.id}: ${label}`, ...rendered };
+  return { to: order.customer_email, subject: `Pedido #${order.order_number}: ${label}`, ...rendered };
 }
 
 /** Sends without letting any failure reach the caller. */

@@ -12,6 +12,7 @@ import type { ReadCache } from '../../cache/read-cache';
 
 const orderFields = {
   id: orders.id,
+  order_number: orders.order_number,
   user_id: orders.user_id,
   status: orders.status,
   is_archived: orders.is_archived,
@@ -127,6 +128,7 @@ function lineDto(line: LineRow): OrderProductDto {
 function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
   return {
     id: row.id,
+    order_number: row.order_number,
     status: row.status,
     status_display: ORDER_STATUS_LABELS[row.status],
     created_at: row.created_at.toISOString(),
@@ -227,7 +229,7 @@ async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): 
         ilike(orders.recipient_name, pattern),
         customerIds.length ? inArray(orders.user_id, customerIds) : undefined,
         // An order number typed in the search box (links from warranty claims use it).
-        /^\d{1,9}$/.test(term) ? eq(orders.id, Number(term)) : undefined,
+        /^\d{1,9}$/.test(term) ? eq(orders.order_number, Number(term)) : undefined,
       ),
     );
   }

@@ -134,7 +134,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
         created_at: now,
         updated_at: now,
       })
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, order_number: orders.order_number });
     try {
       await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: order.id, created_at: now })));
     } catch (error) {
@@ -146,7 +146,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
     }
     await logActivity(tx, {
       action: 'order',
-      description: `Nuevo pedido #${order.id} de ${customer.username}`,
+      description: `Nuevo pedido #${order.order_number} de ${customer.username}`,
       actor: customer,
       entity_type: 'order',
       entity_id: order.id,
@@ -239,7 +239,7 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
 async function logStatusChange(tx: Tx, actor: Actor | null, order: OrderRecord, newStatus: OrderStatus, total: number, reason?: string) {
   await logActivity(tx, {
     action: 'status_change',
-    description: `Pedido #${order.id}: ${ORDER_STATUS_LABELS[order.status]} → ${ORDER_STATUS_LABELS[newStatus]}${reason ? ` (${reason})` : ''}`,
+    description: `Pedido #${order.order_number}: ${ORDER_STATUS_LABELS[order.status]} → ${ORDER_STATUS_LABELS[newStatus]}${reason ? ` (${reason})` : ''}`,
     actor,
     entity_type: 'order',
     entity_id: order.id,
@@ -250,7 +250,7 @@ async function logStatusChange(tx: Tx, actor: Actor | null, order: OrderRecord, 
 async function logUpdate(tx: Tx, actor: Actor, order: OrderRecord, before: Record<string, unknown>, after: Record<string, unknown>) {
   await logActivity(tx, {
     action: 'update',
-    description: `Pedido #${order.id} modificado`,
+    description: `Pedido #${order.order_number} modificado`,
     actor,
     entity_type: 'order',
     entity_id: order.id,
@@ -418,7 +418,7 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
     await tx.delete(orders).where(eq(orders.id, orderId));
     await logActivity(tx, {
       action: 'delete',
-      description: `Pedido #${order.id} eliminado`,
+      description: `Pedido #${order.order_number} eliminado`,
       actor,
       entity_type: 'order',
       entity_id: order.id,

@@ -22,7 +22,10 @@ type ClaimRow = typeof warrantyClaims.$inferSelect;
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
 
-export function toCustomerDto(row: ClaimRow): WarrantyClaimDto {
+/** A claim with the number its order shows customers (null without an order). */
+type ClaimWithOrder = ClaimRow & { order_number: number | null };
+
+export function toCustomerDto(row: ClaimWithOrder): WarrantyClaimDto {
   return {
     id: row.id,
     status: row.status,
@@ -32,7 +35,7 @@ export function toCustomerDto(row: ClaimRow): WarrantyClaimDto {
     email: row.email,
     user_id: row.user_id,
     order_id: row.order_id,
-    order_number: row.order_id,
+    order_number: row.order_number,
     product_id: row.product_id,
     product_name: row.product_name,
     purchase_date: row.purchase_date,
@@ -54,7 +57,7 @@ interface UserDetails {
   previous_orders_count: number;
 }
 
-function toAdminDto(row: ClaimRow & { order_customer_id?: number | null }, details?: UserDetails): AdminWarrantyClaimDto {
+function toAdminDto(row: ClaimWithOrder & { order_customer_id?: number | null }, details?: UserDetails): AdminWarrantyClaimDto {
   return {
     ...toCustomerDto(row),
     admin_notes: row.admin_notes,
@@ -112,13 +115,15 @@ export async function createClaim(ctx: AppContext, user: AuthUser | null, input:
   }
 
   let claim: Omit<typeof warrantyClaims.$inferInsert, 'photo1' | 'photo2' | 'photo3' | 'description'>;
+  let orderNumber: number | null = null;
   if (input.order_id !== undefined && user) {
     // spec accounts-admin §5: only the customer's own pending or completed orders.
     const [order] = await ctx.db
-      .select({ id: orders.id, created_at: orders.created_at, recipient_name: orders.recipient_name, customer_email: orders.customer_email })
+      .select({ id: orders.id, order_number: orders.order_number, created_at: orders.created_at, recipient_name: orders.recipient_name, customer_email: orders.customer_email })
       .from(orders)
       .where(and(eq(orders.id, input.order_id), eq(orders.user_id, user.id), inArray(orders.status, [...ELIGIBLE_ORDER_STATUSES])));
     if (!order) throw badRequest(WARRANTY_MESSAGES.orderNotEligible, { ...errors, order_id: [WARRANTY_MESSAGES.orderNotEligible] });
+    orderNumber = order.order_number;
     const [line] = await ctx.db
       .select({ product_id: orderProducts.product_id, product_name: orderProducts.product_name })
       .from(orderProducts)
@@ -168,12 +173,12 @@ export async function createClaim(ctx: AppContext, user: AuthUser | null, input:
     });
     return created;
   });
-  return toCustomerDto(row);
+  return toCustomerDto({ ...row, order_number: orderNumber });
 }
 
 export async function listEligibleOrders(ctx: AppContext, userId: number): Promise<EligibleOrderDto[]> {
   const found = await ctx.db
-    .select({ id: orders.id, created_at: orders.created_at, recipient_name: orders.recipient_name, status: orders.status })
+    .select({ id: orders.id, order_number: orders.order_number, created_at: orders.created_at, recipient_name: orders.recipient_name, status: orders.status })
     .from(orders)
     .where(and(eq(orders.user_id, userId), inArray(orders.status, [...ELIGIBLE_ORDER_STATUSES])))
     .orderBy(desc(orders.created_at), desc(orders.id))
@@ -189,6 +194,7 @@ export async function listEligibleOrders(ctx: AppContext, userId: number): Promi
     for (const line of lines) if (line.order_id === order.id && line.product_id) products.set(line.product_id, line.product_name);
     return {
       id: order.id,
+      order_number: order.order_number,
       created_at: order.created_at.toISOString(),
       purchase_date: shopDate(order.created_at),
       recipient_name: order.recipient_name,
@@ -209,10 +215,17 @@ export interface ClaimPage<T> {
 export async function listOwnClaims(ctx: AppContext, userId: number, page: number, pageSize: number): Promise<ClaimPage<WarrantyClaimDto>> {
   const where = eq(warrantyClaims.user_id, userId);
   const [rows, [{ total }]] = await Promise.all([
-    ctx.db.select().from(warrantyClaims).where(where).orderBy(desc(warrantyClaims.created_at), desc(warrantyClaims.id)).limit(pageSize).offset((page - 1) * pageSize),
+    ctx.db
+      .select({ claim: warrantyClaims, order_number: orders.order_number })
+      .from(warrantyClaims)
+      .leftJoin(orders, eq(orders.id, warrantyClaims.order_id))
+      .where(where)
+      .orderBy(desc(warrantyClaims.created_at), desc(warrantyClaims.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
     ctx.db.select({ total: count() }).from(warrantyClaims).where(where),
   ]);
-  return { results: rows.map(toCustomerDto), count: Number(total) };
+  return { results: rows.map((r) => toCustomerDto({ ...r.claim, order_number: r.order_number })), count: Number(total) };
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -233,7 +246,10 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
       ilike(warrantyClaims.description, pattern),
     ];
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
-    if (number) matches.push(eq(warrantyClaims.id, Number(number)), eq(warrantyClaims.order_id, Number(number)));
+    if (number) {
+      const ordered = ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.order_number, Number(number)));
+      matches.push(eq(warrantyClaims.id, Number(number)), inArray(warrantyClaims.order_id, ordered));
+    }
     conditions.push(or(...matches)!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
@@ -245,7 +261,7 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
     previous_orders_count: sql<number>`(select count(*)::int from orders o where ${claimantOrders} and o.status <> 'cancelled')`,
   };
   const base = ctx.db
-    .select({ claim: warrantyClaims, order_customer_id: orders.user_id, ...(query.include_user_details ? details : {}) })
+    .select({ claim: warrantyClaims, order_number: orders.order_number, order_customer_id: orders.user_id, ...(query.include_user_details ? details : {}) })
     .from(warrantyClaims)
     .leftJoin(orders, eq(orders.id, warrantyClaims.order_id));
   const [rows, [{ total }]] = await Promise.all([
@@ -258,7 +274,7 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
   ]);
   return {
     results: rows.map((r) =>
-      toAdminDto({ ...r.claim, order_customer_id: r.order_customer_id }, query.include_user_details ? (r as unknown as UserDetails) : undefined),
+      toAdminDto({ ...r.claim, order_number: r.order_number, order_customer_id: r.order_customer_id }, query.include_user_details ? (r as unknown as UserDetails) : undefined),
     ),
     count: Number(total),
   };
@@ -267,12 +283,13 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
 /** Staff read any claim; a customer only their own, without the internal notes. */
 export async function getClaim(ctx: AppContext, viewer: AuthUser, id: number, staff: boolean): Promise<WarrantyClaimDto | AdminWarrantyClaimDto> {
   const [row] = await ctx.db
-    .select({ claim: warrantyClaims, order_customer_id: orders.user_id })
+    .select({ claim: warrantyClaims, order_number: orders.order_number, order_customer_id: orders.user_id })
     .from(warrantyClaims)
     .leftJoin(orders, eq(orders.id, warrantyClaims.order_id))
     .where(eq(warrantyClaims.id, id));
   if (!row || (!staff && row.claim.user_id !== viewer.id)) throw notFound('Solicitud de garantía no encontrada');
-  return staff ? toAdminDto({ ...row.claim, order_customer_id: row.order_customer_id }) : toCustomerDto(row.claim);
+  const claim = { ...row.claim, order_number: row.order_number };
+  return staff ? toAdminDto({ ...claim, order_customer_id: row.order_customer_id }) : toCustomerDto(claim);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,8 +353,8 @@ export async function updateClaim(
   });
   // spec: the customer hears of every status change; sent after the change is committed.
   if (after.status !== before.status) await sendMail(ctx, statusEmail(ctx, after), log);
-  const [row] = await ctx.db.select({ order_customer_id: orders.user_id }).from(orders).where(eq(orders.id, after.order_id ?? 0));
-  return toAdminDto({ ...after, order_customer_id: row?.order_customer_id ?? null });
+  const [row] = await ctx.db.select({ order_number: orders.order_number, order_customer_id: orders.user_id }).from(orders).where(eq(orders.id, after.order_id ?? 0));
+  return toAdminDto({ ...after, order_number: row?.order_number ?? null, order_customer_id: row?.order_customer_id ?? null });
 }
 
 function pick(row: ClaimRow, keys: string[]) {

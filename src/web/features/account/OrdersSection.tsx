@@ -85,7 +85,7 @@ export function OrdersSection() {
         onClose={() => setPending(null)}
         onConfirm={() => pending && action.mutate(pending)}
       >
-        {pending?.kind === 'cancel' && <>¿Seguro que quieres cancelar el pedido #{pending.order.id}? Esta acción no se puede deshacer.</>}
+        {pending?.kind === 'cancel' && <>¿Seguro que quieres cancelar el pedido #{pending.order.order_number}? Esta acción no se puede deshacer.</>}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.kind === 'remove'}
@@ -98,7 +98,7 @@ export function OrdersSection() {
       >
         {pending?.kind === 'remove' && (
           <>
-            ¿Quieres eliminar <strong>{pending.line.product_name}</strong> del pedido #{pending.order.id}?
+            ¿Quieres eliminar <strong>{pending.line.product_name}</strong> del pedido #{pending.order.order_number}?
             {pending.order.order_products.length === 1 && ' Es el único producto: el pedido se cancelará.'}
           </>
         )}
@@ -118,10 +118,10 @@ const statusStyles: Record<OrderDto['status'], string> = {
 function OrderCard({ order, onCancel, onRemoveLine }: { order: OrderDto; onCancel: () => void; onRemoveLine: (line: OrderProductDto) => void }) {
   const editable = order.status === 'pending';
   return (
-    <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" aria-label={`Pedido #${order.id}`}>
+    <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" aria-label={`Pedido #${order.order_number}`}>
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 bg-stone-50 px-4 py-3 sm:px-5">
         <div>
-          <h3 className="font-semibold text-stone-900">Pedido #{order.id}</h3>
+          <h3 className="font-semibold text-stone-900">Pedido #{order.order_number}</h3>
           <p className="text-sm text-stone-600">
             <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
           </p>
@@ -166,7 +166,7 @@ function OrderCard({ order, onCancel, onRemoveLine }: { order: OrderDto; onCance
                 type="button"
                 onClick={() => onRemoveLine(line)}
                 className="rounded-lg p-2 text-stone-500 hover:bg-red-50 hover:text-red-700"
-                aria-label={`Eliminar ${line.product_name} del pedido #${order.id}`}
+                aria-label={`Eliminar ${line.product_name} del pedido #${order.order_number}`}
               >
                 <TrashIcon size={18} />
               </button>

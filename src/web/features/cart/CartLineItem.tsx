@@ -1,6 +1,6 @@
 // One line of the cart: a presentation of a product with its quantity (spec storefront §2, §5).
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CART_MAX_QUANTITY, CartRuleError } from '../../../domain/cart';
@@ -14,20 +14,18 @@ const seedsText = (n: number) => `${n} ${n === 1 ? 'semilla' : 'semillas'}`;
 
 export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?: number }) {
   const queryClient = useQueryClient();
-  const [draft, setDraft] = useState(String(line.quantity));
+  // What the customer is typing; null shows the cart's quantity, so the box never keeps a number
+  // the cart did not take (a '-3' the cart raised to 1 leaves the quantity unchanged).
+  const [draft, setDraft] = useState<string | null>(null);
   const [checking, setChecking] = useState(false);
-  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
 
   const key = { id: line.id, blister_id: line.blister_id };
   const discounted = line.discount > 0 && line.original_price > line.price;
   const inputId = `qty-${line.id}-${line.blister_id}`;
 
   async function changeQuantity(wanted: number) {
-    if (!Number.isFinite(wanted)) {
-      setDraft(String(line.quantity));
-      return;
-    }
     try {
+      if (!Number.isFinite(wanted)) return;
       // spec storefront §5: 0 removes the line; fewer units need no stock check.
       if (wanted <= line.quantity) {
         cart.setQuantity(key, wanted);
@@ -37,17 +35,18 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
       const blister = await queryClient.fetchQuery({ queryKey: blisterQueryKey(line.blister_id), queryFn: () => fetchBlister(line.blister_id), staleTime: 0 });
       cart.setQuantity(key, wanted, blister.stock);
     } catch (e) {
-      setDraft(String(line.quantity));
       toast.error(e instanceof CartRuleError ? e.message : 'Error al verificar el stock disponible');
     } finally {
       setChecking(false);
+      setDraft(null);
     }
   }
 
   function commitDraft() {
-    if (draft.trim() === '') return setDraft(String(line.quantity));
-    const wanted = Number(draft);
-    if (wanted !== line.quantity) void changeQuantity(wanted);
+    if (draft === null) return;
+    const wanted = draft.trim() === '' ? line.quantity : Number(draft);
+    if (wanted === line.quantity) setDraft(null);
+    else void changeQuantity(wanted);
   }
 
   return (
@@ -118,7 +117,7 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
               inputMode="numeric"
               min={1}
               max={CART_MAX_QUANTITY}
-              value={draft}
+              value={draft ?? String(line.quantity)}
               onChange={(e) => setDraft(e.target.value)}
               onBlur={commitDraft}
               onKeyDown={(e) => {

@@ -16,6 +16,7 @@ import { HandshakeIcon, TruckIcon } from '../auth/ui/icons';
 import { createOrder } from './api';
 import { cart, type CartLine } from './cart-store';
 import { checkoutFormSchema, COORDINATE_ADDRESS, type CheckoutFormValues } from '../../../domain/orders';
+import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
 
 export const ORDER_CREATED = '¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.';
 
@@ -65,16 +66,17 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
       <TextField
         label="Teléfono"
         type="tel"
-        inputMode="numeric"
         autoComplete="tel-national"
-        maxLength={10}
+        // Long enough for a pasted or autofilled '+54 9 11 2345-6789': it is normalised, then checked.
+        maxLength={PHONE_MAX_LENGTH}
         placeholder="1123456789"
         hint="10 dígitos, con código de área, sin 0 ni 15."
         error={errors.customer_phone?.message}
         {...phone}
-        onChange={(e) => {
-          e.target.value = e.target.value.replace(/\D/g, '').slice(0, 10);
-          return phone.onChange(e);
+        onBlur={(e) => {
+          const digits = normalizePhone(e.target.value);
+          if (isValidPhone(digits)) e.target.value = digits;
+          return phone.onBlur(e);
         }}
       />
       <fieldset aria-describedby={errors.delivery_type ? deliveryError : undefined}>

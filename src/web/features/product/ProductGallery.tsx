@@ -1,5 +1,5 @@
-// The product photo with a x2 zoom that follows the mouse, and thumbnails when there are several.
-import { useState, type MouseEvent } from 'react';
+// The product photo with a x2 zoom that follows the mouse (not a finger), and thumbnails when there are several.
+import { useState, type PointerEvent } from 'react';
 import { ProductImage } from '../../components/ProductImage';
 import { thumbImage } from '../../../domain/images';
 
@@ -8,7 +8,9 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
   const [zoom, setZoom] = useState<{ x: number; y: number } | null>(null);
   const current = images[index] ?? null;
 
-  const follow = (e: MouseEvent<HTMLDivElement>) => {
+  const follow = (e: PointerEvent<HTMLDivElement>) => {
+    // A finger has no hover to end the zoom: a tap would leave the photo stuck at double size.
+    if (e.pointerType !== 'mouse') return;
     const box = e.currentTarget.getBoundingClientRect();
     setZoom({ x: ((e.clientX - box.left) / box.width) * 100, y: ((e.clientY - box.top) / box.height) * 100 });
   };
@@ -17,8 +19,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
     <div className="flex flex-col gap-3">
       <div
         className="relative overflow-hidden rounded-3xl border border-stone-200 bg-white [@media(hover:hover)]:cursor-zoom-in"
-        onMouseMove={current ? follow : undefined}
-        onMouseLeave={() => setZoom(null)}
+        onPointerMove={current ? follow : undefined}
+        onPointerLeave={() => setZoom(null)}
       >
         <div
           className="transition-transform duration-150 ease-out"

@@ -210,7 +210,7 @@ export function WarrantyForm({ user, onSubmitted, headingLevel = 'h3' }: { user:
                 <option value="">Selecciona un pedido</option>
                 {orders.map((o) => (
                   <option key={o.id} value={o.id}>
-                    Pedido #{o.id} · {formatDay(o.purchase_date)}
+                    Pedido #{o.order_number} · {formatDay(o.purchase_date)}
                   </option>
                 ))}
               </SelectField>

@@ -11,7 +11,7 @@ const guestClaim: ClaimFormValues = {
   product_name: 'Gorilla Glue Auto',
   description: 'Ninguna semilla abrió después de 72 horas.',
 };
-const order = { id: 7, created_at: '2025-03-10T15:00:00Z', purchase_date: '2025-03-10', recipient_name: 'Juan Pérez', status: 'completed', products: [{ id: 3, name: 'Northern Light' }] };
+const order = { id: 7, order_number: 7, created_at: '2025-03-10T15:00:00Z', purchase_date: '2025-03-10', recipient_name: 'Juan Pérez', status: 'completed', products: [{ id: 3, name: 'Northern Light' }] };
 
 describe('validateClaim', () => {
   it('accepts a complete guest claim and asks for at least one photo', () => {

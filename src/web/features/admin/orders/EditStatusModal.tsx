@@ -23,7 +23,7 @@ export function EditStatusModal({ order, onClose, errorText = 'Error al actualiz
       { order, status },
       {
         onSuccess: (result) => {
-          toast.success(result?.message || `Pedido #${order.id}: ${ORDER_STATUS_LABELS[status]}`);
+          toast.success(result?.message || `Pedido #${order.order_number}: ${ORDER_STATUS_LABELS[status]}`);
           onClose();
         },
         onError: (error) => toast.error(errorText, { description: errorMessage(error, '') || undefined }),
@@ -35,7 +35,7 @@ export function EditStatusModal({ order, onClose, errorText = 'Error al actualiz
     <Modal
       open
       onClose={() => !update.isPending && onClose()}
-      title={`Estado del pedido #${order.id}`}
+      title={`Estado del pedido #${order.order_number}`}
       className="!max-w-md"
       footer={
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

@@ -15,7 +15,7 @@ export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: Order
         <div className="min-w-0">
           <h2 className="text-sm font-bold text-stone-900">
             <Link to={`/admin/pedidos/${order.id}`} className="hover:underline">
-              Pedido #{order.id}
+              Pedido #{order.order_number}
             </Link>
           </h2>
           <p className="text-xs text-stone-500">{formatDateTime(order.created_at)}</p>
@@ -48,7 +48,7 @@ export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: Order
         </Button>
         <div className="ml-auto flex items-center">
           <ContactLinks order={order} compact />
-          <IconButton label={`Eliminar pedido #${order.id}`} variant="ghost-danger" onClick={onDelete}>
+          <IconButton label={`Eliminar pedido #${order.order_number}`} variant="ghost-danger" onClick={onDelete}>
             <TrashIcon size={16} />
           </IconButton>
         </div>

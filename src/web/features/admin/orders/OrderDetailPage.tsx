@@ -43,7 +43,7 @@ export default function OrderDetailPage() {
   function confirmDelete() {
     remove.mutate(data, {
       onSuccess: () => {
-        toast.success(`Pedido #${data.id} eliminado`);
+        toast.success(`Pedido #${data.order_number} eliminado`);
         navigate('/admin/pedidos', { replace: true });
       },
       onError: (error) => toast.error('Error al eliminar el pedido.', { description: errorMessage(error, '') || undefined }),
@@ -53,7 +53,7 @@ export default function OrderDetailPage() {
   return (
     <div className="mx-auto max-w-5xl">
       <PageHeader
-        title={`Pedido #${data.id}`}
+        title={`Pedido #${data.order_number}`}
         subtitle={
           <span className="inline-flex flex-wrap items-center gap-2">
             <OrderStatusBadge order={data} />
@@ -87,7 +87,7 @@ export default function OrderDetailPage() {
         onConfirm={confirmDelete}
         onClose={() => setDeleting(false)}
       >
-        ¿Seguro que deseas eliminar el pedido <strong>#{data.id}</strong>? Esta acción no se puede deshacer.
+        ¿Seguro que deseas eliminar el pedido <strong>#{data.order_number}</strong>? Esta acción no se puede deshacer.
       </ConfirmModal>
     </div>
   );

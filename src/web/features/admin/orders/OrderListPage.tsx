@@ -102,7 +102,7 @@ export default function OrderListPage() {
     const order = toDelete;
     remove.mutate(order, {
       onSuccess: () => {
-        toast.success(`Pedido #${order.id} eliminado`);
+        toast.success(`Pedido #${order.order_number} eliminado`);
         setToDelete(null);
         if (openId === order.id) openOrder(null);
       },
@@ -163,7 +163,7 @@ export default function OrderListPage() {
         <Modal
           open
           onClose={() => openOrder(null)}
-          title={`Pedido #${openId}`}
+          title={detailOrder ? `Pedido #${detailOrder.order_number}` : 'Pedido'}
           footer={
             detailOrder && (
               <div className="flex flex-wrap items-center gap-2">
@@ -193,7 +193,7 @@ export default function OrderListPage() {
         onConfirm={confirmDelete}
         onClose={() => setToDelete(null)}
       >
-        ¿Seguro que deseas eliminar el pedido <strong>#{toDelete?.id}</strong>? Esta acción no se puede deshacer.
+        ¿Seguro que deseas eliminar el pedido <strong>#{toDelete?.order_number}</strong>? Esta acción no se puede deshacer.
       </ConfirmModal>
     </>
   );

@@ -161,7 +161,7 @@ function UserOrder({ order }: { order: OrderDto }) {
       <header className="flex flex-wrap items-center justify-between gap-2">
         <div>
           <h3 id={`user-order-${order.id}`} className="font-semibold text-stone-900">
-            Pedido #{order.id}
+            Pedido #{order.order_number}
           </h3>
           <p className="text-xs text-stone-500">{formatDateTime(order.created_at)}</p>
         </div>

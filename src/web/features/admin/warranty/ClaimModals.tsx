@@ -19,7 +19,8 @@ export function userLink(claim: AdminWarrantyClaimDto): string {
   return id ? `/admin/usuarios/${id}` : `/admin/usuarios?email=${encodeURIComponent(claim.email)}`;
 }
 
-export const orderLink = (orderNumber: number) => `/admin/pedidos?orderId=${orderNumber}`;
+/** The staff order list opened on the claim's order (by its id, the API's key). */
+export const orderLink = (orderId: number) => `/admin/pedidos?orderId=${orderId}`;
 
 const linkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-950';
 
@@ -94,8 +95,8 @@ export function ClaimDetailsModal({ claim, onClose, onEdit, onPhoto }: {
             <Block title="Compra">
               <dl className="divide-y divide-stone-100">
                 <Row label="Pedido">
-                  {claim.order_number ? (
-                    <Link to={orderLink(claim.order_number)} className={linkClass}>
+                  {claim.order_id && claim.order_number ? (
+                    <Link to={orderLink(claim.order_id)} className={linkClass}>
                       Pedido #{claim.order_number}
                     </Link>
                   ) : (

@@ -147,8 +147,8 @@ function ClaimCard({ claim, onDetails, onEdit, onPhoto }: { claim: AdminWarranty
         </dd>
         <dt className="text-stone-500">Pedido</dt>
         <dd>
-          {claim.order_number ? (
-            <Link to={orderLink(claim.order_number)} className={linkClass}>
+          {claim.order_id && claim.order_number ? (
+            <Link to={orderLink(claim.order_id)} className={linkClass}>
               Pedido #{claim.order_number}
             </Link>
           ) : (
