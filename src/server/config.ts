@@ -28,6 +28,7 @@ const envSchema = z.object({
   DOLLAR_RATE_URL: z.string().url().default('https://dolarapi.com/v1/dolares'),
   WHATSAPP_NUMBER: z.string().regex(/^\+?\d{8,15}$/, 'debe ser un número de teléfono').optional(),
   PENDING_ORDER_DAYS: z.coerce.number().int().min(1).default(7),
+  MAX_PENDING_ORDERS: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser 1 o más').default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: flag.default(false),
   WEB_DIST_DIR: z.string().optional(),
@@ -54,6 +55,8 @@ export interface Config {
   dollarRateUrl: string;
   whatsappNumber: string | undefined;
   pendingOrderDays: number;
+  /** Pending orders one customer may keep open at once. */
+  maxPendingOrders: number;
   logLevel: string;
   trustProxy: boolean;
   /** The built web app (index.html and assets). */
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): C
     dollarRateUrl: e.DOLLAR_RATE_URL,
     whatsappNumber: e.WHATSAPP_NUMBER,
     pendingOrderDays: e.PENDING_ORDER_DAYS,
+    maxPendingOrders: e.MAX_PENDING_ORDERS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webDir,

@@ -11,7 +11,8 @@ let admin: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
+  server = await startTestServer({ maxPendingOrders: 1000 });
   admin = await createStaff(server.database.db, { username: 'admin_catalogo' });
   customer = await createUser(server.database.db);
 });

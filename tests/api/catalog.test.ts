@@ -211,6 +211,23 @@ describe('GET /api/products/', () => {
     expect(await q('under-5000')).toEqual([]);
   });
 
+  it('ignores price ranges from anonymous callers, who see no prices, in the list and the filter counts', async () => {
+    const everything = await api(server, 'GET', '/api/products/?ordering=name');
+    const facets = await api(server, 'GET', '/api/products/facets/');
+    for (const range of ['under-5000', '5000-10000', '10000-20000', '20000-50000', 'over-50000']) {
+      const list = await api(server, 'GET', `/api/products/?ordering=name&priceRange=${range}`);
+      expect(list.status, range).toBe(200);
+      expect(names(list), range).toEqual(names(everything));
+      expect(list.json.count, range).toBe(6);
+      expect((await api(server, 'GET', `/api/products/facets/?priceRange=${range}`)).json, range).toEqual(facets.json);
+      expect(names(await api(server, 'GET', `/api/products/on-sale/?priceRange=${range}`)), range).toEqual(
+        names(await api(server, 'GET', '/api/products/on-sale/')),
+      );
+    }
+  });
+
+  // The catalogue's sort select ('Menor precio', 'Mayor precio') is every visitor's (spec
+  // storefront §2 Catalogue), so anonymous callers may sort by price: an order gives no amount.
   it('orders by lowest final price (USD converted, discounts applied, unpriced last), name and date', async () => {
     const base = '/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&ordering=';
     expect(names(await api(server, 'GET', `${base}min_price`))).toEqual(['Gorilla Glue', 'Northern Light', 'Amnesia Haze', 'Blue Dream', 'Agotada Kush', 'Sin Precio']);

@@ -18,7 +18,8 @@ let server: TestServer;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ pendingOrderDays: DAYS });
+  // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
+  server = await startTestServer({ pendingOrderDays: DAYS, maxPendingOrders: 1000 });
 });
 afterAll(() => server.close());
 

@@ -5,6 +5,7 @@ import { sqlRows } from '../../src/server/db/client';
 import { siteSettings, users } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
+import { closeRawAgent, rawRequest } from '../security/raw-http';
 
 type Caller = { token?: string; headers?: Record<string, string> };
 
@@ -17,7 +18,10 @@ beforeAll(async () => {
   admin = await createStaff(server.database.db, { username: 'admin_mant' });
   customer = await createUser(server.database.db);
 });
-afterAll(() => server.close());
+afterAll(async () => {
+  closeRawAgent();
+  await server.close();
+});
 
 const toggle = (body: unknown, token = admin.token) => api(server, 'POST', '/api/core/toggle-maintenance/', { body, token });
 const validate = (password: unknown) => api(server, 'POST', '/api/core/validate-bypass-password/', { body: { password } });
@@ -184,6 +188,33 @@ describe('while in maintenance', () => {
   it('does not let a path spelled like an open one slip through', async () => {
     expect((await api(server, 'GET', '/api/health/../core/dollar-rate/')).status).toBe(503);
     expect((await api(server, 'GET', '/api/core/dollar-rate/?x=/api/health/')).status).toBe(503);
+  });
+
+  it('answers 503 to every spelling of a path that reaches an API route', async () => {
+    const auth = { authorization: `Bearer ${customer.token}` };
+    const closed = [
+      ['GET', '/%61pi/orders/my-orders/'],
+      ['GET', '/%61%70%69/products/'],
+      ['GET', '/api/%6frders/my-orders/'],
+      ['GET', '/api/./orders/my-orders/'],
+      ['GET', '/api/%2e/orders/my-orders/'],
+      ['GET', '/%61pi/no-existe/'],
+      ['POST', '/%61pi/auth/register/'],
+    ];
+    for (const [method, path] of closed) {
+      const res = await rawRequest(server.url, { method, path, headers: { ...auth, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      expect(res.status, `${method} ${path}`).toBe(503);
+      expect(res.json?.code, `${method} ${path}`).toBe('MAINTENANCE');
+    }
+    // Spellings the router does not take for an API path get the storefront page, never API data.
+    for (const path of ['//api/orders/my-orders/', '/API/orders/my-orders/']) {
+      const res = await rawRequest(server.url, { method: 'GET', path, headers: auth });
+      expect(res.headers['content-type'], path).toMatch(/^text\/html/);
+      expect(res.json, path).toBeNull();
+    }
+    // The open calls stay open only under their own route.
+    expect((await rawRequest(server.url, { method: 'GET', path: '/%61pi/health/' })).status).toBe(200);
+    expect((await rawRequest(server.url, { method: 'GET', path: '/api/health%2f' })).status).toBe(503);
   });
 
   it('ends every bypass when the bypass password changes', async () => {

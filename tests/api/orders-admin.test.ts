@@ -11,7 +11,8 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer();
+  // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
+  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(server.ctx.db, { username: 'admin_tienda' });
 });
 afterAll(() => server.close());

@@ -1,6 +1,7 @@
 // Concurrent orders on PostgreSQL (PGlite has a single connection, so nothing runs at once there):
 // stock is never oversold, multi-line orders are all or nothing, and cancelling or removing lines
-// gives stock back exactly once even when the same request arrives twice at the same time.
+// gives stock back exactly once even when the same request arrives twice at the same time, and
+// a customer's simultaneous checkouts never pass the cap on pending orders.
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blisters, orderProducts, orders } from '../../src/server/db/schema';
@@ -13,7 +14,8 @@ let server: TestServer;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  if (onPostgres) server = await startTestServer();
+  // Customers here order many times over; the cap on pending orders has a server of its own below.
+  if (onPostgres) server = await startTestServer({ maxPendingOrders: 1000 });
 });
 afterAll(async () => {
   if (onPostgres) await server.close();
@@ -21,8 +23,8 @@ afterAll(async () => {
 
 type Line = { product_id: number; blister_id: number; quantity: number };
 
-const order = (token: string, lines: Line[]) =>
-  api(server, 'POST', '/api/orders/', {
+const order = (token: string, lines: Line[], on: TestServer = server) =>
+  api(on, 'POST', '/api/orders/', {
     token,
     body: { recipient_name: 'Compra Simultánea', customer_phone: '1199887766', delivery_type: 'coordinate', products: lines },
   });
@@ -154,5 +156,28 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     expect(results.filter((r) => r.status === 200 || r.status === 201)).toHaveLength(6);
     expect(await stockOf(blisterId)).toBe(0);
     expect(await unitsHeld([blisterId])).toEqual({ [blisterId]: 6 });
+  });
+
+  it('lets one of several simultaneous checkouts through when the customer is one order short of the cap', async () => {
+    const capped = await startTestServer();
+    try {
+      const product = await createProduct(capped.ctx.db, { blisters: [{ price: 1000, stock: 50 }] });
+      const blisterId = product.blisters[0].id;
+      const user = await createUser(capped.ctx.db);
+      const line = { product_id: product.id, blister_id: blisterId, quantity: 1 };
+      for (let i = 0; i < 2; i++) expect((await order(user.token, [line], capped)).status).toBe(201);
+      const results = await Promise.all(Array.from({ length: 8 }, () => order(user.token, [line], capped)));
+      expect(results.map((r) => r.status).sort()).toEqual([201, ...Array(7).fill(409)]);
+      for (const refused of results.filter((r) => r.status === 409)) expect(refused.json.code).toBe('TOO_MANY_PENDING_ORDERS');
+      const [{ pending }] = await capped.ctx.db
+        .select({ pending: sql<number>`count(*)`.mapWith(Number) })
+        .from(orders)
+        .where(sql`${orders.user_id} = ${user.id} and ${orders.status} = 'pending'`);
+      expect(pending).toBe(3);
+      const [row] = await capped.ctx.db.select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));
+      expect(row.stock).toBe(47);
+    } finally {
+      await capped.close();
+    }
   });
 });

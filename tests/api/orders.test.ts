@@ -3,6 +3,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, dollarRate, mailOutbox, orderProducts, orders, products } from '../../src/server/db/schema';
+import { loadConfig } from '../../src/server/config';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
@@ -263,6 +264,66 @@ describe('POST /api/orders/', () => {
     const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(order.id))));
     expect(entry).toMatchObject({ action: 'order', user_id: user.id, username: user.username });
     expect(entry.changes).toMatchObject({ order_total: 2100 });
+  });
+});
+
+describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
+  it('refuses a fourth pending order with 409 and a Spanish error, changing nothing', async () => {
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 };
+    for (let i = 0; i < 3; i++) await placeOrder(user.token, [line]);
+    const [before] = await db().select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
+
+    const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) });
+    expect(res.status).toBe(409);
+    expect(res.json).toEqual({
+      error: 'Alcanzaste el máximo de 3 pedidos pendientes. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.',
+      code: 'TOO_MANY_PENDING_ORDERS',
+      max_pending_orders: 3,
+    });
+    expect(await stockOf(line.blister_id)).toBe(14);
+    const [after] = await db().select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
+    expect(after.id).toBe(before.id);
+    // Another customer is not held back by this one.
+    const other = await createUser(db());
+    await placeOrder(other.token, [line]);
+  });
+
+  it('counts only pending orders: a cancelled or completed one frees a place', async () => {
+    const user = await createUser(db());
+    const staff = await createStaff(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    const placed = [];
+    for (let i = 0; i < 3; i++) placed.push(await placeOrder(user.token, [line]));
+    const cancel = await api(server, 'PUT', `/api/orders/${placed[0].id}/`, { token: user.token, body: { status: 'cancelled' } });
+    expect(cancel.status).toBe(200);
+    await placeOrder(user.token, [line]);
+    expect((await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) })).status).toBe(409);
+    const complete = await api(server, 'PUT', `/api/orders/${placed[1].id}/`, { token: staff.token, body: { status: 'completed' } });
+    expect(complete.status).toBe(200);
+    await placeOrder(user.token, [line]);
+  });
+
+  it('follows MAX_PENDING_ORDERS, 3 when unset', async () => {
+    const own = await startTestServer({ maxPendingOrders: 1 });
+    try {
+      const user = await createUser(own.ctx.db);
+      const product = await createProduct(own.ctx.db, { blisters: [{ price: 1000, stock: 5 }] });
+      const body = checkout([{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+      expect((await api(own, 'POST', '/api/orders/', { token: user.token, body })).status).toBe(201);
+      const refused = await api(own, 'POST', '/api/orders/', { token: user.token, body });
+      expect(refused.status).toBe(409);
+      expect(refused.json.error).toBe('Alcanzaste el máximo de 1 pedido pendiente. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.');
+    } finally {
+      await own.close();
+    }
+    const env = { DATA_DIR: server.ctx.config.dataDir, JWT_SECRET: 'x'.repeat(32) };
+    expect(loadConfig(env).maxPendingOrders).toBe(3);
+    expect(loadConfig({ ...env, MAX_PENDING_ORDERS: '10' }).maxPendingOrders).toBe(10);
+    expect(() => loadConfig({ ...env, MAX_PENDING_ORDERS: '0' })).toThrow(/MAX_PENDING_ORDERS: debe ser 1 o más/);
+    expect(() => loadConfig({ ...env, MAX_PENDING_ORDERS: 'muchos' })).toThrow(/MAX_PENDING_ORDERS/);
   });
 });
 

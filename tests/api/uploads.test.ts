@@ -155,6 +155,20 @@ describe('POST /api/uploads/', () => {
     });
   });
 
+  it('stores the same picture uploaded many times at once, and every answer serves it', async () => {
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
+    const answers = await Promise.all(Array.from({ length: 8 }, () => upload({ data: image, name: 'igual.png', purpose: 'product', token: staff })));
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
+    expect(new Set(answers.map((a) => a.json.url)).size).toBe(1);
+    for (const answer of answers) {
+      const served = await fetch(`${server.url}${answer.json.url}`);
+      expect(served.status).toBe(200);
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 800, height: 533 });
+    }
+    // No temporary file is left behind.
+    expect(storedFiles().filter((name) => !name.endsWith('.webp'))).toEqual([]);
+  });
+
   it('limits guest uploads per IP', async () => {
     const image = await png(8, 8);
     // Earlier guest uploads in this file count too; fill the window.

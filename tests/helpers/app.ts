@@ -32,6 +32,7 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     dollarRateUrl: 'http://127.0.0.1:9/unused',
     whatsappNumber: '5491100000000',
     pendingOrderDays: 7,
+    maxPendingOrders: 3,
     logLevel: 'silent',
     trustProxy: false,
     argon2: { memoryCost: 1024, timeCost: 1 },

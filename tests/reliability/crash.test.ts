@@ -23,6 +23,8 @@ const ROUNDS = 2;
 const KILL_AFTER_ORDERS = 50;
 const KILL_AFTER_MS = 5_000;
 const EMBEDDED = 'embedded PGlite';
+/** Customers keep ordering for the whole round, past the usual cap on pending orders. */
+const UNCAPPED = '1000';
 
 interface Line {
   product_id: number;
@@ -49,7 +51,7 @@ async function pgliteTarget(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crash-pglite-'));
   return {
     name: EMBEDDED,
-    env: { DATA_DIR: dataDir },
+    env: { DATA_DIR: dataDir, MAX_PENDING_ORDERS: UNCAPPED },
     open: () => openPglite(path.join(dataDir, 'db')),
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
@@ -66,7 +68,7 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
   url.pathname = `/${name}`;
   return {
     name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString() },
+    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MAX_PENDING_ORDERS: UNCAPPED },
     open: async () => openPostgres(url.toString(), 4),
     async cleanup() {
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -91,7 +91,7 @@ beforeAll(async () => {
 
   // trustProxy: each request names its own client address, so the per-IP guards of the auth,
   // upload, warranty and bypass calls let the fuzzer reach validation instead of answering 429.
-  ({ result: server, routes } = await collectRoutes(() => startTestServer({ trustProxy: true, dollarRateUrl: providerUrl })));
+  ({ result: server, routes } = await collectRoutes(() => startTestServer({ trustProxy: true, dollarRateUrl: providerUrl, maxPendingOrders: 1000 })));
   const db = server.database.db;
   // The victim comes first, so the low ids a lenient parser might read point at it.
   const victim = await createUser(db, { first_name: 'Víctima' });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
+import { closeRawAgent, rawRequest } from './raw-http';
 
 let plain: TestServer;
 let publicHttps: TestServer;
@@ -16,7 +17,10 @@ beforeAll(async () => {
     startTestServer({ trustProxy: true }),
   ]);
 });
-afterAll(() => Promise.all([plain, publicHttps, proxied].map((s) => s?.close())));
+afterAll(async () => {
+  closeRawAgent();
+  await Promise.all([plain, publicHttps, proxied].map((s) => s?.close()));
+});
 
 const FORWARDED_HTTPS = { 'x-forwarded-proto': 'https' };
 
@@ -92,6 +96,29 @@ describe('API answers and other files', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
     expect(res.headers.get('x-frame-options')).toBe('DENY');
     if (path.startsWith('/api/')) expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+});
+
+describe('API answers however the path is spelled', () => {
+  it('get the API cache and resource policy headers with the path percent-encoded', async () => {
+    const customer = await createUser(plain.database.db);
+    for (const path of ['/%61pi/products/', '/api/%70roducts/']) {
+      const res = await rawRequest(plain.url, { method: 'GET', path });
+      expect(res.status, path).toBe(200);
+      expect(res.headers['cache-control'], path).toMatch(/^public, max-age=60/);
+      expect(res.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+    }
+    const own = await rawRequest(plain.url, { method: 'GET', path: '/%61pi/orders/my-orders/', headers: { authorization: `Bearer ${customer.token}` } });
+    expect(own.status).toBe(200);
+    expect(own.headers['cache-control']).toBe('no-store');
+    expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('answers an unknown API path in JSON, not with the storefront page', async () => {
+    const res = await rawRequest(plain.url, { method: 'GET', path: '/%61pi/no-existe/' });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ error: 'Recurso no encontrado' });
+    expect(res.headers['cache-control']).toBe('no-store');
   });
 });
 

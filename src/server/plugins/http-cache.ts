@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../routed-path';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -13,7 +14,7 @@ declare module 'fastify' {
 
 export default fp(async function httpCachePlugin(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || !request.url.startsWith('/api/')) return payload;
+    if (request.method !== 'GET' || !isApiRequest(request)) return payload;
     if (reply.statusCode !== 200 || typeof payload !== 'string') {
       if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
       return payload;

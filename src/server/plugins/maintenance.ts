@@ -8,6 +8,7 @@ import { BYPASS_COOKIE, BYPASS_HEADER, DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { isValidBypassToken, readMaintenanceState } from '../modules/site/maintenance';
+import { isApiRequest } from '../routed-path';
 import { isAdmin, loadAuthUser, verifyAccessToken } from './auth';
 
 const withoutSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
@@ -41,11 +42,10 @@ export default fp(
   async function maintenancePlugin(app: FastifyInstance, opts: { ctx: AppContext }) {
     const { ctx } = opts;
     app.addHook('onRequest', async (request, reply) => {
-      const rawPath = request.url.split('?')[0];
-      if (!rawPath.startsWith('/api/')) return;
+      if (!isApiRequest(request)) return;
       // The matched route's pattern, so no spelling of a path can pass for an open one.
-      const path = withoutSlash(request.routeOptions.url ?? rawPath);
-      if (ALWAYS_OPEN.has(path)) return;
+      const route = request.routeOptions.url;
+      if (route && ALWAYS_OPEN.has(withoutSlash(route))) return;
       const state = await readMaintenanceState(ctx);
       if (!state.maintenance_mode) return;
       if (await isValidBypassToken(ctx, bypassToken(request), state)) return;

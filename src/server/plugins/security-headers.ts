@@ -3,6 +3,7 @@
 // shop is served over https.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../routed-path';
 
 const directives = (list: Record<string, string>) => Object.entries(list).map(([name, value]) => `${name} ${value}`.trim()).join('; ');
 
@@ -54,7 +55,7 @@ export default fp(
       reply.header('referrer-policy', 'strict-origin-when-cross-origin');
       reply.header('cross-origin-opener-policy', 'same-origin');
       reply.header('permissions-policy', PERMISSIONS_POLICY);
-      if (request.url.startsWith('/api/')) reply.header('cross-origin-resource-policy', 'same-origin');
+      if (isApiRequest(request)) reply.header('cross-origin-resource-policy', 'same-origin');
       if (https) reply.header('strict-transport-security', HSTS);
       return payload;
     });

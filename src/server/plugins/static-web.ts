@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import fp from 'fastify-plugin';
+import { decodedPath } from '../routed-path';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
 
@@ -158,7 +159,8 @@ export default fp(async function staticWebPlugin(
   // A route rather than the not-found handler, so that the route hooks (compression) apply.
   app.get('/*', async (request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url.startsWith('/uploads/') || url.startsWith('/assets/')) return notFound(reply);
+    const path = decodedPath(url);
+    if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/assets/')) return notFound(reply);
     let head: Awaited<ReturnType<PageHeadRenderer>> = null;
     try {
       head = opts.pageHead ? await opts.pageHead(url) : null;

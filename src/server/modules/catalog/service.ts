@@ -28,10 +28,16 @@ const pricingFor = (params: ListParams): PricingContext => ({
 const toDto = (bundle: ProductBundle, pricing: PricingContext) =>
   toProductDto(bundle.product, bundle.brand, bundle.blisters, pricing);
 
-/** Staff-only filters are ignored for everyone else. */
+/**
+ * Staff-only filters are ignored for everyone else, and price ranges for anonymous callers: they
+ * see no prices (architecture: deliberate departures), and narrowing by range would bracket them.
+ * Sorting by price stays open to them: the catalogue's sort select is every visitor's (spec
+ * storefront §2 Catalogue), and an order gives no amount.
+ */
 function forViewer(query: ProductListQuery, viewer: Viewer): ProductListQuery {
   if (viewer === 'staff') return query;
-  return { ...query, available: undefined, currency: undefined, priceStatus: undefined };
+  const forCustomer = { ...query, available: undefined, currency: undefined, priceStatus: undefined };
+  return seesPrices(viewer) ? forCustomer : { ...forCustomer, priceRange: undefined };
 }
 
 export interface ProductPage {

@@ -1,6 +1,6 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { roundCents } from '../../../domain/money';
 import {
@@ -12,7 +12,7 @@ import { priceBlister } from '../../../domain/pricing';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
-import { orderProducts, orders } from '../../db/schema';
+import { orderProducts, orders, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
@@ -94,11 +94,34 @@ async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra
 // ---------------------------------------------------------------------------------------------
 // Creation
 
+/**
+ * One customer keeps at most `max` pending orders (README: MAX_PENDING_ORDERS), so no one can
+ * hold the whole stock for PENDING_ORDER_DAYS. The customer's row is locked first: two checkouts
+ * of one customer at the cap wait for each other instead of both counting the same orders.
+ */
+async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promise<void> {
+  // NO KEY UPDATE: other writes that only reference the user (sessions, orders) are not blocked.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [{ pending }] = await tx
+    .select({ pending: count() })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), eq(orders.status, 'pending')));
+  if (pending >= max) {
+    const limit = max === 1 ? '1 pedido pendiente' : `${max} pedidos pendientes`;
+    throw conflict(
+      `Alcanzaste el máximo de ${limit}. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.`,
+      'TOO_MANY_PENDING_ORDERS',
+      { max_pending_orders: max },
+    );
+  }
+}
+
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
   const blisterIds = input.products.map((l) => l.blister_id);
   const orderId = await writeOrders(ctx, async (tx) => {
+    await checkPendingOrderCap(tx, customer.id, ctx.config.maxPendingOrders);
     const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
     const lines = input.products.map((line) => {
       const p = byId.get(line.blister_id);

@@ -20,21 +20,14 @@ const fieldError = (status: number, message: string, field: string) => new AppEr
 /**
  * Writes every WebP width of a picture under `folder`; answers the URL of the 800 px one.
  * The name comes from the content, so a stored file never changes (it is cached for a year).
+ * A failed write removes nothing already stored: the same picture uploaded by another request
+ * has the same keys, and its answer may already point at them. Each write is atomic, so whatever
+ * is left is a whole, correct file.
  */
 export async function storeImage(storage: Storage, folder: string, input: Buffer, name?: string): Promise<UploadResultDto> {
   const variants = await toWebpVariants(input);
   const base = name ?? createHash('sha256').update(input).digest('hex').slice(0, 32);
-  const written: string[] = [];
-  try {
-    for (const variant of variants) {
-      const key = `${folder}/${base}-${variant.size}.webp`;
-      await storage.put(key, variant.data, 'image/webp');
-      written.push(key);
-    }
-  } catch (error) {
-    await Promise.all(written.map((key) => storage.remove(key).catch(() => {})));
-    throw error;
-  }
+  for (const variant of variants) await storage.put(`${folder}/${base}-${variant.size}.webp`, variant.data, 'image/webp');
   const large = variants.find((v) => v.size === 800) ?? variants[variants.length - 1];
   const url = storage.urlOf(`${folder}/${base}-${large.size}.webp`);
   return { secure_url: url, url, width: large.width, height: large.height };

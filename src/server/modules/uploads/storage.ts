@@ -1,5 +1,6 @@
 // Where stored files live. One interface so an S3-compatible store can replace the disk
 // (architecture: scale-out path); the disk store writes under DATA_DIR/uploads, served at /uploads/.
+import { randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -32,10 +33,16 @@ export class DiskStorage implements Storage {
   async put(key: string, data: Buffer): Promise<string> {
     const target = this.pathOf(key);
     await mkdir(path.dirname(target), { recursive: true });
-    // Write then rename, so a reader never sees half a file.
-    const temp = `${target}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temp, data);
-    await rename(temp, target);
+    // Write then rename, so a reader never sees half a file. The temporary name is this write's
+    // own: identical uploads at the same moment write the same key.
+    const temp = `${target}.${randomBytes(8).toString('hex')}.tmp`;
+    try {
+      await writeFile(temp, data);
+      await rename(temp, target);
+    } catch (error) {
+      await rm(temp, { force: true }).catch(() => {});
+      throw error;
+    }
     return this.urlOf(key);
   }
 
