@@ -135,9 +135,10 @@ describe('SlidingWindowLimiter', () => {
 describe('rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // Requests seem to come from the X-Forwarded-For address, so each test can use its own IPs.
+    // The test client is the trusted proxy: requests come from their X-Forwarded-For address, so
+    // each test can use its own IPs.
     server = await startTestServer({
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
       rateLimits: {
         login: { ip: { max: 5, windowSeconds: 60 }, account: { max: 3, windowSeconds: 15 * 60 } },
         register: { ip: { max: 2, windowSeconds: 60 }, account: { max: 5, windowSeconds: 60 } },

@@ -13,7 +13,7 @@ beforeAll(async () => {
   [plain, publicHttps, proxied] = await Promise.all([
     startTestServer(),
     startTestServer({ publicUrl: 'https://semillas.example' }),
-    startTestServer({ trustProxy: true }),
+    startTestServer({ trustProxy: ['127.0.0.1'] }),
   ]);
 });
 afterAll(() => Promise.all([plain, publicHttps, proxied].map((s) => s?.close())));
