@@ -24,6 +24,7 @@ import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
+import type { LoginThrottle } from '../../plugins/rate-limit';
 import { diff, logActivity } from '../activity/log';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
 import { insertAccount } from './accounts';
@@ -199,15 +200,22 @@ const invalidCredentials = () =>
 const inactiveAccount = () =>
   new AppError(403, 'Tu cuenta está desactivada. Contacta con la tienda.', AUTH_ERROR_CODES.accountInactive);
 
-export async function login(ctx: AppContext, input: LoginInput, info: RequestInfo): Promise<SessionResult> {
+/** The rate-limit name of an account: its id, so its username and e-mail share one budget. */
+export const accountKey = (userId: number) => `user:${userId}`;
+
+export async function login(ctx: AppContext, input: LoginInput, info: RequestInfo, throttle: LoginThrottle): Promise<SessionResult> {
   const identifier = input.username_or_email.toLowerCase();
   const column = identifier.includes('@') ? users.email : users.username;
   const [row] = await ctx.db.select().from(users).where(sql`lower(${column}) = ${identifier}`);
+  // Unknown identifiers are counted by their spelling, the same way and at the same point.
+  const key = row ? accountKey(row.id) : `name:${identifier}`;
+  await throttle.attempt(key);
   if (!row) {
     await verifyAgainstDummy(input.password, ctx.config.argon2);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw invalidCredentials();
+  await throttle.succeeded(key);
   // Only a caller who knows the password learns the account's state.
   if (!row.is_active) throw inactiveAccount();
   if (!row.email_verified) {
@@ -341,9 +349,12 @@ export async function changePassword(
   userId: number,
   input: ChangePasswordInput,
   info: RequestInfo,
+  throttle: LoginThrottle,
 ): Promise<ChangePasswordResponse> {
   const row = await findUserById(ctx.db, userId);
   if (!row) throw notFound('Usuario no encontrado');
+  // Guessing the current password with a stolen access token is a login attempt.
+  await throttle.attempt(accountKey(userId));
   if (!(await verifyPassword(row.password_hash, input.old_password))) {
     throw wrongPassword('old_password', 'La contraseña actual es incorrecta');
   }
