@@ -507,7 +507,17 @@ describe('GET /api/auth/verify-permissions/', () => {
     const superuser = await createUser(server.ctx.db, { is_superuser: true });
     const c = await api(server, 'GET', '/api/auth/verify-permissions/', { token: customer.token });
     expect(c.status).toBe(200);
-    expect(c.json).toMatchObject({ id: customer.id, username: customer.username, email: customer.email, is_staff: false, is_superuser: false });
+    // spec storefront §3 User: user_id, username, email, first_name, last_name, is_staff, is_superuser.
+    expect(c.json).toMatchObject({
+      user_id: customer.id,
+      id: customer.id,
+      username: customer.username,
+      email: customer.email,
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      is_staff: false,
+      is_superuser: false,
+    });
     expect(c.json.permissions.can_access_admin).toBe(false);
     const s = await api(server, 'GET', '/api/auth/verify-permissions/', { token: staff.token });
     expect(s.json).toMatchObject({ is_staff: true, permissions: { can_access_admin: true } });

@@ -452,6 +452,7 @@ export async function verifyPasswordReset(ctx: AppContext, input: VerifyPassword
 export function permissionsOf(user: AuthUser): PermissionsResponse {
   const admin = isAdmin(user);
   return {
+    user_id: user.id,
     ...user,
     permissions: {
       can_access_admin: admin,
