@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { activityLogs, users } from '../../src/server/db/schema';
+import { activityLogs, users, verificationCodes } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { readOutbox, waitForOutboxMail } from '../helpers/mail';
@@ -86,7 +86,7 @@ describe('POST /api/auth/register/', () => {
     expect(sameUsername.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { username: [expect.any(String)] } });
   });
 
-  it('sends an unverified e-mail back to verification with a new code, keeping the first password', async () => {
+  it('sends an unverified e-mail back to verification with a new code, taking the new password', async () => {
     const account = newAccount();
     await register(server, account);
     const firstCode = await codeSentTo(server, account.email);
@@ -104,8 +104,42 @@ describe('POST /api/auth/register/', () => {
     }
     const ok = await api(server, 'POST', '/api/auth/verify-email/', { body: { email: account.email, code: secondCode } });
     expect(ok.status).toBe(200);
-    expect((await login(server, account.username, 'otra-clave-9')).status).toBe(401);
-    expect((await login(server, account.username, account.password)).status).toBe(200);
+    expect((await login(server, account.username, account.password)).status).toBe(401);
+    expect((await login(server, account.username, 'otra-clave-9')).status).toBe(200);
+  });
+
+  it("does not let whoever registered someone else's e-mail first into the account its owner verifies", async () => {
+    const victimEmail = newAccount().email;
+    const attacker = newAccount({ email: victimEmail, first_name: 'Intruso', password: 'clave-del-intruso' });
+    const first = await register(server, attacker);
+    await codeSentTo(server, victimEmail);
+    const victim = newAccount({ email: victimEmail, first_name: 'Dueña', password: 'clave-de-la-duena' });
+    const seen = await outboxIds(server);
+    const again = await api(server, 'POST', '/api/auth/register/', { body: victim });
+    expect(again.status).toBe(403);
+    expect(again.json.code).toBe('ACCOUNT_NOT_VERIFIED');
+
+    // Only the code of the owner's registration is alive.
+    const codes = await server.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.user_id, first.json.user_id));
+    expect(codes.filter((c) => c.expires_at > new Date())).toHaveLength(1);
+    const code = await codeSentTo(server, victimEmail, 'verificación', seen);
+    expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: victimEmail, code } })).status).toBe(200);
+
+    expect((await login(server, victimEmail, 'clave-del-intruso')).status).toBe(401);
+    expect((await login(server, attacker.username, 'clave-del-intruso')).status).toBe(401);
+    const owner = await loginOk(server, victimEmail, 'clave-de-la-duena');
+    expect(owner.user).toMatchObject({ id: first.json.user_id, username: victim.username, first_name: 'Dueña', last_name: victim.last_name });
+  });
+
+  it('refuses a registration over an unverified e-mail whose new username belongs to another account', async () => {
+    const pending = newAccount();
+    const first = await register(server, pending);
+    const other = await registerVerified(server);
+    const res = await api(server, 'POST', '/api/auth/register/', { body: { ...pending, username: other.username, password: 'otra-clave-9', password2: 'otra-clave-9' } });
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { username: [expect.any(String)] } });
+    // Nothing was replaced.
+    expect((await userRow(first.json.user_id)).username).toBe(pending.username);
   });
 
   it('answers ACCOUNT_EXISTS_UNVERIFIED when the username belongs to another unverified account', async () => {
@@ -187,6 +221,16 @@ describe('POST /api/auth/verify-email/ and /api/auth/resend-verification/', () =
     // Only the verified account's registration mail was written.
     expect(after - before).toBe(1);
     expect((await readOutbox(server)).some((m) => m.to.includes('fantasma@'))).toBe(false);
+  });
+
+  it('ends every session opened before the e-mail was verified', async () => {
+    const user = await createUser(server.ctx.db, { email_verified: false });
+    expect((await api(server, 'GET', '/api/auth/profile/', { token: user.token })).status).toBe(200);
+    await api(server, 'POST', '/api/auth/resend-verification/', { body: { email: user.email } });
+    const code = await codeSentTo(server, user.email, 'verificación');
+    expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: user.email, code } })).status).toBe(200);
+    expect((await api(server, 'GET', '/api/auth/profile/', { token: user.token })).status).toBe(401);
+    expect((await login(server, user.username, TEST_PASSWORD)).status).toBe(200);
   });
 });
 
