@@ -14,6 +14,7 @@ import {
   type LoginResponse,
   type RefreshResponse,
 } from '../../../domain/auth';
+import { backgroundSettled } from '../../background';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { parse } from '../../http';
@@ -60,6 +61,9 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
     const body = parse(refreshSchema, request.body);
     return body.refresh || request.cookies[REFRESH_COOKIE] || null;
   };
+
+  // Resends and reset requests finish their work after the reply; let it end before the database closes.
+  app.addHook('onClose', backgroundSettled);
 
   // Tokens and personal data must never be stored by a cache.
   app.addHook('onSend', async (_request, reply) => {

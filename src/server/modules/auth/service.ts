@@ -19,6 +19,7 @@ import {
   type VerifyEmailInput,
   type VerifyPasswordResetInput,
 } from '../../../domain/auth';
+import { runInBackground } from '../../background';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -460,20 +461,23 @@ export async function verifyEmail(ctx: AppContext, input: VerifyEmailInput): Pro
 }
 
 /**
- * Unknown addresses get the same answer as real ones, so the call cannot be used to find accounts.
- * A verified account is told so: the screen then sends the user to log in.
+ * Resend and reset requests answer at once, the same for every address, and do the account's
+ * work after the reply: neither the answer nor its timing tells whether an account exists.
  */
-export async function resendVerification(ctx: AppContext, email: string, info: RequestInfo): Promise<MessageResponse> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user?.email_verified) throw alreadyVerified();
-  if (user?.is_active) await sendCode(ctx, info, user, 'EMAIL_VERIFY');
-  return { message: 'Nuevo código enviado. Revisa tu email.', email };
+export function resendVerification(ctx: AppContext, email: string, info: RequestInfo): MessageResponse {
+  runInBackground('verification code resend', async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (user?.is_active && !user.email_verified) await sendCode(ctx, info, user, 'EMAIL_VERIFY');
+  }, info.log);
+  return { message: 'Si tu cuenta está pendiente de verificación, te enviamos un nuevo código. Revisa tu email.', email };
 }
 
-/** Request and resend are the same: a new code replaces any earlier one. Same answer for all. */
-export async function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): Promise<MessageResponse> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user?.is_active) await sendCode(ctx, info, user, 'PASSWORD_RESET');
+/** Request and resend are the same: a new code replaces any earlier one. */
+export function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): MessageResponse {
+  runInBackground('password reset request', async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (user?.is_active) await sendCode(ctx, info, user, 'PASSWORD_RESET');
+  }, info.log);
   return { message: 'Si el email está registrado, te enviamos un código para restablecer tu contraseña.', email };
 }
 
