@@ -62,7 +62,12 @@ async function main() {
     const unlimited = { ip: { max: 1e9, windowSeconds: 60 }, account: { max: 1e9, windowSeconds: 60 } };
     const config = testConfig(dataDir, {
       argon2,
-      rateLimits: { login: unlimited, register: unlimited, codeVerify: unlimited, codeSend: unlimited },
+      rateLimits: {
+        login: { ip: unlimited.ip, accountAddress: unlimited.account },
+        register: unlimited,
+        codeVerify: unlimited,
+        codeSend: unlimited,
+      },
     });
     const app = await buildApp(createAppContext(database.db, config), { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });

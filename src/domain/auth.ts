@@ -243,7 +243,9 @@ export interface ChangePasswordResponse extends RefreshResponse {
   message: string;
 }
 
+/** spec storefront §3 User (from permissions check): user_id, username, email, first_name, last_name, is_staff, is_superuser. */
 export interface PermissionsResponse extends AuthUserDto {
+  user_id: number;
   is_staff: boolean;
   is_superuser: boolean;
   permissions: {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
@@ -31,10 +32,20 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
+/**
+ * Fastify treats a bare hop count as "trust nobody" (it cannot check the nearest peer), so a
+ * count becomes a function trusting that many hops from the socket inwards. It suits a server
+ * reachable only through its proxies, as the default HOST (loopback) is; else list the proxies.
+ */
+function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy'] {
+  if (typeof trust === 'number') return trust > 0 ? (_address: string, hop: number) => hop < trust : false;
+  return trust;
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),

@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed once (architecture: runtime configuration).
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
@@ -10,6 +11,55 @@ import type { RateLimitConfig } from './plugins/rate-limit';
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** Which proxies may name the client's address in X-Forwarded-For (Fastify's trustProxy). */
+export type TrustProxy = false | number | string[];
+
+// Named ranges proxy-addr understands besides addresses and CIDR blocks.
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (!version || rest.length) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: false (default), a number of proxy hops, or a comma list of proxy addresses and
+ * CIDR blocks. `true` is refused: it trusts every hop, so the client's own X-Forwarded-For
+ * picks its address and every per-address limit falls. Reading it as one hop would quietly be
+ * wrong too: with no proxy in front a client still chooses its address, and with two every
+ * client looks like the first proxy.
+ */
+const trustProxy = z
+  .string()
+  .trim()
+  .transform((value, ctx): TrustProxy => {
+    const lower = value.toLowerCase();
+    if (['', 'false', 'no', 'off', '0'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'true no es seguro: cualquier cliente elegiría su IP con X-Forwarded-For. Indica cuántos proxies hay delante (p. ej. 1) o sus direcciones (p. ej. 10.0.0.5,10.1.0.0/16)',
+      });
+      return z.NEVER;
+    }
+    if (/^\d+$/.test(lower)) return Number(lower);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const wrong = entries.filter((entry) => !isProxyAddress(entry));
+    if (wrong.length || !entries.length) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `debe ser false, un número de proxies o una lista de IPs/CIDR separadas por comas (no válido: ${wrong.join(', ') || value})`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
 
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
@@ -30,7 +80,7 @@ const envSchema = z.object({
   PENDING_ORDER_DAYS: z.coerce.number().int().min(1).default(7),
   MAX_PENDING_ORDERS: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser 1 o más').default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: flag.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().optional(),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
   // Argon2id cost, tuned so one login takes about 80 ms on a 2-core server.
@@ -58,7 +108,8 @@ export interface Config {
   /** Pending orders one customer may keep open at once. */
   maxPendingOrders: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** Which proxies may name the client's address (TRUST_PROXY). */
+  trustProxy: TrustProxy;
   /** The built web app (index.html and assets). */
   webDir: string;
   /** The built server renderer of the storefront's first views; pages are served without it when missing. */

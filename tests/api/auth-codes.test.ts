@@ -111,35 +111,49 @@ describe('verification codes', () => {
 });
 
 describe('SlidingWindowLimiter', () => {
-  it('allows max hits per window, then counts from the oldest hit', () => {
+  it('allows max hits per window, then counts from the oldest hit', async () => {
     let now = 0;
     const limiter = new SlidingWindowLimiter(() => now);
     const rule = { max: 3, windowSeconds: 60 };
-    expect(limiter.take('k', rule).allowed).toBe(true);
+    expect((await limiter.take('k', rule)).allowed).toBe(true);
     now = 20_000;
-    expect(limiter.take('k', rule).allowed).toBe(true);
+    expect((await limiter.take('k', rule)).allowed).toBe(true);
     now = 40_000;
-    expect(limiter.take('k', rule).allowed).toBe(true);
+    expect((await limiter.take('k', rule)).allowed).toBe(true);
     now = 50_000;
-    expect(limiter.take('k', rule)).toEqual({ allowed: false, retryAfterSeconds: 10 });
-    expect(limiter.take('other', rule).allowed).toBe(true);
+    expect(await limiter.take('k', rule)).toEqual({ allowed: false, retryAfterSeconds: 10 });
+    expect((await limiter.take('other', rule)).allowed).toBe(true);
     now = 60_001;
     // The hit at 0 left the window; the ones at 20 s and 40 s are still in it.
-    expect(limiter.take('k', rule).allowed).toBe(true);
-    expect(limiter.take('k', rule).allowed).toBe(false);
-    limiter.reset('k');
-    expect(limiter.take('k', rule).allowed).toBe(true);
+    expect((await limiter.take('k', rule)).allowed).toBe(true);
+    expect((await limiter.take('k', rule)).allowed).toBe(false);
+    await limiter.reset('k');
+    expect((await limiter.take('k', rule)).allowed).toBe(true);
+  });
+
+  it('adds hits up to max and answers how many the window holds', async () => {
+    let now = 0;
+    const limiter = new SlidingWindowLimiter(() => now);
+    const rule = { max: 3, windowSeconds: 60 };
+    expect(await limiter.add('k', rule)).toBe(1);
+    expect(await limiter.add('k', rule)).toBe(2);
+    expect(await limiter.add('k', rule)).toBe(3);
+    // Saturates instead of growing: memory stays bounded under a flood.
+    expect(await limiter.add('k', rule)).toBe(3);
+    now = 60_001;
+    expect(await limiter.add('k', rule)).toBe(1);
   });
 });
 
 describe('rate limits', () => {
   let server: TestServer;
   beforeAll(async () => {
-    // Requests seem to come from the X-Forwarded-For address, so each test can use its own IPs.
+    // The test client is the trusted proxy: requests come from their X-Forwarded-For address, so
+    // each test can use its own IPs.
     server = await startTestServer({
-      trustProxy: true,
+      trustProxy: ['127.0.0.1'],
       rateLimits: {
-        login: { ip: { max: 5, windowSeconds: 60 }, account: { max: 3, windowSeconds: 15 * 60 } },
+        login: { ip: { max: 5, windowSeconds: 60 }, accountAddress: { max: 3, windowSeconds: 15 * 60 } },
         register: { ip: { max: 2, windowSeconds: 60 }, account: { max: 5, windowSeconds: 60 } },
         codeVerify: { ip: { max: 4, windowSeconds: 60 }, account: { max: 3, windowSeconds: 60 } },
         codeSend: { ip: { max: 4, windowSeconds: 60 }, account: { max: 2, windowSeconds: 60 } },
@@ -155,23 +169,29 @@ describe('rate limits', () => {
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
   };
 
-  it('login: per account across IPs, and a success clears the account count', async () => {
+  it('login: per account and address, and a success clears the account count', async () => {
     const user = await createUser(server.ctx.db);
-    expect((await login(server, user.username, 'mala-clave-1', from('10.0.1.1'))).status).toBe(401);
-    expect((await login(server, user.username, 'mala-clave-2', from('10.0.1.2'))).status).toBe(401);
-    expect((await login(server, user.username, TEST_PASSWORD, from('10.0.1.3'))).status).toBe(200);
-    // The success reset the count: three more tries before the limit.
-    for (const ip of ['10.0.1.4', '10.0.1.5', '10.0.1.6']) expect((await login(server, user.username, 'mala-clave', from(ip))).status).toBe(401);
-    const limited = await login(server, user.username, TEST_PASSWORD, from('10.0.1.7'));
-    expectLimited(limited);
-    expect(limited.json.error).toMatch(/15 minutos/);
-    // Other accounts are not affected.
-    const other = await createUser(server.ctx.db);
-    expect((await login(server, other.username, TEST_PASSWORD, from('10.0.1.8'))).status).toBe(200);
-    // After the window the account can log in again.
-    server.setNow(new Date(Date.now() + 15 * 60_000 + 1000));
+    const ip = from('10.0.1.1');
+    const start = Date.now();
     try {
-      expect((await login(server, user.username, TEST_PASSWORD, from('10.0.1.9'))).status).toBe(200);
+      expect((await login(server, user.username, 'mala-clave-1', ip)).status).toBe(401);
+      expect((await login(server, user.username, 'mala-clave-2', ip)).status).toBe(401);
+      expect((await login(server, user.username, TEST_PASSWORD, ip)).status).toBe(200);
+      // A minute later the address's own budget (5 a minute) is fresh, and the success reset the
+      // account's: three more tries before the limit.
+      server.setNow(new Date(start + 61_000));
+      for (let i = 0; i < 3; i++) expect((await login(server, user.username, 'mala-clave', ip)).status).toBe(401);
+      const limited = await login(server, user.username, TEST_PASSWORD, ip);
+      expectLimited(limited);
+      expect(limited.json.error).toMatch(/15 minutos/);
+      // Only this address is stopped for this account: the owner elsewhere, and other accounts
+      // from this address, still get in.
+      expect((await login(server, user.username, TEST_PASSWORD, from('10.0.1.2'))).status).toBe(200);
+      const other = await createUser(server.ctx.db);
+      expect((await login(server, other.username, TEST_PASSWORD, ip)).status).toBe(200);
+      // After the window the address can log into the account again.
+      server.setNow(new Date(start + 61_000 + 15 * 60_000 + 1000));
+      expect((await login(server, user.username, TEST_PASSWORD, ip)).status).toBe(200);
     } finally {
       server.setNow(null);
     }

@@ -71,7 +71,7 @@ describe('the refresh cookie', () => {
   });
 
   it('is Secure when a trusted proxy says the request came over https', async () => {
-    const proxied = await startTestServer({ trustProxy: true, rateLimits: RELAXED_LIMITS });
+    const proxied = await startTestServer({ trustProxy: ['127.0.0.1'], rateLimits: RELAXED_LIMITS });
     try {
       const user = await createUser(proxied.ctx.db);
       const res = await api(proxied, 'POST', '/api/auth/login/', {

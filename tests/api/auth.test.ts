@@ -1,9 +1,10 @@
 // The auth calls of spec accounts-admin §7 over real HTTP: registration and verification, login,
 // profile and e-mail change, password change and reset, permissions, and their error codes.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
-import { activityLogs, users } from '../../src/server/db/schema';
+import { backgroundSettled } from '../../src/server/background';
+import { activityLogs, mailOutbox, users, verificationCodes } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { readOutbox, waitForOutboxMail } from '../helpers/mail';
@@ -86,7 +87,7 @@ describe('POST /api/auth/register/', () => {
     expect(sameUsername.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { username: [expect.any(String)] } });
   });
 
-  it('sends an unverified e-mail back to verification with a new code, keeping the first password', async () => {
+  it('sends an unverified e-mail back to verification with a new code, taking the new password', async () => {
     const account = newAccount();
     await register(server, account);
     const firstCode = await codeSentTo(server, account.email);
@@ -104,8 +105,42 @@ describe('POST /api/auth/register/', () => {
     }
     const ok = await api(server, 'POST', '/api/auth/verify-email/', { body: { email: account.email, code: secondCode } });
     expect(ok.status).toBe(200);
-    expect((await login(server, account.username, 'otra-clave-9')).status).toBe(401);
-    expect((await login(server, account.username, account.password)).status).toBe(200);
+    expect((await login(server, account.username, account.password)).status).toBe(401);
+    expect((await login(server, account.username, 'otra-clave-9')).status).toBe(200);
+  });
+
+  it("does not let whoever registered someone else's e-mail first into the account its owner verifies", async () => {
+    const victimEmail = newAccount().email;
+    const attacker = newAccount({ email: victimEmail, first_name: 'Intruso', password: 'clave-del-intruso' });
+    const first = await register(server, attacker);
+    await codeSentTo(server, victimEmail);
+    const victim = newAccount({ email: victimEmail, first_name: 'Dueña', password: 'clave-de-la-duena' });
+    const seen = await outboxIds(server);
+    const again = await api(server, 'POST', '/api/auth/register/', { body: victim });
+    expect(again.status).toBe(403);
+    expect(again.json.code).toBe('ACCOUNT_NOT_VERIFIED');
+
+    // Only the code of the owner's registration is alive.
+    const codes = await server.ctx.db.select().from(verificationCodes).where(eq(verificationCodes.user_id, first.json.user_id));
+    expect(codes.filter((c) => c.expires_at > new Date())).toHaveLength(1);
+    const code = await codeSentTo(server, victimEmail, 'verificación', seen);
+    expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: victimEmail, code } })).status).toBe(200);
+
+    expect((await login(server, victimEmail, 'clave-del-intruso')).status).toBe(401);
+    expect((await login(server, attacker.username, 'clave-del-intruso')).status).toBe(401);
+    const owner = await loginOk(server, victimEmail, 'clave-de-la-duena');
+    expect(owner.user).toMatchObject({ id: first.json.user_id, username: victim.username, first_name: 'Dueña', last_name: victim.last_name });
+  });
+
+  it('refuses a registration over an unverified e-mail whose new username belongs to another account', async () => {
+    const pending = newAccount();
+    const first = await register(server, pending);
+    const other = await registerVerified(server);
+    const res = await api(server, 'POST', '/api/auth/register/', { body: { ...pending, username: other.username, password: 'otra-clave-9', password2: 'otra-clave-9' } });
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { username: [expect.any(String)] } });
+    // Nothing was replaced.
+    expect((await userRow(first.json.user_id)).username).toBe(pending.username);
   });
 
   it('answers ACCOUNT_EXISTS_UNVERIFIED when the username belongs to another unverified account', async () => {
@@ -166,7 +201,7 @@ describe('POST /api/auth/verify-email/ and /api/auth/resend-verification/', () =
     const seen = await outboxIds(server);
     const res = await api(server, 'POST', '/api/auth/resend-verification/', { body: { email: account.email } });
     expect(res.status).toBe(200);
-    expect(res.json.message).toMatch(/Nuevo código enviado/);
+    expect(res.json.message).toMatch(/te enviamos un nuevo código/);
     const second = await codeSentTo(server, account.email, '', seen);
     if (first !== second) {
       expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: account.email, code: first } })).status).toBe(400);
@@ -174,19 +209,71 @@ describe('POST /api/auth/verify-email/ and /api/auth/resend-verification/', () =
     expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: account.email, code: second } })).status).toBe(200);
   });
 
-  it('answers an unknown e-mail like a real one, without sending anything, and a verified one with ALREADY_VERIFIED', async () => {
-    const before = (await readOutbox(server)).length;
-    const unknown = await api(server, 'POST', '/api/auth/resend-verification/', { body: { email: 'fantasma@correo.test' } });
-    expect(unknown.status).toBe(200);
-    expect(unknown.json.message).toMatch(/Nuevo código enviado/);
-    const verified = await registerVerified(server);
-    const after = (await readOutbox(server)).length;
-    const res = await api(server, 'POST', '/api/auth/resend-verification/', { body: { email: verified.email } });
-    expect(res.status).toBe(400);
-    expect(res.json.code).toBe('ALREADY_VERIFIED');
-    // Only the verified account's registration mail was written.
-    expect(after - before).toBe(1);
-    expect((await readOutbox(server)).some((m) => m.to.includes('fantasma@'))).toBe(false);
+  it('answers unknown, unverified and verified e-mails alike, sending a code only to the unverified one', async () => {
+    const pending = await createUser(server.ctx.db, { email_verified: false });
+    const verified = await createUser(server.ctx.db);
+    const emails = [pending.email, verified.email, 'fantasma@correo.test'];
+    const answers = await Promise.all(emails.map((email) => api(server, 'POST', '/api/auth/resend-verification/', { body: { email } })));
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(new Set(answers.map((a) => JSON.stringify({ ...a.json, email: null }))).size).toBe(1);
+    expect(answers[0].json.message).toMatch(/te enviamos un nuevo código/);
+    await backgroundSettled();
+    expect(await queuedTo(emails)).toEqual([1, 0, 0]);
+  });
+
+  it('ends every session opened before the e-mail was verified', async () => {
+    const user = await createUser(server.ctx.db, { email_verified: false });
+    expect((await api(server, 'GET', '/api/auth/profile/', { token: user.token })).status).toBe(200);
+    await api(server, 'POST', '/api/auth/resend-verification/', { body: { email: user.email } });
+    const code = await codeSentTo(server, user.email, 'verificación');
+    expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: user.email, code } })).status).toBe(200);
+    expect((await api(server, 'GET', '/api/auth/profile/', { token: user.token })).status).toBe(401);
+    expect((await login(server, user.username, TEST_PASSWORD)).status).toBe(200);
+  });
+});
+
+/** Mail queued for each address, in order. */
+async function queuedTo(emails: string[]): Promise<number[]> {
+  const rows = await server.ctx.db.select({ to: mailOutbox.to_address }).from(mailOutbox).where(inArray(mailOutbox.to_address, emails));
+  return emails.map((email) => rows.filter((r) => r.to === email).length);
+}
+
+/** Holds the user's row locked (the whole database, on PGlite) until the returned function is called. */
+async function lockUser(id: number): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let locked!: () => void;
+  const isLocked = new Promise<void>((resolve) => (locked = resolve));
+  const transaction = server.ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select id from users where id = ${id} for update`);
+    locked();
+    await released;
+  });
+  await isLocked;
+  return async () => {
+    release();
+    await transaction;
+  };
+}
+
+describe('resend and reset requests', () => {
+  it("answer without waiting for the account's work, so their timing cannot tell accounts apart", async () => {
+    const user = await createUser(server.ctx.db, { email_verified: false });
+    // The maintenance state is cached for 2 s: read it now, while the database answers.
+    await api(server, 'GET', '/api/core/maintenance-status/');
+    const unlock = await lockUser(user.id);
+    try {
+      for (const path of ['/api/auth/resend-verification/', '/api/auth/request-password-reset/']) {
+        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500));
+        const res = await Promise.race([api(server, 'POST', path, { body: { email: user.email } }), timeout]);
+        expect(res?.status, path).toBe(200);
+      }
+    } finally {
+      await unlock();
+    }
+    // The work happened after the replies: a verification and a reset code went out.
+    await backgroundSettled();
+    expect(await queuedTo([user.email])).toEqual([2]);
   });
 });
 
@@ -454,19 +541,18 @@ describe('password reset', () => {
     expect(again.json.code).toBe('INVALID_CODE');
   });
 
-  it('answers an unknown e-mail like a known one and sends nothing', async () => {
+  it('answers unknown, known and deactivated e-mails alike and sends a code only to the known one', async () => {
     const known = await createUser(server.ctx.db);
-    const a = await api(server, 'POST', '/api/auth/request-password-reset/', { body: { email: 'desconocido@correo.test' } });
-    const b = await api(server, 'POST', '/api/auth/request-password-reset/', { body: { email: known.email } });
-    expect(a.status).toBe(200);
-    expect(b.status).toBe(200);
-    expect(a.json.message).toBe(b.json.message);
-    await codeSentTo(server, known.email, 'restablecer');
-    expect((await readOutbox(server)).some((m) => m.to.includes('desconocido@'))).toBe(false);
     const inactive = await createUser(server.ctx.db, { is_active: false });
-    expect((await api(server, 'POST', '/api/auth/request-password-reset/', { body: { email: inactive.email } })).status).toBe(200);
-    await new Promise((r) => setTimeout(r, 200));
-    expect((await readOutbox(server)).some((m) => m.to.includes(inactive.email))).toBe(false);
+    const emails = [known.email, 'desconocido@correo.test', inactive.email];
+    for (const path of ['/api/auth/request-password-reset/', '/api/auth/resend-password-reset/']) {
+      const answers = await Promise.all(emails.map((email) => api(server, 'POST', path, { body: { email } })));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
+      expect(new Set(answers.map((a) => JSON.stringify({ ...a.json, email: null }))).size).toBe(1);
+    }
+    await backgroundSettled();
+    expect(await queuedTo(emails)).toEqual([2, 0, 0]);
+    await codeSentTo(server, known.email, 'restablecer');
   });
 
   it('resend replaces the code, and a mismatched confirmation is refused', async () => {
@@ -507,7 +593,17 @@ describe('GET /api/auth/verify-permissions/', () => {
     const superuser = await createUser(server.ctx.db, { is_superuser: true });
     const c = await api(server, 'GET', '/api/auth/verify-permissions/', { token: customer.token });
     expect(c.status).toBe(200);
-    expect(c.json).toMatchObject({ id: customer.id, username: customer.username, email: customer.email, is_staff: false, is_superuser: false });
+    // spec storefront §3 User: user_id, username, email, first_name, last_name, is_staff, is_superuser.
+    expect(c.json).toMatchObject({
+      user_id: customer.id,
+      id: customer.id,
+      username: customer.username,
+      email: customer.email,
+      first_name: customer.first_name,
+      last_name: customer.last_name,
+      is_staff: false,
+      is_superuser: false,
+    });
     expect(c.json.permissions.can_access_admin).toBe(false);
     const s = await api(server, 'GET', '/api/auth/verify-permissions/', { token: staff.token });
     expect(s.json).toMatchObject({ is_staff: true, permissions: { can_access_admin: true } });

@@ -89,9 +89,12 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/`;
 
-  // trustProxy: each request names its own client address, so the per-IP guards of the auth,
-  // upload, warranty and bypass calls let the fuzzer reach validation instead of answering 429.
-  ({ result: server, routes } = await collectRoutes(() => startTestServer({ trustProxy: true, dollarRateUrl: providerUrl, maxPendingOrders: 1000 })));
+  // The test client is the trusted proxy, so each request names its own client address and the
+  // per-IP guards of the auth, upload, warranty and bypass calls let the fuzzer reach validation
+  // instead of answering 429.
+  ({ result: server, routes } = await collectRoutes(() =>
+    startTestServer({ trustProxy: ['127.0.0.1'], dollarRateUrl: providerUrl, maxPendingOrders: 1000 }),
+  ));
   const db = server.database.db;
   // The victim comes first, so the low ids a lenient parser might read point at it.
   const victim = await createUser(db, { first_name: 'Víctima' });

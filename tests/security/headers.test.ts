@@ -14,7 +14,7 @@ beforeAll(async () => {
   [plain, publicHttps, proxied] = await Promise.all([
     startTestServer(),
     startTestServer({ publicUrl: 'https://semillas.example' }),
-    startTestServer({ trustProxy: true }),
+    startTestServer({ trustProxy: ['127.0.0.1'] }),
   ]);
 });
 afterAll(async () => {

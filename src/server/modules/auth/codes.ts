@@ -57,6 +57,15 @@ export async function issueCode(ctx: AppContext, db: DbOrTx, target: CodeTarget 
   return code;
 }
 
+/** Ends every code of the user that could still be entered, whatever its purpose. */
+export async function expireCodes(ctx: AppContext, db: DbOrTx, userId: number): Promise<void> {
+  const now = ctx.now();
+  await db
+    .update(verificationCodes)
+    .set({ expires_at: now })
+    .where(and(eq(verificationCodes.user_id, userId), isNull(verificationCodes.consumed_at), gt(verificationCodes.expires_at, now)));
+}
+
 /** Whether the user has a code for this purpose that can still be entered. */
 export async function hasLiveCode(ctx: AppContext, userId: number, purpose: CodePurpose): Promise<boolean> {
   const [row] = await ctx.db

@@ -14,6 +14,7 @@ import {
   type LoginResponse,
   type RefreshResponse,
 } from '../../../domain/auth';
+import { backgroundSettled } from '../../background';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { parse } from '../../http';
@@ -61,6 +62,9 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
     return body.refresh || request.cookies[REFRESH_COOKIE] || null;
   };
 
+  // Resends and reset requests finish their work after the reply; let it end before the database closes.
+  app.addHook('onClose', backgroundSettled);
+
   // Tokens and personal data must never be stored by a cache.
   app.addHook('onSend', async (_request, reply) => {
     reply.header('cache-control', 'no-store');
@@ -68,9 +72,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
 
   app.post('/api/auth/login/', async (request, reply): Promise<LoginResponse> => {
     const input = parse(loginSchema, request.body);
-    limits.check(request, reply, 'login', input.username_or_email);
-    const { user, tokens } = await auth.login(ctx, input, info(request));
-    limits.resetAccount('login', input.username_or_email);
+    const throttle = await limits.login(request, reply);
+    const { user, tokens } = await auth.login(ctx, input, info(request), throttle);
     setRefreshCookie(request, reply, tokens.refresh);
     return { user, access: tokens.access, refresh: tokens.refresh, is_staff: user.is_staff };
   });
@@ -101,9 +104,9 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
 
   app.post('/api/auth/register/', async (request, reply) => {
     const input = parse(registerSchema, request.body);
-    limits.check(request, reply, 'register', input.email);
+    await limits.check(request, reply, 'register', input.email);
     // Every registration e-mails a code, so it also counts against the address's sends.
-    limits.check(request, reply, 'codeSend', input.email);
+    await limits.check(request, reply, 'codeSend', input.email);
     const result = await auth.register(ctx, input, info(request));
     return reply.status(201).send(result);
   });
@@ -113,16 +116,15 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
   app.put('/api/auth/profile/', { config: { access: 'user' } }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(profileUpdateSchema, request.body);
-    if (input.verification_code) limits.check(request, reply, 'codeVerify', user.email);
+    if (input.verification_code) await limits.check(request, reply, 'codeVerify', user.email);
     return auth.updateProfile(ctx, user.id, input, info(request));
   });
 
   app.post('/api/auth/change-password/', { config: { access: 'user' } }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(changePasswordSchema, request.body);
-    // Guessing the current password with a stolen access token is a login attempt.
-    limits.check(request, reply, 'login', user.username);
-    const result = await auth.changePassword(ctx, user.id, input, info(request));
+    const throttle = await limits.login(request, reply);
+    const result = await auth.changePassword(ctx, user.id, input, info(request), throttle);
     setRefreshCookie(request, reply, result.refresh);
     return result;
   });
@@ -130,25 +132,25 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
   app.post('/api/auth/verify-change/', { config: { access: 'user' } }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(verifyChangeSchema, request.body);
-    limits.check(request, reply, 'codeSend', user.email);
+    await limits.check(request, reply, 'codeSend', user.email);
     return auth.requestEmailChange(ctx, user.id, input, info(request));
   });
 
   app.post('/api/auth/verify-email/', async (request, reply) => {
     const input = parse(verifyEmailSchema, request.body);
-    limits.check(request, reply, 'codeVerify', input.email);
+    await limits.check(request, reply, 'codeVerify', input.email);
     return auth.verifyEmail(ctx, input);
   });
 
   app.post('/api/auth/resend-verification/', async (request, reply) => {
     const { email } = parse(emailOnlySchema, request.body);
-    limits.check(request, reply, 'codeSend', email);
+    await limits.check(request, reply, 'codeSend', email);
     return auth.resendVerification(ctx, email, info(request));
   });
 
   const resetRequest = async (request: FastifyRequest, reply: FastifyReply) => {
     const { email } = parse(emailOnlySchema, request.body);
-    limits.check(request, reply, 'codeSend', email);
+    await limits.check(request, reply, 'codeSend', email);
     return auth.requestPasswordReset(ctx, email, info(request));
   };
   app.post('/api/auth/request-password-reset/', resetRequest);
@@ -156,7 +158,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
 
   app.post('/api/auth/verify-password-reset/', async (request, reply) => {
     const input = parse(verifyPasswordResetSchema, request.body);
-    limits.check(request, reply, 'codeVerify', input.email);
+    await limits.check(request, reply, 'codeVerify', input.email);
     return auth.verifyPasswordReset(ctx, input);
   });
 

@@ -1,6 +1,6 @@
 // Accounts (spec accounts-admin §4, §5, §7, §8): registration with e-mail verification, login,
 // sessions, profile, password change and reset, e-mail change, permissions.
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   AUTH_ERROR_CODES,
@@ -19,15 +19,17 @@ import {
   type VerifyEmailInput,
   type VerifyPasswordResetInput,
 } from '../../../domain/auth';
+import { runInBackground } from '../../background';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
+import type { LoginThrottle } from '../../plugins/rate-limit';
 import { diff, logActivity } from '../activity/log';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
 import { insertAccount } from './accounts';
-import { checkCode, consumeCode, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
+import { checkCode, consumeCode, expireCodes, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
 import { emailChangedNotice, emailChangeEmail, passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
 import {
@@ -112,33 +114,24 @@ const notVerified = (email: string, message: string) =>
  * Why a registration cannot create a new account (spec §8 Register), checked in this order:
  * - ACCOUNT_EXISTS (409): a verified (or deactivated) account already has this e-mail or username.
  *   The form shows the message and sends the user to log in.
- * - ACCOUNT_NOT_VERIFIED (403, with `email`, like login answers it): an unverified account already has this e-mail. It is
- *   the same person coming back, so a fresh code goes to that address and the form moves to the
- *   verification step. The stored password and names are kept: overwriting them would let anyone
- *   who knows the address set the password of an account its owner is about to verify.
  * - ACCOUNT_EXISTS_UNVERIFIED (409): the username belongs to another, still unverified account
  *   (a different e-mail). The form tells the user and links to login, where its owner can verify.
+ * Answers the unverified account that already has this e-mail, if any: the registration takes it
+ * over (see reRegister).
  */
-async function refuseExisting(ctx: AppContext, input: RegisterInput, info: RequestInfo): Promise<void> {
+async function refuseExisting(ctx: AppContext, input: RegisterInput): Promise<UserRow | null> {
   const username = input.username.toLowerCase();
   const rows = await ctx.db
     .select()
     .from(users)
     .where(or(sql`lower(${users.email}) = ${input.email}`, sql`lower(${users.username}) = ${username}`));
   const byEmail = rows.find((r) => r.email.toLowerCase() === input.email);
-  const byUsername = rows.find((r) => r.username.toLowerCase() === username);
+  const byUsername = rows.find((r) => r.username.toLowerCase() === username && r.id !== byEmail?.id);
 
   if (byEmail && (byEmail.email_verified || !byEmail.is_active)) {
     throw new AppError(409, 'Ya existe una cuenta con ese email. Inicia sesión.', AUTH_ERROR_CODES.accountExists, {
       email: ['Este email ya está registrado'],
     });
-  }
-  if (byEmail) {
-    await sendCode(ctx, info, byEmail, 'EMAIL_VERIFY');
-    throw notVerified(
-      byEmail.email,
-      'Ya tienes una cuenta pendiente de verificación. Te enviamos un nuevo código a tu email.',
-    );
   }
   if (byUsername && (byUsername.email_verified || !byUsername.is_active)) {
     throw new AppError(409, 'Ese nombre de usuario ya está en uso. Si es tu cuenta, inicia sesión.', AUTH_ERROR_CODES.accountExists, {
@@ -153,13 +146,66 @@ async function refuseExisting(ctx: AppContext, input: RegisterInput, info: Reque
       { username: ['Este nombre de usuario ya está en uso'] },
     );
   }
+  return byEmail ?? null;
 }
 
+/**
+ * A registration over an unverified account with the same e-mail: nobody has proved yet that they
+ * read that mailbox, so the newest registration wins. Its password, username and names replace the
+ * stored ones, earlier codes and sessions die, and a fresh code goes out. Keeping the first
+ * password would let whoever registered someone else's address first log into the account its
+ * owner verifies. False when the account got verified meanwhile.
+ */
+async function reRegister(
+  ctx: AppContext,
+  existing: UserRow,
+  input: RegisterInput,
+  passwordHash: string,
+  info: RequestInfo,
+): Promise<boolean> {
+  const mailId = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(users)
+      .set({
+        username: input.username,
+        first_name: input.first_name,
+        last_name: input.last_name,
+        instagram: input.instagram,
+        password_hash: passwordHash,
+        updated_at: ctx.now(),
+      })
+      .where(and(eq(users.id, existing.id), eq(users.email_verified, false), eq(users.is_active, true)))
+      .returning();
+    if (!row) return null;
+    await expireCodes(ctx, tx, row.id);
+    await revokeUserSessions(ctx, tx, row.id);
+    const code = await issueCode(ctx, tx, { userId: row.id, email: row.email, purpose: 'EMAIL_VERIFY' });
+    await logActivity(tx, {
+      action: 'register',
+      description: `Registro repetido sobre una cuenta sin verificar: ${row.username}`,
+      actor: { id: row.id, username: row.username },
+      entity_type: 'user',
+      entity_id: row.id,
+    });
+    return queueMail(tx, verificationEmail({ to: row.email, firstName: row.first_name }, code, ctx.config.publicUrl));
+  });
+  if (mailId === null) return false;
+  deliverInBackground(ctx, [mailId], info.log);
+  return true;
+}
+
+/** The answer to a registration that replaced an unverified one: the form moves to the verification step. */
+const pendingVerification = (email: string) =>
+  notVerified(email, 'Ya tienes una cuenta pendiente de verificación. Guardamos los datos que ingresaste y te enviamos un nuevo código a tu email.');
+
 export async function register(ctx: AppContext, input: RegisterInput, info: RequestInfo): Promise<RegisterResponse> {
-  await refuseExisting(ctx, input, info);
+  const existing = await refuseExisting(ctx, input);
   const passwordHash = await hashPassword(input.password, ctx.config.argon2);
   let created: { user: UserRow; mailId: number };
   try {
+    if (existing && (await reRegister(ctx, existing, input, passwordHash, info))) throw pendingVerification(existing.email);
+    // Verified while the password was hashed: now it is a plain existing account.
+    if (existing) await refuseExisting(ctx, input);
     created = await ctx.db.transaction(async (tx) => {
       const user = await insertAccount(tx, input, { passwordHash, emailVerified: false, now: ctx.now() });
       const code = await issueCode(ctx, tx, { userId: user.id, email: user.email, purpose: 'EMAIL_VERIFY' });
@@ -174,8 +220,10 @@ export async function register(ctx: AppContext, input: RegisterInput, info: Requ
       return { user, mailId };
     });
   } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
     // A parallel registration took the e-mail or username first: answer as if it had been there.
-    if (isUniqueViolation(error)) await refuseExisting(ctx, input, info);
+    const taken = await refuseExisting(ctx, input);
+    if (taken && (await reRegister(ctx, taken, input, passwordHash, info))) throw pendingVerification(taken.email);
     throw error;
   }
   deliverInBackground(ctx, [created.mailId], info.log);
@@ -199,15 +247,22 @@ const invalidCredentials = () =>
 const inactiveAccount = () =>
   new AppError(403, 'Tu cuenta está desactivada. Contacta con la tienda.', AUTH_ERROR_CODES.accountInactive);
 
-export async function login(ctx: AppContext, input: LoginInput, info: RequestInfo): Promise<SessionResult> {
+/** The rate-limit name of an account: its id, so its username and e-mail share one budget. */
+export const accountKey = (userId: number) => `user:${userId}`;
+
+export async function login(ctx: AppContext, input: LoginInput, info: RequestInfo, throttle: LoginThrottle): Promise<SessionResult> {
   const identifier = input.username_or_email.toLowerCase();
   const column = identifier.includes('@') ? users.email : users.username;
   const [row] = await ctx.db.select().from(users).where(sql`lower(${column}) = ${identifier}`);
+  // Unknown identifiers are counted by their spelling, the same way and at the same point.
+  const key = row ? accountKey(row.id) : `name:${identifier}`;
+  await throttle.attempt(key);
   if (!row) {
     await verifyAgainstDummy(input.password, ctx.config.argon2);
     throw invalidCredentials();
   }
   if (!(await verifyPassword(row.password_hash, input.password))) throw invalidCredentials();
+  await throttle.succeeded(key);
   // Only a caller who knows the password learns the account's state.
   if (!row.is_active) throw inactiveAccount();
   if (!row.email_verified) {
@@ -341,9 +396,12 @@ export async function changePassword(
   userId: number,
   input: ChangePasswordInput,
   info: RequestInfo,
+  throttle: LoginThrottle,
 ): Promise<ChangePasswordResponse> {
   const row = await findUserById(ctx.db, userId);
   if (!row) throw notFound('Usuario no encontrado');
+  // Guessing the current password with a stolen access token is a login attempt.
+  await throttle.attempt(accountKey(userId));
   if (!(await verifyPassword(row.password_hash, input.old_password))) {
     throw wrongPassword('old_password', 'La contraseña actual es incorrecta');
   }
@@ -396,25 +454,30 @@ export async function verifyEmail(ctx: AppContext, input: VerifyEmailInput): Pro
   await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(ctx, tx, codeId))) throw invalidCode();
     await tx.update(users).set({ email_verified: true, updated_at: ctx.now() }).where(eq(users.id, user.id));
+    // Whatever was opened before the mailbox was proved belongs to nobody we know.
+    await revokeUserSessions(ctx, tx, user.id);
   });
   return { message: 'Email verificado correctamente. Ahora puedes iniciar sesión.', email: user.email };
 }
 
 /**
- * Unknown addresses get the same answer as real ones, so the call cannot be used to find accounts.
- * A verified account is told so: the screen then sends the user to log in.
+ * Resend and reset requests answer at once, the same for every address, and do the account's
+ * work after the reply: neither the answer nor its timing tells whether an account exists.
  */
-export async function resendVerification(ctx: AppContext, email: string, info: RequestInfo): Promise<MessageResponse> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user?.email_verified) throw alreadyVerified();
-  if (user?.is_active) await sendCode(ctx, info, user, 'EMAIL_VERIFY');
-  return { message: 'Nuevo código enviado. Revisa tu email.', email };
+export function resendVerification(ctx: AppContext, email: string, info: RequestInfo): MessageResponse {
+  runInBackground('verification code resend', async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (user?.is_active && !user.email_verified) await sendCode(ctx, info, user, 'EMAIL_VERIFY');
+  }, info.log);
+  return { message: 'Si tu cuenta está pendiente de verificación, te enviamos un nuevo código. Revisa tu email.', email };
 }
 
-/** Request and resend are the same: a new code replaces any earlier one. Same answer for all. */
-export async function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): Promise<MessageResponse> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user?.is_active) await sendCode(ctx, info, user, 'PASSWORD_RESET');
+/** Request and resend are the same: a new code replaces any earlier one. */
+export function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): MessageResponse {
+  runInBackground('password reset request', async () => {
+    const user = await findUserByEmail(ctx.db, email);
+    if (user?.is_active) await sendCode(ctx, info, user, 'PASSWORD_RESET');
+  }, info.log);
   return { message: 'Si el email está registrado, te enviamos un código para restablecer tu contraseña.', email };
 }
 
@@ -441,6 +504,7 @@ export async function verifyPasswordReset(ctx: AppContext, input: VerifyPassword
 export function permissionsOf(user: AuthUser): PermissionsResponse {
   const admin = isAdmin(user);
   return {
+    user_id: user.id,
     ...user,
     permissions: {
       can_access_admin: admin,
