@@ -1,10 +1,10 @@
 // Work that runs after the reply has gone: failures are logged, never thrown at the caller, and
 // the pending set lets shutdown (and tests) wait for the work before the database closes.
-import type { FastifyBaseLogger } from 'fastify';
+import type { Logger } from './logger';
 
 const pending = new Set<Promise<void>>();
 
-export function runInBackground(label: string, work: () => Promise<unknown>, log?: FastifyBaseLogger): void {
+export function runInBackground(label: string, work: () => Promise<unknown>, log?: Logger): void {
   const task: Promise<void> = Promise.resolve()
     .then(work)
     .then(

@@ -1,7 +1,6 @@
 // Accounts (spec accounts-admin §4, §5, §7, §8): registration with e-mail verification, login,
 // sessions, profile, password change and reset, e-mail change, permissions.
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import {
   AUTH_ERROR_CODES,
   type AuthUserDto,
@@ -22,8 +21,10 @@ import {
 import { runInBackground } from '../../background';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
+import type { Logger } from '../../logger';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import type { LoginThrottle } from '../../plugins/rate-limit';
 import { diff, logActivity } from '../activity/log';
@@ -42,7 +43,7 @@ import {
 } from './sessions';
 
 export interface RequestInfo extends ClientInfo {
-  log?: FastifyBaseLogger;
+  log?: Logger;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -85,11 +86,6 @@ async function emailTakenByOther(db: DbOrTx, email: string, userId: number): Pro
     .from(users)
     .where(sql`lower(${users.email}) = ${email.toLowerCase()} and ${users.id} <> ${userId}`);
   return !!row;
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
 /** Stores a new code, queues its e-mail in the same transaction, and starts delivery. */
