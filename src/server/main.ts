@@ -3,12 +3,22 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/client';
+import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/seed';
 import { startJobs } from './jobs';
 import { backfillImageWidths } from './modules/uploads/images';
 
 const config = loadConfig();
+if (!config.databaseUrl) {
+  try {
+    lockEmbeddedDatabase(config.dataDir, 'el servidor de la tienda');
+  } catch (error) {
+    if (!(error instanceof EmbeddedDatabaseBusy)) throw error;
+    console.error(error.message);
+    process.exit(2);
+  }
+}
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateDatabase(database);
 const ctx = { db: database.db, config, now: () => new Date() };

@@ -1,7 +1,7 @@
 // Backups: the shop's data as plain SQL (INSERTs that psql or this CLI load into a database the
 // shop's migrations created) plus the uploaded images, in one .tar.gz. One format for both
 // databases, so moving from the embedded database to a PostgreSQL server is a restore.
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -164,45 +164,6 @@ export async function hasShopData(db: Db): Promise<boolean> {
   return Number(row.n) > 0;
 }
 
-/**
- * Processes other than this one with files open under `dir` (Linux /proc). The embedded database
- * has a single owner: opening it from a second process while the server runs would corrupt it.
- */
-export function processesUsing(dir: string): number[] {
-  if (!existsSync('/proc/self/fd')) return [];
-  const target = path.resolve(dir) + path.sep;
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue; // gone, or another user's process
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${entry}/fd/${fd}`).startsWith(target)) {
-          found.push(Number(entry));
-          break;
-        }
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  return found;
-}
-
-export function assertEmbeddedFree(dbDir: string) {
-  const pids = processesUsing(dbDir);
-  if (pids.length) {
-    throw new BackupRefused(
-      `La base embebida (${dbDir}) está en uso por el proceso ${pids.join(', ')}: detené el servidor de la tienda y volvé a intentarlo.`,
-    );
-  }
-}
-
 function listFiles(dir: string, base = dir): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -315,7 +276,6 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     }
   } else {
     const dbDir = path.join(options.dataDir, 'db');
-    assertEmbeddedFree(dbDir);
     if (existsSync(path.join(dbDir, 'PG_VERSION'))) {
       const current = await openPglite(dbDir);
       try {
