@@ -7,20 +7,22 @@ import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/lock';
 import { migrateDatabase } from './db/migrate';
 import { prepareData } from './db/seed';
 import { startJobs } from './jobs';
+import { loadSigningKey } from './modules/auth/signing-key';
 import { backfillImageWidths } from './modules/uploads/images';
 
-const config = loadConfig();
-if (!config.databaseUrl) {
+const envConfig = loadConfig();
+if (!envConfig.databaseUrl) {
   try {
-    lockEmbeddedDatabase(config.dataDir, 'el servidor de la tienda');
+    lockEmbeddedDatabase(envConfig.dataDir, 'el servidor de la tienda');
   } catch (error) {
     if (!(error instanceof EmbeddedDatabaseBusy)) throw error;
     console.error(error.message);
     process.exit(2);
   }
 }
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({ databaseUrl: envConfig.databaseUrl, dataDir: envConfig.dataDir });
 await migrateDatabase(database);
+const config = { ...envConfig, jwtSecret: await loadSigningKey(database, envConfig) };
 const ctx = { db: database.db, config, now: () => new Date() };
 const app = await buildApp(ctx);
 await prepareData(ctx, database, app.log);

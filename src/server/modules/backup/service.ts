@@ -44,6 +44,9 @@ interface TableInfo {
   ordered: boolean;
 }
 
+/** A backup that leaks must not let anyone sign tokens: the signing key stays with its server. */
+const NOT_BACKED_UP = new Set(['signing_key']);
+
 /** The shop's tables, parents before children (foreign keys), so inserts never miss a parent. */
 async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
   const columns = await sqlRows<{ table_name: string; column_name: string; column_default: string | null; is_generated: string }>(db, sql`
@@ -61,6 +64,7 @@ async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
     where co.contype = 'f' and n.nspname = 'public' and co.conrelid <> co.confrelid`);
   const tables = new Map<string, TableInfo>();
   for (const c of columns) {
+    if (NOT_BACKED_UP.has(c.table_name)) continue;
     const table = tables.get(c.table_name) ?? { name: c.table_name, columns: [], serials: [], ordered: false };
     if (c.is_generated === 'ALWAYS') continue;
     table.columns.push(c.column_name);
