@@ -23,6 +23,7 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
 import rateLimitPlugin from './plugins/rate-limit';
+import requestLogPlugin from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
 import maintenancePlugin from './plugins/maintenance';
 import staticWebPlugin from './plugins/static-web';
@@ -34,6 +35,8 @@ export interface BuildOptions {
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? { level: ctx.config.logLevel },
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    disableRequestLogging: true,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -46,6 +49,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(cookie);
