@@ -6,7 +6,7 @@ import {
 } from '../../../domain/uploads';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import type { Viewer } from '../catalog/viewer';
-import { ImageDecodeError, sniffImage, toWebpVariants } from './images';
+import { ImageDecodeError, sniffImage, toWebpVariants, type ImageVariant } from './images';
 import type { Storage } from './storage';
 
 export interface ReceivedFile {
@@ -22,8 +22,11 @@ const fieldError = (status: number, message: string, field: string) => new AppEr
  * The name comes from the content, so a stored file never changes (it is cached for a year).
  */
 export async function storeImage(storage: Storage, folder: string, input: Buffer, name?: string): Promise<UploadResultDto> {
-  const variants = await toWebpVariants(input);
-  const base = name ?? createHash('sha256').update(input).digest('hex').slice(0, 32);
+  return storeVariants(storage, folder, await toWebpVariants(input), name ?? createHash('sha256').update(input).digest('hex').slice(0, 32));
+}
+
+/** Writes variants already made (the demo seed keeps them made); answers like storeImage. */
+export async function storeVariants(storage: Storage, folder: string, variants: ImageVariant[], base: string): Promise<UploadResultDto> {
   const written: string[] = [];
   try {
     for (const variant of variants) {
