@@ -209,7 +209,7 @@ describe('an unreachable SMTP server', () => {
 });
 
 describe('mail retries run by two server processes', () => {
-  it('delivers each queued message once when two processes retry the outbox at the same time', async () => {
+  it('delivers each queued message once when two processes retry the outbox at the same time', { timeout: 120_000 }, async () => {
     const receiver = await startSmtpReceiver();
     const database = await createTestDatabase();
     // A second process has its own pool on PostgreSQL; the embedded database has one owner, so
