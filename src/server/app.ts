@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
@@ -24,12 +24,15 @@ import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
 import rateLimitPlugin from './plugins/rate-limit';
+import requestLogPlugin from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
 import maintenancePlugin from './plugins/maintenance';
 import staticWebPlugin from './plugins/static-web';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
+  /** A logger made before the app (main.ts logs the start-up steps with it). */
+  loggerInstance?: FastifyBaseLogger;
 }
 
 /**
@@ -44,7 +47,9 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
 
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? { level: ctx.config.logLevel },
+    ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: ctx.config.logLevel } }),
+    // plugins/request-log.ts writes one line per request instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
     requestIdHeader: 'x-request-id',
@@ -57,6 +62,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     reply.header('x-request-id', request.id);
   });
 
+  await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(cookie);

@@ -6,7 +6,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
-import { assertEmbeddedFree, BackupRefused, restoreBackup, writeBackup } from './modules/backup/service';
+import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/lock';
+import { BackupRefused, restoreBackup, writeBackup } from './modules/backup/service';
 
 const USAGE = `Uso:
   npm run backup [-- --out <carpeta>]
@@ -28,7 +29,7 @@ async function backup(args: string[]) {
   } else {
     const dbDir = path.join(config.dataDir, 'db');
     if (!existsSync(path.join(dbDir, 'PG_VERSION'))) throw new BackupRefused(`No hay una base embebida en ${dbDir}.`);
-    assertEmbeddedFree(dbDir);
+    lockEmbeddedDatabase(config.dataDir, 'un respaldo, npm run backup');
     database = await openPglite(dbDir);
   }
   try {
@@ -49,6 +50,7 @@ async function restore(args: string[]) {
   if (!existsSync(file)) throw new BackupRefused(`No existe el archivo ${file}.`);
   const config = loadConfig();
   const databaseUrl = config.databaseUrl;
+  if (!databaseUrl) lockEmbeddedDatabase(config.dataDir, 'una restauración, npm run restore');
   const result = await restoreBackup(path.resolve(file), {
     dataDir: config.dataDir,
     force: args.includes('--force'),
@@ -73,5 +75,5 @@ try {
   }
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
-  process.exitCode = error instanceof BackupRefused ? 2 : 1;
+  process.exitCode = error instanceof BackupRefused || error instanceof EmbeddedDatabaseBusy ? 2 : 1;
 }

@@ -1,7 +1,6 @@
 // Every environment variable the server reads, parsed once (architecture: runtime configuration).
-import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
@@ -101,6 +100,7 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   seedDemo: boolean | undefined;
+  /** JWT_SECRET, or the generated key (modules/auth/signing-key.ts). */
   jwtSecret: string;
   dollarRateUrl: string;
   whatsappNumber: string | undefined;
@@ -124,15 +124,8 @@ export interface Config {
   catalogCacheMs?: number;
 }
 
-/** The signing key: from JWT_SECRET, else generated once and kept in DATA_DIR. */
-function loadOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
+/** The configuration as read from the environment; the signing key is settled once the database is open. */
+export type EnvConfig = Omit<Config, 'jwtSecret'> & { jwtSecret: string | undefined };
 
 /**
  * The environment with the variables of a `.env` file (in the working directory) beneath it: a
@@ -143,7 +136,7 @@ export function withEnvFile(env: NodeJS.ProcessEnv, file = path.resolve('.env'))
   return { ...parseEnv(readFileSync(file, 'utf8')), ...env };
 }
 
-export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): Config {
+export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): EnvConfig {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
@@ -165,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): C
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,
-    jwtSecret: e.JWT_SECRET ?? loadOrCreateSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     dollarRateUrl: e.DOLLAR_RATE_URL,
     whatsappNumber: e.WHATSAPP_NUMBER,
     pendingOrderDays: e.PENDING_ORDER_DAYS,

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,13 +11,17 @@ import { createUser } from '../helpers/factories';
 let server: TestServer;
 let customer: string;
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as never;
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'demo-cache-'));
 
 beforeAll(async () => {
   server = await startTestServer();
-  await seedDemoCatalogue(server.ctx, silentLog);
+  await seedDemoCatalogue(server.ctx, silentLog, { cacheDir });
   customer = (await createUser(server.ctx.db)).token;
 }, 120_000);
-afterAll(() => server.close());
+afterAll(async () => {
+  await server.close();
+  rmSync(cacheDir, { recursive: true, force: true });
+});
 
 describe('demo catalogue', () => {
   it('loads national and international banks with logos and descriptions', async () => {
@@ -75,5 +80,29 @@ describe('demo catalogue', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });
     const small = await fetch(`${server.url}${urls[0].replace('-800.webp', '-400.webp')}`);
     expect(small.status).toBe(200);
+  });
+});
+
+describe('demo pictures on the next first start', () => {
+  it('are copied from the pictures rendered by an earlier first start instead of rendered again', { timeout: 120_000 }, async () => {
+    const cached = readdirSync(cacheDir);
+    expect(cached.filter((f) => f.endsWith('.json')).length).toBeGreaterThanOrEqual(83 + 12);
+    // Marks every cached file: a fresh DATA_DIR must end up with exactly these bytes.
+    const marks = new Map<string, Buffer>();
+    for (const file of cached.filter((f) => f.endsWith('.webp'))) {
+      const mark = Buffer.concat([readFileSync(path.join(cacheDir, file)), Buffer.from(file)]);
+      writeFileSync(path.join(cacheDir, file), mark);
+      marks.set(file, mark);
+    }
+    const fresh = await startTestServer();
+    try {
+      await seedDemoCatalogue(fresh.ctx, silentLog, { cacheDir });
+      const stored = readdirSync(path.join(fresh.ctx.config.dataDir, 'uploads', 'demo'));
+      expect(stored.length).toBe(marks.size);
+      const storedBytes = new Set(stored.map((f) => readFileSync(path.join(fresh.ctx.config.dataDir, 'uploads', 'demo', f)).toString('base64')));
+      expect([...marks.values()].every((mark) => storedBytes.has(mark.toString('base64')))).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,11 +1,14 @@
 // E-mail: the shop layout, the account e-mails as written to the outbox folder and as received
 // by a real SMTP server on loopback, and delivery failures that never fail the request.
+import { tmpdir } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema';
-import { deliverDueMail } from '../../src/server/modules/mail/service';
+import { createAppContext, type AppContext } from '../../src/server/context';
+import { openPostgres } from '../../src/server/db/client';
+import { deliverDueMail, queueMail } from '../../src/server/modules/mail/service';
 import { renderEmail } from '../../src/server/modules/mail/templates';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, createTestDatabase, startTestServer, testConfig, type TestServer } from '../helpers/app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { eventually, extractCode, readOutbox, startSmtpReceiver, waitForMail, waitForOutboxMail, type SmtpReceiver } from '../helpers/mail';
 import { newAccount, register, RELAXED_LIMITS } from './auth-helpers';
@@ -201,6 +204,36 @@ describe('an unreachable SMTP server', () => {
       expect(forgot.status).toBe(200);
     } finally {
       await server.close();
+    }
+  });
+});
+
+describe('mail retries run by two server processes', () => {
+  it('delivers each queued message once when two processes retry the outbox at the same time', { timeout: 120_000 }, async () => {
+    const receiver = await startSmtpReceiver();
+    const database = await createTestDatabase();
+    // A second process has its own pool on PostgreSQL; the embedded database has one owner, so
+    // there the two retry jobs share it, as two overlapping runs of one process would.
+    const second = database.url ? openPostgres(database.url, 5) : database;
+    const config = testConfig(tmpdir(), { smtpUrl: receiver.url });
+    const processes: AppContext[] = [
+      createAppContext(database.db, config),
+      createAppContext(second.db, { ...config }),
+    ];
+    try {
+      for (let i = 0; i < 10; i++) {
+        await queueMail(database.db, { to: `cliente${i}@correo.test`, subject: `Pedido ${i}`, html: `<p>${i}</p>`, text: `${i}` });
+      }
+      const sent = await Promise.all(processes.map((ctx) => deliverDueMail(ctx)));
+      expect(sent[0] + sent[1]).toBe(10);
+      await new Promise((r) => setTimeout(r, 200));
+      expect(receiver.messages.map((m) => m.subject).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `Pedido ${i}`).sort());
+      const rows = await database.db.select().from(mailOutbox);
+      expect(rows.every((r) => r.status === 'sent' && r.attempts === 1)).toBe(true);
+    } finally {
+      if (second !== database) await second.close();
+      await database.close();
+      await receiver.close();
     }
   });
 });

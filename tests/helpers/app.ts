@@ -45,8 +45,11 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
   };
 }
 
-/** A fresh, migrated database for one test file. */
-export async function createTestDatabase(): Promise<Database> {
+/**
+ * A fresh, migrated database for one test file. On PostgreSQL, `url` lets a test open a second
+ * pool on it, as a second server process would.
+ */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openPglite();
@@ -64,6 +67,7 @@ export async function createTestDatabase(): Promise<Database> {
   await migrateDatabase(database);
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       const dropper = new pg.Client({ connectionString: adminUrl });

@@ -112,6 +112,7 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     const manifest = JSON.parse(entries.get('backup.json')!.toString());
     expect(manifest).toMatchObject({ format: 'semillas-backup', version: 1, source: 'pglite', uploads: 1 });
     expect(manifest.tables).toMatchObject({ products: 1, orders: 1, order_products: 1, users: 1 });
+    expect(manifest.tables).not.toHaveProperty('signing_key');
     expect(entries.get('database.sql')!.toString()).toMatch(/^-- Semillas del Sur[\s\S]*BEGIN;[\s\S]*COMMIT;\n$/);
   });
 

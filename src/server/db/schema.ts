@@ -315,6 +315,16 @@ export const siteSettings = pgTable('site_settings', {
   updated_at: updatedAt(),
 });
 
+/**
+ * A single row (id = 1): the key that signs access tokens when JWT_SECRET is not set, shared by
+ * every process on one PostgreSQL server. Not copied into backups.
+ */
+export const signingKey = pgTable('signing_key', {
+  id: integer('id').primaryKey().default(1),
+  secret: text('secret').notNull(),
+  created_at: createdAt(),
+});
+
 export const RATE_TYPES = ['blue', 'oficial', 'manual'] as const;
 
 /** A single row (id = 1): the dollar rate in force. */

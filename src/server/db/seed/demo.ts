@@ -5,11 +5,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import { productSearchText } from '../../../domain/catalog';
 import { slugify } from '../../../domain/text';
 import type { AppContext } from '../../context';
-import { storeImage } from '../../modules/uploads/service';
+import { storeVariants } from '../../modules/uploads/service';
 import { uploadStorage, type Storage } from '../../modules/uploads/storage';
 import { blisters, brands, products } from '../schema';
 import { hashString, logoSvg, productSvg, prng, type Motif } from './demo-art';
 import { DEMO_BRANDS, type DemoBrand, type DemoStrain } from './demo-data';
+import { defaultDemoCacheDir, demoVariants } from './demo-images';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MOTIFS: Motif[] = ['leaf', 'bud', 'seeds'];
@@ -100,7 +101,15 @@ async function inPool<T, R>(items: T[], limit: number, work: (item: T) => Promis
   return results;
 }
 
-export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger, storage: Storage = uploadStorage(ctx.config.dataDir)): Promise<void> {
+export interface DemoSeedOptions {
+  storage?: Storage;
+  /** Where rendered pictures are kept between first starts (demo-images.ts). */
+  cacheDir?: string;
+}
+
+export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger, options: DemoSeedOptions = {}): Promise<void> {
+  const storage = options.storage ?? uploadStorage(ctx.config.dataDir);
+  const cacheDir = options.cacheDir ?? defaultDemoCacheDir();
   const started = Date.now();
   const now = ctx.now();
 
@@ -113,22 +122,33 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
     [order[i], order[j]] = [order[j], order[i]];
   }
 
-  const logos = await inPool(DEMO_BRANDS, RENDER_CONCURRENCY, (brand) =>
-    storeImage(storage, 'demo', Buffer.from(logoSvg({ name: brand.name, palette: brand.palette, national: brand.national })), `logo-${slugify(brand.name)}`));
-
-  const images = await inPool(entries, RENDER_CONCURRENCY, async ({ brand, strain }) => {
-    const seed = hashString(strain.name);
-    const art = {
-      name: strain.name, brand: brand.name, type: strain.type, palette: brand.palette, seed,
-      subtitle: `${genotype(strain)} · THC ${strain.thc}%`,
-    };
+  // Every picture: brand logos, then each product's first and (about a third) second picture.
+  const pictures = [
+    ...DEMO_BRANDS.map((brand) => ({ name: `logo-${slugify(brand.name)}`, svg: logoSvg({ name: brand.name, palette: brand.palette, national: brand.national }) })),
+    ...entries.flatMap(({ brand, strain }) => {
+      const seed = hashString(strain.name);
+      const art = { name: strain.name, brand: brand.name, type: strain.type, palette: brand.palette, seed, subtitle: `${genotype(strain)} · THC ${strain.thc}%` };
+      const name = `${slugify(brand.name)}-${slugify(strain.name)}`;
+      const first = { name, svg: productSvg({ ...art, motif: MOTIFS[seed % 3] }) };
+      return seed % 3 === 0 ? [first, { name: `${name}-2`, svg: productSvg({ ...art, motif: MOTIFS[(seed + 1) % 3], seed: seed + 1 }) }] : [first];
+    }),
+  ];
+  log.info(`Cargando el catálogo de demostración: ${DEMO_BRANDS.length} marcas, ${entries.length} productos, ${pictures.length} imágenes`);
+  let done = 0;
+  let reported = Date.now();
+  const urls = new Map<string, string>();
+  await inPool(pictures, RENDER_CONCURRENCY, async ({ name, svg }) => {
+    urls.set(name, (await storeVariants(storage, 'demo', await demoVariants(svg, cacheDir), name)).url);
+    done++;
+    if (Date.now() - reported >= 3000 && done < pictures.length) {
+      reported = Date.now();
+      log.info(`Imágenes de demostración: ${done} de ${pictures.length}`);
+    }
+  });
+  const logos = DEMO_BRANDS.map((brand) => ({ url: urls.get(`logo-${slugify(brand.name)}`)! }));
+  const images = entries.map(({ brand, strain }) => {
     const name = `${slugify(brand.name)}-${slugify(strain.name)}`;
-    const first = await storeImage(storage, 'demo', Buffer.from(productSvg({ ...art, motif: MOTIFS[seed % 3] })), name);
-    // About a third get a second picture, for the detail page's thumbnails.
-    const second = seed % 3 === 0
-      ? await storeImage(storage, 'demo', Buffer.from(productSvg({ ...art, motif: MOTIFS[(seed + 1) % 3], seed: seed + 1 })), `${name}-2`)
-      : null;
-    return [first.url, second?.url ?? null] as const;
+    return [urls.get(name)!, urls.get(`${name}-2`) ?? null] as const;
   });
 
   await ctx.db.transaction(async (tx) => {
@@ -196,5 +216,5 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
     await tx.insert(blisters).values(blisterRows);
   });
   ctx.caches.catalogueChanged();
-  log.info({ brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started }, 'demo catalogue loaded');
+  log.info({ brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started }, `Catálogo de demostración cargado en ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

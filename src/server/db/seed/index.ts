@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../modules/auth/passwords';
 import { sqlRows, type Database } from '../client';
+import { underStartLock } from '../migrate';
 import { users } from '../schema';
 
 export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
@@ -26,12 +27,19 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
   log.info({ email }, 'staff user created');
 }
 
+/**
+ * Under the start-up lock: processes started at once against one PostgreSQL server would each see
+ * an empty catalogue and load the demo twice (the second failing on a duplicate SKU).
+ */
 export async function prepareData(ctx: AppContext, database: Database, log: FastifyBaseLogger): Promise<void> {
-  await ensureAdmin(ctx, log);
-  const [{ n }] = await sqlRows<{ n: number }>(ctx.db, sql`select count(*)::int as n from products`);
-  const wantDemo = ctx.config.seedDemo ?? (database.kind === 'pglite' && Number(n) === 0);
-  if (wantDemo && Number(n) === 0) {
-    const { seedDemoCatalogue } = await import('./demo');
-    await seedDemoCatalogue(ctx, log);
-  }
+  await underStartLock(database, async (tx) => {
+    const locked = { ...ctx, db: tx };
+    await ensureAdmin(locked, log);
+    const [{ n }] = await sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from products`);
+    const wantDemo = ctx.config.seedDemo ?? (database.kind === 'pglite' && Number(n) === 0);
+    if (wantDemo && Number(n) === 0) {
+      const { seedDemoCatalogue } = await import('./demo');
+      await seedDemoCatalogue(locked, log);
+    }
+  });
 }

@@ -1,7 +1,7 @@
 // Backups: the shop's data as plain SQL (INSERTs that psql or this CLI load into a database the
 // shop's migrations created) plus the uploaded images, in one .tar.gz. One format for both
 // databases, so moving from the embedded database to a PostgreSQL server is a restore.
-import { existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -44,6 +44,9 @@ interface TableInfo {
   ordered: boolean;
 }
 
+/** A backup that leaks must not let anyone sign tokens: the signing key stays with its server. */
+const NOT_BACKED_UP = new Set(['signing_key']);
+
 /** The shop's tables, parents before children (foreign keys), so inserts never miss a parent. */
 async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
   const columns = await sqlRows<{ table_name: string; column_name: string; column_default: string | null; is_generated: string }>(db, sql`
@@ -61,6 +64,7 @@ async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
     where co.contype = 'f' and n.nspname = 'public' and co.conrelid <> co.confrelid`);
   const tables = new Map<string, TableInfo>();
   for (const c of columns) {
+    if (NOT_BACKED_UP.has(c.table_name)) continue;
     const table = tables.get(c.table_name) ?? { name: c.table_name, columns: [], serials: [], ordered: false };
     if (c.is_generated === 'ALWAYS') continue;
     table.columns.push(c.column_name);
@@ -162,45 +166,6 @@ export async function hasShopData(db: Db): Promise<boolean> {
   const [row] = await sqlRows<{ n: number }>(db, sql`
     select ((select count(*) from users) + (select count(*) from brands) + (select count(*) from products) + (select count(*) from orders))::int as n`);
   return Number(row.n) > 0;
-}
-
-/**
- * Processes other than this one with files open under `dir` (Linux /proc). The embedded database
- * has a single owner: opening it from a second process while the server runs would corrupt it.
- */
-export function processesUsing(dir: string): number[] {
-  if (!existsSync('/proc/self/fd')) return [];
-  const target = path.resolve(dir) + path.sep;
-  const found: number[] = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = readdirSync(`/proc/${entry}/fd`);
-    } catch {
-      continue; // gone, or another user's process
-    }
-    for (const fd of fds) {
-      try {
-        if (readlinkSync(`/proc/${entry}/fd/${fd}`).startsWith(target)) {
-          found.push(Number(entry));
-          break;
-        }
-      } catch {
-        // closed meanwhile
-      }
-    }
-  }
-  return found;
-}
-
-export function assertEmbeddedFree(dbDir: string) {
-  const pids = processesUsing(dbDir);
-  if (pids.length) {
-    throw new BackupRefused(
-      `La base embebida (${dbDir}) está en uso por el proceso ${pids.join(', ')}: detené el servidor de la tienda y volvé a intentarlo.`,
-    );
-  }
 }
 
 function listFiles(dir: string, base = dir): string[] {
@@ -315,7 +280,6 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     }
   } else {
     const dbDir = path.join(options.dataDir, 'db');
-    assertEmbeddedFree(dbDir);
     if (existsSync(path.join(dbDir, 'PG_VERSION'))) {
       const current = await openPglite(dbDir);
       try {

@@ -1,7 +1,7 @@
 // Outgoing mail goes through the mail_outbox table: queueMail stores the message (inside the
 // caller's transaction when given one) and delivery happens after, with retries. A failed send is
 // logged and retried; it never fails the order or the registration that caused it.
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -31,21 +31,44 @@ export async function queueMail(db: DbOrTx, message: MailMessage): Promise<numbe
   return row.id;
 }
 
-/** Tries to deliver one queued message now; on failure schedules a retry with backoff. */
-export async function deliverMail(ctx: AppContext, id: number, log?: Logger): Promise<boolean> {
-  const [row] = await ctx.db
+type OutboxRow = typeof mailOutbox.$inferSelect;
+
+/**
+ * Claims due messages for this process: the claim counts the attempt and moves the next attempt
+ * 5 minutes ahead, so another process (or another run of the job) that read the same rows finds
+ * them no longer due and skips them; rows being claimed elsewhere are skipped, not waited for.
+ */
+async function claimDueMail(ctx: AppContext, only: { id?: number; limit: number }): Promise<OutboxRow[]> {
+  const due = ctx.db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(
+      and(
+        only.id === undefined ? undefined : eq(mailOutbox.id, only.id),
+        eq(mailOutbox.status, 'pending'),
+        // The clock of the database or of the process, whichever is ahead: tests move the latter.
+        sql`${mailOutbox.next_attempt_at} <= greatest(now(), ${ctx.now().toISOString()}::timestamptz)`,
+      ),
+    )
+    .orderBy(mailOutbox.next_attempt_at)
+    .limit(only.limit)
+    .for('update', { skipLocked: true });
+  return ctx.db
     .update(mailOutbox)
     .set({ attempts: sql`${mailOutbox.attempts} + 1`, next_attempt_at: sql`now() + interval '5 minutes'` })
-    .where(and(eq(mailOutbox.id, id), eq(mailOutbox.status, 'pending')))
+    .where(inArray(mailOutbox.id, due))
     .returning();
-  if (!row) return false;
+}
+
+/** Sends one claimed message; on failure schedules a retry with backoff. */
+async function send(ctx: AppContext, row: OutboxRow, log?: Logger): Promise<boolean> {
   try {
     await transportFor(ctx).send({ to: row.to_address, subject: row.subject, html: row.html, text: row.text_body });
-    await ctx.db.update(mailOutbox).set({ status: 'sent', sent_at: ctx.now(), last_error: null }).where(eq(mailOutbox.id, id));
+    await ctx.db.update(mailOutbox).set({ status: 'sent', sent_at: ctx.now(), last_error: null }).where(eq(mailOutbox.id, row.id));
     return true;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    log?.warn({ mailId: id, err: message, attempt: row.attempts }, 'mail delivery failed');
+    log?.warn({ mailId: row.id, err: message, attempt: row.attempts }, 'mail delivery failed');
     const backoffMinutes = Math.min(2 ** row.attempts, 360);
     await ctx.db
       .update(mailOutbox)
@@ -54,9 +77,15 @@ export async function deliverMail(ctx: AppContext, id: number, log?: Logger): Pr
         last_error: message.slice(0, 1000),
         next_attempt_at: sql`now() + make_interval(mins => ${backoffMinutes})`,
       })
-      .where(eq(mailOutbox.id, id));
+      .where(eq(mailOutbox.id, row.id));
     return false;
   }
+}
+
+/** Tries to deliver one queued message now, unless it is not due or another process has it. */
+export async function deliverMail(ctx: AppContext, id: number, log?: Logger): Promise<boolean> {
+  const [row] = await claimDueMail(ctx, { id, limit: 1 });
+  return row ? send(ctx, row, log) : false;
 }
 
 /**
@@ -78,12 +107,7 @@ export async function sendMail(ctx: AppContext, message: MailMessage, log?: Logg
 
 /** Delivers every message whose retry time has come (run by the background job). */
 export async function deliverDueMail(ctx: AppContext, log?: Logger): Promise<number> {
-  const due = await ctx.db
-    .select({ id: mailOutbox.id })
-    .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'pending'), lte(mailOutbox.next_attempt_at, ctx.now())))
-    .limit(50);
   let sent = 0;
-  for (const { id } of due) if (await deliverMail(ctx, id, log)) sent++;
+  for (const row of await claimDueMail(ctx, { limit: 50 })) if (await send(ctx, row, log)) sent++;
   return sent;
 }

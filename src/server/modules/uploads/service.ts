@@ -6,7 +6,7 @@ import {
 } from '../../../domain/uploads';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import type { Viewer } from '../catalog/viewer';
-import { ImageDecodeError, sniffImage, toWebpVariants } from './images';
+import { ImageDecodeError, sniffImage, toWebpVariants, type ImageVariant } from './images';
 import type { Storage } from './storage';
 
 export interface ReceivedFile {
@@ -25,8 +25,11 @@ const fieldError = (status: number, message: string, field: string) => new AppEr
  * is left is a whole, correct file.
  */
 export async function storeImage(storage: Storage, folder: string, input: Buffer, name?: string): Promise<UploadResultDto> {
-  const variants = await toWebpVariants(input);
-  const base = name ?? createHash('sha256').update(input).digest('hex').slice(0, 32);
+  return storeVariants(storage, folder, await toWebpVariants(input), name ?? createHash('sha256').update(input).digest('hex').slice(0, 32));
+}
+
+/** Writes variants already made (the demo seed keeps them made); answers like storeImage. */
+export async function storeVariants(storage: Storage, folder: string, variants: ImageVariant[], base: string): Promise<UploadResultDto> {
   for (const variant of variants) await storage.put(`${folder}/${base}-${variant.size}.webp`, variant.data, 'image/webp');
   const large = variants.find((v) => v.size === 800) ?? variants[variants.length - 1];
   const url = storage.urlOf(`${folder}/${base}-${large.size}.webp`);
