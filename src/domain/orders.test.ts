@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminOrderListQuerySchema, checkoutFormSchema, customerOrderUpdateSchema, mergeLines, orderCreateSchema, orderDateRange, whatsappOrderLink,
+  adminOrderListQuerySchema, checkoutFormSchema, customerOrderUpdateSchema, mergeLines, orderCreateSchema, orderDateRange,
 } from './orders';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -96,13 +96,5 @@ describe('orderDateRange', () => {
       from: new Date('2030-01-01T03:00:00Z'),
       to: new Date('2030-02-01T03:00:00Z'),
     });
-  });
-});
-
-describe('whatsappOrderLink', () => {
-  it('uses digits only and names the order', () => {
-    expect(whatsappOrderLink('+54 9 11 0000-0000', 42)).toBe(
-      `https://wa.me/5491100000000?text=${encodeURIComponent('Hola, quiero coordinar el pago del pedido #42')}`,
-    );
   });
 });

@@ -351,10 +351,3 @@ export interface AdminOrderPage {
 
 /** What PUT answers: the order after the change and a message to show. */
 export type OrderUpdateResult = OrderDto & { message: string };
-
-/** WhatsApp link to arrange payment of an order (digits only, as wa.me expects). */
-export function whatsappOrderLink(number: string, orderNumber: number): string {
-  const digits = number.replace(/\D/g, '');
-  const text = `Hola, quiero coordinar el pago del pedido #${orderNumber}`;
-  return `https://wa.me/${digits}?text=${encodeURIComponent(text)}`;
-}

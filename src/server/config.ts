@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { SHOP_NAME } from '../domain/shop';
 import { packageRoot } from './paths';
 import type { RateLimitConfig } from './plugins/rate-limit';
 
@@ -67,7 +68,7 @@ const envSchema = z.object({
   DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://').optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().url().optional(),
-  MAIL_FROM: z.string().default('Semillas <no-reply@localhost>'),
+  MAIL_FROM: z.string().optional(),
   SHOP_EMAIL: z.string().email().optional(),
   PUBLIC_URL: z.string().url().optional(),
   ADMIN_EMAIL: z.string().email().optional(),
@@ -94,8 +95,12 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   smtpUrl: string | undefined;
+  /** Sender of every e-mail; by default the shop's name at no-reply@ the public host. */
   mailFrom: string;
+  /** Where new-order notices go (SHOP_EMAIL, else ADMIN_EMAIL). */
   shopEmail: string | undefined;
+  /** The address e-mails give customers to write to (SHOP_EMAIL only: the admin's is a login). */
+  contactEmail: string | undefined;
   publicUrl: string;
   adminEmail: string | undefined;
   adminPassword: string | undefined;
@@ -145,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const webDir = path.resolve(e.WEB_DIST_DIR ?? path.join(packageRoot(), 'dist', 'web'));
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -152,9 +158,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     databaseUrl: e.DATABASE_URL,
     dataDir,
     smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM,
+    mailFrom: e.MAIL_FROM ?? `${SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,
     shopEmail: e.SHOP_EMAIL ?? e.ADMIN_EMAIL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    contactEmail: e.SHOP_EMAIL,
+    publicUrl,
     adminEmail: e.ADMIN_EMAIL,
     adminPassword: e.ADMIN_PASSWORD,
     seedDemo: e.SEED_DEMO,

@@ -1,11 +1,12 @@
 // The first view of the storefront's content pages, rendered on the server with the same routes,
 // providers and query cache as the browser, the page's API calls answered in-process. The browser
 // hydrates it (main.tsx) from the JSON embedded next to it, so the page paints before any script
-// runs and search engines read the content. Anything else gets the plain app shell.
+// runs and search engines read the content. Pages that depend on the visitor get their frame
+// (header, footer, the page's skeleton); anything else gets the plain app shell.
 import './lib/zod-config';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider } from 'react-router';
+import { createStaticHandler, createStaticRouter, matchRoutes, StaticRouterProvider, type RouteObject } from 'react-router';
 import type { MaintenanceStatusDto } from '../domain/site';
 import { scriptJson } from '../domain/text';
 import { App, createQueryClient } from './App';
@@ -16,11 +17,24 @@ import { routes } from './routes';
 
 /** Pages whose content is the same for every visitor until the session is known. */
 const RENDERED_PATHS = new Set(['/', 'productos', 'producto/:id', 'como-germinar']);
+/**
+ * Pages whose body depends on the visitor (session, cart cookie): only their frame is rendered,
+ * with the route's HydrateFallback in the page's place, exactly what the browser's router shows
+ * until the page's code has loaded, so the browser hydrates it as it is.
+ */
+const FRAME_PATHS = new Set(['carrito', 'garantia', 'login', 'crear-cuenta', 'recuperar-contrasena', 'mi-cuenta']);
 /** The page is sent without its data rather than late. */
 const DATA_TIMEOUT_MS = 2_000;
 const MAX_PASSES = 3;
 
-const handler = createStaticHandler(routes);
+const withFrames = (list: RouteObject[]): RouteObject[] =>
+  list.map((route) => {
+    if (route.children) return { ...route, children: withFrames(route.children) } as RouteObject;
+    if (!route.path || !FRAME_PATHS.has(route.path)) return route;
+    return { ...route, lazy: undefined, Component: route.HydrateFallback };
+  });
+
+const handler = createStaticHandler(withFrames(routes));
 
 export interface RenderRequest {
   /** Path and query of the page. */
@@ -42,7 +56,9 @@ export async function renderPage({ url, ageVerified, sessionHint, callApi }: Ren
   const location = new URL(url, 'http://localhost');
   const matches = matchRoutes(routes, location.pathname);
   const page = matches?.at(-1)?.route;
-  if (!page || !RENDERED_PATHS.has(page.index ? '/' : (page.path ?? ''))) return null;
+  const path = page?.index ? '/' : (page?.path ?? '');
+  const frameOnly = FRAME_PATHS.has(path);
+  if (!page || !(RENDERED_PATHS.has(path) || frameOnly)) return null;
 
   // Every render shares the module's API transport: the calls are anonymous, so that is safe.
   setTransport(callApi);
@@ -54,7 +70,7 @@ export async function renderPage({ url, ageVerified, sessionHint, callApi }: Ren
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
-  const firstRender: FirstRender = { ageVerified, session: sessionHint ? 'loading' : 'anonymous', maintenance, queries: { mutations: [], queries: [] } };
+  const firstRender: FirstRender = { ageVerified, session: sessionHint ? 'loading' : 'anonymous', maintenance, frameOnly, queries: { mutations: [], queries: [] } };
   const render = () =>
     renderToString(
       <App queryClient={queryClient} firstRender={firstRender}>

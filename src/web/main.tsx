@@ -12,10 +12,11 @@ import './styles.css';
 async function start() {
   const queryClient = createQueryClient();
   const firstRender = embeddedFirstRender;
-  if (firstRender) {
-    hydrate(queryClient, firstRender.queries);
-    // The server rendered this page with its own code: load it before hydrating, so the first
-    // render in the browser matches the HTML (the chunk is preloaded next to the entry script).
+  if (firstRender) hydrate(queryClient, firstRender.queries);
+  // The server rendered this page with its own code: load it before hydrating, so the first render
+  // in the browser matches the HTML (the chunk is preloaded next to the entry script). A page's
+  // frame is hydrated with the page's HydrateFallback, as the router shows it before the code loads.
+  if (firstRender && !firstRender.frameOnly) {
     await Promise.all(
       (matchRoutes(routes, window.location) ?? []).map(async ({ route }) => {
         if (typeof route.lazy !== 'function') return;

@@ -1,62 +1,44 @@
 // Every screen of the shop; each page is its own chunk, the admin area a separate one. The same
 // table serves the browser router and the server's first render (entry-server.tsx).
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
+import { PageLoader } from './components/PageLoader';
+import { AccountSkeleton, CartSkeleton, LoginSkeleton, RegisterSkeleton, ResetSkeleton, WarrantySkeleton } from './components/PageSkeleton';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
 import { MaintenanceGuard } from './lib/MaintenanceGuard';
 
-const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
+type Load = () => Promise<{ default: ComponentType }>;
+
+/**
+ * A page loaded on demand. Until its code is there, the router shows `HydrateFallback` in the page's
+ * place: on a first visit, and in the frame the server sends for pages that depend on the visitor.
+ */
+const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: ComponentType<{ children: ReactNode }>) => ({
+  lazy: async () => {
+    const { default: Page } = await load();
+    return { Component: Guard ? () => <Guard><Page /></Guard> : Page };
+  },
+  HydrateFallback,
+});
 
 export const routes: RouteObject[] = [
-  {
-    path: '/maintenance',
-    lazy: page(() => import('./features/maintenance/MaintenancePage')),
-  },
-  {
-    // The back office has its own frame (sidebar, no shop header or age gate).
-    path: '/admin/*',
-    lazy: async () => {
-      const { default: AdminApp } = await import('./features/admin/AdminApp');
-      return { Component: () => <RequireAdmin><AdminApp /></RequireAdmin> };
-    },
-  },
+  { path: '/maintenance', ...page(() => import('./features/maintenance/MaintenancePage')) },
+  // The back office has its own frame (sidebar, no shop header or age gate).
+  { path: '/admin/*', ...page(() => import('./features/admin/AdminApp'), PageLoader, RequireAdmin) },
   {
     element: <MaintenanceGuard><Layout /></MaintenanceGuard>,
     children: [
-      { index: true, lazy: page(() => import('./features/home/HomePage')) },
-      { path: 'productos', lazy: page(() => import('./features/catalog/CataloguePage')) },
-      { path: 'producto/:id', lazy: page(() => import('./features/product/ProductPage')) },
-      { path: 'como-germinar', lazy: page(() => import('./features/guide/GuidePage')) },
-      { path: 'carrito', lazy: page(() => import('./features/cart/CartPage')) },
-      { path: 'garantia', lazy: page(() => import('./features/warranty/GuestWarrantyPage')) },
-      {
-        path: 'login',
-        lazy: async () => {
-          const { default: LoginPage } = await import('./features/auth/LoginPage');
-          return { Component: () => <RedirectIfAuthenticated><LoginPage /></RedirectIfAuthenticated> };
-        },
-      },
-      {
-        path: 'crear-cuenta',
-        lazy: async () => {
-          const { default: RegisterPage } = await import('./features/auth/RegisterPage');
-          return { Component: () => <RedirectIfAuthenticated><RegisterPage /></RedirectIfAuthenticated> };
-        },
-      },
-      {
-        path: 'recuperar-contrasena',
-        lazy: async () => {
-          const { default: ResetPage } = await import('./features/auth/PasswordResetPage');
-          return { Component: () => <RedirectIfAuthenticated><ResetPage /></RedirectIfAuthenticated> };
-        },
-      },
-      {
-        path: 'mi-cuenta',
-        lazy: async () => {
-          const { default: AccountPage } = await import('./features/account/AccountPage');
-          return { Component: () => <RequireAuth><AccountPage /></RequireAuth> };
-        },
-      },
+      { index: true, ...page(() => import('./features/home/HomePage')) },
+      { path: 'productos', ...page(() => import('./features/catalog/CataloguePage')) },
+      { path: 'producto/:id', ...page(() => import('./features/product/ProductPage')) },
+      { path: 'como-germinar', ...page(() => import('./features/guide/GuidePage')) },
+      { path: 'carrito', ...page(() => import('./features/cart/CartPage'), CartSkeleton) },
+      { path: 'garantia', ...page(() => import('./features/warranty/GuestWarrantyPage'), WarrantySkeleton) },
+      { path: 'login', ...page(() => import('./features/auth/LoginPage'), LoginSkeleton, RedirectIfAuthenticated) },
+      { path: 'crear-cuenta', ...page(() => import('./features/auth/RegisterPage'), RegisterSkeleton, RedirectIfAuthenticated) },
+      { path: 'recuperar-contrasena', ...page(() => import('./features/auth/PasswordResetPage'), ResetSkeleton, RedirectIfAuthenticated) },
+      { path: 'mi-cuenta', ...page(() => import('./features/account/AccountPage'), AccountSkeleton, RequireAuth) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/app';
-import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import type { ProductDto } from '../../src/domain/catalog';
+import { defaultCardPresentation } from '../../src/domain/presentation';
+import { createBrand, createProduct, createStaff, createUser, type BlisterInput } from '../helpers/factories';
 
 const PRICE_FIELDS = ['price', 'price_in_ars', 'price_in_usd', 'final_price', 'min_price'];
 
@@ -202,7 +204,7 @@ describe('GET /api/products/', () => {
     expect((await page('priceStatus=no-price&currency=USD')).json).toMatchObject({ count: 0, results: [], next: null });
   });
 
-  it('filters by price range on the lowest final ARS price', async () => {
+  it('filters by price range on the final ARS price the card shows', async () => {
     const q = async (range: string) => names(await api(server, 'GET', `/api/products/?priceRange=${range}`, { token: customer })).sort();
     expect(await q('5000-10000')).toEqual(['Gorilla Glue']);
     expect(await q('10000-20000')).toEqual(['Amnesia Haze', 'Northern Light']);
@@ -228,10 +230,10 @@ describe('GET /api/products/', () => {
 
   // The catalogue's sort select ('Menor precio', 'Mayor precio') is every visitor's (spec
   // storefront §2 Catalogue), so anonymous callers may sort by price: an order gives no amount.
-  it('orders by lowest final price (USD converted, discounts applied, unpriced last), name and date', async () => {
+  it('orders by final price (USD converted, discounts applied, sold out and unpriced last), name and date', async () => {
     const base = '/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&ordering=';
     expect(names(await api(server, 'GET', `${base}min_price`))).toEqual(['Gorilla Glue', 'Northern Light', 'Amnesia Haze', 'Blue Dream', 'Agotada Kush', 'Sin Precio']);
-    expect(names(await api(server, 'GET', `${base}-min_price`))).toEqual(['Agotada Kush', 'Blue Dream', 'Amnesia Haze', 'Northern Light', 'Gorilla Glue', 'Sin Precio']);
+    expect(names(await api(server, 'GET', `${base}-min_price`))).toEqual(['Blue Dream', 'Amnesia Haze', 'Northern Light', 'Gorilla Glue', 'Agotada Kush', 'Sin Precio']);
     expect(names(await api(server, 'GET', `${base}name`))).toEqual(['Agotada Kush', 'Amnesia Haze', 'Blue Dream', 'Gorilla Glue', 'Northern Light', 'Sin Precio']);
     expect(names(await api(server, 'GET', `${base}-created_at`))[0]).toBe('Blue Dream');
   });
@@ -379,5 +381,42 @@ describe('page size', () => {
     const rest = await api(server, 'GET', res.json.next);
     expect(rest.json.results).toHaveLength(1);
   });
+});
 
+describe('ordering by price', () => {
+  // The price each card shows, from the presentation the card starts on.
+  const cardPrices = (res: { json: { results: ProductDto[] } }) =>
+    res.json.results.map((p) => defaultCardPresentation(p.blisters)?.final_price || null);
+
+  it('orders by the price the card shows: in stock first, then out of stock, unpriced last', async () => {
+    const db = server.ctx.db;
+    const brand = await createBrand(db, { brand_name: 'Orden Seeds' });
+    const make = (name: string, blisters: BlisterInput[]) =>
+      createProduct(db, { brand_id: brand.id, name, blisters });
+    // The cheapest presentation is sold out: the card shows the x3 at 17500.
+    await make('Ombú Haze', [{ seed_count: 1, price: 5000, stock: 0 }, { seed_count: 3, price: 17500, stock: 4 }]);
+    await make('Tucumana Auto', [{ seed_count: 1, price: 7500, stock: 3 }]);
+    // The first presentation has stock but no price: the card shows the x3.
+    await make('Pampa Kush', [{ seed_count: 1, price: null, stock: 5 }, { seed_count: 3, price: 12000, stock: 2 }]);
+    // Nothing in stock: the card shows the first priced presentation.
+    await make('Lote Cerrado', [{ seed_count: 1, price: 3000, stock: 0 }, { seed_count: 3, price: 9000, stock: 0 }]);
+    await make('Sin Cotizar', [{ seed_count: 1, price: null, stock: 8 }]);
+
+    const base = '/api/products/?brand=orden-seeds&ordering=';
+    const cheapest = await api(server, 'GET', `${base}min_price`, { token: customer });
+    expect(names(cheapest)).toEqual(['Tucumana Auto', 'Pampa Kush', 'Ombú Haze', 'Lote Cerrado', 'Sin Cotizar']);
+    expect(cardPrices(cheapest)).toEqual([7500, 12000, 17500, 3000, null]);
+    const dearest = await api(server, 'GET', `${base}-min_price`, { token: customer });
+    expect(names(dearest)).toEqual(['Ombú Haze', 'Pampa Kush', 'Tucumana Auto', 'Lote Cerrado', 'Sin Cotizar']);
+    expect(cardPrices(dearest)).toEqual([17500, 12000, 7500, 3000, null]);
+
+    // Pages follow the same order.
+    const pages = [];
+    for (let page = 1; page <= 3; page++) pages.push(...names(await api(server, 'GET', `${base}min_price&page_size=2&page=${page}`, { token: customer })));
+    expect(pages).toEqual(names(cheapest));
+
+    // A price range reads the same price as the card.
+    const range = await api(server, 'GET', '/api/products/?brand=orden-seeds&priceRange=5000-10000', { token: customer });
+    expect(names(range)).toEqual(['Tucumana Auto']);
+  });
 });

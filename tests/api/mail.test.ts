@@ -3,6 +3,7 @@
 import { tmpdir } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config';
 import { mailOutbox } from '../../src/server/db/schema';
 import { createAppContext, type AppContext } from '../../src/server/context';
 import { openPostgres } from '../../src/server/db/client';
@@ -61,10 +62,27 @@ describe('renderEmail', () => {
   });
 });
 
+/** The configuration the server reads from these variables. */
+const configFrom = (env: Record<string, string>) => loadConfig({ DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(40), ...env });
+
+describe('the sender', () => {
+  it("is the shop's name at no-reply@ the public host, unless MAIL_FROM names another", () => {
+    expect(configFrom({}).mailFrom).toBe('Semillas del Sur <no-reply@localhost>');
+    expect(configFrom({ PUBLIC_URL: 'https://www.semillasdelsur.com.ar/' }).mailFrom).toBe('Semillas del Sur <no-reply@www.semillasdelsur.com.ar>');
+    expect(configFrom({ MAIL_FROM: 'Ventas <ventas@semillas.example>' }).mailFrom).toBe('Ventas <ventas@semillas.example>');
+  });
+
+  it('gives customers the shop address only, never the admin login address', () => {
+    expect(configFrom({ ADMIN_EMAIL: 'admin@semillas.example' })).toMatchObject({ shopEmail: 'admin@semillas.example', contactEmail: undefined });
+    expect(configFrom({ ADMIN_EMAIL: 'admin@semillas.example', SHOP_EMAIL: 'ventas@semillas.example' })).toMatchObject({ contactEmail: 'ventas@semillas.example' });
+  });
+});
+
 describe('account e-mails in the outbox folder', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ rateLimits: RELAXED_LIMITS, publicUrl: 'https://semillas.example' });
+    const { mailFrom, publicUrl } = configFrom({ PUBLIC_URL: 'https://semillas.example' });
+    server = await startTestServer({ rateLimits: RELAXED_LIMITS, publicUrl, mailFrom });
   });
   afterAll(() => server.close());
 
@@ -73,7 +91,7 @@ describe('account e-mails in the outbox folder', () => {
     await register(server, account);
     const mail = await waitForOutboxMail(server, account.email);
     expect(mail.subject).toBe('Tu código de verificación - Semillas del Sur');
-    expect(mail.from).toContain('no-reply@test.local');
+    expect(mail.from).toBe('Semillas del Sur <no-reply@semillas.example>');
     expect(mail.raw).toMatch(/Content-Type: multipart\/alternative/i);
     const code = extractCode(mail);
     expect(mail.html).toContain(`>${code}</td>`);
@@ -163,6 +181,7 @@ describe('account e-mails over SMTP', () => {
     expect(res.status).toBe(200);
     const notice = await received(user.email, 'actualizado');
     expect(notice.text).toContain(newEmail);
+    expect(notice.text).toContain('Si no hiciste este cambio, escríbenos por WhatsApp al +5491100000000 cuanto antes');
   });
 
   it('answers the request when the SMTP server refuses, and the outbox delivers on a later try', async () => {

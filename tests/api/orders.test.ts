@@ -249,12 +249,45 @@ describe('POST /api/orders/', () => {
     expect(confirmation?.to_address).toBe(user.email);
     expect(confirmation?.text_body).toContain('Northern Lights (5 semillas) x 2');
     expect(confirmation?.text_body).toMatch(/Total: \$\s?30\.000/);
+    expect(confirmation?.text_body).toContain(`1. Escribinos por WhatsApp al +5491100000000 indicando tu número de pedido #${order.order_number}.`);
     const link = `https://wa.me/5491100000000?text=${encodeURIComponent(`Hola, quiero coordinar el pago del pedido #${order.order_number}`)}`;
     expect(confirmation?.text_body).toContain(link);
     expect(confirmation?.html).toContain(link.replace(/&/g, '&amp;'));
     const notice = mails.find((m) => m.subject.startsWith(`Nuevo pedido #${order.order_number} `));
     expect(notice?.to_address).toBe('tienda@test.local');
     expect(notice?.text_body).toContain('Ana Pérez');
+  });
+
+  it('points the customer only to the channels the shop configured', async () => {
+    const staff = await createStaff(db());
+    /** The customer's confirmation and cancellation e-mails (text and HTML), with the shop configured so. */
+    const mailsWith = async (channels: Pick<TestServer['ctx']['config'], 'whatsappNumber' | 'contactEmail'>) => {
+      const config = server.ctx.config;
+      const saved = { whatsappNumber: config.whatsappNumber, contactEmail: config.contactEmail };
+      Object.assign(config, channels);
+      try {
+        const user = await createUser(db());
+        const product = await createProduct(db(), { blisters: [{ price: 5000, stock: 3 }] });
+        const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+        expect((await api(server, 'PUT', `/api/orders/${order.id}/`, { token: staff.token, body: { status: 'cancelled' } })).status).toBe(200);
+        const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to_address, user.email)).orderBy(asc(mailOutbox.id));
+        return mails.map((m) => `${m.text_body}\n${m.html}`);
+      } finally {
+        Object.assign(config, saved);
+      }
+    };
+
+    const [confirmation, cancelled] = await mailsWith({ whatsappNumber: undefined, contactEmail: 'ventas@semillas.test' });
+    expect(confirmation).toContain('1. Escribinos a ventas@semillas.test indicando tu número de pedido');
+    expect(confirmation).toContain('mailto:ventas@semillas.test?subject=');
+    expect(confirmation).not.toMatch(/whatsapp/i);
+    expect(cancelled).toContain('Tu pedido fue cancelado. Si tenés dudas, escribinos a ventas@semillas.test.');
+
+    const [unreachable, cancelledToo] = await mailsWith({ whatsappNumber: undefined, contactEmail: undefined });
+    expect(unreachable).toContain('1. Te vamos a escribir al 1145678901 con los datos para realizar el pago del pedido');
+    expect(unreachable).not.toMatch(/whatsapp|escribinos|mailto:/i);
+    expect(cancelledToo).toContain('Tu pedido fue cancelado.');
+    expect(cancelledToo).not.toMatch(/whatsapp|escribinos|mailto:/i);
   });
 
   it('logs an order activity entry with the total', async () => {

@@ -1,6 +1,6 @@
 // The shop's identity as the storefront shows it (name, external links).
 
-export const SHOP_NAME = 'Semillas del Sur';
+export { SHOP_NAME } from '../../domain/shop';
 /** spec storefront §2 header: 'Artículos' is the shop's external accessories store. */
 export const ARTICLES_URL = 'https://articulos.semillasdelsur.com.ar';
 export const SOCIAL_LINKS = [

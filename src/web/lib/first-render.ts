@@ -10,6 +10,8 @@ export interface FirstRender {
   /** 'anonymous' when the request carried no session hint; else 'loading' until the refresh. */
   session: 'anonymous' | 'loading';
   maintenance: MaintenanceStatusDto;
+  /** Only the page's frame was rendered (its HydrateFallback in the page's place, entry-server.tsx). */
+  frameOnly: boolean;
   queries: DehydratedState;
 }
 

@@ -1,7 +1,9 @@
 // The account e-mails: verification code, password reset code, e-mail change code and the notice
 // to the old address after an e-mail change.
 import type { MailMessage } from '../mail/service';
-import { renderEmail, SHOP_NAME } from '../mail/templates';
+import { SHOP_NAME } from '../../../domain/shop';
+import type { ShopContact } from '../mail/contact';
+import { renderEmail } from '../mail/templates';
 import { CODE_TTL_MINUTES } from './codes';
 
 interface Recipient {
@@ -62,15 +64,19 @@ export function emailChangeEmail(recipient: Recipient, code: string): MailMessag
   return { to: recipient.to, subject: `Confirma tu nuevo email - ${SHOP_NAME}`, html, text };
 }
 
-export function emailChangedNotice(recipient: Recipient, newEmail: string): MailMessage {
+/** `contact`: the shop's configured channel (mail/contact.ts), named only when there is one. */
+export function emailChangedNotice(recipient: Recipient, newEmail: string, contact: ShopContact | null): MailMessage {
   const { html, text } = renderEmail({
     title: 'Tu email fue actualizado',
     preheader: 'El email de tu cuenta cambió',
     paragraphs: [
       greeting(recipient.firstName),
       `El email de tu cuenta en ${SHOP_NAME} ahora es ${newEmail}. A partir de ahora te escribiremos a esa dirección.`,
-      'Si no hiciste este cambio, contacta con la tienda cuanto antes para recuperar tu cuenta.',
+      contact
+        ? `Si no hiciste este cambio, escríbenos ${contact.where} cuanto antes para recuperar tu cuenta.`
+        : 'Si no hiciste este cambio, contacta con la tienda cuanto antes para recuperar tu cuenta.',
     ],
+    action: contact?.action,
   });
   return { to: recipient.to, subject: `Tu email fue actualizado - ${SHOP_NAME}`, html, text };
 }

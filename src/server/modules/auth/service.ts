@@ -28,6 +28,7 @@ import type { Logger } from '../../logger';
 import { isAdmin, type AuthUser } from '../../plugins/auth';
 import type { LoginThrottle } from '../../plugins/rate-limit';
 import { diff, logActivity } from '../activity/log';
+import { shopContact } from '../mail/contact';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
 import { insertAccount } from './accounts';
 import { checkCode, consumeCode, expireCodes, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
@@ -353,7 +354,7 @@ export async function updateProfile(
         if (await emailTakenByOther(tx, newEmail, userId)) throw emailInUse('email');
         changes.email = newEmail;
         changes.email_verified = true;
-        mailId = await queueMail(tx, emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail));
+        mailId = await queueMail(tx, emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, shopContact(ctx.config)));
       }
       const [row] = await tx
         .update(users)

@@ -24,8 +24,8 @@ export interface FilterParts {
   brand: SQL | null;
   sale: SQL | null;
   stock: SQL | null;
-  /** Whether any condition or the ordering reads the per-product aggregate `a`. */
-  needsAggregate: boolean;
+  /** Whether any condition or the ordering reads the card's price `c` (cardPriceJoin). */
+  needsCardPrice: boolean;
   /** Whether any condition reads the brand `b`. */
   needsBrand: boolean;
   /**
@@ -56,21 +56,42 @@ const brandDiscountActive = (now: Date) =>
     and (b.discount_expires_at is null or b.discount_expires_at > ${now.toISOString()}::timestamptz))`;
 
 /**
- * Lowest final ARS price and stock per product, the SQL twin of pricing.priceBlister: USD
- * converted with the rate and rounded to a peso, the blister's own discount, and an active brand
- * discount when it is lower. Used to filter and order; the answer's prices come from priceBlister.
+ * Final ARS price of the presentation `bl` of the product `p` with brand `b`, the SQL twin of
+ * pricing.priceBlister: USD converted with the rate and rounded to a peso, the blister's own
+ * discount, and an active brand discount when it is lower. Used to filter and order; the answer's
+ * prices come from priceBlister.
  */
-function aggregateJoin(params: ListParams): SQL {
+function finalPrice(params: ListParams): SQL {
   const rate = sql`${params.dollarRate}::numeric`;
   const ars = sql`(case when p.currency = 'USD' then round(bl.price * ${rate}) else round(bl.price, 2) end)`;
   const own = sql`round(${ars} * (1 - least(greatest(bl.discount, 0), 100) / 100.0), 2)`;
   const byBrand = sql`(case when b.discount_type = 'fixed' then greatest(0, ${ars} - b.discount_value)
     else round(${ars} * (1 - least(b.discount_value, 100) / 100.0), 2) end)`;
+  return sql`(case when ${brandDiscountActive(params.now)} then least(${own}, ${byBrand}) else ${own} end)`;
+}
+
+/**
+ * The price the product's card shows, `c.price` (null without one), and whether that presentation
+ * is in stock, `c.in_stock`. spec storefront §4 (presentation.defaultCardPresentation): the first
+ * presentation with stock and a price, else the first with a price, in the answer's order.
+ */
+function cardPriceJoin(params: ListParams): SQL {
+  // The fence (offset 0) keeps the price above the sort: it is computed for the rows read until
+  // one is priced, usually one, instead of for every presentation.
+  return sql`left join lateral (
+    select x.final as price, x.in_stock from (
+      select ${finalPrice(params)} as final, bl.stock > 0 as in_stock from blisters bl
+      where bl.product_id = p.id and bl.price > 0
+      order by bl.stock > 0 desc, bl.seed_count, bl.id offset 0
+    ) x where x.final > 0 limit 1
+  ) c on true`;
+}
+
+/** Stock and whether it is on sale, per product: `a.stock`, `a.on_sale`. */
+function aggregateJoin(params: ListParams): SQL {
   const active = brandDiscountActive(params.now);
-  const final = sql`(case when ${active} then least(${own}, ${byBrand}) else ${own} end)`;
   return sql`left join lateral (
     select
-      min(${final}) filter (where bl.price > 0) as min_price,
       coalesce(sum(bl.stock), 0) as stock,
       coalesce(bool_or(bl.price > 0 and (bl.discount > 0 or ${active})), false) as on_sale
     from blisters bl where bl.product_id = p.id
@@ -97,10 +118,10 @@ function visibility(viewer: Viewer, available: ProductListQuery['available']): S
 
 export function buildFilters(query: ProductListQuery, params: ListParams): FilterParts {
   const base = visibility(params.viewer, query.available);
-  let needsAggregate = false;
+  let needsCardPrice = false;
   let narrow = false;
-  const agg = (part: SQL) => {
-    needsAggregate = true;
+  const card = (part: SQL) => {
+    needsCardPrice = true;
     return part;
   };
 
@@ -133,11 +154,11 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
 
   if (query.priceRange) {
     const [low, high] = PRICE_BOUNDS[query.priceRange];
-    if (low !== null) base.push(agg(sql`a.min_price >= ${low}`));
-    if (high !== null) base.push(agg(sql`a.min_price < ${high}`));
+    if (low !== null) base.push(card(sql`c.price >= ${low}`));
+    if (high !== null) base.push(card(sql`c.price < ${high}`));
   }
   // Presence tests read the presentations with EXISTS, which lets an ordered page stop early;
-  // only prices and stock totals need the aggregate `a`.
+  // only prices need the join `c`.
   const anyPresentation = (condition: SQL) => sql`exists (select 1 from blisters s where s.product_id = p.id and ${condition})`;
   if (query.has_price) base.push(anyPresentation(sql`s.price > 0`));
   if (params.viewer === 'staff') {
@@ -180,8 +201,8 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   }
   const stock = stockParts.length ? and(stockParts) : null;
 
-  if (query.ordering === 'min_price' || query.ordering === '-min_price') needsAggregate = true;
-  return { base, type, brand, sale, stock, needsAggregate, needsBrand: needsAggregate || brand !== null || sale !== null, narrow, rank, fuzzy };
+  if (query.ordering === 'min_price' || query.ordering === '-min_price') needsCardPrice = true;
+  return { base, type, brand, sale, stock, needsCardPrice, needsBrand: needsCardPrice || brand !== null || sale !== null, narrow, rank, fuzzy };
 }
 
 /**
@@ -204,13 +225,17 @@ export async function typoWords(db: DbOrTx, search: string | undefined, viewer: 
  * - a search with typos: the planner prices the trigram similarity operator like a cheap
  *   comparison and would test every row (about 30 ms on 5,000 products, several times more on
  *   PGlite); forbidding plain scans sends it through the GIN trigram index, a few hundred rows.
- * - the per-product price and stock aggregate over the whole catalogue: its estimated cost passes
- *   PostgreSQL's JIT threshold, and compiling takes far longer (about 80 ms) than running it.
+ * - a per-product join (card price, stock totals) over the whole catalogue: its estimated cost
+ *   passes PostgreSQL's JIT threshold, and compiling takes far longer (about 80 ms) than running it.
  */
-async function withPlanSettings<T>(db: DbOrTx, filters: FilterParts, work: (db: DbOrTx) => Promise<T>): Promise<T> {
-  if (!filters.fuzzy && !filters.needsAggregate) return work(db);
+async function withPlanSettings<T>(
+  db: DbOrTx,
+  plan: { fuzzy: boolean; perProduct: boolean },
+  work: (db: DbOrTx) => Promise<T>,
+): Promise<T> {
+  if (!plan.fuzzy && !plan.perProduct) return work(db);
   const settings: SQL[] = [sql`set_config('jit', 'off', true)`];
-  if (filters.fuzzy) settings.push(sql`set_config('enable_seqscan', 'off', true)`, sql`set_config('enable_indexscan', 'off', true)`);
+  if (plan.fuzzy) settings.push(sql`set_config('enable_seqscan', 'off', true)`, sql`set_config('enable_indexscan', 'off', true)`);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select ${sql.join(settings, sql`, `)}`);
     return work(tx);
@@ -222,10 +247,11 @@ const NEWEST = sql`p.created_at desc nulls last, p.id desc nulls last`;
 
 function orderBy(query: ProductListQuery, filters: FilterParts): SQL {
   switch (query.ordering) {
+    // By the card's price, those the card can sell (in stock) first, unpriced last.
     case 'min_price':
-      return sql`a.min_price asc nulls last, p.id asc`;
+      return sql`c.in_stock desc nulls last, c.price asc nulls last, p.id asc`;
     case '-min_price':
-      return sql`a.min_price desc nulls last, p.id desc`;
+      return sql`c.in_stock desc nulls last, c.price desc nulls last, p.id desc`;
     case 'name':
       return sql`p.name asc, p.id asc`;
     case '-created_at':
@@ -311,18 +337,18 @@ export async function findProductPage(
 ): Promise<{ bundles: ProductBundle[]; count: number }> {
   const filters = buildFilters(query, params);
   // The brand is joined only for its filter and for brand discounts.
-  const from = filters.needsAggregate
-    ? sql`from products p join brands b on b.id = p.brand_id ${aggregateJoin(params)}`
+  const from = filters.needsCardPrice
+    ? sql`from products p join brands b on b.id = p.brand_id ${cardPriceJoin(params)}`
     : filters.needsBrand
       ? sql`from products p join brands b on b.id = p.brand_id`
       : sql`from products p`;
   const where = allConditions(filters);
   const order = orderBy(query, filters);
-  // With the aggregate, a search or a narrow filter every match is visited anyway (to price or
+  // With the card price, a search or a narrow filter every match is visited anyway (to price or
   // rank it, or to find enough for a page): count in the same pass. Otherwise count apart (an
   // init plan) so that an ordered page reads only the rows it shows.
-  const total = filters.needsAggregate || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
-  return withPlanSettings(db, filters, async (q) => {
+  const total = filters.needsCardPrice || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
+  return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
     const { bundles, total: count } = await loadPicked(
       q,
       sql`select p.id, ${total} as total ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
@@ -375,11 +401,11 @@ export async function countFacets(db: DbOrTx, query: ProductListQuery, params: L
   const brandOk = f.brand ?? sql`true`;
   const saleOk = query.discount ? sql`a.on_sale` : sql`true`;
   const stockOk = f.stock ?? sql`true`;
-  const rows = await withPlanSettings(db, { ...f, needsAggregate: true }, (q) => sqlRows<{ type: string | null; brand_id: number | null; g: number; by_type: number; by_brand: number; on_sale: number; with_stock: number }>(q, sql`
+  const rows = await withPlanSettings(db, { fuzzy: f.fuzzy, perProduct: true }, (q) => sqlRows<{ type: string | null; brand_id: number | null; g: number; by_type: number; by_brand: number; on_sale: number; with_stock: number }>(q, sql`
     with c as (
       select p.type, p.brand_id, a.on_sale, a.stock > 0 as in_stock,
         ${typeOk} as type_ok, ${brandOk} as brand_ok, ${saleOk} as sale_ok, ${stockOk} as stock_ok
-      from products p join brands b on b.id = p.brand_id ${aggregateJoin(params)}
+      from products p join brands b on b.id = p.brand_id ${aggregateJoin(params)} ${f.needsCardPrice ? cardPriceJoin(params) : sql``}
       where ${and(f.base)}
     )
     select type, brand_id, grouping(type, brand_id)::int as g,

@@ -3,8 +3,9 @@
 // order (the outbox retries delivery).
 import type { Logger } from '../../logger';
 import { formatArs } from '../../../domain/money';
-import { ORDER_STATUS_LABELS, whatsappOrderLink, type OrderDto } from '../../../domain/orders';
+import { ORDER_STATUS_LABELS, type OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
+import { shopContact } from '../mail/contact';
 import { sendMail, type MailMessage } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
 import { EXPIRED_ORDER_REASON } from './service';
@@ -35,13 +36,19 @@ function linesTable(order: OrderDto): { html: string; text: string } {
 
 export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMessage {
   const table = linesTable(order);
-  const whatsapp = ctx.config.whatsappNumber ? whatsappOrderLink(ctx.config.whatsappNumber, order.order_number) : null;
-  const steps = [
-    `1. Escribinos por WhatsApp indicando tu número de pedido #${order.order_number}.`,
-    '2. Te enviaremos los datos para realizar el pago.',
-    '3. Enviá el comprobante de pago por el mismo medio.',
-    '4. Coordinamos juntos la entrega de tu pedido.',
-  ];
+  const contact = shopContact(ctx.config, `Hola, quiero coordinar el pago del pedido #${order.order_number}`);
+  // Without a channel to write to, the shop writes first, to the phone the customer left.
+  const payment = contact
+    ? [
+        `Escribinos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
+        'Te enviaremos los datos para realizar el pago.',
+        'Enviá el comprobante de pago por el mismo medio.',
+      ]
+    : [
+        `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
+        'Enviá el comprobante de pago por el mismo medio.',
+      ];
+  const steps = [...payment, 'Coordinamos juntos la entrega de tu pedido.'].map((step, i) => `${i + 1}. ${step}`);
   const rendered = renderEmail({
     title: `¡Gracias por tu pedido #${order.order_number}!`,
     preheader: `Recibimos tu pedido por ${formatArs(order.total)}. Te contamos cómo seguir.`,
@@ -52,7 +59,7 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMe
     ],
     bodyHtml: table.html,
     bodyText: table.text,
-    action: whatsapp ? { label: 'Coordinar el pago por WhatsApp', url: whatsapp } : undefined,
+    action: contact?.action,
     footnote: `Entrega: ${order.delivery_type_display}. Teléfono de contacto: ${order.customer_phone}.`,
   });
   return { to: order.customer_email, subject: `Confirmación de tu pedido #${order.order_number}`, ...rendered };
@@ -77,10 +84,11 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
 
 export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage {
   const label = ORDER_STATUS_LABELS[order.status];
+  const contact = shopContact(ctx.config);
   const explanation: Record<OrderDto['status'], string> = {
     pending: 'Tu pedido volvió a estar pendiente. Te contactaremos para coordinar el pago y la entrega.',
     completed: '¡Tu pedido fue completado! Gracias por tu compra.',
-    cancelled: 'Tu pedido fue cancelado. Si tenés dudas, escribinos.',
+    cancelled: `Tu pedido fue cancelado.${contact ? ` Si tenés dudas, escribinos ${contact.where}.` : ''}`,
   };
   const table = linesTable(order);
   const rendered = renderEmail({

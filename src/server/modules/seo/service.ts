@@ -3,11 +3,11 @@
 // HTML, so no price ever appears in it.
 import { idParamSchema, productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
 import { imageSrcSet } from '../../../domain/images';
+import { SHOP_NAME } from '../../../domain/shop';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand, listBrandRecords } from '../brands/service';
 import { getProduct, listProducts } from '../catalog/service';
-import { SHOP_NAME } from '../mail/templates';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
 import { listPublicProductDates } from './queries';
 

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { SHOP_NAME } from '../../../components/site';
 
 /** The centered card every login, registration and reset screen sits in. */
 export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
@@ -28,6 +29,6 @@ export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
 
 export function usePageTitle(title: string) {
   useEffect(() => {
-    document.title = `${title} - Semillas del Sur`;
+    document.title = `${title} - ${SHOP_NAME}`;
   }, [title]);
 }
