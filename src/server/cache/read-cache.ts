@@ -29,7 +29,7 @@ export class ReadCache<V = unknown> {
   private readonly clock: () => number;
 
   constructor(private readonly options: ReadCacheOptions) {
-    this.clock = options.clock ?? Date.now;
+    this.clock = options.clock ?? (() => Date.now());
   }
 
   /**
