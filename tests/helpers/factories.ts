@@ -6,7 +6,7 @@ import { PRODUCT_TYPE_LABELS, type ProductType } from '../../src/domain/catalog'
 import type { Db } from '../../src/server/db/client';
 import { blisters, brands, products, refreshTokens, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { signAccessToken } from '../../src/server/plugins/auth';
+import { signAccessToken } from '../../src/server/modules/auth/tokens';
 import { TEST_JWT_SECRET } from './app';
 
 let counter = 0;

@@ -23,7 +23,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
-import { isAdmin, type AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from './caller';
 import { diff, logActivity } from '../activity/log';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
 import { insertAccount } from './accounts';

@@ -6,7 +6,7 @@ import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { catalogueCache } from './cache';
 import { countFacets, findBlister, findProduct, findProductPage, findRelated, typoWords, type ListParams, type ProductBundle } from './queries';
-import { listBrandRecords } from '../brands/service';
+import { listBrandRecords } from './brand-records';
 import { toBlisterDto, toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 

@@ -5,7 +5,8 @@ import { idParamSchema, productListQuerySchema, type ProductDto, type ProductTyp
 import { imageSrcSet } from '../../../domain/images';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { getBrand, listBrandRecords } from '../brands/service';
+import { getBrand } from '../brands/service';
+import { listBrandRecords } from '../catalog/brand-records';
 import { catalogueCache } from '../catalog/cache';
 import { getProduct, listProducts } from '../catalog/service';
 import { SHOP_NAME } from '../mail/templates';

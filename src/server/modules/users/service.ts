@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { orders, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
