@@ -1,9 +1,13 @@
 // Every screen of the shop; each page is its own chunk, the admin area a separate one. The same
 // table serves the browser router and the server's first render (entry-server.tsx).
+import { lazy } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
 import { MaintenanceGuard } from './lib/MaintenanceGuard';
+
+// The account page's site settings section: admins only, so customers never download it.
+const SiteSettingsPanel = lazy(() => import('./features/admin/settings/SiteSettingsPanel'));
 
 const page = (load: () => Promise<{ default: React.ComponentType }>) => async () => ({ Component: (await load()).default });
 
@@ -53,8 +57,11 @@ export const routes: RouteObject[] = [
       {
         path: 'mi-cuenta',
         lazy: async () => {
-          const { default: AccountPage } = await import('./features/account/AccountPage');
-          return { Component: () => <RequireAuth><AccountPage /></RequireAuth> };
+          const [{ default: AccountPage }, { WarrantySection }] = await Promise.all([
+            import('./features/account/AccountPage'),
+            import('./features/warranty/WarrantySection'),
+          ]);
+          return { Component: () => <RequireAuth><AccountPage warranty={<WarrantySection />} siteSettings={<SiteSettingsPanel />} /></RequireAuth> };
         },
       },
       { path: '*', element: <Navigate to="/" replace /> },

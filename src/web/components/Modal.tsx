@@ -1,6 +1,6 @@
 // A modal on the native <dialog>: focus trap, Escape and the inert page come from the browser.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './ui/icons';
 
 interface ModalProps {
   open: boolean;

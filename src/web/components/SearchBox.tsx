@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Page, ProductDto } from '../../domain/catalog';
 import { thumbImage } from '../../domain/images';
 import { api, toQuery } from '../lib/api';
-import { SearchIcon } from './icons';
+import { SearchIcon } from './ui/icons';
 import { FALLBACK_IMAGE } from './site';
 
 const MIN_CHARS = 2;

@@ -1,6 +1,6 @@
 // A modal confirmation on the native <dialog>: focus moves in, Escape closes, the page behind is inert.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { Button } from '../auth/ui/Button';
+import { Button } from '../../components/ui/Button';
 
 export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Volver', busy, busyLabel, tone = 'danger', onConfirm, onClose }: {
   open: boolean;

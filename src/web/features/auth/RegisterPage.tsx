@@ -7,11 +7,12 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { registerSchema, type RegisterForm, type RegisterValues } from './schemas';
-import { Alert } from './ui/Alert';
-import { AuthShell, usePageTitle } from './ui/AuthShell';
-import { Button } from './ui/Button';
-import { PasswordField, TextField } from './ui/fields';
-import { MailIcon, UserIcon } from './ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { usePageTitle } from '../../lib/page-title';
+import { AuthShell } from './AuthShell';
+import { Button } from '../../components/ui/Button';
+import { PasswordField, TextField } from '../../components/ui/fields';
+import { MailIcon, UserIcon } from '../../components/ui/icons';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 type Step = { kind: 'form' } | { kind: 'verify'; email: string; notice?: string; tone: 'info' | 'warning' };

@@ -95,7 +95,7 @@ export default function ActivityPage() {
         </SelectInput>
         <TextInput label="Desde" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
         <Button
-          variant="ghost"
+          variant="ghostMuted"
           disabled={!filtered}
           onClick={() => {
             setSearch('');

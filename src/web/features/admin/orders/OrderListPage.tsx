@@ -169,7 +169,7 @@ export default function OrderListPage() {
               <div className="flex flex-wrap items-center gap-2">
                 <OrderStatusBadge order={detailOrder} />
                 <div className="ml-auto flex gap-2">
-                  <LinkButton to={`/admin/pedidos/${detailOrder.id}`} variant="ghost">
+                  <LinkButton to={`/admin/pedidos/${detailOrder.id}`} variant="ghostMuted">
                     Abrir página
                   </LinkButton>
                   <Button variant="secondary" onClick={() => setEditing(detailOrder)}>

@@ -138,7 +138,7 @@ export function ImageUpload({ label, value, onChange, purpose, hint, errorPrefix
           <UploadIcon size={14} />
           {value ? 'Cambiar' : 'Subir imagen'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={pasteFromButton} disabled={busy}>
+        <Button variant="ghostMuted" size="sm" onClick={pasteFromButton} disabled={busy}>
           <ClipboardPasteIcon size={14} />
           Pegar
         </Button>

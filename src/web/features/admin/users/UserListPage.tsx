@@ -122,7 +122,7 @@ export default function UserListPage() {
             </option>
           ))}
         </SelectInput>
-        <Button variant="ghost" onClick={clearFilters} disabled={!filtered && !username && !email}>
+        <Button variant="ghostMuted" onClick={clearFilters} disabled={!filtered && !username && !email}>
           Limpiar filtros
         </Button>
       </div>
@@ -216,7 +216,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
         </Link>
         <Button
           size="sm"
-          variant={user.is_active ? 'ghost' : 'secondary'}
+          variant={user.is_active ? 'ghostMuted' : 'secondary'}
           onClick={toggleActive}
           loading={setActive.isPending}
           disabled={own}
@@ -224,7 +224,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
         >
           {user.is_active ? 'Desactivar' : 'Activar'}
         </Button>
-        <Button size="sm" variant="ghost-danger" onClick={onDelete} disabled={own} title={own ? OWN_ACCOUNT_MESSAGE : undefined} className="ml-auto">
+        <Button size="sm" variant="ghostDanger" onClick={onDelete} disabled={own} title={own ? OWN_ACCOUNT_MESSAGE : undefined} className="ml-auto">
           <TrashIcon size={14} />
           Eliminar
         </Button>

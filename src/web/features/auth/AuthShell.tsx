@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 
 /** The centered card every login, registration and reset screen sits in. */
 export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
@@ -24,10 +24,4 @@ export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
       </div>
     </div>
   );
-}
-
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} - Semillas del Sur`;
-  }, [title]);
 }
