@@ -44,6 +44,7 @@ export default tseslint.config(
   {
     ignores: ['dist/**', 'node_modules/**', 'data/**', 'coverage/**', 'e2e/artifacts/**', 'bench/.data/**', 'drizzle/**'],
   },
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
@@ -63,16 +64,36 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Event handlers and React Query callbacks are passed async functions by design.
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      // Fastify plugins and route modules are async functions by Fastify's contract, await or not.
+      '@typescript-eslint/require-await': 'off',
     },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
-    ...reactHooks.configs.flat.recommended,
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      // The classic hook rules; the React Compiler's rules (refs, set-state-in-effect, …) judge code
+      // for a compiler this app does not use.
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      // Props typed with method shorthand (`onClose(): void`) are plain callbacks, never bound to `this`.
+      '@typescript-eslint/unbound-method': 'off',
+    },
   },
   {
     files: ['src/web/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['src/web/**/*.tsx'],
+    rules: {
+      // autoFocus is used only where focus must move into what just opened (dialogs, the mobile
+      // search panel, the maintenance page's single password field), as the WAI-ARIA dialog pattern asks.
+      'jsx-a11y/no-autofocus': 'off',
+      // The status choices' text sits three elements inside their label.
+      'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],
+    },
   },
   {
     files: ['tests/**', 'e2e/**', 'bench/**', '**/*.test.ts'],
@@ -86,6 +107,17 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'off',
       // Tests pass arrow functions to expect(...) and similar matchers.
       '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // TEMPORARY: toBundle maps an untyped SQL row field by field. The catalogue queries are being
+    // rewritten in a parallel change; type the row there and remove this override.
+    files: ['src/server/modules/catalog/queries.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
     },
   },
   {

@@ -32,6 +32,7 @@ export function Modal({ open, onClose, title, hideTitle, children, footer, varia
       : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl rounded-2xl';
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog
       ref={ref}
       aria-labelledby={titleId}

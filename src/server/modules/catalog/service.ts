@@ -7,7 +7,7 @@ import { getDollarRateValue } from '../site/dollar-rate';
 import { catalogueCache } from './cache';
 import { countFacets, findBlister, findProduct, findProductPage, findRelated, typoWords, type ListParams, type ProductBundle } from './queries';
 import { listBrandRecords } from './brand-records';
-import { toBlisterDto, toProductDto, type PricingContext } from './serialize';
+import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
 async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {

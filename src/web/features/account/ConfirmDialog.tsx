@@ -26,6 +26,7 @@ export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel
   }, [open]);
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog
       ref={ref}
       aria-labelledby={titleId}

@@ -97,7 +97,7 @@ function VerifyStep({ email, onBack }: { email: string; onBack: () => void }) {
     try {
       const answer = await authApi.verifyPasswordReset({ email, code: values.code, new_password: values.new_password, new_password2: values.new_password2 });
       toast.success(answer?.message || PASSWORD_RESET_DONE);
-      navigate('/login');
+      void navigate('/login');
     } catch (e) {
       setError(noAnswer(e) ? TRY_AGAIN : e instanceof ApiError ? e.message : 'Error al verificar el código de restablecimiento');
     }

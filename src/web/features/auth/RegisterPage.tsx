@@ -92,7 +92,7 @@ export default function RegisterPage() {
         toast.error(e.message);
         // Only the owner of the e-mail is sent to log in; a taken username just needs another one.
         if (!e.errors || e.errors.email) {
-          redirectTimer.current = window.setTimeout(() => navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
+          redirectTimer.current = window.setTimeout(() => void navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
         }
       } else if (e.errors && Object.keys(e.errors).length) {
         showFieldErrors(e.errors);

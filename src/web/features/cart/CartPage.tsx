@@ -24,7 +24,7 @@ export default function CartPage() {
   function startOrder() {
     if (status !== 'authenticated') {
       toast.info('Debes iniciar sesión para realizar la compra');
-      navigate('/login?redirect=carrito');
+      void navigate('/login?redirect=carrito');
       return;
     }
     setCheckingOut(true);
@@ -107,7 +107,8 @@ function useCurrentPresentations(lines: CartLine[], signedIn: boolean): Map<numb
       if (!line || !b || !b.final_price) return;
       cart.reprice(line, { price: b.final_price, original_price: b.price_in_ars ?? b.price ?? b.final_price, discount: b.discount });
     });
-    // Re-run only when the fetched prices change.
+    // Re-run only when the fetched prices change: `lines` and `results` are new arrays every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [priced, signedIn]);
   return stock;
 }

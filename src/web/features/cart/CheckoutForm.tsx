@@ -49,7 +49,7 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
       // Stock and the customer's orders changed.
       await queryClient.invalidateQueries();
       toast.success(ORDER_CREATED);
-      navigate('/mi-cuenta?section=orders');
+      void navigate('/mi-cuenta?section=orders');
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
       setServerError(message);

@@ -25,7 +25,7 @@ function useCatalogueFilters() {
   const filters = useMemo(() => parseFilters(params), [params]);
   const setFilters = (next: CatalogueFilters, options: { replace?: boolean } = {}) => {
     const query = filtersToQueryString(next);
-    navigate({ search: query ? `?${query}` : '' }, { replace: options.replace, preventScrollReset: true });
+    void navigate({ search: query ? `?${query}` : '' }, { replace: options.replace, preventScrollReset: true });
   };
   return [filters, setFilters] as const;
 }

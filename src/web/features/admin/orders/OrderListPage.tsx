@@ -81,6 +81,7 @@ export default function OrderListPage() {
       toast.error('Error al cargar los detalles del pedido.', { description: errorMessage(opened.error, '') || undefined });
       openOrder(null);
     }
+    // Once per failed load: the error object and openOrder change on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened.isError]);
 

@@ -87,7 +87,7 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
                   error={rowErrors?.discount?.message}
                   hint={discount > 0 && final !== null ? `Precio final: ${money(final, currency)}` : undefined}
                   {...register(`blisters.${index}.discount`, {
-                    onBlur: (e) => setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
+                    onBlur: (e: React.FocusEvent<HTMLInputElement>) => setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
                   })}
                 />
               </div>

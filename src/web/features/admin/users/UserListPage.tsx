@@ -66,6 +66,8 @@ export default function UserListPage() {
     if (typed.username !== (current.get('username') ?? '') || typed.email !== (current.get('email') ?? '')) {
       update({ username: typed.username, email: typed.email });
     }
+    // Runs when the debounced text changes; `update` reads the latest params through paramsRef.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed.username, typed.email]);
 
   const users = list.data?.results ?? [];
