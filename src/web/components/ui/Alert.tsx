@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon, InfoLargeIcon } from './icons';
+import { AlertIcon, CheckCircleIcon, InfoLargeIcon } from './account-icons';
 
 const tones = {
   error: { box: 'border-red-200 bg-red-50 text-red-900', icon: AlertIcon, iconColor: 'text-red-600' },

@@ -6,7 +6,8 @@ import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/page-title';
 import { buttonClass } from '../../components/ui/Button';
-import { ChevronRightIcon, GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldLargeIcon } from '../../components/ui/icons';
+import { ChevronRightIcon } from '../../components/ui/icons';
+import { GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
 import { OrdersSection } from './OrdersSection';
 import { SettingsSection } from './SettingsSection';
 

@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button, buttonClass } from '../../components/ui/Button';
-import { PackageIcon, TrashIcon } from '../../components/ui/icons';
+import { PackageIcon, TrashIcon } from '../../components/ui/account-icons';
 import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 

@@ -15,7 +15,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/fields';
-import { MailIcon, UserIcon } from '../../components/ui/icons';
+import { UserIcon } from '../../components/ui/icons';
+import { MailIcon } from '../../components/ui/account-icons';
 import { VERIFIED_MESSAGE, VerifyEmailStep } from './VerifyEmailStep';
 
 type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };

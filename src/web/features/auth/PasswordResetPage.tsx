@@ -13,7 +13,7 @@ import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { CodeField, PasswordField, TextField } from '../../components/ui/fields';
-import { ArrowLeftIcon, LockLargeIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, LockLargeIcon } from '../../components/ui/account-icons';
 
 // spec accounts-admin §8: without an answer the code may still have been sent.
 const MAYBE_SENT = 'Error de conexión. Puede que el código se haya generado, intenta con el paso de verificación.';

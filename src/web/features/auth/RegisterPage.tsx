@@ -12,7 +12,8 @@ import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/fields';
-import { MailIcon, UserIcon } from '../../components/ui/icons';
+import { UserIcon } from '../../components/ui/icons';
+import { MailIcon } from '../../components/ui/account-icons';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 type Step = { kind: 'form' } | { kind: 'verify'; email: string; notice?: string; tone: 'info' | 'warning' };

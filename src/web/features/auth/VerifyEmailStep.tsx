@@ -7,7 +7,7 @@ import { authApi } from './api';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { CodeField, isSixDigitCode } from '../../components/ui/fields';
-import { ArrowLeftIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon } from '../../components/ui/account-icons';
 
 export const VERIFIED_MESSAGE = 'Email verificado correctamente. Ahora puedes iniciar sesión.';
 

@@ -6,7 +6,7 @@ import { toast } from 'sonner';
 import { CART_MAX_QUANTITY, CartRuleError } from '../../../domain/cart';
 import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/icons';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/account-icons';
 import { blisterQueryKey, fetchBlister } from './api';
 import { cart, type CartLine } from '../../lib/cart-store';
 

@@ -7,7 +7,7 @@ import { formatArs } from '../../../domain/money';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/page-title';
 import { Button, buttonClass } from '../../components/ui/Button';
-import { ArrowLeftIcon, CartLargeIcon, ShieldLargeIcon } from '../../components/ui/icons';
+import { ArrowLeftIcon, CartLargeIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
 import { blisterQueryKey, fetchBlister } from './api';
 import { cart, useCart, type CartLine } from '../../lib/cart-store';
 import { CartLineItem } from './CartLineItem';

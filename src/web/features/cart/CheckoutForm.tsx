@@ -12,7 +12,7 @@ import { useSession } from '../../lib/session';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { TextField } from '../../components/ui/fields';
-import { HandshakeIcon, TruckLargeIcon } from '../../components/ui/icons';
+import { HandshakeIcon, TruckLargeIcon } from '../../components/ui/account-icons';
 import { createOrder } from './api';
 import { cart, type CartLine } from '../../lib/cart-store';
 import { checkoutFormSchema, COORDINATE_ADDRESS, type CheckoutFormValues } from '../../../domain/orders';

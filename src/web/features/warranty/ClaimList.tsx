@@ -5,7 +5,7 @@ import { smallImage } from '../../../domain/images';
 import { WARRANTY_STATUS_MESSAGES } from '../../../domain/warranty';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { ShieldLargeIcon } from '../../components/ui/icons';
+import { ShieldLargeIcon } from '../../components/ui/account-icons';
 import { useMyClaims, type WarrantyClaimDto } from './api';
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../components/ClaimParts';
 import { formatDay, formatInstant } from '../../lib/dates';

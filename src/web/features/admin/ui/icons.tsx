@@ -2,15 +2,18 @@
 import { Icon, type IconProps } from '../../../components/ui/icons';
 
 export type { IconProps };
-export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon, PlusIcon } from '../../../components/ui/icons';
+export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon } from '../../../components/ui/icons';
+export { PlusIcon } from '../../../components/ui/account-icons';
 // The back office's names for drawings the kit already has.
 export {
   CloseIcon as XIcon,
   EditIcon as PencilIcon,
-  PackageIcon as BoxIcon,
-  SettingsIcon as GearIcon,
   ShieldIcon as ShieldCheckIcon,
 } from '../../../components/ui/icons';
+export {
+  PackageIcon as BoxIcon,
+  SettingsIcon as GearIcon,
+} from '../../../components/ui/account-icons';
 
 export const ClipboardIcon = (p: IconProps) => (
   <Icon {...p}><rect x="5" y="4" width="14" height="17" rx="2" /><path d="M9 4V3h6v1M9 10h6M9 14h6M9 18h3" /></Icon>
