@@ -20,7 +20,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres, type Database } from '../src/server/db/client';
+import { openPglite, openPostgres } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { BENCH_BRANDS, loadCatalogue } from './catalogue';
 import { lighthouseMarkdown, runLighthouse } from './lighthouse';

@@ -114,7 +114,7 @@ describe('warranty claims', () => {
 
   it("lets a customer claim from an order and read the admin's resolution", async () => {
     const customer = await createUser(server.ctx.db, { username: 'lucas_m', email: 'lucas@correo.test', first_name: 'Lucas', last_name: 'Moreno' });
-    const staff = await createStaff(server.ctx.db, { username: 'admin_garantias', email: 'garantias@semillas.test', first_name: 'Paula', last_name: 'Ríos' });
+    await createStaff(server.ctx.db, { username: 'admin_garantias', email: 'garantias@semillas.test', first_name: 'Paula', last_name: 'Ríos' });
     const product = await createProduct(server.ctx.db, { name: 'Northern Light Auto', blisters: [{ seed_count: 3, price: 15000, stock: 10 }] });
     // The order was placed ten days ago, so a germination date after it is possible today.
     server.setNow(daysAgo(10));

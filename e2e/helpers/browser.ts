@@ -34,7 +34,7 @@ export async function newPage(
     await context.addCookies([{ name: 'age_verified', value: 'true', url: baseURL }]);
     await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
   }
-  const page = await waitForAppOnNavigation(await context.newPage());
+  const page = waitForAppOnNavigation(await context.newPage());
   return { context, page };
 }
 

@@ -73,7 +73,7 @@ export const imageUrlSchema = z
 const percentField = (label: string) =>
   optionalNumber(
     z.preprocess(toNumberInput, numberField(`${label} es requerido`, `${label} debe ser un número`).min(0, `${label} debe estar entre 0 y 100`).max(100, `${label} debe estar entre 0 y 100`)),
-  ).transform((v) => (v == null ? null : roundCents(v as number)));
+  ).transform((v) => (v == null ? null : roundCents(v)));
 
 // ---------------------------------------------------------------------------------------------
 // Presentations (blisters)

@@ -34,6 +34,8 @@ export const ORDER_MAX_QUANTITY = 99;
 export const ORDER_MAX_LINES = 50;
 
 export const CANCELLED_FOR_NO_PRODUCTS = 'Pedido cancelado por falta de productos';
+/** The reason the pending-order expiry job writes (README: PENDING_ORDER_DAYS). */
+export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de confirmación';
 
 export const isOrderActive = (status: OrderStatus) => status !== 'cancelled';
 

@@ -1,6 +1,6 @@
 // Every screen of the shop; each page is its own chunk, the admin area a separate one. The same
 // table serves the browser router and the server's first render (entry-server.tsx).
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, type ComponentType, type ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
@@ -22,6 +22,18 @@ const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: C
   HydrateFallback,
 });
 
+// The account page's site settings section: admins only, so customers never download it.
+const SiteSettingsPanel = lazy(() => import('./features/admin/settings/SiteSettingsPanel'));
+
+/** The account page with the sections other features give it. */
+async function loadAccountPage() {
+  const [{ default: AccountPage }, { WarrantySection }] = await Promise.all([
+    import('./features/account/AccountPage'),
+    import('./features/warranty/WarrantySection'),
+  ]);
+  return { default: () => <AccountPage warranty={<WarrantySection />} siteSettings={<SiteSettingsPanel />} /> };
+}
+
 export const routes: RouteObject[] = [
   { path: '/maintenance', ...page(() => import('./features/maintenance/MaintenancePage')) },
   // The back office has its own frame (sidebar, no shop header or age gate).
@@ -38,7 +50,7 @@ export const routes: RouteObject[] = [
       { path: 'login', ...page(() => import('./features/auth/LoginPage'), LoginSkeleton, RedirectIfAuthenticated) },
       { path: 'crear-cuenta', ...page(() => import('./features/auth/RegisterPage'), RegisterSkeleton, RedirectIfAuthenticated) },
       { path: 'recuperar-contrasena', ...page(() => import('./features/auth/PasswordResetPage'), ResetSkeleton, RedirectIfAuthenticated) },
-      { path: 'mi-cuenta', ...page(() => import('./features/account/AccountPage'), AccountSkeleton, RequireAuth) },
+      { path: 'mi-cuenta', ...page(loadAccountPage, AccountSkeleton, RequireAuth) },
       { path: '*', element: <Navigate to="/" replace /> },
     ],
   },

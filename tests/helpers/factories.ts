@@ -2,11 +2,11 @@ import { randomUUID } from 'node:crypto';
 // Small factories that write test data straight to the database.
 import { eq } from 'drizzle-orm';
 import { normalizeSearch, slugify } from '../../src/domain/text';
-import { PRODUCT_TYPE_LABELS, type ProductType } from '../../src/domain/catalog';
+import { PRODUCT_TYPE_LABELS } from '../../src/domain/catalog';
 import type { Db } from '../../src/server/db/client';
 import { blisters, brands, products, refreshTokens, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { signAccessToken } from '../../src/server/plugins/auth';
+import { signAccessToken } from '../../src/server/modules/auth/tokens';
 import { TEST_JWT_SECRET } from './app';
 
 let counter = 0;
@@ -37,7 +37,7 @@ export async function createProduct(
   const brandId = fields.brand_id ?? (await createBrand(db)).id;
   const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
   const name = fields.name ?? `Producto ${next()}`;
-  const type = (fields.type ?? 'fem') as ProductType;
+  const type = fields.type ?? 'fem';
   const [product] = await db
     .insert(products)
     .values({

@@ -9,7 +9,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
-import { signAccessToken } from '../../src/server/plugins/auth';
+import { signAccessToken } from '../../src/server/modules/auth/tokens';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../helpers/server-process';
 

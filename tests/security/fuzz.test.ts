@@ -444,7 +444,6 @@ const describeRequest = (r: FuzzRequest) => {
 describe('fuzzing every route', () => {
   const failures: string[] = [];
   const sent: Record<string, number> = {};
-  let total = 0;
   let malformed = 0;
   let rejectedWrites = 0;
 
@@ -485,7 +484,6 @@ describe('fuzzing every route', () => {
         failures.push(`no HTTP answer (${(error as Error).message}) for ${describeRequest(request)}`);
         continue;
       }
-      total++;
       if (request.kind.split('+').some((k) => !['', 'real-id', 'valid-body', 'valid-query'].includes(k))) malformed++;
       sent[routeLabel(route)] = (sent[routeLabel(route)] ?? 0) + 1;
       judge(request, response);

@@ -56,8 +56,8 @@ export { schema };
 
 /** Rows of a raw SQL query, typed by the caller (PGlite and node-postgres both answer `.rows`). */
 export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /**

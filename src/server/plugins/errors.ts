@@ -26,7 +26,7 @@ const FASTIFY_MESSAGES: Record<string, [number, string]> = {
  */
 export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
   const [status, message] = FASTIFY_MESSAGES[error.code] ?? [400, 'Solicitud inválida'];
-  return reply.status(status).send({ error: message });
+  void reply.status(status).send({ error: message });
 }
 
 /**

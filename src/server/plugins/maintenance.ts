@@ -8,8 +8,9 @@ import { BYPASS_COOKIE, BYPASS_HEADER, DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
 import { isValidBypassToken, readMaintenanceState } from '../modules/site/maintenance';
+import { isAdmin, loadAuthUser } from '../modules/auth/caller';
+import { verifyAccessToken } from '../modules/auth/tokens';
 import { isApiRequest } from '../routed-path';
-import { isAdmin, loadAuthUser, verifyAccessToken } from './auth';
 
 const withoutSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 

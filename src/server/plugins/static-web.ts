@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodedPath } from '../routed-path';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
@@ -91,8 +91,8 @@ export function withFirstView(indexHtml: string, page: { html: string; data: str
 function inProcessFetch(app: FastifyInstance): typeof fetch {
   return async (input, init) => {
     const response = await app.inject({
-      method: (init?.method ?? 'GET') as HTTPMethods,
-      url: String(input),
+      method: init?.method ?? 'GET',
+      url: typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
       headers: { accept: 'application/json' },
     });
     const empty = response.statusCode === 204 || response.statusCode === 304;
@@ -112,7 +112,9 @@ export default fp(async function staticWebPlugin(
     prefix: '/uploads/',
     decorateReply: false,
     // Upload names are unique per content, so they never change.
-    setHeaders: (reply) => reply.header('cache-control', `public, max-age=${YEAR}, immutable`),
+    setHeaders: (reply) => {
+      reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+    },
   });
 
   const webRoot = opts.webDir;
@@ -134,7 +136,7 @@ export default fp(async function staticWebPlugin(
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
   const preloadModules = modulePreloader(webRoot, indexHtml);
   const render: typeof renderPage | null =
-    hasWeb && opts.renderer && existsSync(opts.renderer) ? (await import(pathToFileURL(opts.renderer).href)).renderPage : null;
+    hasWeb && opts.renderer && existsSync(opts.renderer) ? ((await import(pathToFileURL(opts.renderer).href)) as { renderPage: typeof renderPage }).renderPage : null;
   const callApi = inProcessFetch(app);
 
   async function renderFirstView(request: FastifyRequest) {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FacebookIcon, InstagramIcon } from './icons';
+import { FacebookIcon, InstagramIcon } from './ui/icons';
 import { SHOP_NAME, SOCIAL_LINKS } from './site';
 
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon } as const;

@@ -1,9 +1,9 @@
 // Shipping banner and the sticky header (spec storefront §2 header).
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useCart } from '../features/cart/cart-store';
+import { useCart } from '../lib/cart-store';
 import { useSession } from '../lib/session';
-import { CartIcon, CloseIcon, ExternalIcon, MenuIcon, SearchIcon, ShieldIcon, SproutIcon, TruckIcon, UserIcon } from './icons';
+import { CartIcon, CloseIcon, ExternalIcon, MenuIcon, SearchIcon, ShieldIcon, SproutIcon, TruckIcon, UserIcon } from './ui/icons';
 import { SearchBox } from './SearchBox';
 import { ARTICLES_URL, SHOP_NAME } from './site';
 

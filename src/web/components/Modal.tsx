@@ -1,6 +1,6 @@
 // A modal on the native <dialog>: focus trap, Escape and the inert page come from the browser.
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { CloseIcon } from './icons';
+import { CloseIcon } from './ui/icons';
 
 interface ModalProps {
   open: boolean;
@@ -32,6 +32,7 @@ export function Modal({ open, onClose, title, hideTitle, children, footer, varia
       : 'm-auto max-h-[90dvh] w-[calc(100%-2rem)] max-w-2xl rounded-2xl';
 
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog
       ref={ref}
       aria-labelledby={titleId}

@@ -7,7 +7,7 @@ import { defaultCardPresentation } from '../../domain/presentation';
 import { truncate } from '../../domain/text';
 import { useSession } from '../lib/session';
 import { addProductToCart } from './add-to-cart';
-import { CartIcon, EyeIcon, LockIcon } from './icons';
+import { CartIcon, EyeIcon, LockIcon } from './ui/icons';
 import { Modal } from './Modal';
 import { DiscountBadge, PriceLine, shownPrice } from './price';
 import { ProductImage } from './ProductImage';

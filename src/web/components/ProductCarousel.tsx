@@ -2,7 +2,7 @@
 // (spec storefront §2 home, carousel chunk 4).
 import { useRef, type ReactNode } from 'react';
 import type { ProductDto } from '../../domain/catalog';
-import { ChevronLeftIcon, ChevronRightIcon } from './icons';
+import { ChevronLeftIcon, ChevronRightIcon } from './ui/icons';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './Skeleton';
 

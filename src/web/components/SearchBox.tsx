@@ -7,7 +7,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import type { Page, ProductDto } from '../../domain/catalog';
 import { thumbImage } from '../../domain/images';
 import { api, toQuery } from '../lib/api';
-import { SearchIcon } from './icons';
+import { SearchIcon } from './ui/icons';
 import { FALLBACK_IMAGE } from './site';
 
 const MIN_CHARS = 2;
@@ -79,7 +79,7 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
   const showAll = () => {
     const href = allResultsHref();
     finish();
-    navigate(href);
+    void navigate(href);
   };
 
   const submit = (e: FormEvent) => {
@@ -87,7 +87,7 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
     if (active >= 0 && suggestions[active]) {
       const id = suggestions[active].id;
       finish();
-      navigate(`/producto/${id}`);
+      void navigate(`/producto/${id}`);
       return;
     }
     if (text.trim()) showAll();
@@ -144,6 +144,7 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
         />
       </div>
       {expanded && (
+        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- only keeps the input's blur from closing the list under the pointer
         <div
           className="absolute left-0 right-0 top-full z-50 mt-2 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xl"
           onMouseDown={() => clearTimeout(blurTimer.current)}

@@ -2,7 +2,7 @@
 import { toast } from 'sonner';
 import type { BlisterDto, ProductDto } from '../../domain/catalog';
 import { CartRuleError } from '../../domain/cart';
-import { cart } from '../features/cart/cart-store';
+import { cart } from '../lib/cart-store';
 import { shownPrice } from './price';
 
 export function addProductToCart(product: ProductDto, blister: BlisterDto | undefined, signedIn: boolean): boolean {

@@ -3,6 +3,15 @@
 import { BYPASS_HEADER, getBypassToken } from './bypass';
 import type { SessionUser } from './session-types';
 
+/** The API's error answer (ARCHITECTURE: API conventions), as far as the client reads it. */
+interface ErrorBody extends Record<string, unknown> {
+  error?: string;
+  message?: string;
+  code?: string;
+  errors?: Record<string, string[]>;
+  maintenance_message?: string;
+}
+
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -129,18 +138,19 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
   }
   if (response.status === 204) return undefined as T;
   const text = await response.text();
-  let data: any = null;
+  let data: unknown = null;
   try {
     data = text ? JSON.parse(text) : null;
   } catch {
     data = null;
   }
   if (!response.ok) {
-    if (response.status === 503 && data?.code === 'MAINTENANCE') {
-      listeners.maintenance.forEach((l) => l(data?.maintenance_message ?? data?.error));
+    const body = (data ?? undefined) as ErrorBody | undefined;
+    if (response.status === 503 && body?.code === 'MAINTENANCE') {
+      listeners.maintenance.forEach((l) => l(body?.maintenance_message ?? body?.error));
     }
-    const message = data?.error ?? data?.message ?? options.fallbackError ?? 'Ocurrió un error. Por favor, intenta nuevamente.';
-    throw new ApiError(response.status, message, data?.code, data?.errors, data ?? undefined);
+    const message = body?.error ?? body?.message ?? options.fallbackError ?? 'Ocurrió un error. Por favor, intenta nuevamente.';
+    throw new ApiError(response.status, message, body?.code, body?.errors, body);
   }
   return data as T;
 }

@@ -56,7 +56,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       return;
     }
     let cancelled = false;
-    refreshSession().then((session) => {
+    void refreshSession().then((session) => {
       if (cancelled) return;
       if (session) {
         setUser(session.user);

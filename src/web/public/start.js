@@ -39,7 +39,7 @@
   });
   try {
     observer.observe({ type: 'paint', buffered: true });
-  } catch (error) {
+  } catch {
     requestAnimationFrame(function () {
       setTimeout(start, 0);
     });

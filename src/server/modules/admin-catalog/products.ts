@@ -33,7 +33,7 @@ type FormColumns = Pick<ProductRow, (typeof FORM_COLUMNS)[number]>;
 function formColumns(input: ProductFormValues | ProductPatchValues): Partial<FormColumns> {
   const values: Record<string, unknown> = {};
   for (const key of FORM_COLUMNS) if (input[key] !== undefined) values[key] = input[key];
-  return values as Partial<FormColumns>;
+  return values;
 }
 
 /** What the activity log keeps of a product: its form fields, brand and presentations. */

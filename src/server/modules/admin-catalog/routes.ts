@@ -7,7 +7,7 @@ import {
 import { idParamSchema } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { parse } from '../../http';
-import { requireStaff } from '../../plugins/auth';
+import { requireStaff } from '../auth/caller';
 import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './brands';
 import { createProduct, deleteProduct, updateProduct } from './products';
 

@@ -18,7 +18,7 @@ import { backgroundSettled } from '../../background';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { parse } from '../../http';
-import { requireUser } from '../../plugins/auth';
+import { requireUser } from './caller';
 import * as auth from './service';
 import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
 import { SESSION_HINT_COOKIE } from '../../../domain/cookies';

@@ -95,8 +95,8 @@ async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
 export async function exportData(db: Db): Promise<{ sql: string; tables: Record<string, number>; schemaVersion: string | null }> {
   return db.transaction(
     async (tx) => {
-      const tables = await tablesInLoadOrder(tx as unknown as Db);
-      const version = await schemaVersion(tx as unknown as Db);
+      const tables = await tablesInLoadOrder(tx);
+      const version = await schemaVersion(tx);
       const counts: Record<string, number> = {};
       const out: string[] = [
         '-- Semillas del Sur: datos de la tienda.',

@@ -102,7 +102,7 @@ class Pending {
 }
 
 /** The regular files of a .tar.gz, one at a time. */
-export async function* readTarGz(file: string): AsyncGenerator<TarEntry> {
+export async function* readTarGz(file: string): AsyncGenerator<TarEntry, undefined> {
   const pending = new Pending();
   let current: { name: string; size: number; type: string } | null = null;
   const stream = createReadStream(file).pipe(createGunzip());

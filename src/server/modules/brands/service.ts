@@ -4,36 +4,9 @@ import type { BrandDto } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
+import { BRAND_COLUMNS, brandRecordOf } from '../catalog/brand-records';
 import { toBrandDto, type BrandRecord, type BrandTotals } from '../catalog/serialize';
 import type { Viewer } from '../catalog/viewer';
-
-const BRAND_COLUMNS = sql`b.id, b.brand_id, b.brand_name, b.description, b.image, b.visible, b.is_national,
-  b.discount_active, b.discount_type, b.discount_value, b.discount_expires_at, b.created_at`;
-
-function toRecord(row: Record<string, any>): BrandRecord {
-  return {
-    id: Number(row.id),
-    brand_id: row.brand_id,
-    brand_name: row.brand_name,
-    description: row.description,
-    image: row.image,
-    visible: row.visible,
-    is_national: row.is_national,
-    discount_active: row.discount_active,
-    discount_type: row.discount_type,
-    discount_value: row.discount_value == null ? null : Number(row.discount_value),
-    discount_expires_at: row.discount_expires_at,
-    created_at: row.created_at,
-  };
-}
-
-/** Brands ordered by name; hidden ones only when asked (staff). */
-export async function listBrandRecords(db: DbOrTx, opts: { includeHidden: boolean }): Promise<BrandRecord[]> {
-  const rows = await sqlRows<Record<string, unknown>>(db, sql`
-    select ${BRAND_COLUMNS} from brands b ${opts.includeHidden ? sql`` : sql`where b.visible`}
-    order by lower(b.brand_name), b.id`);
-  return rows.map(toRecord);
-}
 
 async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promise<(BrandRecord & BrandTotals)[]> {
   const staff = viewer === 'staff';
@@ -51,7 +24,7 @@ async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promi
     ) t on t.brand_id = b.id
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
     order by lower(b.brand_name), b.id`);
-  return rows.map((row) => ({ ...toRecord(row), total_products: Number(row.total_products), total_stock: Number(row.total_stock) }));
+  return rows.map((row) => ({ ...brandRecordOf(row), total_products: Number(row.total_products), total_stock: Number(row.total_stock) }));
 }
 
 export async function listBrands(ctx: AppContext, viewer: Viewer, filter: { is_national?: boolean }): Promise<BrandDto[]> {

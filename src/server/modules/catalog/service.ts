@@ -5,8 +5,8 @@ import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { countFacets, findBlister, findProduct, findProductPage, findRelated, typoWords, type ListParams, type ProductBundle } from './queries';
-import { listBrandRecords } from '../brands/service';
-import { toBlisterDto, toProductDto, type PricingContext } from './serialize';
+import { listBrandRecords } from './brand-records';
+import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
 async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {

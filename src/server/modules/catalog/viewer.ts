@@ -1,6 +1,6 @@
 // Who reads the catalogue decides what it shows: anonymous callers get no prices, staff also see
 // unavailable products and the staff-only filters.
-import { isAdmin, type AuthUser } from '../../plugins/auth';
+import { isAdmin, type AuthUser } from '../auth/caller';
 
 export type Viewer = 'anonymous' | 'customer' | 'staff';
 

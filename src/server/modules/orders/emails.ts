@@ -3,12 +3,11 @@
 // order (the outbox retries delivery).
 import type { Logger } from '../../logger';
 import { formatArs } from '../../../domain/money';
-import { ORDER_STATUS_LABELS, type OrderDto } from '../../../domain/orders';
+import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { shopContact } from '../mail/contact';
 import { sendMail, type MailMessage } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
-import { EXPIRED_ORDER_REASON } from './service';
 
 function linesTable(order: OrderDto): { html: string; text: string } {
   const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';

@@ -8,7 +8,7 @@ import {
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { paged, parse } from '../../http';
-import { isAdmin, requireStaff, requireUser } from '../../plugins/auth';
+import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import {
   createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff,
 } from './service';

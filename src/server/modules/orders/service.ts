@@ -4,7 +4,7 @@ import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { roundCents } from '../../../domain/money';
 import {
-  CANCELLED_FOR_NO_PRODUCTS, isOrderActive, ORDER_STATUS_LABELS,
+  CANCELLED_FOR_NO_PRODUCTS, EXPIRED_ORDER_REASON, isOrderActive, ORDER_STATUS_LABELS,
   type AdminOrderLineInput, type AdminOrderListQuery, type AdminOrderUpdate, type CustomerOrderUpdate,
   type MyOrdersQuery, type OrderCreateInput, type OrderDto, type OrderStatus, type OrderUpdateResult,
 } from '../../../domain/orders';
@@ -449,8 +449,6 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
     });
   });
 }
-
-export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de confirmación';
 
 /**
  * Background job (README: PENDING_ORDER_DAYS): cancels pending orders older than the limit and

@@ -59,7 +59,7 @@ export async function fetchProviderRate(url: string, type: FetchedRateType, time
     throw new RateFetchError('Respuesta inválida del servicio de cotización');
   }
   if (!Array.isArray(data)) throw new RateFetchError('Respuesta inválida del servicio de cotización');
-  const entry = data.find((item) => typeof item === 'object' && item !== null && String((item as { casa?: unknown }).casa).toLowerCase() === type);
+  const entry: unknown = (data as unknown[]).find((item) => typeof item === 'object' && item !== null && String((item as { casa?: unknown }).casa).toLowerCase() === type);
   const venta = Number((entry as { venta?: unknown } | undefined)?.venta);
   if (!entry || !Number.isFinite(venta) || venta <= 0) throw new RateFetchError(`El servicio no informó la cotización ${type}`);
   return Math.round(venta * 100) / 100;

@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
-import { secretKey } from '../../plugins/auth';
+import { secretKey } from '../auth/tokens';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 

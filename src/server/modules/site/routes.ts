@@ -7,7 +7,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
 import { parse } from '../../http';
-import { isAdmin, requireStaff } from '../../plugins/auth';
+import { isAdmin, requireStaff } from '../auth/caller';
 import { getDollarRate, updateDollarRate } from './dollar-rate';
 import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';

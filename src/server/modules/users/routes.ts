@@ -4,7 +4,7 @@ import { idParamSchema } from '../../../domain/catalog';
 import { adminCreateUserSchema, userListQuerySchema, userStatusSchema } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { paged, parse } from '../../http';
-import { requireStaff } from '../../plugins/auth';
+import { requireStaff } from '../auth/caller';
 import { createUserByAdmin, deleteUser, getUserDetail, listUsers, setUserActive } from './service';
 
 export default async function userRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {

@@ -8,7 +8,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { orders, users } from '../../db/schema';
 import { AppError, forbidden, notFound } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';

@@ -7,7 +7,7 @@ import { warrantyClaimListQuerySchema, warrantyClaimSchema, warrantyClaimUpdateS
 import type { AppContext } from '../../context';
 import { tooMany } from '../../errors';
 import { paged, parse } from '../../http';
-import { isAdmin, requireStaff, requireUser } from '../../plugins/auth';
+import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import { WindowCounter } from '../../window-counter';
 import { createClaim, getClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
 

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { orderProducts, orders, warrantyClaims } from '../../db/schema';
 import { badRequest, type FieldErrors, notFound } from '../../errors';
-import type { AuthUser } from '../../plugins/auth';
+import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { sendMail } from '../mail/service';
 import { renderEmail } from '../mail/templates';

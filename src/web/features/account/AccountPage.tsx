@@ -1,25 +1,22 @@
 // /mi-cuenta (spec accounts-admin §2 account settings): a sidebar of sections chosen by the
 // `section` query, logout, and the admin links for staff.
-import { lazy, Suspense, type ComponentType, type SVGProps } from 'react';
+import { Suspense, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
-import { usePageTitle } from '../auth/ui/AuthShell';
-import { buttonClass } from '../auth/ui/Button';
-import { ChevronRightIcon, GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldIcon } from '../auth/ui/icons';
+import { usePageTitle } from '../../lib/page-title';
+import { buttonClass } from '../../components/ui/Button';
+import { ChevronRightIcon } from '../../components/ui/icons';
+import { GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
 import { OrdersSection } from './OrdersSection';
 import { SettingsSection } from './SettingsSection';
-import { WarrantySection } from '../warranty/WarrantySection';
-
-// Admins only, so customers never download it.
-const SiteSettingsPanel = lazy(() => import('../admin/settings/SiteSettingsPanel'));
 
 type Section = 'orders' | 'warranty' | 'settings' | 'maintenance';
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
 const SECTIONS: { id: Section; label: string; icon: Icon; customersOnly?: boolean; adminsOnly?: boolean }[] = [
   { id: 'orders', label: 'Mis Pedidos', icon: PackageIcon },
-  { id: 'warranty', label: 'Garantía', icon: ShieldIcon, customersOnly: true },
+  { id: 'warranty', label: 'Garantía', icon: ShieldLargeIcon, customersOnly: true },
   { id: 'settings', label: 'Mi Cuenta', icon: SettingsIcon },
   { id: 'maintenance', label: 'Configuración', icon: GridIcon, adminsOnly: true },
 ];
@@ -33,7 +30,8 @@ const ADMIN_LINKS = [
   { to: '/admin/usuarios', label: 'Usuarios' },
 ];
 
-export default function AccountPage() {
+/** The warranty and site settings sections come from their own features, composed in routes.tsx. */
+export default function AccountPage({ warranty, siteSettings }: { warranty: ReactNode; siteSettings: ReactNode }) {
   usePageTitle('Mi cuenta');
   const { user, isAdmin, signOut } = useSession();
   const [params, setParams] = useSearchParams();
@@ -121,10 +119,10 @@ export default function AccountPage() {
         <div className="min-w-0">
           {active === 'orders' && <OrdersSection />}
           {active === 'settings' && <SettingsSection />}
-          {active === 'warranty' && <WarrantySection />}
+          {active === 'warranty' && warranty}
           {active === 'maintenance' && (
             <Suspense fallback={<PageLoader />}>
-              <SiteSettingsPanel />
+              {siteSettings}
             </Suspense>
           )}
         </div>

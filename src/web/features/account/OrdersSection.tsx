@@ -8,9 +8,9 @@ import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
 import { ApiError } from '../../lib/api';
 import { PageLoader } from '../../components/PageLoader';
-import { Alert } from '../auth/ui/Alert';
-import { Button, buttonClass } from '../auth/ui/Button';
-import { PackageIcon, TrashIcon } from '../auth/ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { PackageIcon, TrashIcon } from '../../components/ui/account-icons';
 import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
 import { ConfirmDialog } from './ConfirmDialog';
 

@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/PageLoader';
-import { Alert } from '../auth/ui/Alert';
-import { Button } from '../auth/ui/Button';
-import { CodeField, isSixDigitCode, PasswordField, TextField } from '../auth/ui/fields';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { CodeField, isSixDigitCode, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
 import {
   emailChangeFormSchema, namesFormSchema, passwordChangeFormSchema, type EmailChangeForm, type EmailChangeValues, type NamesForm,

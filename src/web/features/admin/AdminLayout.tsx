@@ -87,6 +87,7 @@ function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; 
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog
       ref={ref}
       aria-label="Menú de administración"

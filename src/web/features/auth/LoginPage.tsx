@@ -10,11 +10,13 @@ import { forgetIntendedRoute, landingAfterLogin, setPostLoginLanding } from '../
 import { useSession } from '../../lib/session';
 import { authApi } from './api';
 import { loginSchema, type LoginForm } from './schemas';
-import { Alert } from './ui/Alert';
-import { AuthShell, usePageTitle } from './ui/AuthShell';
-import { Button } from './ui/Button';
-import { PasswordField, TextField } from './ui/fields';
-import { MailIcon, UserIcon } from './ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { usePageTitle } from '../../lib/page-title';
+import { AuthShell } from './AuthShell';
+import { Button } from '../../components/ui/Button';
+import { PasswordField, TextField } from '../../components/ui/fields';
+import { UserIcon } from '../../components/ui/icons';
+import { MailIcon } from '../../components/ui/account-icons';
 import { VERIFIED_MESSAGE, VerifyEmailStep } from './VerifyEmailStep';
 
 type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };

@@ -8,11 +8,12 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { resetRequestSchema, resetVerifySchema, type ResetVerifyForm } from './schemas';
-import { Alert } from './ui/Alert';
-import { AuthShell, usePageTitle } from './ui/AuthShell';
-import { Button } from './ui/Button';
-import { CodeField, PasswordField, TextField } from './ui/fields';
-import { ArrowLeftIcon, LockIcon } from './ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { usePageTitle } from '../../lib/page-title';
+import { AuthShell } from './AuthShell';
+import { Button } from '../../components/ui/Button';
+import { CodeField, PasswordField, TextField } from '../../components/ui/fields';
+import { ArrowLeftIcon, LockLargeIcon } from '../../components/ui/account-icons';
 
 // spec accounts-admin §8: without an answer the code may still have been sent.
 const MAYBE_SENT = 'Error de conexión. Puede que el código se haya generado, intenta con el paso de verificación.';
@@ -28,7 +29,7 @@ export default function PasswordResetPage() {
     <AuthShell
       title="Recuperar contraseña"
       subtitle={email ? 'Ingresa el código que te enviamos y tu nueva contraseña.' : 'Te enviaremos un código de 6 dígitos a tu email.'}
-      icon={<LockIcon size={24} />}
+      icon={<LockLargeIcon size={24} />}
       footer={
         <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
           Volver a iniciar sesión
@@ -96,7 +97,7 @@ function VerifyStep({ email, onBack }: { email: string; onBack: () => void }) {
     try {
       const answer = await authApi.verifyPasswordReset({ email, code: values.code, new_password: values.new_password, new_password2: values.new_password2 });
       toast.success(answer?.message || PASSWORD_RESET_DONE);
-      navigate('/login');
+      void navigate('/login');
     } catch (e) {
       setError(noAnswer(e) ? TRY_AGAIN : e instanceof ApiError ? e.message : 'Error al verificar el código de restablecimiento');
     }

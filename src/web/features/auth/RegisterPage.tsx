@@ -7,11 +7,13 @@ import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { registerSchema, type RegisterForm, type RegisterValues } from './schemas';
-import { Alert } from './ui/Alert';
-import { AuthShell, usePageTitle } from './ui/AuthShell';
-import { Button } from './ui/Button';
-import { PasswordField, TextField } from './ui/fields';
-import { MailIcon, UserIcon } from './ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { usePageTitle } from '../../lib/page-title';
+import { AuthShell } from './AuthShell';
+import { Button } from '../../components/ui/Button';
+import { PasswordField, TextField } from '../../components/ui/fields';
+import { UserIcon } from '../../components/ui/icons';
+import { MailIcon } from '../../components/ui/account-icons';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 type Step = { kind: 'form' } | { kind: 'verify'; email: string; notice?: string; tone: 'info' | 'warning' };
@@ -91,7 +93,7 @@ export default function RegisterPage() {
         toast.error(e.message);
         // Only the owner of the e-mail is sent to log in; a taken username just needs another one.
         if (!e.errors || e.errors.email) {
-          redirectTimer.current = window.setTimeout(() => navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
+          redirectTimer.current = window.setTimeout(() => void navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
         }
       } else if (e.errors && Object.keys(e.errors).length) {
         showFieldErrors(e.errors);

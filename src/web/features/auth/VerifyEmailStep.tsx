@@ -4,10 +4,10 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
-import { Alert } from './ui/Alert';
-import { Button } from './ui/Button';
-import { CodeField, isSixDigitCode } from './ui/fields';
-import { ArrowLeftIcon } from './ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { CodeField, isSixDigitCode } from '../../components/ui/fields';
+import { ArrowLeftIcon } from '../../components/ui/account-icons';
 
 export const VERIFIED_MESSAGE = 'Email verificado correctamente. Ahora puedes iniciar sesión.';
 

@@ -6,9 +6,9 @@ import { toast } from 'sonner';
 import { CART_MAX_QUANTITY, CartRuleError } from '../../../domain/cart';
 import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
-import { MinusIcon, PlusIcon, TrashIcon } from '../auth/ui/icons';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/account-icons';
 import { blisterQueryKey, fetchBlister } from './api';
-import { cart, type CartLine } from './cart-store';
+import { cart, type CartLine } from '../../lib/cart-store';
 
 const seedsText = (n: number) => `${n} ${n === 1 ? 'semilla' : 'semillas'}`;
 

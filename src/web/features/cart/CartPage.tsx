@@ -5,11 +5,11 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { formatArs } from '../../../domain/money';
 import { useSession } from '../../lib/session';
-import { usePageTitle } from '../auth/ui/AuthShell';
-import { Button, buttonClass } from '../auth/ui/Button';
-import { ArrowLeftIcon, CartIcon, ShieldIcon } from '../auth/ui/icons';
+import { usePageTitle } from '../../lib/page-title';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { ArrowLeftIcon, CartLargeIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
 import { blisterQueryKey, fetchBlister } from './api';
-import { cart, useCart, type CartLine } from './cart-store';
+import { cart, useCart, type CartLine } from '../../lib/cart-store';
 import { CartLineItem } from './CartLineItem';
 import { CheckoutForm } from './CheckoutForm';
 
@@ -24,7 +24,7 @@ export default function CartPage() {
   function startOrder() {
     if (status !== 'authenticated') {
       toast.info('Debes iniciar sesión para realizar la compra');
-      navigate('/login?redirect=carrito');
+      void navigate('/login?redirect=carrito');
       return;
     }
     setCheckingOut(true);
@@ -72,7 +72,7 @@ export default function CartPage() {
             )}
           </div>
           <p className="mt-5 flex items-start gap-2 text-xs text-stone-600">
-            <ShieldIcon size={16} className="mt-px shrink-0 text-brand-700" />
+            <ShieldLargeIcon size={16} className="mt-px shrink-0 text-brand-700" />
             Compra 100% segura. El pago se coordina después de confirmar el pedido.
           </p>
         </aside>
@@ -107,7 +107,8 @@ function useCurrentPresentations(lines: CartLine[], signedIn: boolean): Map<numb
       if (!line || !b || !b.final_price) return;
       cart.reprice(line, { price: b.final_price, original_price: b.price_in_ars ?? b.price ?? b.final_price, discount: b.discount });
     });
-    // Re-run only when the fetched prices change.
+    // Re-run only when the fetched prices change: `lines` and `results` are new arrays every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [priced, signedIn]);
   return stock;
 }
@@ -118,7 +119,7 @@ function EmptyCart() {
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito (0)</h1>
       <div className="mt-6 flex flex-col items-center rounded-2xl border border-stone-200 bg-white px-6 py-14 text-center shadow-sm">
         <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
-          <CartIcon size={32} />
+          <CartLargeIcon size={32} />
         </div>
         <p className="mt-4 text-lg font-semibold text-stone-900">Tu carrito está vacío</p>
         <p className="mt-1 text-sm text-stone-600">Elige tus semillas favoritas entre nuestros bancos.</p>

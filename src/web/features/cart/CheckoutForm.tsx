@@ -9,12 +9,12 @@ import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { Alert } from '../auth/ui/Alert';
-import { Button } from '../auth/ui/Button';
-import { TextField } from '../auth/ui/fields';
-import { HandshakeIcon, TruckIcon } from '../auth/ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/fields';
+import { HandshakeIcon, TruckLargeIcon } from '../../components/ui/account-icons';
 import { createOrder } from './api';
-import { cart, type CartLine } from './cart-store';
+import { cart, type CartLine } from '../../lib/cart-store';
 import { checkoutFormSchema, COORDINATE_ADDRESS, type CheckoutFormValues } from '../../../domain/orders';
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
 
@@ -50,7 +50,7 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
       // Stock and the customer's orders changed.
       await queryClient.invalidateQueries();
       toast.success(ORDER_CREATED);
-      navigate('/mi-cuenta?section=orders');
+      void navigate('/mi-cuenta?section=orders');
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
       setServerError(message);
@@ -86,7 +86,7 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
         <div className="space-y-2">
           <label className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 text-stone-400">
             <input type="radio" value="address" disabled className="h-4 w-4" {...form.register('delivery_type')} />
-            <TruckIcon size={20} />
+            <TruckLargeIcon size={20} />
             <span className="line-through">Envío a domicilio</span>
           </label>
           <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white p-3 text-stone-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">

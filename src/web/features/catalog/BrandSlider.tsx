@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { BrandDto } from '../../../domain/catalog';
 import { thumbImage } from '../../../domain/images';
-import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/icons';
+import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/ui/icons';
 
 interface BrandSliderProps {
   brands: BrandDto[] | undefined;

@@ -2,12 +2,13 @@
 // shared link shows the same selection.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { FilterIcon, SearchIcon } from '../../components/icons';
+import { FilterIcon, SearchIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { SHOP_NAME } from '../../components/site';
 import { ProductCardSkeleton } from '../../components/Skeleton';
-import { useBrands, useFacets, useProductList } from './api';
+import { useBrands } from '../../lib/catalog-api';
+import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
 import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
 import { activeFilterCount, filtersToQueryString, PAGE_SIZE, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
@@ -24,7 +25,7 @@ function useCatalogueFilters() {
   const filters = useMemo(() => parseFilters(params), [params]);
   const setFilters = (next: CatalogueFilters, options: { replace?: boolean } = {}) => {
     const query = filtersToQueryString(next);
-    navigate({ search: query ? `?${query}` : '' }, { replace: options.replace, preventScrollReset: true });
+    void navigate({ search: query ? `?${query}` : '' }, { replace: options.replace, preventScrollReset: true });
   };
   return [filters, setFilters] as const;
 }

@@ -38,7 +38,8 @@ describe('catalogue filters in the URL', () => {
 describe('catalogue vocabulary', () => {
   it('matches the domain constants it mirrors', async () => {
     const domain = await import('../../../domain/catalog');
-    const { LATEST_PRODUCTS, PAGE_SIZE, RELATED_PRODUCTS } = await import('./filters');
+    const { PAGE_SIZE } = await import('./filters');
+    const { LATEST_PRODUCTS, RELATED_PRODUCTS } = await import('../../lib/catalog-api');
     expect([PAGE_SIZE, LATEST_PRODUCTS, RELATED_PRODUCTS]).toEqual([domain.CATALOGUE_PAGE_SIZE, domain.LATEST_PRODUCTS, domain.RELATED_PRODUCTS]);
     for (const [category, type] of Object.entries(domain.CATEGORY_TO_TYPE)) {
       expect(parseFilters(new URLSearchParams({ category })).types).toEqual([type]);

@@ -8,10 +8,8 @@ import type { ProductType } from '../../../domain/catalog';
 // spec storefront §2: the catalogue URL names categories in plural Spanish (as CATEGORY_TO_TYPE).
 const CATEGORY_TO_TYPE: Record<string, ProductType> = { automaticas: 'auto', feminizadas: 'fem', regulares: 'reg' };
 const OFFERS_CATEGORY = 'ofertas';
-// spec storefront §9: catalogue page size 9, latest products 8, related products 4.
+// spec storefront §9: catalogue page size 9.
 export const PAGE_SIZE = 9;
-export const LATEST_PRODUCTS = 8;
-export const RELATED_PRODUCTS = 4;
 
 export type CatalogueSort = '' | 'min_price' | '-min_price';
 

@@ -2,7 +2,7 @@
 // 'Información Importante' notice first, then the four steps, with links to the catalogue.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, ClockIcon, DropIcon, InfoIcon, ShieldIcon, SproutIcon, ThermometerIcon } from '../../components/icons';
+import { ArrowRightIcon, ClockIcon, DropIcon, InfoIcon, ShieldIcon, SproutIcon, ThermometerIcon } from '../../components/ui/icons';
 import { SHOP_NAME } from '../../components/site';
 
 const STEPS = [

@@ -1,11 +1,11 @@
 // spec storefront §2 home. The spec's 500 ms page loader is left out: it would only delay the
 // largest paint; each section shows skeletons of its final size while its data loads.
 import { Link } from 'react-router';
-import { ArrowRightIcon, ChevronDownIcon, LeafIcon, ShieldIcon, SproutIcon, SunIcon } from '../../components/icons';
+import { ArrowRightIcon, ChevronDownIcon, LeafIcon, ShieldIcon, SproutIcon, SunIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { SHOP_NAME } from '../../components/site';
 import { useMediaQuery } from '../../components/use-media-query';
-import { useBrands, useLatestProducts, useOnSaleProducts } from '../catalog/api';
+import { useBrands, useLatestProducts, useOnSaleProducts } from '../../lib/catalog-api';
 import { BrandStrip } from './BrandStrip';
 import { PromoCarousel } from './PromoCarousel';
 

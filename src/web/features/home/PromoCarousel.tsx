@@ -1,7 +1,7 @@
 // spec storefront §2 home: 4 promoted searches rotating every 5 seconds, each linking to its search.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/icons';
+import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '../../components/ui/icons';
 
 const ROTATE_MS = 5000;
 

@@ -12,8 +12,8 @@ import { api, ApiError } from '../../lib/api';
 import { storeBypass } from '../../lib/bypass';
 import { safeInternalPath, takeIntendedRoute } from '../../lib/intended-route';
 import { checkMaintenance, type MaintenanceState } from '../../lib/maintenance';
-import { Button, buttonClass } from '../auth/ui/Button';
-import { PasswordField } from '../auth/ui/fields';
+import { Button, buttonClass } from '../../components/ui/Button';
+import { PasswordField } from '../../components/ui/fields';
 
 const DEFAULT_MESSAGE = 'Estamos realizando mejoras en nuestro sistema. Disculpe las molestias.';
 // spec §2: a loader until the page has checked (about 0.5 s); §9: 0.8 s before the redirect.

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
 import { defaultDetailPresentation } from '../../../domain/presentation';
 import { addProductToCart } from '../../components/add-to-cart';
-import { CartIcon, LockIcon } from '../../components/icons';
+import { CartIcon, LockIcon } from '../../components/ui/icons';
 import { DiscountBadge, PriceLine, shownPrice } from '../../components/price';
 import { useSession } from '../../lib/session';
 

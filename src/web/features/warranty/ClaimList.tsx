@@ -3,12 +3,12 @@
 import { useState } from 'react';
 import { smallImage } from '../../../domain/images';
 import { WARRANTY_STATUS_MESSAGES } from '../../../domain/warranty';
-import { Alert } from '../auth/ui/Alert';
-import { Button } from '../auth/ui/Button';
-import { ShieldIcon } from '../auth/ui/icons';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { ShieldLargeIcon } from '../../components/ui/account-icons';
 import { useMyClaims, type WarrantyClaimDto } from './api';
-import { ClaimStatusBadge, claimPhotos, PhotoModal } from './ClaimParts';
-import { formatDay, formatInstant } from './format';
+import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../components/ClaimParts';
+import { formatDay, formatInstant } from '../../lib/dates';
 
 export function ClaimList({ onCreate }: { onCreate: () => void }) {
   const claims = useMyClaims();
@@ -33,7 +33,7 @@ export function ClaimList({ onCreate }: { onCreate: () => void }) {
   if (!claims.data.length) {
     return (
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-        <ShieldIcon size={36} className="text-brand-700" />
+        <ShieldLargeIcon size={36} className="text-brand-700" />
         <p className="text-lg font-semibold text-stone-900">Aún no tienes solicitudes de garantía</p>
         <p className="max-w-md text-sm text-stone-600">Si alguna semilla no germinó siguiendo la guía, crea tu primera solicitud y la revisaremos.</p>
         <Button onClick={onCreate}>Crear mi primera solicitud</Button>

@@ -8,13 +8,13 @@ import { shopDate } from '../../../domain/site';
 import { type PurchaseType, WARRANTY_DESCRIPTION_MIN, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
 import { ApiError } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
-import { Alert } from '../auth/ui/Alert';
-import { Button } from '../auth/ui/Button';
-import { TextField } from '../auth/ui/fields';
+import { Alert } from '../../components/ui/Alert';
+import { Button } from '../../components/ui/Button';
+import { TextField } from '../../components/ui/fields';
 import { submitClaim, uploadWarrantyPhoto, useEligibleOrders, warrantyKeys } from './api';
 import { type ClaimErrors, type ClaimField, type ClaimFormValues, EMPTY_CLAIM, orderFill, toClaimBody, validateClaim } from './claim-form';
 import { ReadOnlyField, SelectField, TextAreaField } from './controls';
-import { formatDay } from './format';
+import { formatDay } from '../../lib/dates';
 import { type PickedPhoto, PhotoPicker } from './PhotoPicker';
 
 const FIELDS: readonly ClaimField[] = ['name', 'email', 'order_id', 'product_id', 'purchase_date', 'germination_date', 'product_name', 'description', 'photos'];

@@ -95,7 +95,7 @@ export default function ActivityPage() {
         </SelectInput>
         <TextInput label="Desde" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
         <Button
-          variant="ghost"
+          variant="ghostMuted"
           disabled={!filtered}
           onClick={() => {
             setSearch('');
@@ -189,8 +189,9 @@ function show(key: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'Sí' : 'No';
   if (key === 'order_total' && typeof value === 'number') return formatArs(value);
-  if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
+  return JSON.stringify(value) ?? '—';
 }
 
 const isMap = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);

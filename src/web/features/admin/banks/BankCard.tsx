@@ -56,7 +56,7 @@ export function BankCard({ brand, onToggleNational, toggling, onDiscount, onDele
         <Switch checked={brand.is_national} onChange={onToggleNational} disabled={toggling} label="Banco nacional" />
       </div>
       <div className="mt-auto flex items-center gap-1 border-t border-stone-100 px-2 py-1.5">
-        <Button variant="ghost" size="sm" onClick={onDiscount} className="min-h-9">
+        <Button variant="ghostMuted" size="sm" onClick={onDiscount} className="min-h-9">
           <TagIcon size={16} />
           Descuento
         </Button>
@@ -64,7 +64,7 @@ export function BankCard({ brand, onToggleNational, toggling, onDiscount, onDele
           <PencilIcon size={16} />
           Editar
         </Link>
-        <IconButton label={`Eliminar ${brand.brand_name}`} variant="ghost-danger" className="ml-auto" onClick={onDelete}>
+        <IconButton label={`Eliminar ${brand.brand_name}`} variant="ghostDanger" className="ml-auto" onClick={onDelete}>
           <TrashIcon size={16} />
         </IconButton>
       </div>

@@ -56,7 +56,7 @@ export default function BankFormPage() {
   useEffect(() => {
     if ((editing && id === undefined) || brand.isError) {
       toast.error('Error al cargar la información del banco', { description: brand.error ? errorMessage(brand.error) : undefined });
-      navigate('/admin/bancos', { replace: true });
+      void navigate('/admin/bancos', { replace: true });
     }
   }, [editing, id, brand.isError, brand.error, navigate]);
 
@@ -68,7 +68,7 @@ export default function BankFormPage() {
     save.mutate(values, {
       onSuccess: (saved) => {
         toast.success(editing ? `Banco ${saved?.brand_name ?? values.brand_name} actualizado` : `Banco ${saved?.brand_name ?? values.brand_name} creado`);
-        navigate('/admin/bancos');
+        void navigate('/admin/bancos');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.errors) {

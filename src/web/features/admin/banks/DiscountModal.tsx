@@ -73,7 +73,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
       footer={
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:items-center">
           {brand.discount_active && (
-            <Button variant="ghost-danger" onClick={removeDiscount} disabled={busy} className="sm:mr-auto">
+            <Button variant="ghostDanger" onClick={removeDiscount} disabled={busy} className="sm:mr-auto">
               Quitar descuento
             </Button>
           )}

@@ -38,17 +38,17 @@ export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: Order
         <p className="text-base font-bold text-stone-900">{formatArs(order.total)}</p>
       </div>
       <div className="flex items-center gap-1 border-t border-stone-100 px-2 py-1.5">
-        <Button variant="ghost" size="sm" className="min-h-9" onClick={onDetails}>
+        <Button variant="ghostMuted" size="sm" className="min-h-9" onClick={onDetails}>
           <EyeIcon size={16} />
           Detalles
         </Button>
-        <Button variant="ghost" size="sm" className="min-h-9" onClick={onEdit}>
+        <Button variant="ghostMuted" size="sm" className="min-h-9" onClick={onEdit}>
           <PencilIcon size={16} />
           Estado
         </Button>
         <div className="ml-auto flex items-center">
           <ContactLinks order={order} compact />
-          <IconButton label={`Eliminar pedido #${order.order_number}`} variant="ghost-danger" onClick={onDelete}>
+          <IconButton label={`Eliminar pedido #${order.order_number}`} variant="ghostDanger" onClick={onDelete}>
             <TrashIcon size={16} />
           </IconButton>
         </div>

@@ -44,7 +44,7 @@ export default function OrderDetailPage() {
     remove.mutate(data, {
       onSuccess: () => {
         toast.success(`Pedido #${data.order_number} eliminado`);
-        navigate('/admin/pedidos', { replace: true });
+        void navigate('/admin/pedidos', { replace: true });
       },
       onError: (error) => toast.error('Error al eliminar el pedido.', { description: errorMessage(error, '') || undefined }),
     });

@@ -81,6 +81,7 @@ export default function OrderListPage() {
       toast.error('Error al cargar los detalles del pedido.', { description: errorMessage(opened.error, '') || undefined });
       openOrder(null);
     }
+    // Once per failed load: the error object and openOrder change on every render.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [opened.isError]);
 
@@ -169,7 +170,7 @@ export default function OrderListPage() {
               <div className="flex flex-wrap items-center gap-2">
                 <OrderStatusBadge order={detailOrder} />
                 <div className="ml-auto flex gap-2">
-                  <LinkButton to={`/admin/pedidos/${detailOrder.id}`} variant="ghost">
+                  <LinkButton to={`/admin/pedidos/${detailOrder.id}`} variant="ghostMuted">
                     Abrir página
                   </LinkButton>
                   <Button variant="secondary" onClick={() => setEditing(detailOrder)}>

@@ -77,7 +77,7 @@ export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
           <PencilIcon size={16} />
           Editar
         </Link>
-        <IconButton label={`Eliminar ${product.name}`} variant="ghost-danger" onClick={onDelete}>
+        <IconButton label={`Eliminar ${product.name}`} variant="ghostDanger" onClick={onDelete}>
           <TrashIcon size={16} />
         </IconButton>
       </div>

@@ -166,6 +166,7 @@ export function BrandPicker({ value, onChange, brands, error, onBlur }: {
       {open && optionCount > 0 && (
         <ul id={listId} role="listbox" aria-label="Bancos" className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg">
           {matches.map((brand, index) => (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- options are chosen from the keyboard on the combobox input (aria-activedescendant)
             <li
               key={brand.id}
               id={optionId(index)}
@@ -181,6 +182,7 @@ export function BrandPicker({ value, onChange, brands, error, onBlur }: {
             </li>
           ))}
           {canCreate && (
+            // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- options are chosen from the keyboard on the combobox input (aria-activedescendant)
             <li
               id={optionId(matches.length)}
               role="option"

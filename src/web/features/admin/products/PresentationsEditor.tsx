@@ -60,7 +60,7 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
                 <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Presentación {index + 1}</p>
                 <IconButton
                   label={`Quitar presentación ${index + 1}`}
-                  variant="ghost-danger"
+                  variant="ghostDanger"
                   className="!min-h-8 !min-w-8"
                   onClick={() => remove(index)}
                   disabled={fields.length === 1}
@@ -87,7 +87,7 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
                   error={rowErrors?.discount?.message}
                   hint={discount > 0 && final !== null ? `Precio final: ${money(final, currency)}` : undefined}
                   {...register(`blisters.${index}.discount`, {
-                    onBlur: (e) => setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
+                    onBlur: (e: React.FocusEvent<HTMLInputElement>) => setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
                   })}
                 />
               </div>

@@ -78,7 +78,7 @@ export function ProductFilters({ filters, brands, onChange }: {
         {active > 0 && (
           <div className="col-span-full">
             <Button
-              variant="ghost"
+              variant="ghostMuted"
               size="sm"
               onClick={() => onChange({ search: filters.search })}
             >

@@ -50,10 +50,10 @@ export default function ProductFormPage() {
   useEffect(() => {
     if (editing && id === undefined) {
       toast.error('Error al cargar el producto: Identificador inválido');
-      navigate('/admin/productos', { replace: true });
+      void navigate('/admin/productos', { replace: true });
     } else if (product.isError) {
       toast.error(`Error al cargar el producto: ${errorMessage(product.error)}`);
-      navigate('/admin/productos', { replace: true });
+      void navigate('/admin/productos', { replace: true });
     }
   }, [editing, id, product.isError, product.error, navigate]);
 
@@ -70,7 +70,7 @@ export default function ProductFormPage() {
       save.mutate(values, {
         onSuccess: () => {
           toast.success(editing ? 'Producto actualizado' : 'Producto guardado');
-          navigate('/admin/productos');
+          void navigate('/admin/productos');
         },
         onError: (error) => {
           if (error instanceof ApiError && error.errors) {

@@ -129,7 +129,7 @@ export function MaintenanceSettings() {
                   {data.has_bypass_password ? 'Cambiar contraseña de bypass' : 'Configurar contraseña de bypass'}
                 </Button>
                 {data.has_bypass_password && (
-                  <Button size="sm" variant="ghost-danger" onClick={removePassword} loading={busy === 'remove'} loadingText="Eliminando..." disabled={busy !== null}>
+                  <Button size="sm" variant="ghostDanger" onClick={removePassword} loading={busy === 'remove'} loadingText="Eliminando..." disabled={busy !== null}>
                     Eliminar contraseña
                   </Button>
                 )}

@@ -82,6 +82,7 @@ export function ImageUpload({ label, value, onChange, purpose, hint, errorPrefix
         role="group"
         aria-labelledby={`${id}-label`}
         aria-describedby={hint ? `${id}-hint` : undefined}
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- the drop zone takes focus so an image can be pasted into it
         tabIndex={0}
         onPaste={onPaste}
         onDragOver={(e) => {
@@ -138,7 +139,7 @@ export function ImageUpload({ label, value, onChange, purpose, hint, errorPrefix
           <UploadIcon size={14} />
           {value ? 'Cambiar' : 'Subir imagen'}
         </Button>
-        <Button variant="ghost" size="sm" onClick={pasteFromButton} disabled={busy}>
+        <Button variant="ghostMuted" size="sm" onClick={pasteFromButton} disabled={busy}>
           <ClipboardPasteIcon size={14} />
           Pegar
         </Button>

@@ -1,20 +1,25 @@
-// Admin-only inline SVG icons on the storefront's base Icon, kept out of the storefront bundle.
-import { Icon, type IconProps } from '../../../components/icons';
+// Admin-only inline SVG icons on the kit's base Icon, kept out of the storefront bundle.
+import { Icon, type IconProps } from '../../../components/ui/icons';
 
 export type { IconProps };
-export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon } from '../../../components/icons';
+export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon } from '../../../components/ui/icons';
+export { PlusIcon } from '../../../components/ui/account-icons';
+// The back office's names for drawings the kit already has.
+export {
+  CloseIcon as XIcon,
+  EditIcon as PencilIcon,
+  ShieldIcon as ShieldCheckIcon,
+} from '../../../components/ui/icons';
+export {
+  PackageIcon as BoxIcon,
+  SettingsIcon as GearIcon,
+} from '../../../components/ui/account-icons';
 
-export const BoxIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M21 8 12 3 3 8v8l9 5 9-5z" /><path d="m3 8 9 5 9-5M12 13v8" /></Icon>
-);
 export const ClipboardIcon = (p: IconProps) => (
   <Icon {...p}><rect x="5" y="4" width="14" height="17" rx="2" /><path d="M9 4V3h6v1M9 10h6M9 14h6M9 18h3" /></Icon>
 );
 export const BankIcon = (p: IconProps) => (
   <Icon {...p}><path d="M3 10 12 4l9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" /></Icon>
-);
-export const ShieldCheckIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M12 3 4 6v6c0 5 3.5 8 8 9 4.5-1 8-4 8-9V6z" /><path d="m9 12 2 2 4-4" /></Icon>
 );
 export const UsersIcon = (p: IconProps) => (
   <Icon {...p}><circle cx="9" cy="8" r="3.5" /><path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" /></Icon>
@@ -22,29 +27,14 @@ export const UsersIcon = (p: IconProps) => (
 export const PulseIcon = (p: IconProps) => (
   <Icon {...p}><path d="M3 12h4l3-8 4 16 3-8h4" /></Icon>
 );
-export const GearIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="3" />
-    <path d="M19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-1.8-.3 1.7 1.7 0 0 0-1 1.5V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-1.1-1.5 1.7 1.7 0 0 0-1.8.3l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0 .3-1.8 1.7 1.7 0 0 0-1.5-1H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.5-1.1 1.7 1.7 0 0 0-.3-1.8l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 1.8.3H9a1.7 1.7 0 0 0 1-1.5V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 1 1.5 1.7 1.7 0 0 0 1.8-.3l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0-.3 1.8V9a1.7 1.7 0 0 0 1.5 1H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z" />
-  </Icon>
-);
 export const StoreIcon = (p: IconProps) => (
   <Icon {...p}><path d="M4 10v10h16V10M3 4h18l-1 6H4zM9 20v-6h6v6" /></Icon>
-);
-export const XIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M6 6l12 12M18 6 6 18" /></Icon>
 );
 export const RefreshIcon = (p: IconProps) => (
   <Icon {...p}><path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" /></Icon>
 );
-export const PlusIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M12 5v14M5 12h14" /></Icon>
-);
 export const TrashIcon = (p: IconProps) => (
   <Icon {...p}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></Icon>
-);
-export const PencilIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M4 20h4L19 9l-4-4L4 16z" /><path d="m13.5 6.5 4 4" /></Icon>
 );
 export const ImageIcon = (p: IconProps) => (
   <Icon {...p}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></Icon>

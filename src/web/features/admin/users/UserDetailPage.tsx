@@ -51,14 +51,14 @@ export default function UserDetailPage() {
 
   // The e-mail variant becomes the id-based URL without the query.
   useEffect(() => {
-    if (detail.data && search.has('email')) navigate(`/admin/usuarios/${detail.data.user.id}`, { replace: true });
+    if (detail.data && search.has('email')) void navigate(`/admin/usuarios/${detail.data.user.id}`, { replace: true });
   }, [detail.data, search, navigate]);
 
   useEffect(() => {
     if (!failed) return;
     if (!warned.current) toast.error('No se pudo cargar el usuario, regresando a la lista', { description: lookupError });
     warned.current = true;
-    const timer = setTimeout(() => navigate('/admin/usuarios', { replace: true }), BACK_TO_LIST_MS);
+    const timer = setTimeout(() => void navigate('/admin/usuarios', { replace: true }), BACK_TO_LIST_MS);
     return () => clearTimeout(timer);
   }, [failed, lookupError, navigate]);
 

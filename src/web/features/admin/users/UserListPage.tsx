@@ -66,6 +66,8 @@ export default function UserListPage() {
     if (typed.username !== (current.get('username') ?? '') || typed.email !== (current.get('email') ?? '')) {
       update({ username: typed.username, email: typed.email });
     }
+    // Runs when the debounced text changes; `update` reads the latest params through paramsRef.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [typed.username, typed.email]);
 
   const users = list.data?.results ?? [];
@@ -122,7 +124,7 @@ export default function UserListPage() {
             </option>
           ))}
         </SelectInput>
-        <Button variant="ghost" onClick={clearFilters} disabled={!filtered && !username && !email}>
+        <Button variant="ghostMuted" onClick={clearFilters} disabled={!filtered && !username && !email}>
           Limpiar filtros
         </Button>
       </div>
@@ -216,7 +218,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
         </Link>
         <Button
           size="sm"
-          variant={user.is_active ? 'ghost' : 'secondary'}
+          variant={user.is_active ? 'ghostMuted' : 'secondary'}
           onClick={toggleActive}
           loading={setActive.isPending}
           disabled={own}
@@ -224,7 +226,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
         >
           {user.is_active ? 'Desactivar' : 'Activar'}
         </Button>
-        <Button size="sm" variant="ghost-danger" onClick={onDelete} disabled={own} title={own ? OWN_ACCOUNT_MESSAGE : undefined} className="ml-auto">
+        <Button size="sm" variant="ghostDanger" onClick={onDelete} disabled={own} title={own ? OWN_ACCOUNT_MESSAGE : undefined} className="ml-auto">
           <TrashIcon size={14} />
           Eliminar
         </Button>

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
-import { AlertIcon, CheckCircleIcon, InfoIcon } from './icons';
+import { AlertIcon, CheckCircleIcon, InfoLargeIcon } from './account-icons';
 
 const tones = {
   error: { box: 'border-red-200 bg-red-50 text-red-900', icon: AlertIcon, iconColor: 'text-red-600' },
   warning: { box: 'border-amber-200 bg-amber-50 text-amber-950', icon: AlertIcon, iconColor: 'text-amber-600' },
-  info: { box: 'border-sky-200 bg-sky-50 text-sky-950', icon: InfoIcon, iconColor: 'text-sky-600' },
+  info: { box: 'border-sky-200 bg-sky-50 text-sky-950', icon: InfoLargeIcon, iconColor: 'text-sky-600' },
   success: { box: 'border-brand-200 bg-brand-50 text-brand-950', icon: CheckCircleIcon, iconColor: 'text-brand-700' },
 } as const;
 

@@ -1,8 +1,7 @@
 // Pieces of a warranty claim shown to customers and to staff: status badge and photo viewer.
-import { WARRANTY_STATUS_LABELS, type WarrantyStatus } from '../../../domain/warranty';
-import { Modal } from '../../components/Modal';
-import { Button } from '../auth/ui/Button';
-import type { WarrantyClaimDto } from './api';
+import { WARRANTY_STATUS_LABELS, type WarrantyClaimDto, type WarrantyStatus } from '../../domain/warranty';
+import { Modal } from './Modal';
+import { Button } from './ui/Button';
 
 export const STATUS_STYLES: Record<WarrantyStatus, string> = {
   pending: 'bg-amber-100 text-amber-900 ring-amber-600/25',

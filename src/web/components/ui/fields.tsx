@@ -1,7 +1,8 @@
 // Form building blocks shared by the account, auth and checkout screens: labelled inputs whose
 // error and hint texts are tied to the input through aria-describedby.
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
-import { EyeIcon, EyeOffIcon } from './icons';
+import { EyeIcon } from './icons';
+import { EyeOffIcon } from './account-icons';
 
 const inputBase =
   'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-stone-900 shadow-sm transition placeholder:text-stone-400 ' +

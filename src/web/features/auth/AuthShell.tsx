@@ -1,5 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
-import { SHOP_NAME } from '../../../components/site';
+import type { ReactNode } from 'react';
 
 /** The centered card every login, registration and reset screen sits in. */
 export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
@@ -25,10 +24,4 @@ export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
       </div>
     </div>
   );
-}
-
-export function usePageTitle(title: string) {
-  useEffect(() => {
-    document.title = `${title} - ${SHOP_NAME}`;
-  }, [title]);
 }

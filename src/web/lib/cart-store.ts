@@ -3,7 +3,7 @@
 import { useSyncExternalStore } from 'react';
 import {
   addToCart, CART_COOKIE, CART_COOKIE_DAYS, cartTotal, cartUnits, removeFromCart, sameLine, sanitizeCart, setQuantity, type CartLine,
-} from '../../../domain/cart';
+} from '../../domain/cart';
 
 export type { CartLine };
 

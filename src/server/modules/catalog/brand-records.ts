@@ -1,0 +1,35 @@
+// Brand rows as the catalogue reads them: products show their brand, and the brands area adds its
+// totals on top of these records.
+import { sql } from 'drizzle-orm';
+import { sqlRows, type DbOrTx } from '../../db/client';
+import type { BrandRecord } from './serialize';
+
+export const BRAND_COLUMNS = sql`b.id, b.brand_id, b.brand_name, b.description, b.image, b.visible, b.is_national,
+  b.discount_active, b.discount_type, b.discount_value, b.discount_expires_at, b.created_at`;
+
+export function brandRecordOf(row: Record<string, unknown>): BrandRecord {
+  // Raw SQL rows: columns come back with their record types, except ids and numerics (strings).
+  const r = row as unknown as BrandRecord;
+  return {
+    id: Number(row.id),
+    brand_id: r.brand_id,
+    brand_name: r.brand_name,
+    description: r.description,
+    image: r.image,
+    visible: r.visible,
+    is_national: r.is_national,
+    discount_active: r.discount_active,
+    discount_type: r.discount_type,
+    discount_value: row.discount_value == null ? null : Number(row.discount_value),
+    discount_expires_at: r.discount_expires_at,
+    created_at: r.created_at,
+  };
+}
+
+/** Brands ordered by name; hidden ones only when asked (staff). */
+export async function listBrandRecords(db: DbOrTx, opts: { includeHidden: boolean }): Promise<BrandRecord[]> {
+  const rows = await sqlRows<Record<string, unknown>>(db, sql`
+    select ${BRAND_COLUMNS} from brands b ${opts.includeHidden ? sql`` : sql`where b.visible`}
+    order by lower(b.brand_name), b.id`);
+  return rows.map(brandRecordOf);
+}
