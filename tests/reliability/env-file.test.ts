@@ -9,7 +9,8 @@ describe('the .env file', () => {
   let dir: string;
   beforeAll(() => {
     dir = mkdtempSync(path.join(tmpdir(), 'shop-env-'));
-  });
+    buildServerIfNeeded();
+  }, 120_000);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('adds its variables beneath those of the environment', () => {
@@ -27,7 +28,6 @@ describe('the .env file', () => {
   });
 
   it('is read by the server from its working directory', async () => {
-    buildServerIfNeeded();
     const port = await freePort();
     writeFileSync(path.join(dir, '.env'), `DATA_DIR=./data-from-env-file\nPORT=${port === 1 ? 2 : 1}\n`);
     let server: ServerProcess | undefined;
@@ -39,5 +39,5 @@ describe('the .env file', () => {
     } finally {
       await server?.stop();
     }
-  });
+  }, 120_000);
 });
