@@ -29,7 +29,7 @@ const MAX_PASSES = 3;
 
 const withFrames = (list: RouteObject[]): RouteObject[] =>
   list.map((route) => {
-    if (route.children) return { ...route, children: withFrames(route.children) } as RouteObject;
+    if (route.children) return { ...route, children: withFrames(route.children) };
     if (!route.path || !FRAME_PATHS.has(route.path)) return route;
     return { ...route, lazy: undefined, Component: route.HydrateFallback };
   });

@@ -52,7 +52,7 @@ describe.skipIf(!adminUrl)('two first starts with SEED_DEMO on one PostgreSQL da
       const demoProducts = DEMO_BRANDS.reduce((n, brand) => n + brand.strains.length, 0);
       expect(row).toEqual({ products: demoProducts, skus: demoProducts, brands: DEMO_BRANDS.length });
     } finally {
-      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : undefined)));
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : Promise.resolve())));
     }
   });
 });

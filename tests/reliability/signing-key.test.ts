@@ -52,7 +52,8 @@ describe.skipIf(!adminUrl)('the signing key on PostgreSQL without JWT_SECRET', (
     const url = await freshDatabase();
     const env = () => ({ DATABASE_URL: url, DATA_DIR: dataDir() });
     const envB = env();
-    let [a, b] = await Promise.all([startServerProcess(env()), startServerProcess(envB)]);
+    const [a, firstB] = await Promise.all([startServerProcess(env()), startServerProcess(envB)]);
+    let b = firstB;
     const database = openPostgres(url, 2);
     try {
       const user = await createUser(database.db);

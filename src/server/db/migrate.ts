@@ -16,7 +16,7 @@ const START_LOCK = 727_001; // advisory lock id: one process at a time migrates,
 export async function underStartLock<T>(database: Database, work: (tx: Db) => Promise<T>): Promise<T> {
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${START_LOCK})`);
-    return work(tx as unknown as Db);
+    return work(tx);
   });
 }
 

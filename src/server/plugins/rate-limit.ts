@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import type { LoginThrottle } from '../modules/auth/login-throttle';
 import { sleep } from '../window-counter';
 
 export interface RateRule {
@@ -135,18 +136,6 @@ function retryMessage(seconds: number): string {
   if (seconds < 60) return 'Demasiados intentos. Por favor, espera un momento e intenta nuevamente.';
   const minutes = Math.ceil(seconds / 60);
   return `Demasiados intentos. Por favor, intenta nuevamente en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`;
-}
-
-/**
- * The login throttle of one request, once its address has been counted. The account key names
- * the account (its user id) when it exists and the typed identifier otherwise, so every
- * spelling of one account shares its counters.
- */
-export interface LoginThrottle {
-  /** Before the password is checked: a 429 over the account's limit for this address, else a bounded wait. */
-  attempt(accountKey: string): Promise<void>;
-  /** A right password: the account's counters start again. */
-  succeeded(accountKey: string): Promise<void>;
 }
 
 export interface RateLimits {

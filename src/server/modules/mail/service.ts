@@ -94,7 +94,7 @@ export async function deliverMail(ctx: AppContext, id: number, log?: Logger): Pr
  */
 export function deliverInBackground(ctx: AppContext, ids: number[], log?: Logger): void {
   for (const id of ids) {
-    void deliverMail(ctx, id, log).catch((error) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
+    void deliverMail(ctx, id, log).catch((error: unknown) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
   }
 }
 
