@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     maxWorkers: 2,
+    // One migrated database for the run; each test file starts from a copy of it.
+    globalSetup: ['tests/helpers/global-setup.ts'],
   },
 });

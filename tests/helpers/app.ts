@@ -1,15 +1,15 @@
 // A real server for a test file: its own database (fresh PGlite, or a fresh database on the
 // PostgreSQL server named by TEST_DATABASE_URL), migrated, listening on a free loopback port.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createAppContext, type AppContext } from '../../src/server/context';
-import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
+import type { Database } from '../../src/server/db/client';
+import { createTestDatabase } from './database';
+
+export { createTestDatabase };
 
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
@@ -43,39 +43,6 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     // against the built app, turn it on (vitest.e2e.config.ts).
     webRenderer: process.env.TEST_RENDER_PAGES === 'true' ? path.join(`${webDir}-ssr`, 'entry-server.js') : null,
     ...overrides,
-  };
-}
-
-/**
- * A fresh, migrated database for one test file. On PostgreSQL, `url` lets a test open a second
- * pool on it, as a second server process would.
- */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    const database = await openPglite();
-    await migrateDatabase(database);
-    return database;
-  }
-  const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 20);
-  await migrateDatabase(database);
-  return {
-    ...database,
-    url: url.toString(),
-    async close() {
-      await database.close();
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    },
   };
 }
 

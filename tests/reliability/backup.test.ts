@@ -12,10 +12,10 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, sqlRows, type Database } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
 import { orderProducts, orders, products, users } from '../../src/server/db/schema';
 import { readTarGz } from '../../src/server/modules/backup/tar';
 import { TEST_JWT_SECRET } from '../helpers/app';
+import { createTestPglite } from '../helpers/database';
 import { createProduct, createUser } from '../helpers/factories';
 import { buildServerIfNeeded, CLI_ENTRY, ROOT, startServerProcess } from '../helpers/server-process';
 
@@ -56,8 +56,7 @@ beforeAll(async () => {
   dataDir = path.join(work, 'data');
   env = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET };
   // A shop with a customer, a product with an uploaded image and an order.
-  const database = await openPglite(path.join(dataDir, 'db'));
-  await migrateDatabase(database);
+  const database = await createTestPglite(path.join(dataDir, 'db'));
   const db = database.db;
   await db.execute(sql`update dollar_rate set value = 1234.5 where id = 1`);
   const product = await createProduct(db, { name: "Kush 'Mañana' \\ ; -- test", image: '/uploads/products/kush-800.webp', blisters: [{ price: 1000, stock: 7 }] });

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, sqlRows, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 import { TEST_JWT_SECRET } from '../helpers/app';
+import { createTestPglite } from '../helpers/database';
 import { createProduct, createUser } from '../helpers/factories';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -42,6 +43,8 @@ interface Outcome {
 interface Target {
   name: string;
   env: Record<string, string>;
+  /** Creates the migrated database, open from the test process. */
+  create(): Promise<Database>;
   /** Opens the database from the test process (PGlite: only while no server runs on it). */
   open(): Promise<Database>;
   cleanup(): Promise<void>;
@@ -52,6 +55,7 @@ async function pgliteTarget(): Promise<Target> {
   return {
     name: EMBEDDED,
     env: { DATA_DIR: dataDir, MAX_PENDING_ORDERS: UNCAPPED },
+    create: () => createTestPglite(path.join(dataDir, 'db')),
     open: () => openPglite(path.join(dataDir, 'db')),
     cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
   };
@@ -69,6 +73,11 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
   return {
     name: 'PostgreSQL',
     env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MAX_PENDING_ORDERS: UNCAPPED },
+    async create() {
+      const database = openPostgres(url.toString(), 4);
+      await migrateDatabase(database);
+      return database;
+    },
     open: async () => openPostgres(url.toString(), 4),
     async cleanup() {
       const dropper = new pg.Client({ connectionString: adminUrl });
@@ -208,8 +217,7 @@ describe.each(targets)('SIGKILL during checkout on %s', (_name, makeTarget) => {
   });
 
   it('keeps every answered order with its lines and stock that matches the stored orders', { timeout: 120_000 }, async () => {
-    const database = await target.open();
-    await migrateDatabase(database);
+    const database = await target.create();
     const { presentations, tokens } = await seed(database.db);
     const initial = new Map(presentations.map((p) => [p.blister_id, p.stock]));
     await database.close();
