@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, launchBrowser, MOBILE, newPage, pageHtml, rootOf, screenshot, step } from './helpers/browser';
 import { signIn } from './security-helpers';
 
 let server: TestServer;
@@ -43,12 +43,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-const html = async (path: string, cookie?: string) => {
-  const response = await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} });
-  expect(response.status, path).toBe(200);
-  return response.text();
-};
-const rootOf = (page: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-render">/.exec(page)?.[1] ?? '';
+const html = (path: string, cookie?: string) => pageHtml(server.url, path, cookie);
 
 describe('the HTML the server sends', () => {
   it('holds the header, the footer and the page skeleton', async () => {

@@ -76,3 +76,13 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
     throw error;
   }
 }
+
+/** The HTML the server sends for `path` (with `cookie`), which must answer 200. */
+export async function pageHtml(baseURL: string, path: string, cookie?: string): Promise<string> {
+  const response = await fetch(`${baseURL}${path}`, { headers: cookie ? { cookie } : {} });
+  if (response.status !== 200) throw new Error(`${path} answered ${response.status}`);
+  return response.text();
+}
+
+/** What the server rendered inside the app's root element. */
+export const rootOf = (page: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-render">/.exec(page)?.[1] ?? '';
