@@ -1,6 +1,10 @@
 // Small helpers for routes: zod validation with Spanish errors (as the route schemas' validator
 // compiler, or called from a handler), the response serializer, and paged answers.
-import type { FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type {
+  FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler, RawReplyDefaultExpression,
+  RawRequestDefaultExpression, RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Page } from '../domain/catalog';
 import { AppError, badRequest, type FieldErrors } from './errors';
@@ -25,6 +29,9 @@ function nulCharacterPath(value: unknown): string | null {
   }
   return null;
 }
+
+/** The app as route plugins see it: route schemas are zod schemas that type the handlers. */
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
 
 type Validated<T> = { value: T; error?: undefined } | { value?: undefined; error: AppError };
 
