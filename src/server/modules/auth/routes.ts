@@ -1,5 +1,5 @@
 // The auth calls of spec accounts-admin §7 plus refresh and logout (architecture: API conventions).
-// Each handler parses, applies the rate limit, calls the service and sets the refresh cookie.
+// Each route declares its body schema; the handler applies the rate limit, calls the service and sets the refresh cookie.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePasswordSchema,
