@@ -55,23 +55,25 @@ export const activityListQuerySchema = z
   .transform((q) => ({ ...q, page_size: q.page_size ?? ACTIVITY_PAGE_SIZE }));
 export type ActivityListQuery = z.output<typeof activityListQuerySchema>;
 
-export interface ActivityEntryDto {
-  id: number;
-  action: ActivityActionName;
-  action_display: string;
-  description: string;
+export const activityEntryDtoSchema = z.object({
+  id: z.number().int(),
+  action: z.enum(ACTIVITY_ACTIONS),
+  action_display: z.string(),
+  description: z.string(),
   /** Username of who acted, 'Sistema' when nobody did. */
-  user: string;
-  user_id: number | null;
-  entity_type: string | null;
-  entity_id: string | null;
-  timestamp: string;
-  changes: Record<string, unknown> | null;
-}
+  user: z.string(),
+  user_id: z.number().int().nullable(),
+  entity_type: z.string().nullable(),
+  entity_id: z.string().nullable(),
+  timestamp: z.string(),
+  changes: z.record(z.string(), z.unknown()).nullable(),
+});
+export type ActivityEntryDto = z.infer<typeof activityEntryDtoSchema>;
 
-export interface ActivityStatsDto {
-  activities_today: number;
-  activities_last_week: number;
-  activities_last_month: number;
-  total_activities: number;
-}
+export const activityStatsDtoSchema = z.object({
+  activities_today: z.number().int(),
+  activities_last_week: z.number().int(),
+  activities_last_month: z.number().int(),
+  total_activities: z.number().int(),
+});
+export type ActivityStatsDto = z.infer<typeof activityStatsDtoSchema>;

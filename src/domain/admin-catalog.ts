@@ -2,7 +2,7 @@
 // presentations (spec accounts-admin §2 product form, §5 product form), bank form (§5 bank) and
 // brand discount (§5 discount), with the spec's Spanish messages.
 import { z } from 'zod';
-import { PRODUCT_TYPES, type BrandDto } from './catalog';
+import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
 import { CURRENCIES, roundCents } from './money';
 import { clampDiscount } from './pricing';
 import { shopDate } from './site';
@@ -265,9 +265,10 @@ export function discountExpiryInstant(value: string): Date | null {
  * `POST /api/brands/{id}/apply-discount/` (spec accounts-admin §5 discount): type required, value
  * above 0, percentage at most 100, optional expiry at least tomorrow (in the shop's time zone).
  * A percentage of 0 removes the discount (spec §4: removal sends percentage with value 0).
- * The expiry rule depends on today, so the schema is built for a moment: `brandDiscountSchema(now)`.
+ * The expiry rule depends on today: the schema is built for a moment (`brandDiscountSchema(now)`)
+ * or for a clock read at each check (`brandDiscountSchema(ctx.now)`).
  */
-export function brandDiscountSchema(now: Date) {
+export function brandDiscountSchema(now: Date | (() => Date)) {
   return z
     .object({
       discount_type: z.enum(DISCOUNT_TYPES, { error: 'Seleccione el tipo de descuento' }),
@@ -286,7 +287,7 @@ export function brandDiscountSchema(now: Date) {
             ctx.addIssue({ code: 'custom', message: 'Fecha de vencimiento inválida' });
             return z.NEVER;
           }
-          if (shopDate(new Date(instant.getTime() - 1)) < shopTomorrow(now)) {
+          if (shopDate(new Date(instant.getTime() - 1)) < shopTomorrow(typeof now === 'function' ? now() : now)) {
             ctx.addIssue({ code: 'custom', message: DISCOUNT_EXPIRY_MESSAGE });
             return z.NEVER;
           }
@@ -307,11 +308,12 @@ export type BrandDiscountValues = z.output<ReturnType<typeof brandDiscountSchema
 
 export const isDiscountRemoval = (value: BrandDiscountValues) => value.discount_type === 'percentage' && value.discount_value === 0;
 
-export interface ApplyDiscountResultDto {
-  message: string;
+export const applyDiscountResultDtoSchema = z.object({
+  message: z.string(),
   /** Live products of the brand the discount now applies to (0 when removed). */
-  products_updated: number;
+  products_updated: z.number().int(),
   /** Their presentations. */
-  blisters_updated: number;
-  brand: BrandDto;
-}
+  blisters_updated: z.number().int(),
+  brand: brandDtoSchema,
+});
+export type ApplyDiscountResultDto = z.infer<typeof applyDiscountResultDtoSchema>;

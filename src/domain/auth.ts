@@ -191,69 +191,55 @@ export const refreshSchema = z.object({
 // Answer shapes.
 
 /** `user` in login, refresh and change-password answers. */
-export interface AuthUserDto {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  is_staff: boolean;
-  is_superuser: boolean;
-}
+export const authUserDtoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  is_staff: z.boolean(),
+  is_superuser: z.boolean(),
+});
+export type AuthUserDto = z.infer<typeof authUserDtoSchema>;
 
 /** GET /auth/profile/ and `user` in PUT /auth/profile/. */
-export interface ProfileDto extends AuthUserDto {
-  instagram: string | null;
-  email_verified: boolean;
-  date_joined: string;
-  last_login: string | null;
-}
+export const profileDtoSchema = authUserDtoSchema.extend({
+  instagram: z.string().nullable(),
+  email_verified: z.boolean(),
+  date_joined: z.string(),
+  last_login: z.string().nullable(),
+});
+export type ProfileDto = z.infer<typeof profileDtoSchema>;
 
-export interface LoginResponse {
-  user: AuthUserDto;
-  access: string;
-  refresh: string;
-  is_staff: boolean;
-}
+export const loginResponseSchema = z.object({ user: authUserDtoSchema, access: z.string(), refresh: z.string(), is_staff: z.boolean() });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export interface RefreshResponse {
-  access: string;
-  refresh: string;
-  user: AuthUserDto;
-}
+export const refreshResponseSchema = z.object({ access: z.string(), refresh: z.string(), user: authUserDtoSchema });
+export type RefreshResponse = z.infer<typeof refreshResponseSchema>;
 
-export interface RegisterResponse {
-  message: string;
-  email: string;
-  user_id: number;
-}
+export const registerResponseSchema = z.object({ message: z.string(), email: z.string(), user_id: z.number().int() });
+export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
-export interface MessageResponse {
-  message: string;
-  email?: string;
-}
+export const messageResponseSchema = z.object({ message: z.string(), email: z.string().optional() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export interface ProfileUpdateResponse {
-  message: string;
-  user: ProfileDto;
-}
+export const profileUpdateResponseSchema = z.object({ message: z.string(), user: profileDtoSchema });
+export type ProfileUpdateResponse = z.infer<typeof profileUpdateResponseSchema>;
 
 /** POST /auth/change-password/: the other sessions are closed, this one gets fresh tokens. */
-export interface ChangePasswordResponse extends RefreshResponse {
-  message: string;
-}
+export const changePasswordResponseSchema = refreshResponseSchema.extend({ message: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** spec storefront §3 User (from permissions check): user_id, username, email, first_name, last_name, is_staff, is_superuser. */
-export interface PermissionsResponse extends AuthUserDto {
-  user_id: number;
-  is_staff: boolean;
-  is_superuser: boolean;
-  permissions: {
-    can_access_admin: boolean;
-    can_manage_products: boolean;
-    can_manage_orders: boolean;
-    can_manage_users: boolean;
-    can_manage_settings: boolean;
-    can_view_activity: boolean;
-  };
-}
+export const permissionsResponseSchema = authUserDtoSchema.extend({
+  user_id: z.number().int(),
+  permissions: z.object({
+    can_access_admin: z.boolean(),
+    can_manage_products: z.boolean(),
+    can_manage_orders: z.boolean(),
+    can_manage_users: z.boolean(),
+    can_manage_settings: z.boolean(),
+    can_view_activity: z.boolean(),
+  }),
+});
+export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;

@@ -1,6 +1,6 @@
 // Catalogue vocabulary and the shapes the products and brands API answers with.
 import { z } from 'zod';
-import type { Currency } from './money';
+import { CURRENCIES } from './money';
 import { normalizeSearch } from './text';
 
 export const PRODUCT_TYPES = ['auto', 'fem', 'reg'] as const;
@@ -33,88 +33,98 @@ export const LOW_STOCK_THRESHOLD = 5;
 export const PRICE_RANGES = ['under-5000', '5000-10000', '10000-20000', '20000-50000', 'over-50000'] as const;
 export const PRODUCT_ORDERINGS = ['min_price', '-min_price', '-created_at', 'name'] as const;
 
-export interface BlisterDto {
-  id: number;
-  seed_count: number;
-  stock: number;
+// Shapes the products and brands API answers with: zod schemas for the API description, and
+// their types for the server and the web.
+
+export const blisterDtoSchema = z.object({
+  id: z.number().int(),
+  seed_count: z.number().int(),
+  stock: z.number().int(),
   /** Percent off shown to the customer (0 when none). */
-  discount: number;
+  discount: z.number(),
   // Price fields are absent for anonymous callers (architecture: removed by the API).
-  price?: number;
-  price_in_ars?: number;
-  price_in_usd?: number | null;
-  final_price?: number;
+  price: z.number().optional(),
+  price_in_ars: z.number().optional(),
+  price_in_usd: z.number().nullable().optional(),
+  final_price: z.number().optional(),
   /** The presentation's own stored discount, for staff editing it (absent for everyone else). */
-  own_discount?: number;
+  own_discount: z.number().optional(),
   /** The stored price in the product's currency, for staff editing it (absent for everyone else). */
-  stored_price?: number | null;
-}
+  stored_price: z.number().nullable().optional(),
+});
+export type BlisterDto = z.infer<typeof blisterDtoSchema>;
 
-export interface BrandInfoDto {
-  id: number;
-  brand_id: string;
-  brand_name: string;
-  description: string | null;
-  image: string | null;
-  is_national: boolean;
-}
+/** One presentation with the product it belongs to (`GET /api/products/blisters/{id}/`). */
+export const blisterDetailDtoSchema = blisterDtoSchema.extend({ product_id: z.number().int(), product_name: z.string() });
 
-export interface ProductDto {
-  id: number;
-  name: string;
-  brand: string;
-  brand_id: number;
-  brand_slug: string;
-  brand_info: BrandInfoDto;
-  type: ProductType;
-  type_display: string;
-  genotype: string | null;
-  sativa: number | null;
-  indica: number | null;
-  effects: string | null;
-  flavors: string | null;
-  thc: string | null;
-  cbd: string | null;
-  flowering_time: string | null;
-  completed_cicle: string | null;
-  height_indoor: string | null;
-  height_outdoor: string | null;
-  yield_indoor: string | null;
-  yield_outdoor: string | null;
-  sku: string | null;
-  currency: Currency;
-  image: string | null;
-  image_2: string | null;
-  image_3: string | null;
-  description: string | null;
-  is_national: boolean;
-  available: boolean;
-  created_at: string;
-  blisters: BlisterDto[];
+export const brandInfoDtoSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.string(),
+  brand_name: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  is_national: z.boolean(),
+});
+export type BrandInfoDto = z.infer<typeof brandInfoDtoSchema>;
+
+export const productDtoSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  brand: z.string(),
+  brand_id: z.number().int(),
+  brand_slug: z.string(),
+  brand_info: brandInfoDtoSchema,
+  type: z.enum(PRODUCT_TYPES),
+  type_display: z.string(),
+  genotype: z.string().nullable(),
+  sativa: z.number().nullable(),
+  indica: z.number().nullable(),
+  effects: z.string().nullable(),
+  flavors: z.string().nullable(),
+  thc: z.string().nullable(),
+  cbd: z.string().nullable(),
+  flowering_time: z.string().nullable(),
+  completed_cicle: z.string().nullable(),
+  height_indoor: z.string().nullable(),
+  height_outdoor: z.string().nullable(),
+  yield_indoor: z.string().nullable(),
+  yield_outdoor: z.string().nullable(),
+  sku: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  image: z.string().nullable(),
+  image_2: z.string().nullable(),
+  image_3: z.string().nullable(),
+  description: z.string().nullable(),
+  is_national: z.boolean(),
+  available: z.boolean(),
+  created_at: z.string(),
+  blisters: z.array(blisterDtoSchema),
   /** Total units in stock across presentations. */
-  stock: number;
+  stock: z.number().int(),
   /** Largest discount among presentations, percent. */
-  max_discount: number;
+  max_discount: z.number(),
   /** Lowest final price in ARS among priced presentations; absent for anonymous callers. */
-  min_price?: number | null;
-}
+  min_price: z.number().nullable().optional(),
+});
+export type ProductDto = z.infer<typeof productDtoSchema>;
 
-export interface BrandDto {
-  id: number;
-  brand_id: string;
-  brand_name: string;
-  description: string | null;
-  image: string | null;
-  visible: boolean;
-  is_national: boolean;
-  created_at: string;
-  discount_active: boolean;
-  discount_type: 'percentage' | 'fixed' | null;
-  discount_value: number | null;
-  discount_expires_at: string | null;
-  total_products: number;
-  total_stock: number;
-}
+export const brandDtoSchema = z.object({
+  id: z.number().int(),
+  brand_id: z.string(),
+  brand_name: z.string(),
+  description: z.string().nullable(),
+  image: z.string().nullable(),
+  visible: z.boolean(),
+  is_national: z.boolean(),
+  created_at: z.string(),
+  discount_active: z.boolean(),
+  discount_type: z.enum(['percentage', 'fixed']).nullable(),
+  discount_value: z.number().nullable(),
+  discount_expires_at: z.string().nullable(),
+  total_products: z.number().int(),
+  total_stock: z.number().int(),
+});
+export type BrandDto = z.infer<typeof brandDtoSchema>;
 
 export interface Page<T> {
   count: number;
@@ -122,6 +132,10 @@ export interface Page<T> {
   previous: string | null;
   results: T[];
 }
+
+/** The API's list shape (architecture: API conventions), for response schemas. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
 
 const commaList = <T extends string>(values: readonly T[], message: string) =>
   z
@@ -177,12 +191,15 @@ export const idParamSchema = z.object({
 export { commaList, boolParam };
 
 /** Counts for the catalogue's filter groups, under the other active filters. */
-export interface ProductFacetsDto {
-  types: Record<ProductType, number>;
-  brands: { id: number; brand_id: string; brand_name: string; is_national: boolean; image: string | null; count: number }[];
-  on_sale: number;
-  with_stock: number;
-}
+export const productFacetsDtoSchema = z.object({
+  types: z.object({ auto: z.number().int(), fem: z.number().int(), reg: z.number().int() }),
+  brands: z.array(
+    z.object({ id: z.number().int(), brand_id: z.string(), brand_name: z.string(), is_national: z.boolean(), image: z.string().nullable(), count: z.number().int() }),
+  ),
+  on_sale: z.number().int(),
+  with_stock: z.number().int(),
+});
+export type ProductFacetsDto = z.infer<typeof productFacetsDtoSchema>;
 
 export const MAX_RELATED_PRODUCTS = 12;
 

@@ -2,7 +2,7 @@
 // messages (storefront §5 checkout form, accounts-admin §5 order date filter), status and
 // delivery labels, and the admin list's date ranges.
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageQuery } from './catalog';
+import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
 import { roundCents } from './money';
 import { phoneSchema } from './phone';
 
@@ -281,75 +281,79 @@ export function orderDateRange(
 // ---------------------------------------------------------------------------------------------
 // Shapes the API answers with (spec accounts-admin §3 order and order product)
 
-export interface OrderProductDto {
-  id: number;
-  product: number | null;
-  blister: number | null;
-  product_id: number | null;
-  blister_id: number | null;
-  quantity: number;
+export const orderProductDtoSchema = z.object({
+  id: z.number().int(),
+  product: z.number().int().nullable(),
+  blister: z.number().int().nullable(),
+  product_id: z.number().int().nullable(),
+  blister_id: z.number().int().nullable(),
+  quantity: z.number().int(),
   /** Unit price in ARS after discount, as charged. */
-  price_at_time: number;
-  subtotal: number;
-  product_name: string;
-  product_image: string | null;
-  product_description: string | null;
-  product_brand: string | null;
-  product_type: string | null;
-  genotype: string | null;
-  effects: string | null;
-  thc: string | null;
-  cbd: string | null;
-  sativa: number | null;
-  indica: number | null;
-  flavors: string | null;
-  blister_info: { seed_count: number | null };
-}
+  price_at_time: z.number(),
+  subtotal: z.number(),
+  product_name: z.string(),
+  product_image: z.string().nullable(),
+  product_description: z.string().nullable(),
+  product_brand: z.string().nullable(),
+  product_type: z.string().nullable(),
+  genotype: z.string().nullable(),
+  effects: z.string().nullable(),
+  thc: z.string().nullable(),
+  cbd: z.string().nullable(),
+  sativa: z.number().nullable(),
+  indica: z.number().nullable(),
+  flavors: z.string().nullable(),
+  blister_info: z.object({ seed_count: z.number().int().nullable() }),
+});
+export type OrderProductDto = z.infer<typeof orderProductDtoSchema>;
 
-export interface OrderCustomerDto {
-  id: number | null;
-  username: string | null;
-  first_name: string | null;
-  last_name: string | null;
-}
+export const orderCustomerDtoSchema = z.object({
+  id: z.number().int().nullable(),
+  username: z.string().nullable(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+});
+export type OrderCustomerDto = z.infer<typeof orderCustomerDtoSchema>;
 
-export interface OrderDto {
+export const orderDtoSchema = z.object({
   /** The API's key (paths, references). */
-  id: number;
+  id: z.number().int(),
   /** What customers and staff see as the order's number: consecutive, without gaps. */
-  order_number: number;
-  status: OrderStatus;
-  status_display: string;
-  created_at: string;
-  updated_at: string;
-  is_archived: boolean;
-  total: number;
-  customer: OrderCustomerDto;
-  customer_phone: string;
-  customer_email: string;
-  recipient_name: string;
-  shipping_address: string;
-  delivery_type: DeliveryType;
-  delivery_type_display: string;
-  cancel_reason: string | null;
-  order_products: OrderProductDto[];
-}
+  order_number: z.number().int(),
+  status: z.enum(ORDER_STATUSES),
+  status_display: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  is_archived: z.boolean(),
+  total: z.number(),
+  customer: orderCustomerDtoSchema,
+  customer_phone: z.string(),
+  customer_email: z.string(),
+  recipient_name: z.string(),
+  shipping_address: z.string(),
+  delivery_type: z.enum(DELIVERY_TYPES),
+  delivery_type_display: z.string(),
+  cancel_reason: z.string().nullable(),
+  order_products: z.array(orderProductDtoSchema),
+});
+export type OrderDto = z.infer<typeof orderDtoSchema>;
 
-export interface OrderStatusCounts {
-  pending: number;
-  completed: number;
-  cancelled: number;
-  total: number;
-}
+export const orderStatusCountsSchema = z.object({
+  pending: z.number().int(),
+  completed: z.number().int(),
+  cancelled: z.number().int(),
+  total: z.number().int(),
+});
+export type OrderStatusCounts = z.infer<typeof orderStatusCountsSchema>;
 
-export interface AdminOrderPage {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  totalPages: number;
-  status_counts: OrderStatusCounts;
-  results: OrderDto[];
-}
+export const orderPageSchema = pageSchema(orderDtoSchema);
+
+export const adminOrderPageSchema = orderPageSchema.extend({
+  totalPages: z.number().int(),
+  status_counts: orderStatusCountsSchema,
+});
+export type AdminOrderPage = z.infer<typeof adminOrderPageSchema>;
 
 /** What PUT answers: the order after the change and a message to show. */
-export type OrderUpdateResult = OrderDto & { message: string };
+export const orderUpdateResultSchema = orderDtoSchema.extend({ message: z.string() });
+export type OrderUpdateResult = z.infer<typeof orderUpdateResultSchema>;

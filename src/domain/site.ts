@@ -15,11 +15,12 @@ export const BYPASS_INVALID_MESSAGE = 'Contraseña incorrecta';
 
 export const MAINTENANCE_MESSAGE_MAX = 500;
 
-export interface MaintenanceStatusDto {
-  maintenance_mode: boolean;
-  maintenance_message: string;
-  has_bypass_password: boolean;
-}
+export const maintenanceStatusDtoSchema = z.object({
+  maintenance_mode: z.boolean(),
+  maintenance_message: z.string(),
+  has_bypass_password: z.boolean(),
+});
+export type MaintenanceStatusDto = z.infer<typeof maintenanceStatusDtoSchema>;
 
 export const toggleMaintenanceSchema = z.object({
   maintenance_mode: z.boolean({ error: 'Indique si el modo mantenimiento está activo' }),
@@ -42,12 +43,13 @@ export const validateBypassSchema = z.object({
   password: z.string({ error: 'Por favor ingrese una contraseña' }).max(128, BYPASS_INVALID_MESSAGE).refine((v) => v !== '', 'Por favor ingrese una contraseña'),
 });
 
-export interface BypassResultDto {
-  valid: boolean;
-  message: string;
-  bypass_token: string | null;
-  expires_at: string | null;
-}
+export const bypassResultDtoSchema = z.object({
+  valid: z.boolean(),
+  message: z.string(),
+  bypass_token: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+export type BypassResultDto = z.infer<typeof bypassResultDtoSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Dollar rate
@@ -68,16 +70,20 @@ export const DOLLAR_AUTO_UPDATE_MS = 60 * 60 * 1000;
 export const NEVER_UPDATED = 'Nunca';
 export const MANUAL_VALUE_MESSAGE = 'Debe ingresar un valor válido mayor que cero';
 
-export interface DollarRateDto {
-  rate_type: RateType;
-  value: number;
-  last_update: string | null;
-  last_update_display: string;
-  auto_update: boolean;
-  is_manual: boolean;
+export const dollarRateDtoSchema = z.object({
+  rate_type: z.enum(RATE_TYPES),
+  value: z.number(),
+  last_update: z.string().nullable(),
+  last_update_display: z.string(),
+  auto_update: z.boolean(),
+  is_manual: z.boolean(),
   /** Why the last automatic fetch failed; staff only. */
-  last_error?: string | null;
-}
+  last_error: z.string().nullable().optional(),
+});
+export type DollarRateDto = z.infer<typeof dollarRateDtoSchema>;
+
+/** What a staff change of the rate answers. */
+export const dollarRateResultSchema = z.object({ data: dollarRateDtoSchema, message: z.string(), warning: z.string().optional() });
 
 const manualValue = z.union([z.number(), z.string()], { error: MANUAL_VALUE_MESSAGE }).transform((raw, ctx) => {
   const value = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw.trim().replace(',', '.'));

@@ -26,10 +26,11 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as
 
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Tipo de imagen inválido: usa product, brand o warranty' });
 
-export interface UploadResultDto {
+export const uploadResultDtoSchema = z.object({
   /** URL of the stored 800 px WebP; its 400 px sibling ends in `-400.webp`. */
-  secure_url: string;
-  url: string;
-  width: number;
-  height: number;
-}
+  secure_url: z.string(),
+  url: z.string(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type UploadResultDto = z.infer<typeof uploadResultDtoSchema>;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { pageQuery } from './catalog';
-import type { OrderDto } from './orders';
+import { orderDtoSchema } from './orders';
 
 // spec accounts-admin §9: user list page size 12.
 export const USERS_PAGE_SIZE = 12;
@@ -95,25 +95,24 @@ export const adminCreateUserSchema = z
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
 export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
-export interface AdminUserDto {
-  id: number;
-  username: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  instagram: string | null;
-  phone: string | null;
-  is_staff: boolean;
-  is_superuser: boolean;
-  is_active: boolean;
-  email_verified: boolean;
-  date_joined: string;
-  last_login: string | null;
-  orders_count: number;
-}
+export const adminUserDtoSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  instagram: z.string().nullable(),
+  phone: z.string().nullable(),
+  is_staff: z.boolean(),
+  is_superuser: z.boolean(),
+  is_active: z.boolean(),
+  email_verified: z.boolean(),
+  date_joined: z.string(),
+  last_login: z.string().nullable(),
+  orders_count: z.number().int(),
+});
+export type AdminUserDto = z.infer<typeof adminUserDtoSchema>;
 
 /** GET /api/auth/users/{id}/: the user and every order of theirs, newest first. */
-export interface AdminUserDetailDto {
-  user: AdminUserDto;
-  orders: OrderDto[];
-}
+export const adminUserDetailDtoSchema = z.object({ user: adminUserDtoSchema, orders: z.array(orderDtoSchema) });
+export type AdminUserDetailDto = z.infer<typeof adminUserDetailDtoSchema>;

@@ -239,45 +239,48 @@ export const warrantyClaimListQuerySchema = z.object({
 export type WarrantyClaimListQuery = z.infer<typeof warrantyClaimListQuerySchema>;
 
 /** What a customer sees of a claim: never admin_notes. */
-export interface WarrantyClaimDto {
-  id: number;
-  status: WarrantyStatus;
-  status_display: string;
-  status_message: string;
-  name: string;
-  email: string;
-  user_id: number | null;
-  order_id: number | null;
-  order_number: number | null;
-  product_id: number | null;
-  product_name: string;
-  purchase_date: string;
-  germination_date: string;
-  description: string;
-  photo1: string | null;
-  photo2: string | null;
-  photo3: string | null;
-  admin_response: string | null;
-  resolution_details: string | null;
-  created_at: string;
-  updated_at: string;
-}
+export const warrantyClaimDtoSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(WARRANTY_STATUSES),
+  status_display: z.string(),
+  status_message: z.string(),
+  name: z.string(),
+  email: z.string(),
+  user_id: z.number().int().nullable(),
+  order_id: z.number().int().nullable(),
+  order_number: z.number().int().nullable(),
+  product_id: z.number().int().nullable(),
+  product_name: z.string(),
+  purchase_date: z.string(),
+  germination_date: z.string(),
+  description: z.string(),
+  photo1: z.string().nullable(),
+  photo2: z.string().nullable(),
+  photo3: z.string().nullable(),
+  admin_response: z.string().nullable(),
+  resolution_details: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type WarrantyClaimDto = z.infer<typeof warrantyClaimDtoSchema>;
 
-export interface AdminWarrantyClaimDto extends WarrantyClaimDto {
-  admin_notes: string | null;
-  order: { id: number; customer_id: number | null } | null;
-  user_phone?: string | null;
-  user_since?: string | null;
-  previous_orders_count?: number;
-}
+export const adminWarrantyClaimDtoSchema = warrantyClaimDtoSchema.extend({
+  admin_notes: z.string().nullable(),
+  order: z.object({ id: z.number().int(), customer_id: z.number().int().nullable() }).nullable(),
+  user_phone: z.string().nullable().optional(),
+  user_since: z.string().nullable().optional(),
+  previous_orders_count: z.number().int().optional(),
+});
+export type AdminWarrantyClaimDto = z.infer<typeof adminWarrantyClaimDtoSchema>;
 
-export interface EligibleOrderDto {
-  id: number;
+export const eligibleOrderDtoSchema = z.object({
+  id: z.number().int(),
   /** The number the customer sees for the order. */
-  order_number: number;
-  created_at: string;
-  purchase_date: string;
-  recipient_name: string;
-  status: string;
-  products: { id: number; name: string }[];
-}
+  order_number: z.number().int(),
+  created_at: z.string(),
+  purchase_date: z.string(),
+  recipient_name: z.string(),
+  status: z.string(),
+  products: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type EligibleOrderDto = z.infer<typeof eligibleOrderDtoSchema>;

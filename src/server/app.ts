@@ -5,8 +5,10 @@ import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
 import type { AppContext } from './context';
+import { serializerCompiler, validatorCompiler } from './http';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
 import brandRoutes from './modules/brands/routes';
@@ -20,6 +22,7 @@ import activityRoutes from './modules/activity/routes';
 import warrantyRoutes from './modules/warranty/routes';
 import seoRoutes from './modules/seo/routes';
 import { pageHeadRenderer } from './modules/seo/service';
+import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
@@ -57,7 +60,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     frameworkErrors,
     clientErrorHandler,
-  });
+  }).withTypeProvider<ZodTypeProvider>();
+  // Route schemas are the domain's zod schemas (src/server/http.ts).
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -71,6 +77,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(httpCachePlugin);
   await app.register(rateLimitPlugin, { now: ctx.now, limits: ctx.config.rateLimits });
   await app.register(compress, { threshold: 1024 });
+  // Before the routes, which it collects as they are added.
+  await app.register(apiDocsPlugin);
 
   await app.register(healthRoutes, { db: ctx.db });
   await app.register(authRoutes, { ctx });

@@ -1,8 +1,13 @@
-// Small helpers for route handlers: zod parsing with Spanish errors, and paged answers.
-import type { FastifyRequest } from 'fastify';
+// Small helpers for routes: zod validation with Spanish errors (as the route schemas' validator
+// compiler, or called from a handler), the response serializer, and paged answers.
+import type {
+  FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler, RawReplyDefaultExpression,
+  RawRequestDefaultExpression, RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Page } from '../domain/catalog';
-import { badRequest, type FieldErrors } from './errors';
+import { AppError, badRequest, type FieldErrors } from './errors';
 
 // Schemas give their own Spanish messages; zod's defaults (a body that is not an object, a field
 // of the wrong type without a message) must not reach a customer in English either.
@@ -25,20 +30,60 @@ function nulCharacterPath(value: unknown): string | null {
   return null;
 }
 
-/** Parses a body, query or params with its schema; a failure is a 400 naming each field. */
-export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+/** The app as route plugins see it: route schemas are zod schemas that type the handlers. */
+export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+
+type Validated<T> = { value: T; error?: undefined } | { value?: undefined; error: AppError };
+
+/** Checks a body, query or params with its schema; a failure is a 400 naming each field. */
+function validate<S extends z.ZodType>(schema: S, value: unknown): Validated<z.output<S>> {
   const nulPath = nulCharacterPath(value);
-  if (nulPath) throw badRequest(NUL_MESSAGE, { [nulPath]: [NUL_MESSAGE] });
+  if (nulPath) return { error: badRequest(NUL_MESSAGE, { [nulPath]: [NUL_MESSAGE] }) };
   const result = schema.safeParse(value ?? {});
-  if (result.success) return result.data;
+  if (result.success) return { value: result.data };
   const errors: FieldErrors = {};
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.join('.') : 'general';
     (errors[key] ??= []).push(issue.message);
   }
   const first = result.error.issues[0];
-  throw badRequest(first?.message ?? 'Datos inválidos', errors);
+  return { error: badRequest(first?.message ?? 'Datos inválidos', errors) };
 }
+
+/** Parses a value with its schema in a handler, throwing the 400 `validate` describes. */
+export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<S> {
+  const result = validate(schema, value);
+  if (result.error) throw result.error;
+  return result.value;
+}
+
+const parsedInHandler = new WeakSet<z.ZodType>();
+
+/**
+ * A request schema the handler applies itself, because it depends on the caller or must come
+ * after a check of the handler (a guess counter): declared for the API description only, the
+ * route's value stays `unknown` until the handler parses it.
+ */
+export function describedOnly<S extends z.ZodType>(schema: S): z.ZodType<unknown, z.input<S>> {
+  parsedInHandler.add(schema);
+  return schema as unknown as z.ZodType<unknown, z.input<S>>;
+}
+
+/**
+ * Fastify's validator compiler for route schemas: the same checks and Spanish 400 as `parse`.
+ * Fastify hands the returned error to the error handler as it is (it only adds a `code` when the
+ * error has none; the error handler ignores that one).
+ */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
+  if (parsedInHandler.has(schema)) return (data) => ({ value: data });
+  return (data) => validate(schema, data);
+};
+
+/**
+ * Response schemas type the handlers and describe the API; answers are not checked at run time
+ * (the catalogue sends pre-serialised JSON, and a check would only slow every answer down).
+ */
+export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 
 /** `{count, next, previous, results}` with next/previous as URLs of the same request. */
 export function paged<T>(request: FastifyRequest, results: T[], count: number, page: number, pageSize: number): Page<T> {

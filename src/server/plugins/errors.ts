@@ -51,9 +51,11 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
 export default fp(async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      // Fastify stamps its own code on a validator's error that has none.
+      const code = error.code === 'FST_ERR_VALIDATION' ? undefined : error.code;
       return reply.status(error.statusCode).send({
         error: error.message,
-        ...(error.code ? { code: error.code } : {}),
+        ...(code ? { code } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.extra ?? {}),
       });

@@ -23,6 +23,9 @@ const ALWAYS_OPEN = new Set(
     // Ending a session never needs the shop to be open.
     '/api/auth/logout/',
     '/api/health/',
+    // The API description holds no data (docs/decisions/0010).
+    '/api/openapi.json',
+    '/api/docs/',
   ].map(withoutSlash),
 );
 

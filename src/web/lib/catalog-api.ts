@@ -16,13 +16,13 @@ export function useViewer(): string {
   return status === 'authenticated' && user ? `user:${user.id}` : 'anon';
 }
 
-/** Some list endpoints may answer a bare array; the pages only need the items. */
-const items = <T>(data: Page<T> | T[]): T[] => (Array.isArray(data) ? data : data.results);
+/** Every list answers `{count, next, previous, results}`; some pages only need the items. */
+const items = <T>(page: Page<T>): T[] => page.results;
 
 export function useBrands(enabled = true) {
   return useQuery({
     queryKey: ['brands'],
-    queryFn: ({ signal }) => api.get<Page<BrandDto> | BrandDto[]>('/api/brands/', { signal }).then(items),
+    queryFn: ({ signal }) => api.get<Page<BrandDto>>('/api/brands/', { signal }).then(items),
     staleTime: 5 * 60_000,
     enabled,
   });
@@ -44,7 +44,7 @@ export function useOnSaleProducts() {
   const viewer = useViewer();
   return useQuery({
     queryKey: ['products', 'on-sale', viewer],
-    queryFn: ({ signal }) => api.get<Page<ProductDto> | ProductDto[]>('/api/products/on-sale/', { signal }).then(items),
+    queryFn: ({ signal }) => api.get<Page<ProductDto>>('/api/products/on-sale/', { signal }).then(items),
   });
 }
 
@@ -63,7 +63,7 @@ export function useRelatedProducts(id: number) {
   return useQuery({
     queryKey: ['products', 'related', viewer, id],
     queryFn: ({ signal }) =>
-      api.get<Page<ProductDto> | ProductDto[]>(`/api/products/${id}/related/${toQuery({ limit: RELATED_PRODUCTS })}`, { signal }).then(items),
+      api.get<Page<ProductDto>>(`/api/products/${id}/related/${toQuery({ limit: RELATED_PRODUCTS })}`, { signal }).then(items),
     enabled: Number.isInteger(id) && id > 0,
   });
 }

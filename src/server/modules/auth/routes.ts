@@ -1,6 +1,6 @@
 // The auth calls of spec accounts-admin §7 plus refresh and logout (architecture: API conventions).
-// Each handler parses, applies the rate limit, calls the service and sets the refresh cookie.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+// Each route declares its body schema; the handler applies the rate limit, calls the service and sets the refresh cookie.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   changePasswordSchema,
   emailOnlySchema,
@@ -11,13 +11,22 @@ import {
   verifyChangeSchema,
   verifyEmailSchema,
   verifyPasswordResetSchema,
+  changePasswordResponseSchema,
+  loginResponseSchema,
+  messageResponseSchema,
+  permissionsResponseSchema,
+  profileDtoSchema,
+  profileUpdateResponseSchema,
+  refreshResponseSchema,
+  registerResponseSchema,
+  type EmailOnlyInput,
   type LoginResponse,
   type RefreshResponse,
 } from '../../../domain/auth';
 import { backgroundSettled } from '../../background';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { parse } from '../../http';
+import type { ZodApp } from '../../http';
 import { requireUser } from './caller';
 import * as auth from './service';
 import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
@@ -27,7 +36,7 @@ import { BYPASS_COOKIE } from '../../../domain/site';
 export const REFRESH_COOKIE = 'refresh_token';
 const COOKIE_PATH = '/api/auth/';
 
-export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext }) {
   const { ctx } = opts;
   const limits = app.rateLimits;
 
@@ -58,7 +67,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
   };
 
   const refreshTokenOf = (request: FastifyRequest): string | null => {
-    const body = parse(refreshSchema, request.body);
+    const body = (request.body ?? {}) as { refresh?: string };
     return body.refresh || request.cookies[REFRESH_COOKIE] || null;
   };
 
@@ -70,15 +79,15 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/api/auth/login/', async (request, reply): Promise<LoginResponse> => {
-    const input = parse(loginSchema, request.body);
+  app.post('/api/auth/login/', { schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply): Promise<LoginResponse> => {
+    const input = request.body;
     const throttle = await limits.login(request, reply);
     const { user, tokens } = await auth.login(ctx, input, info(request), throttle);
     setRefreshCookie(request, reply, tokens.refresh);
     return { user, access: tokens.access, refresh: tokens.refresh, is_staff: user.is_staff };
   });
 
-  app.post('/api/auth/refresh/', async (request, reply): Promise<RefreshResponse> => {
+  app.post('/api/auth/refresh/', { schema: { body: refreshSchema, response: { 200: refreshResponseSchema } } }, async (request, reply): Promise<RefreshResponse> => {
     const token = refreshTokenOf(request);
     if (!token) {
       clearRefreshCookie(request, reply);
@@ -94,7 +103,7 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
     }
   });
 
-  app.post('/api/auth/logout/', async (request, reply) => {
+  app.post('/api/auth/logout/', { schema: { body: refreshSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
     const result = await auth.logout(ctx, refreshTokenOf(request));
     clearRefreshCookie(request, reply);
     // spec accounts-admin §4: the maintenance bypass is cleared on logout too.
@@ -102,8 +111,8 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
     return result;
   });
 
-  app.post('/api/auth/register/', async (request, reply) => {
-    const input = parse(registerSchema, request.body);
+  app.post('/api/auth/register/', { schema: { body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
+    const input = request.body;
     await limits.check(request, reply, 'register', input.email);
     // Every registration e-mails a code, so it also counts against the address's sends.
     await limits.check(request, reply, 'codeSend', input.email);
@@ -111,58 +120,59 @@ export default async function authRoutes(app: FastifyInstance, opts: { ctx: AppC
     return reply.status(201).send(result);
   });
 
-  app.get('/api/auth/profile/', { config: { access: 'user' } }, async (request) => auth.getProfile(ctx, requireUser(request).id));
+  app.get('/api/auth/profile/', { config: { access: 'user' }, schema: { response: { 200: profileDtoSchema } } }, async (request) => auth.getProfile(ctx, requireUser(request).id));
 
-  app.put('/api/auth/profile/', { config: { access: 'user' } }, async (request, reply) => {
+  app.put('/api/auth/profile/', { config: { access: 'user' }, schema: { body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } } }, async (request, reply) => {
     const user = requireUser(request);
-    const input = parse(profileUpdateSchema, request.body);
+    const input = request.body;
     if (input.verification_code) await limits.check(request, reply, 'codeVerify', user.email);
     return auth.updateProfile(ctx, user.id, input, info(request));
   });
 
-  app.post('/api/auth/change-password/', { config: { access: 'user' } }, async (request, reply) => {
+  app.post('/api/auth/change-password/', { config: { access: 'user' }, schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } } }, async (request, reply) => {
     const user = requireUser(request);
-    const input = parse(changePasswordSchema, request.body);
+    const input = request.body;
     const throttle = await limits.login(request, reply);
     const result = await auth.changePassword(ctx, user.id, input, info(request), throttle);
     setRefreshCookie(request, reply, result.refresh);
     return result;
   });
 
-  app.post('/api/auth/verify-change/', { config: { access: 'user' } }, async (request, reply) => {
+  app.post('/api/auth/verify-change/', { config: { access: 'user' }, schema: { body: verifyChangeSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
     const user = requireUser(request);
-    const input = parse(verifyChangeSchema, request.body);
+    const input = request.body;
     await limits.check(request, reply, 'codeSend', user.email);
     return auth.requestEmailChange(ctx, user.id, input, info(request));
   });
 
-  app.post('/api/auth/verify-email/', async (request, reply) => {
-    const input = parse(verifyEmailSchema, request.body);
+  app.post('/api/auth/verify-email/', { schema: { body: verifyEmailSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    const input = request.body;
     await limits.check(request, reply, 'codeVerify', input.email);
     return auth.verifyEmail(ctx, input);
   });
 
-  app.post('/api/auth/resend-verification/', async (request, reply) => {
-    const { email } = parse(emailOnlySchema, request.body);
+  app.post('/api/auth/resend-verification/', { schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    const { email } = request.body;
     await limits.check(request, reply, 'codeSend', email);
     return auth.resendVerification(ctx, email, info(request));
   });
 
-  const resetRequest = async (request: FastifyRequest, reply: FastifyReply) => {
-    const { email } = parse(emailOnlySchema, request.body);
+  const resetRequest = async (request: FastifyRequest<{ Body: EmailOnlyInput }>, reply: FastifyReply) => {
+    const { email } = request.body;
     await limits.check(request, reply, 'codeSend', email);
     return auth.requestPasswordReset(ctx, email, info(request));
   };
-  app.post('/api/auth/request-password-reset/', resetRequest);
-  app.post('/api/auth/resend-password-reset/', resetRequest);
+  const resetSchema = { schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } } };
+  app.post('/api/auth/request-password-reset/', resetSchema, resetRequest);
+  app.post('/api/auth/resend-password-reset/', resetSchema, resetRequest);
 
-  app.post('/api/auth/verify-password-reset/', async (request, reply) => {
-    const input = parse(verifyPasswordResetSchema, request.body);
+  app.post('/api/auth/verify-password-reset/', { schema: { body: verifyPasswordResetSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
+    const input = request.body;
     await limits.check(request, reply, 'codeVerify', input.email);
     return auth.verifyPasswordReset(ctx, input);
   });
 
-  app.get('/api/auth/verify-permissions/', { config: { access: 'user' } }, async (request) =>
+  app.get('/api/auth/verify-permissions/', { config: { access: 'user' }, schema: { response: { 200: permissionsResponseSchema } } }, async (request) =>
     auth.permissionsOf(requireUser(request)),
   );
 }

@@ -1,58 +1,79 @@
 // HTTP for orders (spec storefront §7 order calls, accounts-admin §7 orders): customers create,
 // read and change their own orders; staff list, read, change and delete any order.
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParamSchema } from '../../../domain/catalog';
 import {
-  adminOrderListQuerySchema, adminOrderUpdateSchema, customerOrderUpdateSchema, myOrdersQuerySchema, orderCreateSchema,
-  type AdminOrderPage,
+  adminOrderListQuerySchema, adminOrderPageSchema, adminOrderUpdateSchema, customerOrderUpdateSchema, myOrdersQuerySchema, orderCreateSchema,
+  orderDtoSchema, orderPageSchema, orderUpdateResultSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
-import { paged, parse } from '../../http';
+import { describedOnly, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import {
   createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff,
 } from './service';
 
-const orderId = (request: FastifyRequest) => parse(idParamSchema, request.params).id;
+// Staff and customers change an order with different payloads: the handler picks the schema.
+const orderUpdateBody = describedOnly(z.union([adminOrderUpdateSchema, customerOrderUpdateSchema]));
 
-export default async function orderRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+export default async function orderRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
 
-  app.post('/api/orders/', { config: { access: 'user' } }, async (request, reply) => {
-    const input = parse(orderCreateSchema, request.body);
-    const order = await createOrder(ctx, requireUser(request), input, request.log);
-    return reply.status(201).send(order);
-  });
+  app.post(
+    '/api/orders/',
+    { config: { access: 'user' }, schema: { body: orderCreateSchema, response: { 201: orderDtoSchema } } },
+    async (request, reply) => {
+      const order = await createOrder(ctx, requireUser(request), request.body, request.log);
+      return reply.status(201).send(order);
+    },
+  );
 
-  app.get('/api/orders/my-orders/', { config: { access: 'user' } }, async (request) => {
-    const query = parse(myOrdersQuerySchema, request.query);
-    const { results, count } = await listMyOrders(ctx, requireUser(request).id, query);
-    return paged(request, results, count, query.page, query.page_size);
-  });
+  app.get(
+    '/api/orders/my-orders/',
+    { config: { access: 'user' }, schema: { querystring: myOrdersQuerySchema, response: { 200: orderPageSchema } } },
+    async (request) => {
+      const { query } = request;
+      const { results, count } = await listMyOrders(ctx, requireUser(request).id, query);
+      return paged(request, results, count, query.page, query.page_size);
+    },
+  );
 
-  app.get('/api/orders/', { config: { access: 'staff' } }, async (request): Promise<AdminOrderPage> => {
-    const query = parse(adminOrderListQuerySchema, request.query);
-    const { results, count, status_counts } = await listOrdersForAdmin(ctx, query);
-    return {
-      ...paged(request, results, count, query.page, query.page_size),
-      totalPages: Math.max(1, Math.ceil(count / query.page_size)),
-      status_counts,
-    };
-  });
+  app.get(
+    '/api/orders/',
+    { config: { access: 'staff' }, schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderPageSchema } } },
+    async (request) => {
+      const { query } = request;
+      const { results, count, status_counts } = await listOrdersForAdmin(ctx, query);
+      return {
+        ...paged(request, results, count, query.page, query.page_size),
+        totalPages: Math.max(1, Math.ceil(count / query.page_size)),
+        status_counts,
+      };
+    },
+  );
 
-  app.get('/api/orders/:id/', { config: { access: 'user' } }, async (request) => {
-    return getOrder(ctx, requireUser(request), orderId(request));
-  });
+  app.get(
+    '/api/orders/:id/',
+    { config: { access: 'user' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
+    async (request) => getOrder(ctx, requireUser(request), request.params.id),
+  );
 
-  app.put('/api/orders/:id/', { config: { access: 'user' } }, async (request) => {
-    const user = requireUser(request);
-    const id = orderId(request);
-    if (isAdmin(user)) return updateOrderAsStaff(ctx, user, id, parse(adminOrderUpdateSchema, request.body), request.log);
-    return updateOrderAsCustomer(ctx, user, id, parse(customerOrderUpdateSchema, request.body));
-  });
+  app.put(
+    '/api/orders/:id/',
+    { config: { access: 'user' }, schema: { params: idParamSchema, body: orderUpdateBody, response: { 200: orderUpdateResultSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { id } = request.params;
+      if (isAdmin(user)) return updateOrderAsStaff(ctx, user, id, parse(adminOrderUpdateSchema, request.body), request.log);
+      return updateOrderAsCustomer(ctx, user, id, parse(customerOrderUpdateSchema, request.body));
+    },
+  );
 
-  app.delete('/api/orders/:id/', { config: { access: 'staff' } }, async (request, reply) => {
-    await deleteOrder(ctx, requireStaff(request), orderId(request));
+  app.delete('/api/orders/:id/', { config: { access: 'staff' }, schema: { params: idParamSchema } }, async (request, reply) => {
+    await deleteOrder(ctx, requireStaff(request), request.params.id);
     return reply.status(204).send();
   });
 }

@@ -1,12 +1,13 @@
 // /api/core/: maintenance status and switch, bypass validation, dollar rate (spec accounts-admin §7 core).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
-  BYPASS_COOKIE, BYPASS_FREE_FAILURES, BYPASS_SLOWDOWN_MS, BYPASS_TTL_HOURS, dollarRateUpdateSchema, toggleMaintenanceSchema,
-  validateBypassSchema,
+  BYPASS_COOKIE, BYPASS_FREE_FAILURES, BYPASS_SLOWDOWN_MS, BYPASS_TTL_HOURS, bypassResultDtoSchema, dollarRateDtoSchema, dollarRateResultSchema,
+  dollarRateUpdateSchema, maintenanceStatusDtoSchema, toggleMaintenanceSchema, validateBypassSchema,
 } from '../../../domain/site';
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
-import { parse } from '../../http';
 import { isAdmin, requireStaff } from '../auth/caller';
 import { getDollarRate, updateDollarRate } from './dollar-rate';
 import { sleep, WindowCounter } from '../../window-counter';
@@ -21,23 +22,30 @@ const actorOf = (request: FastifyRequest) => {
   return { id: user.id, username: user.username };
 };
 
-export default async function siteRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+export default async function siteRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
   const attempts = new WindowCounter(BYPASS_ATTEMPTS.limit, BYPASS_ATTEMPTS.windowMs);
   const failures = new WindowCounter(Number.MAX_SAFE_INTEGER, BYPASS_FAILURE_WINDOW_MS);
   const nowMs = () => ctx.now().getTime();
 
-  app.get('/api/core/maintenance-status/', async () => getMaintenanceStatus(ctx));
+  app.get('/api/core/maintenance-status/', { schema: { response: { 200: maintenanceStatusDtoSchema } } }, async () => getMaintenanceStatus(ctx));
 
-  app.post('/api/core/toggle-maintenance/', { config: { access: 'staff' } }, async (request) => {
-    const input = parse(toggleMaintenanceSchema, request.body);
-    return toggleMaintenance(ctx, actorOf(request), input);
-  });
+  app.post(
+    '/api/core/toggle-maintenance/',
+    { config: { access: 'staff' }, schema: { body: toggleMaintenanceSchema, response: { 200: maintenanceStatusDtoSchema.extend({ message: z.string() }) } } },
+    async (request) => toggleMaintenance(ctx, actorOf(request), request.body),
+  );
 
-  app.post('/api/core/validate-bypass-password/', async (request, reply) => {
+  app.post('/api/core/validate-bypass-password/', {
+    schema: { body: validateBypassSchema, response: { 200: bypassResultDtoSchema } },
+    // Every attempt counts, a malformed one too: before the body is validated.
+    preValidation: async (request) => {
+      if (!attempts.hit(request.ip, nowMs())) throw tooMany('Demasiados intentos. Por favor, espera unos minutos e intenta nuevamente.');
+    },
+  }, async (request, reply) => {
     const ip = request.ip;
-    if (!attempts.hit(ip, nowMs())) throw tooMany('Demasiados intentos. Por favor, espera unos minutos e intenta nuevamente.');
-    const { password } = parse(validateBypassSchema, request.body);
+    const { password } = request.body;
     // spec accounts-admin §4: after 5 failed attempts every further attempt waits 1.5 s.
     if (failures.count(ip, nowMs()) >= BYPASS_FREE_FAILURES) await sleep(BYPASS_SLOWDOWN_MS);
     const result = await validateBypassPassword(ctx, password);
@@ -58,10 +66,12 @@ export default async function siteRoutes(app: FastifyInstance, opts: { ctx: AppC
     return result;
   });
 
-  app.get('/api/core/dollar-rate/', async (request) => getDollarRate(ctx, { includeError: isAdmin(request.user) }));
+  app.get('/api/core/dollar-rate/', { schema: { response: { 200: dollarRateDtoSchema } } }, async (request) =>
+    getDollarRate(ctx, { includeError: isAdmin(request.user) }));
 
-  app.post('/api/core/dollar-rate/', { config: { access: 'staff' } }, async (request) => {
-    const update = parse(dollarRateUpdateSchema, request.body);
-    return updateDollarRate(ctx, actorOf(request), update, request.log);
-  });
+  app.post(
+    '/api/core/dollar-rate/',
+    { config: { access: 'staff' }, schema: { body: dollarRateUpdateSchema, response: { 200: dollarRateResultSchema } } },
+    async (request) => updateDollarRate(ctx, actorOf(request), request.body, request.log),
+  );
 }

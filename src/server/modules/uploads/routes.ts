@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_MAX_BYTES } from '../../../domain/uploads';
+import { UPLOAD_MAX_BYTES, uploadResultDtoSchema } from '../../../domain/uploads';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { viewerOf } from '../catalog/viewer';
@@ -33,7 +33,8 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
     limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 50 },
   });
 
-  app.post('/api/uploads/', async (request, reply) => {
+  // A multipart body (fields `file` and `purpose`), read by the handler.
+  app.post('/api/uploads/', { schema: { consumes: ['multipart/form-data'], response: { 201: uploadResultDtoSchema } } }, async (request, reply) => {
     const viewer = viewerOf(request.user);
     if (viewer !== 'staff') {
       const nowMs = ctx.now().getTime();

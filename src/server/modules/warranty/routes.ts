@@ -1,12 +1,17 @@
 // /api/warranty-claims/ (spec accounts-admin §7 warranty): guests and customers file claims,
 // customers follow their own, staff review them.
 import type { FastifyInstance } from 'fastify';
-import { idParamSchema } from '../../../domain/catalog';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParamSchema, pageSchema } from '../../../domain/catalog';
 import { shopDate } from '../../../domain/site';
-import { warrantyClaimListQuerySchema, warrantyClaimSchema, warrantyClaimUpdateSchema } from '../../../domain/warranty';
+import {
+  adminWarrantyClaimDtoSchema, eligibleOrderDtoSchema, warrantyClaimDtoSchema, warrantyClaimListQuerySchema, warrantyClaimSchema,
+  warrantyClaimUpdateSchema,
+} from '../../../domain/warranty';
 import type { AppContext } from '../../context';
 import { tooMany } from '../../errors';
-import { paged, parse } from '../../http';
+import { describedOnly, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import { WindowCounter } from '../../window-counter';
 import { createClaim, getClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
@@ -16,13 +21,19 @@ const GUEST_CLAIMS = { limit: 5, windowMs: 60 * 60_000 };
 const GUEST_ATTEMPTS = { limit: 30, windowMs: 60 * 60_000 };
 const GUEST_LIMIT_MESSAGE = 'Demasiadas solicitudes de garantía. Por favor, intenta nuevamente más tarde.';
 
-export default async function warrantyRoutes(app: FastifyInstance, opts: { ctx: AppContext }) {
+// The claim's rules depend on the caller (guests give name and e-mail) and on today, and a
+// guest's attempt counts before the body is read: the handler parses it.
+const claimBody = describedOnly(warrantyClaimSchema({ guest: false, today: '' }));
+const claimDtoSchema = z.union([adminWarrantyClaimDtoSchema, warrantyClaimDtoSchema]);
+
+export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
   const guestClaims = new WindowCounter(GUEST_CLAIMS.limit, GUEST_CLAIMS.windowMs);
   const guestAttempts = new WindowCounter(GUEST_ATTEMPTS.limit, GUEST_ATTEMPTS.windowMs);
   const nowMs = () => ctx.now().getTime();
 
-  app.post('/api/warranty-claims/', async (request, reply) => {
+  app.post('/api/warranty-claims/', { schema: { body: claimBody, response: { 201: warrantyClaimDtoSchema } } }, async (request, reply) => {
     const user = request.user;
     if (!user) {
       const overAttempts = !guestAttempts.hit(request.ip, nowMs());
@@ -34,29 +45,41 @@ export default async function warrantyRoutes(app: FastifyInstance, opts: { ctx: 
     return reply.status(201).send(claim);
   });
 
-  app.get('/api/warranty-claims/eligible-orders/', { config: { access: 'user' } }, async (request) => {
-    return listEligibleOrders(ctx, requireUser(request).id);
-  });
+  app.get(
+    '/api/warranty-claims/eligible-orders/',
+    { config: { access: 'user' }, schema: { response: { 200: z.array(eligibleOrderDtoSchema) } } },
+    async (request) => {
+      return listEligibleOrders(ctx, requireUser(request).id);
+    },
+  );
 
   // Staff see every claim unless they ask for their own; customers only ever see theirs.
-  app.get('/api/warranty-claims/', { config: { access: 'user' } }, async (request) => {
-    const user = requireUser(request);
-    const query = parse(warrantyClaimListQuerySchema, request.query);
-    const { results, count } =
-      isAdmin(user) && query.user !== 'current'
-        ? await listClaimsForStaff(ctx, query)
-        : await listOwnClaims(ctx, user.id, query.page, query.page_size);
-    return paged(request, results, count, query.page, query.page_size);
-  });
+  app.get(
+    '/api/warranty-claims/',
+    { config: { access: 'user' }, schema: { querystring: warrantyClaimListQuerySchema, response: { 200: pageSchema(claimDtoSchema) } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { query } = request;
+      const { results, count } =
+        isAdmin(user) && query.user !== 'current'
+          ? await listClaimsForStaff(ctx, query)
+          : await listOwnClaims(ctx, user.id, query.page, query.page_size);
+      return paged(request, results, count, query.page, query.page_size);
+    },
+  );
 
-  app.get('/api/warranty-claims/:id/', { config: { access: 'user' } }, async (request) => {
-    const user = requireUser(request);
-    return getClaim(ctx, user, parse(idParamSchema, request.params).id, isAdmin(user));
-  });
+  app.get(
+    '/api/warranty-claims/:id/',
+    { config: { access: 'user' }, schema: { params: idParamSchema, response: { 200: claimDtoSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      return getClaim(ctx, user, request.params.id, isAdmin(user));
+    },
+  );
 
-  app.patch('/api/warranty-claims/:id/', { config: { access: 'staff' } }, async (request) => {
-    const { id } = parse(idParamSchema, request.params);
-    const update = parse(warrantyClaimUpdateSchema, request.body);
-    return updateClaim(ctx, requireStaff(request), id, update, request.log);
-  });
+  app.patch(
+    '/api/warranty-claims/:id/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: warrantyClaimUpdateSchema, response: { 200: adminWarrantyClaimDtoSchema } } },
+    async (request) => updateClaim(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
 }

@@ -1,8 +1,13 @@
 // The customer's own orders and profile (spec storefront §7 orders, accounts-admin §7 auth).
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { ChangePasswordResponse, MessageResponse, ProfileDto, ProfileUpdateResponse } from '../../../domain/auth';
+import type { z } from 'zod';
+import type {
+  ChangePasswordResponse, changePasswordSchema, MessageResponse, ProfileDto, ProfileUpdateResponse, profileUpdateSchema, verifyChangeSchema,
+} from '../../../domain/auth';
 import type { Page } from '../../../domain/catalog';
-import { isOrderActive, type OrderDto, type OrderProductDto, type OrderUpdateResult } from '../../../domain/orders';
+import {
+  isOrderActive, type customerOrderUpdateSchema, type OrderDto, type OrderProductDto, type OrderUpdateResult,
+} from '../../../domain/orders';
 import { api, toQuery } from '../../lib/api';
 
 export type { OrderDto, OrderProductDto, ProfileDto };
@@ -26,13 +31,14 @@ export function useMyOrders() {
   return { ...query, orders };
 }
 
+const updateOrder = (order: OrderDto, body: z.input<typeof customerOrderUpdateSchema>, timeout: number) =>
+  api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, body, { timeout, fallbackError: 'Error al procesar la acción' });
+
 // spec storefront §9: an update waits 30 s, a cancellation 60 s.
-export const cancelOrder = (order: OrderDto) =>
-  api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, { status: 'cancelled' }, { timeout: 60_000, fallbackError: 'Error al procesar la acción' });
+export const cancelOrder = (order: OrderDto) => updateOrder(order, { status: 'cancelled' }, 60_000);
 
 /** The server cancels the order when its last line goes ('Pedido cancelado por falta de productos'). */
-export const removeOrderLine = (order: OrderDto, line: OrderProductDto) =>
-  api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, { remove_line_ids: [line.id] }, { timeout: 30_000, fallbackError: 'Error al procesar la acción' });
+export const removeOrderLine = (order: OrderDto, line: OrderProductDto) => updateOrder(order, { remove_line_ids: [line.id] }, 30_000);
 
 export const profileKey = ['auth', 'profile'] as const;
 
@@ -44,12 +50,12 @@ export function useProfile() {
 }
 
 export const accountApi = {
-  updateNames: (body: { first_name: string; last_name: string }) =>
+  updateNames: (body: Pick<z.input<typeof profileUpdateSchema>, 'first_name' | 'last_name'>) =>
     api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar el perfil' }),
-  requestEmailChange: (body: { new_email: string; password: string }) =>
+  requestEmailChange: (body: Omit<z.input<typeof verifyChangeSchema>, 'type'>) =>
     api.post<MessageResponse>('/api/auth/verify-change/', { type: 'EMAIL_CHANGE', ...body }, { fallbackError: 'Error al solicitar verificación' }),
-  confirmEmailChange: (body: { email: string; verification_code: string }) =>
+  confirmEmailChange: (body: Pick<z.input<typeof profileUpdateSchema>, 'email' | 'verification_code'>) =>
     api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar email' }),
-  changePassword: (body: { old_password: string; new_password: string; new_password2: string }) =>
+  changePassword: (body: z.input<typeof changePasswordSchema>) =>
     api.post<ChangePasswordResponse>('/api/auth/change-password/', body, { fallbackError: 'Error al cambiar la contraseña' }),
 };

@@ -15,7 +15,7 @@ import { TextField } from '../../components/ui/fields';
 import { HandshakeIcon, TruckLargeIcon } from '../../components/ui/account-icons';
 import { createOrder } from './api';
 import { cart, type CartLine } from '../../lib/cart-store';
-import { checkoutFormSchema, COORDINATE_ADDRESS, type CheckoutFormValues } from '../../../domain/orders';
+import { checkoutFormSchema, type CheckoutFormValues } from '../../../domain/orders';
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
 
 export const ORDER_CREATED = '¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.';
@@ -39,11 +39,10 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
     setServerError(null);
     try {
       await createOrder({
+        // The e-mail is the session's and a 'coordinate' delivery's address is set by the server.
         recipient_name: values.recipient_name,
         customer_phone: values.customer_phone,
-        customer_email: user?.email ?? '',
         delivery_type: values.delivery_type,
-        shipping_address: COORDINATE_ADDRESS,
         products: lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity })),
       });
       cart.clear();

@@ -1,21 +1,15 @@
 // Calls the cart and checkout make: current stock and price of a presentation, and the order.
+import type { z } from 'zod';
 import type { BlisterDto } from '../../../domain/catalog';
-import type { OrderDto } from '../../../domain/orders';
+import type { OrderDto, orderCreateSchema } from '../../../domain/orders';
 import { api } from '../../lib/api';
 
 export const blisterQueryKey = (id: number) => ['cart', 'blister', id] as const;
 
 export const fetchBlister = (id: number) => api.get<BlisterDto>(`/api/products/blisters/${id}/`);
 
-/** POST /api/orders/ body (spec storefront §3 order create payload). */
-export interface OrderCreatePayload {
-  recipient_name: string;
-  shipping_address: string;
-  customer_email: string;
-  customer_phone: string;
-  delivery_type: 'address' | 'coordinate';
-  products: { product_id: number; blister_id: number; quantity: number }[];
-}
+/** POST /api/orders/ body (spec storefront §3 order create payload), as the server's schema reads it. */
+export type OrderCreatePayload = z.input<typeof orderCreateSchema>;
 
 // spec storefront §9: creating an order waits up to 15 s.
 export const createOrder = (payload: OrderCreatePayload) =>

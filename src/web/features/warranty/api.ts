@@ -21,8 +21,8 @@ export function useMyClaims() {
     queryKey: warrantyKeys.mine,
     queryFn: ({ signal }) =>
       api
-        .get<Page<WarrantyClaimDto> | WarrantyClaimDto[]>(`/api/warranty-claims/?user=current&page_size=${MY_CLAIMS_PAGE_SIZE}`, { signal })
-        .then((data) => (Array.isArray(data) ? data : data.results))
+        .get<Page<WarrantyClaimDto>>(`/api/warranty-claims/?user=current&page_size=${MY_CLAIMS_PAGE_SIZE}`, { signal })
+        .then((page) => page.results)
         .catch((error: unknown) => {
           // spec §6: a 401 or 403 on the claim list.
           if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {

@@ -18,7 +18,7 @@ export function useAdminBrands() {
   return useQuery({
     queryKey: adminKeys.brands,
     queryFn: ({ signal }) =>
-      api.get<Page<BrandDto> | BrandDto[]>('/api/brands/', { signal, fallbackError: 'Error al cargar los bancos' }).then((d) => (Array.isArray(d) ? d : d.results)),
+      api.get<Page<BrandDto>>('/api/brands/', { signal, fallbackError: 'Error al cargar los bancos' }).then((page) => page.results),
     staleTime: 30_000,
   });
 }

@@ -22,13 +22,10 @@ export function useAdminClaims(filters: ClaimFilters) {
   return useInfiniteQuery({
     queryKey: [...claimKeys.all, query],
     queryFn: ({ pageParam, signal }) =>
-      api
-        .get<Page<AdminWarrantyClaimDto> | AdminWarrantyClaimDto[]>(`/api/warranty-claims/${toQuery({ ...query, page: pageParam })}`, {
-          signal,
-          fallbackError: 'Error al cargar los reclamos',
-        })
-        // The spec allows a plain array too.
-        .then((data) => (Array.isArray(data) ? { count: data.length, next: null, previous: null, results: data } : data)),
+      api.get<Page<AdminWarrantyClaimDto>>(`/api/warranty-claims/${toQuery({ ...query, page: pageParam })}`, {
+        signal,
+        fallbackError: 'Error al cargar los reclamos',
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
