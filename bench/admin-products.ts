@@ -122,18 +122,38 @@ async function main() {
 
     // Warm-up: the first requests compile the server's code paths.
     if (SECONDS > 0) {
-      await autocannon({ url: `http://127.0.0.1:${port}/api/products/?${queryOf('type=fem')}`, connections: CONNECTIONS, duration: 1, headers: { authorization: `Bearer ${token}` } });
+      await autocannon({
+        url: `http://127.0.0.1:${port}/api/products/?${queryOf('type=fem')}`,
+        connections: CONNECTIONS,
+        duration: 1,
+        headers: { authorization: `Bearer ${token}` },
+      });
     }
 
-    console.log(`\nGET /api/products/ as staff (${BASE}), ${PRODUCTS} products, micro-cache off, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${loadavg()[0].toFixed(1)}`);
-    console.log('scenario'.padEnd(28), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'max ms'.padStart(7), 'count'.padStart(7), '  p99 < 100 ms');
+    console.log(
+      `\nGET /api/products/ as staff (${BASE}), ${PRODUCTS} products, micro-cache off, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${loadavg()[0].toFixed(1)}`,
+    );
+    console.log(
+      'scenario'.padEnd(28),
+      'req/s'.padStart(7),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+      'max ms'.padStart(7),
+      'count'.padStart(7),
+      '  p99 < 100 ms',
+    );
     let missed = 0;
     for (const [label, extra] of SECONDS > 0 ? SCENARIOS : []) {
       const target = `http://127.0.0.1:${port}/api/products/?${queryOf(extra)}`;
       const probe = await fetch(target, { headers: { authorization: `Bearer ${token}` } });
       const body = (await probe.json()) as { count: number };
       if (!probe.ok) throw new Error(`${label}: ${probe.status} ${JSON.stringify(body)}`);
-      const result = await autocannon({ url: target, connections: CONNECTIONS, duration: SECONDS, headers: { authorization: `Bearer ${token}` } });
+      const result = await autocannon({
+        url: target,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (result.non2xx) throw new Error(`${label}: ${result.non2xx} non-2xx answers`);
       const met = result.latency.p99 < TARGET_P99_MS;
       if (!met) missed++;

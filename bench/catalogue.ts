@@ -6,8 +6,47 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
 
 export const BENCH_BRANDS = 40;
-const WORDS_A = ['Gorilla', 'Amnesia', 'Critical', 'Northern', 'Blue', 'Lemon', 'Purple', 'Jack', 'White', 'Sweet', 'Royal', 'Mango', 'Black', 'Wedding', 'Orange', 'Super', 'Big', 'Green', 'Tropical', 'Cherry'];
-const WORDS_B = ['Kush', 'Haze', 'Glue', 'Cheese', 'Dream', 'Widow', 'Skunk', 'Cookies', 'Gelato', 'Diesel', 'Zkittlez', 'Cake', 'Domina', 'Bud', 'Light', 'Berry', 'Mimosa'];
+const WORDS_A = [
+  'Gorilla',
+  'Amnesia',
+  'Critical',
+  'Northern',
+  'Blue',
+  'Lemon',
+  'Purple',
+  'Jack',
+  'White',
+  'Sweet',
+  'Royal',
+  'Mango',
+  'Black',
+  'Wedding',
+  'Orange',
+  'Super',
+  'Big',
+  'Green',
+  'Tropical',
+  'Cherry',
+];
+const WORDS_B = [
+  'Kush',
+  'Haze',
+  'Glue',
+  'Cheese',
+  'Dream',
+  'Widow',
+  'Skunk',
+  'Cookies',
+  'Gelato',
+  'Diesel',
+  'Zkittlez',
+  'Cake',
+  'Domina',
+  'Bud',
+  'Light',
+  'Berry',
+  'Mimosa',
+];
 const sqlArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
 export async function loadCatalogue(db: Db, products: number): Promise<void> {
@@ -39,4 +78,3 @@ export async function loadCatalogue(db: Db, products: number): Promise<void> {
     where (p.id + k.seed) % 4 <> 0`);
   await run(`update brands set discount_active = true, discount_type = 'percentage', discount_value = 10 where id % 10 = 0`);
 }
-

@@ -24,16 +24,25 @@ async function firstStart(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'first-start-'));
   const port = await freePort();
   const started = Date.now();
-  const child = spawn('npm', ['start', '--silent'], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start', '--silent'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   const print = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n').filter(Boolean)) console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${line.slice(0, 150)}`);
+    for (const line of chunk.toString().split('\n').filter(Boolean))
+      console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s  ${line.slice(0, 150)}`);
   };
   child.stdout.on('data', print);
   child.stderr.on('data', print);
   try {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}`);
-      const ok = await fetch(`http://127.0.0.1:${port}/api/health/`).then((r) => r.ok, () => false);
+      const ok = await fetch(`http://127.0.0.1:${port}/api/health/`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) return Date.now() - started;
       await new Promise((r) => setTimeout(r, 100));
     }

@@ -49,11 +49,24 @@ type Lhr = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 async function launchChromium(): Promise<{ port: number; child: ChildProcess; profile: string }> {
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chromium-'));
-  const child = spawn(CHROMIUM, [
-    '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-    '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-extensions',
-    `--remote-debugging-port=${port}`, `--user-data-dir=${profile}`, 'about:blank',
-  ], { stdio: 'ignore' });
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--disable-extensions',
+      `--remote-debugging-port=${port}`,
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    { stdio: 'ignore' },
+  );
   for (let i = 0; i < 200; i++) {
     try {
       if ((await fetch(`http://127.0.0.1:${port}/json/version`)).ok) return { port, child, profile };
@@ -89,7 +102,9 @@ function figures(name: string, urlPath: string, lhr: Lhr): PageFigures {
 function homeAssets(lhr: Lhr, webDir: string, origin: string) {
   const items = (lhr.audits['network-requests']?.details as { items?: { url: string; resourceType?: string }[] } | undefined)?.items ?? [];
   const sum = (type: string) => {
-    const files = [...new Set(items.filter((i) => i.resourceType === type && i.url.startsWith(origin)).map((i) => new URL(i.url).pathname))];
+    const files = [
+      ...new Set(items.filter((i) => i.resourceType === type && i.url.startsWith(origin)).map((i) => new URL(i.url).pathname)),
+    ];
     const bytes = files.reduce((total, file) => {
       const onDisk = path.join(webDir, file);
       return total + (existsSync(onDisk) ? gzipSync(readFileSync(onDisk)).length : 0);
@@ -114,7 +129,9 @@ async function audit(url: string, port: number): Promise<Lhr> {
 const median = (lhrs: Lhr[]) =>
   [...lhrs].sort((a, b) => (a.categories.performance.score ?? 0) - (b.categories.performance.score ?? 0))[Math.floor(lhrs.length / 2)];
 
-export async function runLighthouse(options: { webDir?: string; runs?: number; log?: (line: string) => void } = {}): Promise<LighthouseReport> {
+export async function runLighthouse(
+  options: { webDir?: string; runs?: number; log?: (line: string) => void } = {},
+): Promise<LighthouseReport> {
   const webDir = path.resolve(options.webDir ?? process.env.WEB_DIST_DIR ?? path.join(ROOT, 'dist/web'));
   if (!existsSync(path.join(webDir, 'index.html'))) throw new Error(`${webDir}/index.html is missing: build the web first`);
   const runs = options.runs ?? RUNS;
@@ -124,7 +141,9 @@ export async function runLighthouse(options: { webDir?: string; runs?: number; l
   const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDir }, { timeoutMs: 240_000 });
   const chromium = await launchChromium();
   try {
-    const list = (await (await fetch(`${server.url}/api/products/?page_size=1&ordering=-created_at`)).json()) as { results: { id: number }[] };
+    const list = (await (await fetch(`${server.url}/api/products/?page_size=1&ordering=-created_at`)).json()) as {
+      results: { id: number }[];
+    };
     const productId = list.results[0]?.id;
     if (!productId) throw new Error('the demo catalogue did not load');
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
@@ -196,8 +215,10 @@ export function lighthouseMarkdown(report: LighthouseReport): string {
     ...report.pages.map((p) => {
       const s = p.scores;
       const score = (n: number) => ok(n >= TARGETS.score, String(n));
-      return `| ${p.name} \`${p.path}\` | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ` +
-        `${ok(p.lcpMs < TARGETS.lcpMs, ms(p.lcpMs))} | ${ok(p.cls < TARGETS.cls, p.cls.toFixed(3))} | ${ms(p.tbtMs)} | ${ms(p.fcpMs)} |`;
+      return (
+        `| ${p.name} \`${p.path}\` | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ` +
+        `${ok(p.lcpMs < TARGETS.lcpMs, ms(p.lcpMs))} | ${ok(p.cls < TARGETS.cls, p.cls.toFixed(3))} | ${ms(p.tbtMs)} | ${ms(p.fcpMs)} |`
+      );
     }),
     '',
     `Home page assets as loaded on the first visit, gzipped: JavaScript ${ok(report.home.jsGzip < TARGETS.initialJsKb * 1024, kb(report.home.jsGzip))} ` +

@@ -105,7 +105,9 @@ async function main() {
     await app.close();
 
     console.log(`login with argon2id m=${argon2.memoryCost} KiB, t=${argon2.timeCost}, p=1 (${database.kind})`);
-    console.log(`password check alone: p50 ${ms(percentile(verifyTimes, 50))}  min ${ms(verifyTimes[0])}  max ${ms(verifyTimes[verifyTimes.length - 1])}`);
+    console.log(
+      `password check alone: p50 ${ms(percentile(verifyTimes, 50))}  min ${ms(verifyTimes[0])}  max ${ms(verifyTimes[verifyTimes.length - 1])}`,
+    );
     console.log(
       `POST /api/auth/login/ one at a time (${SEQUENTIAL}): p50 ${ms(percentile(loginTimes, 50))}  p95 ${ms(percentile(loginTimes, 95))}  max ${ms(loginTimes[loginTimes.length - 1])}`,
     );

@@ -49,7 +49,9 @@ async function seed(db: Db) {
     select 'usuario' || i, 'usuario' || i || '@bench.local', 'x', 'Nombre' || i, 'Apellido' || i from generate_series(1, 1000) i`);
   await run(`insert into brands (brand_id, brand_name) select 'banco-' || i, 'Banco ' || i from generate_series(1, 20) i`);
   await run(`insert into products (brand_id, name, type) select 1 + (i % 20), 'Producto ' || i, 'fem' from generate_series(1, 300) i`);
-  await run(`insert into blisters (product_id, seed_count, price, stock) select 1 + (i % 300), 3 + (i % 3), 10000, 100 from generate_series(0, 599) i`);
+  await run(
+    `insert into blisters (product_id, seed_count, price, stock) select 1 + (i % 300), 3 + (i % 3), 10000, 100 from generate_series(0, 599) i`,
+  );
   await run(`insert into orders (user_id, status, is_archived, total, recipient_name, shipping_address, customer_email,
       customer_phone, delivery_type, customer_username, customer_first_name, customer_last_name, created_at, updated_at)
     select 1 + (i % 1000), (array['pending','completed','cancelled'])[1 + (i % 3)], i % 10 = 0, 20000,
@@ -117,10 +119,21 @@ async function main() {
 
     const headers = { authorization: `Bearer ${token}` };
     // Warm-up: the first requests compile the server's code paths.
-    if (SECONDS > 0) await autocannon({ url: `http://127.0.0.1:${port}/api/orders/?status=pending`, connections: CONNECTIONS, duration: 1, headers });
+    if (SECONDS > 0)
+      await autocannon({ url: `http://127.0.0.1:${port}/api/orders/?status=pending`, connections: CONNECTIONS, duration: 1, headers });
 
-    console.log(`\nGET /api/orders/ as staff, ${ORDERS} orders, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${loadavg()[0].toFixed(1)}`);
-    console.log('scenario'.padEnd(28), 'req/s'.padStart(7), 'p50 ms'.padStart(7), 'p99 ms'.padStart(7), 'max ms'.padStart(7), 'count'.padStart(7), '  p99 < 100 ms');
+    console.log(
+      `\nGET /api/orders/ as staff, ${ORDERS} orders, ${CONNECTIONS} connections, ${SECONDS} s each; load average ${loadavg()[0].toFixed(1)}`,
+    );
+    console.log(
+      'scenario'.padEnd(28),
+      'req/s'.padStart(7),
+      'p50 ms'.padStart(7),
+      'p99 ms'.padStart(7),
+      'max ms'.padStart(7),
+      'count'.padStart(7),
+      '  p99 < 100 ms',
+    );
     let missed = 0;
     for (const [label, query] of SECONDS > 0 ? SCENARIOS : []) {
       const target = `http://127.0.0.1:${port}/api/orders/?${query}`;

@@ -48,7 +48,10 @@ export async function orderFixtures(db: Db, jwtSecret: string): Promise<OrderFix
   const session = async (userId: number) => (await startSession(ctx, db, userId, {})).access;
   const [staff] = await sqlRows<{ id: number }>(db, sql`select id from users where username = 'staff'`);
   const buyers = await sqlRows<{ id: number }>(db, sql`select id from users where username like 'usuario%' order by id limit 20`);
-  const lines = await sqlRows<{ id: number; product_id: number }>(db, sql`select id, product_id from blisters where seed_count = 7 order by id limit 2`);
+  const lines = await sqlRows<{ id: number; product_id: number }>(
+    db,
+    sql`select id, product_id from blisters where seed_count = 7 order by id limit 2`,
+  );
   return {
     staffToken: await session(staff.id),
     customerTokens: await Promise.all(buyers.map((b) => session(b.id))),

@@ -123,7 +123,9 @@ async function measure(url: string, name: string, urlPath: string, options: Meas
       method,
       body,
       headers,
-      setupClient: tokens ? (client) => client.setHeaders({ ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` }) : undefined,
+      setupClient: tokens
+        ? (client) => client.setHeaders({ ...headers, authorization: `Bearer ${tokens[next++ % tokens.length]}` })
+        : undefined,
     });
   await drain(url);
   await run(1); // warm-up: JIT, plans, caches
@@ -184,7 +186,9 @@ async function runScenario(db: string, cache: string, env: Record<string, string
     results.push(await measure(url, 'latest', '/api/products/?ordering=-created_at&has_stock=true&has_price=true&page_size=8'));
     results.push(await measure(url, 'admin orders, all', '/api/orders/', staff));
     results.push(await measure(url, 'admin orders, pending tab', '/api/orders/?status=pending', staff));
-    results.push(await measure(url, 'admin products, filtered', '/api/products/?brand=banco-3&stockFilter=with-stock&priceStatus=with-price', staff));
+    results.push(
+      await measure(url, 'admin products, filtered', '/api/products/?brand=banco-3&stockFilter=with-stock&priceStatus=with-price', staff),
+    );
     // Last among the database routes: every order it places clears the catalogue's cache.
     results.push(
       await measure(url, 'order creation', '/api/orders/', {
@@ -288,17 +292,33 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 function report(scenarios: Scenario[], js: ReturnType<typeof homeJavaScript>): string {
   const lines: string[] = [];
   lines.push('# API benchmark', '');
-  lines.push(`${PRODUCTS} products, ${BENCH_BRANDS} banks, ${ORDERS} orders; autocannon, ${SECONDS} s per route after a 1 s warm-up, every route in the same run as the reference;`);
-  lines.push(`${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two presentations).`);
-  lines.push(`Built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s with p99 < ${TARGET_P99_MS} ms; staff lists p99 < ${STAFF_TARGET_P99_MS} ms.`);
-  lines.push(`Machine: ${process.platform}, Node ${process.version}, ${availableParallelism()} CPUs shared by the server, the database and autocannon.`);
-  lines.push('The reference is measured first and last; ratios use the mean of both. The load average at the start of each run is shown: figures taken on a busy machine are lower and noisier.', '');
+  lines.push(
+    `${PRODUCTS} products, ${BENCH_BRANDS} banks, ${ORDERS} orders; autocannon, ${SECONDS} s per route after a 1 s warm-up, every route in the same run as the reference;`,
+  );
+  lines.push(
+    `${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two presentations).`,
+  );
+  lines.push(
+    `Built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s with p99 < ${TARGET_P99_MS} ms; staff lists p99 < ${STAFF_TARGET_P99_MS} ms.`,
+  );
+  lines.push(
+    `Machine: ${process.platform}, Node ${process.version}, ${availableParallelism()} CPUs shared by the server, the database and autocannon.`,
+  );
+  lines.push(
+    'The reference is measured first and last; ratios use the mean of both. The load average at the start of each run is shown: figures taken on a busy machine are lower and noisier.',
+    '',
+  );
   for (const s of scenarios) {
     lines.push(`## ${s.db}, ${s.cache} (load average ${s.load.toFixed(1)})`, '');
-    lines.push('| route | path | connections | req/s | p50 ms | p99 ms | ratio to reference | target | errors |', '|---|---|---:|---:|---:|---:|---:|---|---:|');
+    lines.push(
+      '| route | path | connections | req/s | p50 ms | p99 ms | ratio to reference | target | errors |',
+      '|---|---|---:|---:|---:|---:|---:|---|---:|',
+    );
     for (const m of s.results) {
       const ratio = m.name.startsWith('reference') ? '—' : `${((m.rps / s.reference) * 100).toFixed(1)}%`;
-      lines.push(`| ${m.name} | \`${m.path}\` | ${m.connections} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${ratio} | ${verdict(m, s.reference)} | ${m.errors} |`);
+      lines.push(
+        `| ${m.name} | \`${m.path}\` | ${m.connections} | ${m.rps.toFixed(0)} | ${m.p50} | ${m.p99} | ${ratio} | ${verdict(m, s.reference)} | ${m.errors} |`,
+      );
     }
     lines.push('');
   }
@@ -316,14 +336,21 @@ async function main() {
   const print = (s: Scenario) => {
     console.log(`\n${s.db}, ${s.cache} (load average ${s.load.toFixed(1)})`);
     for (const m of s.results) {
-      const ratio = m.name.startsWith('reference') ? '' : `  ${((m.rps / s.reference) * 100).toFixed(0)}% of reference ${verdict(m, s.reference)}`;
-      console.log(`  ${m.name.padEnd(26)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(4)} ms${ratio}${m.errors ? `  ERRORS ${m.errors}` : ''}`);
+      const ratio = m.name.startsWith('reference')
+        ? ''
+        : `  ${((m.rps / s.reference) * 100).toFixed(0)}% of reference ${verdict(m, s.reference)}`;
+      console.log(
+        `  ${m.name.padEnd(26)} ${m.rps.toFixed(0).padStart(7)} req/s  p50 ${String(m.p50).padStart(3)} ms  p99 ${String(m.p99).padStart(4)} ms${ratio}${m.errors ? `  ERRORS ${m.errors}` : ''}`,
+      );
     }
   };
 
   console.log(`Loading ${PRODUCTS} products and ${ORDERS} orders into a fresh PostgreSQL database…`);
   await withPostgres(async (url, fixtures) => {
-    for (const [label, ms] of [['micro-cache on (default)', '3000'], ['micro-cache off (CATALOG_CACHE_MS=0)', '0']] as const) {
+    for (const [label, ms] of [
+      ['micro-cache on (default)', '3000'],
+      ['micro-cache off (CATALOG_CACHE_MS=0)', '0'],
+    ] as const) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-data-'));
       try {
         const s = await runScenario('PostgreSQL', label, { DATABASE_URL: url, CATALOG_CACHE_MS: ms, DATA_DIR: dataDir }, fixtures);
@@ -337,7 +364,10 @@ async function main() {
 
   console.log(`\nLoading ${PRODUCTS} products and ${ORDERS} orders into a fresh PGlite data directory…`);
   await withPglite(async (dataDir, fixtures) => {
-    for (const [label, ms] of [['micro-cache on (default)', '3000'], ['micro-cache off (CATALOG_CACHE_MS=0)', '0']] as const) {
+    for (const [label, ms] of [
+      ['micro-cache on (default)', '3000'],
+      ['micro-cache off (CATALOG_CACHE_MS=0)', '0'],
+    ] as const) {
       const s = await runScenario('PGlite', label, { DATA_DIR: dataDir, CATALOG_CACHE_MS: ms }, fixtures);
       print(s);
       scenarios.push(s);

@@ -32,16 +32,30 @@ beforeAll(async () => {
   // The account sections with something in them: an order and a warranty claim.
   const order = await api(server, 'POST', '/api/orders/', {
     token: customer.token,
-    body: { recipient_name: 'Ana Pérez', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: productId, blister_id: seeded.product.blisters[0].id, quantity: 1 }] },
+    body: {
+      recipient_name: 'Ana Pérez',
+      customer_phone: '1122334455',
+      delivery_type: 'coordinate',
+      products: [{ product_id: productId, blister_id: seeded.product.blisters[0].id, quantity: 1 }],
+    },
   });
   if (order.status !== 201) throw new Error(order.text);
   const form = new FormData();
   form.append('purpose', 'warranty');
   form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
-  const upload = await (await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form })).json();
+  const upload = await (
+    await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form })
+  ).json();
   const claim = await api(server, 'POST', '/api/warranty-claims/', {
     token: customer.token,
-    body: { purchase_type: 'without-order', purchase_date: '2024-01-10', germination_date: '2024-01-20', product_name: 'Amnesia Haze', description: 'Ninguna semilla germinó en diez días.', photos: [upload.secure_url] },
+    body: {
+      purchase_type: 'without-order',
+      purchase_date: '2024-01-10',
+      germination_date: '2024-01-20',
+      product_name: 'Amnesia Haze',
+      description: 'Ninguna semilla germinó en diez días.',
+      photos: [upload.secure_url],
+    },
   });
   if (claim.status !== 201) throw new Error(claim.text);
   browser = await launchBrowser();
@@ -58,10 +72,19 @@ async function seriousViolations(page: Page): Promise<string[]> {
   await page.evaluate(AXE_SOURCE);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-    const result = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'], resultTypes: ['violations'] });
+    const result = await axe.run(document, {
+      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      resultTypes: ['violations'],
+    });
     return result.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 5).map((n: any) => n.target.join(' ')).join(' | ')}`);
+      .map(
+        (v: any) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+            .slice(0, 5)
+            .map((n: any) => n.target.join(' '))
+            .join(' | ')}`,
+      );
   });
 }
 
@@ -134,7 +157,11 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
     const { context, page } = await open(viewport, { as: customer.username, cart: true });
     await visit(page, '/carrito', `cart-lines-${width}`, 'main ul li');
     await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
-    await page.locator('form').filter({ has: page.getByRole('textbox') }).first().waitFor();
+    await page
+      .locator('form')
+      .filter({ has: page.getByRole('textbox') })
+      .first()
+      .waitFor();
     await check(page, `checkout-form-${width}`);
     await screenshot(page, `a11y-checkout-${width}`);
     await visit(page, `/producto/${productId}`, `product-customer-${width}`, 'main h1');
@@ -174,7 +201,10 @@ describe('the checker itself', () => {
 
 describe('the maintenance page', () => {
   it('while the shop is closed, at both widths', async () => {
-    const on = await api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: true, maintenance_message: 'Volvemos en unos minutos.', bypass_password: 'clave-de-paso' } });
+    const on = await api(server, 'POST', '/api/core/toggle-maintenance/', {
+      token: staff.token,
+      body: { maintenance_mode: true, maintenance_message: 'Volvemos en unos minutos.', bypass_password: 'clave-de-paso' },
+    });
     expect(on.status).toBe(200);
     try {
       for (const viewport of VIEWPORTS) {
@@ -189,7 +219,10 @@ describe('the maintenance page', () => {
         await context.close();
       }
     } finally {
-      await api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: false, bypass_password: '' } });
+      await api(server, 'POST', '/api/core/toggle-maintenance/', {
+        token: staff.token,
+        body: { maintenance_mode: false, bypass_password: '' },
+      });
     }
   });
 });

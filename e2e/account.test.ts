@@ -33,7 +33,13 @@ const mailIds = async () => (await readOutbox(server)).map((m) => m.id);
 
 describe('account screens', () => {
   it('verifies at login, edits the profile, e-mail and password, and resets a forgotten password', async () => {
-    const user = await createUser(server.ctx.db, { username: 'martinr', email: 'martin@example.com', first_name: 'Martín', last_name: 'Ruiz', email_verified: false });
+    const user = await createUser(server.ctx.db, {
+      username: 'martinr',
+      email: 'martin@example.com',
+      first_name: 'Martín',
+      last_name: 'Ruiz',
+      email_verified: false,
+    });
     const { page } = await newPage(browser, server.url, { viewport: DESKTOP });
 
     await step(page, 'login-unverified', async () => {
@@ -144,7 +150,14 @@ describe('account screens', () => {
     const admin = page.getByRole('navigation', { name: 'Administración' });
     await admin.waitFor();
     const links = await admin.getByRole('link').evaluateAll((els) => els.map((a) => a.getAttribute('href')));
-    expect(links).toEqual(['/admin/productos', '/admin/pedidos', '/admin/bancos', '/admin/actividad', '/admin/garantias', '/admin/usuarios']);
+    expect(links).toEqual([
+      '/admin/productos',
+      '/admin/pedidos',
+      '/admin/bancos',
+      '/admin/actividad',
+      '/admin/garantias',
+      '/admin/usuarios',
+    ]);
     expect(await page.getByRole('navigation', { name: 'Secciones de la cuenta' }).getByRole('link', { name: 'Garantía' }).count()).toBe(0);
     // A logged-in user asking for the login screen is sent to the account.
     await page.goto('/login');

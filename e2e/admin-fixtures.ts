@@ -34,7 +34,12 @@ async function ok(result: Promise<{ status: number; json: any; text: string }>, 
 }
 
 const BANKS = [
-  { brand_name: 'Royal Queen Seeds', is_national: false, hue: 280, description: 'Banco holandés con genéticas premiadas, feminizadas y automáticas de alta producción.' },
+  {
+    brand_name: 'Royal Queen Seeds',
+    is_national: false,
+    hue: 280,
+    description: 'Banco holandés con genéticas premiadas, feminizadas y automáticas de alta producción.',
+  },
   { brand_name: 'Sweet Seeds', is_national: false, hue: 330, description: 'Banco español pionero en automáticas de floración rápida.' },
   { brand_name: 'Gorilla BSF', is_national: true, hue: 120, description: 'Genéticas nacionales adaptadas al clima argentino.' },
   { brand_name: 'Sweed Lab', is_national: true, hue: 40, description: 'Banco argentino de genéticas seleccionadas.' },
@@ -42,15 +47,60 @@ const BANKS = [
 ];
 
 const PRODUCTS = [
-  { name: 'Gorilla Glue Auto', bank: 0, type: 'auto', currency: 'USD', blisters: [[3, 24.9, 12, 0], [5, 38.5, 3, 10]] },
-  { name: 'Northern Light', bank: 0, type: 'fem', currency: 'USD', blisters: [[1, 9.5, 20, 0], [3, 26, 8, 0]] },
+  {
+    name: 'Gorilla Glue Auto',
+    bank: 0,
+    type: 'auto',
+    currency: 'USD',
+    blisters: [
+      [3, 24.9, 12, 0],
+      [5, 38.5, 3, 10],
+    ],
+  },
+  {
+    name: 'Northern Light',
+    bank: 0,
+    type: 'fem',
+    currency: 'USD',
+    blisters: [
+      [1, 9.5, 20, 0],
+      [3, 26, 8, 0],
+    ],
+  },
   { name: 'Amnesia Haze', bank: 0, type: 'fem', currency: 'ARS', blisters: [[3, 32000, 0, 0]] },
-  { name: 'Cream Caramel Auto', bank: 1, type: 'auto', currency: 'ARS', blisters: [[3, 28500, 4, 0], [5, 44000, 2, 15]] },
+  {
+    name: 'Cream Caramel Auto',
+    bank: 1,
+    type: 'auto',
+    currency: 'ARS',
+    blisters: [
+      [3, 28500, 4, 0],
+      [5, 44000, 2, 15],
+    ],
+  },
   { name: 'Big Devil XL Auto', bank: 1, type: 'auto', currency: 'ARS', blisters: [[3, 30000, 9, 0]] },
-  { name: 'Gorilla Cookies', bank: 2, type: 'reg', currency: 'ARS', blisters: [[5, 18000, 25, 0], [10, 32000, 6, 0]] },
+  {
+    name: 'Gorilla Cookies',
+    bank: 2,
+    type: 'reg',
+    currency: 'ARS',
+    blisters: [
+      [5, 18000, 25, 0],
+      [10, 32000, 6, 0],
+    ],
+  },
   { name: 'Purple Punch Argenta', bank: 2, type: 'fem', currency: 'ARS', blisters: [[3, 21000, 2, 0]] },
   { name: 'Lemon Skunk Patagonia', bank: 3, type: 'fem', currency: 'USD', blisters: [[3, 19.9, 0, 0]] },
-  { name: 'White Widow', bank: 4, type: 'fem', currency: 'USD', blisters: [[3, 22, 15, 5], [5, 34, 10, 5]] },
+  {
+    name: 'White Widow',
+    bank: 4,
+    type: 'fem',
+    currency: 'USD',
+    blisters: [
+      [3, 22, 15, 5],
+      [5, 34, 10, 5],
+    ],
+  },
   { name: 'Critical Auto Sin Precio', bank: 4, type: 'auto', currency: 'ARS', blisters: [[3, 0, 7, 0]] },
 ] as const;
 
@@ -70,13 +120,22 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
 
   const banks: any[] = [];
   for (const [i, bank] of BANKS.entries()) {
-    const image = i < 4 ? await uploadAs(server, token, await drawImage(bank.brand_name.split(' ')[0], bank.hue, 400), 'brand', 'logo.png') : null;
-    banks.push(await ok(api(server, 'POST', '/api/brands/', { token, body: { brand_name: bank.brand_name, description: bank.description, is_national: bank.is_national, visible: true, image } })));
+    const image =
+      i < 4 ? await uploadAs(server, token, await drawImage(bank.brand_name.split(' ')[0], bank.hue, 400), 'brand', 'logo.png') : null;
+    banks.push(
+      await ok(
+        api(server, 'POST', '/api/brands/', {
+          token,
+          body: { brand_name: bank.brand_name, description: bank.description, is_national: bank.is_national, visible: true, image },
+        }),
+      ),
+    );
   }
 
   const products: any[] = [];
   for (const [i, p] of PRODUCTS.entries()) {
-    const image = i < 8 ? await uploadAs(server, token, await drawImage(p.name.split(' ').slice(0, 2).join(' '), (i * 47) % 360), 'product') : null;
+    const image =
+      i < 8 ? await uploadAs(server, token, await drawImage(p.name.split(' ').slice(0, 2).join(' '), (i * 47) % 360), 'product') : null;
     products.push(
       await ok(
         api(server, 'POST', '/api/products/', {
@@ -111,9 +170,23 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
     await createUser(db, { username: 'sofi_ruiz', email: 'sofia.ruiz@correo.test', first_name: 'Sofía', last_name: 'Ruiz' }),
   ];
   const orderPlans = [
-    { customer: 0, lines: [[0, 0, 1], [5, 0, 2]], status: 'pending' },
+    {
+      customer: 0,
+      lines: [
+        [0, 0, 1],
+        [5, 0, 2],
+      ],
+      status: 'pending',
+    },
     { customer: 1, lines: [[1, 1, 1]], status: 'pending' },
-    { customer: 2, lines: [[3, 0, 1], [8, 1, 1]], status: 'completed' },
+    {
+      customer: 2,
+      lines: [
+        [3, 0, 1],
+        [8, 1, 1],
+      ],
+      status: 'completed',
+    },
     { customer: 0, lines: [[5, 1, 1]], status: 'cancelled' },
     { customer: 1, lines: [[8, 0, 2]], status: 'pending' },
   ] as const;
@@ -127,7 +200,11 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
           recipient_name: `${customer.first_name} ${customer.last_name}`,
           customer_phone: `11${String(23456780 + i)}`,
           delivery_type: 'coordinate',
-          products: plan.lines.map(([p, b, quantity]) => ({ product_id: products[p].id, blister_id: products[p].blisters[b].id, quantity })),
+          products: plan.lines.map(([p, b, quantity]) => ({
+            product_id: products[p].id,
+            blister_id: products[p].blisters[b].id,
+            quantity,
+          })),
         },
       }),
     );
@@ -149,19 +226,55 @@ export async function seedStorefront(server: TestServer) {
   const logo = await uploadAs(server, staff.token, await drawImage('RQS', 280), 'brand');
   const photo = await uploadAs(server, staff.token, await drawImage('GG', 120), 'product');
   const photo2 = await uploadAs(server, staff.token, await drawImage('GG2', 160), 'product');
-  const brand = await ok(api(server, 'POST', '/api/brands/', { token: staff.token, body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés.', image: logo, is_national: false } }));
+  const brand = await ok(
+    api(server, 'POST', '/api/brands/', {
+      token: staff.token,
+      body: { brand_name: 'Royal Queen Seeds', description: 'Banco holandés.', image: logo, is_national: false },
+    }),
+  );
   const addProduct = async (name: string, type: string, blisters: object[], extra: Record<string, unknown> = {}) =>
     ok(
       api(server, 'POST', '/api/products/', {
         token: staff.token,
-        body: { brand_id: brand.id, name, type, currency: 'ARS', image: photo, description: `${name}: una genética estable.`, thc: '20%', flavors: 'Pino, Limón', blisters, ...extra },
+        body: {
+          brand_id: brand.id,
+          name,
+          type,
+          currency: 'ARS',
+          image: photo,
+          description: `${name}: una genética estable.`,
+          thc: '20%',
+          flavors: 'Pino, Limón',
+          blisters,
+          ...extra,
+        },
       }),
     );
-  const product = await addProduct('Gorilla Glue Auto', 'auto', [{ seed_count: 3, price: 12000, stock: 5, discount: 10 }, { seed_count: 5, price: 19000, stock: 0 }], { image_2: photo2 });
+  const product = await addProduct(
+    'Gorilla Glue Auto',
+    'auto',
+    [
+      { seed_count: 3, price: 12000, stock: 5, discount: 10 },
+      { seed_count: 5, price: 19000, stock: 0 },
+    ],
+    { image_2: photo2 },
+  );
   const blister = product.blisters[0];
-  const cartCookie = encodeURIComponent(JSON.stringify([{
-    id: product.id, blister_id: blister.id, name: 'Gorilla Glue Auto', price: 10800, original_price: 12000, discount: 10,
-    brand: 'Royal Queen Seeds', image: photo, seed_count: 3, quantity: 2,
-  }]));
+  const cartCookie = encodeURIComponent(
+    JSON.stringify([
+      {
+        id: product.id,
+        blister_id: blister.id,
+        name: 'Gorilla Glue Auto',
+        price: 10800,
+        original_price: 12000,
+        discount: 10,
+        brand: 'Royal Queen Seeds',
+        image: photo,
+        seed_count: 3,
+        quantity: 2,
+      },
+    ]),
+  );
   return { customer, staff, product, addProduct, cartCookie };
 }

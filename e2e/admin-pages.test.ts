@@ -60,7 +60,10 @@ describe('admin area pages', () => {
     await context.close();
   });
 
-  for (const [name, viewport] of [['mobile', MOBILE], ['desktop', DESKTOP]] as const) {
+  for (const [name, viewport] of [
+    ['mobile', MOBILE],
+    ['desktop', DESKTOP],
+  ] as const) {
     it(`shows every admin page with its data at ${viewport.width} px`, async () => {
       const { context, page } = await newPage(browser, server.url, { viewport });
       const errors = collectErrors(page);
@@ -168,7 +171,10 @@ describe('admin area pages', () => {
 
     const doomed = shop.products[9];
     await step(page, 'admin-delete', async () => {
-      await page.locator('article', { hasText: doomed.name }).getByRole('button', { name: `Eliminar ${doomed.name}` }).click();
+      await page
+        .locator('article', { hasText: doomed.name })
+        .getByRole('button', { name: `Eliminar ${doomed.name}` })
+        .click();
       const dialog = page.getByRole('dialog', { name: 'Eliminar producto' });
       await dialog.getByRole('button', { name: 'Eliminar' }).click();
       await page.getByText(`El producto ${doomed.name} ha sido eliminado`).waitFor();

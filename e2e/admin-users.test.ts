@@ -27,15 +27,45 @@ describe('admin users and activity', () => {
   it('filters, pages, creates, deactivates and deletes users and shows their detail', async () => {
     const db = server.ctx.db;
     const staff = await createStaff(db, { username: 'jefa', email: 'jefa@semillas.test', first_name: 'Romina', last_name: 'Sosa' });
-    const buyer = await createUser(db, { username: 'diego_c', email: 'diego@correo.test', first_name: 'Diego', last_name: 'Castro', instagram: '@diegocultiva' });
-    const NAMES = ['Ana', 'Bruno', 'Camila', 'Dario', 'Elena', 'Facundo', 'Gabriela', 'Hernán', 'Inés', 'Julián', 'Karina', 'Lautaro', 'Micaela'];
+    const buyer = await createUser(db, {
+      username: 'diego_c',
+      email: 'diego@correo.test',
+      first_name: 'Diego',
+      last_name: 'Castro',
+      instagram: '@diegocultiva',
+    });
+    const NAMES = [
+      'Ana',
+      'Bruno',
+      'Camila',
+      'Dario',
+      'Elena',
+      'Facundo',
+      'Gabriela',
+      'Hernán',
+      'Inés',
+      'Julián',
+      'Karina',
+      'Lautaro',
+      'Micaela',
+    ];
     for (const [i, first] of NAMES.entries()) {
-      await createUser(db, { username: `cliente_${first.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}`, email: `cliente${i}@correo.test`, first_name: first, last_name: 'Prueba' });
+      await createUser(db, {
+        username: `cliente_${first.toLowerCase().normalize('NFD').replace(/\p{M}/gu, '')}`,
+        email: `cliente${i}@correo.test`,
+        first_name: first,
+        last_name: 'Prueba',
+      });
     }
     const product = await createProduct(db, { name: 'Critical Kush', blisters: [{ seed_count: 5, price: 18000, stock: 20 }] });
     const order = await api(server, 'POST', '/api/orders/', {
       token: buyer.token,
-      body: { recipient_name: 'Diego Castro', customer_phone: '1133445566', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }] },
+      body: {
+        recipient_name: 'Diego Castro',
+        customer_phone: '1133445566',
+        delivery_type: 'coordinate',
+        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
+      },
     });
     expect(order.status).toBe(201);
 

@@ -67,7 +67,9 @@ describe('admin journey', () => {
       await toast(page, 'Banco Andino');
     });
     const card = page.locator('article', { hasText: 'Banco Andino' });
-    await expect.poll(() => card.getByRole('img', { name: 'Logo de Banco Andino' }).getAttribute('src')).toMatch(/^\/uploads\/.+-400\.webp$/);
+    await expect
+      .poll(() => card.getByRole('img', { name: 'Logo de Banco Andino' }).getAttribute('src'))
+      .toMatch(/^\/uploads\/.+-400\.webp$/);
     await expect.poll(() => card.getByText('Nacional', { exact: true }).count()).toBe(1);
 
     // 2. A product in USD with two presentations and a photo; typed first in ARS, then switched.
@@ -110,7 +112,10 @@ describe('admin journey', () => {
     const product = list.json.results[0];
     expect(product).toMatchObject({ currency: 'USD', brand: 'Banco Andino', name: 'Andina Kush' });
     expect(product.image).toMatch(/^\/uploads\/.+-800\.webp$/);
-    expect(product.blisters.map((b: any) => [b.seed_count, b.stored_price, b.stock])).toEqual([[3, 12.5, 10], [5, 20, 4]]);
+    expect(product.blisters.map((b: any) => [b.seed_count, b.stored_price, b.stock])).toEqual([
+      [3, 12.5, 10],
+      [5, 20, 4],
+    ]);
     await page.locator('article', { hasText: 'Andina Kush' }).getByText('Disponible', { exact: true }).waitFor();
 
     // 3. The customer sees ARS prices at the current rate.
@@ -120,9 +125,15 @@ describe('admin journey', () => {
     await step(shop, 'journey-customer-prices', async () => {
       await shop.goto(`/producto/${product.id}`);
       await shop.getByRole('heading', { name: 'Andina Kush' }).waitFor();
-      await shop.getByText(formatArs(12.5 * RATE)).first().waitFor();
+      await shop
+        .getByText(formatArs(12.5 * RATE))
+        .first()
+        .waitFor();
       await shop.getByText('5 Semillas').click();
-      await shop.getByText(formatArs(20 * RATE)).first().waitFor();
+      await shop
+        .getByText(formatArs(20 * RATE))
+        .first()
+        .waitFor();
     });
 
     // 4. A 20% discount on the bank, and the customer sees the badge.
@@ -139,14 +150,22 @@ describe('admin journey', () => {
     await step(shop, 'journey-customer-badge', async () => {
       await shop.reload();
       await shop.getByText('-20% OFF').first().waitFor();
-      await shop.getByText(formatArs(12.5 * RATE * 0.8)).first().waitFor();
+      await shop
+        .getByText(formatArs(12.5 * RATE * 0.8))
+        .first()
+        .waitFor();
       await screenshot(shop, 'journey-customer-discount');
     });
 
     // 5. The customer's order goes from pending to completed.
     const placed = await api(server, 'POST', '/api/orders/', {
       token: customer.token,
-      body: { recipient_name: 'Martina Gómez', customer_phone: '1123456789', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }] },
+      body: {
+        recipient_name: 'Martina Gómez',
+        customer_phone: '1123456789',
+        delivery_type: 'coordinate',
+        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
+      },
     });
     expect(placed.status).toBe(201);
     const orderId = placed.json.id;
@@ -162,7 +181,10 @@ describe('admin journey', () => {
       await dialog.waitFor({ state: 'hidden' });
       await orderCard.waitFor({ state: 'detached' });
       await page.getByRole('button', { name: /^Completados/ }).click();
-      await page.locator('article', { hasText: `Pedido #${orderNumber}` }).getByText('Completado').waitFor();
+      await page
+        .locator('article', { hasText: `Pedido #${orderNumber}` })
+        .getByText('Completado')
+        .waitFor();
     });
     const order = await api(server, 'GET', `/api/orders/${orderId}/`, { token: staff.token });
     expect(order.json.status).toBe('completed');

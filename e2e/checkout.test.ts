@@ -37,12 +37,21 @@ beforeAll(async () => {
       { seed_count: 5, price: 15000, stock: 4 },
     ],
   });
-  critical = await createProduct(server.ctx.db, { name: 'Critical Pampa', brand_id: brand.id, blisters: [{ seed_count: 1, price: 8000, stock: 3 }] });
+  critical = await createProduct(server.ctx.db, {
+    name: 'Critical Pampa',
+    brand_id: brand.id,
+    blisters: [{ seed_count: 1, price: 8000, stock: 3 }],
+  });
   // A checkout refused for stock before the journey's: it takes an order id, and gives its number back.
   const early = await createUser(server.ctx.db);
   const refused = await api(server, 'POST', '/api/orders/', {
     token: early.token,
-    body: { recipient_name: 'Ana Pérez', customer_phone: '1145678901', delivery_type: 'coordinate', products: [{ product_id: critical.id, blister_id: critical.blisters[0].id, quantity: 9 }] },
+    body: {
+      recipient_name: 'Ana Pérez',
+      customer_phone: '1145678901',
+      delivery_type: 'coordinate',
+      products: [{ product_id: critical.id, blister_id: critical.blisters[0].id, quantity: 9 }],
+    },
   });
   expect(refused.status).toBe(409);
   browser = await launchBrowser();
@@ -222,7 +231,18 @@ describe('customer journey from registration to a cancelled order', () => {
     const customer = await createUser(server.ctx.db);
     const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
     const [critical1] = critical.blisters;
-    const line = { id: critical.id, blister_id: critical1.id, name: 'Critical Pampa', price: 8000, original_price: 8000, discount: 0, brand: 'Banco Andino', image: null, seed_count: 1, quantity: 1 };
+    const line = {
+      id: critical.id,
+      blister_id: critical1.id,
+      name: 'Critical Pampa',
+      price: 8000,
+      original_price: 8000,
+      discount: 0,
+      brand: 'Banco Andino',
+      image: null,
+      seed_count: 1,
+      quantity: 1,
+    };
     await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: server.url }]);
 
     await page.goto('/carrito');

@@ -7,7 +7,8 @@ import { launchBrowser, MOBILE, screenshot, step } from './helpers/browser';
 import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct } from '../tests/helpers/factories';
 
-const GOOGLEBOT = 'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
+const GOOGLEBOT =
+  'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
 let server: TestServer;
 let browser: Browser;

@@ -32,7 +32,11 @@ beforeAll(async () => {
     name: 'Northern Lights',
     type: 'reg',
     brand_id: brand.id,
-    blisters: [{ seed_count: 1, price: 4000, stock: 0 }, { seed_count: 3, price: 11000, stock: 4 }, { seed_count: 5, price: 17000, stock: 2 }],
+    blisters: [
+      { seed_count: 1, price: 4000, stock: 0 },
+      { seed_count: 3, price: 11000, stock: 4 },
+      { seed_count: 5, price: 17000, stock: 2 },
+    ],
   });
   customer = await createUser(db);
   browser = await launchBrowser();
@@ -135,7 +139,10 @@ describe('in the browser', () => {
       expect((await context.cookies()).some((c) => c.name === 'session_hint')).toBe(true);
 
       const { errors } = await visit(page, `/producto/${productId}`);
-      await page.getByText(/12\.345/).first().waitFor();
+      await page
+        .getByText(/12\.345/)
+        .first()
+        .waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -29,12 +29,28 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.ctx.db;
   const brand = await createBrand(db, { brand_name: 'Banco Serrano' });
-  const product = await createProduct(db, { name: 'Línea Reservada Auto', brand_id: brand.id, blisters: [{ seed_count: 3, price: 11000, stock: 4 }] });
+  const product = await createProduct(db, {
+    name: 'Línea Reservada Auto',
+    brand_id: brand.id,
+    blisters: [{ seed_count: 3, price: 11000, stock: 4 }],
+  });
   customer = await createUser(db, { username: 'marisa.frame' });
-  cartCookie = encodeURIComponent(JSON.stringify([{
-    id: product.id, blister_id: product.blisters[0].id, name: 'Línea Reservada Auto', price: 11000, original_price: 11000, discount: 0,
-    brand: 'Banco Serrano', image: null, seed_count: 3, quantity: 2,
-  }]));
+  cartCookie = encodeURIComponent(
+    JSON.stringify([
+      {
+        id: product.id,
+        blister_id: product.blisters[0].id,
+        name: 'Línea Reservada Auto',
+        price: 11000,
+        original_price: 11000,
+        discount: 0,
+        brand: 'Banco Serrano',
+        image: null,
+        seed_count: 3,
+        quantity: 2,
+      },
+    ]),
+  );
   browser = await launchBrowser();
 });
 

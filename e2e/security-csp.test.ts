@@ -57,9 +57,16 @@ describe('under the Content-Security-Policy', () => {
   it('the storefront pages load without a violation', async () => {
     const { context, page, watch } = await openWatched({ cart: true });
     for (const [path, name] of [
-      ['/', 'home'], ['/productos', 'catalogue'], ['/productos?type=auto&search=gorilla', 'catalogue-filtered'],
-      [`/producto/${productId}`, 'product'], ['/como-germinar', 'guide'], ['/carrito', 'cart'],
-      ['/login', 'login'], ['/crear-cuenta', 'register'], ['/recuperar-contrasena', 'reset'], ['/maintenance', 'maintenance'],
+      ['/', 'home'],
+      ['/productos', 'catalogue'],
+      ['/productos?type=auto&search=gorilla', 'catalogue-filtered'],
+      [`/producto/${productId}`, 'product'],
+      ['/como-germinar', 'guide'],
+      ['/carrito', 'cart'],
+      ['/login', 'login'],
+      ['/crear-cuenta', 'register'],
+      ['/recuperar-contrasena', 'reset'],
+      ['/maintenance', 'maintenance'],
     ] as const) {
       await visit(page, watch, path, name);
     }
@@ -91,7 +98,10 @@ describe('under the Content-Security-Policy', () => {
     const { context, page, watch } = await openWatched({ viewport: MOBILE, as: customer.username });
     await page.goto(`/producto/${productId}`);
     await settle(page);
-    await page.getByRole('button', { name: /Añadir al carrito/i }).first().click();
+    await page
+      .getByRole('button', { name: /Añadir al carrito/i })
+      .first()
+      .click();
     const toast = page.locator('[data-sonner-toast]').first();
     await toast.waitFor();
     // Styled by sonner's injected stylesheet: positioned, not a bare list item.
@@ -109,8 +119,16 @@ describe('under the Content-Security-Policy', () => {
 
     const asStaff = await openWatched({ as: staff.username });
     for (const path of [
-      '/admin/productos', '/admin/productos/nuevo', `/admin/productos/editar/${productId}`, '/admin/pedidos', '/admin/bancos',
-      '/admin/bancos/nuevo', '/admin/garantias', '/admin/usuarios', '/admin/actividad', '/admin/configuracion',
+      '/admin/productos',
+      '/admin/productos/nuevo',
+      `/admin/productos/editar/${productId}`,
+      '/admin/pedidos',
+      '/admin/bancos',
+      '/admin/bancos/nuevo',
+      '/admin/garantias',
+      '/admin/usuarios',
+      '/admin/actividad',
+      '/admin/configuracion',
     ]) {
       await visit(asStaff.page, asStaff.watch, path, path.replace(/\W+/g, '-'));
     }

@@ -25,11 +25,16 @@ export async function watchPage(page: Page): Promise<PageWatch> {
   await page.addInitScript(() => {
     window.__cspViolations = [];
     document.addEventListener('securitypolicyviolation', (e) => {
-      window.__cspViolations!.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`);
+      window.__cspViolations!.push(
+        `${e.violatedDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber} (${e.sample})`,
+      );
     });
   });
   page.on('console', (message) => {
-    if (message.type() === 'error' && /Content Security Policy|Refused to (execute|load|apply|evaluate|connect|frame)/i.test(message.text())) {
+    if (
+      message.type() === 'error' &&
+      /Content Security Policy|Refused to (execute|load|apply|evaluate|connect|frame)/i.test(message.text())
+    ) {
       watch.violations.push(message.text());
     }
   });

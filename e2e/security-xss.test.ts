@@ -40,57 +40,111 @@ beforeAll(async () => {
   const logo = await uploadAs(server, staff.token, await drawImage('XSS', 10), 'brand');
   const photo = await uploadAs(server, staff.token, await drawImage('XSS', 200), 'product');
 
-  const brand = await ok(api(server, 'POST', '/api/brands/', {
-    token: staff.token,
-    body: { brand_name: `Banco ${IMG('brand-name')}`, description: `${SCRIPT('brand-desc')} ${SVG('brand-desc')} ${LINK('brand-desc')}`, image: logo },
-  }));
+  const brand = await ok(
+    api(server, 'POST', '/api/brands/', {
+      token: staff.token,
+      body: {
+        brand_name: `Banco ${IMG('brand-name')}`,
+        description: `${SCRIPT('brand-desc')} ${SVG('brand-desc')} ${LINK('brand-desc')}`,
+        image: logo,
+      },
+    }),
+  );
   ids.brand = brand.id;
-  const product = await ok(api(server, 'POST', '/api/products/', {
-    token: staff.token,
-    body: {
-      brand_id: brand.id, name: PRODUCT_NAME, type: 'fem', currency: 'ARS', image: photo,
-      description: `${IMG('product-desc')}\n${LINK('product-desc')}\n${CLOSE_SCRIPT('product-desc')}`,
-      genotype: SVG('genotype'), flavors: IMG('flavors'), effects: SCRIPT('effects'), thc: '<b onmouseover=x>20%</b>', cbd: '<i>1%</i>',
-      flowering_time: IMG('flowering'), completed_cicle: SVG('cicle'), height_indoor: SCRIPT('height'), yield_indoor: LINK('yield'),
-      blisters: [{ seed_count: 3, price: 12000, stock: 50 }],
-    },
-  }));
+  const product = await ok(
+    api(server, 'POST', '/api/products/', {
+      token: staff.token,
+      body: {
+        brand_id: brand.id,
+        name: PRODUCT_NAME,
+        type: 'fem',
+        currency: 'ARS',
+        image: photo,
+        description: `${IMG('product-desc')}\n${LINK('product-desc')}\n${CLOSE_SCRIPT('product-desc')}`,
+        genotype: SVG('genotype'),
+        flavors: IMG('flavors'),
+        effects: SCRIPT('effects'),
+        thc: '<b onmouseover=x>20%</b>',
+        cbd: '<i>1%</i>',
+        flowering_time: IMG('flowering'),
+        completed_cicle: SVG('cicle'),
+        height_indoor: SCRIPT('height'),
+        yield_indoor: LINK('yield'),
+        blisters: [{ seed_count: 3, price: 12000, stock: 50 }],
+      },
+    }),
+  );
   ids.product = product.id;
 
   // The customer's own texts: profile names, an order's recipient and address, a warranty claim.
-  await ok(api(server, 'PUT', '/api/auth/profile/', { token: customer.token, body: { first_name: `Ana ${IMG('first-name')}`, last_name: SVG('last-name') } }));
-  const order = await ok(api(server, 'POST', '/api/orders/', {
-    token: customer.token,
-    body: {
-      recipient_name: `Ana ${SCRIPT('recipient')}`, customer_phone: '1122334455', delivery_type: 'address',
-      shipping_address: `Calle ${IMG('address')} ${LINK('address')}`, products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
-    },
-  }));
+  await ok(
+    api(server, 'PUT', '/api/auth/profile/', {
+      token: customer.token,
+      body: { first_name: `Ana ${IMG('first-name')}`, last_name: SVG('last-name') },
+    }),
+  );
+  const order = await ok(
+    api(server, 'POST', '/api/orders/', {
+      token: customer.token,
+      body: {
+        recipient_name: `Ana ${SCRIPT('recipient')}`,
+        customer_phone: '1122334455',
+        delivery_type: 'address',
+        shipping_address: `Calle ${IMG('address')} ${LINK('address')}`,
+        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
+      },
+    }),
+  );
   ids.order = order.id;
   const form = new FormData();
   form.append('purpose', 'warranty');
   form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
-  const uploaded = await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form });
+  const uploaded = await fetch(`${server.url}/api/uploads/`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${customer.token}` },
+    body: form,
+  });
   const warrantyPhoto = ((await uploaded.json()) as { secure_url: string }).secure_url;
-  const claim = await ok(api(server, 'POST', '/api/warranty-claims/', {
-    token: customer.token,
-    body: {
-      purchase_type: 'without-order', purchase_date: '2024-01-10', germination_date: '2024-01-20', product_name: `Semilla ${IMG('claim-product')}`,
-      description: `No germinó ${SCRIPT('claim-desc')} ${SVG('claim-desc')} ${LINK('claim-desc')}`, photos: [warrantyPhoto],
-    },
-  }));
+  const claim = await ok(
+    api(server, 'POST', '/api/warranty-claims/', {
+      token: customer.token,
+      body: {
+        purchase_type: 'without-order',
+        purchase_date: '2024-01-10',
+        germination_date: '2024-01-20',
+        product_name: `Semilla ${IMG('claim-product')}`,
+        description: `No germinó ${SCRIPT('claim-desc')} ${SVG('claim-desc')} ${LINK('claim-desc')}`,
+        photos: [warrantyPhoto],
+      },
+    }),
+  );
   ids.claim = claim.id;
-  await ok(api(server, 'PATCH', `/api/warranty-claims/${claim.id}/`, {
-    token: staff.token,
-    body: { status: 'approved', admin_response: `Aprobada ${IMG('admin-response')}`, admin_notes: SCRIPT('admin-notes'), resolution_details: `${SVG('resolution')} ${LINK('resolution')}` },
-  }));
+  await ok(
+    api(server, 'PATCH', `/api/warranty-claims/${claim.id}/`, {
+      token: staff.token,
+      body: {
+        status: 'approved',
+        admin_response: `Aprobada ${IMG('admin-response')}`,
+        admin_notes: SCRIPT('admin-notes'),
+        resolution_details: `${SVG('resolution')} ${LINK('resolution')}`,
+      },
+    }),
+  );
   // A guest's claim, whose name and e-mail the admin reads.
-  await ok(api(server, 'POST', '/api/warranty-claims/', {
-    body: {
-      name: `Invitado ${IMG('guest-name')}`, email: 'invitado@test.local', purchase_type: 'without-order', purchase_date: '2024-02-01',
-      germination_date: '2024-02-05', product_name: SVG('guest-product'), description: `Tampoco germinó ${SCRIPT('guest-desc')}`, photos: [warrantyPhoto],
-    },
-  }));
+  await ok(
+    api(server, 'POST', '/api/warranty-claims/', {
+      body: {
+        name: `Invitado ${IMG('guest-name')}`,
+        email: 'invitado@test.local',
+        purchase_type: 'without-order',
+        purchase_date: '2024-02-01',
+        germination_date: '2024-02-05',
+        product_name: SVG('guest-product'),
+        description: `Tampoco germinó ${SCRIPT('guest-desc')}`,
+        photos: [warrantyPhoto],
+      },
+    }),
+  );
   browser = await launchBrowser();
 });
 
@@ -122,8 +176,12 @@ async function expectInert(page: Page, dialogs: string[], label: string) {
     return {
       // React attaches events by delegation: an on* attribute in the DOM came from markup.
       handlers: all.filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).map((el) => el.outerHTML.slice(0, 120)),
-      scripts: [...document.scripts].filter((s) => (!s.type || /javascript|module/i.test(s.type)) && !s.src).map((s) => s.outerHTML.slice(0, 120)),
-      jsUrls: all.filter((el) => ['href', 'src', 'action', 'formaction'].some((a) => /^\s*javascript:/i.test(el.getAttribute(a) ?? ''))).map((el) => el.outerHTML.slice(0, 120)),
+      scripts: [...document.scripts]
+        .filter((s) => (!s.type || /javascript|module/i.test(s.type)) && !s.src)
+        .map((s) => s.outerHTML.slice(0, 120)),
+      jsUrls: all
+        .filter((el) => ['href', 'src', 'action', 'formaction'].some((a) => /^\s*javascript:/i.test(el.getAttribute(a) ?? '')))
+        .map((el) => el.outerHTML.slice(0, 120)),
       frames: document.querySelectorAll('iframe, object, embed').length,
     };
   });
@@ -171,7 +229,18 @@ describe('stored payloads stay text', () => {
   });
 
   it('in the cart, whatever the cart cookie says', async () => {
-    const line = { id: ids.product, blister_id: 1, name: IMG('cart-cookie'), price: 100, original_price: 100, discount: 0, brand: SCRIPT('cart-brand'), image: `javascript:${run('cart-image')}`, seed_count: 3, quantity: 1 };
+    const line = {
+      id: ids.product,
+      blister_id: 1,
+      name: IMG('cart-cookie'),
+      price: 100,
+      original_price: 100,
+      discount: 0,
+      brand: SCRIPT('cart-brand'),
+      image: `javascript:${run('cart-image')}`,
+      seed_count: 3,
+      quantity: 1,
+    };
     const { context, page, dialogs } = await openPage({ cart: encodeURIComponent(JSON.stringify([line])) });
     await visit(page, dialogs, '/carrito', 'cart');
     await context.close();
@@ -204,13 +273,22 @@ describe('stored payloads stay text', () => {
       await expectInert(page, dialogs, 'claim details');
       await screenshot(page, 'xss-admin-claim-1280');
       await page.keyboard.press('Escape');
-      await page.getByRole('dialog').first().waitFor({ state: 'detached' }).catch(() => {});
+      await page
+        .getByRole('dialog')
+        .first()
+        .waitFor({ state: 'detached' })
+        .catch(() => {});
     }
     await context.close();
   });
 
   it('on the maintenance page, whatever message the staff wrote', async () => {
-    await ok(api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: true, maintenance_message: `Volvemos ${IMG('maintenance')} ${SCRIPT('maintenance')}` } }));
+    await ok(
+      api(server, 'POST', '/api/core/toggle-maintenance/', {
+        token: staff.token,
+        body: { maintenance_mode: true, maintenance_message: `Volvemos ${IMG('maintenance')} ${SCRIPT('maintenance')}` },
+      }),
+    );
     try {
       const { context, page, dialogs } = await openPage();
       await visit(page, dialogs, '/maintenance', 'maintenance', 'Volvemos');

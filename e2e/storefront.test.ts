@@ -22,7 +22,11 @@ const LONG_DESCRIPTION = [
 beforeAll(async () => {
   server = await startTestServer();
   const db = server.ctx.db;
-  const royal = await createBrand(db, { brand_name: 'Royal Queen Seeds', is_national: false, description: 'Banco europeo con genéticas premiadas.' });
+  const royal = await createBrand(db, {
+    brand_name: 'Royal Queen Seeds',
+    is_national: false,
+    description: 'Banco europeo con genéticas premiadas.',
+  });
   const sur = await createBrand(db, { brand_name: 'Sur Genetics', is_national: true, description: null });
   const make = async (name: string, type: 'auto' | 'fem' | 'reg', brandId: number, extra: Parameters<typeof createProduct>[1] = {}) => {
     const product = await createProduct(db, { name, type, brand_id: brandId, ...extra });
@@ -250,7 +254,10 @@ describe('product detail', () => {
       expect(await page.getByText('PÁRRAFO FINAL').count()).toBe(0);
       await page.getByRole('button', { name: 'Leer más' }).click();
       expect(await page.getByRole('tab', { name: 'Descripción' }).getAttribute('aria-selected')).toBe('true');
-      await page.getByRole('tabpanel').getByText(/^PÁRRAFO FINAL/).waitFor();
+      await page
+        .getByRole('tabpanel')
+        .getByText(/^PÁRRAFO FINAL/)
+        .waitFor();
       expect(await page.getByRole('tabpanel').locator('p').count()).toBe(3);
       await page.getByRole('tab', { name: 'Info del Banco' }).click();
       await page.getByRole('tabpanel').getByText('Banco Internacional').waitFor();
@@ -269,7 +276,10 @@ describe('product detail', () => {
       await zoomed.waitFor();
       const style = (await zoomed.getAttribute('style'))!;
       expect(style).toContain('scale(2)');
-      const [x, y] = style.match(/transform-origin: ([\d.]+)% ([\d.]+)%/)!.slice(1).map(Number);
+      const [x, y] = style
+        .match(/transform-origin: ([\d.]+)% ([\d.]+)%/)!
+        .slice(1)
+        .map(Number);
       expect(Math.abs(x - 25)).toBeLessThan(2);
       expect(Math.abs(y - 75)).toBeLessThan(2);
       await page.mouse.move(box.x + box.width + 40, box.y);
@@ -308,7 +318,10 @@ describe('mobile layout at 390 px', () => {
     const { context, page } = await open('/', { viewport: MOBILE });
     await step(page, 'mobile-layout', async () => {
       await page.getByRole('heading', { name: 'Últimos ingresos' }).waitFor();
-      await page.locator('#ultimos-ingresos-title ~ * article, section[aria-labelledby="ultimos-ingresos-title"] article').first().waitFor();
+      await page
+        .locator('#ultimos-ingresos-title ~ * article, section[aria-labelledby="ultimos-ingresos-title"] article')
+        .first()
+        .waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
       expect(await page.getByRole('navigation', { name: 'Principal' }).isVisible()).toBe(false);
       await screenshot(page, 'storefront-home-390');
@@ -365,7 +378,9 @@ describe('prices', () => {
 
   it('shows a signed-in customer prices, discounts and stock, and adds to the cart', async () => {
     const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
-    const login = await context.request.post(`${server.url}/api/auth/login/`, { data: { username_or_email: customer.email, password: TEST_PASSWORD } });
+    const login = await context.request.post(`${server.url}/api/auth/login/`, {
+      data: { username_or_email: customer.email, password: TEST_PASSWORD },
+    });
     expect(login.status()).toBe(200);
     await page.goto('/productos?search=gorilla');
     await step(page, 'prices-customer', async () => {

@@ -113,19 +113,42 @@ describe('warranty claims', () => {
   });
 
   it("lets a customer claim from an order and read the admin's resolution", async () => {
-    const customer = await createUser(server.ctx.db, { username: 'lucas_m', email: 'lucas@correo.test', first_name: 'Lucas', last_name: 'Moreno' });
-    await createStaff(server.ctx.db, { username: 'admin_garantias', email: 'garantias@semillas.test', first_name: 'Paula', last_name: 'Ríos' });
-    const product = await createProduct(server.ctx.db, { name: 'Northern Light Auto', blisters: [{ seed_count: 3, price: 15000, stock: 10 }] });
+    const customer = await createUser(server.ctx.db, {
+      username: 'lucas_m',
+      email: 'lucas@correo.test',
+      first_name: 'Lucas',
+      last_name: 'Moreno',
+    });
+    await createStaff(server.ctx.db, {
+      username: 'admin_garantias',
+      email: 'garantias@semillas.test',
+      first_name: 'Paula',
+      last_name: 'Ríos',
+    });
+    const product = await createProduct(server.ctx.db, {
+      name: 'Northern Light Auto',
+      blisters: [{ seed_count: 3, price: 15000, stock: 10 }],
+    });
     // The order was placed ten days ago, so a germination date after it is possible today.
     server.setNow(daysAgo(10));
     const order = await api(server, 'POST', '/api/orders/', {
       token: customer.token,
-      body: { recipient_name: 'Lucas Moreno', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }] },
+      body: {
+        recipient_name: 'Lucas Moreno',
+        customer_phone: '1122334455',
+        delivery_type: 'coordinate',
+        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
+      },
     });
     // A second order the customer cancels while the form is open.
     const doomed = await api(server, 'POST', '/api/orders/', {
       token: customer.token,
-      body: { recipient_name: 'Lucas Moreno', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }] },
+      body: {
+        recipient_name: 'Lucas Moreno',
+        customer_phone: '1122334455',
+        delivery_type: 'coordinate',
+        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
+      },
     });
     server.setNow(null);
     expect(order.status).toBe(201);
@@ -150,8 +173,13 @@ describe('warranty claims', () => {
       await page.getByLabel('Pedido', { exact: true }).selectOption(String(doomed.json.id));
       await page.getByLabel('Fecha de germinación').fill(isoDay(daysAgo(6)));
       await page.getByLabel('Descripción del problema').fill('Germiné en servilleta húmeda y solo una de las tres semillas abrió.');
-      await page.locator('input[type="file"]').setInputFiles({ name: 'servilleta.png', mimeType: 'image/png', buffer: await seedPhoto(120) });
-      const cancelled = await api(server, 'PUT', `/api/orders/${doomed.json.id}/`, { token: customer.token, body: { status: 'cancelled' } });
+      await page
+        .locator('input[type="file"]')
+        .setInputFiles({ name: 'servilleta.png', mimeType: 'image/png', buffer: await seedPhoto(120) });
+      const cancelled = await api(server, 'PUT', `/api/orders/${doomed.json.id}/`, {
+        token: customer.token,
+        body: { status: 'cancelled' },
+      });
       expect(cancelled.status).toBe(200);
       await page.getByRole('button', { name: 'Enviar solicitud' }).click();
       // The server's field errors come back in the summary.
@@ -179,7 +207,12 @@ describe('warranty claims', () => {
     });
 
     const [claim] = await server.ctx.db.select().from(warrantyClaims).where(eq(warrantyClaims.user_id, customer.id));
-    expect(claim).toMatchObject({ order_id: order.json.id, product_id: product.id, product_name: 'Northern Light Auto', email: 'lucas@correo.test' });
+    expect(claim).toMatchObject({
+      order_id: order.json.id,
+      product_id: product.id,
+      product_name: 'Northern Light Auto',
+      email: 'lucas@correo.test',
+    });
 
     const admin = await newPage(browser, server.url, { viewport: DESKTOP });
     await step(admin.page, 'admin-resolves', async () => {
@@ -189,10 +222,14 @@ describe('warranty claims', () => {
       const card = admin.page.getByRole('article').filter({ hasText: 'Northern Light Auto' });
       await card.waitFor();
       await admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' }).waitFor();
-      expect(await card.getByRole('link', { name: `Pedido #${order.json.order_number}` }).getAttribute('href')).toBe(`/admin/pedidos?orderId=${order.json.id}`);
+      expect(await card.getByRole('link', { name: `Pedido #${order.json.order_number}` }).getAttribute('href')).toBe(
+        `/admin/pedidos?orderId=${order.json.id}`,
+      );
       expect(await card.getByRole('link', { name: 'Lucas Moreno' }).getAttribute('href')).toBe(`/admin/usuarios/${customer.id}`);
       const guestCard = admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' });
-      expect(await guestCard.getByRole('link', { name: 'Carla Méndez' }).getAttribute('href')).toBe('/admin/usuarios?email=carla%40correo.test');
+      expect(await guestCard.getByRole('link', { name: 'Carla Méndez' }).getAttribute('href')).toBe(
+        '/admin/usuarios?email=carla%40correo.test',
+      );
       await screenshot(admin.page, 'admin-warranty-list-1280');
 
       await card.getByRole('button', { name: 'Ver detalles' }).click();

@@ -21,7 +21,9 @@ function newestMtime(dir) {
 const sourcesChanged = () => {
   const oldestOutput = Math.min(...outputs.map((p) => statSync(p).mtimeMs));
   const inputs = [path.join(root, 'src'), path.join(root, 'drizzle')].map(newestMtime);
-  const configs = ['package.json', 'vite.config.ts'].filter((f) => existsSync(path.join(root, f))).map((f) => statSync(path.join(root, f)).mtimeMs);
+  const configs = ['package.json', 'vite.config.ts']
+    .filter((f) => existsSync(path.join(root, f)))
+    .map((f) => statSync(path.join(root, f)).mtimeMs);
   return Math.max(...inputs, ...configs) > oldestOutput;
 };
 
@@ -37,7 +39,9 @@ function hasBuildTools() {
 const built = outputs.every(existsSync);
 if (!hasBuildTools()) {
   if (!built) {
-    console.error('Falta la tienda compilada (dist/) y esta instalación no tiene las herramientas para compilarla: ejecutá `npm install` (con las dependencias de desarrollo) y `npm run build`.');
+    console.error(
+      'Falta la tienda compilada (dist/) y esta instalación no tiene las herramientas para compilarla: ejecutá `npm install` (con las dependencias de desarrollo) y `npm run build`.',
+    );
     process.exit(1);
   }
 } else if (!built || sourcesChanged()) {

@@ -10,8 +10,14 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
     ],
   });
 }
@@ -85,4 +91,5 @@ export async function pageHtml(baseURL: string, path: string, cookie?: string): 
 }
 
 /** What the server rendered inside the app's root element. */
-export const rootOf = (page: string) => /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-render">/.exec(page)?.[1] ?? '';
+export const rootOf = (page: string) =>
+  /<div id="root">([\s\S]*?)<\/div><script type="application\/json" id="first-render">/.exec(page)?.[1] ?? '';

@@ -35,8 +35,7 @@ const numberField = (required: string, invalid: string) =>
 
 const decimal = (required: string, invalid: string) => z.preprocess(toNumberInput, numberField(required, invalid));
 
-const integer = (required: string, invalid: string) =>
-  z.preprocess(toNumberInput, numberField(required, invalid).int(invalid));
+const integer = (required: string, invalid: string) => z.preprocess(toNumberInput, numberField(required, invalid).int(invalid));
 
 /** Trimmed text; empty becomes null. */
 const optionalText = (max: number, label: string) =>
@@ -72,7 +71,12 @@ export const imageUrlSchema = z
 
 const percentField = (label: string) =>
   optionalNumber(
-    z.preprocess(toNumberInput, numberField(`${label} es requerido`, `${label} debe ser un número`).min(0, `${label} debe estar entre 0 y 100`).max(100, `${label} debe estar entre 0 y 100`)),
+    z.preprocess(
+      toNumberInput,
+      numberField(`${label} es requerido`, `${label} debe ser un número`)
+        .min(0, `${label} debe estar entre 0 y 100`)
+        .max(100, `${label} debe estar entre 0 y 100`),
+    ),
   ).transform((v) => (v == null ? null : roundCents(v)));
 
 // ---------------------------------------------------------------------------------------------
@@ -83,14 +87,22 @@ const percentField = (label: string) =>
 export const presentationSchema = z.object({
   /** An existing presentation of this product; absent for a new one. */
   id: optionalNumber(idField('Presentación inválida')),
-  seed_count: integer('La cantidad de semillas es requerida', 'La cantidad de semillas debe ser un número entero')
-    .pipe(z.number().min(1, 'La cantidad de semillas debe ser mayor que 0').max(MAX_SEED_COUNT, `La cantidad de semillas no puede superar ${MAX_SEED_COUNT}`)),
+  seed_count: integer('La cantidad de semillas es requerida', 'La cantidad de semillas debe ser un número entero').pipe(
+    z
+      .number()
+      .min(1, 'La cantidad de semillas debe ser mayor que 0')
+      .max(MAX_SEED_COUNT, `La cantidad de semillas no puede superar ${MAX_SEED_COUNT}`),
+  ),
   price: decimal('El precio es requerido', 'Ingrese un precio válido')
     .pipe(z.number().min(0, 'El precio no puede ser negativo').max(MAX_PRICE, 'El precio es demasiado alto'))
     .transform(roundCents),
-  stock: integer('El stock es requerido', 'El stock debe ser un número entero')
-    .pipe(z.number().min(0, 'El stock no puede ser negativo').max(MAX_STOCK, 'El stock es demasiado alto')),
-  discount: z.unknown().optional().transform((v) => roundCents(clampDiscount(toNumberInput(v) ?? 0))),
+  stock: integer('El stock es requerido', 'El stock debe ser un número entero').pipe(
+    z.number().min(0, 'El stock no puede ser negativo').max(MAX_STOCK, 'El stock es demasiado alto'),
+  ),
+  discount: z
+    .unknown()
+    .optional()
+    .transform((v) => roundCents(clampDiscount(toNumberInput(v) ?? 0))),
 });
 export type PresentationInput = z.output<typeof presentationSchema>;
 
@@ -195,7 +207,9 @@ export const brandFormFields = {
   brand_name: z
     .string({ error: 'El nombre del banco es requerido' })
     .transform(normalizeBrandName)
-    .pipe(z.string().min(1, 'El nombre del banco es requerido').max(BRAND_NAME_MAX, `El nombre no puede superar ${BRAND_NAME_MAX} caracteres`)),
+    .pipe(
+      z.string().min(1, 'El nombre del banco es requerido').max(BRAND_NAME_MAX, `El nombre no puede superar ${BRAND_NAME_MAX} caracteres`),
+    ),
   /** The slug; optional, derived from the name when absent. */
   brand_id: z
     .string({ error: 'Identificador de banco inválido' })

@@ -132,7 +132,10 @@ export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 export const changePasswordSchema = z
   .object({
-    old_password: z.string({ error: 'La contraseña actual es requerida' }).min(1, { error: 'La contraseña actual es requerida', abort: true }).max(PASSWORD_MAX),
+    old_password: z
+      .string({ error: 'La contraseña actual es requerida' })
+      .min(1, { error: 'La contraseña actual es requerida', abort: true })
+      .max(PASSWORD_MAX),
     new_password: passwordSchema,
     /** Optional on the API; the form always sends it. */
     new_password2: z.string().optional(),
@@ -166,7 +169,10 @@ export type VerifyEmailInput = z.infer<typeof verifyEmailSchema>;
 export const verifyChangeSchema = z.object({
   type: z.literal('EMAIL_CHANGE', { error: 'Tipo de verificación no soportado' }),
   new_email: emailSchema,
-  password: z.string({ error: 'La contraseña es requerida' }).min(1, { error: 'La contraseña es requerida', abort: true }).max(PASSWORD_MAX),
+  password: z
+    .string({ error: 'La contraseña es requerida' })
+    .min(1, { error: 'La contraseña es requerida', abort: true })
+    .max(PASSWORD_MAX),
 });
 export type VerifyChangeInput = z.infer<typeof verifyChangeSchema>;
 

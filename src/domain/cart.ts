@@ -66,8 +66,17 @@ export function sanitizeCart(value: unknown): CartLine[] {
   if (!Array.isArray(value)) return [];
   return (value as ({ [K in keyof CartLine]?: unknown } | null)[]).filter(
     (l): l is CartLine =>
-      !!l && typeof l === 'object' && Number.isInteger(l.id) && Number.isInteger(l.blister_id) &&
-      typeof l.name === 'string' && typeof l.price === 'number' && Number.isFinite(l.price) && l.price > 0 &&
-      typeof l.quantity === 'number' && Number.isInteger(l.quantity) && l.quantity >= 1 && l.quantity <= CART_MAX_QUANTITY,
+      !!l &&
+      typeof l === 'object' &&
+      Number.isInteger(l.id) &&
+      Number.isInteger(l.blister_id) &&
+      typeof l.name === 'string' &&
+      typeof l.price === 'number' &&
+      Number.isFinite(l.price) &&
+      l.price > 0 &&
+      typeof l.quantity === 'number' &&
+      Number.isInteger(l.quantity) &&
+      l.quantity >= 1 &&
+      l.quantity <= CART_MAX_QUANTITY,
   );
 }

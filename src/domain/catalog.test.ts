@@ -4,8 +4,13 @@ import { brandRefParamSchema, idParamSchema, productListQuerySchema, productSear
 describe('productListQuerySchema', () => {
   it('defaults to page 1 and reads comma lists, booleans and the admin type spelling', () => {
     expect(productListQuerySchema.parse({})).toEqual({ page: 1 });
-    expect(productListQuerySchema.parse({ type: 'auto, regular', brand: 'royal-queen-seeds,12', discount: '1', has_stock: 'false' })).toMatchObject({
-      type: ['auto', 'reg'], brand: ['royal-queen-seeds', '12'], discount: true, has_stock: false,
+    expect(
+      productListQuerySchema.parse({ type: 'auto, regular', brand: 'royal-queen-seeds,12', discount: '1', has_stock: 'false' }),
+    ).toMatchObject({
+      type: ['auto', 'reg'],
+      brand: ['royal-queen-seeds', '12'],
+      discount: true,
+      has_stock: false,
     });
   });
 
@@ -35,7 +40,9 @@ describe('params', () => {
 
 describe('productSearchText', () => {
   it('joins name, brand and type label, normalised for search', () => {
-    expect(productSearchText('Northern Light Automática', 'Royal Queen Seeds', 'auto')).toBe('northern light automatica royal queen seeds automatica');
+    expect(productSearchText('Northern Light Automática', 'Royal Queen Seeds', 'auto')).toBe(
+      'northern light automatica royal queen seeds automatica',
+    );
     expect(productSearchText('Critical+ 2.0', 'Dinafem', 'fem')).toBe('critical+ 2 0 dinafem feminizada');
   });
 });

@@ -141,28 +141,54 @@ const commaList = <T extends string>(values: readonly T[], message: string) =>
   z
     .string()
     .max(500, message)
-    .transform((raw) => raw.split(',').map((v) => v.trim()).filter(Boolean))
+    .transform((raw) =>
+      raw
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    )
     .pipe(z.array(z.enum(values as unknown as [T, ...T[]], { error: message })));
 
 const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'Valor booleano inválido' }).transform((v) => v === 'true' || v === '1');
 
 export const pageQuery = {
-  page: z.coerce.number({ error: 'La página debe ser un número' }).int('La página debe ser un número entero').min(1, 'La página debe ser 1 o mayor').max(100000, 'Página fuera de rango').default(1),
-  page_size: z.coerce.number({ error: 'El tamaño de página debe ser un número' }).int('El tamaño de página debe ser un número entero').min(1, 'El tamaño de página debe ser 1 o mayor').max(MAX_PAGE_SIZE, `El tamaño de página no puede superar ${MAX_PAGE_SIZE}`).optional(),
+  page: z.coerce
+    .number({ error: 'La página debe ser un número' })
+    .int('La página debe ser un número entero')
+    .min(1, 'La página debe ser 1 o mayor')
+    .max(100000, 'Página fuera de rango')
+    .default(1),
+  page_size: z.coerce
+    .number({ error: 'El tamaño de página debe ser un número' })
+    .int('El tamaño de página debe ser un número entero')
+    .min(1, 'El tamaño de página debe ser 1 o mayor')
+    .max(MAX_PAGE_SIZE, `El tamaño de página no puede superar ${MAX_PAGE_SIZE}`)
+    .optional(),
 };
 
 /** Accepts the API's type codes and the admin spelling 'regular'. */
 const typeList = z
   .string()
   .max(100, 'Tipo inválido')
-  .transform((raw) => raw.split(',').map((v) => v.trim()).filter(Boolean).map((v) => (v === 'regular' ? 'reg' : v)))
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean)
+      .map((v) => (v === 'regular' ? 'reg' : v)),
+  )
   .pipe(z.array(z.enum(PRODUCT_TYPES, { error: 'Tipo de producto inválido' })));
 
 /** Brand filter: numeric ids or slugs, comma separated. */
 const brandList = z
   .string()
   .max(2000, 'Filtro de banco inválido')
-  .transform((raw) => raw.split(',').map((v) => v.trim()).filter(Boolean))
+  .transform((raw) =>
+    raw
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(z.string().regex(/^[a-z0-9-]{1,80}$/, 'Banco inválido')));
 
 export const productListQuerySchema = z.object({
@@ -185,7 +211,11 @@ export const productListQuerySchema = z.object({
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export const idParamSchema = z.object({
-  id: z.coerce.number({ error: 'Identificador inválido' }).int('Identificador inválido').min(1, 'Identificador inválido').max(2147483647, 'Identificador inválido'),
+  id: z.coerce
+    .number({ error: 'Identificador inválido' })
+    .int('Identificador inválido')
+    .min(1, 'Identificador inválido')
+    .max(2147483647, 'Identificador inválido'),
 });
 
 export { commaList, boolParam };
@@ -194,7 +224,14 @@ export { commaList, boolParam };
 export const productFacetsDtoSchema = z.object({
   types: z.object({ auto: z.number().int(), fem: z.number().int(), reg: z.number().int() }),
   brands: z.array(
-    z.object({ id: z.number().int(), brand_id: z.string(), brand_name: z.string(), is_national: z.boolean(), image: z.string().nullable(), count: z.number().int() }),
+    z.object({
+      id: z.number().int(),
+      brand_id: z.string(),
+      brand_name: z.string(),
+      is_national: z.boolean(),
+      image: z.string().nullable(),
+      count: z.number().int(),
+    }),
   ),
   on_sale: z.number().int(),
   with_stock: z.number().int(),

@@ -26,6 +26,11 @@ export function arsToUsd(ars: number, rate: number): number {
 let arsFormatter: Intl.NumberFormat | null = null;
 
 export function formatArs(value: number): string {
-  arsFormatter ??= new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'ARS', minimumFractionDigits: 0, maximumFractionDigits: 2 });
+  arsFormatter ??= new Intl.NumberFormat('es-AR', {
+    style: 'currency',
+    currency: 'ARS',
+    minimumFractionDigits: 0,
+    maximumFractionDigits: 2,
+  });
   return arsFormatter.format(value);
 }

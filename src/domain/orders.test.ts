@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
-  adminOrderListQuerySchema, checkoutFormSchema, customerOrderUpdateSchema, mergeLines, orderCreateSchema, orderDateRange,
+  adminOrderListQuerySchema,
+  checkoutFormSchema,
+  customerOrderUpdateSchema,
+  mergeLines,
+  orderCreateSchema,
+  orderDateRange,
 } from './orders';
 
 const messages = (result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
@@ -16,7 +21,9 @@ describe('checkoutFormSchema', () => {
   });
 
   it('needs a name of 3 characters and a phone of exactly 10 digits', () => {
-    expect(messages(checkoutFormSchema.safeParse({ recipient_name: 'Al', customer_phone: '11 2233 445', delivery_type: 'coordinate' }))).toEqual({
+    expect(
+      messages(checkoutFormSchema.safeParse({ recipient_name: 'Al', customer_phone: '11 2233 445', delivery_type: 'coordinate' })),
+    ).toEqual({
       recipient_name: 'El nombre debe tener al menos 3 caracteres',
       customer_phone: 'Ingresa un teléfono válido',
     });
@@ -29,13 +36,21 @@ describe('orderCreateSchema', () => {
   const base = { recipient_name: 'Ana Pérez', customer_phone: '1122334455', delivery_type: 'coordinate' };
 
   it("sets the address to 'Coordinar entrega' for coordinated delivery and drops client prices", () => {
-    const parsed = orderCreateSchema.parse({ ...base, shipping_address: 'Calle 1', products: [{ product_id: 1, blister_id: 2, quantity: 1, price: 5 }] });
+    const parsed = orderCreateSchema.parse({
+      ...base,
+      shipping_address: 'Calle 1',
+      products: [{ product_id: 1, blister_id: 2, quantity: 1, price: 5 }],
+    });
     expect(parsed.shipping_address).toBe('Coordinar entrega');
     expect(parsed.products).toEqual([{ product_id: 1, blister_id: 2, quantity: 1 }]);
   });
 
   it('needs an address for home delivery', () => {
-    const result = orderCreateSchema.safeParse({ ...base, delivery_type: 'address', products: [{ product_id: 1, blister_id: 2, quantity: 1 }] });
+    const result = orderCreateSchema.safeParse({
+      ...base,
+      delivery_type: 'address',
+      products: [{ product_id: 1, blister_id: 2, quantity: 1 }],
+    });
     expect(messages(result)).toEqual({ shipping_address: 'La dirección es requerida' });
   });
 
@@ -46,7 +61,9 @@ describe('orderCreateSchema', () => {
   });
 
   it('refuses an empty cart and more than 50 lines', () => {
-    expect(messages(orderCreateSchema.safeParse({ ...base, products: [] }))).toEqual({ products: 'El pedido debe tener al menos un producto' });
+    expect(messages(orderCreateSchema.safeParse({ ...base, products: [] }))).toEqual({
+      products: 'El pedido debe tener al menos un producto',
+    });
     const many = Array.from({ length: 51 }, (_, i) => ({ product_id: i + 1, blister_id: i + 1, quantity: 1 }));
     expect(orderCreateSchema.safeParse({ ...base, products: many }).success).toBe(false);
   });
@@ -54,7 +71,12 @@ describe('orderCreateSchema', () => {
 
 describe('mergeLines', () => {
   it('keeps distinct presentations of one product apart', () => {
-    expect(mergeLines([{ product_id: 1, blister_id: 1, quantity: 1 }, { product_id: 1, blister_id: 2, quantity: 1 }])).toHaveLength(2);
+    expect(
+      mergeLines([
+        { product_id: 1, blister_id: 1, quantity: 1 },
+        { product_id: 1, blister_id: 2, quantity: 1 },
+      ]),
+    ).toHaveLength(2);
   });
 });
 
@@ -74,7 +96,9 @@ describe('adminOrderListQuerySchema', () => {
     expect(messages(adminOrderListQuerySchema.safeParse({ date_filter: 'custom', end_date: '2030-01-01' }))).toEqual({
       start_date: 'Debes seleccionar fechas de inicio y fin',
     });
-    expect(adminOrderListQuerySchema.safeParse({ date_filter: 'custom', start_date: '2030-01-02', end_date: '2030-01-01' }).success).toBe(false);
+    expect(adminOrderListQuerySchema.safeParse({ date_filter: 'custom', start_date: '2030-01-02', end_date: '2030-01-01' }).success).toBe(
+      false,
+    );
   });
 });
 

@@ -65,8 +65,7 @@ export const checkoutFormSchema = z.object({
 });
 export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
-const idField = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
+const idField = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
 const quantityField = z.coerce
   .number({ error: 'La cantidad debe ser un número' })

@@ -13,7 +13,7 @@ describe('defaultDetailPresentation (spec storefront §4)', () => {
     expect(defaultDetailPresentation([])).toBeUndefined();
   });
 
-  it('does not reorder the caller\'s list', () => {
+  it("does not reorder the caller's list", () => {
     const list = [b(5, 1), b(3, 1)];
     defaultDetailPresentation(list);
     expect(list.map((x) => x.seed_count)).toEqual([5, 3]);
@@ -32,6 +32,11 @@ describe('defaultCardPresentation (spec storefront §4)', () => {
   });
 
   it('reads price when final_price is absent', () => {
-    expect(defaultCardPresentation([{ seed_count: 1, stock: 1 }, { seed_count: 3, stock: 1, price: 10 }])).toMatchObject({ seed_count: 3 });
+    expect(
+      defaultCardPresentation([
+        { seed_count: 1, stock: 1 },
+        { seed_count: 3, stock: 1, price: 10 },
+      ]),
+    ).toMatchObject({ seed_count: 3 });
   });
 });

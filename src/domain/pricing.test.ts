@@ -4,25 +4,44 @@ import { applyPercent, clampDiscount, isBrandDiscountActive, priceBlister, type 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const noBrand = null;
 const brand = (overrides: Partial<BrandDiscount> = {}): BrandDiscount => ({
-  discount_active: true, discount_type: 'percentage', discount_value: 20, discount_expires_at: null, ...overrides,
+  discount_active: true,
+  discount_type: 'percentage',
+  discount_value: 20,
+  discount_expires_at: null,
+  ...overrides,
 });
 
 describe('priceBlister', () => {
   it('takes an ARS price as the effective price when there is no discount', () => {
     expect(priceBlister({ price: 15000, discount: 0 }, 'ARS', 1000, noBrand, NOW)).toEqual({
-      price: 15000, price_in_ars: 15000, price_in_usd: null, final_price: 15000, discount: 0,
+      price: 15000,
+      price_in_ars: 15000,
+      price_in_usd: null,
+      final_price: 15000,
+      discount: 0,
     });
   });
 
   it('converts USD at the rate, rounded to a whole peso, and keeps the USD figure', () => {
     expect(priceBlister({ price: 19.99, discount: 0 }, 'USD', 1234.5, noBrand, NOW)).toMatchObject({
-      price: 24678, price_in_ars: 24678, price_in_usd: 19.99, final_price: 24678,
+      price: 24678,
+      price_in_ars: 24678,
+      price_in_usd: 19.99,
+      final_price: 24678,
     });
   });
 
   it('applies the presentation discount: price × (1 − discount/100), to the cent', () => {
-    expect(priceBlister({ price: 9999, discount: 15 }, 'ARS', 1000, noBrand, NOW)).toMatchObject({ price: 9999, final_price: 8499.15, discount: 15 });
-    expect(priceBlister({ price: 10, discount: 10 }, 'USD', 1000, noBrand, NOW)).toMatchObject({ price_in_ars: 10000, final_price: 9000, discount: 10 });
+    expect(priceBlister({ price: 9999, discount: 15 }, 'ARS', 1000, noBrand, NOW)).toMatchObject({
+      price: 9999,
+      final_price: 8499.15,
+      discount: 15,
+    });
+    expect(priceBlister({ price: 10, discount: 10 }, 'USD', 1000, noBrand, NOW)).toMatchObject({
+      price_in_ars: 10000,
+      final_price: 9000,
+      discount: 10,
+    });
   });
 
   it('clamps a stored discount outside 0-100', () => {
@@ -35,13 +54,23 @@ describe('priceBlister', () => {
   });
 
   it('applies a fixed brand discount in ARS, never below zero', () => {
-    expect(priceBlister({ price: 20000, discount: 0 }, 'ARS', 1000, brand({ discount_type: 'fixed', discount_value: 3000 }), NOW)).toMatchObject({ final_price: 17000, discount: 15 });
-    expect(priceBlister({ price: 2000, discount: 0 }, 'ARS', 1000, brand({ discount_type: 'fixed', discount_value: 3000 }), NOW)).toMatchObject({ final_price: 0 });
+    expect(
+      priceBlister({ price: 20000, discount: 0 }, 'ARS', 1000, brand({ discount_type: 'fixed', discount_value: 3000 }), NOW),
+    ).toMatchObject({ final_price: 17000, discount: 15 });
+    expect(
+      priceBlister({ price: 2000, discount: 0 }, 'ARS', 1000, brand({ discount_type: 'fixed', discount_value: 3000 }), NOW),
+    ).toMatchObject({ final_price: 0 });
   });
 
   it('does not stack discounts: the lower price wins', () => {
-    expect(priceBlister({ price: 10000, discount: 30 }, 'ARS', 1000, brand({ discount_value: 20 }), NOW)).toMatchObject({ final_price: 7000, discount: 30 });
-    expect(priceBlister({ price: 10000, discount: 10 }, 'ARS', 1000, brand({ discount_value: 20 }), NOW)).toMatchObject({ final_price: 8000, discount: 20 });
+    expect(priceBlister({ price: 10000, discount: 30 }, 'ARS', 1000, brand({ discount_value: 20 }), NOW)).toMatchObject({
+      final_price: 7000,
+      discount: 30,
+    });
+    expect(priceBlister({ price: 10000, discount: 10 }, 'ARS', 1000, brand({ discount_value: 20 }), NOW)).toMatchObject({
+      final_price: 8000,
+      discount: 20,
+    });
   });
 
   it('ignores an expired, inactive or empty brand discount', () => {

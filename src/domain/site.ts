@@ -40,7 +40,10 @@ export const toggleMaintenanceSchema = z.object({
 export type ToggleMaintenanceInput = z.infer<typeof toggleMaintenanceSchema>;
 
 export const validateBypassSchema = z.object({
-  password: z.string({ error: 'Por favor ingrese una contraseña' }).max(128, BYPASS_INVALID_MESSAGE).refine((v) => v !== '', 'Por favor ingrese una contraseña'),
+  password: z
+    .string({ error: 'Por favor ingrese una contraseña' })
+    .max(128, BYPASS_INVALID_MESSAGE)
+    .refine((v) => v !== '', 'Por favor ingrese una contraseña'),
 });
 
 export const bypassResultDtoSchema = z.object({

@@ -63,8 +63,16 @@ const name = (required: string, short: string, long: string) =>
 // password min 8 with letters and numbers; e-mail lowercased and trimmed; instagram may have @.
 export const adminCreateUserSchema = z
   .object({
-    first_name: name('El nombre es requerido', 'El nombre debe tener al menos 2 caracteres', 'El nombre no puede superar los 100 caracteres'),
-    last_name: name('El apellido es requerido', 'El apellido debe tener al menos 2 caracteres', 'El apellido no puede superar los 100 caracteres'),
+    first_name: name(
+      'El nombre es requerido',
+      'El nombre debe tener al menos 2 caracteres',
+      'El nombre no puede superar los 100 caracteres',
+    ),
+    last_name: name(
+      'El apellido es requerido',
+      'El apellido debe tener al menos 2 caracteres',
+      'El apellido no puede superar los 100 caracteres',
+    ),
     username: z
       .string({ error: 'El nombre de usuario es requerido' })
       .trim()

@@ -93,7 +93,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(adminCatalogRoutes, { ctx });
 
   await app.register(seoRoutes, { ctx });
-  await app.register(staticWebPlugin, { uploadsDir: path.join(ctx.config.dataDir, 'uploads'), webDir: ctx.config.webDir, renderer: ctx.config.webRenderer, pageHead: pageHeadRenderer(ctx) });
+  await app.register(staticWebPlugin, {
+    uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
+    webDir: ctx.config.webDir,
+    renderer: ctx.config.webRenderer,
+    pageHead: pageHeadRenderer(ctx),
+  });
   return app;
 }
 

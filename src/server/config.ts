@@ -49,7 +49,10 @@ const trustProxy = z
       return z.NEVER;
     }
     if (/^\d+$/.test(lower)) return Number(lower);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const wrong = entries.filter((entry) => !isProxyAddress(entry));
     if (wrong.length || !entries.length) {
       ctx.addIssue({
@@ -65,7 +68,10 @@ const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://')
+    .optional(),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
@@ -76,9 +82,16 @@ const envSchema = z.object({
   SEED_DEMO: flag.optional(),
   JWT_SECRET: z.string().min(32, 'debe tener al menos 32 caracteres').optional(),
   DOLLAR_RATE_URL: z.string().url().default('https://dolarapi.com/v1/dolares'),
-  WHATSAPP_NUMBER: z.string().regex(/^\+?\d{8,15}$/, 'debe ser un número de teléfono').optional(),
+  WHATSAPP_NUMBER: z
+    .string()
+    .regex(/^\+?\d{8,15}$/, 'debe ser un número de teléfono')
+    .optional(),
   PENDING_ORDER_DAYS: z.coerce.number().int().min(1).default(7),
-  MAX_PENDING_ORDERS: z.coerce.number({ error: 'debe ser un número' }).int('debe ser un número entero').min(1, 'debe ser 1 o más').default(3),
+  MAX_PENDING_ORDERS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .default(3),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().optional(),

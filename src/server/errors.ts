@@ -19,5 +19,7 @@ export const badRequest = (message: string, errors?: FieldErrors, code?: string)
 export const unauthorized = (message = 'No se encontró token de autenticación', code?: string) => new AppError(401, message, code);
 export const forbidden = (message = 'No tienes permisos para realizar esta acción') => new AppError(403, message);
 export const notFound = (message = 'No encontrado') => new AppError(404, message);
-export const conflict = (message: string, code?: string, extra?: Record<string, unknown>) => new AppError(409, message, code, undefined, extra);
-export const tooMany = (message = 'Demasiados intentos. Por favor, espera un momento e intenta nuevamente.') => new AppError(429, message, 'RATE_LIMITED');
+export const conflict = (message: string, code?: string, extra?: Record<string, unknown>) =>
+  new AppError(409, message, code, undefined, extra);
+export const tooMany = (message = 'Demasiados intentos. Por favor, espera un momento e intenta nuevamente.') =>
+  new AppError(429, message, 'RATE_LIMITED');

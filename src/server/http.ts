@@ -1,8 +1,14 @@
 // Small helpers for routes: zod validation with Spanish errors (as the route schemas' validator
 // compiler, or called from a handler), the response serializer, and paged answers.
 import type {
-  FastifyBaseLogger, FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler, RawReplyDefaultExpression,
-  RawRequestDefaultExpression, RawServerDefault,
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -31,7 +37,13 @@ function nulCharacterPath(value: unknown): string | null {
 }
 
 /** The app as route plugins see it: route schemas are zod schemas that type the handlers. */
-export type ZodApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ZodTypeProvider>;
+export type ZodApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
 
 type Validated<T> = { value: T; error?: undefined } | { value?: undefined; error: AppError };
 

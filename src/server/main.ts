@@ -28,9 +28,11 @@ if (!envConfig.databaseUrl) {
 const log = pino({ level: envConfig.logLevel });
 const embeddedDir = path.join(envConfig.dataDir, 'db');
 log.info(
-  envConfig.databaseUrl ? 'Conectando con PostgreSQL'
-  : existsSync(path.join(embeddedDir, 'PG_VERSION')) ? `Abriendo la base embebida en ${embeddedDir}`
-  : `Creando la base embebida en ${embeddedDir} (solo la primera vez)`,
+  envConfig.databaseUrl
+    ? 'Conectando con PostgreSQL'
+    : existsSync(path.join(embeddedDir, 'PG_VERSION'))
+      ? `Abriendo la base embebida en ${embeddedDir}`
+      : `Creando la base embebida en ${embeddedDir} (solo la primera vez)`,
 );
 const database = await openDatabase({ databaseUrl: envConfig.databaseUrl, dataDir: envConfig.dataDir });
 log.info('Aplicando las migraciones de la base de datos');

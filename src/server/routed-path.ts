@@ -25,4 +25,3 @@ export function routedPath(request: FastifyRequest): string {
 export function isApiRequest(request: FastifyRequest): boolean {
   return routedPath(request).startsWith('/api/');
 }
-

@@ -22,7 +22,15 @@ function ReadyMark() {
   return null;
 }
 
-export function App({ queryClient, firstRender, children }: { queryClient: QueryClient; firstRender: FirstRender | null; children: ReactNode }) {
+export function App({
+  queryClient,
+  firstRender,
+  children,
+}: {
+  queryClient: QueryClient;
+  firstRender: FirstRender | null;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <FirstRenderContext value={firstRender}>

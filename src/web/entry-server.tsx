@@ -70,7 +70,13 @@ export async function renderPage({ url, ageVerified, sessionHint, callApi }: Ren
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();
-  const firstRender: FirstRender = { ageVerified, session: sessionHint ? 'loading' : 'anonymous', maintenance, frameOnly, queries: { mutations: [], queries: [] } };
+  const firstRender: FirstRender = {
+    ageVerified,
+    session: sessionHint ? 'loading' : 'anonymous',
+    maintenance,
+    frameOnly,
+    queries: { mutations: [], queries: [] },
+  };
   const render = () =>
     renderToString(
       <App queryClient={queryClient} firstRender={firstRender}>

@@ -17,7 +17,15 @@ type Load = () => Promise<{ default: ComponentType }>;
 const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: ComponentType<{ children: ReactNode }>) => ({
   lazy: async () => {
     const { default: Page } = await load();
-    return { Component: Guard ? () => <Guard><Page /></Guard> : Page };
+    return {
+      Component: Guard
+        ? () => (
+            <Guard>
+              <Page />
+            </Guard>
+          )
+        : Page,
+    };
   },
   HydrateFallback,
 });
@@ -39,7 +47,11 @@ export const routes: RouteObject[] = [
   // The back office has its own frame (sidebar, no shop header or age gate).
   { path: '/admin/*', ...page(() => import('./features/admin/AdminApp'), PageLoader, RequireAdmin) },
   {
-    element: <MaintenanceGuard><Layout /></MaintenanceGuard>,
+    element: (
+      <MaintenanceGuard>
+        <Layout />
+      </MaintenanceGuard>
+    ),
     children: [
       { index: true, ...page(() => import('./features/home/HomePage')) },
       { path: 'productos', ...page(() => import('./features/catalog/CataloguePage')) },

@@ -31,18 +31,34 @@ describe('who may read the log', () => {
 describe('GET /api/activity-logs/', () => {
   beforeAll(async () => {
     const db = server.database.db;
-    await logActivity(db, { action: 'register', description: 'Nuevo registro: compradora', actor: { id: customer.id, username: 'compradora' } });
+    await logActivity(db, {
+      action: 'register',
+      description: 'Nuevo registro: compradora',
+      actor: { id: customer.id, username: 'compradora' },
+    });
     await logActivity(db, {
       action: 'status_change',
       description: 'Pedido #7: Pendiente → Completado',
       actor: { id: admin.id, username: 'auditora' },
       changes: { old_status: 'pending', new_status: 'completed', changed_by: 'auditora', order_total: 24000 },
     });
-    await logActivity(db, { action: 'update', description: 'Pedido #5 cancelado por vencimiento', actor: null, changes: { before: { status: 'pending' }, after: { status: 'cancelled' } } });
-    for (let i = 0; i < 22; i++) await logActivity(db, { action: 'login', description: `Inicio de sesión: relleno${i}`, actor: { id: customer.id, username: 'compradora' } });
+    await logActivity(db, {
+      action: 'update',
+      description: 'Pedido #5 cancelado por vencimiento',
+      actor: null,
+      changes: { before: { status: 'pending' }, after: { status: 'cancelled' } },
+    });
+    for (let i = 0; i < 22; i++)
+      await logActivity(db, {
+        action: 'login',
+        description: `Inicio de sesión: relleno${i}`,
+        actor: { id: customer.id, username: 'compradora' },
+      });
     // A real entry from an admin action.
     await api(server, 'POST', '/api/core/toggle-maintenance/', { token: admin.token, body: { maintenance_mode: false } });
-    await db.insert(activityLogs).values({ action: 'create', description: 'Producto antiguo creado', created_at: new Date('2020-01-10T12:00:00Z') });
+    await db
+      .insert(activityLogs)
+      .values({ action: 'create', description: 'Producto antiguo creado', created_at: new Date('2020-01-10T12:00:00Z') });
   });
 
   it('pages newest first, 20 at a time, with a next link', async () => {
@@ -111,7 +127,8 @@ describe('GET /api/activity-logs/stats/', () => {
       const staff = await createStaff(own.database.db);
       // 15 June 2030, 10:00 in Buenos Aires (13:00 UTC).
       own.setNow(new Date('2030-06-15T13:00:00Z'));
-      const at = (iso: string) => own.database.db.insert(activityLogs).values({ action: 'login', description: iso, created_at: new Date(iso) });
+      const at = (iso: string) =>
+        own.database.db.insert(activityLogs).values({ action: 'login', description: iso, created_at: new Date(iso) });
       await at('2030-06-15T12:30:00Z'); // today 09:30
       await at('2030-06-15T03:10:00Z'); // today 00:10 local
       await at('2030-06-15T02:50:00Z'); // yesterday 23:50 local

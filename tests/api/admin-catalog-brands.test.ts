@@ -21,19 +21,32 @@ const asAdmin = (method: string, path: string, body?: unknown) => api(server, me
 const customerView = (productId: number) => api(server, 'GET', `/api/products/${productId}/`, { token: customer.token });
 
 const brandActivity = async (id: number) => {
-  const rows = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'brand'), eq(activityLogs.entity_id, String(id))));
+  const rows = await db()
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.entity_type, 'brand'), eq(activityLogs.entity_id, String(id))));
   return rows.sort((a, b) => b.id - a.id);
 };
 
 describe('creating and editing banks', () => {
   it('creates a bank with a slug from its name and answers with totals', async () => {
     const res = await asAdmin('POST', '/api/brands/', {
-      brand_name: '  Sweet   Seeds® Ñandú ', description: 'Banco español', image: '/uploads/brand/logo-800.webp', is_national: false,
+      brand_name: '  Sweet   Seeds® Ñandú ',
+      description: 'Banco español',
+      image: '/uploads/brand/logo-800.webp',
+      is_national: false,
     });
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      brand_name: 'Sweet Seeds® Ñandú', brand_id: 'sweet-seeds-nandu', description: 'Banco español', image: '/uploads/brand/logo-800.webp',
-      visible: true, is_national: false, discount_active: false, total_products: 0, total_stock: 0,
+      brand_name: 'Sweet Seeds® Ñandú',
+      brand_id: 'sweet-seeds-nandu',
+      description: 'Banco español',
+      image: '/uploads/brand/logo-800.webp',
+      visible: true,
+      is_national: false,
+      discount_active: false,
+      total_products: 0,
+      total_stock: 0,
     });
     const [entry] = await brandActivity(res.json.id);
     expect(entry).toMatchObject({ action: 'create', description: 'Banco "Sweet Seeds® Ñandú" creado', username: 'admin_bancos' });
@@ -73,18 +86,31 @@ describe('creating and editing banks', () => {
     expect(renameClash.json.error).toBe('La marca dinafem ya existe');
   });
 
-  it('renames a bank, moves its slug and recomputes its products\' search text', async () => {
+  it("renames a bank, moves its slug and recomputes its products' search text", async () => {
     const brand = await createBrand(db(), { brand_name: 'Nombre Viejo' });
     const product = await createProduct(db(), { brand_id: brand.id, name: 'Kush', type: 'auto' });
-    const res = await asAdmin('PUT', `/api/brands/${brand.id}/`, { brand_name: 'Nombre Nuevo', description: 'Nueva descripción', is_national: true });
+    const res = await asAdmin('PUT', `/api/brands/${brand.id}/`, {
+      brand_name: 'Nombre Nuevo',
+      description: 'Nueva descripción',
+      is_national: true,
+    });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ brand_name: 'Nombre Nuevo', brand_id: 'nombre-nuevo', is_national: true, description: 'Nueva descripción', total_products: 1 });
+    expect(res.json).toMatchObject({
+      brand_name: 'Nombre Nuevo',
+      brand_id: 'nombre-nuevo',
+      is_national: true,
+      description: 'Nueva descripción',
+      total_products: 1,
+    });
     const [row] = await db().select().from(products).where(eq(products.id, product.id));
     expect(row.search_text).toBe('kush nombre nuevo automatica');
     const search = await api(server, 'GET', '/api/products/?search=nombre%20nuevo', { token: customer.token });
     expect(search.json.results.map((p: any) => p.id)).toContain(product.id);
     const [entry] = await brandActivity(brand.id);
-    expect(entry.changes).toMatchObject({ before: { brand_name: 'Nombre Viejo', brand_id: 'nombre-viejo' }, after: { brand_name: 'Nombre Nuevo', brand_id: 'nombre-nuevo' } });
+    expect(entry.changes).toMatchObject({
+      before: { brand_name: 'Nombre Viejo', brand_id: 'nombre-viejo' },
+      after: { brand_name: 'Nombre Nuevo', brand_id: 'nombre-nuevo' },
+    });
   });
 
   it('toggles national and visible with PATCH, logging each', async () => {
@@ -145,11 +171,28 @@ describe('deleting banks', () => {
   it('refuses while deleted products kept for orders still name it', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Histórico' });
     const product = await createProduct(db(), { brand_id: brand.id });
-    const [order] = await db().insert(orders).values({
-      user_id: customer.id, total: 100, recipient_name: 'Cliente', shipping_address: 'Coordinar entrega',
-      customer_email: customer.email, customer_phone: '1122334455', delivery_type: 'coordinate',
-    }).returning();
-    await db().insert(orderProducts).values({ order_id: order.id, product_id: product.id, blister_id: product.blisters[0].id, quantity: 1, price_at_time: 100, product_name: product.name });
+    const [order] = await db()
+      .insert(orders)
+      .values({
+        user_id: customer.id,
+        total: 100,
+        recipient_name: 'Cliente',
+        shipping_address: 'Coordinar entrega',
+        customer_email: customer.email,
+        customer_phone: '1122334455',
+        delivery_type: 'coordinate',
+      })
+      .returning();
+    await db()
+      .insert(orderProducts)
+      .values({
+        order_id: order.id,
+        product_id: product.id,
+        blister_id: product.blisters[0].id,
+        quantity: 1,
+        price_at_time: 100,
+        product_name: product.name,
+      });
     expect((await asAdmin('DELETE', `/api/products/${product.id}/`)).status).toBe(204);
     const res = await asAdmin('DELETE', `/api/brands/${brand.id}/`);
     expect(res.status).toBe(409);
@@ -160,7 +203,13 @@ describe('deleting banks', () => {
 describe('brand discount', () => {
   it('applies a percentage to every product of the bank at read time', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Oferta' });
-    const a = await createProduct(db(), { brand_id: brand.id, blisters: [{ seed_count: 3, price: 10000 }, { seed_count: 5, price: 15000 }] });
+    const a = await createProduct(db(), {
+      brand_id: brand.id,
+      blisters: [
+        { seed_count: 3, price: 10000 },
+        { seed_count: 5, price: 15000 },
+      ],
+    });
     const b = await createProduct(db(), { brand_id: brand.id, currency: 'USD', blisters: [{ seed_count: 3, price: 20 }] });
     const res = await asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, { discount_type: 'percentage', discount_value: '20' });
     expect(res.status).toBe(200);
@@ -168,10 +217,20 @@ describe('brand discount', () => {
       message: 'Descuento de 20% aplicado a 2 productos del banco Banco Oferta',
       products_updated: 2,
       blisters_updated: 3,
-      brand: { id: brand.id, discount_active: true, discount_type: 'percentage', discount_value: 20, discount_expires_at: null, total_products: 2 },
+      brand: {
+        id: brand.id,
+        discount_active: true,
+        discount_type: 'percentage',
+        discount_value: 20,
+        discount_expires_at: null,
+        total_products: 2,
+      },
     });
     const viewA = await customerView(a.id);
-    expect(viewA.json.blisters.map((x: any) => [x.price, x.final_price, x.discount])).toEqual([[10000, 8000, 20], [15000, 12000, 20]]);
+    expect(viewA.json.blisters.map((x: any) => [x.price, x.final_price, x.discount])).toEqual([
+      [10000, 8000, 20],
+      [15000, 12000, 20],
+    ]);
     const viewB = await customerView(b.id);
     expect(viewB.json.blisters[0]).toMatchObject({ price_in_ars: 20000, final_price: 16000, discount: 20 });
     expect((await brandActivity(brand.id))[0]).toMatchObject({
@@ -189,7 +248,14 @@ describe('brand discount', () => {
 
   it('applies a fixed ARS amount, never below zero, and keeps a better own discount', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Fijo' });
-    const p = await createProduct(db(), { brand_id: brand.id, blisters: [{ seed_count: 1, price: 300 }, { seed_count: 3, price: 2000, discount: 50 }, { seed_count: 5, price: 5000 }] });
+    const p = await createProduct(db(), {
+      brand_id: brand.id,
+      blisters: [
+        { seed_count: 1, price: 300 },
+        { seed_count: 3, price: 2000, discount: 50 },
+        { seed_count: 5, price: 5000 },
+      ],
+    });
     const res = await asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, { discount_type: 'fixed', discount_value: '500,5' });
     expect(res.status).toBe(200);
     expect(res.json.brand).toMatchObject({ discount_type: 'fixed', discount_value: 500.5 });
@@ -205,9 +271,15 @@ describe('brand discount', () => {
     expect((await post({ discount_type: 'percentage', discount_value: 100.01 })).json.error).toBe('El porcentaje no puede superar 100');
     expect((await post({ discount_type: 'percentage', discount_value: -1 })).status).toBe(400);
     expect((await post({ discount_type: 'fixed', discount_value: 0 })).json.error).toBe('El valor del descuento debe ser mayor que 0');
-    expect((await post({ discount_type: 'percentage', discount_value: 'diez' })).json.error).toBe('El valor del descuento debe ser un número');
-    expect((await post({ discount_type: 'percentage', discount_value: 10, discount_expires_at: 'mañana' })).json.error).toBe('Fecha de vencimiento inválida');
-    expect((await asAdmin('POST', '/api/brands/999999/apply-discount/', { discount_type: 'percentage', discount_value: 10 })).status).toBe(404);
+    expect((await post({ discount_type: 'percentage', discount_value: 'diez' })).json.error).toBe(
+      'El valor del descuento debe ser un número',
+    );
+    expect((await post({ discount_type: 'percentage', discount_value: 10, discount_expires_at: 'mañana' })).json.error).toBe(
+      'Fecha de vencimiento inválida',
+    );
+    expect((await asAdmin('POST', '/api/brands/999999/apply-discount/', { discount_type: 'percentage', discount_value: 10 })).status).toBe(
+      404,
+    );
     const [row] = await db().select().from(brands).where(eq(brands.id, brand.id));
     expect(row.discount_active).toBe(false);
   });
@@ -219,7 +291,11 @@ describe('brand discount', () => {
       const brand = await createBrand(db(), { brand_name: 'Banco Temporal' });
       const p = await createProduct(db(), { brand_id: brand.id, blisters: [{ seed_count: 3, price: 1000 }] });
       const post = (expires: string) =>
-        asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, { discount_type: 'percentage', discount_value: 25, discount_expires_at: expires });
+        asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, {
+          discount_type: 'percentage',
+          discount_value: 25,
+          discount_expires_at: expires,
+        });
 
       for (const past of ['2030-05-09', '2030-05-10', '2030-05-10T23:00:00-03:00']) {
         const res = await post(past);
@@ -251,7 +327,10 @@ describe('brand discount', () => {
 describe('access', () => {
   it('refuses anonymous callers and customers', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Protegido' });
-    expect((await api(server, 'POST', `/api/brands/${brand.id}/apply-discount/`, { body: { discount_type: 'percentage', discount_value: 90 } })).status).toBe(401);
+    expect(
+      (await api(server, 'POST', `/api/brands/${brand.id}/apply-discount/`, { body: { discount_type: 'percentage', discount_value: 90 } }))
+        .status,
+    ).toBe(401);
     const res = await api(server, 'PATCH', `/api/brands/${brand.id}/`, { body: { brand_name: 'Hackeado' }, token: customer.token });
     expect(res.status).toBe(403);
     const [row] = await db().select().from(brands).where(eq(brands.id, brand.id));

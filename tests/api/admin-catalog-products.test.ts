@@ -49,22 +49,36 @@ async function placeOrder(product: { id: number; name: string }, blister: { id: 
   const [order] = await db()
     .insert(orders)
     .values({
-      user_id: customer.id, status: 'pending', total: price, recipient_name: 'Cliente Prueba', shipping_address: 'Coordinar entrega',
-      customer_email: customer.email, customer_phone: '1122334455', delivery_type: 'coordinate',
+      user_id: customer.id,
+      status: 'pending',
+      total: price,
+      recipient_name: 'Cliente Prueba',
+      shipping_address: 'Coordinar entrega',
+      customer_email: customer.email,
+      customer_phone: '1122334455',
+      delivery_type: 'coordinate',
     })
     .returning();
   const [line] = await db()
     .insert(orderProducts)
     .values({
-      order_id: order.id, product_id: product.id, blister_id: blister.id, quantity: 1, price_at_time: price,
-      product_name: product.name, seed_count: blister.seed_count,
+      order_id: order.id,
+      product_id: product.id,
+      blister_id: blister.id,
+      quantity: 1,
+      price_at_time: price,
+      product_name: product.name,
+      seed_count: blister.seed_count,
     })
     .returning();
   return { order, line };
 }
 
 const lastActivity = async (entityId: number) => {
-  const rows = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'product'), eq(activityLogs.entity_id, String(entityId))));
+  const rows = await db()
+    .select()
+    .from(activityLogs)
+    .where(and(eq(activityLogs.entity_type, 'product'), eq(activityLogs.entity_id, String(entityId))));
   return rows.sort((a, b) => b.id - a.id)[0];
 };
 
@@ -73,8 +87,18 @@ describe('creating products', () => {
     const res = await asAdmin('POST', '/api/products/', form({ sku: 'AMN-001' }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
-      name: 'Amnesia Haze', brand: 'Banco de Prueba', brand_slug: 'banco-de-prueba', type: 'fem', type_display: 'Feminizada',
-      sku: 'AMN-001', currency: 'ARS', available: true, sativa: 70, indica: 30, thc: '22%', stock: 10,
+      name: 'Amnesia Haze',
+      brand: 'Banco de Prueba',
+      brand_slug: 'banco-de-prueba',
+      type: 'fem',
+      type_display: 'Feminizada',
+      sku: 'AMN-001',
+      currency: 'ARS',
+      available: true,
+      sativa: 70,
+      indica: 30,
+      thc: '22%',
+      stock: 10,
     });
     expect(res.json.blisters).toHaveLength(1);
     expect(res.json.blisters[0]).toMatchObject({ seed_count: 3, stock: 10, price: 15000, final_price: 15000, stored_price: 15000 });
@@ -83,11 +107,17 @@ describe('creating products', () => {
     expect(row.search_text).toBe('amnesia haze banco de prueba feminizada');
     const entry = await lastActivity(res.json.id);
     expect(entry).toMatchObject({ action: 'create', user_id: admin.id, username: 'admin_catalogo' });
-    expect((entry.changes as any).after).toMatchObject({ name: 'Amnesia Haze', brand: 'Banco de Prueba', blisters: [{ seed_count: 3, price: 15000 }] });
+    expect((entry.changes as any).after).toMatchObject({
+      name: 'Amnesia Haze',
+      brand: 'Banco de Prueba',
+      blisters: [{ seed_count: 3, price: 15000 }],
+    });
   });
 
   it('stores the images the upload endpoint answered with', async () => {
-    const png = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#2f7a3b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1000, height: 1000, channels: 3, background: '#2f7a3b' } })
+      .png()
+      .toBuffer();
     const body = new FormData();
     body.append('purpose', 'product');
     body.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
@@ -95,7 +125,11 @@ describe('creating products', () => {
     expect(upload.status).toBe(201);
     const { url } = await upload.json();
     expect(url).toMatch(/^\/uploads\/product\/.+-800\.webp$/);
-    const res = await asAdmin('POST', '/api/products/', form({ name: 'Con imagen', image: url, image_2: 'https://cdn.example.com/otra.png' }));
+    const res = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({ name: 'Con imagen', image: url, image_2: 'https://cdn.example.com/otra.png' }),
+    );
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ image: url, image_2: 'https://cdn.example.com/otra.png', image_3: null });
     const served = await fetch(`${server.url}${url}`);
@@ -132,15 +166,19 @@ describe('creating products', () => {
   });
 
   it('reads prices with dot or comma decimals and clamps the discount to 0-100', async () => {
-    const res = await asAdmin('POST', '/api/products/', form({
-      name: 'Decimales',
-      blisters: [
-        { seed_count: 1, price: '1234,56', stock: '4', discount: 150 },
-        { seed_count: 3, price: '99.9', stock: 0, discount: -20 },
-        { seed_count: 5, price: 100, stock: 1, discount: 'mucho' },
-        { seed_count: 7, price: 200, stock: 1, discount: '12,5' },
-      ],
-    }));
+    const res = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({
+        name: 'Decimales',
+        blisters: [
+          { seed_count: 1, price: '1234,56', stock: '4', discount: 150 },
+          { seed_count: 3, price: '99.9', stock: 0, discount: -20 },
+          { seed_count: 5, price: 100, stock: 1, discount: 'mucho' },
+          { seed_count: 7, price: 200, stock: 1, discount: '12,5' },
+        ],
+      }),
+    );
     expect(res.status).toBe(201);
     const stored = await db().select().from(blisters).where(eq(blisters.product_id, res.json.id));
     const bySeeds = Object.fromEntries(stored.map((b) => [b.seed_count, b]));
@@ -151,14 +189,18 @@ describe('creating products', () => {
   });
 
   it('refuses invalid presentations with a Spanish message per field', async () => {
-    const res = await asAdmin('POST', '/api/products/', form({
-      name: 'Inválida',
-      blisters: [
-        { seed_count: 0, price: -1, stock: 1.5 },
-        { seed_count: '', price: 'abc', stock: '' },
-        { seed_count: 3, price: 10, stock: -2 },
-      ],
-    }));
+    const res = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({
+        name: 'Inválida',
+        blisters: [
+          { seed_count: 0, price: -1, stock: 1.5 },
+          { seed_count: '', price: 'abc', stock: '' },
+          { seed_count: 3, price: 10, stock: -2 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
       'blisters.0.seed_count': ['La cantidad de semillas debe ser mayor que 0'],
@@ -169,9 +211,16 @@ describe('creating products', () => {
       'blisters.1.stock': ['El stock es requerido'],
       'blisters.2.stock': ['El stock no puede ser negativo'],
     });
-    const duplicated = await asAdmin('POST', '/api/products/', form({
-      blisters: [{ seed_count: 3, price: 1, stock: 1 }, { seed_count: 3, price: 2, stock: 1 }],
-    }));
+    const duplicated = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({
+        blisters: [
+          { seed_count: 3, price: 1, stock: 1 },
+          { seed_count: 3, price: 2, stock: 1 },
+        ],
+      }),
+    );
     expect(duplicated.status).toBe(400);
     expect(duplicated.json.errors['blisters.1.seed_count']).toEqual(['Ya existe una presentación de 3 semillas']);
   });
@@ -197,12 +246,24 @@ describe('creating products', () => {
 describe('currency conversion and rounding', () => {
   it('shows a USD product in ARS at the current rate, rounded to a whole peso', async () => {
     await setDollarRate(1234.5);
-    const created = await asAdmin('POST', '/api/products/', form({
-      name: 'Importada', currency: 'USD', blisters: [{ seed_count: 5, price: '12,34', stock: 3, discount: 10 }],
-    }));
+    const created = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({
+        name: 'Importada',
+        currency: 'USD',
+        blisters: [{ seed_count: 5, price: '12,34', stock: 3, discount: 10 }],
+      }),
+    );
     expect(created.status).toBe(201);
     // 12.34 × 1234.5 = 15233.73 → 15234; 10 % off → 13710.6
-    expect(created.json.blisters[0]).toMatchObject({ price_in_usd: 12.34, price_in_ars: 15234, price: 15234, final_price: 13710.6, stored_price: 12.34 });
+    expect(created.json.blisters[0]).toMatchObject({
+      price_in_usd: 12.34,
+      price_in_ars: 15234,
+      price: 15234,
+      final_price: 13710.6,
+      stored_price: 12.34,
+    });
     expect(created.json.min_price).toBe(13710.6);
 
     const asCustomer = await api(server, 'GET', `/api/products/${created.json.id}/`, { token: customer.token });
@@ -220,7 +281,11 @@ describe('currency conversion and rounding', () => {
   });
 
   it('keeps ARS prices as typed, to the cent', async () => {
-    const res = await asAdmin('POST', '/api/products/', form({ name: 'En pesos', blisters: [{ seed_count: 1, price: '999,99', stock: 1, discount: 33 }] }));
+    const res = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({ name: 'En pesos', blisters: [{ seed_count: 1, price: '999,99', stock: 1, discount: 33 }] }),
+    );
     expect(res.json.blisters[0]).toMatchObject({ price_in_ars: 999.99, price_in_usd: null, final_price: 669.99 });
   });
 });
@@ -257,26 +322,36 @@ describe('SKU', () => {
 
 describe('editing products', () => {
   it('creates, edits and deletes presentations in one save', async () => {
-    const created = await asAdmin('POST', '/api/products/', form({
-      name: 'Tres presentaciones',
-      blisters: [
-        { seed_count: 1, price: 5000, stock: 5 },
-        { seed_count: 3, price: 12000, stock: 4 },
-        { seed_count: 5, price: 18000, stock: 3 },
-      ],
-    }));
+    const created = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({
+        name: 'Tres presentaciones',
+        blisters: [
+          { seed_count: 1, price: 5000, stock: 5 },
+          { seed_count: 3, price: 12000, stock: 4 },
+          { seed_count: 5, price: 18000, stock: 3 },
+        ],
+      }),
+    );
     const [one, three, five] = created.json.blisters;
-    const res = await asAdmin('PUT', `/api/products/${created.json.id}/`, form({
-      name: 'Tres presentaciones',
-      blisters: [
-        { id: one.id, seed_count: 1, price: '5500,50', stock: 6, discount: 5 },
-        { id: five.id, seed_count: 5, price: 18000, stock: 3 },
-        { seed_count: 10, price: 30000, stock: 2 },
-      ],
-    }));
+    const res = await asAdmin(
+      'PUT',
+      `/api/products/${created.json.id}/`,
+      form({
+        name: 'Tres presentaciones',
+        blisters: [
+          { id: one.id, seed_count: 1, price: '5500,50', stock: 6, discount: 5 },
+          { id: five.id, seed_count: 5, price: 18000, stock: 3 },
+          { seed_count: 10, price: 30000, stock: 2 },
+        ],
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.blisters.map((b: any) => [b.seed_count, b.stored_price, b.stock, b.own_discount])).toEqual([
-      [1, 5500.5, 6, 5], [5, 18000, 3, 0], [10, 30000, 2, 0],
+      [1, 5500.5, 6, 5],
+      [5, 18000, 3, 0],
+      [10, 30000, 2, 0],
     ]);
     expect(res.json.blisters[0].id).toBe(one.id);
     expect(res.json.blisters[1].id).toBe(five.id);
@@ -295,10 +370,17 @@ describe('editing products', () => {
     expect(renamed.status).toBe(200);
     expect(renamed.json.blisters).toHaveLength(1);
 
-    const res = await asAdmin('PUT', `/api/products/${created.json.id}/`, form({
-      name: 'No debe guardarse',
-      blisters: [{ seed_count: 5, price: 1, stock: 1 }, { id: foreign.blisters[0].id, seed_count: 1, price: 1, stock: 1 }],
-    }));
+    const res = await asAdmin(
+      'PUT',
+      `/api/products/${created.json.id}/`,
+      form({
+        name: 'No debe guardarse',
+        blisters: [
+          { seed_count: 5, price: 1, stock: 1 },
+          { id: foreign.blisters[0].id, seed_count: 1, price: 1, stock: 1 },
+        ],
+      }),
+    );
     expect(res.status).toBe(400);
     expect(res.json.errors['blisters.1.id']).toEqual(['La presentación no pertenece a este producto']);
     const [row] = await db().select().from(products).where(eq(products.id, created.json.id));
@@ -333,7 +415,11 @@ describe('editing products', () => {
 
   it('changes partial fields with PATCH, moves brands, and recomputes search_text', async () => {
     const created = await asAdmin('POST', '/api/products/', form({ name: 'Parcial', type: 'auto', thc: '18%' }));
-    const res = await asAdmin('PATCH', `/api/products/${created.json.id}/`, { name: 'Parcial Nueva', brand: 'Otro Banco Nuevo', type: 'regular' });
+    const res = await asAdmin('PATCH', `/api/products/${created.json.id}/`, {
+      name: 'Parcial Nueva',
+      brand: 'Otro Banco Nuevo',
+      type: 'regular',
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Parcial Nueva', brand: 'Otro Banco Nuevo', type: 'reg', thc: '18%' });
     const [row] = await db().select().from(products).where(eq(products.id, created.json.id));
@@ -353,14 +439,27 @@ describe('editing products', () => {
   });
 
   it('deletes a presentation that appears in an order, keeping the order line snapshot', async () => {
-    const created = await asAdmin('POST', '/api/products/', form({
-      name: 'Línea vendida', blisters: [{ seed_count: 3, price: 100, stock: 5 }, { seed_count: 5, price: 150, stock: 5 }],
-    }));
+    const created = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({
+        name: 'Línea vendida',
+        blisters: [
+          { seed_count: 3, price: 100, stock: 5 },
+          { seed_count: 5, price: 150, stock: 5 },
+        ],
+      }),
+    );
     const sold = created.json.blisters[0];
     const { line } = await placeOrder(created.json, sold, 100);
-    const res = await asAdmin('PUT', `/api/products/${created.json.id}/`, form({
-      name: 'Línea vendida', blisters: [{ ...created.json.blisters[1], price: 150 }],
-    }));
+    const res = await asAdmin(
+      'PUT',
+      `/api/products/${created.json.id}/`,
+      form({
+        name: 'Línea vendida',
+        blisters: [{ ...created.json.blisters[1], price: 150 }],
+      }),
+    );
     expect(res.status).toBe(200);
     expect(res.json.blisters.map((b: any) => b.seed_count)).toEqual([5]);
     const [after] = await db().select().from(orderProducts).where(eq(orderProducts.id, line.id));
@@ -409,15 +508,26 @@ describe('alongside orders', () => {
   const order = (productId: number, blisterId: number) =>
     api(server, 'POST', '/api/orders/', {
       token: customer.token,
-      body: { recipient_name: 'Cliente Prueba', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: productId, blister_id: blisterId, quantity: 1 }] },
+      body: {
+        recipient_name: 'Cliente Prueba',
+        customer_phone: '1122334455',
+        delivery_type: 'coordinate',
+        products: [{ product_id: productId, blister_id: blisterId, quantity: 1 }],
+      },
     });
 
   it('edits a product while orders come in, without deadlocks or lost stock', async () => {
-    const created = await asAdmin('POST', '/api/products/', form({ name: 'Concurrida', blisters: [{ seed_count: 3, price: 1000, stock: 50 }] }));
+    const created = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({ name: 'Concurrida', blisters: [{ seed_count: 3, price: 1000, stock: 50 }] }),
+    );
     const blisterId = created.json.blisters[0].id;
     const calls = [
       ...Array.from({ length: 8 }, () => order(created.json.id, blisterId)),
-      ...Array.from({ length: 4 }, (_, i) => asAdmin('PATCH', `/api/products/${created.json.id}/`, { name: `Concurrida ${i}`, flavors: `Sabor ${i}` })),
+      ...Array.from({ length: 4 }, (_, i) =>
+        asAdmin('PATCH', `/api/products/${created.json.id}/`, { name: `Concurrida ${i}`, flavors: `Sabor ${i}` }),
+      ),
     ];
     const results = await Promise.all(calls);
     expect(results.map((r) => r.status)).toEqual([...Array(8).fill(201), ...Array(4).fill(200)]);
@@ -426,7 +536,11 @@ describe('alongside orders', () => {
   });
 
   it('deletes a product while orders come in: each order either lands and keeps it, or is refused', async () => {
-    const created = await asAdmin('POST', '/api/products/', form({ name: 'Carrera de borrado', blisters: [{ seed_count: 3, price: 1000, stock: 50 }] }));
+    const created = await asAdmin(
+      'POST',
+      '/api/products/',
+      form({ name: 'Carrera de borrado', blisters: [{ seed_count: 3, price: 1000, stock: 50 }] }),
+    );
     const blisterId = created.json.blisters[0].id;
     const [removal, ...orderResults] = await Promise.all([
       asAdmin('DELETE', `/api/products/${created.json.id}/`),

@@ -62,7 +62,9 @@ describe('the refresh cookie', () => {
     const secureServer = await startTestServer({ publicUrl: 'https://semillas.example', rateLimits: RELAXED_LIMITS });
     try {
       const user = await createUser(secureServer.ctx.db);
-      const res = await api(secureServer, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } });
+      const res = await api(secureServer, 'POST', '/api/auth/login/', {
+        body: { username_or_email: user.username, password: TEST_PASSWORD },
+      });
       expect(res.status).toBe(200);
       expect(refreshCookie(res.headers)?.attrs.secure).toBe(true);
     } finally {
@@ -109,7 +111,10 @@ describe('POST /api/auth/refresh/', () => {
     const user = await createUser(server.ctx.db);
     const first = await loginOk(server, user.username, TEST_PASSWORD);
     const second = (await refreshWithBody(first.refresh)).json.refresh as string;
-    const rows = await server.ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
+    const rows = await server.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
     expect(rows).toHaveLength(2);
     for (const row of rows) {
       expect(row.token_hash).toMatch(/^[0-9a-f]{64}$/);
@@ -145,7 +150,10 @@ describe('POST /api/auth/refresh/', () => {
     const results = await Promise.all([refreshWithBody(session.refresh), refreshWithBody(session.refresh)]);
     expect(results.filter((r) => r.status === 200).length).toBeLessThanOrEqual(1);
     expect(results.filter((r) => r.status === 401).length).toBeGreaterThanOrEqual(1);
-    const live = await server.ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
+    const live = await server.ctx.db
+      .select()
+      .from(refreshTokens)
+      .where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
     expect(live.filter((r) => !r.used_at && !r.revoked_at)).toHaveLength(0);
   });
 
@@ -175,7 +183,10 @@ describe('POST /api/auth/refresh/', () => {
     try {
       const res = await refreshWithBody(session.refresh);
       expect(res.status).toBe(200);
-      const rows = await server.ctx.db.select().from(refreshTokens).where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
+      const rows = await server.ctx.db
+        .select()
+        .from(refreshTokens)
+        .where(and(eq(refreshTokens.user_id, user.id), ne(refreshTokens.family_id, user.session_id)));
       const newest = rows.find((r) => !r.used_at)!;
       expect(newest.expires_at.getTime()).toBe(later.getTime() + 30 * 24 * 60 * 60 * 1000);
     } finally {
@@ -252,7 +263,9 @@ describe('password change and reset close the other sessions', () => {
     const sessions = [await loginOk(server, user.username, TEST_PASSWORD), await loginOk(server, user.email, TEST_PASSWORD)];
     await api(server, 'POST', '/api/auth/request-password-reset/', { body: { email: user.email } });
     const code = await codeSentTo(server, user.email, 'restablecer');
-    const res = await api(server, 'POST', '/api/auth/verify-password-reset/', { body: { email: user.email, code, new_password: 'reseteada-1' } });
+    const res = await api(server, 'POST', '/api/auth/verify-password-reset/', {
+      body: { email: user.email, code, new_password: 'reseteada-1' },
+    });
     expect(res.status).toBe(200);
     for (const s of sessions) expect((await refreshWithBody(s.refresh)).status).toBe(401);
     expect((await login(server, user.username, 'reseteada-1')).status).toBe(200);

@@ -8,16 +8,7 @@ import { activityLogs, mailOutbox, users, verificationCodes } from '../../src/se
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { readOutbox, waitForOutboxMail } from '../helpers/mail';
-import {
-  codeSentTo,
-  login,
-  loginOk,
-  newAccount,
-  outboxIds,
-  register,
-  registerVerified,
-  RELAXED_LIMITS,
-} from './auth-helpers';
+import { codeSentTo, login, loginOk, newAccount, outboxIds, register, registerVerified, RELAXED_LIMITS } from './auth-helpers';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -82,7 +73,9 @@ describe('POST /api/auth/register/', () => {
     const sameEmail = await api(server, 'POST', '/api/auth/register/', { body: newAccount({ email: existing.email.toUpperCase() }) });
     expect(sameEmail.status).toBe(409);
     expect(sameEmail.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { email: [expect.any(String)] } });
-    const sameUsername = await api(server, 'POST', '/api/auth/register/', { body: newAccount({ username: existing.username.toUpperCase() }) });
+    const sameUsername = await api(server, 'POST', '/api/auth/register/', {
+      body: newAccount({ username: existing.username.toUpperCase() }),
+    });
     expect(sameUsername.status).toBe(409);
     expect(sameUsername.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { username: [expect.any(String)] } });
   });
@@ -93,7 +86,9 @@ describe('POST /api/auth/register/', () => {
     const firstCode = await codeSentTo(server, account.email);
     const seen = await outboxIds(server);
 
-    const again = await api(server, 'POST', '/api/auth/register/', { body: { ...account, password: 'otra-clave-9', password2: 'otra-clave-9' } });
+    const again = await api(server, 'POST', '/api/auth/register/', {
+      body: { ...account, password: 'otra-clave-9', password2: 'otra-clave-9' },
+    });
     expect(again.status).toBe(403);
     expect(again.json).toMatchObject({ code: 'ACCOUNT_NOT_VERIFIED', email: account.email, error: expect.stringContaining('código') });
     const secondCode = await codeSentTo(server, account.email, '', seen);
@@ -129,14 +124,21 @@ describe('POST /api/auth/register/', () => {
     expect((await login(server, victimEmail, 'clave-del-intruso')).status).toBe(401);
     expect((await login(server, attacker.username, 'clave-del-intruso')).status).toBe(401);
     const owner = await loginOk(server, victimEmail, 'clave-de-la-duena');
-    expect(owner.user).toMatchObject({ id: first.json.user_id, username: victim.username, first_name: 'Dueña', last_name: victim.last_name });
+    expect(owner.user).toMatchObject({
+      id: first.json.user_id,
+      username: victim.username,
+      first_name: 'Dueña',
+      last_name: victim.last_name,
+    });
   });
 
   it('refuses a registration over an unverified e-mail whose new username belongs to another account', async () => {
     const pending = newAccount();
     const first = await register(server, pending);
     const other = await registerVerified(server);
-    const res = await api(server, 'POST', '/api/auth/register/', { body: { ...pending, username: other.username, password: 'otra-clave-9', password2: 'otra-clave-9' } });
+    const res = await api(server, 'POST', '/api/auth/register/', {
+      body: { ...pending, username: other.username, password: 'otra-clave-9', password2: 'otra-clave-9' },
+    });
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({ code: 'ACCOUNT_EXISTS', errors: { username: [expect.any(String)] } });
     // Nothing was replaced.
@@ -159,7 +161,10 @@ describe('POST /api/auth/register/', () => {
       api(server, 'POST', '/api/auth/register/', { body: { ...account, username: `${account.username}b` } }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([201, 403]);
-    const rows = await server.ctx.db.select().from(users).where(sql`lower(${users.email}) = ${account.email}`);
+    const rows = await server.ctx.db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${account.email}`);
     expect(rows).toHaveLength(1);
   });
 });
@@ -397,7 +402,10 @@ describe('GET and PUT /api/auth/profile/', () => {
       .select()
       .from(activityLogs)
       .where(and(eq(activityLogs.action, 'update'), eq(activityLogs.user_id, user.id)));
-    expect(entry.changes).toEqual({ before: { first_name: user.first_name, last_name: user.last_name }, after: { first_name: 'Mariana', last_name: 'Sosa' } });
+    expect(entry.changes).toEqual({
+      before: { first_name: user.first_name, last_name: user.last_name },
+      after: { first_name: 'Mariana', last_name: 'Sosa' },
+    });
   });
 
   it('validates names with the spec messages and refuses an empty update', async () => {
@@ -419,7 +427,10 @@ describe('GET and PUT /api/auth/profile/', () => {
     expect(res.json.code).toBe('EMAIL_VERIFICATION_REQUIRED');
     expect((await userRow(user.id)).email).toBe(user.email);
     // The current address with no code is simply no change.
-    const same = await api(server, 'PUT', '/api/auth/profile/', { token: user.token, body: { email: user.email.toUpperCase(), first_name: 'Igual' } });
+    const same = await api(server, 'PUT', '/api/auth/profile/', {
+      token: user.token,
+      body: { email: user.email.toUpperCase(), first_name: 'Igual' },
+    });
     expect(same.status).toBe(200);
   });
 });
@@ -430,7 +441,10 @@ describe('e-mail change: POST /api/auth/verify-change/ then PUT /api/auth/profil
     const body = { type: 'EMAIL_CHANGE', new_email: `Nuevo.${user.username}@Correo.Test`, password: TEST_PASSWORD };
     const newEmail = body.new_email.toLowerCase();
 
-    const wrongPassword = await api(server, 'POST', '/api/auth/verify-change/', { token: user.token, body: { ...body, password: 'incorrecta' } });
+    const wrongPassword = await api(server, 'POST', '/api/auth/verify-change/', {
+      token: user.token,
+      body: { ...body, password: 'incorrecta' },
+    });
     expect(wrongPassword.status).toBe(400);
     expect(wrongPassword.json).toMatchObject({ code: 'INVALID_PASSWORD', errors: { password: ['La contraseña es incorrecta'] } });
 
@@ -440,7 +454,10 @@ describe('e-mail change: POST /api/auth/verify-change/ then PUT /api/auth/profil
     const code = await codeSentTo(server, newEmail, 'nuevo email');
 
     // A code for one address does not confirm another.
-    const other = await api(server, 'PUT', '/api/auth/profile/', { token: user.token, body: { email: 'tercero@correo.test', verification_code: code } });
+    const other = await api(server, 'PUT', '/api/auth/profile/', {
+      token: user.token,
+      body: { email: 'tercero@correo.test', verification_code: code },
+    });
     expect(other.status).toBe(400);
 
     const seen = await outboxIds(server);
@@ -451,7 +468,10 @@ describe('e-mail change: POST /api/auth/verify-change/ then PUT /api/auth/profil
     expect(notice.text).toContain(newEmail);
     expect((await loginOk(server, newEmail, TEST_PASSWORD)).user.email).toBe(newEmail);
 
-    const reused = await api(server, 'PUT', '/api/auth/profile/', { token: user.token, body: { email: user.email, verification_code: code } });
+    const reused = await api(server, 'PUT', '/api/auth/profile/', {
+      token: user.token,
+      body: { email: user.email, verification_code: code },
+    });
     expect(reused.status).toBe(400);
     expect(reused.json.code).toBe('INVALID_CODE');
   });
@@ -482,7 +502,10 @@ describe('e-mail change: POST /api/auth/verify-change/ then PUT /api/auth/profil
   it('refuses the change when another account took the address after the code was sent', async () => {
     const user = await createUser(server.ctx.db);
     const target = `disputado.${user.username}@correo.test`;
-    await api(server, 'POST', '/api/auth/verify-change/', { token: user.token, body: { type: 'EMAIL_CHANGE', new_email: target, password: TEST_PASSWORD } });
+    await api(server, 'POST', '/api/auth/verify-change/', {
+      token: user.token,
+      body: { type: 'EMAIL_CHANGE', new_email: target, password: TEST_PASSWORD },
+    });
     const code = await codeSentTo(server, target);
     await createUser(server.ctx.db, { email: target });
     const res = await api(server, 'PUT', '/api/auth/profile/', { token: user.token, body: { email: target, verification_code: code } });
@@ -500,7 +523,12 @@ describe('POST /api/auth/change-password/', () => {
       body: { old_password: TEST_PASSWORD, new_password: 'nueva-clave-7', new_password2: 'nueva-clave-7' },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ message: 'Contraseña actualizada correctamente', access: expect.any(String), refresh: expect.any(String), user: { id: user.id } });
+    expect(res.json).toMatchObject({
+      message: 'Contraseña actualizada correctamente',
+      access: expect.any(String),
+      refresh: expect.any(String),
+      user: { id: user.id },
+    });
     expect(res.headers.get('set-cookie')).toContain(`refresh_token=${res.json.refresh}`);
     expect((await login(server, user.username, TEST_PASSWORD)).status).toBe(401);
     expect((await login(server, user.username, 'nueva-clave-7')).status).toBe(200);
@@ -508,7 +536,10 @@ describe('POST /api/auth/change-password/', () => {
 
   it('refuses a wrong current password, a mismatched confirmation and a short password', async () => {
     const user = await createUser(server.ctx.db);
-    const wrong = await api(server, 'POST', '/api/auth/change-password/', { token: user.token, body: { old_password: 'no-es-esta', new_password: 'nueva-clave-7' } });
+    const wrong = await api(server, 'POST', '/api/auth/change-password/', {
+      token: user.token,
+      body: { old_password: 'no-es-esta', new_password: 'nueva-clave-7' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json).toMatchObject({ code: 'INVALID_PASSWORD', errors: { old_password: ['La contraseña actual es incorrecta'] } });
     const mismatch = await api(server, 'POST', '/api/auth/change-password/', {
@@ -517,7 +548,10 @@ describe('POST /api/auth/change-password/', () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.errors.new_password2).toEqual(['Las contraseñas no coinciden']);
-    const short = await api(server, 'POST', '/api/auth/change-password/', { token: user.token, body: { old_password: TEST_PASSWORD, new_password: '123' } });
+    const short = await api(server, 'POST', '/api/auth/change-password/', {
+      token: user.token,
+      body: { old_password: TEST_PASSWORD, new_password: '123' },
+    });
     expect(short.status).toBe(400);
     expect((await login(server, user.username, TEST_PASSWORD)).status).toBe(200);
     expect((await api(server, 'POST', '/api/auth/change-password/', { body: { old_password: 'x', new_password: 'y' } })).status).toBe(401);
@@ -536,7 +570,9 @@ describe('password reset', () => {
     expect(res.json.message).toMatch(/restablecida/);
     expect((await login(server, user.username, TEST_PASSWORD)).status).toBe(401);
     expect((await login(server, user.username, 'recuperada-1')).status).toBe(200);
-    const again = await api(server, 'POST', '/api/auth/verify-password-reset/', { body: { ...body, new_password: 'otra-vez-22', new_password2: undefined } });
+    const again = await api(server, 'POST', '/api/auth/verify-password-reset/', {
+      body: { ...body, new_password: 'otra-vez-22', new_password2: undefined },
+    });
     expect(again.status).toBe(400);
     expect(again.json.code).toBe('INVALID_CODE');
   });
@@ -568,10 +604,14 @@ describe('password reset', () => {
     expect(mismatch.status).toBe(400);
     expect(mismatch.json.errors.new_password2).toEqual(['Las contraseñas no coinciden']);
     if (first !== second) {
-      const old = await api(server, 'POST', '/api/auth/verify-password-reset/', { body: { email: user.email, code: first, new_password: 'recuperada-1' } });
+      const old = await api(server, 'POST', '/api/auth/verify-password-reset/', {
+        body: { email: user.email, code: first, new_password: 'recuperada-1' },
+      });
       expect(old.status).toBe(400);
     }
-    const ok = await api(server, 'POST', '/api/auth/verify-password-reset/', { body: { email: user.email, code: second, new_password: 'recuperada-1' } });
+    const ok = await api(server, 'POST', '/api/auth/verify-password-reset/', {
+      body: { email: user.email, code: second, new_password: 'recuperada-1' },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -633,13 +673,19 @@ describe('password hashing cost', () => {
     try {
       const user = await createUser(stronger.ctx.db);
       expect(user.password_hash).toContain('m=1024,t=1');
-      expect((await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: 'incorrecta-1' } })).status).toBe(401);
+      expect(
+        (await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: 'incorrecta-1' } })).status,
+      ).toBe(401);
       const [untouched] = await stronger.ctx.db.select().from(users).where(eq(users.id, user.id));
       expect(untouched.password_hash).toBe(user.password_hash);
-      expect((await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } })).status).toBe(200);
+      expect(
+        (await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } })).status,
+      ).toBe(200);
       const [row] = await stronger.ctx.db.select().from(users).where(eq(users.id, user.id));
       expect(row.password_hash).toMatch(/^\$argon2id\$v=19\$m=2048,t=2,p=1\$/);
-      expect((await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } })).status).toBe(200);
+      expect(
+        (await api(stronger, 'POST', '/api/auth/login/', { body: { username_or_email: user.username, password: TEST_PASSWORD } })).status,
+      ).toBe(200);
     } finally {
       await stronger.close();
     }

@@ -11,11 +11,20 @@ beforeAll(async () => {
   server = await startTestServer();
   const db = server.ctx.db;
   const sur = await createBrand(db, { brand_name: 'Semillas del Sur', is_national: true });
-  const rqs = await createBrand(db, { brand_name: 'Royal Queen Seeds', discount_active: true, discount_type: 'percentage', discount_value: 15 });
+  const rqs = await createBrand(db, {
+    brand_name: 'Royal Queen Seeds',
+    discount_active: true,
+    discount_type: 'percentage',
+    discount_value: 15,
+  });
   rqsId = rqs.id;
   await createBrand(db, { brand_name: 'Banco Oculto', visible: false });
   await createBrand(db, {
-    brand_name: 'Vencido Seeds', discount_active: true, discount_type: 'fixed', discount_value: 500, discount_expires_at: new Date('2021-01-01T00:00:00Z'),
+    brand_name: 'Vencido Seeds',
+    discount_active: true,
+    discount_type: 'fixed',
+    discount_value: 500,
+    discount_expires_at: new Date('2021-01-01T00:00:00Z'),
   });
   await createProduct(db, { brand_id: sur.id, blisters: [{ stock: 4 }, { stock: 6 }] });
   await createProduct(db, { brand_id: sur.id, blisters: [{ stock: 1 }] });
@@ -37,8 +46,20 @@ describe('GET /api/brands/', () => {
     expect(res.json.results.map((b: any) => b.brand_name)).toEqual(['Royal Queen Seeds', 'Semillas del Sur', 'Vencido Seeds']);
     const brands = byName(res.json.results);
     // Unavailable and deleted products are not counted for the public.
-    expect(brands['Semillas del Sur']).toMatchObject({ brand_id: 'semillas-del-sur', is_national: true, total_products: 2, total_stock: 11, visible: true });
-    expect(brands['Royal Queen Seeds']).toMatchObject({ total_products: 1, total_stock: 0, discount_active: true, discount_type: 'percentage', discount_value: 15 });
+    expect(brands['Semillas del Sur']).toMatchObject({
+      brand_id: 'semillas-del-sur',
+      is_national: true,
+      total_products: 2,
+      total_stock: 11,
+      visible: true,
+    });
+    expect(brands['Royal Queen Seeds']).toMatchObject({
+      total_products: 1,
+      total_stock: 0,
+      discount_active: true,
+      discount_type: 'percentage',
+      discount_value: 15,
+    });
     // An expired discount reads as inactive.
     expect(brands['Vencido Seeds']).toMatchObject({ discount_active: false, total_products: 0, total_stock: 0 });
     expect(res.headers.get('cache-control')).toMatch(/max-age=60/);

@@ -57,7 +57,10 @@ describe('demo catalogue', () => {
   });
 
   it('keeps search_text in step with name, brand and type', async () => {
-    const rows = await server.ctx.db.query.products.findMany({ with: undefined, columns: { name: true, search_text: true, type: true, brand_id: true } });
+    const rows = await server.ctx.db.query.products.findMany({
+      with: undefined,
+      columns: { name: true, search_text: true, type: true, brand_id: true },
+    });
     const brands = new Map((await server.ctx.db.query.brands.findMany()).map((b) => [b.id, b.brand_name]));
     for (const row of rows) expect(row.search_text).toBe(productSearchText(row.name, brands.get(row.brand_id)!, row.type));
   });
@@ -99,7 +102,9 @@ describe('demo pictures on the next first start', () => {
       await seedDemoCatalogue(fresh.ctx, silentLog, { cacheDir });
       const stored = readdirSync(path.join(fresh.ctx.config.dataDir, 'uploads', 'demo'));
       expect(stored.length).toBe(marks.size);
-      const storedBytes = new Set(stored.map((f) => readFileSync(path.join(fresh.ctx.config.dataDir, 'uploads', 'demo', f)).toString('base64')));
+      const storedBytes = new Set(
+        stored.map((f) => readFileSync(path.join(fresh.ctx.config.dataDir, 'uploads', 'demo', f)).toString('base64')),
+      );
       expect([...marks.values()].every((mark) => storedBytes.has(mark.toString('base64')))).toBe(true);
     } finally {
       await fresh.close();

@@ -36,10 +36,16 @@ beforeAll(async () => {
   const sur = await createBrand(db, { brand_name: 'Semillas del Sur', is_national: true });
   const rqs = await createBrand(db, { brand_name: 'Royal Queen Seeds' });
   const gorilla = await createBrand(db, {
-    brand_name: 'Gorilla Seeds Bank', discount_active: true, discount_type: 'percentage', discount_value: 20,
+    brand_name: 'Gorilla Seeds Bank',
+    discount_active: true,
+    discount_type: 'percentage',
+    discount_value: 20,
   });
   const expired = await createBrand(db, {
-    brand_name: 'Expirado Seeds', discount_active: true, discount_type: 'percentage', discount_value: 50,
+    brand_name: 'Expirado Seeds',
+    discount_active: true,
+    discount_type: 'percentage',
+    discount_value: 50,
     discount_expires_at: new Date('2020-01-01T00:00:00Z'),
   });
   Object.assign(brandIds, { sur: sur.id, rqs: rqs.id, gorilla: gorilla.id, expired: expired.id });
@@ -49,14 +55,68 @@ beforeAll(async () => {
     ids[key] = p.id;
     p.blisters.forEach((b, i) => (blisterIds[`${key}${i}`] = b.id));
   };
-  await make('northern', { name: 'Northern Light', type: 'auto', brand_id: rqs.id, created_at: day(1), blisters: [{ seed_count: 3, price: 10000, stock: 5 }, { seed_count: 5, price: 15000, stock: 0 }] });
-  await make('glue', { name: 'Gorilla Glue', type: 'fem', brand_id: gorilla.id, currency: 'USD', created_at: day(2), blisters: [{ seed_count: 3, price: 10, stock: 4 }] });
-  await make('amnesia', { name: 'Amnesia Haze', type: 'reg', brand_id: sur.id, created_at: day(3), blisters: [{ seed_count: 3, price: 20000, stock: 2, discount: 10 }] });
-  await make('noprice', { name: 'Sin Precio', type: 'fem', brand_id: sur.id, created_at: day(4), blisters: [{ seed_count: 1, price: null, stock: 3 }] });
-  await make('soldout', { name: 'Agotada Kush', type: 'fem', brand_id: rqs.id, created_at: day(5), blisters: [{ seed_count: 3, price: 60000, stock: 0 }] });
-  await make('expired', { name: 'Blue Dream', type: 'fem', brand_id: expired.id, created_at: day(6), blisters: [{ seed_count: 3, price: 30000, stock: 7 }] });
-  await make('hidden', { name: 'Oculta', type: 'fem', brand_id: rqs.id, available: false, created_at: day(7), blisters: [{ price: 5000, stock: 9 }] });
-  await make('deleted', { name: 'Borrada', type: 'fem', brand_id: rqs.id, deleted_at: new Date(), created_at: day(8), blisters: [{ price: 5000, stock: 9 }] });
+  await make('northern', {
+    name: 'Northern Light',
+    type: 'auto',
+    brand_id: rqs.id,
+    created_at: day(1),
+    blisters: [
+      { seed_count: 3, price: 10000, stock: 5 },
+      { seed_count: 5, price: 15000, stock: 0 },
+    ],
+  });
+  await make('glue', {
+    name: 'Gorilla Glue',
+    type: 'fem',
+    brand_id: gorilla.id,
+    currency: 'USD',
+    created_at: day(2),
+    blisters: [{ seed_count: 3, price: 10, stock: 4 }],
+  });
+  await make('amnesia', {
+    name: 'Amnesia Haze',
+    type: 'reg',
+    brand_id: sur.id,
+    created_at: day(3),
+    blisters: [{ seed_count: 3, price: 20000, stock: 2, discount: 10 }],
+  });
+  await make('noprice', {
+    name: 'Sin Precio',
+    type: 'fem',
+    brand_id: sur.id,
+    created_at: day(4),
+    blisters: [{ seed_count: 1, price: null, stock: 3 }],
+  });
+  await make('soldout', {
+    name: 'Agotada Kush',
+    type: 'fem',
+    brand_id: rqs.id,
+    created_at: day(5),
+    blisters: [{ seed_count: 3, price: 60000, stock: 0 }],
+  });
+  await make('expired', {
+    name: 'Blue Dream',
+    type: 'fem',
+    brand_id: expired.id,
+    created_at: day(6),
+    blisters: [{ seed_count: 3, price: 30000, stock: 7 }],
+  });
+  await make('hidden', {
+    name: 'Oculta',
+    type: 'fem',
+    brand_id: rqs.id,
+    available: false,
+    created_at: day(7),
+    blisters: [{ price: 5000, stock: 9 }],
+  });
+  await make('deleted', {
+    name: 'Borrada',
+    type: 'fem',
+    brand_id: rqs.id,
+    deleted_at: new Date(),
+    created_at: day(8),
+    blisters: [{ price: 5000, stock: 9 }],
+  });
 
   customer = (await createUser(db)).token;
   staff = (await createStaff(db)).token;
@@ -87,7 +147,13 @@ describe('GET /api/products/', () => {
   it('prices for customers: USD converted at the rate, brand discount, own discount', async () => {
     const res = await api(server, 'GET', '/api/products/?page_size=100', { token: customer });
     const byName = Object.fromEntries(res.json.results.map((p: any) => [p.name, p]));
-    expect(byName['Gorilla Glue'].blisters[0]).toMatchObject({ price: 12000, price_in_ars: 12000, price_in_usd: 10, final_price: 9600, discount: 20 });
+    expect(byName['Gorilla Glue'].blisters[0]).toMatchObject({
+      price: 12000,
+      price_in_ars: 12000,
+      price_in_usd: 10,
+      final_price: 9600,
+      discount: 20,
+    });
     expect(byName['Gorilla Glue'].min_price).toBe(9600);
     expect(byName['Amnesia Haze'].blisters[0]).toMatchObject({ price: 20000, price_in_usd: null, final_price: 18000, discount: 10 });
     // An expired brand discount no longer applies.
@@ -181,7 +247,10 @@ describe('GET /api/products/', () => {
   });
 
   it('filters by stock', async () => {
-    const q = async (query: string) => names(await api(server, 'GET', `/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&${query}`)).sort();
+    const q = async (query: string) =>
+      names(
+        await api(server, 'GET', `/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&${query}`),
+      ).sort();
     expect(await q('stockFilter=out-of-stock')).toEqual(['Agotada Kush']);
     expect(await q('no_stock=true')).toEqual(['Agotada Kush']);
     expect(await q('stockFilter=low-stock')).toEqual(['Amnesia Haze', 'Gorilla Glue', 'Sin Precio']);
@@ -191,7 +260,8 @@ describe('GET /api/products/', () => {
   });
 
   it('counts the staff filters most products fail on every page, past the last one and when nothing matches', async () => {
-    const page = (query: string) => api(server, 'GET', `/api/products/?available=all&ordering=-created_at&page_size=2&${query}`, { token: staff });
+    const page = (query: string) =>
+      api(server, 'GET', `/api/products/?available=all&ordering=-created_at&page_size=2&${query}`, { token: staff });
     const first = await page('stockFilter=low-stock');
     expect(first.json.count).toBe(3);
     expect(names(first)).toEqual(['Sin Precio', 'Amnesia Haze']);
@@ -232,9 +302,30 @@ describe('GET /api/products/', () => {
   // storefront §2 Catalogue), so anonymous callers may sort by price: an order gives no amount.
   it('orders by final price (USD converted, discounts applied, sold out and unpriced last), name and date', async () => {
     const base = '/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&ordering=';
-    expect(names(await api(server, 'GET', `${base}min_price`))).toEqual(['Gorilla Glue', 'Northern Light', 'Amnesia Haze', 'Blue Dream', 'Agotada Kush', 'Sin Precio']);
-    expect(names(await api(server, 'GET', `${base}-min_price`))).toEqual(['Blue Dream', 'Amnesia Haze', 'Northern Light', 'Gorilla Glue', 'Agotada Kush', 'Sin Precio']);
-    expect(names(await api(server, 'GET', `${base}name`))).toEqual(['Agotada Kush', 'Amnesia Haze', 'Blue Dream', 'Gorilla Glue', 'Northern Light', 'Sin Precio']);
+    expect(names(await api(server, 'GET', `${base}min_price`))).toEqual([
+      'Gorilla Glue',
+      'Northern Light',
+      'Amnesia Haze',
+      'Blue Dream',
+      'Agotada Kush',
+      'Sin Precio',
+    ]);
+    expect(names(await api(server, 'GET', `${base}-min_price`))).toEqual([
+      'Blue Dream',
+      'Amnesia Haze',
+      'Northern Light',
+      'Gorilla Glue',
+      'Agotada Kush',
+      'Sin Precio',
+    ]);
+    expect(names(await api(server, 'GET', `${base}name`))).toEqual([
+      'Agotada Kush',
+      'Amnesia Haze',
+      'Blue Dream',
+      'Gorilla Glue',
+      'Northern Light',
+      'Sin Precio',
+    ]);
     expect(names(await api(server, 'GET', `${base}-created_at`))[0]).toBe('Blue Dream');
   });
 
@@ -317,8 +408,15 @@ describe('GET /api/products/{id}/', () => {
     const res = await api(server, 'GET', `/api/products/${ids.amnesia}/`);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
-      id: ids.amnesia, name: 'Amnesia Haze', type: 'reg', type_display: 'Regular', brand: 'Semillas del Sur',
-      brand_slug: 'semillas-del-sur', is_national: true, stock: 2, max_discount: 10,
+      id: ids.amnesia,
+      name: 'Amnesia Haze',
+      type: 'reg',
+      type_display: 'Regular',
+      brand: 'Semillas del Sur',
+      brand_slug: 'semillas-del-sur',
+      is_national: true,
+      stock: 2,
+      max_discount: 10,
       brand_info: { brand_name: 'Semillas del Sur', is_national: true, description: 'Descripción del Semillas del Sur' },
     });
     expect(res.headers.get('etag')).toBeTruthy();
@@ -361,7 +459,14 @@ describe('GET /api/products/blisters/{id}/', () => {
   it('answers a presentation with its stock, priced for customers', async () => {
     const res = await api(server, 'GET', `/api/products/blisters/${blisterIds.northern1}/`, { token: customer });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ id: blisterIds.northern1, product_id: ids.northern, seed_count: 5, stock: 0, price: 15000, final_price: 15000 });
+    expect(res.json).toMatchObject({
+      id: blisterIds.northern1,
+      product_id: ids.northern,
+      seed_count: 5,
+      stock: 0,
+      price: 15000,
+      final_price: 15000,
+    });
   });
 
   it('answers 404 for an unknown presentation and 400 for a bad id', async () => {
@@ -391,15 +496,23 @@ describe('ordering by price', () => {
   it('orders by the price the card shows: in stock first, then out of stock, unpriced last', async () => {
     const db = server.ctx.db;
     const brand = await createBrand(db, { brand_name: 'Orden Seeds' });
-    const make = (name: string, blisters: BlisterInput[]) =>
-      createProduct(db, { brand_id: brand.id, name, blisters });
+    const make = (name: string, blisters: BlisterInput[]) => createProduct(db, { brand_id: brand.id, name, blisters });
     // The cheapest presentation is sold out: the card shows the x3 at 17500.
-    await make('Ombú Haze', [{ seed_count: 1, price: 5000, stock: 0 }, { seed_count: 3, price: 17500, stock: 4 }]);
+    await make('Ombú Haze', [
+      { seed_count: 1, price: 5000, stock: 0 },
+      { seed_count: 3, price: 17500, stock: 4 },
+    ]);
     await make('Tucumana Auto', [{ seed_count: 1, price: 7500, stock: 3 }]);
     // The first presentation has stock but no price: the card shows the x3.
-    await make('Pampa Kush', [{ seed_count: 1, price: null, stock: 5 }, { seed_count: 3, price: 12000, stock: 2 }]);
+    await make('Pampa Kush', [
+      { seed_count: 1, price: null, stock: 5 },
+      { seed_count: 3, price: 12000, stock: 2 },
+    ]);
     // Nothing in stock: the card shows the first priced presentation.
-    await make('Lote Cerrado', [{ seed_count: 1, price: 3000, stock: 0 }, { seed_count: 3, price: 9000, stock: 0 }]);
+    await make('Lote Cerrado', [
+      { seed_count: 1, price: 3000, stock: 0 },
+      { seed_count: 3, price: 9000, stock: 0 },
+    ]);
     await make('Sin Cotizar', [{ seed_count: 1, price: null, stock: 8 }]);
 
     const base = '/api/products/?brand=orden-seeds&ordering=';
@@ -412,7 +525,8 @@ describe('ordering by price', () => {
 
     // Pages follow the same order.
     const pages = [];
-    for (let page = 1; page <= 3; page++) pages.push(...names(await api(server, 'GET', `${base}min_price&page_size=2&page=${page}`, { token: customer })));
+    for (let page = 1; page <= 3; page++)
+      pages.push(...names(await api(server, 'GET', `${base}min_price&page_size=2&page=${page}`, { token: customer })));
     expect(pages).toEqual(names(cheapest));
 
     // A price range reads the same price as the card.

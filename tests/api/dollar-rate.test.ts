@@ -22,7 +22,14 @@ const provider = {
 function providerBody() {
   const stamp = '2025-11-20T15:00:00.000Z';
   const rows = [
-    { moneda: 'USD', casa: 'oficial', nombre: 'Oficial', compra: provider.oficial - 40, venta: provider.oficial, fechaActualizacion: stamp },
+    {
+      moneda: 'USD',
+      casa: 'oficial',
+      nombre: 'Oficial',
+      compra: provider.oficial - 40,
+      venta: provider.oficial,
+      fechaActualizacion: stamp,
+    },
     { moneda: 'USD', casa: 'blue', nombre: 'Blue', compra: provider.blue - 20, venta: provider.blue, fechaActualizacion: stamp },
     { moneda: 'USD', casa: 'bolsa', nombre: 'Bolsa', compra: 1300, venta: 1310, fechaActualizacion: stamp },
   ];
@@ -63,15 +70,21 @@ beforeEach(() => {
 });
 
 const post = (body: unknown, token = admin.token) => api(server, 'POST', '/api/core/dollar-rate/', { body, token });
-const history = () =>
-  server.database.db.select().from(dollarRateHistory).orderBy(dollarRateHistory.id);
+const history = () => server.database.db.select().from(dollarRateHistory).orderBy(dollarRateHistory.id);
 const rateRow = async () => (await server.database.db.select().from(dollarRate).where(eq(dollarRate.id, 1)))[0];
 
 describe('GET /api/core/dollar-rate/', () => {
   it('answers the default rate of 1000, never updated, to anyone', async () => {
     const res = await api(server, 'GET', '/api/core/dollar-rate/');
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ rate_type: 'blue', value: 1000, last_update: null, last_update_display: 'Nunca', auto_update: false, is_manual: false });
+    expect(res.json).toEqual({
+      rate_type: 'blue',
+      value: 1000,
+      last_update: null,
+      last_update_display: 'Nunca',
+      auto_update: false,
+      is_manual: false,
+    });
     expect(await getDollarRateValue(server.database.db)).toBe(1000);
   });
 });

@@ -39,7 +39,10 @@ async function placeOrder(token: string, line: { product_id: number; blister_id:
 }
 
 async function statusOf(ids: number[]) {
-  const rows = await db().select({ id: orders.id, status: orders.status, cancel_reason: orders.cancel_reason }).from(orders).where(inArray(orders.id, ids));
+  const rows = await db()
+    .select({ id: orders.id, status: orders.status, cancel_reason: orders.cancel_reason })
+    .from(orders)
+    .where(inArray(orders.id, ids));
   return Object.fromEntries(rows.map((r) => [r.id, r]));
 }
 
@@ -54,9 +57,13 @@ describe('pending order expiry', () => {
       for (let i = 0; i < 6; i++) stale.push(await placeOrder(customer.token, line, at(i * 60_000)));
       const confirmed = await placeOrder(customer.token, line, at(0));
       server.setNow(at(DAY_MS));
-      expect((await api(server, 'PUT', `/api/orders/${confirmed}/`, { token: staff.token, body: { status: 'completed' } })).status).toBe(200);
+      expect((await api(server, 'PUT', `/api/orders/${confirmed}/`, { token: staff.token, body: { status: 'completed' } })).status).toBe(
+        200,
+      );
       const cancelledByCustomer = await placeOrder(customer.token, line, at(0));
-      expect((await api(server, 'PUT', `/api/orders/${cancelledByCustomer}/`, { token: customer.token, body: { status: 'cancelled' } })).status).toBe(200);
+      expect(
+        (await api(server, 'PUT', `/api/orders/${cancelledByCustomer}/`, { token: customer.token, body: { status: 'cancelled' } })).status,
+      ).toBe(200);
       // Exactly DAYS old when the job runs: not older than the limit, so it stays.
       const boundary = await placeOrder(customer.token, line, at(6 * 60_000 + 1000));
       const fresh = await placeOrder(customer.token, line, at(2 * DAY_MS));
@@ -71,14 +78,17 @@ describe('pending order expiry', () => {
       expect(await stockOf(line.blister_id)).toBe(100 - 2 * 3);
 
       const status = await statusOf([...stale, confirmed, cancelledByCustomer, boundary, fresh]);
-      for (const id of stale) expect(status[id]).toMatchObject({ status: 'cancelled', cancel_reason: 'Cancelado automáticamente por falta de confirmación' });
+      for (const id of stale)
+        expect(status[id]).toMatchObject({ status: 'cancelled', cancel_reason: 'Cancelado automáticamente por falta de confirmación' });
       expect(status[confirmed].status).toBe('completed');
       expect(status[cancelledByCustomer]).toMatchObject({ status: 'cancelled', cancel_reason: 'Cancelado por el cliente' });
       expect(status[boundary].status).toBe('pending');
       expect(status[fresh].status).toBe('pending');
 
       // One entry per expired order, by the system.
-      const entries = await db().select().from(activityLogs)
+      const entries = await db()
+        .select()
+        .from(activityLogs)
         .where(and(eq(activityLogs.action, 'status_change'), inArray(activityLogs.entity_id, stale.map(String))));
       expect(entries).toHaveLength(stale.length);
       for (const entry of entries) {
@@ -96,7 +106,9 @@ describe('pending order expiry', () => {
         expect(sent, `mail for order ${id}`).toHaveLength(1);
         expect(sent[0].text_body).toContain('Tu pedido fue cancelado');
         expect(sent[0].text_body).toContain('Motivo: Cancelado automáticamente por falta de confirmación.');
-        expect(sent[0].text_body).toContain(`Pasaron ${DAYS} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados.`);
+        expect(sent[0].text_body).toContain(
+          `Pasaron ${DAYS} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados.`,
+        );
         expect(sent[0].html).toContain('Cancelado automáticamente por falta de confirmación');
       }
       expect(mails.filter((m) => m.subject === `Pedido #${numbers[boundary]}: Cancelado`)).toHaveLength(0);
@@ -122,7 +134,9 @@ describe('pending order expiry', () => {
       expect(await stockOf(line.blister_id)).toBe(40);
       const status = await statusOf(ids);
       for (const id of ids) expect(status[id].status).toBe('cancelled');
-      const entries = await db().select().from(activityLogs)
+      const entries = await db()
+        .select()
+        .from(activityLogs)
         .where(and(eq(activityLogs.action, 'status_change'), inArray(activityLogs.entity_id, ids.map(String))));
       // Each order changed once, by whoever got its lock first.
       expect(entries).toHaveLength(ids.length);

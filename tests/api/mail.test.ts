@@ -68,13 +68,20 @@ const configFrom = (env: Record<string, string>) => loadConfig({ DATA_DIR: tmpdi
 describe('the sender', () => {
   it("is the shop's name at no-reply@ the public host, unless MAIL_FROM names another", () => {
     expect(configFrom({}).mailFrom).toBe('Semillas del Sur <no-reply@localhost>');
-    expect(configFrom({ PUBLIC_URL: 'https://www.semillasdelsur.com.ar/' }).mailFrom).toBe('Semillas del Sur <no-reply@www.semillasdelsur.com.ar>');
+    expect(configFrom({ PUBLIC_URL: 'https://www.semillasdelsur.com.ar/' }).mailFrom).toBe(
+      'Semillas del Sur <no-reply@www.semillasdelsur.com.ar>',
+    );
     expect(configFrom({ MAIL_FROM: 'Ventas <ventas@semillas.example>' }).mailFrom).toBe('Ventas <ventas@semillas.example>');
   });
 
   it('gives customers the shop address only, never the admin login address', () => {
-    expect(configFrom({ ADMIN_EMAIL: 'admin@semillas.example' })).toMatchObject({ shopEmail: 'admin@semillas.example', contactEmail: undefined });
-    expect(configFrom({ ADMIN_EMAIL: 'admin@semillas.example', SHOP_EMAIL: 'ventas@semillas.example' })).toMatchObject({ contactEmail: 'ventas@semillas.example' });
+    expect(configFrom({ ADMIN_EMAIL: 'admin@semillas.example' })).toMatchObject({
+      shopEmail: 'admin@semillas.example',
+      contactEmail: undefined,
+    });
+    expect(configFrom({ ADMIN_EMAIL: 'admin@semillas.example', SHOP_EMAIL: 'ventas@semillas.example' })).toMatchObject({
+      contactEmail: 'ventas@semillas.example',
+    });
   });
 });
 
@@ -142,7 +149,10 @@ describe('account e-mails over SMTP', () => {
   });
 
   const received = (to: string, subject = '') =>
-    waitForMail(() => receiver.messages, (m) => m.to.includes(to) && m.subject.includes(subject));
+    waitForMail(
+      () => receiver.messages,
+      (m) => m.to.includes(to) && m.subject.includes(subject),
+    );
 
   it('delivers the verification code to the SMTP server, and the code verifies the account', async () => {
     const account = newAccount();
@@ -175,9 +185,15 @@ describe('account e-mails over SMTP', () => {
   it('delivers the e-mail change code to the new address, then the notice to the old one', async () => {
     const user = await createUser(server.ctx.db);
     const newEmail = `smtp.${user.username}@correo.test`;
-    await api(server, 'POST', '/api/auth/verify-change/', { token: user.token, body: { type: 'EMAIL_CHANGE', new_email: newEmail, password: TEST_PASSWORD } });
+    await api(server, 'POST', '/api/auth/verify-change/', {
+      token: user.token,
+      body: { type: 'EMAIL_CHANGE', new_email: newEmail, password: TEST_PASSWORD },
+    });
     const mail = await received(newEmail, 'nuevo email');
-    const res = await api(server, 'PUT', '/api/auth/profile/', { token: user.token, body: { email: newEmail, verification_code: extractCode(mail) } });
+    const res = await api(server, 'PUT', '/api/auth/profile/', {
+      token: user.token,
+      body: { email: newEmail, verification_code: extractCode(mail) },
+    });
     expect(res.status).toBe(200);
     const notice = await received(user.email, 'actualizado');
     expect(notice.text).toContain(newEmail);
@@ -205,7 +221,9 @@ describe('account e-mails over SMTP', () => {
       server.setNow(null);
     }
     const mail = await received(account.email);
-    expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: account.email, code: extractCode(mail) } })).status).toBe(200);
+    expect((await api(server, 'POST', '/api/auth/verify-email/', { body: { email: account.email, code: extractCode(mail) } })).status).toBe(
+      200,
+    );
   });
 });
 
@@ -235,10 +253,7 @@ describe('mail retries run by two server processes', () => {
     // there the two retry jobs share it, as two overlapping runs of one process would.
     const second = database.url ? openPostgres(database.url, 5) : database;
     const config = testConfig(tmpdir(), { smtpUrl: receiver.url });
-    const processes: AppContext[] = [
-      createAppContext(database.db, config),
-      createAppContext(second.db, { ...config }),
-    ];
+    const processes: AppContext[] = [createAppContext(database.db, config), createAppContext(second.db, { ...config })];
     try {
       for (let i = 0; i < 10; i++) {
         await queueMail(database.db, { to: `cliente${i}@correo.test`, subject: `Pedido ${i}`, html: `<p>${i}</p>`, text: `${i}` });

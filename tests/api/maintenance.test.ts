@@ -76,7 +76,11 @@ describe('maintenance status and switch', () => {
     expect(logs[0].description).toContain('Modo mantenimiento activado');
     expect(logs[0].username).toBe('admin_mant');
     expect(JSON.stringify(logs[0].changes)).not.toContain('argon2');
-    expect((await statusCall({})).json).toEqual({ maintenance_mode: true, maintenance_message: 'Volvemos a las 18 h', has_bypass_password: true });
+    expect((await statusCall({})).json).toEqual({
+      maintenance_mode: true,
+      maintenance_message: 'Volvemos a las 18 h',
+      has_bypass_password: true,
+    });
   });
 });
 
@@ -173,7 +177,9 @@ describe('while in maintenance', () => {
       expect(res.status, path).not.toBe(503);
     }
     // A customer can log in during maintenance, but the session alone opens nothing else.
-    const session = await api(server, 'POST', '/api/auth/login/', { body: { username_or_email: customer.username, password: TEST_PASSWORD } });
+    const session = await api(server, 'POST', '/api/auth/login/', {
+      body: { username_or_email: customer.username, password: TEST_PASSWORD },
+    });
     expect(session.status).toBe(200);
     expect((await orderCall({ token: session.json.access })).status).toBe(503);
     const refreshed = await api(server, 'POST', '/api/auth/refresh/', { body: { refresh: session.json.refresh } });
@@ -202,7 +208,12 @@ describe('while in maintenance', () => {
       ['POST', '/%61pi/auth/register/'],
     ];
     for (const [method, path] of closed) {
-      const res = await rawRequest(server.url, { method, path, headers: { ...auth, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      const res = await rawRequest(server.url, {
+        method,
+        path,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: method === 'POST' ? '{}' : undefined,
+      });
       expect(res.status, `${method} ${path}`).toBe(503);
       expect(res.json?.code, `${method} ${path}`).toBe('MAINTENANCE');
     }
@@ -279,7 +290,12 @@ describe('POST /api/core/validate-bypass-password/', () => {
     expect(missing.status).toBe(400);
     const wrong = await validate('no-es');
     expect(wrong.status).toBe(400);
-    expect(wrong.json).toMatchObject({ error: 'Contraseña incorrecta', valid: false, message: 'Contraseña incorrecta', bypass_token: null });
+    expect(wrong.json).toMatchObject({
+      error: 'Contraseña incorrecta',
+      valid: false,
+      message: 'Contraseña incorrecta',
+      bypass_token: null,
+    });
   });
 
   it('grants a 12-hour bypass with a token and an httpOnly cookie', async () => {
@@ -305,7 +321,10 @@ describe('bypass guessing limits', () => {
   beforeAll(async () => {
     limited = await startTestServer();
     const staff = await createStaff(limited.database.db);
-    await api(limited, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: true, bypass_password: 'la-buena' } });
+    await api(limited, 'POST', '/api/core/toggle-maintenance/', {
+      token: staff.token,
+      body: { maintenance_mode: true, bypass_password: 'la-buena' },
+    });
   });
   afterAll(() => limited.close());
 

@@ -47,7 +47,9 @@ async function placeOrder(customer?: Customer) {
   const res = await api(server, 'POST', '/api/orders/', {
     token: buyer.token,
     body: {
-      recipient_name: 'Cliente Contado', customer_phone: '1122334455', delivery_type: 'coordinate',
+      recipient_name: 'Cliente Contado',
+      customer_phone: '1122334455',
+      delivery_type: 'coordinate',
       products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
     },
   });
@@ -102,7 +104,10 @@ describe('status counts of the staff order list', () => {
     const second = await placeOrder();
     let before = await countsOf('status=cancelled');
 
-    const cancel = await api(server, 'PUT', `/api/orders/${first.order.id}/`, { token: first.customer.token, body: { status: 'cancelled' } });
+    const cancel = await api(server, 'PUT', `/api/orders/${first.order.id}/`, {
+      token: first.customer.token,
+      body: { status: 'cancelled' },
+    });
     expect(cancel.status).toBe(200);
     let after = await countsOf('status=cancelled');
     expect(moved(before, after)).toEqual({ pending: -1, completed: 0, cancelled: 1, total: 0, count: 1 });
@@ -135,8 +140,14 @@ describe('status counts of the staff order list', () => {
     const searched = await countsOf('search=Proceso%20Vecino');
     // As another server process would: straight to the shared database, no write of this one.
     await db().insert(orders).values({
-      user_id: customer.id, status: 'pending', total: 1000, recipient_name: 'Proceso Vecino', shipping_address: 'Coordinar entrega',
-      customer_email: customer.email, customer_phone: '1122334455', delivery_type: 'coordinate',
+      user_id: customer.id,
+      status: 'pending',
+      total: 1000,
+      recipient_name: 'Proceso Vecino',
+      shipping_address: 'Coordinar entrega',
+      customer_email: customer.email,
+      customer_phone: '1122334455',
+      delivery_type: 'coordinate',
     });
 
     expect(moved(searched, await countsOf('search=Proceso%20Vecino'))).toMatchObject({ pending: 1, total: 1, count: 1 });

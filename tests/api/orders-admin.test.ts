@@ -26,7 +26,12 @@ async function placeOrder(customer: Customer, lines: Line[], recipient = 'Client
     body: { recipient_name: recipient, customer_phone: '1122334455', delivery_type: 'coordinate', products: lines },
   });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return res.json as { id: number; order_number: number; total: number; order_products: { id: number; blister: number; quantity: number; price_at_time: number }[] };
+  return res.json as {
+    id: number;
+    order_number: number;
+    total: number;
+    order_products: { id: number; blister: number; quantity: number; price_at_time: number }[];
+  };
 }
 
 async function stockOf(blisterId: number) {
@@ -71,7 +76,9 @@ describe('GET /api/orders/ (staff)', () => {
     const product = await createProduct(db(), { blisters: [{ price: 100, stock: 99 }] });
     const created: number[] = [];
     for (let i = 0; i < 17; i++) {
-      created.push((await placeOrder(customer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }], 'Lote Paginado')).id);
+      created.push(
+        (await placeOrder(customer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }], 'Lote Paginado')).id,
+      );
     }
     const first = await list('search=Paginado');
     expect(first.status).toBe(200);
@@ -162,7 +169,12 @@ describe('GET /api/orders/ (staff)', () => {
   });
 
   it('searches by recipient name, username, first and last name, e-mail and order number', async () => {
-    const customer = await createUser(db(), { username: 'zorro_buscado', first_name: 'Eulalia', last_name: 'Quintanilla', email: 'eulalia.q@correo.test' });
+    const customer = await createUser(db(), {
+      username: 'zorro_buscado',
+      first_name: 'Eulalia',
+      last_name: 'Quintanilla',
+      email: 'eulalia.q@correo.test',
+    });
     const { order } = await simpleOrder({ customer, recipient: 'Destinataria Rarísima' });
     const other = await simpleOrder({ recipient: 'Otra Persona' });
     for (const term of ['rarísima', 'ZORRO_BUSC', 'eulalia', 'quintanilla', 'Eulalia Quintanilla', 'eulalia.q@correo']) {
@@ -220,7 +232,10 @@ describe('PUT /api/orders/{id}/ (staff): status', () => {
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({ user_id: staff.id, username: 'admin_tienda' });
     expect(entries[0].changes).toEqual({ old_status: 'pending', new_status: 'completed', changed_by: 'admin_tienda', order_total: 5000 });
-    const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${order.order_number}: Completado`));
+    const mails = await db()
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.subject, `Pedido #${order.order_number}: Completado`));
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe(customer.email);
     expect(mails[0].text_body).toContain('¡Tu pedido fue completado!');
@@ -229,7 +244,10 @@ describe('PUT /api/orders/{id}/ (staff): status', () => {
   it('archives an order with an update entry holding before and after', async () => {
     const { order } = await simpleOrder();
     await adminPut(order.id, { is_archived: true });
-    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
+    const [entry] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
     expect(entry.changes).toEqual({ before: { is_archived: false }, after: { is_archived: true } });
   });
 
@@ -254,12 +272,18 @@ describe('PUT /api/orders/{id}/ (staff): lines', () => {
       ],
     });
     expect(res.status, JSON.stringify(res.json)).toBe(200);
-    expect(res.json.order_products.map((l: { quantity: number; price_at_time: number }) => [l.quantity, l.price_at_time])).toEqual([[5, 900], [2, 1500]]);
+    expect(res.json.order_products.map((l: { quantity: number; price_at_time: number }) => [l.quantity, l.price_at_time])).toEqual([
+      [5, 900],
+      [2, 1500],
+    ]);
     expect(res.json.total).toBe(7500);
     expect(await stockOf(line.blister_id)).toBe(5);
     expect(await stockOf(extra.blisters[0].id)).toBe(2);
 
-    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
+    const [entry] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
     expect(entry.changes).toMatchObject({ before: { total: 2000 }, after: { total: 7500 } });
 
     // Dropping a line gives its units back.
@@ -303,7 +327,9 @@ describe('PUT /api/orders/{id}/ (staff): lines', () => {
     const other = await simpleOrder();
     expect((await adminPut(order.id, { order_products: [{ id: other.order.order_products[0].id, quantity: 1 }] })).status).toBe(400);
     expect((await adminPut(order.id, { order_products: [line, { ...line, quantity: 1 }] })).status).toBe(400);
-    expect((await adminPut(order.id, { order_products: [{ product_id: line.product_id, blister_id: 999999, quantity: 1 }] })).status).toBe(409);
+    expect((await adminPut(order.id, { order_products: [{ product_id: line.product_id, blister_id: 999999, quantity: 1 }] })).status).toBe(
+      409,
+    );
   });
 });
 
@@ -314,7 +340,10 @@ describe('DELETE /api/orders/{id}/ (staff)', () => {
     expect(res.status).toBe(204);
     expect(await stockOf(line.blister_id)).toBe(10);
     expect((await api(server, 'GET', `/api/orders/${order.id}/`, { token: customer.token })).status).toBe(404);
-    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'delete')));
+    const [entry] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'delete')));
     expect(entry.username).toBe('admin_tienda');
     expect(entry.changes).toMatchObject({ before: { id: order.id, status: 'pending' }, after: null });
   });

@@ -21,7 +21,10 @@ describe('catalogue cache and orders', () => {
     const order = await api(server, 'POST', '/api/orders/', {
       token: customer.token,
       body: {
-        recipient_name: 'Ana Pérez', customer_phone: '1122334455', customer_email: customer.email, delivery_type: 'coordinate',
+        recipient_name: 'Ana Pérez',
+        customer_phone: '1122334455',
+        customer_email: customer.email,
+        delivery_type: 'coordinate',
         products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
       },
     });

@@ -64,7 +64,10 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     expect(await stockOf(blisterId)).toBe(0);
     // Every unit sold has stock behind it: 10 in orders, none left, none invented.
     expect(await unitsHeld([blisterId])).toEqual({ [blisterId]: 10 });
-    const [{ count }] = await db().select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orderProducts).where(eq(orderProducts.blister_id, blisterId));
+    const [{ count }] = await db()
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(orderProducts)
+      .where(eq(orderProducts.blister_id, blisterId));
     expect(count).toBe(10);
   });
 
@@ -94,7 +97,11 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     const put = () => api(server, 'PUT', `/api/orders/${created.json.id}/`, { token: owner.token, body: { status: 'cancelled' } });
     const results = await Promise.all([put(), put(), put()]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(results.map((r) => r.json.message).sort()).toEqual(['El pedido ya estaba cancelado', 'El pedido ya estaba cancelado', 'Pedido cancelado']);
+    expect(results.map((r) => r.json.message).sort()).toEqual([
+      'El pedido ya estaba cancelado',
+      'El pedido ya estaba cancelado',
+      'Pedido cancelado',
+    ]);
     expect(await stockOf(product.blisters[0].id)).toBe(10);
   });
 
@@ -111,7 +118,11 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     expect(await stockOf(lineB.blister_id)).toBe(10);
     expect(await stockOf(lineA.blister_id)).toBe(7);
 
-    const removeById = () => api(server, 'PUT', `/api/orders/${created.json.id}/`, { token: owner.token, body: { remove_line_ids: [created.json.order_products[0].id] } });
+    const removeById = () =>
+      api(server, 'PUT', `/api/orders/${created.json.id}/`, {
+        token: owner.token,
+        body: { remove_line_ids: [created.json.order_products[0].id] },
+      });
     const last = await Promise.all([removeById(), removeById()]);
     // The first removes the last line and so cancels the order; the second finds it cancelled.
     expect(last.map((r) => r.status).sort()).toEqual([200, 409]);
@@ -147,7 +158,9 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     const buyers = await customers(6);
     const line = { product_id: product.id, blister_id: blisterId, quantity: 1 };
     const placed = await Promise.all(buyers.map((b) => order(b.token, [line])));
-    await Promise.all(placed.map((p) => api(server, 'PUT', `/api/orders/${p.json.id}/`, { token: staff.token, body: { status: 'cancelled' } })));
+    await Promise.all(
+      placed.map((p) => api(server, 'PUT', `/api/orders/${p.json.id}/`, { token: staff.token, body: { status: 'cancelled' } })),
+    );
     expect(await stockOf(blisterId)).toBe(6);
     const results = await Promise.all([
       ...placed.map((p) => api(server, 'PUT', `/api/orders/${p.json.id}/`, { token: staff.token, body: { status: 'completed' } })),

@@ -130,7 +130,10 @@ describe('POST /api/orders/', () => {
     server.setNow(now);
     try {
       const brand = await createBrand(db(), {
-        discount_active: true, discount_type: 'percentage', discount_value: 20, discount_expires_at: new Date('2030-03-11T00:00:00Z'),
+        discount_active: true,
+        discount_type: 'percentage',
+        discount_value: 20,
+        discount_expires_at: new Date('2030-03-11T00:00:00Z'),
       });
       const user = await createUser(db());
       const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 5, discount: 10 }] });
@@ -198,7 +201,10 @@ describe('POST /api/orders/', () => {
       [other.id, 999999, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
     ];
     for (const [productId, blisterId, message] of cases) {
-      const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([{ product_id: productId, blister_id: blisterId, quantity: 1 }]) });
+      const res = await api(server, 'POST', '/api/orders/', {
+        token: user.token,
+        body: checkout([{ product_id: productId, blister_id: blisterId, quantity: 1 }]),
+      });
       expect(res.status).toBe(409);
       expect(res.json.error).toBe(message);
     }
@@ -209,12 +215,19 @@ describe('POST /api/orders/', () => {
     const user = await createUser(db());
     const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
     const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
-    for (const [written, stored] of [['11 2345-6789', '1123456789'], ['+54 9 11 2345 6789', '1123456789'], ['0351 15 423-4567', '3514234567']]) {
+    for (const [written, stored] of [
+      ['11 2345-6789', '1123456789'],
+      ['+54 9 11 2345 6789', '1123456789'],
+      ['0351 15 423-4567', '3514234567'],
+    ]) {
       const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([line]), customer_phone: written } });
       expect(res.status, written).toBe(201);
       expect(res.json.customer_phone).toBe(stored);
     }
-    const short = await api(server, 'POST', '/api/orders/', { token: user.token, body: { ...checkout([line]), customer_phone: '+54 9 11 2345 678' } });
+    const short = await api(server, 'POST', '/api/orders/', {
+      token: user.token,
+      body: { ...checkout([line]), customer_phone: '+54 9 11 2345 678' },
+    });
     expect(short.status).toBe(400);
     expect(short.json.errors.customer_phone).toEqual(['Ingresa un teléfono válido']);
   });
@@ -236,7 +249,10 @@ describe('POST /api/orders/', () => {
     const mails = await db().select().from(mailOutbox);
     expect(mails.some((m) => m.subject === `Confirmación de tu pedido #${second.order_number}`)).toBe(true);
     expect(mails.some((m) => m.subject === `Confirmación de tu pedido #${second.id}`)).toBe(false);
-    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(second.id))));
+    const [entry] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(second.id))));
     expect(entry.description).toBe(`Nuevo pedido #${second.order_number} de ${user.username}`);
   });
 
@@ -249,7 +265,9 @@ describe('POST /api/orders/', () => {
     expect(confirmation?.to_address).toBe(user.email);
     expect(confirmation?.text_body).toContain('Northern Lights (5 semillas) x 2');
     expect(confirmation?.text_body).toMatch(/Total: \$\s?30\.000/);
-    expect(confirmation?.text_body).toContain(`1. Escribinos por WhatsApp al +5491100000000 indicando tu número de pedido #${order.order_number}.`);
+    expect(confirmation?.text_body).toContain(
+      `1. Escribinos por WhatsApp al +5491100000000 indicando tu número de pedido #${order.order_number}.`,
+    );
     const link = `https://wa.me/5491100000000?text=${encodeURIComponent(`Hola, quiero coordinar el pago del pedido #${order.order_number}`)}`;
     expect(confirmation?.text_body).toContain(link);
     expect(confirmation?.html).toContain(link.replace(/&/g, '&amp;'));
@@ -269,7 +287,9 @@ describe('POST /api/orders/', () => {
         const user = await createUser(db());
         const product = await createProduct(db(), { blisters: [{ price: 5000, stock: 3 }] });
         const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
-        expect((await api(server, 'PUT', `/api/orders/${order.id}/`, { token: staff.token, body: { status: 'cancelled' } })).status).toBe(200);
+        expect((await api(server, 'PUT', `/api/orders/${order.id}/`, { token: staff.token, body: { status: 'cancelled' } })).status).toBe(
+          200,
+        );
         const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to_address, user.email)).orderBy(asc(mailOutbox.id));
         return mails.map((m) => `${m.text_body}\n${m.html}`);
       } finally {
@@ -294,7 +314,10 @@ describe('POST /api/orders/', () => {
     const user = await createUser(db());
     const product = await createProduct(db(), { blisters: [{ price: 700, stock: 3 }] });
     const order = await placeOrder(user.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 3 }]);
-    const [entry] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(order.id))));
+    const [entry] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(order.id))));
     expect(entry).toMatchObject({ action: 'order', user_id: user.id, username: user.username });
     expect(entry.changes).toMatchObject({ order_total: 2100 });
   });
@@ -348,7 +371,9 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
       expect((await api(own, 'POST', '/api/orders/', { token: user.token, body })).status).toBe(201);
       const refused = await api(own, 'POST', '/api/orders/', { token: user.token, body });
       expect(refused.status).toBe(409);
-      expect(refused.json.error).toBe('Alcanzaste el máximo de 1 pedido pendiente. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.');
+      expect(refused.json.error).toBe(
+        'Alcanzaste el máximo de 1 pedido pendiente. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.',
+      );
     } finally {
       await own.close();
     }
@@ -411,7 +436,12 @@ describe('reading orders', () => {
     await db().delete(products).where(eq(products.id, product.id));
     const res = await api(server, 'GET', `/api/orders/${order.id}/`, { token: owner.token });
     expect(res.json.order_products[0]).toMatchObject({
-      product: null, blister: null, product_name: 'Efímera', product_brand: product.brand.brand_name, blister_info: { seed_count: 7 }, price_at_time: 300,
+      product: null,
+      blister: null,
+      product_name: 'Efímera',
+      product_brand: product.brand.brand_name,
+      blister_info: { seed_count: 7 },
+      price_at_time: 300,
     });
   });
 
@@ -441,7 +471,12 @@ describe('PUT /api/orders/{id}/ by the owner', () => {
     expect(await stockOf(lineA.blister_id)).toBe(8);
     const res = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'cancelled' } });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ status: 'cancelled', status_display: 'Cancelado', message: 'Pedido cancelado', cancel_reason: 'Cancelado por el cliente' });
+    expect(res.json).toMatchObject({
+      status: 'cancelled',
+      status_display: 'Cancelado',
+      message: 'Pedido cancelado',
+      cancel_reason: 'Cancelado por el cliente',
+    });
     expect(await stockOf(lineA.blister_id)).toBe(10);
     expect(await stockOf(lineB.blister_id)).toBe(10);
 
@@ -450,21 +485,35 @@ describe('PUT /api/orders/{id}/ by the owner', () => {
     expect(again.status).toBe(200);
     expect(await stockOf(lineA.blister_id)).toBe(10);
 
-    const entries = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'status_change')));
+    const entries = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'status_change')));
     expect(entries).toHaveLength(1);
-    expect(entries[0].changes).toMatchObject({ old_status: 'pending', new_status: 'cancelled', changed_by: owner.username, order_total: 9500 });
+    expect(entries[0].changes).toMatchObject({
+      old_status: 'pending',
+      new_status: 'cancelled',
+      changed_by: owner.username,
+      order_total: 9500,
+    });
   });
 
   it('removes a line when the remaining lines are sent (spec shape), returning its stock', async () => {
     const { owner, order, lineA, lineB } = await twoLineOrder();
-    const res = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'pending', products: [lineA] } });
+    const res = await api(server, 'PUT', `/api/orders/${order.id}/`, {
+      token: owner.token,
+      body: { status: 'pending', products: [lineA] },
+    });
     expect(res.status).toBe(200);
     expect(res.json.message).toBe('Pedido actualizado');
     expect(res.json.order_products.map((l: { blister: number }) => l.blister)).toEqual([lineA.blister_id]);
     expect(res.json.total).toBe(2000);
     expect(await stockOf(lineB.blister_id)).toBe(10);
     expect(await stockOf(lineA.blister_id)).toBe(8);
-    const [update] = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
+    const [update] = await db()
+      .select()
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_id, String(order.id)), eq(activityLogs.action, 'update')));
     expect(update.changes).toMatchObject({ before: { total: 9500 }, after: { total: 2000 } });
   });
 
@@ -477,7 +526,11 @@ describe('PUT /api/orders/{id}/ by the owner', () => {
 
     const last = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [] } });
     expect(last.status).toBe(200);
-    expect(last.json).toMatchObject({ status: 'cancelled', message: 'Pedido cancelado por falta de productos', cancel_reason: 'Pedido cancelado por falta de productos' });
+    expect(last.json).toMatchObject({
+      status: 'cancelled',
+      message: 'Pedido cancelado por falta de productos',
+      cancel_reason: 'Pedido cancelado por falta de productos',
+    });
     expect(last.json.order_products.map((l: { id: number }) => l.id)).toEqual([second.id]);
     expect(await stockOf(lineB.blister_id)).toBe(10);
 
@@ -488,10 +541,16 @@ describe('PUT /api/orders/{id}/ by the owner', () => {
 
   it('lowers a quantity, but never raises one or adds a product', async () => {
     const { owner, order, lineA, lineB } = await twoLineOrder();
-    const lower = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [lineA, { ...lineB, quantity: 1 }] } });
+    const lower = await api(server, 'PUT', `/api/orders/${order.id}/`, {
+      token: owner.token,
+      body: { products: [lineA, { ...lineB, quantity: 1 }] },
+    });
     expect(lower.status).toBe(200);
     expect(await stockOf(lineB.blister_id)).toBe(9);
-    const raise = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [{ ...lineA, quantity: 5 }, lineB] } });
+    const raise = await api(server, 'PUT', `/api/orders/${order.id}/`, {
+      token: owner.token,
+      body: { products: [{ ...lineA, quantity: 5 }, lineB] },
+    });
     expect(raise.status).toBe(400);
     expect(raise.json.error).toBe('Solo puedes quitar productos de un pedido pendiente');
     const extra = await createProduct(db());
@@ -546,7 +605,9 @@ describe('mail failures', () => {
       });
       expect(res.status).toBe(201);
       await expect
-        .poll(async () => (await broken.ctx.db.select().from(mailOutbox)).filter((m) => m.attempts > 0 && m.last_error).length, { timeout: 10_000 })
+        .poll(async () => (await broken.ctx.db.select().from(mailOutbox)).filter((m) => m.attempts > 0 && m.last_error).length, {
+          timeout: 10_000,
+        })
         .toBe(2);
       const mails = await broken.ctx.db.select().from(mailOutbox);
       expect(mails.every((m) => m.status === 'pending')).toBe(true);
@@ -578,12 +639,18 @@ describe('pending order expiry (background job)', () => {
       const res = await api(server, 'GET', `/api/orders/${stale.id}/`, { token: owner.token });
       expect(res.json).toMatchObject({ status: 'cancelled', cancel_reason: 'Cancelado automáticamente por falta de confirmación' });
       expect((await api(server, 'GET', `/api/orders/${fresh.id}/`, { token: owner.token })).json.status).toBe('pending');
-      const entries = await db().select().from(activityLogs).where(and(eq(activityLogs.entity_id, String(stale.id)), eq(activityLogs.action, 'status_change')));
+      const entries = await db()
+        .select()
+        .from(activityLogs)
+        .where(and(eq(activityLogs.entity_id, String(stale.id)), eq(activityLogs.action, 'status_change')));
       expect(entries).toHaveLength(1);
       const [entry] = entries;
       expect(entry).toMatchObject({ user_id: null, username: null });
       expect(entry.changes).toMatchObject({ old_status: 'pending', new_status: 'cancelled', changed_by: 'Sistema' });
-      const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.subject, `Pedido #${stale.order_number}: Cancelado`));
+      const mails = await db()
+        .select()
+        .from(mailOutbox)
+        .where(eq(mailOutbox.subject, `Pedido #${stale.order_number}: Cancelado`));
       expect(mails[0].text_body).toContain('Motivo: Cancelado automáticamente por falta de confirmación.');
     } finally {
       server.setNow(null);

@@ -65,7 +65,10 @@ describe('catalogue queries', () => {
 describe('POST /api/core/validate-bypass-password/', () => {
   it('counts malformed attempts against the guessing limit too', async () => {
     const staff = await createStaff(server.database.db);
-    await api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: true, bypass_password: 'la-buena' } });
+    await api(server, 'POST', '/api/core/toggle-maintenance/', {
+      token: staff.token,
+      body: { maintenance_mode: true, bypass_password: 'la-buena' },
+    });
     try {
       for (let i = 0; i < 10; i++) {
         const res = await api(server, 'POST', '/api/core/validate-bypass-password/', { body: { password: 42 } });

@@ -38,22 +38,36 @@ beforeAll(async () => {
   // Built chunks: the home route's lazy chunk imports a shared chunk and the entry.
   mkdirSync(path.join(webDir, 'assets'));
   writeFileSync(path.join(webDir, 'assets/index-test.js'), 'export const a = 1;');
-  writeFileSync(path.join(webDir, 'assets/HomePage-AbCd_123.js'), 'import{a}from"./index-test.js";import{b as c}from"./shared-Zz9_yy88.js";export default 1;');
+  writeFileSync(
+    path.join(webDir, 'assets/HomePage-AbCd_123.js'),
+    'import{a}from"./index-test.js";import{b as c}from"./shared-Zz9_yy88.js";export default 1;',
+  );
   writeFileSync(path.join(webDir, 'assets/shared-Zz9_yy88.js'), 'import"./index-test.js";export const b = 2;');
   writeFileSync(path.join(webDir, 'assets/ProductPage-QwErTy12.js'), 'export default 2;');
   server = await startTestServer({ webDir, publicUrl: PUBLIC_URL });
   const db = server.ctx.db;
-  const rqs = await createBrand(db, { brand_name: 'Royal Queen Seeds', description: 'Banco holandés con genéticas premiadas.', image: '/uploads/brands/rqs-800.webp' });
+  const rqs = await createBrand(db, {
+    brand_name: 'Royal Queen Seeds',
+    description: 'Banco holandés con genéticas premiadas.',
+    image: '/uploads/brands/rqs-800.webp',
+  });
   const hidden = await createBrand(db, { brand_name: 'Banco Oculto', visible: false });
   const make = async (key: string, fields: Parameters<typeof createProduct>[1]) => (ids[key] = (await createProduct(db, fields)).id);
   await make('northern', {
-    name: 'Northern Light Auto', type: 'auto', brand_id: rqs.id, sku: 'RQS-NL-1', thc: '18%',
-    image: '/uploads/products/nl-800.webp', image_2: 'https://cdn.example.com/nl2.webp',
+    name: 'Northern Light Auto',
+    type: 'auto',
+    brand_id: rqs.id,
+    sku: 'RQS-NL-1',
+    thc: '18%',
+    image: '/uploads/products/nl-800.webp',
+    image_2: 'https://cdn.example.com/nl2.webp',
     description: 'Una automática clásica,\n\nrobusta y rápida. '.repeat(12),
     blisters: [{ seed_count: 3, price: 98765, stock: 5 }],
   });
   await make('evil', {
-    name: 'Kush </title><script>alert(1)</script> "Dulce" & <b>', brand_id: rqs.id, image: '/uploads/products/kush-800.webp',
+    name: 'Kush </title><script>alert(1)</script> "Dulce" & <b>',
+    brand_id: rqs.id,
+    image: '/uploads/products/kush-800.webp',
     description: '</script><script>alert(2)</script> \u2028 línea',
     blisters: [{ price: 55555, stock: 1 }],
   });
@@ -79,7 +93,12 @@ const canonicalOf = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/
 const jsonLdOf = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]));
 const unescapeHtml = (text: string) =>
-  text.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  text
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 
 /** The app itself is always served: root element, entry script and styles. */
 function expectApp(html: string) {
@@ -97,7 +116,9 @@ describe('product page HTML', () => {
     expect(titleOf(html)).toEqual(['Detalles del Producto - Northern Light Auto']);
     const [description] = metaOf(html, 'description');
     expect(metaOf(html, 'description')).toHaveLength(1);
-    expect(description).toMatch(/^Northern Light Auto de Royal Queen Seeds, semilla automática\. Una automática clásica, robusta y rápida\./);
+    expect(description).toMatch(
+      /^Northern Light Auto de Royal Queen Seeds, semilla automática\. Una automática clásica, robusta y rápida\./,
+    );
     expect(description.length).toBeLessThanOrEqual(160);
     expect(html).not.toContain('Descripción genérica del sitio.');
     const url = `${PUBLIC_URL}/producto/${ids.northern}`;
@@ -147,8 +168,14 @@ describe('product page HTML', () => {
 
   it('answers 404 with the app (which shows its not-found page) for a product that cannot be shown', async () => {
     for (const urlPath of [
-      `/producto/${ids.unavailable}`, `/producto/${ids.deleted}`, '/producto/999999', '/producto/abc', '/producto/1e3',
-      '/producto/0', '/producto/99999999999', '/producto/%3Cscript%3E',
+      `/producto/${ids.unavailable}`,
+      `/producto/${ids.deleted}`,
+      '/producto/999999',
+      '/producto/abc',
+      '/producto/1e3',
+      '/producto/0',
+      '/producto/99999999999',
+      '/producto/%3Cscript%3E',
     ]) {
       const { status, html } = await page(urlPath);
       expect(status, urlPath).toBe(404);
@@ -171,7 +198,14 @@ describe('product page HTML', () => {
 
 describe('catalogue and home HTML', () => {
   it('gives the catalogue its title and one canonical URL whatever the filters', async () => {
-    for (const urlPath of ['/productos', '/productos/', '/productos?search=kush&page=2', '/productos?categories=automaticas', '/productos?bank=banco-oculto', '/productos?bank=no-existe']) {
+    for (const urlPath of [
+      '/productos',
+      '/productos/',
+      '/productos?search=kush&page=2',
+      '/productos?categories=automaticas',
+      '/productos?bank=banco-oculto',
+      '/productos?bank=no-existe',
+    ]) {
       const { status, html } = await page(urlPath);
       expect(status, urlPath).toBe(200);
       expectApp(html);
@@ -185,7 +219,9 @@ describe('catalogue and home HTML', () => {
     const { status, html } = await page('/productos?bank=royal-queen-seeds');
     expect(status).toBe(200);
     expect(titleOf(html)).toEqual(['Semillas de Royal Queen Seeds - Semillas del Sur']);
-    expect(metaOf(html, 'description')).toEqual(['Semillas de Royal Queen Seeds en Semillas del Sur. Banco holandés con genéticas premiadas.']);
+    expect(metaOf(html, 'description')).toEqual([
+      'Semillas de Royal Queen Seeds en Semillas del Sur. Banco holandés con genéticas premiadas.',
+    ]);
     expect(canonicalOf(html)).toBe(`${PUBLIC_URL}/productos?bank=royal-queen-seeds`);
     expect(metaOf(html, 'og:image')).toEqual([`${PUBLIC_URL}/uploads/brands/rqs-800.webp`]);
   });
@@ -210,10 +246,17 @@ describe('catalogue and home HTML', () => {
     expect(modules.sort()).toEqual(['/assets/HomePage-AbCd_123.js', '/assets/shared-Zz9_yy88.js']);
 
     const list = await api(server, 'GET', '/api/products/?page=1');
-    const firstImages = list.json.results.slice(0, 2).map((p: { image: string | null }) => p.image).filter(Boolean);
+    const firstImages = list.json.results
+      .slice(0, 2)
+      .map((p: { image: string | null }) => p.image)
+      .filter(Boolean);
     expect(firstImages).toHaveLength(2);
     const catalogue = (await page('/productos')).html;
-    const preloaded = [...catalogue.matchAll(/<link rel="preload" as="image" href="([^"]+)"[^>]*imagesizes="\(min-width: 1024px\) 280px, \(min-width: 640px\) 33vw, 50vw"/g)].map((m) => m[1]);
+    const preloaded = [
+      ...catalogue.matchAll(
+        /<link rel="preload" as="image" href="([^"]+)"[^>]*imagesizes="\(min-width: 1024px\) 280px, \(min-width: 640px\) 33vw, 50vw"/g,
+      ),
+    ].map((m) => m[1]);
     expect(preloaded).toEqual(firstImages);
     // A search shows other products first: nothing to guess.
     expect((await page('/productos?search=kush')).html).not.toContain('as="image"');
@@ -250,7 +293,9 @@ describe('sitemap.xml and robots.txt', () => {
     const res = await api(server, 'GET', '/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
-    expect(res.text).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+    expect(res.text).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+    );
     const locs = [...res.text.matchAll(/<loc>([^<]*)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual([
       `${PUBLIC_URL}/`,

@@ -21,7 +21,9 @@ const uploadsDir = () => path.join(server.ctx.config.dataDir, 'uploads');
 function storedFiles(): string[] {
   const root = uploadsDir();
   if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => e.name);
 }
 
 async function upload(opts: { data: Buffer | string; name: string; type?: string; purpose?: string; token?: string; ip?: string }) {
@@ -36,7 +38,9 @@ async function upload(opts: { data: Buffer | string; name: string; type?: string
 }
 
 const png = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 60 } } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 30, g: 120, b: 60 } } })
+    .png()
+    .toBuffer();
 
 describe('POST /api/uploads/', () => {
   it('re-encodes a real PNG to WebP in both widths and answers the 800 px URL', async () => {
@@ -45,7 +49,10 @@ describe('POST /api/uploads/', () => {
     expect(res.json).toMatchObject({ width: 800, height: 600 });
     expect(res.json.url).toMatch(/^\/uploads\/product\/[0-9a-f]{32}-800\.webp$/);
     expect(res.json.secure_url).toBe(res.json.url);
-    for (const [suffix, width, height] of [['-800.webp', 800, 600], ['-400.webp', 400, 300]] as const) {
+    for (const [suffix, width, height] of [
+      ['-800.webp', 800, 600],
+      ['-400.webp', 400, 300],
+    ] as const) {
       const served = await fetch(`${server.url}${res.json.url.replace('-800.webp', suffix)}`);
       expect(served.status).toBe(200);
       expect(served.headers.get('cache-control')).toMatch(/immutable/);
@@ -77,7 +84,9 @@ describe('POST /api/uploads/', () => {
   });
 
   it('accepts WebP', async () => {
-    const webp = await sharp({ create: { width: 50, height: 50, channels: 4, background: '#ff000080' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 50, height: 50, channels: 4, background: '#ff000080' } })
+      .webp()
+      .toBuffer();
     const res = await upload({ data: webp, name: 'x.webp', type: 'image/webp', purpose: 'brand', token: staff });
     expect(res.status).toBe(201);
   });
@@ -127,7 +136,9 @@ describe('POST /api/uploads/', () => {
     });
 
     it('refuses a decompression bomb', async () => {
-      const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000000' } }).png({ compressionLevel: 9 }).toBuffer();
+      const bomb = await sharp({ create: { width: 8000, height: 8000, channels: 3, background: '#000000' } })
+        .png({ compressionLevel: 9 })
+        .toBuffer();
       expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
       const res = await upload({ data: bomb, name: 'bomba.png', purpose: 'product', token: staff });
       expect(res.status).toBe(413);
@@ -137,12 +148,20 @@ describe('POST /api/uploads/', () => {
     it('refuses a missing file, an unknown purpose and a non-multipart body', async () => {
       const form = new FormData();
       form.append('purpose', 'product');
-      const noFile = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staff}` } });
+      const noFile = await fetch(`${server.url}/api/uploads/`, {
+        method: 'POST',
+        body: form,
+        headers: { authorization: `Bearer ${staff}` },
+      });
       expect(noFile.status).toBe(400);
       expect((await noFile.json()).error).toBe('Debes adjuntar una imagen');
       const badPurpose = await upload({ data: await png(10, 10), name: 'a.png', purpose: 'avatar', token: staff });
       expect(badPurpose.status).toBe(400);
-      const json = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: '{}', headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' } });
+      const json = await fetch(`${server.url}/api/uploads/`, {
+        method: 'POST',
+        body: '{}',
+        headers: { authorization: `Bearer ${staff}`, 'content-type': 'application/json' },
+      });
       expect(json.status).toBe(400);
       expectNothingStored();
     });
@@ -156,8 +175,12 @@ describe('POST /api/uploads/', () => {
   });
 
   it('stores the same picture uploaded many times at once, and every answer serves it', async () => {
-    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } }).png().toBuffer();
-    const answers = await Promise.all(Array.from({ length: 8 }, () => upload({ data: image, name: 'igual.png', purpose: 'product', token: staff })));
+    const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } })
+      .png()
+      .toBuffer();
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => upload({ data: image, name: 'igual.png', purpose: 'product', token: staff })),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(201));
     expect(new Set(answers.map((a) => a.json.url)).size).toBe(1);
     for (const answer of answers) {

@@ -22,7 +22,11 @@ const login = (username: string, password = TEST_PASSWORD) =>
   api(server, 'POST', '/api/auth/login/', { body: { username_or_email: username, password } });
 
 async function placeOrder(buyer: User) {
-  const product = await createProduct(server.database.db, { name: 'Critical Kush', image: '/uploads/product/ck-800.webp', blisters: [{ seed_count: 3, price: 12000, stock: 10 }] });
+  const product = await createProduct(server.database.db, {
+    name: 'Critical Kush',
+    image: '/uploads/product/ck-800.webp',
+    blisters: [{ seed_count: 3, price: 12000, stock: 10 }],
+  });
   const res = await api(server, 'POST', '/api/orders/', {
     token: buyer.token,
     body: {
@@ -79,7 +83,12 @@ describe('GET /api/auth/users/', () => {
 
   it('filters by username, e-mail, status and type', async () => {
     const byName = await api(server, 'GET', '/api/auth/users/?username=RELLENO_1', { token: admin.token });
-    expect(byName.json.results.map((u: { username: string }) => u.username).sort()).toEqual(['relleno_1', 'relleno_10', 'relleno_11', 'relleno_12']);
+    expect(byName.json.results.map((u: { username: string }) => u.username).sort()).toEqual([
+      'relleno_1',
+      'relleno_10',
+      'relleno_11',
+      'relleno_12',
+    ]);
     const byEmail = await api(server, 'GET', '/api/auth/users/?email=marta@lista.test', { token: admin.token });
     // The exact address first: the detail page opens the first result of an e-mail lookup.
     expect(byEmail.json.results[0].username).toBe('marta');
@@ -101,7 +110,9 @@ describe('GET /api/auth/users/', () => {
     const res = await api(server, 'GET', '/api/auth/users/?status=borrado', { token: admin.token });
     expect(res.status).toBe(400);
     expect(res.json.error).toBe('Estado inválido');
-    expect((await api(server, 'GET', '/api/auth/users/?user_type=dios', { token: admin.token })).json.error).toBe('Tipo de usuario inválido');
+    expect((await api(server, 'GET', '/api/auth/users/?user_type=dios', { token: admin.token })).json.error).toBe(
+      'Tipo de usuario inválido',
+    );
     expect((await api(server, 'GET', '/api/auth/users/?page=0', { token: admin.token })).status).toBe(400);
   });
 });
@@ -189,15 +200,20 @@ describe('PATCH /api/auth/users/{id}/ is_active', () => {
 });
 
 describe('DELETE /api/auth/users/{id}/', () => {
-  it('deletes the account and keeps its orders under the customer\'s name', async () => {
+  it("deletes the account and keeps its orders under the customer's name", async () => {
     const leaving = await createUser(server.database.db, { username: 'se_borra', first_name: 'Sofía', last_name: 'Borrada' });
     const order = await placeOrder(leaving);
     // An older order written without the snapshot columns still keeps who placed it.
     const [old] = await server.database.db
       .insert(orders)
       .values({
-        user_id: leaving.id, total: 500, recipient_name: 'Sofía', shipping_address: 'Coordinar entrega', customer_email: leaving.email,
-        customer_phone: '1122334455', delivery_type: 'coordinate',
+        user_id: leaving.id,
+        total: 500,
+        recipient_name: 'Sofía',
+        shipping_address: 'Coordinar entrega',
+        customer_email: leaving.email,
+        customer_phone: '1122334455',
+        delivery_type: 'coordinate',
       })
       .returning();
 
@@ -236,16 +252,41 @@ describe('POST /api/auth/admin/create-user/', () => {
 
   const invalid: [string, Record<string, unknown>, string, string][] = [
     ['a short username', { username: 'ab' }, 'username', 'El nombre de usuario debe tener al menos 3 caracteres'],
-    ['a username with spaces', { username: 'ana maria' }, 'username', 'El nombre de usuario solo puede contener letras, números y guiones bajos'],
-    ['a username with a dot', { username: 'ana.maria' }, 'username', 'El nombre de usuario solo puede contener letras, números y guiones bajos'],
+    [
+      'a username with spaces',
+      { username: 'ana maria' },
+      'username',
+      'El nombre de usuario solo puede contener letras, números y guiones bajos',
+    ],
+    [
+      'a username with a dot',
+      { username: 'ana.maria' },
+      'username',
+      'El nombre de usuario solo puede contener letras, números y guiones bajos',
+    ],
     ['a short password', { password: 'abc1234', password2: 'abc1234' }, 'password', 'La contraseña debe tener al menos 8 caracteres'],
-    ['a password of letters only', { password: 'abcdefghij', password2: 'abcdefghij' }, 'password', 'La contraseña debe contener letras y números'],
-    ['a password of numbers only', { password: '1234567890', password2: '1234567890' }, 'password', 'La contraseña debe contener letras y números'],
+    [
+      'a password of letters only',
+      { password: 'abcdefghij', password2: 'abcdefghij' },
+      'password',
+      'La contraseña debe contener letras y números',
+    ],
+    [
+      'a password of numbers only',
+      { password: '1234567890', password2: '1234567890' },
+      'password',
+      'La contraseña debe contener letras y números',
+    ],
     ['passwords that differ', { password2: 'semillas2026' }, 'password2', 'Las contraseñas no coinciden'],
     ['a bad e-mail', { email: 'no-es-email' }, 'email', 'Ingrese un email válido'],
     ['a missing first name', { first_name: '' }, 'first_name', 'El nombre es requerido'],
     ['a one-letter last name', { last_name: 'C' }, 'last_name', 'El apellido debe tener al menos 2 caracteres'],
-    ['an instagram with spaces', { instagram: 'nueva cultiva' }, 'instagram', 'El usuario de Instagram solo puede contener letras, números, puntos y guiones bajos'],
+    [
+      'an instagram with spaces',
+      { instagram: 'nueva cultiva' },
+      'instagram',
+      'El usuario de Instagram solo puede contener letras, números, puntos y guiones bajos',
+    ],
   ];
   for (const [name, overrides, field, message] of invalid) {
     it(`refuses ${name}`, async () => {
@@ -260,7 +301,12 @@ describe('POST /api/auth/admin/create-user/', () => {
     expect(res.status).toBe(201);
     expect(res.json.message).toBe('Usuario creado correctamente');
     expect(res.json.user).toMatchObject({
-      username: 'nueva_cultiva', email: 'nueva.cultiva@correo.test', instagram: '@nueva.cultiva', is_staff: false, is_active: true, email_verified: true,
+      username: 'nueva_cultiva',
+      email: 'nueva.cultiva@correo.test',
+      instagram: '@nueva.cultiva',
+      is_staff: false,
+      is_active: true,
+      email_verified: true,
     });
     const session = await login('nueva.cultiva@correo.test', 'semillas2025');
     expect(session.status).toBe(200);

@@ -24,7 +24,9 @@ let photos: string[];
 
 /** A real photo stored through POST /api/uploads/ (purpose warranty), as the form does. */
 async function uploadPhoto(target: TestServer, color: string): Promise<string> {
-  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } }).png().toBuffer();
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: color } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.append('purpose', 'warranty');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
@@ -33,7 +35,11 @@ async function uploadPhoto(target: TestServer, color: string): Promise<string> {
   return ((await res.json()) as { url: string }).url;
 }
 
-async function createOrder(db: Db, user: User, opts: { status?: 'pending' | 'completed' | 'cancelled'; daysAgo?: number; products: Product[] }) {
+async function createOrder(
+  db: Db,
+  user: User,
+  opts: { status?: 'pending' | 'completed' | 'cancelled'; daysAgo?: number; products: Product[] },
+) {
   const [order] = await db
     .insert(orders)
     .values({
@@ -51,7 +57,12 @@ async function createOrder(db: Db, user: User, opts: { status?: 'pending' | 'com
     .returning();
   for (const product of opts.products) {
     await db.insert(orderProducts).values({
-      order_id: order.id, product_id: product.id, blister_id: product.blisters[0].id, quantity: 1, price_at_time: 1000, product_name: product.name,
+      order_id: order.id,
+      product_id: product.id,
+      blister_id: product.blisters[0].id,
+      quantity: 1,
+      price_at_time: 1000,
+      product_name: product.name,
     });
   }
   return order;
@@ -127,15 +138,35 @@ describe('guest claims', () => {
 describe('date and description rules', () => {
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['purchase date missing', { purchase_date: '' }, 'purchase_date', 'La fecha de compra es obligatoria'],
-    ['purchase date in the future', { purchase_date: day(2), germination_date: day(3) }, 'purchase_date', 'La fecha de compra no puede ser futura'],
+    [
+      'purchase date in the future',
+      { purchase_date: day(2), germination_date: day(3) },
+      'purchase_date',
+      'La fecha de compra no puede ser futura',
+    ],
     ['germination date missing', { germination_date: null }, 'germination_date', 'La fecha de germinación es obligatoria'],
     ['germination date in the future', { germination_date: day(1) }, 'germination_date', 'La fecha de germinación no puede ser futura'],
-    ['germination before purchase', { germination_date: day(-25) }, 'germination_date', 'La fecha de germinación no puede ser anterior a la fecha de compra'],
-    ['germination on the purchase day', { germination_date: day(-20) }, 'germination_date', 'La germinación no puede ser el mismo día de la compra'],
+    [
+      'germination before purchase',
+      { germination_date: day(-25) },
+      'germination_date',
+      'La fecha de germinación no puede ser anterior a la fecha de compra',
+    ],
+    [
+      'germination on the purchase day',
+      { germination_date: day(-20) },
+      'germination_date',
+      'La germinación no puede ser el mismo día de la compra',
+    ],
     ['an impossible date', { purchase_date: '2024-02-30' }, 'purchase_date', 'Fecha inválida'],
     ['product name missing', { product_name: '  ' }, 'product_name', 'El nombre del producto es obligatorio'],
     ['description missing', { description: '' }, 'description', 'La descripción del problema es obligatoria'],
-    ['description too short once trimmed', { description: '   no brotó   ' }, 'description', 'La descripción debe ser más detallada (mínimo 10 caracteres)'],
+    [
+      'description too short once trimmed',
+      { description: '   no brotó   ' },
+      'description',
+      'La descripción debe ser más detallada (mínimo 10 caracteres)',
+    ],
   ];
   for (const [name, overrides, field, message] of cases) {
     it(`refuses ${name}`, async () => {
@@ -167,7 +198,7 @@ describe('photos', () => {
     expect(four.json.errors.photos).toEqual(['Puedes subir hasta 3 fotos']);
   });
 
-  it('accepts three photos given as a list, and the shop\'s own absolute URL', async () => {
+  it("accepts three photos given as a list, and the shop's own absolute URL", async () => {
     const absolute = `${server.ctx.config.publicUrl}${photos[2]}`;
     const res = await file(guestClaim({ photo1: undefined, photo2: undefined, photos: [photos[0], photos[1], absolute] }), ana.token);
     expect(res.status).toBe(201);
@@ -208,7 +239,7 @@ describe('customer claims from an order', () => {
     betoOrder = await createOrder(db, beto, { status: 'completed', daysAgo: 12, products: [seedA] });
   });
 
-  it('lists only the customer\'s own pending and completed orders, with their products', async () => {
+  it("lists only the customer's own pending and completed orders, with their products", async () => {
     expect((await api(server, 'GET', '/api/warranty-claims/eligible-orders/')).status).toBe(401);
     const res = await api(server, 'GET', '/api/warranty-claims/eligible-orders/', { token: ana.token });
     expect(res.status).toBe(200);
@@ -223,7 +254,10 @@ describe('customer claims from an order', () => {
       recipient_name: 'Ana Destinatario',
       purchase_date: shopDate(anaCompleted.created_at),
       status: 'completed',
-      products: [{ id: seedA.id, name: 'Amnesia Haze' }, { id: seedB.id, name: 'Blue Dream' }],
+      products: [
+        { id: seedA.id, name: 'Amnesia Haze' },
+        { id: seedB.id, name: 'Blue Dream' },
+      ],
     });
   });
 
@@ -257,11 +291,20 @@ describe('customer claims from an order', () => {
   });
 
   it('accepts a pending order too', async () => {
-    const res = await file({ order_id: anaPending.id, product_id: seedB.id, germination_date: day(-1), description: 'No germinó ninguna semilla.', photo1: photos[1] }, ana.token);
+    const res = await file(
+      {
+        order_id: anaPending.id,
+        product_id: seedB.id,
+        germination_date: day(-1),
+        description: 'No germinó ninguna semilla.',
+        photo1: photos[1],
+      },
+      ana.token,
+    );
     expect(res.status).toBe(201);
   });
 
-  it('refuses another customer\'s order, a cancelled order and a product not in the order', async () => {
+  it("refuses another customer's order, a cancelled order and a product not in the order", async () => {
     const base = { germination_date: day(-1), description: 'No germinó ninguna semilla.', photo1: photos[0] };
     const foreign = await file({ ...base, order_id: betoOrder.id, product_id: seedA.id }, ana.token);
     expect(foreign.status).toBe(400);
@@ -290,7 +333,7 @@ describe('customer claims from an order', () => {
     expect(before.json.errors.germination_date).toEqual(['La fecha de germinación no puede ser anterior a la fecha de compra']);
   });
 
-  it('files a claim without an order under the account\'s name and e-mail', async () => {
+  it("files a claim without an order under the account's name and e-mail", async () => {
     const res = await file(guestClaim({ name: 'Cualquiera', email: 'cualquiera@test.local' }), beto.token);
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({ user_id: beto.id, name: 'Beto Ruiz', email: beto.email, order_id: null });
@@ -390,7 +433,11 @@ describe('following and reviewing claims', () => {
   it('shows the customer the response and resolution but never the internal notes', async () => {
     const list = await api(server, 'GET', '/api/warranty-claims/?user=current', { token: beto.token });
     const mine = list.json.results.find((c: { id: number }) => c.id === claimId);
-    expect(mine).toMatchObject({ admin_response: 'Te enviamos un reemplazo.', resolution_details: 'Reemplazo de 3 semillas', status_display: 'Pendiente' });
+    expect(mine).toMatchObject({
+      admin_response: 'Te enviamos un reemplazo.',
+      resolution_details: 'Reemplazo de 3 semillas',
+      status_display: 'Pendiente',
+    });
     expect('admin_notes' in mine).toBe(false);
     expect(list.text).not.toContain('NOTA-INTERNA');
     const one = await api(server, 'GET', `/api/warranty-claims/${claimId}/`, { token: beto.token });
@@ -422,7 +469,7 @@ describe('following and reviewing claims', () => {
     expect((await api(server, 'GET', '/api/warranty-claims/?status=otro', { token: admin.token })).status).toBe(400);
   });
 
-  it('adds the claimant\'s phone, age of account and previous orders on request', async () => {
+  it("adds the claimant's phone, age of account and previous orders on request", async () => {
     const res = await api(server, 'GET', '/api/warranty-claims/?include_user_details=true&page_size=100', { token: admin.token });
     const fromOrder = res.json.results.find((c: { user_id: number; order_id: number | null }) => c.user_id === ana.id && c.order_id);
     // Completed, pending and the one from the guest test; the cancelled one does not count.
@@ -450,14 +497,18 @@ describe('guest limits', () => {
       expect(refused.status).toBe(429);
       expect(refused.json.error).toBe('Demasiadas solicitudes de garantía. Por favor, intenta nuevamente más tarde.');
       const customer = await createUser(own.database.db);
-      const asCustomer = await api(own, 'POST', '/api/warranty-claims/', { body: guestClaim({ photo1: photo, photo2: undefined }), token: customer.token });
+      const asCustomer = await api(own, 'POST', '/api/warranty-claims/', {
+        body: guestClaim({ photo1: photo, photo2: undefined }),
+        token: customer.token,
+      });
       expect(asCustomer.status).toBe(201);
       own.setNow(new Date(Date.now() + 61 * 60_000));
-      const later = await api(own, 'POST', '/api/warranty-claims/', { body: guestClaim({ photo1: photo, photo2: undefined, purchase_date: day(-5), germination_date: day(-3) }) });
+      const later = await api(own, 'POST', '/api/warranty-claims/', {
+        body: guestClaim({ photo1: photo, photo2: undefined, purchase_date: day(-5), germination_date: day(-3) }),
+      });
       expect(later.status).toBe(201);
     } finally {
       await own.close();
     }
   });
 });
-

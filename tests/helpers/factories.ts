@@ -29,10 +29,7 @@ export interface BlisterInput {
   discount?: number;
 }
 
-export async function createProduct(
-  db: Db,
-  overrides: Partial<typeof products.$inferInsert> & { blisters?: BlisterInput[] } = {},
-) {
+export async function createProduct(db: Db, overrides: Partial<typeof products.$inferInsert> & { blisters?: BlisterInput[] } = {}) {
   const { blisters: blisterInputs = [{}], ...fields } = overrides;
   const brandId = fields.brand_id ?? (await createBrand(db)).id;
   const [brand] = await db.select().from(brands).where(eq(brands.id, brandId));
@@ -53,7 +50,13 @@ export async function createProduct(
   for (const [i, b] of blisterInputs.entries()) {
     const [row] = await db
       .insert(blisters)
-      .values({ product_id: product.id, seed_count: b.seed_count ?? (i + 1) * 3, price: b.price === undefined ? 10000 : b.price, stock: b.stock ?? 10, discount: b.discount ?? 0 })
+      .values({
+        product_id: product.id,
+        seed_count: b.seed_count ?? (i + 1) * 3,
+        price: b.price === undefined ? 10000 : b.price,
+        stock: b.stock ?? 10,
+        discount: b.discount ?? 0,
+      })
       .returning();
     createdBlisters.push(row);
   }
@@ -89,5 +92,4 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   return { ...user, token, session_id };
 }
 
-export const createStaff = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) =>
-  createUser(db, { is_staff: true, ...overrides });
+export const createStaff = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) => createUser(db, { is_staff: true, ...overrides });

@@ -24,7 +24,10 @@ const run = promisify(execFile);
 /** Runs the built CLI like the npm scripts do; never throws, answers the exit code and output. */
 async function cli(args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, [CLI_ENTRY, ...args], { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'silent', ...env } });
+    const { stdout, stderr } = await run(process.execPath, [CLI_ENTRY, ...args], {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };
@@ -41,12 +44,15 @@ const shop: { productId?: number; orderId?: number; userEmail?: string } = {};
 
 /** The facts the test compares before and after: products, one order with its lines, users. */
 async function snapshot(db: Database['db']) {
-  const [row] = await sqlRows<{ products: string; orders: string; lines: string; users: string; rate: string }>(db, sql`
+  const [row] = await sqlRows<{ products: string; orders: string; lines: string; users: string; rate: string }>(
+    db,
+    sql`
     select (select string_agg(id || ':' || name || ':' || available, ',' order by id) from products) as products,
            (select string_agg(id || ':' || status || ':' || total, ',' order by id) from orders) as orders,
            (select string_agg(order_id || ':' || blister_id || 'x' || quantity, ',' order by id) from order_products) as lines,
            (select string_agg(username, ',' order by id) from users) as users,
-           (select value::text from dollar_rate where id = 1) as rate`);
+           (select value::text from dollar_rate where id = 1) as rate`,
+  );
   return row;
 }
 
@@ -59,13 +65,34 @@ beforeAll(async () => {
   const database = await createTestPglite(path.join(dataDir, 'db'));
   const db = database.db;
   await db.execute(sql`update dollar_rate set value = 1234.5 where id = 1`);
-  const product = await createProduct(db, { name: "Kush 'Mañana' \\ ; -- test", image: '/uploads/products/kush-800.webp', blisters: [{ price: 1000, stock: 7 }] });
+  const product = await createProduct(db, {
+    name: "Kush 'Mañana' \\ ; -- test",
+    image: '/uploads/products/kush-800.webp',
+    blisters: [{ price: 1000, stock: 7 }],
+  });
   const customer = await createUser(db, { first_name: 'José', last_name: "O'Neill" });
-  const [order] = await db.insert(orders).values({
-    user_id: customer.id, total: 2000, recipient_name: 'José', shipping_address: 'Calle 1\nPiso 2', customer_email: customer.email,
-    customer_phone: '1122334455', delivery_type: 'address',
-  }).returning();
-  await db.insert(orderProducts).values({ order_id: order.id, product_id: product.id, blister_id: product.blisters[0].id, quantity: 2, price_at_time: 1000, product_name: product.name });
+  const [order] = await db
+    .insert(orders)
+    .values({
+      user_id: customer.id,
+      total: 2000,
+      recipient_name: 'José',
+      shipping_address: 'Calle 1\nPiso 2',
+      customer_email: customer.email,
+      customer_phone: '1122334455',
+      delivery_type: 'address',
+    })
+    .returning();
+  await db
+    .insert(orderProducts)
+    .values({
+      order_id: order.id,
+      product_id: product.id,
+      blister_id: product.blisters[0].id,
+      quantity: 2,
+      price_at_time: 1000,
+      product_name: product.name,
+    });
   Object.assign(shop, { productId: product.id, orderId: order.id, userEmail: customer.email });
   await database.close();
   mkdirSync(path.join(dataDir, 'uploads/products'), { recursive: true });

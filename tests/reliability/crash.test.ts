@@ -92,8 +92,19 @@ async function postgresTarget(adminUrl: string): Promise<Target> {
 /** Products with two presentations each; one scarce presentation makes some orders fail with 409. */
 async function seed(db: Database['db']) {
   const products = [
-    await createProduct(db, { blisters: [{ seed_count: 3, price: 10000, stock: 500 }, { seed_count: 5, price: 15000, stock: 500 }] }),
-    await createProduct(db, { currency: 'USD', blisters: [{ seed_count: 1, price: 12, stock: 500 }, { seed_count: 3, price: 30, stock: 500 }] }),
+    await createProduct(db, {
+      blisters: [
+        { seed_count: 3, price: 10000, stock: 500 },
+        { seed_count: 5, price: 15000, stock: 500 },
+      ],
+    }),
+    await createProduct(db, {
+      currency: 'USD',
+      blisters: [
+        { seed_count: 1, price: 12, stock: 500 },
+        { seed_count: 3, price: 30, stock: 500 },
+      ],
+    }),
     await createProduct(db, { blisters: [{ seed_count: 3, price: 20000, stock: 12 }] }),
   ];
   const customers = [];
@@ -106,7 +117,11 @@ const ORDER_FIELDS = { recipient_name: 'Cliente Prueba', customer_phone: '112233
 
 /** 20 customers ordering (1-2 lines) and cancelling every third order, until the server dies. */
 async function shop(
-  server: ServerProcess, tokens: string[], presentations: { product_id: number; blister_id: number }[], outcome: Outcome, stopped: () => boolean,
+  server: ServerProcess,
+  tokens: string[],
+  presentations: { product_id: number; blister_id: number }[],
+  outcome: Outcome,
+  stopped: () => boolean,
 ): Promise<void> {
   let seq = 0;
   const call = async (method: string, urlPath: string, token: string, body: unknown) => {
@@ -163,13 +178,16 @@ interface StoredOrder {
 
 async function readState(db: Database['db']) {
   // One statement, one snapshot.
-  const [row] = await sqlRows<{ orders: StoredOrder[] | string | null; stock: { id: number; stock: number }[] | string }>(db, sql`
+  const [row] = await sqlRows<{ orders: StoredOrder[] | string | null; stock: { id: number; stock: number }[] | string }>(
+    db,
+    sql`
     select
       (select json_agg(json_build_object('id', o.id, 'status', o.status, 'lines',
           (select json_agg(json_build_object('blister_id', l.blister_id, 'quantity', l.quantity) order by l.id)
            from order_products l where l.order_id = o.id)) order by o.id)
        from orders o) as orders,
-      (select json_agg(json_build_object('id', b.id, 'stock', b.stock)) from blisters b) as stock`);
+      (select json_agg(json_build_object('id', b.id, 'stock', b.stock)) from blisters b) as stock`,
+  );
   const parse = <T>(v: T | string | null): T | null => (typeof v === 'string' ? JSON.parse(v) : v);
   return { orders: parse(row.orders) ?? [], stock: new Map(parse(row.stock)!.map((b) => [b.id, b.stock])) };
 }
@@ -247,7 +265,9 @@ describe.each(targets)('SIGKILL during checkout on %s', (_name, makeTarget) => {
       const cut = outcome.cut - before.cut;
       expect(created, 'orders answered before the kill').toBeGreaterThan(0);
       expect(cut, 'requests in flight at the kill').toBeGreaterThan(0);
-      report.push(`round ${round}: start ${bootMs} ms, ${created} orders answered 201 in ${Date.now() - shopStart} ms, ${cut} requests cut by SIGKILL`);
+      report.push(
+        `round ${round}: start ${bootMs} ms, ${created} orders answered 201 in ${Date.now() - shopStart} ms, ${cut} requests cut by SIGKILL`,
+      );
     }
 
     // Start once more: the shop takes orders again.

@@ -15,7 +15,11 @@ const run = promisify(execFile);
 /** Runs a node script to its end; answers the exit code and output, never throws. */
 async function node(args: string[], env: Record<string, string>) {
   try {
-    const { stdout, stderr } = await run(process.execPath, args, { cwd: ROOT, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, timeout: 30_000 });
+    const { stdout, stderr } = await run(process.execPath, args, {
+      cwd: ROOT,
+      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      timeout: 30_000,
+    });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code: number; stdout: string; stderr: string };

@@ -42,12 +42,18 @@ describe.skipIf(!adminUrl)('two first starts with SEED_DEMO on one PostgreSQL da
       folders.push(dir);
       return { DATABASE_URL: url, DATA_DIR: dir, SEED_DEMO: 'true', JWT_SECRET: TEST_JWT_SECRET };
     };
-    const started = await Promise.allSettled([startServerProcess(env(), { timeoutMs: 240_000 }), startServerProcess(env(), { timeoutMs: 240_000 })]);
+    const started = await Promise.allSettled([
+      startServerProcess(env(), { timeoutMs: 240_000 }),
+      startServerProcess(env(), { timeoutMs: 240_000 }),
+    ]);
     try {
       expect(started.map((s) => (s.status === 'rejected' ? String(s.reason).slice(0, 300) : 'started'))).toEqual(['started', 'started']);
       const database = openPostgres(url, 1);
-      const [row] = await sqlRows<{ products: number; skus: number; brands: number }>(database.db, sql`
-        select count(*)::int as products, count(distinct sku)::int as skus, (select count(*)::int from brands) as brands from products`);
+      const [row] = await sqlRows<{ products: number; skus: number; brands: number }>(
+        database.db,
+        sql`
+        select count(*)::int as products, count(distinct sku)::int as skus, (select count(*)::int from brands) as brands from products`,
+      );
       await database.close();
       const demoProducts = DEMO_BRANDS.reduce((n, brand) => n + brand.strains.length, 0);
       expect(row).toEqual({ products: demoProducts, skus: demoProducts, brands: DEMO_BRANDS.length });

@@ -35,7 +35,7 @@ export const HUGE_STRING = 'A'.repeat(100 * 1024);
 export const SQL_INJECTION = [
   "' OR '1'='1",
   "'; DROP TABLE users; --",
-  "1 UNION SELECT password_hash FROM users --",
+  '1 UNION SELECT password_hash FROM users --',
   "%' AND pg_sleep(3) --",
   "'||(select version())||'",
   '" OR ""="',
@@ -77,14 +77,51 @@ export const ODD_UNICODE = [
   '\r\nSet-Cookie: x=1',
 ];
 
-export const ODD_STRINGS = ['', ' ', '   \t\n', 'null', 'undefined', 'true', 'NaN', '-1', '0', '1e309', '__proto__', '../../etc/passwd', '%00', '%2e%2e%2f', 'a'.repeat(300)];
+export const ODD_STRINGS = [
+  '',
+  ' ',
+  '   \t\n',
+  'null',
+  'undefined',
+  'true',
+  'NaN',
+  '-1',
+  '0',
+  '1e309',
+  '__proto__',
+  '../../etc/passwd',
+  '%00',
+  '%2e%2e%2f',
+  'a'.repeat(300),
+];
 
 export const HOSTILE_STRINGS = [...SQL_INJECTION, ...HTML_INJECTION, ...ODD_UNICODE, ...ODD_STRINGS];
 
 /** Path parameters that no route should take for an id (raw, percent-encoded where needed). */
 export const BAD_IDS = [
-  '0', '-1', '1e309', 'abc', '99999999999', '..', '%2e%2e', '..%2f..%2f', '1.5', '-0', 'NaN', 'Infinity',
-  '2147483648', '%00', "'", '%27%20OR%201=1', '%F0%9F%8C%B1', '%E2%80%AE1', '9'.repeat(250), '%', '%zz', '[]', '{}',
+  '0',
+  '-1',
+  '1e309',
+  'abc',
+  '99999999999',
+  '..',
+  '%2e%2e',
+  '..%2f..%2f',
+  '1.5',
+  '-0',
+  'NaN',
+  'Infinity',
+  '2147483648',
+  '%00',
+  "'",
+  '%27%20OR%201=1',
+  '%F0%9F%8C%B1',
+  '%E2%80%AE1',
+  '9'.repeat(250),
+  '%',
+  '%zz',
+  '[]',
+  '{}',
 ];
 
 function hugeArray(rand: Rand): unknown[] {
@@ -96,7 +133,20 @@ function hugeArray(rand: Rand): unknown[] {
 /** A value of a different JSON type than `original`. */
 export function wrongType(rand: Rand, original: unknown): unknown {
   const candidates: unknown[] = [
-    null, 0, -1, 1.5, 1e308, -2147483649, '', 'texto', [], [1, 2], {}, { a: 1 }, HUGE_STRING, rand.pick(HOSTILE_STRINGS),
+    null,
+    0,
+    -1,
+    1.5,
+    1e308,
+    -2147483649,
+    '',
+    'texto',
+    [],
+    [1, 2],
+    {},
+    { a: 1 },
+    HUGE_STRING,
+    rand.pick(HOSTILE_STRINGS),
   ];
   // Booleans only replace non-booleans: a flag flipped to `true` could be a valid change (the
   // maintenance switch), not a malformed one.
@@ -144,12 +194,38 @@ const PRIVILEGED_FIELDS: Record<string, unknown>[] = [
 ];
 
 export type BodyMutation =
-  | 'wrong-type' | 'missing' | 'missing-all' | 'extra' | 'huge-string' | 'huge-array' | 'unicode' | 'injection'
-  | 'number-edge' | 'not-object' | 'deep' | 'proto';
+  | 'wrong-type'
+  | 'missing'
+  | 'missing-all'
+  | 'extra'
+  | 'huge-string'
+  | 'huge-array'
+  | 'unicode'
+  | 'injection'
+  | 'number-edge'
+  | 'not-object'
+  | 'deep'
+  | 'proto';
 
 export const BODY_MUTATIONS: BodyMutation[] = [
-  'wrong-type', 'wrong-type', 'wrong-type', 'missing', 'missing', 'missing-all', 'extra', 'extra', 'huge-string',
-  'huge-array', 'unicode', 'unicode', 'injection', 'injection', 'number-edge', 'not-object', 'deep', 'proto',
+  'wrong-type',
+  'wrong-type',
+  'wrong-type',
+  'missing',
+  'missing',
+  'missing-all',
+  'extra',
+  'extra',
+  'huge-string',
+  'huge-array',
+  'unicode',
+  'unicode',
+  'injection',
+  'injection',
+  'number-edge',
+  'not-object',
+  'deep',
+  'proto',
 ];
 
 /**
@@ -200,7 +276,17 @@ export function mutateBody(rand: Rand, template: unknown, mutation: BodyMutation
       const path = paths.length ? somePath() : ['fuzz'];
       const marker = '"__NUMBER_EDGE__"';
       setLeaf(body, path, '__NUMBER_EDGE__');
-      const edge = rand.pick(['1e309', '-1e309', '-0', '9007199254740993', '1e-400', '0.1e1', '-2147483649', '2147483648', '1.0000000000000002']);
+      const edge = rand.pick([
+        '1e309',
+        '-1e309',
+        '-0',
+        '9007199254740993',
+        '1e-400',
+        '0.1e1',
+        '-2147483649',
+        '2147483648',
+        '1.0000000000000002',
+      ]);
       return JSON.stringify(body).replace(marker, edge);
     }
     case 'not-object':
@@ -222,8 +308,22 @@ export function mutateBody(rand: Rand, template: unknown, mutation: BodyMutation
 }
 
 export const INVALID_JSON = [
-  '{"a":', "{'a':1}", '[1,2', 'nul', '{"a":1}}', '{"a":undefined}', '{"a":NaN}', '{"a":0x10}', '{,}', '\u0000',
-  '{"a":"\\u00"}', '{"a":"\\x41"}', '\ufeff{"a":1}', '{"a":1,}', '""""', '{"a":"b"\n"c":1}',
+  '{"a":',
+  "{'a':1}",
+  '[1,2',
+  'nul',
+  '{"a":1}}',
+  '{"a":undefined}',
+  '{"a":NaN}',
+  '{"a":0x10}',
+  '{,}',
+  '\u0000',
+  '{"a":"\\u00"}',
+  '{"a":"\\x41"}',
+  '\ufeff{"a":1}',
+  '{"a":1,}',
+  '""""',
+  '{"a":"b"\n"c":1}',
 ];
 
 export const WRONG_CONTENT_TYPES = [
@@ -254,7 +354,9 @@ export function encodeLoose(value: string): string {
       out += encodeURIComponent(value.slice(i, i + 2));
       i++;
     } else if (unit >= 0xd800 && unit <= 0xdfff) {
-      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (unit >> 12), 0x80 | ((unit >> 6) & 0x3f), 0x80 | (unit & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(value[i]);
     }
@@ -266,14 +368,34 @@ export function encodeLoose(value: string): string {
 export function hostileQueryValue(rand: Rand): string {
   return rand.pick([
     ...HOSTILE_STRINGS.filter((s) => s.length < 1000),
-    'x'.repeat(5000), '-1', '0', '1e309', '99999999999', 'true,false', ',,,,', 'a,b,c,'.repeat(200),
+    'x'.repeat(5000),
+    '-1',
+    '0',
+    '1e309',
+    '99999999999',
+    'true,false',
+    ',,,,',
+    'a,b,c,'.repeat(200),
   ]);
 }
 
 /** Raw (already encoded) query pieces that stress the query parser itself. */
 export const RAW_QUERY_PIECES = [
-  'page=%zz', 'search=%E0%A4%A', 'search=%', '__proto__=1', 'constructor[prototype][x]=1', 'a[b][c]=1', 'page=1&page=2',
-  'page[]=1', '=&=&', '&&&', 'search=%00', 'search=%C0%AF', 'type=fem&type=auto&type=zzz', 'page=0x10', 'ordering=;drop',
+  'page=%zz',
+  'search=%E0%A4%A',
+  'search=%',
+  '__proto__=1',
+  'constructor[prototype][x]=1',
+  'a[b][c]=1',
+  'page=1&page=2',
+  'page[]=1',
+  '=&=&',
+  '&&&',
+  'search=%00',
+  'search=%C0%AF',
+  'type=fem&type=auto&type=zzz',
+  'page=0x10',
+  'ordering=;drop',
 ];
 
 // ---------------------------------------------------------------------------------------------
@@ -284,7 +406,10 @@ export interface Multipart {
   body: Buffer;
 }
 
-export function multipart(parts: { name: string; filename?: string; type?: string; data: Buffer | string }[], boundary = 'fuzzboundary'): Multipart {
+export function multipart(
+  parts: { name: string; filename?: string; type?: string; data: Buffer | string }[],
+  boundary = 'fuzzboundary',
+): Multipart {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ''}`;
@@ -302,17 +427,56 @@ export function badUpload(rand: Rand, validPng: Buffer): Multipart {
   const purpose = rand.pick(['product', 'brand', 'warranty', 'avatar', '', HUGE_STRING.slice(0, 2000), '../../etc', '<script>']);
   const good = ['product', 'brand', 'warranty'].includes(purpose);
   const cases: (() => Multipart)[] = [
-    () => multipart([{ name: 'purpose', data: purpose }, { name: 'file', filename: 'a.png', type: 'image/png', data: 'no soy una imagen' }]),
-    () => multipart([{ name: 'purpose', data: purpose }, { name: 'file', filename: 'a.png', type: 'image/png', data: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64)]) }]),
-    () => multipart([{ name: 'purpose', data: purpose }, { name: 'file', filename: 'a.png', type: 'image/png', data: validPng.subarray(0, Math.floor(validPng.length / 2)) }]),
-    () => multipart([{ name: 'purpose', data: purpose }, { name: 'file', filename: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' }]),
-    () => multipart([{ name: 'purpose', data: purpose }, { name: 'file', filename: '', type: 'image/png', data: Buffer.alloc(0) }]),
-    () => multipart([{ name: 'purpose', data: purpose }, { name: 'imagen', filename: 'a.png', type: 'image/png', data: validPng }]),
+    () =>
+      multipart([
+        { name: 'purpose', data: purpose },
+        { name: 'file', filename: 'a.png', type: 'image/png', data: 'no soy una imagen' },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: purpose },
+        { name: 'file', filename: 'a.png', type: 'image/png', data: Buffer.concat([PNG_SIGNATURE, Buffer.alloc(64)]) },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: purpose },
+        { name: 'file', filename: 'a.png', type: 'image/png', data: validPng.subarray(0, Math.floor(validPng.length / 2)) },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: purpose },
+        { name: 'file', filename: 'x.svg', type: 'image/svg+xml', data: '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>' },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: purpose },
+        { name: 'file', filename: '', type: 'image/png', data: Buffer.alloc(0) },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: purpose },
+        { name: 'imagen', filename: 'a.png', type: 'image/png', data: validPng },
+      ]),
     () => multipart([{ name: 'purpose', data: purpose }]),
-    () => multipart([{ name: 'file', filename: 'a.png', type: 'image/png', data: validPng }, { name: 'purpose', data: good ? 'avatar' : purpose }]),
-    () => multipart([{ name: 'purpose', data: 'x'.repeat(5000) }, { name: 'file', filename: 'a.png', type: 'image/png', data: validPng }]),
-    () => multipart([{ name: 'purpose', data: good ? 'avatar' : purpose }, { name: 'file', filename: '../../../etc/passwd', type: 'image/png', data: validPng }]),
-    () => ({ contentType: 'multipart/form-data; boundary=fuzzboundary', body: Buffer.from('--fuzzboundary\r\nContent-Disposition: form-data; name="file"\r\n\r\nsin cierre') }),
+    () =>
+      multipart([
+        { name: 'file', filename: 'a.png', type: 'image/png', data: validPng },
+        { name: 'purpose', data: good ? 'avatar' : purpose },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: 'x'.repeat(5000) },
+        { name: 'file', filename: 'a.png', type: 'image/png', data: validPng },
+      ]),
+    () =>
+      multipart([
+        { name: 'purpose', data: good ? 'avatar' : purpose },
+        { name: 'file', filename: '../../../etc/passwd', type: 'image/png', data: validPng },
+      ]),
+    () => ({
+      contentType: 'multipart/form-data; boundary=fuzzboundary',
+      body: Buffer.from('--fuzzboundary\r\nContent-Disposition: form-data; name="file"\r\n\r\nsin cierre'),
+    }),
     () => ({ contentType: 'multipart/form-data', body: Buffer.from('sin boundary') }),
     () => ({ contentType: 'multipart/form-data; boundary=otra', body: multipart([{ name: 'purpose', data: 'product' }]).body }),
   ];

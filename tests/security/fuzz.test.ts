@@ -13,8 +13,21 @@ import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { collectRoutes, concreteUrl, routeLabel, type RegisteredRoute } from '../helpers/routes';
 import {
-  BAD_IDS, badUpload, BODY_MUTATIONS, encodeLoose, HOSTILE_STRINGS, hostileQueryValue, INVALID_JSON, leafPaths, leafValue, multipart,
-  mutateBody, Rand, RAW_QUERY_PIECES, setLeaf, WRONG_CONTENT_TYPES,
+  BAD_IDS,
+  badUpload,
+  BODY_MUTATIONS,
+  encodeLoose,
+  HOSTILE_STRINGS,
+  hostileQueryValue,
+  INVALID_JSON,
+  leafPaths,
+  leafValue,
+  multipart,
+  mutateBody,
+  Rand,
+  RAW_QUERY_PIECES,
+  setLeaf,
+  WRONG_CONTENT_TYPES,
 } from './fuzz-inputs';
 import { closeRawAgent, isSpanishMessage, rawRequest, rawSocket, type RawResponse } from './raw-http';
 
@@ -28,9 +41,20 @@ const PER_STATIC_ROUTE = 2;
 // The tables whose rows must not change when a request is refused, with the columns compared
 // (mail delivery updates its own status columns in the background, after the answer).
 const TABLES: Record<string, string> = {
-  users: 't.*', refresh_tokens: 't.*', verification_codes: 't.*', brands: 't.*', products: 't.*', blisters: 't.*',
-  orders: 't.*', order_products: 't.*', warranty_claims: 't.*', activity_logs: 't.*', site_settings: 't.*',
-  dollar_rate: 't.*', dollar_rate_history: 't.*', mail_outbox: 't.id, t.to_address, t.subject, t.html, t.text_body, t.created_at',
+  users: 't.*',
+  refresh_tokens: 't.*',
+  verification_codes: 't.*',
+  brands: 't.*',
+  products: 't.*',
+  blisters: 't.*',
+  orders: 't.*',
+  order_products: 't.*',
+  warranty_claims: 't.*',
+  activity_logs: 't.*',
+  site_settings: 't.*',
+  dollar_rate: 't.*',
+  dollar_rate_history: 't.*',
+  mail_outbox: 't.id, t.to_address, t.subject, t.html, t.text_body, t.created_at',
 };
 
 let provider: http.Server;
@@ -59,9 +83,13 @@ let f: Fixtures;
 /** A digest of every compared row. */
 async function checksum(): Promise<string> {
   const parts = Object.entries(TABLES).map(
-    ([table, columns]) => `select '${table}' as name, coalesce(md5(string_agg((select r::text from (select ${columns}) r), '|' order by t.id)), '') as hash from ${table} t`,
+    ([table, columns]) =>
+      `select '${table}' as name, coalesce(md5(string_agg((select r::text from (select ${columns}) r), '|' order by t.id)), '') as hash from ${table} t`,
   );
-  const [row] = await sqlRows<{ sum: string }>(server.database.db, sql.raw(`select md5(string_agg(name || hash, '' order by name)) as sum from (${parts.join(' union all ')}) s`));
+  const [row] = await sqlRows<{ sum: string }>(
+    server.database.db,
+    sql.raw(`select md5(string_agg(name || hash, '' order by name)) as sum from (${parts.join(' union all ')}) s`),
+  );
   return row.sum;
 }
 
@@ -84,7 +112,12 @@ beforeAll(async () => {
   // A local stand-in for the dollar rate provider, so a forced update has something to read.
   provider = http.createServer((_req, res) => {
     res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify([{ casa: 'blue', venta: 1250 }, { casa: 'oficial', venta: 1010 }]));
+    res.end(
+      JSON.stringify([
+        { casa: 'blue', venta: 1250 },
+        { casa: 'oficial', venta: 1010 },
+      ]),
+    );
   });
   await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
   const providerUrl = `http://127.0.0.1:${(provider.address() as AddressInfo).port}/`;
@@ -106,33 +139,68 @@ beforeAll(async () => {
   const product = await createProduct(db, {
     brand_id: brand.id,
     name: 'Gorilla Fuzz',
-    blisters: [{ seed_count: 3, price: 10000, stock: 5000 }, { seed_count: 5, price: 15000, stock: 5000, discount: 10 }],
+    blisters: [
+      { seed_count: 3, price: 10000, stock: 5000 },
+      { seed_count: 5, price: 15000, stock: 5000, discount: 10 },
+    ],
   });
   const victimProduct = await createProduct(db, { brand_id: victimBrand.id });
   const doomedProduct = await createProduct(db, { brand_id: brand.id });
-  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2d6a4f' } }).png().toBuffer();
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2d6a4f' } })
+    .png()
+    .toBuffer();
 
-  const upload = multipart([{ name: 'purpose', data: 'warranty' }, { name: 'file', filename: 'foto.png', type: 'image/png', data: png }]);
+  const upload = multipart([
+    { name: 'purpose', data: 'warranty' },
+    { name: 'file', filename: 'foto.png', type: 'image/png', data: png },
+  ]);
   const uploaded = await rawRequest(server.url, {
-    method: 'POST', path: '/api/uploads/', body: upload.body,
+    method: 'POST',
+    path: '/api/uploads/',
+    body: upload.body,
     headers: { 'content-type': upload.contentType, authorization: `Bearer ${staff.token}` },
   });
   if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.text}`);
   const photoUrl = uploaded.json.secure_url as string;
 
-  const orderBody = { recipient_name: 'Ana Pérez', customer_phone: '1122334455', delivery_type: 'coordinate', products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }] };
+  const orderBody = {
+    recipient_name: 'Ana Pérez',
+    customer_phone: '1122334455',
+    delivery_type: 'coordinate',
+    products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
+  };
   const orderIds: number[] = [];
   for (let i = 0; i < 3; i++) orderIds.push((await ok(api(server, 'POST', '/api/orders/', { token: customer.token, body: orderBody }))).id);
   const doomedOrderId = (await ok(api(server, 'POST', '/api/orders/', { token: customer.token, body: orderBody }))).id;
-  const claim = await ok(api(server, 'POST', '/api/warranty-claims/', {
-    token: customer.token,
-    body: { purchase_type: 'without-order', purchase_date: '2024-01-10', germination_date: '2024-01-20', product_name: 'Gorilla Fuzz', description: 'Ninguna semilla germinó después de diez días', photos: [photoUrl] },
-  }));
+  const claim = await ok(
+    api(server, 'POST', '/api/warranty-claims/', {
+      token: customer.token,
+      body: {
+        purchase_type: 'without-order',
+        purchase_date: '2024-01-10',
+        germination_date: '2024-01-20',
+        product_name: 'Gorilla Fuzz',
+        description: 'Ninguna semilla germinó después de diez días',
+        photos: [photoUrl],
+      },
+    }),
+  );
 
   f = {
     tokens: { anonymous: undefined, customer: customer.token, staff: staff.token },
-    customer, victim, brand, victimBrand, doomedBrand, product, victimProduct, doomedProduct,
-    orderIds, doomedOrderId, claimId: claim.id, photoUrl, png,
+    customer,
+    victim,
+    brand,
+    victimBrand,
+    doomedBrand,
+    product,
+    victimProduct,
+    doomedProduct,
+    orderIds,
+    doomedOrderId,
+    claimId: claim.id,
+    photoUrl,
+    png,
   };
 }, 120_000);
 
@@ -158,12 +226,30 @@ interface Template {
 function templates(): Record<string, Template> {
   const line = () => ({ product_id: f.product.id, blister_id: f.product.blisters[1].id, quantity: 1 });
   const productBody = () => ({
-    brand_id: f.brand.id, name: `Fuzz ${next()}`, type: 'fem', currency: 'ARS', description: 'Una genética estable',
-    thc: '20%', sativa: 40, indica: 60, image: null, available: true,
+    brand_id: f.brand.id,
+    name: `Fuzz ${next()}`,
+    type: 'fem',
+    currency: 'ARS',
+    description: 'Una genética estable',
+    thc: '20%',
+    sativa: 40,
+    indica: 60,
+    image: null,
+    available: true,
     blisters: [{ seed_count: 3, price: 1000, stock: 5, discount: 0 }],
   });
   const brandBody = () => ({ brand_name: `Banco Fuzz ${next()}`, description: 'Banco de prueba', is_national: false, visible: true });
-  const catalogueQuery = () => ({ page: '1', page_size: '9', type: 'fem', brand: f.brand.brand_id, search: 'gorilla', ordering: 'min_price', stockFilter: 'with-stock', priceRange: '5000-10000', discount: 'true' });
+  const catalogueQuery = () => ({
+    page: '1',
+    page_size: '9',
+    type: 'fem',
+    brand: f.brand.brand_id,
+    search: 'gorilla',
+    ordering: 'min_price',
+    stockFilter: 'with-stock',
+    priceRange: '5000-10000',
+    discount: 'true',
+  });
   return {
     'GET /api/health/': { query: () => ({ db: '1' }) },
     'POST /api/auth/login/': { body: () => ({ username_or_email: f.customer.username, password: TEST_PASSWORD }) },
@@ -172,18 +258,32 @@ function templates(): Record<string, Template> {
     'POST /api/auth/register/': {
       body: () => {
         const n = next();
-        return { first_name: 'Ana', last_name: 'Pérez', username: `fuzz${n}`, email: `fuzz${n}@test.local`, password: 'clave-123', password2: 'clave-123', instagram: '@ana' };
+        return {
+          first_name: 'Ana',
+          last_name: 'Pérez',
+          username: `fuzz${n}`,
+          email: `fuzz${n}@test.local`,
+          password: 'clave-123',
+          password2: 'clave-123',
+          instagram: '@ana',
+        };
       },
     },
     'PUT /api/auth/profile/': { body: () => ({ first_name: 'Nombre', last_name: 'Apellido' }) },
-    'POST /api/auth/change-password/': { body: () => ({ old_password: TEST_PASSWORD, new_password: 'otra-clave-456', new_password2: 'otra-clave-456' }) },
-    'POST /api/auth/verify-change/': { body: () => ({ type: 'EMAIL_CHANGE', new_email: `nuevo${next()}@test.local`, password: TEST_PASSWORD }) },
+    'POST /api/auth/change-password/': {
+      body: () => ({ old_password: TEST_PASSWORD, new_password: 'otra-clave-456', new_password2: 'otra-clave-456' }),
+    },
+    'POST /api/auth/verify-change/': {
+      body: () => ({ type: 'EMAIL_CHANGE', new_email: `nuevo${next()}@test.local`, password: TEST_PASSWORD }),
+    },
     // The customer is verified and has no codes, so a wrong code spends no attempts of anyone.
     'POST /api/auth/verify-email/': { body: () => ({ email: f.customer.email, code: '123456' }) },
     'POST /api/auth/resend-verification/': { body: () => ({ email: f.customer.email }) },
     'POST /api/auth/request-password-reset/': { body: () => ({ email: 'nadie@test.local' }) },
     'POST /api/auth/resend-password-reset/': { body: () => ({ email: 'nadie@test.local' }) },
-    'POST /api/auth/verify-password-reset/': { body: () => ({ email: 'nadie@test.local', code: '123456', new_password: 'clave-nueva-1', new_password2: 'clave-nueva-1' }) },
+    'POST /api/auth/verify-password-reset/': {
+      body: () => ({ email: 'nadie@test.local', code: '123456', new_password: 'clave-nueva-1', new_password2: 'clave-nueva-1' }),
+    },
     'GET /api/brands/': { query: () => ({ is_national: 'true' }) },
     'GET /api/brands/:id/': { ids: () => [f.brand.id, f.brand.brand_id] },
     'GET /api/products/': { query: catalogueQuery },
@@ -192,27 +292,56 @@ function templates(): Record<string, Template> {
     'GET /api/products/blisters/:id/': { ids: () => [f.product.blisters[0].id] },
     'GET /api/products/:id/': { ids: () => [f.product.id] },
     'GET /api/products/:id/related/': { ids: () => [f.product.id], query: () => ({ limit: '4' }) },
-    'POST /api/orders/': { body: () => ({ recipient_name: 'Ana Pérez', customer_phone: '11 2233-4455', delivery_type: 'address', shipping_address: 'Calle Falsa 123', customer_email: 'ana@test.local', products: [line()] }) },
+    'POST /api/orders/': {
+      body: () => ({
+        recipient_name: 'Ana Pérez',
+        customer_phone: '11 2233-4455',
+        delivery_type: 'address',
+        shipping_address: 'Calle Falsa 123',
+        customer_email: 'ana@test.local',
+        products: [line()],
+      }),
+    },
     'GET /api/orders/my-orders/': { query: () => ({ page: '1', status: 'pending' }) },
-    'GET /api/orders/': { query: () => ({ status: 'pending', date_filter: 'custom', start_date: '2024-01-01', end_date: '2030-12-31', search: 'ana', page_size: '15' }) },
+    'GET /api/orders/': {
+      query: () => ({
+        status: 'pending',
+        date_filter: 'custom',
+        start_date: '2024-01-01',
+        end_date: '2030-12-31',
+        search: 'ana',
+        page_size: '15',
+      }),
+    },
     'GET /api/orders/:id/': { ids: () => f.orderIds },
     'PUT /api/orders/:id/': {
       ids: () => f.orderIds,
       body: (caller) => (caller === 'staff' ? { status: 'pending', is_archived: false } : { status: 'cancelled' }),
     },
     'DELETE /api/orders/:id/': { ids: () => [f.doomedOrderId] },
-    'POST /api/core/toggle-maintenance/': { body: () => ({ maintenance_mode: false, maintenance_message: 'Volvemos pronto', bypass_password: 'clave-de-paso' }) },
+    'POST /api/core/toggle-maintenance/': {
+      body: () => ({ maintenance_mode: false, maintenance_message: 'Volvemos pronto', bypass_password: 'clave-de-paso' }),
+    },
     'POST /api/core/validate-bypass-password/': { body: () => ({ password: 'clave-equivocada' }) },
     'POST /api/core/dollar-rate/': { body: () => ({ rate_type: 'blue', auto_update: false, is_manual: true, manual_value: '1200,50' }) },
     'POST /api/warranty-claims/': {
       body: () => ({
-        name: 'Ana Pérez', email: 'ana@test.local', purchase_type: 'without-order', purchase_date: '2024-01-10', germination_date: '2024-01-20',
-        product_name: 'Gorilla Fuzz', description: 'Ninguna semilla germinó después de diez días', photos: [f.photoUrl],
+        name: 'Ana Pérez',
+        email: 'ana@test.local',
+        purchase_type: 'without-order',
+        purchase_date: '2024-01-10',
+        germination_date: '2024-01-20',
+        product_name: 'Gorilla Fuzz',
+        description: 'Ninguna semilla germinó después de diez días',
+        photos: [f.photoUrl],
       }),
     },
     'GET /api/warranty-claims/': { query: () => ({ page: '1', status: 'pending', search: 'gorilla', include_user_details: 'true' }) },
     'GET /api/warranty-claims/:id/': { ids: () => [f.claimId] },
-    'PATCH /api/warranty-claims/:id/': { ids: () => [f.claimId], body: () => ({ status: 'reviewing', admin_response: 'Estamos revisando', admin_notes: 'Fotos claras' }) },
+    'PATCH /api/warranty-claims/:id/': {
+      ids: () => [f.claimId],
+      body: () => ({ status: 'reviewing', admin_response: 'Estamos revisando', admin_notes: 'Fotos claras' }),
+    },
     'GET /api/auth/users/': { query: () => ({ search: 'cliente', status: 'active', user_type: 'customer', page: '1' }) },
     'GET /api/auth/users/:id/': { ids: () => [f.victim.id] },
     'PATCH /api/auth/users/:id/': { ids: () => [f.victim.id], body: () => ({ is_active: true }) },
@@ -220,7 +349,15 @@ function templates(): Record<string, Template> {
     'POST /api/auth/admin/create-user/': {
       body: () => {
         const n = next();
-        return { first_name: 'Creado', last_name: 'Por Staff', username: `creado_${n}`, email: `creado${n}@test.local`, password: 'clave1234', password2: 'clave1234', instagram: null };
+        return {
+          first_name: 'Creado',
+          last_name: 'Por Staff',
+          username: `creado_${n}`,
+          email: `creado${n}@test.local`,
+          password: 'clave1234',
+          password2: 'clave1234',
+          instagram: null,
+        };
       },
     },
     'GET /api/activity-logs/': { query: () => ({ action: 'create', date_from: '2024-01-01', search: 'fuzz', page: '1' }) },
@@ -232,7 +369,10 @@ function templates(): Record<string, Template> {
     'PUT /api/brands/:id/': { ids: () => [f.victimBrand.id], body: brandBody },
     'PATCH /api/brands/:id/': { ids: () => [f.victimBrand.id], body: () => ({ visible: true }) },
     'DELETE /api/brands/:id/': { ids: () => [f.doomedBrand.id] },
-    'POST /api/brands/:id/apply-discount/': { ids: () => [f.victimBrand.id], body: () => ({ discount_type: 'percentage', discount_value: 10, discount_expires_at: null }) },
+    'POST /api/brands/:id/apply-discount/': {
+      ids: () => [f.victimBrand.id],
+      body: () => ({ discount_type: 'percentage', discount_value: 10, discount_expires_at: null }),
+    },
     'GET /uploads/*': { ids: () => [f.photoUrl.replace('/uploads/', ''), 'warranty/nada-800.webp'] },
   };
 }
@@ -260,7 +400,21 @@ function pathFor(rand: Rand, route: RegisteredRoute, template: Template): { path
   if (!/[:*]/.test(route.url)) return { path: route.url, kind: '' };
   const real = template.ids?.() ?? [];
   if (route.url.includes('*')) {
-    const file = real.length && rand.chance(0.3) ? String(rand.pick(real)) : rand.pick(['../../../etc/passwd', '..%2f..%2fetc%2fpasswd', '%2e%2e/%2e%2e/package.json', 'warranty/%00.webp', 'x%00.png', '....//....//etc/passwd', '%5c..%5c..%5cwin.ini', 'product/', '.', 'a'.repeat(300)]);
+    const file =
+      real.length && rand.chance(0.3)
+        ? String(rand.pick(real))
+        : rand.pick([
+            '../../../etc/passwd',
+            '..%2f..%2fetc%2fpasswd',
+            '%2e%2e/%2e%2e/package.json',
+            'warranty/%00.webp',
+            'x%00.png',
+            '....//....//etc/passwd',
+            '%5c..%5c..%5cwin.ini',
+            'product/',
+            '.',
+            'a'.repeat(300),
+          ]);
     return { path: route.url.replace('*', file), kind: 'file' };
   }
   if (real.length && rand.chance(0.35)) return { path: concreteUrl(route.url, encodeLoose(String(rand.pick(real)))), kind: 'real-id' };
@@ -270,7 +424,10 @@ function pathFor(rand: Rand, route: RegisteredRoute, template: Template): { path
 function queryFor(rand: Rand, template: Template): { query: string; kind: string } {
   const base = template.query?.() ?? {};
   const keys = Object.keys(base);
-  const encode = (params: Record<string, string>) => Object.entries(params).map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(v)}`).join('&');
+  const encode = (params: Record<string, string>) =>
+    Object.entries(params)
+      .map(([k, v]) => `${encodeLoose(k)}=${encodeLoose(v)}`)
+      .join('&');
   const roll = rand.int(10);
   if (roll === 0) return { query: encode(base), kind: 'valid-query' };
   if (roll <= 4 && keys.length) {
@@ -278,8 +435,24 @@ function queryFor(rand: Rand, template: Template): { query: string; kind: string
     return { query: encode({ ...base, [key]: hostileQueryValue(rand) }), kind: `query-${key}` };
   }
   if (roll <= 6) return { query: `${encode(base)}&${rand.pick(RAW_QUERY_PIECES)}`, kind: 'raw-query' };
-  if (roll === 7) return { query: encode({ ...base, [rand.pick(['page', 'page_size', 'limit', 'search', 'id', 'fuzz'])]: rand.pick(['-1', '0', '1e309', '99999999999', '1.5', 'abc', '']) }), kind: 'query-number' };
-  if (roll === 8 && keys.length) return { query: keys.map((k) => `${k}=${encodeLoose(rand.pick(HOSTILE_STRINGS))}&${k}=1`).join('&'), kind: 'query-repeat' };
+  if (roll === 7)
+    return {
+      query: encode({
+        ...base,
+        [rand.pick(['page', 'page_size', 'limit', 'search', 'id', 'fuzz'])]: rand.pick([
+          '-1',
+          '0',
+          '1e309',
+          '99999999999',
+          '1.5',
+          'abc',
+          '',
+        ]),
+      }),
+      kind: 'query-number',
+    };
+  if (roll === 8 && keys.length)
+    return { query: keys.map((k) => `${k}=${encodeLoose(rand.pick(HOSTILE_STRINGS))}&${k}=1`).join('&'), kind: 'query-repeat' };
   return { query: encode({ ...base, [`x${rand.int(100)}`]: hostileQueryValue(rand) }), kind: 'query-extra' };
 }
 
@@ -288,10 +461,25 @@ function tamperHeaders(rand: Rand, headers: Record<string, string>): string {
   const roll = rand.int(10);
   switch (roll) {
     case 0:
-      headers.authorization = rand.pick(['Bearer', 'Bearer ', 'Bearer a.b.c', 'Basic YWRtaW46YWRtaW4=', `Bearer ${'x'.repeat(4000)}`, 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.', 'bearer null', 'Bearer %00']);
+      headers.authorization = rand.pick([
+        'Bearer',
+        'Bearer ',
+        'Bearer a.b.c',
+        'Basic YWRtaW46YWRtaW4=',
+        `Bearer ${'x'.repeat(4000)}`,
+        'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.',
+        'bearer null',
+        'Bearer %00',
+      ]);
       return 'auth-header';
     case 1:
-      headers.cookie = rand.pick(['refresh_token=%00; maintenance_bypass=x', `refresh_token=${'z'.repeat(3000)}`, 'maintenance_bypass="; DROP', '=;=;;', 'refresh_token']);
+      headers.cookie = rand.pick([
+        'refresh_token=%00; maintenance_bypass=x',
+        `refresh_token=${'z'.repeat(3000)}`,
+        'maintenance_bypass="; DROP',
+        '=;=;;',
+        'refresh_token',
+      ]);
       return 'cookie';
     case 2:
       headers['x-maintenance-bypass'] = rand.pick(['x', 'eyJ.eyJ.sig', '%00', 'a'.repeat(2000)]);
@@ -314,7 +502,10 @@ function tamperHeaders(rand: Rand, headers: Record<string, string>): string {
 
 function buildRequest(rand: Rand, all: Record<string, Template>, route: RegisteredRoute, caller: CallerName): FuzzRequest {
   const template = templateOf(all, route);
-  const headers: Record<string, string> = { 'x-forwarded-for': `10.${rand.int(256)}.${rand.int(256)}.${1 + rand.int(254)}`, accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'x-forwarded-for': `10.${rand.int(256)}.${rand.int(256)}.${1 + rand.int(254)}`,
+    accept: 'application/json',
+  };
   const token = f.tokens[caller];
   if (token) headers.authorization = `Bearer ${token}`;
   const kinds: string[] = [];
@@ -398,8 +589,14 @@ function sweepRequests(all: Record<string, Template>, routes: RegisteredRoute[])
         const body = structuredClone(template.body(caller)) as Record<string, unknown>;
         setLeaf(body, field, value);
         // The caller's token is added when the request is sent: it may have changed by then.
-        const headers: Record<string, string> = { 'content-type': 'application/json', 'x-forwarded-for': `10.200.${(ip >> 8) & 255}.${ip++ & 255}` };
-        requests.push({ route, request: { caller, method: route.method, path, headers, body: JSON.stringify(body), kind: `sweep-${field.join('.')}` } });
+        const headers: Record<string, string> = {
+          'content-type': 'application/json',
+          'x-forwarded-for': `10.200.${(ip >> 8) & 255}.${ip++ & 255}`,
+        };
+        requests.push({
+          route,
+          request: { caller, method: route.method, path, headers, body: JSON.stringify(body), kind: `sweep-${field.join('.')}` },
+        });
       }
     }
   }
@@ -414,7 +611,9 @@ function sweepRequests(all: Record<string, Template>, routes: RegisteredRoute[])
     const path = realId === undefined ? route.url : concreteUrl(route.url, encodeLoose(String(realId)));
     for (const value of [...SWEEP_VALUES, '\\', 'abc\\', '%_%', "o'neil", ' ']) {
       for (const key of Object.keys(template.query())) {
-        const query = Object.entries({ ...template.query(), [key]: value }).map(([k, v]) => `${k}=${encodeLoose(v)}`).join('&');
+        const query = Object.entries({ ...template.query(), [key]: value })
+          .map(([k, v]) => `${k}=${encodeLoose(v)}`)
+          .join('&');
         const headers: Record<string, string> = { 'x-forwarded-for': `10.201.${(ip >> 8) & 255}.${ip++ & 255}` };
         requests.push({ route, request: { caller, method: 'GET', path: `${path}?${query}`, headers, kind: `sweep-query-${key}` } });
       }
@@ -463,7 +662,8 @@ describe('fuzzing every route', () => {
     const staticRoutes = routes.filter((r) => !apiRoutes.includes(r));
     const plan: { route: RegisteredRoute; caller: CallerName; request?: FuzzRequest }[] = [];
     for (const route of apiRoutes) for (const caller of callersFor(route)) plan.push({ route, caller });
-    for (const route of staticRoutes) for (let i = 0; i < PER_STATIC_ROUTE; i++) plan.push({ route, caller: rand.pick(['anonymous', 'customer', 'staff'] as const) });
+    for (const route of staticRoutes)
+      for (let i = 0; i < PER_STATIC_ROUTE; i++) plan.push({ route, caller: rand.pick(['anonymous', 'customer', 'staff'] as const) });
     // Interleaved, so one route's accepted writes meet the other routes' requests.
     for (let i = plan.length - 1; i > 0; i--) {
       const j = rand.int(i + 1);
@@ -488,14 +688,20 @@ describe('fuzzing every route', () => {
       sent[routeLabel(route)] = (sent[routeLabel(route)] ?? 0) + 1;
       judge(request, response);
       // A password change ends the caller's other sessions, its token included, and answers a new one.
-      if (request.caller !== 'anonymous' && response.status === 200 && request.path.startsWith('/api/auth/change-password/') && typeof response.json?.access === 'string') {
+      if (
+        request.caller !== 'anonymous' &&
+        response.status === 200 &&
+        request.path.startsWith('/api/auth/change-password/') &&
+        typeof response.json?.access === 'string'
+      ) {
         f.tokens[request.caller] = response.json.access;
       }
       const newMark = await writeMark();
       const after = newMark === mark ? before : await checksum();
       mark = newMark;
       const acceptedWrite = WRITE_METHODS.has(request.method) && response.status < 400;
-      if (!acceptedWrite && after !== before) failures.push(`the database changed after ${response.status} for ${describeRequest(request)}`);
+      if (!acceptedWrite && after !== before)
+        failures.push(`the database changed after ${response.status} for ${describeRequest(request)}`);
       if (WRITE_METHODS.has(request.method) && response.status >= 400) rejectedWrites++;
       before = after;
     }

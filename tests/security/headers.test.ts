@@ -27,10 +27,14 @@ const FORWARDED_HTTPS = { 'x-forwarded-proto': 'https' };
 function policy(header: string | null): Record<string, string> {
   expect(header, 'content-security-policy header').toBeTruthy();
   return Object.fromEntries(
-    header!.split(';').map((part) => part.trim()).filter(Boolean).map((part) => {
-      const [name, ...values] = part.split(/\s+/);
-      return [name, values.join(' ')];
-    }),
+    header!
+      .split(';')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const [name, ...values] = part.split(/\s+/);
+        return [name, values.join(' ')];
+      }),
   );
 }
 
@@ -72,7 +76,12 @@ describe('pages', () => {
       const type = /type="([^"]+)"/i.exec(tag)?.[1] ?? 'text/javascript';
       if (type === 'application/ld+json') continue;
       expect(tag, 'inline script').toMatch(/\bsrc="/);
-      expect(tag.replace(/<script\b[^>]*>/i, '').replace(/<\/script>$/i, '').trim()).toBe('');
+      expect(
+        tag
+          .replace(/<script\b[^>]*>/i, '')
+          .replace(/<\/script>$/i, '')
+          .trim(),
+      ).toBe('');
     }
   });
 });
@@ -108,7 +117,11 @@ describe('API answers however the path is spelled', () => {
       expect(res.headers['cache-control'], path).toMatch(/^public, max-age=60/);
       expect(res.headers['cross-origin-resource-policy'], path).toBe('same-origin');
     }
-    const own = await rawRequest(plain.url, { method: 'GET', path: '/%61pi/orders/my-orders/', headers: { authorization: `Bearer ${customer.token}` } });
+    const own = await rawRequest(plain.url, {
+      method: 'GET',
+      path: '/%61pi/orders/my-orders/',
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
     expect(own.status).toBe(200);
     expect(own.headers['cache-control']).toBe('no-store');
     expect(own.headers['cross-origin-resource-policy']).toBe('same-origin');
@@ -159,10 +172,12 @@ function cookiesOf(res: { headers: Headers }): Cookie[] {
     return {
       name: pair.slice(0, eq),
       value: pair.slice(eq + 1),
-      attributes: Object.fromEntries(attributes.map((a) => {
-        const i = a.indexOf('=');
-        return i < 0 ? [a.toLowerCase(), true] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
-      })),
+      attributes: Object.fromEntries(
+        attributes.map((a) => {
+          const i = a.indexOf('=');
+          return i < 0 ? [a.toLowerCase(), true] : [a.slice(0, i).toLowerCase(), a.slice(i + 1)];
+        }),
+      ),
     };
   });
 }
@@ -180,7 +195,10 @@ async function loginOn(server: TestServer, headers: Record<string, string> = {})
 
 async function bypassOn(server: TestServer, headers: Record<string, string> = {}) {
   const staff = await createStaff(server.database.db);
-  const set = await api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: false, bypass_password: 'clave-de-paso' } });
+  const set = await api(server, 'POST', '/api/core/toggle-maintenance/', {
+    token: staff.token,
+    body: { maintenance_mode: false, bypass_password: 'clave-de-paso' },
+  });
   expect(set.status).toBe(200);
   const res = await api(server, 'POST', '/api/core/validate-bypass-password/', { body: { password: 'clave-de-paso' }, headers });
   expect(res.status).toBe(200);

@@ -70,7 +70,8 @@ export function closeRawAgent() {
 }
 
 // English words that give away an untranslated framework message; Spanish markers a real message has.
-const ENGLISH = /\b(the|is|are|must|should|not|invalid|required|unexpected|found|cannot|expected|failed|unsupported|request|body|payload|missing|property|route|too|large|bad)\b/i;
+const ENGLISH =
+  /\b(the|is|are|must|should|not|invalid|required|unexpected|found|cannot|expected|failed|unsupported|request|body|payload|missing|property|route|too|large|bad)\b/i;
 const SPANISH = new RegExp(
   '[áéíóúñ¿¡]|\\b(el|la|los|las|de|del|al|lo|no|un|una|es|esta|debe|por|para|con|sin|en|se|que|ya|hay|tu|tus|su|sus|solo|' +
     'puedes|intenta|ingresa|ingrese|selecciona|seleccione|solicitud|demasiad[oa]s?|inválid[oa]|requerid[oa]|encontrad[oa]|' +

@@ -24,11 +24,19 @@ const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** An access token's claims as the server issues them, for the given user. */
 const claims = (user: { id: number; session_id: string }, extra: Record<string, unknown> = {}) => ({
-  typ: 'access', sub: String(user.id), sid: user.session_id, iss: 'semillas-shop', iat: nowSeconds(), exp: nowSeconds() + 600, ...extra,
+  typ: 'access',
+  sub: String(user.id),
+  sid: user.session_id,
+  iss: 'semillas-shop',
+  iat: nowSeconds(),
+  exp: nowSeconds() + 600,
+  ...extra,
 });
 
 async function sign(payload: Record<string, unknown>, options: { secret?: string; alg?: string } = {}) {
-  return new SignJWT(payload).setProtectedHeader({ alg: options.alg ?? 'HS256' }).sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: options.alg ?? 'HS256' })
+    .sign(new TextEncoder().encode(options.secret ?? TEST_JWT_SECRET));
 }
 
 const ROUTES = [

@@ -30,5 +30,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
   await database.db.execute(sql`insert into site_settings (id) values (1) on conflict do nothing`);
   await database.db.execute(sql`insert into dollar_rate (id) values (1) on conflict do nothing`);
-  await database.db.execute(sql`insert into order_number_counter (id, last_number) select 1, coalesce(max(order_number), 0) from orders on conflict do nothing`);
+  await database.db.execute(
+    sql`insert into order_number_counter (id, last_number) select 1, coalesce(max(order_number), 0) from orders on conflict do nothing`,
+  );
 }

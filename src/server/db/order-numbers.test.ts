@@ -41,7 +41,11 @@ describe('order numbers migration', () => {
     await database.db.execute(sql`delete from orders where id in (3, 4)`);
     await migrateDatabase(database);
     const existing = await database.db.select({ id: orders.id, order_number: orders.order_number }).from(orders).orderBy(asc(orders.id));
-    expect(existing).toEqual([{ id: 1, order_number: 1 }, { id: 2, order_number: 2 }, { id: 5, order_number: 5 }]);
+    expect(existing).toEqual([
+      { id: 1, order_number: 1 },
+      { id: 2, order_number: 2 },
+      { id: 5, order_number: 5 },
+    ]);
 
     // A failed insert gives its number back.
     await expect(
@@ -52,7 +56,13 @@ describe('order numbers migration', () => {
     ).rejects.toThrow('checkout refused');
     await database.db.execute(insertOrder());
     await database.db.execute(insertOrder());
-    const added = await sqlRows<{ id: number; order_number: number }>(database.db, sql`select id, order_number from orders where id > 5 order by id`);
-    expect(added).toEqual([{ id: 7, order_number: 6 }, { id: 8, order_number: 7 }]);
+    const added = await sqlRows<{ id: number; order_number: number }>(
+      database.db,
+      sql`select id, order_number from orders where id > 5 order by id`,
+    );
+    expect(added).toEqual([
+      { id: 7, order_number: 6 },
+      { id: 8, order_number: 7 },
+    ]);
   });
 });

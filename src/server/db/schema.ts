@@ -1,7 +1,20 @@
 // The whole data model of the shop (spec storefront §3 and accounts-admin §3).
 import { sql } from 'drizzle-orm';
 import {
-  bigserial, boolean, check, date, index, integer, jsonb, numeric, pgTable, serial, text, timestamp, uniqueIndex, uuid,
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
@@ -33,7 +46,10 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.created_at),
     // The staff order search looks customers up by any of these (orders/queries usersMatching);
     // chr(1) keeps a term from matching across two fields.
-    index('users_search_trgm_idx').using('gin', sql`(${t.username} || chr(1) || ${t.email} || chr(1) || ${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`),
+    index('users_search_trgm_idx').using(
+      'gin',
+      sql`(${t.username} || chr(1) || ${t.email} || chr(1) || ${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`,
+    ),
   ],
 );
 
@@ -42,7 +58,9 @@ export const refreshTokens = pgTable(
   'refresh_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    user_id: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     family_id: uuid('family_id').notNull(),
     token_hash: text('token_hash').notNull(),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -106,7 +124,9 @@ export const products = pgTable(
   'products',
   {
     id: serial('id').primaryKey(),
-    brand_id: integer('brand_id').notNull().references(() => brands.id, { onDelete: 'restrict' }),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
     name: text('name').notNull(),
     type: text('type', { enum: ['auto', 'fem', 'reg'] }).notNull(),
     genotype: text('genotype'),
@@ -123,7 +143,9 @@ export const products = pgTable(
     yield_indoor: text('yield_indoor'),
     yield_outdoor: text('yield_outdoor'),
     sku: text('sku'),
-    currency: text('currency', { enum: ['ARS', 'USD'] }).notNull().default('ARS'),
+    currency: text('currency', { enum: ['ARS', 'USD'] })
+      .notNull()
+      .default('ARS'),
     image: text('image'),
     image_2: text('image_2'),
     image_3: text('image_3'),
@@ -137,7 +159,9 @@ export const products = pgTable(
     updated_at: updatedAt(),
   },
   (t) => [
-    uniqueIndex('products_sku_idx').on(t.sku).where(sql`${t.sku} is not null and ${t.deleted_at} is null`),
+    uniqueIndex('products_sku_idx')
+      .on(t.sku)
+      .where(sql`${t.sku} is not null and ${t.deleted_at} is null`),
     index('products_brand_idx').on(t.brand_id),
     index('products_type_idx').on(t.type),
     index('products_created_at_idx').on(t.created_at.desc(), t.id.desc()),
@@ -146,7 +170,9 @@ export const products = pgTable(
     index('products_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
     // Counts of the catalogue's stock and price filters merge the ids of live products with those
     // of blisters_in_stock_idx or blisters_priced_idx, both read from the indexes alone.
-    index('products_live_idx').on(t.id).where(sql`${t.deleted_at} is null`),
+    index('products_live_idx')
+      .on(t.id)
+      .where(sql`${t.deleted_at} is null`),
   ],
 );
 
@@ -154,7 +180,9 @@ export const blisters = pgTable(
   'blisters',
   {
     id: serial('id').primaryKey(),
-    product_id: integer('product_id').notNull().references(() => products.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
     seed_count: integer('seed_count').notNull(),
     /** In the product's currency. */
     price: money('price'),
@@ -165,9 +193,15 @@ export const blisters = pgTable(
   },
   (t) => [
     index('blisters_product_idx').on(t.product_id, t.seed_count),
-    index('blisters_discount_idx').on(t.product_id).where(sql`${t.discount} > 0`),
-    index('blisters_in_stock_idx').on(t.product_id).where(sql`${t.stock} > 0`),
-    index('blisters_priced_idx').on(t.product_id).where(sql`${t.price} > 0`),
+    index('blisters_discount_idx')
+      .on(t.product_id)
+      .where(sql`${t.discount} > 0`),
+    index('blisters_in_stock_idx')
+      .on(t.product_id)
+      .where(sql`${t.stock} > 0`),
+    index('blisters_priced_idx')
+      .on(t.product_id)
+      .where(sql`${t.price} > 0`),
     check('blisters_stock_non_negative', sql`${t.stock} >= 0`),
     check('blisters_discount_range', sql`${t.discount} >= 0 and ${t.discount} <= 100`),
     check('blisters_seed_count_positive', sql`${t.seed_count} > 0`),
@@ -196,7 +230,9 @@ export const orders = pgTable(
   {
     /** The API's key. Customers and staff see `order_number` instead. */
     id: serial('id').primaryKey(),
-    order_number: integer('order_number').notNull().default(sql`next_order_number()`),
+    order_number: integer('order_number')
+      .notNull()
+      .default(sql`next_order_number()`),
     /** Null once the customer's account is deleted; the snapshot fields below keep the name. */
     user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
@@ -219,7 +255,9 @@ export const orders = pgTable(
     // The admin tabs (orders/queries statusFilter) in list order, so a page's ids come from the
     // index alone: pending and completed leave archived orders out, cancelled keeps them.
     index('orders_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
-    index('orders_open_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()).where(sql`${t.is_archived} = false`),
+    index('orders_open_status_created_idx')
+      .on(t.status, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.is_archived} = false`),
     index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('orders_user_created_idx').on(t.user_id, t.created_at.desc()),
     index('orders_recipient_trgm_idx').using('gin', t.recipient_name.op('gin_trgm_ops')),
@@ -231,7 +269,9 @@ export const orderProducts = pgTable(
   'order_products',
   {
     id: serial('id').primaryKey(),
-    order_id: integer('order_id').notNull().references(() => orders.id, { onDelete: 'cascade' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
     product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     blister_id: integer('blister_id').references(() => blisters.id, { onDelete: 'set null' }),
     quantity: integer('quantity').notNull(),
@@ -361,12 +401,18 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     html: text('html').notNull(),
     text_body: text('text_body').notNull(),
-    status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'sent', 'failed'] })
+      .notNull()
+      .default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_error: text('last_error'),
     next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sent_at: timestamp('sent_at', { withTimezone: true }),
     created_at: createdAt(),
   },
-  (t) => [index('mail_outbox_pending_idx').on(t.next_attempt_at).where(sql`${t.status} = 'pending'`)],
+  (t) => [
+    index('mail_outbox_pending_idx')
+      .on(t.next_attempt_at)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );

@@ -22,7 +22,8 @@ export default fp(
         info: {
           title: 'API de la tienda de semillas',
           version: '1',
-          description: 'JSON con nombres snake_case; errores `{ error, code?, errors?: { campo: [mensaje] } }`; listas `{ count, next, previous, results }`.',
+          description:
+            'JSON con nombres snake_case; errores `{ error, code?, errors?: { campo: [mensaje] } }`; listas `{ count, next, previous, results }`.',
         },
         components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },

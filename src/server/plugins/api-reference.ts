@@ -41,13 +41,18 @@ function renderSchema(schema: unknown): string {
 }
 
 function renderOperation(method: string, path: string, op: Operation): string {
-  const parts = [`<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`];
+  const parts = [
+    `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
+  ];
   if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (op.parameters?.length) {
     const rows = op.parameters.map(
-      (p) => `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in === 'path' ? 'ruta' : 'consulta'}</td><td>${p.required ? 'sí' : 'no'}</td><td>${renderSchema(p.schema)}</td></tr>`,
+      (p) =>
+        `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in === 'path' ? 'ruta' : 'consulta'}</td><td>${p.required ? 'sí' : 'no'}</td><td>${renderSchema(p.schema)}</td></tr>`,
     );
-    parts.push(`<table><thead><tr><th>Parámetro</th><th>En</th><th>Requerido</th><th>Tipo</th></tr></thead><tbody>${rows.join('')}</tbody></table>`);
+    parts.push(
+      `<table><thead><tr><th>Parámetro</th><th>En</th><th>Requerido</th><th>Tipo</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
+    );
   }
   const body = op.requestBody?.content?.['application/json']?.schema;
   if (body) parts.push(`<details><summary>Cuerpo (JSON)</summary>${renderSchema(body)}</details>`);

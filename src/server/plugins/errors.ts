@@ -43,7 +43,9 @@ export function clientErrorHandler(error: NodeJS.ErrnoException, socket: Duplex)
         : [400, 'Bad Request', 'Solicitud HTTP inválida'];
   const body = JSON.stringify({ error: message });
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }
@@ -66,7 +68,9 @@ export default fp(async function errorsPlugin(app: FastifyInstance) {
     const known = error.code ? FASTIFY_MESSAGES[error.code] : undefined;
     if (known) return reply.status(known[0]).send({ error: known[1] });
     if (error.statusCode === 429) {
-      return reply.status(429).send({ error: 'Demasiadas solicitudes. Por favor, espera un momento e intenta nuevamente.', code: 'RATE_LIMITED' });
+      return reply
+        .status(429)
+        .send({ error: 'Demasiadas solicitudes. Por favor, espera un momento e intenta nuevamente.', code: 'RATE_LIMITED' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ error: 'Solicitud inválida' });

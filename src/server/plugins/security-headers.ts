@@ -5,7 +5,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiRequest } from '../routed-path';
 
-const directives = (list: Record<string, string>) => Object.entries(list).map(([name, value]) => `${name} ${value}`.trim()).join('; ');
+const directives = (list: Record<string, string>) =>
+  Object.entries(list)
+    .map(([name, value]) => `${name} ${value}`.trim())
+    .join('; ');
 
 /**
  * The pages' policy. Scripts only from the shop itself: Vite emits external module scripts, and
@@ -36,7 +39,8 @@ export function pageContentSecurityPolicy(https: boolean): string {
 /** Anything that is not a page (JSON, images, scripts) has nothing to load or run when opened. */
 export const RESOURCE_CONTENT_SECURITY_POLICY = directives({ 'default-src': "'none'", 'frame-ancestors': "'none'" });
 
-export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()';
+export const PERMISSIONS_POLICY =
+  'camera=(), microphone=(), geolocation=(), payment=(), usb=(), magnetometer=(), gyroscope=(), accelerometer=()';
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp(

@@ -136,7 +136,9 @@ export default fp(async function staticWebPlugin(
   const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
   const preloadModules = modulePreloader(webRoot, indexHtml);
   const render: typeof renderPage | null =
-    hasWeb && opts.renderer && existsSync(opts.renderer) ? ((await import(pathToFileURL(opts.renderer).href)) as { renderPage: typeof renderPage }).renderPage : null;
+    hasWeb && opts.renderer && existsSync(opts.renderer)
+      ? ((await import(pathToFileURL(opts.renderer).href)) as { renderPage: typeof renderPage }).renderPage
+      : null;
   const callApi = inProcessFetch(app);
 
   async function renderFirstView(request: FastifyRequest) {
@@ -175,7 +177,8 @@ export default fp(async function staticWebPlugin(
     let html = indexHtml;
     if (head) {
       const tags = [head.tags];
-      if (!firstView) tags.push(...(head.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`));
+      if (!firstView)
+        tags.push(...(head.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`));
       if (head.modules?.length) tags.push(preloadModules(head.modules));
       html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
     }

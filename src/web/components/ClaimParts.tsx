@@ -13,7 +13,9 @@ export const STATUS_STYLES: Record<WarrantyStatus, string> = {
 
 export function ClaimStatusBadge({ status }: { status: WarrantyStatus }) {
   return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}>
+    <span
+      className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${STATUS_STYLES[status]}`}
+    >
       {WARRANTY_STATUS_LABELS[status]}
     </span>
   );
@@ -23,7 +25,17 @@ export const claimPhotos = (claim: Pick<WarrantyClaimDto, 'photo1' | 'photo2' | 
   [claim.photo1, claim.photo2, claim.photo3].filter((p): p is string => !!p);
 
 /** Enlarged claim photo with previous/next between the claim's photos. */
-export function PhotoModal({ photos, index, onIndex, onClose }: { photos: string[]; index: number | null; onIndex: (i: number) => void; onClose: () => void }) {
+export function PhotoModal({
+  photos,
+  index,
+  onIndex,
+  onClose,
+}: {
+  photos: string[];
+  index: number | null;
+  onIndex: (i: number) => void;
+  onClose: () => void;
+}) {
   const open = index !== null && !!photos[index];
   const i = index ?? 0;
   return (

@@ -21,10 +21,26 @@ export function Footer() {
         <nav aria-label="Enlaces del pie">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Tienda</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li><Link className="hover:text-white hover:underline" to="/productos">Catálogo</Link></li>
-            <li><Link className="hover:text-white hover:underline" to="/productos?category=ofertas">Ofertas</Link></li>
-            <li><Link className="hover:text-white hover:underline" to="/como-germinar">Garantía y Germinación</Link></li>
-            <li><Link className="hover:text-white hover:underline" to="/mi-cuenta">Mi cuenta</Link></li>
+            <li>
+              <Link className="hover:text-white hover:underline" to="/productos">
+                Catálogo
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white hover:underline" to="/productos?category=ofertas">
+                Ofertas
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white hover:underline" to="/como-germinar">
+                Garantía y Germinación
+              </Link>
+            </li>
+            <li>
+              <Link className="hover:text-white hover:underline" to="/mi-cuenta">
+                Mi cuenta
+              </Link>
+            </li>
           </ul>
         </nav>
         <div>
@@ -52,7 +68,9 @@ export function Footer() {
       </div>
       <div className="border-t border-brand-900">
         <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-brand-200 sm:flex-row sm:justify-between sm:px-6">
-          <p>© {year} {SHOP_NAME}. Todos los derechos reservados.</p>
+          <p>
+            © {year} {SHOP_NAME}. Todos los derechos reservados.
+          </p>
           <p>Tienda online desarrollada para {SHOP_NAME}.</p>
         </div>
       </div>

@@ -149,7 +149,11 @@ export function Header() {
             <UserIcon size={22} />
             <span className="hidden max-w-[9rem] truncate sm:inline">{accountText}</span>
           </Link>
-          <Link to="/carrito" className="relative rounded-lg p-2 text-stone-700 hover:bg-stone-100" aria-label={`Carrito, ${units} ${units === 1 ? 'unidad' : 'unidades'}`}>
+          <Link
+            to="/carrito"
+            className="relative rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+            aria-label={`Carrito, ${units} ${units === 1 ? 'unidad' : 'unidades'}`}
+          >
             <CartIcon size={22} />
             {units > 0 && (
               <span
@@ -170,7 +174,11 @@ export function Header() {
       )}
 
       {menuOpen && (
-        <nav id="mobile-menu" aria-label="Menú" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-stone-200 bg-white lg:hidden">
+        <nav
+          id="mobile-menu"
+          aria-label="Menú"
+          className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-stone-200 bg-white lg:hidden"
+        >
           <ul className="mx-auto flex max-w-7xl flex-col px-4 py-2 text-base font-medium sm:px-6">
             <li>
               <Link to="/productos" className="block rounded-lg px-3 py-3 text-stone-800 hover:bg-brand-50">
@@ -190,13 +198,21 @@ export function Header() {
               </Link>
             </li>
             <li>
-              <a href={ARTICLES_URL} target="_blank" rel="noopener noreferrer" className="flex items-center gap-2 rounded-lg px-3 py-3 text-stone-800 hover:bg-brand-50">
+              <a
+                href={ARTICLES_URL}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="flex items-center gap-2 rounded-lg px-3 py-3 text-stone-800 hover:bg-brand-50"
+              >
                 Artículos <ExternalIcon size={14} />
                 <span className="sr-only">(se abre en una pestaña nueva)</span>
               </a>
             </li>
             <li className="mt-1 border-t border-stone-100 pt-1">
-              <Link to={signedIn ? '/mi-cuenta' : '/login'} className="flex items-center gap-2 rounded-lg px-3 py-3 text-stone-800 hover:bg-brand-50">
+              <Link
+                to={signedIn ? '/mi-cuenta' : '/login'}
+                className="flex items-center gap-2 rounded-lg px-3 py-3 text-stone-800 hover:bg-brand-50"
+              >
                 <UserIcon size={18} /> {accountText}
               </Link>
             </li>

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 
 /** A grey block; `light` for fields and secondary text, `round` for avatars and icons. */
 function Bar({ className, light = false, round = false }: { className: string; light?: boolean; round?: boolean }) {
-  return <div className={`animate-pulse ${round ? 'rounded-full' : 'rounded-lg'} ${light ? 'bg-stone-100' : 'bg-stone-200'} ${className}`} />;
+  return (
+    <div className={`animate-pulse ${round ? 'rounded-full' : 'rounded-lg'} ${light ? 'bg-stone-100' : 'bg-stone-200'} ${className}`} />
+  );
 }
 
 function Loading({ className, children }: { className: string; children: ReactNode }) {

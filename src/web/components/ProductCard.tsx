@@ -30,7 +30,13 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[h3_a:focus-visible]:ring-2 has-[h3_a:focus-visible]:ring-brand-600 has-[h3_a:focus-visible]:ring-offset-2">
       <div>
         <div className="overflow-hidden">
-          <ProductImage src={product.image} alt={product.name} priority={priority} sizes={sizes} className="transition duration-300 group-hover:scale-105" />
+          <ProductImage
+            src={product.image}
+            alt={product.name}
+            priority={priority}
+            sizes={sizes}
+            className="transition duration-300 group-hover:scale-105"
+          />
         </div>
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">

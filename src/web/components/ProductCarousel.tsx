@@ -39,10 +39,20 @@ export function ProductCarousel({ title, products, loading, action, id }: Produc
           {action}
           {showArrows && (
             <div className="hidden gap-2 lg:flex">
-              <button type="button" onClick={() => slide(-1)} className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700" aria-label={`Anteriores de ${title}`}>
+              <button
+                type="button"
+                onClick={() => slide(-1)}
+                className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700"
+                aria-label={`Anteriores de ${title}`}
+              >
                 <ChevronLeftIcon />
               </button>
-              <button type="button" onClick={() => slide(1)} className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700" aria-label={`Siguientes de ${title}`}>
+              <button
+                type="button"
+                onClick={() => slide(1)}
+                className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700"
+                aria-label={`Siguientes de ${title}`}
+              >
                 <ChevronRightIcon />
               </button>
             </div>

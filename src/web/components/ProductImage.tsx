@@ -14,7 +14,13 @@ interface ProductImageProps {
   className?: string;
 }
 
-export function ProductImage({ src, alt, sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw', priority, className = '' }: ProductImageProps) {
+export function ProductImage({
+  src,
+  alt,
+  sizes = '(min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw',
+  priority,
+  className = '',
+}: ProductImageProps) {
   const [failed, setFailed] = useState<string | null>(null);
   const broken = !src || failed === src;
   if (broken) {

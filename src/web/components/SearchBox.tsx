@@ -176,9 +176,7 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
               </li>
             ))}
           </ul>
-          {enabled && !isFetching && suggestions.length === 0 && (
-            <p className="px-4 py-3 text-sm text-stone-500">No hay coincidencias.</p>
-          )}
+          {enabled && !isFetching && suggestions.length === 0 && <p className="px-4 py-3 text-sm text-stone-500">No hay coincidencias.</p>}
           {(!enabled || (isFetching && suggestions.length === 0)) && (
             <p className="px-4 py-3 text-sm text-stone-500" role="status">
               Buscando...

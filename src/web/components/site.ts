@@ -8,4 +8,3 @@ export const SOCIAL_LINKS = [
   { name: 'Facebook', href: 'https://www.facebook.com/semillasdelsur' },
 ] as const;
 export const FALLBACK_IMAGE = '/logo.svg';
-

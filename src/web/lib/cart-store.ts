@@ -2,7 +2,16 @@
 // every component through useSyncExternalStore.
 import { useSyncExternalStore } from 'react';
 import {
-  addToCart, CART_COOKIE, CART_COOKIE_DAYS, cartTotal, cartUnits, removeFromCart, sameLine, sanitizeCart, setQuantity, type CartLine,
+  addToCart,
+  CART_COOKIE,
+  CART_COOKIE_DAYS,
+  cartTotal,
+  cartUnits,
+  removeFromCart,
+  sameLine,
+  sanitizeCart,
+  setQuantity,
+  type CartLine,
 } from '../../domain/cart';
 
 export type { CartLine };
@@ -39,7 +48,8 @@ function commit(next: CartLine[]) {
 export const cart = {
   /** Throws CartRuleError with the spec's message when a rule refuses the change. */
   add: (line: CartLine, stock: number) => commit(addToCart(lines, line, stock)),
-  setQuantity: (key: Pick<CartLine, 'id' | 'blister_id'>, quantity: number, stock?: number) => commit(setQuantity(lines, key, quantity, stock)),
+  setQuantity: (key: Pick<CartLine, 'id' | 'blister_id'>, quantity: number, stock?: number) =>
+    commit(setQuantity(lines, key, quantity, stock)),
   remove: (key: Pick<CartLine, 'id' | 'blister_id'>) => commit(removeFromCart(lines, key)),
   clear: () => commit([]),
   /** Replaces a line's prices with the server's current ones (prices change while a cart waits). */
@@ -58,6 +68,10 @@ function subscribe(listener: () => void) {
 }
 
 export function useCart() {
-  const current = useSyncExternalStore(subscribe, () => lines, () => NO_LINES);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => lines,
+    () => NO_LINES,
+  );
   return { lines: current, units: cartUnits(current), total: cartTotal(current) };
 }

@@ -35,7 +35,10 @@ export function useLatestProducts() {
     queryKey: ['products', 'latest', viewer],
     queryFn: ({ signal }) =>
       api
-        .get<Page<ProductDto>>(`/api/products/${toQuery({ ordering: '-created_at', has_stock: 'true', has_price: 'true', page_size: LATEST_PRODUCTS })}`, { signal })
+        .get<Page<ProductDto>>(
+          `/api/products/${toQuery({ ordering: '-created_at', has_stock: 'true', has_price: 'true', page_size: LATEST_PRODUCTS })}`,
+          { signal },
+        )
         .then(items),
   });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { landingAfterLogin, safeInternalPath } from './intended-route';
 
 describe('safeInternalPath', () => {
-  it('accepts the spec\'s bare redirect=carrito and in-site paths with a query', () => {
+  it("accepts the spec's bare redirect=carrito and in-site paths with a query", () => {
     expect(safeInternalPath('carrito')).toBe('/carrito');
     expect(safeInternalPath('/mi-cuenta?section=orders')).toBe('/mi-cuenta?section=orders');
     expect(safeInternalPath('/producto/12')).toBe('/producto/12');

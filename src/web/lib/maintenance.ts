@@ -89,7 +89,13 @@ export function checkMaintenance(): Promise<MaintenanceState> {
     .catch((error: unknown) => {
       if (error instanceof ApiError && error.status === 503) {
         const message = typeof error.body?.maintenance_message === 'string' ? error.body.maintenance_message : '';
-        publish({ maintenance_mode: true, maintenance_message: message, has_bypass_password: state?.has_bypass_password ?? false, checked_at: Date.now(), errors: 0 });
+        publish({
+          maintenance_mode: true,
+          maintenance_message: message,
+          has_bypass_password: state?.has_bypass_password ?? false,
+          checked_at: Date.now(),
+          errors: 0,
+        });
       } else {
         const last = state ?? ONLINE;
         // The failed check does not renew a known state's age; a guess has none.

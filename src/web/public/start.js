@@ -34,9 +34,11 @@
 
   // Once the first paint is on screen (a page opened in the background never paints, so a timer
   // starts it anyway).
-  var observer = 'PerformanceObserver' in window && new PerformanceObserver(function (list) {
-    if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
-  });
+  var observer =
+    'PerformanceObserver' in window &&
+    new PerformanceObserver(function (list) {
+      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+    });
   try {
     observer.observe({ type: 'paint', buffered: true });
   } catch {

@@ -14,7 +14,7 @@ export type Motif = 'leaf' | 'bud' | 'seeds';
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 
-const FONT = "font-family=\"DejaVu Sans, Liberation Sans, Arial, sans-serif\"";
+const FONT = 'font-family="DejaVu Sans, Liberation Sans, Arial, sans-serif"';
 
 /** A small deterministic generator, so the same seed draws the same picture. */
 export function prng(seed: number): () => number {
@@ -61,7 +61,15 @@ function leafletPath(length: number, width: number, teeth: number): string {
 }
 
 function leafMotif(c: ReturnType<typeof plantColours>): string {
-  const leaflets: [number, number][] = [[0, 1], [-30, 0.86], [30, 0.86], [-62, 0.66], [62, 0.66], [-100, 0.38], [100, 0.38]];
+  const leaflets: [number, number][] = [
+    [0, 1],
+    [-30, 0.86],
+    [30, 0.86],
+    [-62, 0.66],
+    [62, 0.66],
+    [-100, 0.38],
+    [100, 0.38],
+  ];
   const parts = leaflets.map(([angle, scale]) => {
     const path = leafletPath(250 * scale, 34 * scale + 8, 9);
     return `<g transform="rotate(${angle})"><path d="${path}" fill="url(#leafFill)" stroke="${c.leafDark}" stroke-width="3" stroke-linejoin="round"/>
@@ -87,10 +95,14 @@ function budMotif(c: ReturnType<typeof plantColours>, random: () => number): str
       const x = 400 - half + (2 * half * i) / count + (random() - 0.5) * 16;
       const r = 34 - row * 1.6 + random() * 8;
       const shade = random() > 0.5 ? c.leaf : c.leafDark;
-      calyxes.push(`<ellipse cx="${x.toFixed(1)}" cy="${(y + (random() - 0.5) * 12).toFixed(1)}" rx="${r.toFixed(1)}" ry="${(r * 1.15).toFixed(1)}" fill="${shade}" stroke="${c.leafDark}" stroke-width="2"/>`);
+      calyxes.push(
+        `<ellipse cx="${x.toFixed(1)}" cy="${(y + (random() - 0.5) * 12).toFixed(1)}" rx="${r.toFixed(1)}" ry="${(r * 1.15).toFixed(1)}" fill="${shade}" stroke="${c.leafDark}" stroke-width="2"/>`,
+      );
       if (random() > 0.45) {
         const dx = (random() - 0.5) * 60;
-        pistils.push(`<path d="M${x.toFixed(1)},${y} q${(dx / 2).toFixed(1)},-30 ${dx.toFixed(1)},-${(30 + random() * 25).toFixed(1)}" stroke="${c.pistil}" stroke-width="4" fill="none" stroke-linecap="round"/>`);
+        pistils.push(
+          `<path d="M${x.toFixed(1)},${y} q${(dx / 2).toFixed(1)},-30 ${dx.toFixed(1)},-${(30 + random() * 25).toFixed(1)}" stroke="${c.pistil}" stroke-width="4" fill="none" stroke-linecap="round"/>`,
+        );
       }
     }
   }
@@ -98,15 +110,25 @@ function budMotif(c: ReturnType<typeof plantColours>, random: () => number): str
     const y = 220 + random() * 360;
     const spread = 150 - ((560 - y) / 40) * 14;
     const x = 400 + (random() - 0.5) * 2 * Math.max(30, spread);
-    trichomes.push(`<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(2 + random() * 2.5).toFixed(1)}" fill="#ffffff" opacity="0.8"/>`);
+    trichomes.push(
+      `<circle cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" r="${(2 + random() * 2.5).toFixed(1)}" fill="#ffffff" opacity="0.8"/>`,
+    );
   }
-  const sugarLeaves = [-40, 40].map((angle) => `<g transform="translate(400 600) rotate(${180 + angle})"><path d="${leafletPath(120, 22, 6)}" fill="${c.leafDark}"/></g>`);
+  const sugarLeaves = [-40, 40].map(
+    (angle) => `<g transform="translate(400 600) rotate(${180 + angle})"><path d="${leafletPath(120, 22, 6)}" fill="${c.leafDark}"/></g>`,
+  );
   return `${sugarLeaves.join('')}${calyxes.join('')}${pistils.join('')}${trichomes.join('')}`;
 }
 
 function seedsMotif(random: () => number): string {
   const seeds: string[] = [];
-  const spots = [[330, 360, -25], [470, 350, 20], [400, 470, 5], [300, 500, -40], [510, 500, 35]];
+  const spots = [
+    [330, 360, -25],
+    [470, 350, 20],
+    [400, 470, 5],
+    [300, 500, -40],
+    [510, 500, 35],
+  ];
   for (const [x, y, angle] of spots) {
     const stripes = Array.from({ length: 5 }, (_, i) => {
       const sy = -60 + i * 26 + random() * 6;
@@ -138,8 +160,16 @@ export function productSvg(art: ProductArt): string {
   const random = prng(art.seed);
   const colours = plantColours(art.name);
   const motif = art.motif === 'leaf' ? leafMotif(colours) : art.motif === 'bud' ? budMotif(colours, random) : seedsMotif(random);
-  const rings = Array.from({ length: 6 }, (_, i) => `<circle cx="400" cy="400" r="${120 + i * 70}" fill="none" stroke="#ffffff" stroke-opacity="${(0.09 - i * 0.012).toFixed(3)}" stroke-width="${18 - i * 2}"/>`);
-  const dots = Array.from({ length: 40 }, () => `<circle cx="${(random() * 800).toFixed(0)}" cy="${(random() * 800).toFixed(0)}" r="${(1.5 + random() * 3).toFixed(1)}" fill="#ffffff" opacity="${(0.08 + random() * 0.15).toFixed(2)}"/>`);
+  const rings = Array.from(
+    { length: 6 },
+    (_, i) =>
+      `<circle cx="400" cy="400" r="${120 + i * 70}" fill="none" stroke="#ffffff" stroke-opacity="${(0.09 - i * 0.012).toFixed(3)}" stroke-width="${18 - i * 2}"/>`,
+  );
+  const dots = Array.from(
+    { length: 40 },
+    () =>
+      `<circle cx="${(random() * 800).toFixed(0)}" cy="${(random() * 800).toFixed(0)}" r="${(1.5 + random() * 3).toFixed(1)}" fill="#ffffff" opacity="${(0.08 + random() * 0.15).toFixed(2)}"/>`,
+  );
   const nameSize = Math.max(38, Math.min(70, Math.floor(1150 / Math.max(8, art.name.length))));
   const brandWidth = Math.min(520, 40 + art.brand.length * 17);
   const badge = TYPE_BADGES[art.type];
@@ -166,15 +196,22 @@ export function productSvg(art: ProductArt): string {
 }
 
 export function logoSvg(brand: { name: string; palette: Palette; national: boolean }): string {
-  const initials = brand.name
-    .replace(/['’]s\b/g, '')
-    .split(/[\s-]+/)
-    .filter((w) => /^[A-Za-zÁÉÍÓÚáéíóúÑñ+]/.test(w) && !/^(seeds?|bank|de|del|la|genetics)$/i.test(w))
-    .map((w) => (w === w.toUpperCase() && w.length <= 3 ? w : w[0].toUpperCase()))
-    .join('')
-    .slice(0, 3) || brand.name.slice(0, 2).toUpperCase();
+  const initials =
+    brand.name
+      .replace(/['’]s\b/g, '')
+      .split(/[\s-]+/)
+      .filter((w) => /^[A-Za-zÁÉÍÓÚáéíóúÑñ+]/.test(w) && !/^(seeds?|bank|de|del|la|genetics)$/i.test(w))
+      .map((w) => (w === w.toUpperCase() && w.length <= 3 ? w : w[0].toUpperCase()))
+      .join('')
+      .slice(0, 3) || brand.name.slice(0, 2).toUpperCase();
   const size = initials.length >= 3 ? 150 : 190;
-  const leaf = `<g transform="translate(400 250) scale(0.32)">${[[0, 1], [-32, 0.8], [32, 0.8], [-65, 0.55], [65, 0.55]]
+  const leaf = `<g transform="translate(400 250) scale(0.32)">${[
+    [0, 1],
+    [-32, 0.8],
+    [32, 0.8],
+    [-65, 0.55],
+    [65, 0.55],
+  ]
     .map(([a, s]) => `<g transform="rotate(${a})"><path d="${leafletPath(260 * s, 40 * s + 8, 7)}" fill="${brand.palette.accent}"/></g>`)
     .join('')}</g>`;
   const nameSize = Math.min(54, Math.floor(900 / Math.max(10, brand.name.length)));

@@ -19,7 +19,10 @@ interface CachedVariant {
 
 /** Another encoder or other widths give other files: both are part of the key. */
 const keyOf = (svg: string) =>
-  createHash('sha256').update(`${sharp.versions.vips}|${IMAGE_WIDTHS.join(',')}|${svg}`).digest('hex').slice(0, 40);
+  createHash('sha256')
+    .update(`${sharp.versions.vips}|${IMAGE_WIDTHS.join(',')}|${svg}`)
+    .digest('hex')
+    .slice(0, 40);
 
 async function readCached(dir: string, key: string): Promise<ImageVariant[] | null> {
   try {

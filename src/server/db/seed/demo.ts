@@ -28,11 +28,42 @@ type Family = 'auto' | 'indica' | 'hybrid' | 'sativa';
 const familyOf = (strain: DemoStrain): Family =>
   strain.type === 'auto' ? 'auto' : strain.sativa >= 65 ? 'sativa' : strain.sativa <= 30 ? 'indica' : 'hybrid';
 
-const GROWTH: Record<Family, { flowering: string; cycle: string; heightIn: string; heightOut: string; yieldIn: [number, number]; yieldOut: [number, number] }> = {
-  auto: { flowering: '6-7 semanas', cycle: '9-10 semanas desde la germinación', heightIn: '60-100 cm', heightOut: '80-130 cm', yieldIn: [350, 450], yieldOut: [60, 150] },
-  indica: { flowering: '7-8 semanas', cycle: 'Cosecha en exterior: mediados de marzo', heightIn: '80-120 cm', heightOut: '150-200 cm', yieldIn: [450, 550], yieldOut: [500, 700] },
-  hybrid: { flowering: '8-9 semanas', cycle: 'Cosecha en exterior: fines de marzo', heightIn: '100-150 cm', heightOut: '180-250 cm', yieldIn: [450, 600], yieldOut: [600, 900] },
-  sativa: { flowering: '10-12 semanas', cycle: 'Cosecha en exterior: mediados de abril', heightIn: '120-200 cm', heightOut: '250-350 cm', yieldIn: [400, 550], yieldOut: [700, 1000] },
+const GROWTH: Record<
+  Family,
+  { flowering: string; cycle: string; heightIn: string; heightOut: string; yieldIn: [number, number]; yieldOut: [number, number] }
+> = {
+  auto: {
+    flowering: '6-7 semanas',
+    cycle: '9-10 semanas desde la germinación',
+    heightIn: '60-100 cm',
+    heightOut: '80-130 cm',
+    yieldIn: [350, 450],
+    yieldOut: [60, 150],
+  },
+  indica: {
+    flowering: '7-8 semanas',
+    cycle: 'Cosecha en exterior: mediados de marzo',
+    heightIn: '80-120 cm',
+    heightOut: '150-200 cm',
+    yieldIn: [450, 550],
+    yieldOut: [500, 700],
+  },
+  hybrid: {
+    flowering: '8-9 semanas',
+    cycle: 'Cosecha en exterior: fines de marzo',
+    heightIn: '100-150 cm',
+    heightOut: '180-250 cm',
+    yieldIn: [450, 600],
+    yieldOut: [600, 900],
+  },
+  sativa: {
+    flowering: '10-12 semanas',
+    cycle: 'Cosecha en exterior: mediados de abril',
+    heightIn: '120-200 cm',
+    heightOut: '250-350 cm',
+    yieldIn: [400, 550],
+    yieldOut: [700, 1000],
+  },
 };
 
 const TYPE_WORDS = { auto: 'automática', fem: 'feminizada', reg: 'regular' } as const;
@@ -53,14 +84,16 @@ function description(strain: DemoStrain, brand: DemoBrand, random: () => number)
     `Con ${strain.name}, ${brand.name} ofrece una ${TYPE_WORDS[strain.type]} surgida de ${strain.parents}, seleccionada durante varias generaciones.`,
     `${strain.name} (${strain.parents}) es una de las ${TYPE_PLURALS[strain.type]} más buscadas del catálogo de ${brand.name}.`,
   ]);
-  const genetics = strain.sativa >= 65
-    ? 'Su herencia sativa se nota en plantas altas y estilizadas, de entrenudos largos y flores alargadas.'
-    : strain.sativa <= 30
-      ? 'De herencia índica, forma plantas compactas y ramificadas, con cogollos densos y muy resinosos.'
-      : 'Es un híbrido equilibrado: crece con vigor, reparte bien la energía entre las ramas y produce cogollos firmes.';
-  const autoLine = strain.type === 'auto'
-    ? ` Al ser autofloreciente no depende del fotoperiodo: completa su ciclo en ${growth.cycle.replace(' desde la germinación', '')} y permite varias cosechas por temporada.`
-    : '';
+  const genetics =
+    strain.sativa >= 65
+      ? 'Su herencia sativa se nota en plantas altas y estilizadas, de entrenudos largos y flores alargadas.'
+      : strain.sativa <= 30
+        ? 'De herencia índica, forma plantas compactas y ramificadas, con cogollos densos y muy resinosos.'
+        : 'Es un híbrido equilibrado: crece con vigor, reparte bien la energía entre las ramas y produce cogollos firmes.';
+  const autoLine =
+    strain.type === 'auto'
+      ? ` Al ser autofloreciente no depende del fotoperiodo: completa su ciclo en ${growth.cycle.replace(' desde la germinación', '')} y permite varias cosechas por temporada.`
+      : '';
   const growing = `En interior alcanza ${growth.heightIn} y su floración dura ${growth.flowering}; en exterior llega a ${growth.heightOut}.${autoLine}`;
   const tip = pick(random, [
     'Agradece un sustrato aireado y riegos moderados durante la floración.',
@@ -124,13 +157,25 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
 
   // Every picture: brand logos, then each product's first and (about a third) second picture.
   const pictures = [
-    ...DEMO_BRANDS.map((brand) => ({ name: `logo-${slugify(brand.name)}`, svg: logoSvg({ name: brand.name, palette: brand.palette, national: brand.national }) })),
+    ...DEMO_BRANDS.map((brand) => ({
+      name: `logo-${slugify(brand.name)}`,
+      svg: logoSvg({ name: brand.name, palette: brand.palette, national: brand.national }),
+    })),
     ...entries.flatMap(({ brand, strain }) => {
       const seed = hashString(strain.name);
-      const art = { name: strain.name, brand: brand.name, type: strain.type, palette: brand.palette, seed, subtitle: `${genotype(strain)} · THC ${strain.thc}%` };
+      const art = {
+        name: strain.name,
+        brand: brand.name,
+        type: strain.type,
+        palette: brand.palette,
+        seed,
+        subtitle: `${genotype(strain)} · THC ${strain.thc}%`,
+      };
       const name = `${slugify(brand.name)}-${slugify(strain.name)}`;
       const first = { name, svg: productSvg({ ...art, motif: MOTIFS[seed % 3] }) };
-      return seed % 3 === 0 ? [first, { name: `${name}-2`, svg: productSvg({ ...art, motif: MOTIFS[(seed + 1) % 3], seed: seed + 1 }) }] : [first];
+      return seed % 3 === 0
+        ? [first, { name: `${name}-2`, svg: productSvg({ ...art, motif: MOTIFS[(seed + 1) % 3], seed: seed + 1 }) }]
+        : [first];
     }),
   ];
   log.info(`Cargando el catálogo de demostración: ${DEMO_BRANDS.length} marcas, ${entries.length} productos, ${pictures.length} imágenes`);
@@ -154,22 +199,37 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
   await ctx.db.transaction(async (tx) => {
     await tx
       .insert(brands)
-      .values(DEMO_BRANDS.map((brand, i) => ({
-        brand_id: slugify(brand.name),
-        brand_name: brand.name,
-        description: brand.description,
-        image: logos[i].url,
-        is_national: brand.national,
-        created_at: new Date(now.getTime() - (400 - i) * DAY_MS),
-        // One bank runs a promotion, to show brand discounts.
-        ...(brand.name === 'Sweet Seeds'
-          ? { discount_active: true, discount_type: 'percentage' as const, discount_value: 15, discount_expires_at: new Date(now.getTime() + 45 * DAY_MS) }
-          : {}),
-      })))
+      .values(
+        DEMO_BRANDS.map((brand, i) => ({
+          brand_id: slugify(brand.name),
+          brand_name: brand.name,
+          description: brand.description,
+          image: logos[i].url,
+          is_national: brand.national,
+          created_at: new Date(now.getTime() - (400 - i) * DAY_MS),
+          // One bank runs a promotion, to show brand discounts.
+          ...(brand.name === 'Sweet Seeds'
+            ? {
+                discount_active: true,
+                discount_type: 'percentage' as const,
+                discount_value: 15,
+                discount_expires_at: new Date(now.getTime() + 45 * DAY_MS),
+              }
+            : {}),
+        })),
+      )
       .onConflictDoNothing();
     // A bank that already existed (same slug or name) keeps its row and receives the products.
     const brandRows = await tx.select({ id: brands.id, slug: brands.brand_id, name: brands.brand_name }).from(brands);
-    const brandIds = new Map(brandRows.flatMap((b) => [[b.slug, b.id], [`name:${b.name.toLowerCase()}`, b.id]] as const));
+    const brandIds = new Map(
+      brandRows.flatMap(
+        (b) =>
+          [
+            [b.slug, b.id],
+            [`name:${b.name.toLowerCase()}`, b.id],
+          ] as const,
+      ),
+    );
     const brandIdOf = (brand: DemoBrand) => brandIds.get(slugify(brand.name)) ?? brandIds.get(`name:${brand.name.toLowerCase()}`)!;
 
     const productRows = entries.map(({ brand, strain }, i) => {
@@ -216,5 +276,8 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
     await tx.insert(blisters).values(blisterRows);
   });
   ctx.caches.catalogueChanged();
-  log.info({ brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started }, `Catálogo de demostración cargado en ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log.info(
+    { brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started },
+    `Catálogo de demostración cargado en ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -13,17 +13,24 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
   const email = adminEmail.trim().toLowerCase();
   const existing = await sqlRows(ctx.db, sql`select id from users where lower(email) = ${email}`);
   if (existing.length > 0) return;
-  const username = email.split('@')[0].replace(/[^a-zA-Z0-9_]/g, '_').slice(0, 30) || 'admin';
-  await ctx.db.insert(users).values({
-    username,
-    email,
-    password_hash: await hashPassword(adminPassword, ctx.config.argon2),
-    first_name: 'Administrador',
-    last_name: '',
-    is_staff: true,
-    is_superuser: true,
-    email_verified: true,
-  }).onConflictDoNothing();
+  const username =
+    email
+      .split('@')[0]
+      .replace(/[^a-zA-Z0-9_]/g, '_')
+      .slice(0, 30) || 'admin';
+  await ctx.db
+    .insert(users)
+    .values({
+      username,
+      email,
+      password_hash: await hashPassword(adminPassword, ctx.config.argon2),
+      first_name: 'Administrador',
+      last_name: '',
+      is_staff: true,
+      is_superuser: true,
+      email_verified: true,
+    })
+    .onConflictDoNothing();
   log.info({ email }, 'staff user created');
 }
 

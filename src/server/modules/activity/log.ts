@@ -29,7 +29,9 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
  * instead of failing the change it records.
  */
 function wellFormed(changes: Record<string, unknown>): Record<string, unknown> {
-  return JSON.parse(JSON.stringify(changes, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value))) as Record<string, unknown>;
+  return JSON.parse(
+    JSON.stringify(changes, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value)),
+  ) as Record<string, unknown>;
 }
 
 export async function logActivity(db: DbOrTx, entry: ActivityEntry): Promise<void> {

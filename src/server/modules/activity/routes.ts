@@ -23,7 +23,11 @@ export default async function activityRoutes(base: FastifyInstance, opts: { ctx:
     },
   );
 
-  app.get('/api/activity-logs/stats/', { ...staffOnly, schema: { response: { 200: z.object({ data: activityStatsDtoSchema }) } } }, async () => ({
-    data: await activityStats(ctx),
-  }));
+  app.get(
+    '/api/activity-logs/stats/',
+    { ...staffOnly, schema: { response: { 200: z.object({ data: activityStatsDtoSchema }) } } },
+    async () => ({
+      data: await activityStats(ctx),
+    }),
+  );
 }

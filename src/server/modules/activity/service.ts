@@ -2,7 +2,11 @@
 // timeline and the four counters.
 import { and, desc, eq, gte, ilike, or, type SQL, sql } from 'drizzle-orm';
 import {
-  ACTIVITY_ACTION_LABELS, type ActivityEntryDto, type ActivityListQuery, type ActivityStatsDto, SYSTEM_USER,
+  ACTIVITY_ACTION_LABELS,
+  type ActivityEntryDto,
+  type ActivityListQuery,
+  type ActivityStatsDto,
+  SYSTEM_USER,
 } from '../../../domain/activity';
 import { SHOP_UTC_OFFSET } from '../../../domain/orders';
 import { shopDate } from '../../../domain/site';
@@ -45,7 +49,10 @@ export async function listActivity(ctx: AppContext, query: ActivityListQuery): P
       .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(activityLogs).where(where),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(activityLogs)
+      .where(where),
   ]);
   return { results: rows.map(toDto), count: total };
 }

@@ -20,7 +20,12 @@ export async function findBrandByNameOrSlug(tx: Tx, name: string, slug: string):
   return row;
 }
 
-export async function linkBrand(tx: Tx, actor: Actor, ref: { brand_id?: number | null; brand?: string | null }, now: Date): Promise<BrandRow> {
+export async function linkBrand(
+  tx: Tx,
+  actor: Actor,
+  ref: { brand_id?: number | null; brand?: string | null },
+  now: Date,
+): Promise<BrandRow> {
   if (ref.brand_id != null) {
     const [row] = await tx.select().from(brands).where(eq(brands.id, ref.brand_id));
     if (!row) throw badRequest('La marca seleccionada no existe', { brand_id: ['La marca seleccionada no existe'] });

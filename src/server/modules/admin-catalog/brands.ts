@@ -2,7 +2,11 @@
 // brand-wide discount (spec accounts-admin §2 bank list and form, §4 brand, §5 bank and discount).
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
-  brandExistsMessage, isDiscountRemoval, type ApplyDiscountResultDto, type BrandDiscountValues, type BrandFormValues,
+  brandExistsMessage,
+  isDiscountRemoval,
+  type ApplyDiscountResultDto,
+  type BrandDiscountValues,
+  type BrandFormValues,
   type BrandPatchValues,
 } from '../../../domain/admin-catalog';
 import type { BrandDto } from '../../../domain/catalog';
@@ -40,7 +44,11 @@ async function brandTotals(db: DbOrTx, brandId: number) {
     .from(products)
     .leftJoin(blisters, eq(blisters.product_id, products.id))
     .where(and(eq(products.brand_id, brandId), isNull(products.deleted_at)));
-  return { total_products: Number(row?.total_products ?? 0), total_stock: Number(row?.total_stock ?? 0), total_blisters: Number(row?.total_blisters ?? 0) };
+  return {
+    total_products: Number(row?.total_products ?? 0),
+    total_stock: Number(row?.total_stock ?? 0),
+    total_blisters: Number(row?.total_blisters ?? 0),
+  };
 }
 
 export async function staffBrandDto(ctx: AppContext, db: DbOrTx, id: number): Promise<BrandDto> {
@@ -89,25 +97,27 @@ async function lockBrand(tx: Tx, id: number): Promise<BrandRow> {
 // Writes
 
 export async function createBrand(ctx: AppContext, actor: Actor, input: BrandFormValues): Promise<BrandDto> {
-  const id = await withBrandGuard(() => input.brand_name, () =>
-    ctx.db.transaction(async (tx) => {
-      const now = ctx.now();
-      const slug = slugFor(input.brand_name, input.brand_id);
-      await assertBrandFree(tx, input.brand_name, slug);
-      const [brand] = await tx
-        .insert(brands)
-        .values({ ...input, brand_id: slug, created_at: now, updated_at: now })
-        .returning();
-      await logActivity(tx, {
-        action: 'create',
-        description: `Banco "${brand.brand_name}" creado`,
-        actor,
-        entity_type: 'brand',
-        entity_id: brand.id,
-        changes: { before: {}, after: pick(brand, EDITABLE) },
-      });
-      return brand.id;
-    }),
+  const id = await withBrandGuard(
+    () => input.brand_name,
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const slug = slugFor(input.brand_name, input.brand_id);
+        await assertBrandFree(tx, input.brand_name, slug);
+        const [brand] = await tx
+          .insert(brands)
+          .values({ ...input, brand_id: slug, created_at: now, updated_at: now })
+          .returning();
+        await logActivity(tx, {
+          action: 'create',
+          description: `Banco "${brand.brand_name}" creado`,
+          actor,
+          entity_type: 'brand',
+          entity_id: brand.id,
+          changes: { before: {}, after: pick(brand, EDITABLE) },
+        });
+        return brand.id;
+      }),
   );
   ctx.caches.catalogueChanged();
   return staffBrandDto(ctx, ctx.db, id);
@@ -118,32 +128,38 @@ export async function createBrand(ctx: AppContext, actor: Actor, input: BrandFor
  * (the one rule of `slugify`) unless a slug is sent; renaming recomputes the products' search text.
  */
 export async function updateBrand(ctx: AppContext, actor: Actor, id: number, input: BrandFormValues | BrandPatchValues): Promise<BrandDto> {
-  await withBrandGuard(() => input.brand_name ?? '', () =>
-    ctx.db.transaction(async (tx) => {
-      const now = ctx.now();
-      const before = await lockBrand(tx, id);
-      const changes: Partial<BrandRow> = {};
-      for (const key of EDITABLE) if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
-      const name = changes.brand_name ?? before.brand_name;
-      const renamed = name !== before.brand_name;
-      if (changes.brand_id !== undefined || renamed) {
-        changes.brand_id = slugFor(name, changes.brand_id ?? (renamed ? null : before.brand_id));
-      }
-      if (renamed || (changes.brand_id && changes.brand_id !== before.brand_id)) {
-        await assertBrandFree(tx, name, changes.brand_id ?? before.brand_id, id);
-      }
-      const [after] = await tx.update(brands).set({ ...changes, updated_at: now }).where(eq(brands.id, id)).returning();
-      if (renamed) await refreshBrandSearchText(tx, id, after.brand_name);
-      const change = diff(pick(before, EDITABLE), pick(after, EDITABLE));
-      await logActivity(tx, {
-        action: 'update',
-        description: describeBrandUpdate(after, change.after),
-        actor,
-        entity_type: 'brand',
-        entity_id: id,
-        changes: change,
-      });
-    }),
+  await withBrandGuard(
+    () => input.brand_name ?? '',
+    () =>
+      ctx.db.transaction(async (tx) => {
+        const now = ctx.now();
+        const before = await lockBrand(tx, id);
+        const changes: Partial<BrandRow> = {};
+        for (const key of EDITABLE) if (input[key] !== undefined) (changes as Record<string, unknown>)[key] = input[key];
+        const name = changes.brand_name ?? before.brand_name;
+        const renamed = name !== before.brand_name;
+        if (changes.brand_id !== undefined || renamed) {
+          changes.brand_id = slugFor(name, changes.brand_id ?? (renamed ? null : before.brand_id));
+        }
+        if (renamed || (changes.brand_id && changes.brand_id !== before.brand_id)) {
+          await assertBrandFree(tx, name, changes.brand_id ?? before.brand_id, id);
+        }
+        const [after] = await tx
+          .update(brands)
+          .set({ ...changes, updated_at: now })
+          .where(eq(brands.id, id))
+          .returning();
+        if (renamed) await refreshBrandSearchText(tx, id, after.brand_name);
+        const change = diff(pick(before, EDITABLE), pick(after, EDITABLE));
+        await logActivity(tx, {
+          action: 'update',
+          description: describeBrandUpdate(after, change.after),
+          actor,
+          entity_type: 'brand',
+          entity_id: id,
+          changes: change,
+        });
+      }),
   );
   ctx.caches.catalogueChanged();
   return staffBrandDto(ctx, ctx.db, id);
@@ -168,7 +184,10 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
   await ctx.db.transaction(async (tx) => {
     // FOR UPDATE waits for any product being saved with this brand (its FK takes a key-share lock).
     const brand = await lockBrand(tx, id);
-    const [live] = await tx.select({ n: count() }).from(products).where(and(eq(products.brand_id, id), isNull(products.deleted_at)));
+    const [live] = await tx
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.brand_id, id), isNull(products.deleted_at)));
     if (Number(live.n) > 0) {
       const n = Number(live.n);
       throw conflict(
@@ -176,7 +195,10 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
         'BRAND_HAS_PRODUCTS',
       );
     }
-    const [archived] = await tx.select({ n: count() }).from(products).where(and(eq(products.brand_id, id), isNotNull(products.deleted_at)));
+    const [archived] = await tx
+      .select({ n: count() })
+      .from(products)
+      .where(and(eq(products.brand_id, id), isNotNull(products.deleted_at)));
     if (Number(archived.n) > 0) {
       throw conflict(
         `No se puede eliminar el banco "${brand.brand_name}" porque tiene productos eliminados que figuran en pedidos. Puede ocultarlo desde la edición del banco.`,
@@ -201,7 +223,12 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
  * reaches every presentation at once and stops by itself at `discount_expires_at`. Nothing is
  * written to the presentations; the counts say how many it now applies to.
  */
-export async function applyBrandDiscount(ctx: AppContext, actor: Actor, id: number, input: BrandDiscountValues): Promise<ApplyDiscountResultDto> {
+export async function applyBrandDiscount(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: BrandDiscountValues,
+): Promise<ApplyDiscountResultDto> {
   const removal = isDiscountRemoval(input);
   const totals = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
@@ -212,12 +239,12 @@ export async function applyBrandDiscount(ctx: AppContext, actor: Actor, id: numb
         removal
           ? { discount_active: false, discount_type: null, discount_value: null, discount_expires_at: null, updated_at: now }
           : {
-            discount_active: true,
-            discount_type: input.discount_type,
-            discount_value: input.discount_value,
-            discount_expires_at: input.discount_expires_at,
-            updated_at: now,
-          },
+              discount_active: true,
+              discount_type: input.discount_type,
+              discount_value: input.discount_value,
+              discount_expires_at: input.discount_expires_at,
+              updated_at: now,
+            },
       )
       .where(eq(brands.id, id))
       .returning();

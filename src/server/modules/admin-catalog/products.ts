@@ -21,13 +21,31 @@ type BlisterRow = typeof blisters.$inferSelect;
 
 /** The product columns a form sets (everything but brand, presentations and bookkeeping). */
 const FORM_COLUMNS = [
-  'name', 'type', 'genotype', 'flavors', 'effects', 'sativa', 'indica', 'thc', 'cbd', 'description', 'image', 'image_2',
-  'image_3', 'flowering_time', 'completed_cicle', 'height_indoor', 'height_outdoor', 'yield_indoor', 'yield_outdoor', 'sku',
-  'currency', 'available',
+  'name',
+  'type',
+  'genotype',
+  'flavors',
+  'effects',
+  'sativa',
+  'indica',
+  'thc',
+  'cbd',
+  'description',
+  'image',
+  'image_2',
+  'image_3',
+  'flowering_time',
+  'completed_cicle',
+  'height_indoor',
+  'height_outdoor',
+  'yield_indoor',
+  'yield_outdoor',
+  'sku',
+  'currency',
+  'available',
 ] as const satisfies readonly (keyof ProductRow & keyof ProductFormValues)[];
 
 type FormColumns = Pick<ProductRow, (typeof FORM_COLUMNS)[number]>;
-
 
 /** The given form columns of a (possibly partial) payload; absent keys are left out. */
 function formColumns(input: ProductFormValues | ProductPatchValues): Partial<FormColumns> {
@@ -37,7 +55,11 @@ function formColumns(input: ProductFormValues | ProductPatchValues): Partial<For
 }
 
 /** What the activity log keeps of a product: its form fields, brand and presentations. */
-function snapshot(product: FormColumns, brandName: string, presentations: Pick<BlisterRow, 'id' | 'seed_count' | 'price' | 'stock' | 'discount'>[]) {
+function snapshot(
+  product: FormColumns,
+  brandName: string,
+  presentations: Pick<BlisterRow, 'id' | 'seed_count' | 'price' | 'stock' | 'discount'>[],
+) {
   const fields: Record<string, unknown> = {};
   for (const key of FORM_COLUMNS) fields[key] = product[key];
   return {
@@ -68,7 +90,11 @@ async function assertSkuFree(tx: Tx, sku: string | null | undefined, exceptId?: 
   if (!sku) return;
   const conditions = [eq(products.sku, sku), isNull(products.deleted_at)];
   if (exceptId !== undefined) conditions.push(ne(products.id, exceptId));
-  const [taken] = await tx.select({ id: products.id }).from(products).where(and(...conditions)).limit(1);
+  const [taken] = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(...conditions))
+    .limit(1);
   if (taken) throw conflict(SKU_EXISTS, 'SKU_EXISTS');
 }
 
@@ -93,7 +119,9 @@ async function syncPresentations(tx: Tx, productId: number, current: BlisterRow[
   const byId = new Map(current.map((b) => [b.id, b]));
   list.forEach((item, index) => {
     if (item.id != null && !byId.has(item.id)) {
-      throw badRequest('La presentación no pertenece a este producto', { [`blisters.${index}.id`]: ['La presentación no pertenece a este producto'] });
+      throw badRequest('La presentación no pertenece a este producto', {
+        [`blisters.${index}.id`]: ['La presentación no pertenece a este producto'],
+      });
     }
   });
   const kept = new Set(list.flatMap((item) => (item.id != null ? [item.id] : [])));
@@ -107,7 +135,11 @@ async function syncPresentations(tx: Tx, productId: number, current: BlisterRow[
     }
     const was = byId.get(item.id)!;
     const changed = (Object.keys(values) as (keyof typeof values)[]).some((key) => was[key] !== values[key]);
-    if (changed) await tx.update(blisters).set({ ...values, updated_at: now }).where(eq(blisters.id, item.id));
+    if (changed)
+      await tx
+        .update(blisters)
+        .set({ ...values, updated_at: now })
+        .where(eq(blisters.id, item.id));
   }
 }
 
@@ -157,13 +189,22 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
  * PUT sends the whole form and PATCH any part of it (such as `{ available: false }`); absent keys
  * keep their value, and an absent `blisters` keeps the presentations as they are.
  */
-export async function updateProduct(ctx: AppContext, actor: Actor, id: number, input: ProductFormValues | ProductPatchValues): Promise<ProductDto> {
+export async function updateProduct(
+  ctx: AppContext,
+  actor: Actor,
+  id: number,
+  input: ProductFormValues | ProductPatchValues,
+): Promise<ProductDto> {
   await withSkuGuard(() =>
     ctx.db.transaction(async (tx) => {
       const now = ctx.now();
       const current = await lockPresentations(tx, id);
       // No-key lock: edits never block an order line referencing the product (its FK key-share).
-      const [before] = await tx.select().from(products).where(and(eq(products.id, id), isNull(products.deleted_at))).for('no key update');
+      const [before] = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), isNull(products.deleted_at)))
+        .for('no key update');
       if (!before) throw notFound(PRODUCT_NOT_FOUND);
       const [oldBrand] = await tx.select().from(brands).where(eq(brands.id, before.brand_id));
 
@@ -209,7 +250,11 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
     const presentations = await lockPresentations(tx, id);
     // FOR UPDATE also waits for any order still inserting a line that references this product,
     // so the check below sees every order that will ever name it.
-    const [product] = await tx.select().from(products).where(and(eq(products.id, id), isNull(products.deleted_at))).for('update');
+    const [product] = await tx
+      .select()
+      .from(products)
+      .where(and(eq(products.id, id), isNull(products.deleted_at)))
+      .for('update');
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     const [brand] = await tx.select({ brand_name: brands.brand_name }).from(brands).where(eq(brands.id, product.brand_id));
     const [inOrder] = await tx.select({ id: orderProducts.id }).from(orderProducts).where(eq(orderProducts.product_id, id)).limit(1);
@@ -234,7 +279,10 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
 
 /** Recomputes search_text of every product of a brand (after a rename). */
 export async function refreshBrandSearchText(tx: Tx, brandId: number, brandName: string): Promise<void> {
-  const rows = await tx.select({ id: products.id, name: products.name, type: products.type }).from(products).where(eq(products.brand_id, brandId));
+  const rows = await tx
+    .select({ id: products.id, name: products.name, type: products.type })
+    .from(products)
+    .where(eq(products.brand_id, brandId));
   const CHUNK = 500;
   for (let i = 0; i < rows.length; i += CHUNK) {
     const values = rows.slice(i, i + CHUNK).map((r) => sql`(${r.id}::int, ${productSearchText(r.name, brandName, r.type)})`);

@@ -3,7 +3,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  applyDiscountResultDtoSchema, brandDiscountSchema, brandFormSchema, brandPatchSchema, productFormSchema, productPatchSchema,
+  applyDiscountResultDtoSchema,
+  brandDiscountSchema,
+  brandFormSchema,
+  brandPatchSchema,
+  productFormSchema,
+  productPatchSchema,
 } from '../../../domain/admin-catalog';
 import { brandDtoSchema, idParamSchema, productDtoSchema } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
@@ -25,16 +30,22 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   const brandWrite = <B>(body: B) => ({ ...staffOnly, schema: { params: idParamSchema, body, response: { 200: brandDtoSchema } } });
 
   // Products and their presentations
-  app.post('/api/products/', { ...staffOnly, schema: { body: productFormSchema, response: { 201: productDtoSchema } } }, async (request, reply) => {
-    const product = await createProduct(ctx, actorOf(request), request.body);
-    return reply.status(201).send(product);
-  });
+  app.post(
+    '/api/products/',
+    { ...staffOnly, schema: { body: productFormSchema, response: { 201: productDtoSchema } } },
+    async (request, reply) => {
+      const product = await createProduct(ctx, actorOf(request), request.body);
+      return reply.status(201).send(product);
+    },
+  );
 
   app.put('/api/products/:id/', productWrite(productFormSchema), async (request) =>
-    updateProduct(ctx, actorOf(request), request.params.id, request.body));
+    updateProduct(ctx, actorOf(request), request.params.id, request.body),
+  );
 
   app.patch('/api/products/:id/', productWrite(productPatchSchema), async (request) =>
-    updateProduct(ctx, actorOf(request), request.params.id, request.body));
+    updateProduct(ctx, actorOf(request), request.params.id, request.body),
+  );
 
   app.delete('/api/products/:id/', { ...staffOnly, schema: { params: idParamSchema } }, async (request, reply) => {
     await deleteProduct(ctx, actorOf(request), request.params.id);
@@ -42,16 +53,22 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   });
 
   // Brands (seed banks)
-  app.post('/api/brands/', { ...staffOnly, schema: { body: brandFormSchema, response: { 201: brandDtoSchema } } }, async (request, reply) => {
-    const brand = await createBrand(ctx, actorOf(request), request.body);
-    return reply.status(201).send(brand);
-  });
+  app.post(
+    '/api/brands/',
+    { ...staffOnly, schema: { body: brandFormSchema, response: { 201: brandDtoSchema } } },
+    async (request, reply) => {
+      const brand = await createBrand(ctx, actorOf(request), request.body);
+      return reply.status(201).send(brand);
+    },
+  );
 
   app.put('/api/brands/:id/', brandWrite(brandFormSchema), async (request) =>
-    updateBrand(ctx, actorOf(request), request.params.id, request.body));
+    updateBrand(ctx, actorOf(request), request.params.id, request.body),
+  );
 
   app.patch('/api/brands/:id/', brandWrite(brandPatchSchema), async (request) =>
-    updateBrand(ctx, actorOf(request), request.params.id, request.body));
+    updateBrand(ctx, actorOf(request), request.params.id, request.body),
+  );
 
   app.delete('/api/brands/:id/', { ...staffOnly, schema: { params: idParamSchema } }, async (request, reply) => {
     await deleteBrand(ctx, actorOf(request), request.params.id);
@@ -61,7 +78,10 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   // The expiry rule reads the clock at each request.
   app.post(
     '/api/brands/:id/apply-discount/',
-    { ...staffOnly, schema: { params: idParamSchema, body: brandDiscountSchema(ctx.now), response: { 200: applyDiscountResultDtoSchema } } },
+    {
+      ...staffOnly,
+      schema: { params: idParamSchema, body: brandDiscountSchema(ctx.now), response: { 200: applyDiscountResultDtoSchema } },
+    },
     async (request) => applyBrandDiscount(ctx, actorOf(request), request.params.id, request.body),
   );
 }

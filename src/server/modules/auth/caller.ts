@@ -31,11 +31,23 @@ const authUserQuery = preparedPerDb((db) => {
   const openSession = db
     .select({ one: sql`1` })
     .from(refreshTokens)
-    .where(and(eq(refreshTokens.family_id, sql.placeholder('session_id')), eq(refreshTokens.user_id, users.id), isNull(refreshTokens.revoked_at)));
+    .where(
+      and(
+        eq(refreshTokens.family_id, sql.placeholder('session_id')),
+        eq(refreshTokens.user_id, users.id),
+        isNull(refreshTokens.revoked_at),
+      ),
+    );
   return db
     .select({
-      id: users.id, username: users.username, email: users.email, first_name: users.first_name,
-      last_name: users.last_name, is_staff: users.is_staff, is_superuser: users.is_superuser, is_active: users.is_active,
+      id: users.id,
+      username: users.username,
+      email: users.email,
+      first_name: users.first_name,
+      last_name: users.last_name,
+      is_staff: users.is_staff,
+      is_superuser: users.is_superuser,
+      is_active: users.is_active,
     })
     .from(users)
     .where(and(eq(users.id, sql.placeholder('user_id')), exists(openSession)))

@@ -109,13 +109,7 @@ export async function checkCode(ctx: AppContext, target: CodeTarget, code: strin
   const [claimed] = await ctx.db
     .update(verificationCodes)
     .set({ attempts: sql`${verificationCodes.attempts} + 1` })
-    .where(
-      and(
-        eq(verificationCodes.id, row.id),
-        lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS),
-        isNull(verificationCodes.consumed_at),
-      ),
-    )
+    .where(and(eq(verificationCodes.id, row.id), lt(verificationCodes.attempts, MAX_CODE_ATTEMPTS), isNull(verificationCodes.consumed_at)))
     .returning({ attempts: verificationCodes.attempts });
   if (!claimed) throw exhaustedCode();
 

@@ -46,8 +46,7 @@ export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext })
     log: request.log,
   });
 
-  const secureCookie = (request: FastifyRequest) =>
-    request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:');
+  const secureCookie = (request: FastifyRequest) => request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:');
 
   const setRefreshCookie = (request: FastifyRequest, reply: FastifyReply, token: string) => {
     reply.setCookie(REFRESH_COOKIE, token, {
@@ -58,7 +57,12 @@ export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext })
       maxAge: REFRESH_TOKEN_TTL_SECONDS,
     });
     // Readable by the page, and sent with it: tells that a refresh is worth trying.
-    reply.setCookie(SESSION_HINT_COOKIE, '1', { path: '/', sameSite: 'lax', secure: secureCookie(request), maxAge: REFRESH_TOKEN_TTL_SECONDS });
+    reply.setCookie(SESSION_HINT_COOKIE, '1', {
+      path: '/',
+      sameSite: 'lax',
+      secure: secureCookie(request),
+      maxAge: REFRESH_TOKEN_TTL_SECONDS,
+    });
   };
 
   const clearRefreshCookie = (request: FastifyRequest, reply: FastifyReply) => {
@@ -79,29 +83,37 @@ export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext })
     reply.header('cache-control', 'no-store');
   });
 
-  app.post('/api/auth/login/', { schema: { body: loginSchema, response: { 200: loginResponseSchema } } }, async (request, reply): Promise<LoginResponse> => {
-    const input = request.body;
-    const throttle = await limits.login(request, reply);
-    const { user, tokens } = await auth.login(ctx, input, info(request), throttle);
-    setRefreshCookie(request, reply, tokens.refresh);
-    return { user, access: tokens.access, refresh: tokens.refresh, is_staff: user.is_staff };
-  });
-
-  app.post('/api/auth/refresh/', { schema: { body: refreshSchema, response: { 200: refreshResponseSchema } } }, async (request, reply): Promise<RefreshResponse> => {
-    const token = refreshTokenOf(request);
-    if (!token) {
-      clearRefreshCookie(request, reply);
-      throw new AppError(401, 'No hay sesión activa', 'REFRESH_INVALID');
-    }
-    try {
-      const { user, tokens } = await auth.refreshSession(ctx, token, info(request));
+  app.post(
+    '/api/auth/login/',
+    { schema: { body: loginSchema, response: { 200: loginResponseSchema } } },
+    async (request, reply): Promise<LoginResponse> => {
+      const input = request.body;
+      const throttle = await limits.login(request, reply);
+      const { user, tokens } = await auth.login(ctx, input, info(request), throttle);
       setRefreshCookie(request, reply, tokens.refresh);
-      return { access: tokens.access, refresh: tokens.refresh, user };
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(request, reply);
-      throw error;
-    }
-  });
+      return { user, access: tokens.access, refresh: tokens.refresh, is_staff: user.is_staff };
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh/',
+    { schema: { body: refreshSchema, response: { 200: refreshResponseSchema } } },
+    async (request, reply): Promise<RefreshResponse> => {
+      const token = refreshTokenOf(request);
+      if (!token) {
+        clearRefreshCookie(request, reply);
+        throw new AppError(401, 'No hay sesión activa', 'REFRESH_INVALID');
+      }
+      try {
+        const { user, tokens } = await auth.refreshSession(ctx, token, info(request));
+        setRefreshCookie(request, reply, tokens.refresh);
+        return { access: tokens.access, refresh: tokens.refresh, user };
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 401) clearRefreshCookie(request, reply);
+        throw error;
+      }
+    },
+  );
 
   app.post('/api/auth/logout/', { schema: { body: refreshSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
     const result = await auth.logout(ctx, refreshTokenOf(request));
@@ -111,51 +123,77 @@ export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext })
     return result;
   });
 
-  app.post('/api/auth/register/', { schema: { body: registerSchema, response: { 201: registerResponseSchema } } }, async (request, reply) => {
-    const input = request.body;
-    await limits.check(request, reply, 'register', input.email);
-    // Every registration e-mails a code, so it also counts against the address's sends.
-    await limits.check(request, reply, 'codeSend', input.email);
-    const result = await auth.register(ctx, input, info(request));
-    return reply.status(201).send(result);
-  });
+  app.post(
+    '/api/auth/register/',
+    { schema: { body: registerSchema, response: { 201: registerResponseSchema } } },
+    async (request, reply) => {
+      const input = request.body;
+      await limits.check(request, reply, 'register', input.email);
+      // Every registration e-mails a code, so it also counts against the address's sends.
+      await limits.check(request, reply, 'codeSend', input.email);
+      const result = await auth.register(ctx, input, info(request));
+      return reply.status(201).send(result);
+    },
+  );
 
-  app.get('/api/auth/profile/', { config: { access: 'user' }, schema: { response: { 200: profileDtoSchema } } }, async (request) => auth.getProfile(ctx, requireUser(request).id));
+  app.get('/api/auth/profile/', { config: { access: 'user' }, schema: { response: { 200: profileDtoSchema } } }, async (request) =>
+    auth.getProfile(ctx, requireUser(request).id),
+  );
 
-  app.put('/api/auth/profile/', { config: { access: 'user' }, schema: { body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const input = request.body;
-    if (input.verification_code) await limits.check(request, reply, 'codeVerify', user.email);
-    return auth.updateProfile(ctx, user.id, input, info(request));
-  });
+  app.put(
+    '/api/auth/profile/',
+    { config: { access: 'user' }, schema: { body: profileUpdateSchema, response: { 200: profileUpdateResponseSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = request.body;
+      if (input.verification_code) await limits.check(request, reply, 'codeVerify', user.email);
+      return auth.updateProfile(ctx, user.id, input, info(request));
+    },
+  );
 
-  app.post('/api/auth/change-password/', { config: { access: 'user' }, schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const input = request.body;
-    const throttle = await limits.login(request, reply);
-    const result = await auth.changePassword(ctx, user.id, input, info(request), throttle);
-    setRefreshCookie(request, reply, result.refresh);
-    return result;
-  });
+  app.post(
+    '/api/auth/change-password/',
+    { config: { access: 'user' }, schema: { body: changePasswordSchema, response: { 200: changePasswordResponseSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = request.body;
+      const throttle = await limits.login(request, reply);
+      const result = await auth.changePassword(ctx, user.id, input, info(request), throttle);
+      setRefreshCookie(request, reply, result.refresh);
+      return result;
+    },
+  );
 
-  app.post('/api/auth/verify-change/', { config: { access: 'user' }, schema: { body: verifyChangeSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    const user = requireUser(request);
-    const input = request.body;
-    await limits.check(request, reply, 'codeSend', user.email);
-    return auth.requestEmailChange(ctx, user.id, input, info(request));
-  });
+  app.post(
+    '/api/auth/verify-change/',
+    { config: { access: 'user' }, schema: { body: verifyChangeSchema, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const input = request.body;
+      await limits.check(request, reply, 'codeSend', user.email);
+      return auth.requestEmailChange(ctx, user.id, input, info(request));
+    },
+  );
 
-  app.post('/api/auth/verify-email/', { schema: { body: verifyEmailSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    const input = request.body;
-    await limits.check(request, reply, 'codeVerify', input.email);
-    return auth.verifyEmail(ctx, input);
-  });
+  app.post(
+    '/api/auth/verify-email/',
+    { schema: { body: verifyEmailSchema, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      const input = request.body;
+      await limits.check(request, reply, 'codeVerify', input.email);
+      return auth.verifyEmail(ctx, input);
+    },
+  );
 
-  app.post('/api/auth/resend-verification/', { schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    const { email } = request.body;
-    await limits.check(request, reply, 'codeSend', email);
-    return auth.resendVerification(ctx, email, info(request));
-  });
+  app.post(
+    '/api/auth/resend-verification/',
+    { schema: { body: emailOnlySchema, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      const { email } = request.body;
+      await limits.check(request, reply, 'codeSend', email);
+      return auth.resendVerification(ctx, email, info(request));
+    },
+  );
 
   const resetRequest = async (request: FastifyRequest<{ Body: EmailOnlyInput }>, reply: FastifyReply) => {
     const { email } = request.body;
@@ -166,13 +204,19 @@ export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext })
   app.post('/api/auth/request-password-reset/', resetSchema, resetRequest);
   app.post('/api/auth/resend-password-reset/', resetSchema, resetRequest);
 
-  app.post('/api/auth/verify-password-reset/', { schema: { body: verifyPasswordResetSchema, response: { 200: messageResponseSchema } } }, async (request, reply) => {
-    const input = request.body;
-    await limits.check(request, reply, 'codeVerify', input.email);
-    return auth.verifyPasswordReset(ctx, input);
-  });
+  app.post(
+    '/api/auth/verify-password-reset/',
+    { schema: { body: verifyPasswordResetSchema, response: { 200: messageResponseSchema } } },
+    async (request, reply) => {
+      const input = request.body;
+      await limits.check(request, reply, 'codeVerify', input.email);
+      return auth.verifyPasswordReset(ctx, input);
+    },
+  );
 
-  app.get('/api/auth/verify-permissions/', { config: { access: 'user' }, schema: { response: { 200: permissionsResponseSchema } } }, async (request) =>
-    auth.permissionsOf(requireUser(request)),
+  app.get(
+    '/api/auth/verify-permissions/',
+    { config: { access: 'user' }, schema: { response: { 200: permissionsResponseSchema } } },
+    async (request) => auth.permissionsOf(requireUser(request)),
   );
 }

@@ -34,14 +34,7 @@ import { insertAccount } from './accounts';
 import { checkCode, consumeCode, expireCodes, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
 import { emailChangedNotice, emailChangeEmail, passwordResetEmail, verificationEmail } from './emails';
 import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
-import {
-  endSession,
-  revokeUserSessions,
-  rotateRefreshToken,
-  startSession,
-  type ClientInfo,
-  type SessionTokens,
-} from './sessions';
+import { endSession, revokeUserSessions, rotateRefreshToken, startSession, type ClientInfo, type SessionTokens } from './sessions';
 
 export interface RequestInfo extends ClientInfo {
   log?: Logger;
@@ -77,7 +70,10 @@ async function findUserById(db: DbOrTx, id: number): Promise<UserRow | null> {
 }
 
 async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row ?? null;
 }
 
@@ -95,7 +91,8 @@ async function sendCode(ctx: AppContext, info: RequestInfo, user: UserRow, purpo
     const code = await issueCode(ctx, tx, { userId: user.id, email: user.email, purpose, newEmail });
     let message: MailMessage;
     if (purpose === 'EMAIL_VERIFY') message = verificationEmail({ to: user.email, firstName: user.first_name }, code, ctx.config.publicUrl);
-    else if (purpose === 'PASSWORD_RESET') message = passwordResetEmail({ to: user.email, firstName: user.first_name }, code, ctx.config.publicUrl);
+    else if (purpose === 'PASSWORD_RESET')
+      message = passwordResetEmail({ to: user.email, firstName: user.first_name }, code, ctx.config.publicUrl);
     else message = emailChangeEmail({ to: newEmail!, firstName: user.first_name }, code);
     return queueMail(tx, message);
   });
@@ -193,7 +190,10 @@ async function reRegister(
 
 /** The answer to a registration that replaced an unverified one: the form moves to the verification step. */
 const pendingVerification = (email: string) =>
-  notVerified(email, 'Ya tienes una cuenta pendiente de verificación. Guardamos los datos que ingresaste y te enviamos un nuevo código a tu email.');
+  notVerified(
+    email,
+    'Ya tienes una cuenta pendiente de verificación. Guardamos los datos que ingresaste y te enviamos un nuevo código a tu email.',
+  );
 
 export async function register(ctx: AppContext, input: RegisterInput, info: RequestInfo): Promise<RegisterResponse> {
   const existing = await refuseExisting(ctx, input);
@@ -238,11 +238,9 @@ export interface SessionResult {
   tokens: SessionTokens;
 }
 
-const invalidCredentials = () =>
-  unauthorized('Usuario o contraseña incorrectos', AUTH_ERROR_CODES.invalidCredentials);
+const invalidCredentials = () => unauthorized('Usuario o contraseña incorrectos', AUTH_ERROR_CODES.invalidCredentials);
 
-const inactiveAccount = () =>
-  new AppError(403, 'Tu cuenta está desactivada. Contacta con la tienda.', AUTH_ERROR_CODES.accountInactive);
+const inactiveAccount = () => new AppError(403, 'Tu cuenta está desactivada. Contacta con la tienda.', AUTH_ERROR_CODES.accountInactive);
 
 /** The rate-limit name of an account: its id, so its username and e-mail share one budget. */
 export const accountKey = (userId: number) => `user:${userId}`;
@@ -250,7 +248,10 @@ export const accountKey = (userId: number) => `user:${userId}`;
 export async function login(ctx: AppContext, input: LoginInput, info: RequestInfo, throttle: LoginThrottle): Promise<SessionResult> {
   const identifier = input.username_or_email.toLowerCase();
   const column = identifier.includes('@') ? users.email : users.username;
-  const [row] = await ctx.db.select().from(users).where(sql`lower(${column}) = ${identifier}`);
+  const [row] = await ctx.db
+    .select()
+    .from(users)
+    .where(sql`lower(${column}) = ${identifier}`);
   // Unknown identifiers are counted by their spelling, the same way and at the same point.
   const key = row ? accountKey(row.id) : `name:${identifier}`;
   await throttle.attempt(key);
@@ -308,8 +309,7 @@ const emailInUse = (field: string) =>
     [field]: ['Este email ya está registrado en otra cuenta'],
   });
 
-const wrongPassword = (field: string, message: string) =>
-  badRequest(message, { [field]: [message] }, AUTH_ERROR_CODES.invalidPassword);
+const wrongPassword = (field: string, message: string) => badRequest(message, { [field]: [message] }, AUTH_ERROR_CODES.invalidPassword);
 
 export async function getProfile(ctx: AppContext, userId: number): Promise<ProfileDto> {
   const row = await findUserById(ctx.db, userId);
@@ -354,7 +354,10 @@ export async function updateProfile(
         if (await emailTakenByOther(tx, newEmail, userId)) throw emailInUse('email');
         changes.email = newEmail;
         changes.email_verified = true;
-        mailId = await queueMail(tx, emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, shopContact(ctx.config)));
+        mailId = await queueMail(
+          tx,
+          emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, shopContact(ctx.config)),
+        );
       }
       const [row] = await tx
         .update(users)
@@ -462,19 +465,27 @@ export async function verifyEmail(ctx: AppContext, input: VerifyEmailInput): Pro
  * work after the reply: neither the answer nor its timing tells whether an account exists.
  */
 export function resendVerification(ctx: AppContext, email: string, info: RequestInfo): MessageResponse {
-  runInBackground('verification code resend', async () => {
-    const user = await findUserByEmail(ctx.db, email);
-    if (user?.is_active && !user.email_verified) await sendCode(ctx, info, user, 'EMAIL_VERIFY');
-  }, info.log);
+  runInBackground(
+    'verification code resend',
+    async () => {
+      const user = await findUserByEmail(ctx.db, email);
+      if (user?.is_active && !user.email_verified) await sendCode(ctx, info, user, 'EMAIL_VERIFY');
+    },
+    info.log,
+  );
   return { message: 'Si tu cuenta está pendiente de verificación, te enviamos un nuevo código. Revisa tu email.', email };
 }
 
 /** Request and resend are the same: a new code replaces any earlier one. */
 export function requestPasswordReset(ctx: AppContext, email: string, info: RequestInfo): MessageResponse {
-  runInBackground('password reset request', async () => {
-    const user = await findUserByEmail(ctx.db, email);
-    if (user?.is_active) await sendCode(ctx, info, user, 'PASSWORD_RESET');
-  }, info.log);
+  runInBackground(
+    'password reset request',
+    async () => {
+      const user = await findUserByEmail(ctx.db, email);
+      if (user?.is_active) await sendCode(ctx, info, user, 'PASSWORD_RESET');
+    },
+    info.log,
+  );
   return { message: 'Si el email está registrado, te enviamos un código para restablecer tu contraseña.', email };
 }
 
@@ -486,10 +497,7 @@ export async function verifyPasswordReset(ctx: AppContext, input: VerifyPassword
   await ctx.db.transaction(async (tx) => {
     if (!(await consumeCode(ctx, tx, codeId))) throw invalidCode();
     // The code proves the user reads this mailbox, which is what verification asks.
-    await tx
-      .update(users)
-      .set({ password_hash: passwordHash, email_verified: true, updated_at: ctx.now() })
-      .where(eq(users.id, user.id));
+    await tx.update(users).set({ password_hash: passwordHash, email_verified: true, updated_at: ctx.now() }).where(eq(users.id, user.id));
     await revokeUserSessions(ctx, tx, user.id);
   });
   return { message: 'Contraseña restablecida correctamente. Ya puedes iniciar sesión.' };

@@ -66,7 +66,10 @@ export async function revokeUserSessions(ctx: AppContext, db: DbOrTx, userId: nu
 }
 
 export async function findRefreshToken(ctx: AppContext, token: string) {
-  const [row] = await ctx.db.select().from(refreshTokens).where(eq(refreshTokens.token_hash, hashToken(token)));
+  const [row] = await ctx.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.token_hash, hashToken(token)));
   return row ?? null;
 }
 
@@ -74,11 +77,7 @@ export const invalidSession = () =>
   new AppError(401, 'Tu sesión expiró. Por favor, inicia sesión nuevamente.', AUTH_ERROR_CODES.refreshInvalid);
 
 const reusedSession = () =>
-  new AppError(
-    401,
-    'Por seguridad cerramos tu sesión. Por favor, inicia sesión nuevamente.',
-    AUTH_ERROR_CODES.refreshReused,
-  );
+  new AppError(401, 'Por seguridad cerramos tu sesión. Por favor, inicia sesión nuevamente.', AUTH_ERROR_CODES.refreshReused);
 
 /**
  * Exchanges a refresh token for the next one of its family. `isUserActive` is asked before

@@ -33,7 +33,10 @@ const literal = (value: string | null) => (value === null ? 'NULL' : `'${value.r
 export async function schemaVersion(db: Db): Promise<string | null> {
   const [row] = await sqlRows<{ exists: boolean }>(db, sql`select to_regclass('drizzle.__drizzle_migrations') is not null as exists`);
   if (!row.exists) return null;
-  const [last] = await sqlRows<{ created_at: string | number }>(db, sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`);
+  const [last] = await sqlRows<{ created_at: string | number }>(
+    db,
+    sql`select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
   return last ? String(last.created_at) : null;
 }
 
@@ -49,19 +52,25 @@ const NOT_BACKED_UP = new Set(['signing_key']);
 
 /** The shop's tables, parents before children (foreign keys), so inserts never miss a parent. */
 async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
-  const columns = await sqlRows<{ table_name: string; column_name: string; column_default: string | null; is_generated: string }>(db, sql`
+  const columns = await sqlRows<{ table_name: string; column_name: string; column_default: string | null; is_generated: string }>(
+    db,
+    sql`
     select c.table_name, c.column_name, c.column_default, c.is_generated
     from information_schema.columns c
     join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name
     where c.table_schema = 'public' and t.table_type = 'BASE TABLE'
-    order by c.table_name, c.ordinal_position`);
-  const links = await sqlRows<{ child: string; parent: string }>(db, sql`
+    order by c.table_name, c.ordinal_position`,
+  );
+  const links = await sqlRows<{ child: string; parent: string }>(
+    db,
+    sql`
     select child.relname as child, parent.relname as parent
     from pg_constraint co
     join pg_class child on child.oid = co.conrelid
     join pg_class parent on parent.oid = co.confrelid
     join pg_namespace n on n.oid = child.relnamespace
-    where co.contype = 'f' and n.nspname = 'public' and co.conrelid <> co.confrelid`);
+    where co.contype = 'f' and n.nspname = 'public' and co.conrelid <> co.confrelid`,
+  );
   const tables = new Map<string, TableInfo>();
   for (const c of columns) {
     if (NOT_BACKED_UP.has(c.table_name)) continue;
@@ -77,7 +86,9 @@ async function tablesInLoadOrder(db: Db): Promise<TableInfo[]> {
   const order: TableInfo[] = [];
   const placed = new Set<string>();
   while (order.length < tables.size) {
-    const ready = [...tables.keys()].filter((name) => !placed.has(name) && [...parents.get(name)!].every((p) => placed.has(p) || !tables.has(p))).sort();
+    const ready = [...tables.keys()]
+      .filter((name) => !placed.has(name) && [...parents.get(name)!].every((p) => placed.has(p) || !tables.has(p)))
+      .sort();
     if (ready.length === 0) throw new Error('Las tablas tienen referencias circulares');
     for (const name of ready) {
       placed.add(name);
@@ -114,7 +125,9 @@ export async function exportData(db: Db): Promise<{ sql: string; tables: Record<
         for (let offset = 0; ; offset += ROWS_PER_READ) {
           const rows = await sqlRows<Record<string, string | null>>(
             tx,
-            sql.raw(`select ${selectList} from ${ident(table.name)}${table.ordered ? ` order by ${ident(table.name)}."id"` : ''} limit ${ROWS_PER_READ} offset ${offset}`),
+            sql.raw(
+              `select ${selectList} from ${ident(table.name)}${table.ordered ? ` order by ${ident(table.name)}."id"` : ''} limit ${ROWS_PER_READ} offset ${offset}`,
+            ),
           );
           for (let i = 0; i < rows.length; i += ROWS_PER_INSERT) {
             const values = rows.slice(i, i + ROWS_PER_INSERT).map((row) => `(${table.columns.map((c) => literal(row[c])).join(', ')})`);
@@ -163,8 +176,11 @@ export async function importData(database: Database, script: string): Promise<vo
 
 /** True when the database holds anything a shop owner would miss. */
 export async function hasShopData(db: Db): Promise<boolean> {
-  const [row] = await sqlRows<{ n: number }>(db, sql`
-    select ((select count(*) from users) + (select count(*) from brands) + (select count(*) from products) + (select count(*) from orders))::int as n`);
+  const [row] = await sqlRows<{ n: number }>(
+    db,
+    sql`
+    select ((select count(*) from users) + (select count(*) from brands) + (select count(*) from products) + (select count(*) from orders))::int as n`,
+  );
   return Number(row.n) > 0;
 }
 
@@ -177,7 +193,11 @@ function listFiles(dir: string, base = dir): string[] {
   });
 }
 
-const stamp = (date: Date) => date.toISOString().replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+const stamp = (date: Date) =>
+  date
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replace(/:/g, '-');
 
 export interface BackupPaths {
   /** DATA_DIR: the embedded database in db/, images in uploads/. */
@@ -186,7 +206,11 @@ export interface BackupPaths {
   outDir: string;
 }
 
-export async function writeBackup(database: Database, paths: BackupPaths, now = new Date()): Promise<{ file: string; manifest: BackupManifest }> {
+export async function writeBackup(
+  database: Database,
+  paths: BackupPaths,
+  now = new Date(),
+): Promise<{ file: string; manifest: BackupManifest }> {
   const data = await exportData(database.db);
   const uploadsDir = path.join(paths.dataDir, 'uploads');
   const uploads = listFiles(uploadsDir);

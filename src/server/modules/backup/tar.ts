@@ -116,7 +116,11 @@ export async function* readTarGz(file: string): AsyncGenerator<TarEntry, undefin
         if (text(block, 257, 5) !== 'ustar') throw new Error('El archivo no es un respaldo válido (tar dañado)');
         const prefix = text(block, 345, 155);
         const name = text(block, 0, 100);
-        current = { name: prefix ? `${prefix}/${name}` : name, size: parseInt(text(block, 124, 12).trim() || '0', 8), type: text(block, 156, 1) };
+        current = {
+          name: prefix ? `${prefix}/${name}` : name,
+          size: parseInt(text(block, 124, 12).trim() || '0', 8),
+          type: text(block, 156, 1),
+        };
       }
       const padded = current.size + ((BLOCK - (current.size % BLOCK)) % BLOCK);
       if (pending.length < padded) break;

@@ -14,12 +14,20 @@ export default async function brandRoutes(base: FastifyInstance, { ctx }: { ctx:
   app.addHook('preValidation', flattenQuery);
 
   // Every brand in one answer, in the list shape the other lists use.
-  app.get('/api/brands/', { ...publicGet, schema: { querystring: brandListQuerySchema, response: { 200: pageSchema(brandDtoSchema) } } }, (request, reply) =>
-    cachedJson(ctx, request, reply, async (): Promise<Page<BrandDto>> => {
-      const results = await listBrands(ctx, viewerOf(request.user), request.query);
-      return { count: results.length, next: null, previous: null, results };
-    }));
+  app.get(
+    '/api/brands/',
+    { ...publicGet, schema: { querystring: brandListQuerySchema, response: { 200: pageSchema(brandDtoSchema) } } },
+    (request, reply) =>
+      cachedJson(ctx, request, reply, async (): Promise<Page<BrandDto>> => {
+        const results = await listBrands(ctx, viewerOf(request.user), request.query);
+        return { count: results.length, next: null, previous: null, results };
+      }),
+  );
 
-  app.get('/api/brands/:id/', { ...publicGet, schema: { params: brandRefParamSchema, response: { 200: brandDtoSchema } } }, (request, reply) =>
-    cachedJson(ctx, request, reply, async (): Promise<BrandDto> => getBrand(ctx, viewerOf(request.user), request.params.id)));
+  app.get(
+    '/api/brands/:id/',
+    { ...publicGet, schema: { params: brandRefParamSchema, response: { 200: brandDtoSchema } } },
+    (request, reply) =>
+      cachedJson(ctx, request, reply, async (): Promise<BrandDto> => getBrand(ctx, viewerOf(request.user), request.params.id)),
+  );
 }

@@ -12,7 +12,9 @@ async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promi
   const staff = viewer === 'staff';
   // Totals count what the caller can see: customers never see unavailable products.
   const conditions = [...where, ...(staff ? [] : [sql`b.visible`])];
-  const rows = await sqlRows<Record<string, unknown>>(db, sql`
+  const rows = await sqlRows<Record<string, unknown>>(
+    db,
+    sql`
     select ${BRAND_COLUMNS}, coalesce(t.total_products, 0)::int as total_products, coalesce(t.total_stock, 0)::int as total_stock
     from brands b
     left join (
@@ -23,7 +25,8 @@ async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promi
       group by p.brand_id
     ) t on t.brand_id = b.id
     ${conditions.length ? sql`where ${sql.join(conditions, sql` and `)}` : sql``}
-    order by lower(b.brand_name), b.id`);
+    order by lower(b.brand_name), b.id`,
+  );
   return rows.map((row) => ({ ...brandRecordOf(row), total_products: Number(row.total_products), total_stock: Number(row.total_stock) }));
 }
 

@@ -28,8 +28,11 @@ export function brandRecordOf(row: Record<string, unknown>): BrandRecord {
 
 /** Brands ordered by name; hidden ones only when asked (staff). */
 export async function listBrandRecords(db: DbOrTx, opts: { includeHidden: boolean }): Promise<BrandRecord[]> {
-  const rows = await sqlRows<Record<string, unknown>>(db, sql`
+  const rows = await sqlRows<Record<string, unknown>>(
+    db,
+    sql`
     select ${BRAND_COLUMNS} from brands b ${opts.includeHidden ? sql`` : sql`where b.visible`}
-    order by lower(b.brand_name), b.id`);
+    order by lower(b.brand_name), b.id`,
+  );
   return rows.map(brandRecordOf);
 }

@@ -48,7 +48,11 @@ export function searchWords(raw: string): string[] {
 }
 
 const and = (parts: SQL[]) => (parts.length ? sql.join(parts, sql` and `) : sql`true`);
-const list = (values: (string | number)[]) => sql.join(values.map((v) => sql`${v}`), sql`, `);
+const list = (values: (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 
 /** An active brand discount (pricing.isBrandDiscountActive) as SQL over the brand `b`. */
 const brandDiscountActive = (now: Date) =>
@@ -202,7 +206,18 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   const stock = stockParts.length ? and(stockParts) : null;
 
   if (query.ordering === 'min_price' || query.ordering === '-min_price') needsCardPrice = true;
-  return { base, type, brand, sale, stock, needsCardPrice, needsBrand: needsCardPrice || brand !== null || sale !== null, narrow, rank, fuzzy };
+  return {
+    base,
+    type,
+    brand,
+    sale,
+    stock,
+    needsCardPrice,
+    needsBrand: needsCardPrice || brand !== null || sale !== null,
+    narrow,
+    rank,
+    fuzzy,
+  };
 }
 
 /**
@@ -214,7 +229,9 @@ export async function typoWords(db: DbOrTx, search: string | undefined, viewer: 
   const words = search ? searchWords(search).filter((w) => w.length >= FUZZY_MIN_LENGTH) : [];
   if (words.length === 0) return new Set();
   const visible = and(visibility(viewer, undefined));
-  const checks = words.map((w, i) => sql`exists (select 1 from products p where ${visible} and p.search_text like ${`%${w}%`}) as ${sql.raw(`w${i}`)}`);
+  const checks = words.map(
+    (w, i) => sql`exists (select 1 from products p where ${visible} and p.search_text like ${`%${w}%`}) as ${sql.raw(`w${i}`)}`,
+  );
   const [row] = await sqlRows<Record<string, boolean>>(db, sql`select ${sql.join(checks, sql`, `)}`);
   return new Set(words.filter((_, i) => !row[`w${i}`]));
 }
@@ -261,8 +278,7 @@ function orderBy(query: ProductListQuery, filters: FilterParts): SQL {
   }
 }
 
-const allConditions = (f: FilterParts) =>
-  and([...f.base, ...[f.type, f.brand, f.sale, f.stock].filter((c): c is SQL => c !== null)]);
+const allConditions = (f: FilterParts) => and([...f.base, ...[f.type, f.brand, f.sale, f.stock].filter((c): c is SQL => c !== null)]);
 
 interface ProductJoinedRow extends Record<string, unknown> {
   total: number;
@@ -293,23 +309,52 @@ function toBundle(row: Record<string, any>): ProductBundle {
   const num = (v: unknown) => (v == null ? null : Number(v));
   return {
     product: {
-      id: row.id, brand_id: row.brand_id, name: row.name, type: row.type, genotype: row.genotype,
-      sativa: num(row.sativa), indica: num(row.indica), effects: row.effects, flavors: row.flavors,
-      thc: row.thc, cbd: row.cbd, flowering_time: row.flowering_time, completed_cicle: row.completed_cicle,
-      height_indoor: row.height_indoor, height_outdoor: row.height_outdoor, yield_indoor: row.yield_indoor,
-      yield_outdoor: row.yield_outdoor, sku: row.sku, currency: row.currency, image: row.image,
-      image_2: row.image_2, image_3: row.image_3, description: row.description, available: row.available,
+      id: row.id,
+      brand_id: row.brand_id,
+      name: row.name,
+      type: row.type,
+      genotype: row.genotype,
+      sativa: num(row.sativa),
+      indica: num(row.indica),
+      effects: row.effects,
+      flavors: row.flavors,
+      thc: row.thc,
+      cbd: row.cbd,
+      flowering_time: row.flowering_time,
+      completed_cicle: row.completed_cicle,
+      height_indoor: row.height_indoor,
+      height_outdoor: row.height_outdoor,
+      yield_indoor: row.yield_indoor,
+      yield_outdoor: row.yield_outdoor,
+      sku: row.sku,
+      currency: row.currency,
+      image: row.image,
+      image_2: row.image_2,
+      image_3: row.image_3,
+      description: row.description,
+      available: row.available,
       created_at: row.created_at,
     },
     brand: {
-      id: row.brand_id, brand_id: row.brand_slug, brand_name: row.brand_name, description: row.brand_description,
-      image: row.brand_image, visible: row.brand_visible, is_national: row.brand_is_national,
-      discount_active: row.brand_discount_active, discount_type: row.brand_discount_type,
-      discount_value: num(row.brand_discount_value), discount_expires_at: row.brand_discount_expires_at,
+      id: row.brand_id,
+      brand_id: row.brand_slug,
+      brand_name: row.brand_name,
+      description: row.brand_description,
+      image: row.brand_image,
+      visible: row.brand_visible,
+      is_national: row.brand_is_national,
+      discount_active: row.brand_discount_active,
+      discount_type: row.brand_discount_type,
+      discount_value: num(row.brand_discount_value),
+      discount_expires_at: row.brand_discount_expires_at,
       created_at: row.brand_created_at,
     },
     blisters: (typeof row.blisters === 'string' ? JSON.parse(row.blisters) : row.blisters).map((b: Record<string, unknown>) => ({
-      id: Number(b.id), seed_count: Number(b.seed_count), price: num(b.price), stock: Number(b.stock), discount: Number(b.discount),
+      id: Number(b.id),
+      seed_count: Number(b.seed_count),
+      price: num(b.price),
+      stock: Number(b.stock),
+      discount: Number(b.discount),
     })),
   };
 }
@@ -319,12 +364,15 @@ function toBundle(row: Record<string, any>): ProductBundle {
  * `total` (the count of every match), ordered and limited.
  */
 async function loadPicked(db: DbOrTx, inner: SQL): Promise<{ bundles: ProductBundle[]; total: number | null }> {
-  const rows = await sqlRows<ProductJoinedRow>(db, sql`
+  const rows = await sqlRows<ProductJoinedRow>(
+    db,
+    sql`
     select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, picked.total
     from (select ordered.id, ordered.total, row_number() over () as rn from (${inner}) ordered) picked
     join products p on p.id = picked.id
     join brands b on b.id = p.brand_id
-    order by picked.rn`);
+    order by picked.rn`,
+  );
   return { bundles: rows.map(toBundle), total: rows.length ? Number(rows[0].total) : null };
 }
 
@@ -347,7 +395,8 @@ export async function findProductPage(
   // With the card price, a search or a narrow filter every match is visited anyway (to price or
   // rank it, or to find enough for a page): count in the same pass. Otherwise count apart (an
   // init plan) so that an ordered page reads only the rows it shows.
-  const total = filters.needsCardPrice || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
+  const total =
+    filters.needsCardPrice || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
   return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
     const { bundles, total: count } = await loadPicked(
       q,
@@ -362,7 +411,10 @@ export async function findProductPage(
 }
 
 export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
-  const { bundles } = await loadPicked(db, sql`select p.id, 1 as total from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`);
+  const { bundles } = await loadPicked(
+    db,
+    sql`select p.id, 1 as total from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`,
+  );
   return bundles[0] ?? null;
 }
 
@@ -370,9 +422,12 @@ export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promi
 export async function findRelated(db: DbOrTx, product: ProductRecord, viewer: Viewer, limit: number): Promise<ProductBundle[]> {
   const order = sql`((p.brand_id = ${product.brand_id})::int + (p.type = ${product.type})::int) desc,
     exists (select 1 from blisters s where s.product_id = p.id and s.stock > 0) desc, ${NEWEST}`;
-  const { bundles } = await loadPicked(db, sql`
+  const { bundles } = await loadPicked(
+    db,
+    sql`
     select p.id, 0 as total from products p where p.id <> ${product.id} and ${and(visibility(viewer, 'true'))}
-    order by ${order} limit ${limit}`);
+    order by ${order} limit ${limit}`,
+  );
   return bundles;
 }
 
@@ -401,7 +456,18 @@ export async function countFacets(db: DbOrTx, query: ProductListQuery, params: L
   const brandOk = f.brand ?? sql`true`;
   const saleOk = query.discount ? sql`a.on_sale` : sql`true`;
   const stockOk = f.stock ?? sql`true`;
-  const rows = await withPlanSettings(db, { fuzzy: f.fuzzy, perProduct: true }, (q) => sqlRows<{ type: string | null; brand_id: number | null; g: number; by_type: number; by_brand: number; on_sale: number; with_stock: number }>(q, sql`
+  const rows = await withPlanSettings(db, { fuzzy: f.fuzzy, perProduct: true }, (q) =>
+    sqlRows<{
+      type: string | null;
+      brand_id: number | null;
+      g: number;
+      by_type: number;
+      by_brand: number;
+      on_sale: number;
+      with_stock: number;
+    }>(
+      q,
+      sql`
     with c as (
       select p.type, p.brand_id, a.on_sale, a.stock > 0 as in_stock,
         ${typeOk} as type_ok, ${brandOk} as brand_ok, ${saleOk} as sale_ok, ${stockOk} as stock_ok
@@ -413,7 +479,9 @@ export async function countFacets(db: DbOrTx, query: ProductListQuery, params: L
       (count(*) filter (where type_ok and sale_ok and stock_ok))::int as by_brand,
       (count(*) filter (where type_ok and brand_ok and stock_ok and on_sale))::int as on_sale,
       (count(*) filter (where type_ok and brand_ok and sale_ok and in_stock))::int as with_stock
-    from c group by grouping sets ((type), (brand_id), ())`));
+    from c group by grouping sets ((type), (brand_id), ())`,
+    ),
+  );
   const total = rows.find((r) => Number(r.g) === 3);
   return {
     types: rows.filter((r) => Number(r.g) === 1).map((r) => ({ type: String(r.type), count: Number(r.by_type) })),

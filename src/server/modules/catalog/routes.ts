@@ -2,8 +2,16 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
-  blisterDetailDtoSchema, idParamSchema, pageSchema, productDtoSchema, productFacetsDtoSchema, productListQuerySchema, relatedQuerySchema,
-  type Page, type ProductDto, type ProductFacetsDto,
+  blisterDetailDtoSchema,
+  idParamSchema,
+  pageSchema,
+  productDtoSchema,
+  productFacetsDtoSchema,
+  productListQuerySchema,
+  relatedQuerySchema,
+  type Page,
+  type ProductDto,
+  type ProductFacetsDto,
 } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { paged } from '../../http';
@@ -39,27 +47,46 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.addHook('preValidation', flattenQuery);
 
-  app.get('/api/products/', { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } }, (request, reply) =>
-    cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
-      const page = await listProducts(ctx, viewerOf(request.user), request.query);
-      return paged(request, page.results, page.count, page.page, page.pageSize);
-    }));
+  app.get(
+    '/api/products/',
+    { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
+    (request, reply) =>
+      cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
+        const page = await listProducts(ctx, viewerOf(request.user), request.query);
+        return paged(request, page.results, page.count, page.page, page.pageSize);
+      }),
+  );
 
-  app.get('/api/products/facets/', { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productFacetsDtoSchema } } }, (request, reply) =>
-    cachedJson(ctx, request, reply, async (): Promise<ProductFacetsDto> => productFacets(ctx, viewerOf(request.user), request.query)));
+  app.get(
+    '/api/products/facets/',
+    { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productFacetsDtoSchema } } },
+    (request, reply) =>
+      cachedJson(ctx, request, reply, async (): Promise<ProductFacetsDto> => productFacets(ctx, viewerOf(request.user), request.query)),
+  );
 
-  app.get('/api/products/on-sale/', { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } }, (request, reply) =>
-    cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
-      const page = await listOnSale(ctx, viewerOf(request.user), request.query);
-      return paged(request, page.results, page.count, page.page, page.pageSize);
-    }));
+  app.get(
+    '/api/products/on-sale/',
+    { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
+    (request, reply) =>
+      cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
+        const page = await listOnSale(ctx, viewerOf(request.user), request.query);
+        return paged(request, page.results, page.count, page.page, page.pageSize);
+      }),
+  );
 
   // Not cached: the cart reads the stock here right before adding a presentation.
-  app.get('/api/products/blisters/:id/', { ...publicGet, schema: { params: idParamSchema, response: { 200: blisterDetailDtoSchema } } }, async (request) =>
-    getBlister(ctx, viewerOf(request.user), request.params.id));
+  app.get(
+    '/api/products/blisters/:id/',
+    { ...publicGet, schema: { params: idParamSchema, response: { 200: blisterDetailDtoSchema } } },
+    async (request) => getBlister(ctx, viewerOf(request.user), request.params.id),
+  );
 
-  app.get('/api/products/:id/', { ...publicGet, schema: { params: idParamSchema, response: { 200: productDtoSchema } } }, (request, reply) =>
-    cachedJson(ctx, request, reply, async (): Promise<ProductDto> => getProduct(ctx, viewerOf(request.user), request.params.id)));
+  app.get(
+    '/api/products/:id/',
+    { ...publicGet, schema: { params: idParamSchema, response: { 200: productDtoSchema } } },
+    (request, reply) =>
+      cachedJson(ctx, request, reply, async (): Promise<ProductDto> => getProduct(ctx, viewerOf(request.user), request.params.id)),
+  );
 
   app.get(
     '/api/products/:id/related/',

@@ -8,7 +8,16 @@ import { clampDiscount, isBrandDiscountActive, priceBlister, type BrandDiscount,
 /** A product row as stored (drizzle's `products.$inferSelect` fits): the DTO's own columns. */
 export type ProductRecord = Omit<
   ProductDto,
-  'brand' | 'brand_slug' | 'brand_info' | 'type_display' | 'is_national' | 'blisters' | 'stock' | 'max_discount' | 'min_price' | 'created_at'
+  | 'brand'
+  | 'brand_slug'
+  | 'brand_info'
+  | 'type_display'
+  | 'is_national'
+  | 'blisters'
+  | 'stock'
+  | 'max_discount'
+  | 'min_price'
+  | 'created_at'
 > & { created_at: Date | string };
 
 /** A brand row as stored (drizzle's `brands.$inferSelect` fits). */
@@ -46,8 +55,7 @@ export interface PricingContext {
 export const toIso = (value: Date | string | null): string | null =>
   value == null ? null : (value instanceof Date ? value : new Date(value)).toISOString();
 
-const toNumber = (value: number | string | null | undefined): number | null =>
-  value == null ? null : Number(value);
+const toNumber = (value: number | string | null | undefined): number | null => (value == null ? null : Number(value));
 
 export function toBlisterDto(blister: BlisterRecord, currency: Currency, brand: BrandDiscount | null, pricing: PricingContext): BlisterDto {
   const price = toNumber(blister.price);

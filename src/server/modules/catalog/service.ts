@@ -4,7 +4,16 @@ import { CATALOGUE_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
-import { countFacets, findBlister, findProduct, findProductPage, findRelated, typoWords, type ListParams, type ProductBundle } from './queries';
+import {
+  countFacets,
+  findBlister,
+  findProduct,
+  findProductPage,
+  findRelated,
+  typoWords,
+  type ListParams,
+  type ProductBundle,
+} from './queries';
 import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
@@ -25,8 +34,7 @@ const pricingFor = (params: ListParams): PricingContext => ({
   staff: params.viewer === 'staff',
 });
 
-const toDto = (bundle: ProductBundle, pricing: PricingContext) =>
-  toProductDto(bundle.product, bundle.brand, bundle.blisters, pricing);
+const toDto = (bundle: ProductBundle, pricing: PricingContext) => toProductDto(bundle.product, bundle.brand, bundle.blisters, pricing);
 
 /**
  * Staff-only filters are ignored for everyone else, and price ranges for anonymous callers: they
@@ -70,12 +78,19 @@ export async function productFacets(ctx: AppContext, viewer: Viewer, rawQuery: P
     countFacets(ctx.db, query, params),
     listBrandRecords(ctx.db, { includeHidden: viewer === 'staff' }),
   ]);
-  const types = Object.fromEntries(PRODUCT_TYPES.map((t) => [t, counts.types.find((c) => c.type === t)?.count ?? 0])) as ProductFacetsDto['types'];
+  const types = Object.fromEntries(
+    PRODUCT_TYPES.map((t) => [t, counts.types.find((c) => c.type === t)?.count ?? 0]),
+  ) as ProductFacetsDto['types'];
   const byBrand = new Map(counts.brands.map((c) => [c.brand_id, c.count]));
   return {
     types,
     brands: brands.map((b) => ({
-      id: b.id, brand_id: b.brand_id, brand_name: b.brand_name, is_national: b.is_national, image: b.image, count: byBrand.get(b.id) ?? 0,
+      id: b.id,
+      brand_id: b.brand_id,
+      brand_name: b.brand_name,
+      is_national: b.is_national,
+      image: b.image,
+      count: byBrand.get(b.id) ?? 0,
     })),
     on_sale: counts.on_sale,
     with_stock: counts.with_stock,

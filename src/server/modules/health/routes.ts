@@ -8,9 +8,13 @@ const healthQuery = describedOnly(z.object({ db: z.literal('0').optional().descr
 
 export default async function healthRoutes(app: FastifyInstance, opts: { db: Db }) {
   // With ?db=0 the database is skipped: the benchmarks' reference route.
-  app.get('/api/health/', { schema: { querystring: healthQuery, response: { 200: z.object({ status: z.literal('ok') }) } } }, async (request) => {
-    const skipDb = (request.query as { db?: string }).db === '0';
-    if (!skipDb) await opts.db.execute(sql`select 1`);
-    return { status: 'ok' };
-  });
+  app.get(
+    '/api/health/',
+    { schema: { querystring: healthQuery, response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async (request) => {
+      const skipDb = (request.query as { db?: string }).db === '0';
+      if (!skipDb) await opts.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    },
+  );
 }

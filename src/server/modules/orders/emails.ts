@@ -98,7 +98,9 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
       explanation[order.status],
       ...(order.status === 'cancelled' && order.cancel_reason ? [`Motivo: ${order.cancel_reason}.`] : []),
       ...(order.status === 'cancelled' && order.cancel_reason === EXPIRED_ORDER_REASON
-        ? [`Pasaron ${ctx.config.pendingOrderDays} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados. Si todavía los querés, podés hacer un nuevo pedido en la tienda.`]
+        ? [
+            `Pasaron ${ctx.config.pendingOrderDays} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados. Si todavía los querés, podés hacer un nuevo pedido en la tienda.`,
+          ]
         : []),
     ],
     bodyHtml: table.html,

@@ -2,8 +2,13 @@
 // fields come from the product while it exists, else from the snapshot taken when ordering.
 import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
-  DELIVERY_TYPE_LABELS, ORDER_STATUS_LABELS, orderDateRange,
-  type AdminOrderListQuery, type OrderDto, type OrderProductDto, type OrderStatusCounts,
+  DELIVERY_TYPE_LABELS,
+  ORDER_STATUS_LABELS,
+  orderDateRange,
+  type AdminOrderListQuery,
+  type OrderDto,
+  type OrderProductDto,
+  type OrderStatusCounts,
 } from '../../../domain/orders';
 import { roundCents } from '../../../domain/money';
 import { preparedPerDb, type DbOrTx } from '../../db/client';
@@ -77,12 +82,16 @@ const selectLines = (db: DbOrTx) =>
 // The reads every order list and order answer repeats, with the order ids as their only
 // parameter (see preparedPerDb).
 const orderRowsById = preparedPerDb((db) =>
-  selectOrderRows(db).where(sql`${orders.id} = any(${sql.placeholder('ids')})`).prepare('order_rows_by_id'));
+  selectOrderRows(db)
+    .where(sql`${orders.id} = any(${sql.placeholder('ids')})`)
+    .prepare('order_rows_by_id'),
+);
 const orderLinesByOrder = preparedPerDb((db) =>
   selectLines(db)
     .where(sql`${orderProducts.order_id} = any(${sql.placeholder('ids')})`)
     .orderBy(asc(orderProducts.order_id), asc(orderProducts.id))
-    .prepare('order_lines_by_order'));
+    .prepare('order_lines_by_order'),
+);
 
 /** Orders by id, in the order of `ids`. */
 async function rowsById(db: DbOrTx, ids: number[]): Promise<OrderRow[]> {
@@ -154,7 +163,12 @@ function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
 
 /** Orders as the API answers them, lines loaded in one query for all of them. */
 async function toDtos(db: DbOrTx, rows: OrderRow[], loaded?: LineRow[]): Promise<OrderDto[]> {
-  const lines = loaded ?? (await loadLines(db, rows.map((r) => r.id)));
+  const lines =
+    loaded ??
+    (await loadLines(
+      db,
+      rows.map((r) => r.id),
+    ));
   const byOrder = new Map<number, OrderProductDto[]>();
   for (const line of lines) {
     const list = byOrder.get(line.order_id) ?? [];
@@ -180,7 +194,10 @@ export async function listUserOrders(db: DbOrTx, userId: number, opts: { status?
       .orderBy(...newestFirst)
       .limit(opts.pageSize)
       .offset((opts.page - 1) * opts.pageSize),
-    db.select({ count: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(where),
+    db
+      .select({ count: sql<number>`count(*)`.mapWith(Number) })
+      .from(orders)
+      .where(where),
   ]);
   return { results: await toDtos(db, rows), count };
 }
@@ -216,10 +233,7 @@ interface AdminFilters {
 
 async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): Promise<AdminFilters> {
   const { from, to } = orderDateRange(query.date_filter, now, query.start_date, query.end_date);
-  const conditions: (SQL | undefined)[] = [
-    from ? gte(orders.created_at, from) : undefined,
-    to ? lt(orders.created_at, to) : undefined,
-  ];
+  const conditions: (SQL | undefined)[] = [from ? gte(orders.created_at, from) : undefined, to ? lt(orders.created_at, to) : undefined];
   const term = query.search?.replace(/^#/, '').trim();
   if (term) {
     const pattern = containsPattern(term);

@@ -5,15 +5,20 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../domain/catalog';
 import {
-  adminOrderListQuerySchema, adminOrderPageSchema, adminOrderUpdateSchema, customerOrderUpdateSchema, myOrdersQuerySchema, orderCreateSchema,
-  orderDtoSchema, orderPageSchema, orderUpdateResultSchema,
+  adminOrderListQuerySchema,
+  adminOrderPageSchema,
+  adminOrderUpdateSchema,
+  customerOrderUpdateSchema,
+  myOrdersQuerySchema,
+  orderCreateSchema,
+  orderDtoSchema,
+  orderPageSchema,
+  orderUpdateResultSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { describedOnly, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
-import {
-  createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff,
-} from './service';
+import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
 const orderUpdateBody = describedOnly(z.union([adminOrderUpdateSchema, customerOrderUpdateSchema]));

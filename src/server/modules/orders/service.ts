@@ -4,9 +4,19 @@ import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { roundCents } from '../../../domain/money';
 import {
-  CANCELLED_FOR_NO_PRODUCTS, EXPIRED_ORDER_REASON, isOrderActive, ORDER_STATUS_LABELS,
-  type AdminOrderLineInput, type AdminOrderListQuery, type AdminOrderUpdate, type CustomerOrderUpdate,
-  type MyOrdersQuery, type OrderCreateInput, type OrderDto, type OrderStatus, type OrderUpdateResult,
+  CANCELLED_FOR_NO_PRODUCTS,
+  EXPIRED_ORDER_REASON,
+  isOrderActive,
+  ORDER_STATUS_LABELS,
+  type AdminOrderLineInput,
+  type AdminOrderListQuery,
+  type AdminOrderUpdate,
+  type CustomerOrderUpdate,
+  type MyOrdersQuery,
+  type OrderCreateInput,
+  type OrderDto,
+  type OrderStatus,
+  type OrderUpdateResult,
 } from '../../../domain/orders';
 import { priceBlister } from '../../../domain/pricing';
 import type { AppContext } from '../../context';
@@ -266,7 +276,13 @@ async function logStatusChange(tx: Tx, actor: Actor | null, order: OrderRecord, 
     actor,
     entity_type: 'order',
     entity_id: order.id,
-    changes: { old_status: order.status, new_status: newStatus, changed_by: actor?.username ?? 'Sistema', order_total: total, ...(reason ? { reason } : {}) },
+    changes: {
+      old_status: order.status,
+      new_status: newStatus,
+      changed_by: actor?.username ?? 'Sistema',
+      order_total: total,
+      ...(reason ? { reason } : {}),
+    },
   });
 }
 
@@ -305,7 +321,10 @@ function remainingLines(current: LineRecord[], input: CustomerOrderUpdate): Targ
 }
 
 export async function updateOrderAsCustomer(
-  ctx: AppContext, actor: OrderActor, orderId: number, input: CustomerOrderUpdate,
+  ctx: AppContext,
+  actor: OrderActor,
+  orderId: number,
+  input: CustomerOrderUpdate,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
   const message = await writeOrders(ctx, async (tx) => {
@@ -313,7 +332,13 @@ export async function updateOrderAsCustomer(
     if (!order || order.user_id !== actor.id) throw notFound(ORDER_NOT_FOUND);
     const current = await currentLines(tx, orderId);
     const cancel = async (reason: string) => {
-      await applyChange(tx, order, current, { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: reason }, now);
+      await applyChange(
+        tx,
+        order,
+        current,
+        { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: reason },
+        now,
+      );
       await logStatusChange(tx, actor, order, 'cancelled', order.total, reason);
     };
 
@@ -334,7 +359,13 @@ export async function updateOrderAsCustomer(
       return CANCELLED_FOR_NO_PRODUCTS;
     }
     if (sameLines(current, lines)) return 'Sin cambios';
-    const total = await applyChange(tx, order, current, { status: order.status, lines, is_archived: order.is_archived, cancel_reason: null }, now);
+    const total = await applyChange(
+      tx,
+      order,
+      current,
+      { status: order.status, lines, is_archived: order.is_archived, cancel_reason: null },
+      now,
+    );
     await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
     return 'Pedido actualizado';
   });
@@ -362,7 +393,14 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
   if (added.length === 0) return lines;
 
   const dollarRate = await getDollarRateValue(tx);
-  const presentations = new Map((await readPresentations(tx, added.map((l) => l.blister_id!))).map((p) => [p.id, p]));
+  const presentations = new Map(
+    (
+      await readPresentations(
+        tx,
+        added.map((l) => l.blister_id!),
+      )
+    ).map((p) => [p.id, p]),
+  );
   const seen = new Set(lines.map((l) => `${l.product_id}:${l.blister_id}`));
   for (const input of added) {
     const key = `${input.product_id}:${input.blister_id}`;
@@ -370,17 +408,25 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
     seen.add(key);
     const p = presentations.get(input.blister_id!);
     if (!p || p.product_id !== input.product_id || p.deleted_at) {
-      throw conflict('El producto o la presentación seleccionada no existe', 'PRODUCT_UNAVAILABLE', { product_id: input.product_id, blister_id: input.blister_id });
+      throw conflict('El producto o la presentación seleccionada no existe', 'PRODUCT_UNAVAILABLE', {
+        product_id: input.product_id,
+        blister_id: input.blister_id,
+      });
     }
     const price = input.price_at_time ?? unitPrice(p, dollarRate, now);
-    if (price === null) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', { product_id: p.product_id, blister_id: p.id });
+    if (price === null)
+      throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', { product_id: p.product_id, blister_id: p.id });
     lines.push(snapshotLine(p, input.quantity, price));
   }
   return lines;
 }
 
 export async function updateOrderAsStaff(
-  ctx: AppContext, actor: OrderActor, orderId: number, input: AdminOrderUpdate, log?: Logger,
+  ctx: AppContext,
+  actor: OrderActor,
+  orderId: number,
+  input: AdminOrderUpdate,
+  log?: Logger,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
   const outcome = await writeOrders(ctx, async (tx) => {
@@ -414,10 +460,13 @@ export async function updateOrderAsStaff(
 
     // From cancelled back to pending or completed takes the stock again (409 when short).
     const total = await applyChange(tx, order, current, { status, lines, is_archived: isArchived, cancel_reason: cancelReason }, now);
-    if (statusChanged) await logStatusChange(tx, actor, order, status, total, cancelReason === CANCELLED_FOR_NO_PRODUCTS ? cancelReason : undefined);
+    if (statusChanged)
+      await logStatusChange(tx, actor, order, status, total, cancelReason === CANCELLED_FOR_NO_PRODUCTS ? cancelReason : undefined);
     if (linesChanged || isArchived !== order.is_archived) {
       await logUpdate(
-        tx, actor, order,
+        tx,
+        actor,
+        order,
         { products: lineSummary(current), total: order.total, is_archived: order.is_archived },
         { products: lineSummary(lines), total, is_archived: isArchived },
       );
@@ -470,7 +519,13 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): P
         const order = await lockOrder(tx, id);
         if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
         const current = await currentLines(tx, id);
-        await applyChange(tx, order, current, { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: EXPIRED_ORDER_REASON }, now);
+        await applyChange(
+          tx,
+          order,
+          current,
+          { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: EXPIRED_ORDER_REASON },
+          now,
+        );
         await logStatusChange(tx, null, order, 'cancelled', order.total, EXPIRED_ORDER_REASON);
         return true;
       });

@@ -107,11 +107,19 @@ export async function applyStockDelta(tx: Tx, locked: Presentation[], delta: Hel
     changes.push([id, change]);
   }
   if (changes.length === 0) return;
-  const cases = sql.join(changes.map(([id, change]) => sql`when ${id}::int then ${change}::int`), sql` `);
+  const cases = sql.join(
+    changes.map(([id, change]) => sql`when ${id}::int then ${change}::int`),
+    sql` `,
+  );
   await tx
     .update(blisters)
     .set({ stock: sql`${blisters.stock} - (case ${blisters.id} ${cases} end)`, updated_at: now })
-    .where(inArray(blisters.id, changes.map(([id]) => id)));
+    .where(
+      inArray(
+        blisters.id,
+        changes.map(([id]) => id),
+      ),
+    );
 }
 
 /** Takes and returns stock so that the order goes from holding `before` to holding `after`. */

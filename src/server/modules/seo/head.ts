@@ -36,8 +36,7 @@ export function plainSummary(text: string, max = 160): string {
 }
 
 export function renderHeadTags(head: PageHead, siteName: string): string {
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
+  const meta = (attr: 'name' | 'property', key: string, content: string) => `<meta ${attr}="${key}" content="${escapeHtml(content)}" />`;
   const tags = [
     `<title>${escapeHtml(head.title)}</title>`,
     meta('name', 'description', head.description),

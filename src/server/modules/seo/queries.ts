@@ -9,10 +9,13 @@ export interface SitemapProduct {
 }
 
 export async function listPublicProductDates(db: DbOrTx): Promise<SitemapProduct[]> {
-  const rows = await sqlRows<{ id: number; updated_at: Date | string }>(db, sql`
+  const rows = await sqlRows<{ id: number; updated_at: Date | string }>(
+    db,
+    sql`
     select p.id, p.updated_at
     from products p
     where p.available and p.deleted_at is null
-    order by p.id`);
+    order by p.id`,
+  );
   return rows.map((r) => ({ id: Number(r.id), updated_at: new Date(r.updated_at) }));
 }

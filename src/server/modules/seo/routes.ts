@@ -12,5 +12,6 @@ export default async function seoRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
   });
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', `public, max-age=${HOUR}`).send(robotsTxt(ctx)));
+    reply.type('text/plain; charset=utf-8').header('cache-control', `public, max-age=${HOUR}`).send(robotsTxt(ctx)),
+  );
 }

@@ -19,8 +19,7 @@ const CATALOGUE_TITLE = `Catálogo de semillas - ${SHOP_NAME}`;
 const CATALOGUE_DESCRIPTION =
   'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtrá por banco, tipo y ofertas.';
 const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
-const GUIDE_DESCRIPTION =
-  'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
+const GUIDE_DESCRIPTION = 'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
 
 export interface ServedHead {
   statusCode: number;
@@ -213,7 +212,12 @@ async function storefrontHead(ctx: AppContext, path: string, params: URLSearchPa
   if (path === '/') return { statusCode: 200, head: homeHead(publicUrl), routeModule: 'HomePage' };
   if (path === '/productos') return { statusCode: 200, head: await catalogueHead(ctx, params), routeModule: 'CataloguePage' };
   if (path === '/como-germinar') {
-    const head: PageHead = { title: GUIDE_TITLE, description: GUIDE_DESCRIPTION, canonical: `${publicUrl}/como-germinar`, ogType: 'website' };
+    const head: PageHead = {
+      title: GUIDE_TITLE,
+      description: GUIDE_DESCRIPTION,
+      canonical: `${publicUrl}/como-germinar`,
+      ogType: 'website',
+    };
     return { statusCode: 200, head, routeModule: 'GuidePage' };
   }
   const product = /^\/producto\/([^/]+)$/.exec(path);
@@ -236,7 +240,8 @@ export function pageHeadRenderer(ctx: AppContext) {
   };
 }
 
-const xml = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+const xml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Every public page worth indexing: home, catalogue, guide, each available product and each visible bank. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {

@@ -5,7 +5,12 @@ import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { DEFAULT_DOLLAR_RATE } from '../../../domain/money';
 import {
-  DOLLAR_AUTO_UPDATE_MS, type DollarRateDto, type DollarRateUpdate, type FetchedRateType, formatShopDateTime, NEVER_UPDATED,
+  DOLLAR_AUTO_UPDATE_MS,
+  type DollarRateDto,
+  type DollarRateUpdate,
+  type FetchedRateType,
+  formatShopDateTime,
+  NEVER_UPDATED,
   type RateType,
 } from '../../../domain/site';
 import type { AppContext } from '../../context';
@@ -16,7 +21,8 @@ import { type Actor, logActivity } from '../activity/log';
 
 // Read by every catalogue page and every order (see preparedPerDb).
 const rateValueQuery = preparedPerDb((db) =>
-  db.select({ value: dollarRate.value }).from(dollarRate).where(eq(dollarRate.id, 1)).prepare('dollar_rate_value'));
+  db.select({ value: dollarRate.value }).from(dollarRate).where(eq(dollarRate.id, 1)).prepare('dollar_rate_value'),
+);
 
 export async function getDollarRateValue(db: DbOrTx): Promise<number> {
   const [row] = await rateValueQuery(db).execute();
@@ -41,7 +47,9 @@ export async function fetchProviderRate(url: string, type: FetchedRateType, time
     response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
   } catch (error) {
     const timedOut = error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError');
-    throw new RateFetchError(timedOut ? 'Tiempo de espera agotado al consultar la cotización' : 'No se pudo conectar con el servicio de cotización');
+    throw new RateFetchError(
+      timedOut ? 'Tiempo de espera agotado al consultar la cotización' : 'No se pudo conectar con el servicio de cotización',
+    );
   }
   let text: string;
   try {
@@ -59,7 +67,9 @@ export async function fetchProviderRate(url: string, type: FetchedRateType, time
     throw new RateFetchError('Respuesta inválida del servicio de cotización');
   }
   if (!Array.isArray(data)) throw new RateFetchError('Respuesta inválida del servicio de cotización');
-  const entry: unknown = (data as unknown[]).find((item) => typeof item === 'object' && item !== null && String((item as { casa?: unknown }).casa).toLowerCase() === type);
+  const entry: unknown = (data as unknown[]).find(
+    (item) => typeof item === 'object' && item !== null && String((item as { casa?: unknown }).casa).toLowerCase() === type,
+  );
   const venta = Number((entry as { venta?: unknown } | undefined)?.venta);
   if (!entry || !Number.isFinite(venta) || venta <= 0) throw new RateFetchError(`El servicio no informó la cotización ${type}`);
   return Math.round(venta * 100) / 100;
@@ -73,8 +83,14 @@ async function readRow(db: DbOrTx): Promise<RateRow> {
   const [row] = await db.select().from(dollarRate).where(eq(dollarRate.id, 1));
   return (
     row ?? {
-      id: 1, rate_type: 'blue', value: DEFAULT_DOLLAR_RATE, auto_update: false, is_manual: false,
-      last_update: null, last_error: null, updated_at: new Date(0),
+      id: 1,
+      rate_type: 'blue',
+      value: DEFAULT_DOLLAR_RATE,
+      auto_update: false,
+      is_manual: false,
+      last_update: null,
+      last_error: null,
+      updated_at: new Date(0),
     }
   );
 }
@@ -137,7 +153,9 @@ async function applyChange(
       .returning();
     rateChanged = after.value !== before.value || after.rate_type !== before.rate_type;
     if (rateChanged) {
-      await tx.insert(dollarRateHistory).values({ rate_type: after.rate_type, value: after.value, source, user_id: actor?.id ?? null, created_at: now });
+      await tx
+        .insert(dollarRateHistory)
+        .values({ rate_type: after.rate_type, value: after.value, source, user_id: actor?.id ?? null, created_at: now });
     }
     const settingsChanged = after.auto_update !== before.auto_update || after.is_manual !== before.is_manual;
     if (rateChanged || (settingsChanged && actor)) {
@@ -187,13 +205,21 @@ export async function updateDollarRate(ctx: AppContext, actor: Actor, update: Do
 
   if (update.kind === 'manual') {
     // spec accounts-admin §4: applying a manual value sets is_manual; manual hides auto-update.
-    const row = await applyChange(ctx, { rate_type: 'manual', value: update.value, is_manual: true, auto_update: false, refreshed: true }, 'manual', actor);
+    const row = await applyChange(
+      ctx,
+      { rate_type: 'manual', value: update.value, is_manual: true, auto_update: false, refreshed: true },
+      'manual',
+      actor,
+    );
     return { data: toDto(row, true), message: 'Valor manual aplicado. Los precios en USD se recalcularon.' };
   }
 
   if (update.kind === 'force') {
     const type = update.rate_type ?? current.rate_type;
-    if (type === 'manual') throw badRequest('Elija Dólar Blue u Oficial para actualizar la cotización', { rate_type: ['Elija Dólar Blue u Oficial para actualizar la cotización'] });
+    if (type === 'manual')
+      throw badRequest('Elija Dólar Blue u Oficial para actualizar la cotización', {
+        rate_type: ['Elija Dólar Blue u Oficial para actualizar la cotización'],
+      });
     const fetched = await tryFetch(ctx, type, log);
     if ('error' in fetched) {
       const row = await applyChange(ctx, { error: fetched.error }, 'force', actor);

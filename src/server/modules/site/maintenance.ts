@@ -4,7 +4,11 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import {
-  BYPASS_GRANTED_MESSAGE, BYPASS_INVALID_MESSAGE, BYPASS_TTL_HOURS, type BypassResultDto, type MaintenanceStatusDto,
+  BYPASS_GRANTED_MESSAGE,
+  BYPASS_INVALID_MESSAGE,
+  BYPASS_TTL_HOURS,
+  type BypassResultDto,
+  type MaintenanceStatusDto,
   type ToggleMaintenanceInput,
 } from '../../../domain/site';
 import type { AppContext } from '../../context';
@@ -37,7 +41,9 @@ async function ensureSettingsRow(db: DbOrTx) {
 
 async function loadSettings(db: DbOrTx) {
   const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-  return row ?? { id: 1, maintenance_mode: false, maintenance_message: null, bypass_password_hash: null, updated_by: null, updated_at: null };
+  return (
+    row ?? { id: 1, maintenance_mode: false, maintenance_message: null, bypass_password_hash: null, updated_by: null, updated_at: null }
+  );
 }
 
 export async function readMaintenanceState(ctx: AppContext): Promise<MaintenanceState> {

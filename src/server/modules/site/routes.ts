@@ -3,8 +3,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  BYPASS_COOKIE, BYPASS_FREE_FAILURES, BYPASS_SLOWDOWN_MS, BYPASS_TTL_HOURS, bypassResultDtoSchema, dollarRateDtoSchema, dollarRateResultSchema,
-  dollarRateUpdateSchema, maintenanceStatusDtoSchema, toggleMaintenanceSchema, validateBypassSchema,
+  BYPASS_COOKIE,
+  BYPASS_FREE_FAILURES,
+  BYPASS_SLOWDOWN_MS,
+  BYPASS_TTL_HOURS,
+  bypassResultDtoSchema,
+  dollarRateDtoSchema,
+  dollarRateResultSchema,
+  dollarRateUpdateSchema,
+  maintenanceStatusDtoSchema,
+  toggleMaintenanceSchema,
+  validateBypassSchema,
 } from '../../../domain/site';
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
@@ -29,45 +38,55 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
   const failures = new WindowCounter(Number.MAX_SAFE_INTEGER, BYPASS_FAILURE_WINDOW_MS);
   const nowMs = () => ctx.now().getTime();
 
-  app.get('/api/core/maintenance-status/', { schema: { response: { 200: maintenanceStatusDtoSchema } } }, async () => getMaintenanceStatus(ctx));
+  app.get('/api/core/maintenance-status/', { schema: { response: { 200: maintenanceStatusDtoSchema } } }, async () =>
+    getMaintenanceStatus(ctx),
+  );
 
   app.post(
     '/api/core/toggle-maintenance/',
-    { config: { access: 'staff' }, schema: { body: toggleMaintenanceSchema, response: { 200: maintenanceStatusDtoSchema.extend({ message: z.string() }) } } },
+    {
+      config: { access: 'staff' },
+      schema: { body: toggleMaintenanceSchema, response: { 200: maintenanceStatusDtoSchema.extend({ message: z.string() }) } },
+    },
     async (request) => toggleMaintenance(ctx, actorOf(request), request.body),
   );
 
-  app.post('/api/core/validate-bypass-password/', {
-    schema: { body: validateBypassSchema, response: { 200: bypassResultDtoSchema } },
-    // Every attempt counts, a malformed one too: before the body is validated.
-    preValidation: async (request) => {
-      if (!attempts.hit(request.ip, nowMs())) throw tooMany('Demasiados intentos. Por favor, espera unos minutos e intenta nuevamente.');
+  app.post(
+    '/api/core/validate-bypass-password/',
+    {
+      schema: { body: validateBypassSchema, response: { 200: bypassResultDtoSchema } },
+      // Every attempt counts, a malformed one too: before the body is validated.
+      preValidation: async (request) => {
+        if (!attempts.hit(request.ip, nowMs())) throw tooMany('Demasiados intentos. Por favor, espera unos minutos e intenta nuevamente.');
+      },
     },
-  }, async (request, reply) => {
-    const ip = request.ip;
-    const { password } = request.body;
-    // spec accounts-admin §4: after 5 failed attempts every further attempt waits 1.5 s.
-    if (failures.count(ip, nowMs()) >= BYPASS_FREE_FAILURES) await sleep(BYPASS_SLOWDOWN_MS);
-    const result = await validateBypassPassword(ctx, password);
-    if (!result.valid) {
-      failures.hit(ip, nowMs());
-      throw new AppError(400, result.message, 'BYPASS_INVALID', undefined, { ...result });
-    }
-    failures.reset(ip);
-    // The web app sends the cookie with every call; other clients may send the header instead.
-    reply.setCookie(BYPASS_COOKIE, result.bypass_token ?? '', {
-      path: '/',
-      httpOnly: true,
-      sameSite: 'lax',
-      // Same rule as the refresh cookie: behind a proxy that hides https, PUBLIC_URL tells.
-      secure: request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:'),
-      maxAge: BYPASS_TTL_HOURS * 3600,
-    });
-    return result;
-  });
+    async (request, reply) => {
+      const ip = request.ip;
+      const { password } = request.body;
+      // spec accounts-admin §4: after 5 failed attempts every further attempt waits 1.5 s.
+      if (failures.count(ip, nowMs()) >= BYPASS_FREE_FAILURES) await sleep(BYPASS_SLOWDOWN_MS);
+      const result = await validateBypassPassword(ctx, password);
+      if (!result.valid) {
+        failures.hit(ip, nowMs());
+        throw new AppError(400, result.message, 'BYPASS_INVALID', undefined, { ...result });
+      }
+      failures.reset(ip);
+      // The web app sends the cookie with every call; other clients may send the header instead.
+      reply.setCookie(BYPASS_COOKIE, result.bypass_token ?? '', {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        // Same rule as the refresh cookie: behind a proxy that hides https, PUBLIC_URL tells.
+        secure: request.protocol === 'https' || ctx.config.publicUrl.startsWith('https:'),
+        maxAge: BYPASS_TTL_HOURS * 3600,
+      });
+      return result;
+    },
+  );
 
   app.get('/api/core/dollar-rate/', { schema: { response: { 200: dollarRateDtoSchema } } }, async (request) =>
-    getDollarRate(ctx, { includeError: isAdmin(request.user) }));
+    getDollarRate(ctx, { includeError: isAdmin(request.user) }),
+  );
 
   app.post(
     '/api/core/dollar-rate/',

@@ -20,9 +20,15 @@ describe('sniffImage', () => {
 
 describe('toWebpVariants', () => {
   it('makes 240, 400 and 800 px WebP variants keeping the aspect ratio', async () => {
-    const input = await sharp({ create: { width: 1000, height: 2000, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const input = await sharp({ create: { width: 1000, height: 2000, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
     const variants = await toWebpVariants(input);
-    expect(variants.map((v) => [v.size, v.width, v.height])).toEqual([[240, 120, 240], [400, 200, 400], [800, 400, 800]]);
+    expect(variants.map((v) => [v.size, v.width, v.height])).toEqual([
+      [240, 120, 240],
+      [400, 200, 400],
+      [800, 400, 800],
+    ]);
     for (const v of variants) expect((await sharp(v.data).metadata()).format).toBe('webp');
   });
 
@@ -36,7 +42,11 @@ describe('backfillImageWidths', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'backfill-'));
     try {
       mkdirSync(path.join(dir, 'brand'));
-      const [, small, large] = await toWebpVariants(await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a00' } }).png().toBuffer());
+      const [, small, large] = await toWebpVariants(
+        await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a00' } })
+          .png()
+          .toBuffer(),
+      );
       writeFileSync(path.join(dir, 'brand/logo-400.webp'), small.data);
       writeFileSync(path.join(dir, 'brand/logo-800.webp'), large.data);
       writeFileSync(path.join(dir, 'notes.txt'), 'not a picture');

@@ -34,35 +34,39 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
   });
 
   // A multipart body (fields `file` and `purpose`), read by the handler.
-  app.post('/api/uploads/', { schema: { consumes: ['multipart/form-data'], response: { 201: uploadResultDtoSchema } } }, async (request, reply) => {
-    const viewer = viewerOf(request.user);
-    if (viewer !== 'staff') {
-      const nowMs = ctx.now().getTime();
-      if (!guestUploads.hit(request.ip, nowMs)) {
-        reply.header('retry-after', String(guestUploads.secondsLeft(request.ip, nowMs)));
-        throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
-      }
-    }
-    if (!request.isMultipart()) throw badRequest('Se esperaba un formulario multipart con el campo file');
-
-    let purpose: unknown;
-    let file: ReceivedFile | null = null;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          const data = await readAll(part.file);
-          if (part.fieldname === 'file' && !file) file = { data, truncated: part.file.truncated };
-        } else if (part.fieldname === 'purpose') {
-          purpose = part.value;
+  app.post(
+    '/api/uploads/',
+    { schema: { consumes: ['multipart/form-data'], response: { 201: uploadResultDtoSchema } } },
+    async (request, reply) => {
+      const viewer = viewerOf(request.user);
+      if (viewer !== 'staff') {
+        const nowMs = ctx.now().getTime();
+        if (!guestUploads.hit(request.ip, nowMs)) {
+          reply.header('retry-after', String(guestUploads.secondsLeft(request.ip, nowMs)));
+          throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
         }
       }
-    } catch (error) {
-      // The multipart parser reports a broken body (no boundary, cut short) as a plain Error;
-      // its limits come as coded errors the error handler already answers.
-      if (error instanceof AppError || (error as { code?: string }).code) throw error;
-      throw badRequest('El formulario está incompleto o mal formado');
-    }
-    const result = await uploadImage(store, { viewer, purpose, file });
-    return reply.code(201).send(result);
-  });
+      if (!request.isMultipart()) throw badRequest('Se esperaba un formulario multipart con el campo file');
+
+      let purpose: unknown;
+      let file: ReceivedFile | null = null;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            const data = await readAll(part.file);
+            if (part.fieldname === 'file' && !file) file = { data, truncated: part.file.truncated };
+          } else if (part.fieldname === 'purpose') {
+            purpose = part.value;
+          }
+        }
+      } catch (error) {
+        // The multipart parser reports a broken body (no boundary, cut short) as a plain Error;
+        // its limits come as coded errors the error handler already answers.
+        if (error instanceof AppError || (error as { code?: string }).code) throw error;
+        throw badRequest('El formulario está incompleto o mal formado');
+      }
+      const result = await uploadImage(store, { viewer, purpose, file });
+      return reply.code(201).send(result);
+    },
+  );
 }

@@ -9,7 +9,10 @@ import { DiskStorage } from './storage';
 /** The disk store, except that its n-th write fails as a full disk would. */
 class FailingDiskStorage extends DiskStorage {
   private writes = 0;
-  constructor(root: string, private readonly failingWrite: number) {
+  constructor(
+    root: string,
+    private readonly failingWrite: number,
+  ) {
     super(root);
   }
   override async put(key: string, data: Buffer): Promise<string> {
@@ -26,8 +29,12 @@ function tempRoot() {
   return root;
 }
 
-const picture = () => sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2a6' } }).png().toBuffer();
-const fileOf = (root: string, url: string, size: number) => path.join(root, url.replace(/^\/uploads\//, '').replace('-800.webp', `-${size}.webp`));
+const picture = () =>
+  sharp({ create: { width: 1000, height: 500, channels: 3, background: '#2a6' } })
+    .png()
+    .toBuffer();
+const fileOf = (root: string, url: string, size: number) =>
+  path.join(root, url.replace(/^\/uploads\//, '').replace('-800.webp', `-${size}.webp`));
 
 describe('storeImage', () => {
   it('keeps the files of an identical picture when a later store of it fails half way', async () => {

@@ -2,7 +2,12 @@
 // WebP variants. Nothing is stored unless every check passed and every variant was made.
 import { createHash } from 'node:crypto';
 import {
-  INVALID_IMAGE_MESSAGE, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGES, uploadPurposeSchema, type UploadPurpose, type UploadResultDto,
+  INVALID_IMAGE_MESSAGE,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE_MESSAGES,
+  uploadPurposeSchema,
+  type UploadPurpose,
+  type UploadResultDto,
 } from '../../../domain/uploads';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import type { Viewer } from '../catalog/viewer';

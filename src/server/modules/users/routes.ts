@@ -4,7 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema, pageSchema } from '../../../domain/catalog';
 import {
-  adminCreateUserSchema, adminUserDetailDtoSchema, adminUserDtoSchema, userListQuerySchema, userStatusSchema,
+  adminCreateUserSchema,
+  adminUserDetailDtoSchema,
+  adminUserDtoSchema,
+  userListQuerySchema,
+  userStatusSchema,
 } from '../../../domain/users';
 import type { AppContext } from '../../context';
 import { paged } from '../../http';
@@ -26,13 +30,20 @@ export default async function userRoutes(base: FastifyInstance, opts: { ctx: App
     },
   );
 
-  app.get('/api/auth/users/:id/', { ...staffOnly, schema: { params: idParamSchema, response: { 200: adminUserDetailDtoSchema } } }, async (request) => {
-    return getUserDetail(ctx, request.params.id);
-  });
+  app.get(
+    '/api/auth/users/:id/',
+    { ...staffOnly, schema: { params: idParamSchema, response: { 200: adminUserDetailDtoSchema } } },
+    async (request) => {
+      return getUserDetail(ctx, request.params.id);
+    },
+  );
 
   app.patch(
     '/api/auth/users/:id/',
-    { ...staffOnly, schema: { params: idParamSchema, body: userStatusSchema, response: { 200: adminUserDtoSchema.extend({ message: z.string() }) } } },
+    {
+      ...staffOnly,
+      schema: { params: idParamSchema, body: userStatusSchema, response: { 200: adminUserDtoSchema.extend({ message: z.string() }) } },
+    },
     async (request) => setUserActive(ctx, requireStaff(request), request.params.id, request.body.is_active),
   );
 
@@ -43,7 +54,10 @@ export default async function userRoutes(base: FastifyInstance, opts: { ctx: App
 
   app.post(
     '/api/auth/admin/create-user/',
-    { ...staffOnly, schema: { body: adminCreateUserSchema, response: { 201: z.object({ message: z.string(), user: adminUserDtoSchema }) } } },
+    {
+      ...staffOnly,
+      schema: { body: adminCreateUserSchema, response: { 201: z.object({ message: z.string(), user: adminUserDtoSchema }) } },
+    },
     async (request, reply) => reply.status(201).send(await createUserByAdmin(ctx, requireStaff(request), request.body)),
   );
 }

@@ -47,7 +47,9 @@ export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<
   if (query.email) conditions.push(ilike(users.email, likePattern(query.email)));
   if (query.search) {
     const pattern = likePattern(query.search);
-    conditions.push(or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.first_name, pattern), ilike(users.last_name, pattern))!);
+    conditions.push(
+      or(ilike(users.username, pattern), ilike(users.email, pattern), ilike(users.first_name, pattern), ilike(users.last_name, pattern))!,
+    );
   }
   if (query.status) conditions.push(eq(users.is_active, query.status === 'active'));
   if (query.user_type === 'staff') conditions.push(or(eq(users.is_staff, true), eq(users.is_superuser, true))!);
@@ -63,7 +65,10 @@ export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<
       .orderBy(...exactEmailFirst, desc(users.created_at), desc(users.id))
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size),
-    ctx.db.select({ total: sql<number>`count(*)`.mapWith(Number) }).from(users).where(where),
+    ctx.db
+      .select({ total: sql<number>`count(*)`.mapWith(Number) })
+      .from(users)
+      .where(where),
   ]);
   return { results: rows.map((r) => toDto(r.user, r.orders_count)), count: total };
 }
@@ -92,7 +97,12 @@ function checkMayModify(actor: AuthUser, target: UserRow) {
 
 const actorOf = (actor: AuthUser) => ({ id: actor.id, username: actor.username });
 
-export async function setUserActive(ctx: AppContext, actor: AuthUser, id: number, isActive: boolean): Promise<AdminUserDto & { message: string }> {
+export async function setUserActive(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  isActive: boolean,
+): Promise<AdminUserDto & { message: string }> {
   const row = await ctx.db.transaction(async (tx) => {
     const target = await findUser(tx, id, true);
     checkMayModify(actor, target);
@@ -111,7 +121,10 @@ export async function setUserActive(ctx: AppContext, actor: AuthUser, id: number
     });
     return updated;
   });
-  const [{ n }] = await ctx.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(orders).where(eq(orders.user_id, id));
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.user_id, id));
   return { ...toDto(row, n), message: isActive ? 'Usuario activado correctamente' : 'Usuario desactivado correctamente' };
 }
 
@@ -132,7 +145,12 @@ export async function deleteUser(ctx: AppContext, actor: AuthUser, id: number): 
         customer_first_name: sql`coalesce(${orders.customer_first_name}, ${target.first_name})`,
         customer_last_name: sql`coalesce(${orders.customer_last_name}, ${target.last_name})`,
       })
-      .where(and(eq(orders.user_id, id), or(isNull(orders.customer_username), isNull(orders.customer_first_name), isNull(orders.customer_last_name))));
+      .where(
+        and(
+          eq(orders.user_id, id),
+          or(isNull(orders.customer_username), isNull(orders.customer_first_name), isNull(orders.customer_last_name)),
+        ),
+      );
     await tx.delete(users).where(eq(users.id, id));
     await logActivity(tx, {
       action: 'delete',
@@ -145,13 +163,18 @@ export async function deleteUser(ctx: AppContext, actor: AuthUser, id: number): 
   });
 }
 
-export async function createUserByAdmin(ctx: AppContext, actor: AuthUser, input: AdminCreateUserInput): Promise<{ message: string; user: AdminUserDto }> {
+export async function createUserByAdmin(
+  ctx: AppContext,
+  actor: AuthUser,
+  input: AdminCreateUserInput,
+): Promise<{ message: string; user: AdminUserDto }> {
   const taken = await ctx.db
     .select({ username: users.username, email: users.email })
     .from(users)
     .where(or(sql`lower(${users.username}) = ${input.username.toLowerCase()}`, sql`lower(${users.email}) = ${input.email}`));
   const errors: Record<string, string[]> = {};
-  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase())) errors.username = ['Este nombre de usuario ya está en uso'];
+  if (taken.some((u) => u.username.toLowerCase() === input.username.toLowerCase()))
+    errors.username = ['Este nombre de usuario ya está en uso'];
   if (taken.some((u) => u.email.toLowerCase() === input.email)) errors.email = ['Este email ya está registrado'];
   if (Object.keys(errors).length) throw new AppError(409, (errors.username ?? errors.email)[0], 'ACCOUNT_EXISTS', errors);
 

@@ -6,7 +6,11 @@ import { z } from 'zod';
 import { idParamSchema, pageSchema } from '../../../domain/catalog';
 import { shopDate } from '../../../domain/site';
 import {
-  adminWarrantyClaimDtoSchema, eligibleOrderDtoSchema, warrantyClaimDtoSchema, warrantyClaimListQuerySchema, warrantyClaimSchema,
+  adminWarrantyClaimDtoSchema,
+  eligibleOrderDtoSchema,
+  warrantyClaimDtoSchema,
+  warrantyClaimListQuerySchema,
+  warrantyClaimSchema,
   warrantyClaimUpdateSchema,
 } from '../../../domain/warranty';
 import type { AppContext } from '../../context';
@@ -79,7 +83,10 @@ export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx:
 
   app.patch(
     '/api/warranty-claims/:id/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: warrantyClaimUpdateSchema, response: { 200: adminWarrantyClaimDtoSchema } } },
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamSchema, body: warrantyClaimUpdateSchema, response: { 200: adminWarrantyClaimDtoSchema } },
+    },
     async (request) => updateClaim(ctx, requireStaff(request), request.params.id, request.body, request.log),
   );
 }

@@ -6,9 +6,18 @@ import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } fr
 import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/site';
 import {
-  type AdminWarrantyClaimDto, checkClaimDates, ELIGIBLE_ORDER_STATUSES, type EligibleOrderDto, STATUSES_WITH_RESOLUTION,
-  type WarrantyClaimDto, type WarrantyClaimInput, type WarrantyClaimListQuery, type WarrantyClaimUpdate, WARRANTY_MESSAGES,
-  WARRANTY_STATUS_LABELS, WARRANTY_STATUS_MESSAGES,
+  type AdminWarrantyClaimDto,
+  checkClaimDates,
+  ELIGIBLE_ORDER_STATUSES,
+  type EligibleOrderDto,
+  STATUSES_WITH_RESOLUTION,
+  type WarrantyClaimDto,
+  type WarrantyClaimInput,
+  type WarrantyClaimListQuery,
+  type WarrantyClaimUpdate,
+  WARRANTY_MESSAGES,
+  WARRANTY_STATUS_LABELS,
+  WARRANTY_STATUS_MESSAGES,
 } from '../../../domain/warranty';
 import type { AppContext } from '../../context';
 import { orderProducts, orders, warrantyClaims } from '../../db/schema';
@@ -63,7 +72,11 @@ function toAdminDto(row: ClaimWithOrder & { order_customer_id?: number | null },
     admin_notes: row.admin_notes,
     order: row.order_id ? { id: row.order_id, customer_id: row.order_customer_id ?? null } : null,
     ...(details
-      ? { user_phone: details.user_phone, user_since: iso(details.user_since), previous_orders_count: Number(details.previous_orders_count) }
+      ? {
+          user_phone: details.user_phone,
+          user_since: iso(details.user_since),
+          previous_orders_count: Number(details.previous_orders_count),
+        }
       : {}),
   };
 }
@@ -119,7 +132,13 @@ export async function createClaim(ctx: AppContext, user: AuthUser | null, input:
   if (input.order_id !== undefined && user) {
     // spec accounts-admin §5: only the customer's own pending or completed orders.
     const [order] = await ctx.db
-      .select({ id: orders.id, order_number: orders.order_number, created_at: orders.created_at, recipient_name: orders.recipient_name, customer_email: orders.customer_email })
+      .select({
+        id: orders.id,
+        order_number: orders.order_number,
+        created_at: orders.created_at,
+        recipient_name: orders.recipient_name,
+        customer_email: orders.customer_email,
+      })
       .from(orders)
       .where(and(eq(orders.id, input.order_id), eq(orders.user_id, user.id), inArray(orders.status, [...ELIGIBLE_ORDER_STATUSES])));
     if (!order) throw badRequest(WARRANTY_MESSAGES.orderNotEligible, { ...errors, order_id: [WARRANTY_MESSAGES.orderNotEligible] });
@@ -161,7 +180,15 @@ export async function createClaim(ctx: AppContext, user: AuthUser | null, input:
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(warrantyClaims)
-      .values({ ...claim, description: input.description, photo1: photos[0] ?? null, photo2: photos[1] ?? null, photo3: photos[2] ?? null, created_at: ctx.now(), updated_at: ctx.now() })
+      .values({
+        ...claim,
+        description: input.description,
+        photo1: photos[0] ?? null,
+        photo2: photos[1] ?? null,
+        photo3: photos[2] ?? null,
+        created_at: ctx.now(),
+        updated_at: ctx.now(),
+      })
       .returning();
     await logActivity(tx, {
       action: 'create',
@@ -178,7 +205,13 @@ export async function createClaim(ctx: AppContext, user: AuthUser | null, input:
 
 export async function listEligibleOrders(ctx: AppContext, userId: number): Promise<EligibleOrderDto[]> {
   const found = await ctx.db
-    .select({ id: orders.id, order_number: orders.order_number, created_at: orders.created_at, recipient_name: orders.recipient_name, status: orders.status })
+    .select({
+      id: orders.id,
+      order_number: orders.order_number,
+      created_at: orders.created_at,
+      recipient_name: orders.recipient_name,
+      status: orders.status,
+    })
     .from(orders)
     .where(and(eq(orders.user_id, userId), inArray(orders.status, [...ELIGIBLE_ORDER_STATUSES])))
     .orderBy(desc(orders.created_at), desc(orders.id))
@@ -187,7 +220,15 @@ export async function listEligibleOrders(ctx: AppContext, userId: number): Promi
   const lines = await ctx.db
     .select({ order_id: orderProducts.order_id, product_id: orderProducts.product_id, product_name: orderProducts.product_name })
     .from(orderProducts)
-    .where(and(inArray(orderProducts.order_id, found.map((o) => o.id)), isNotNull(orderProducts.product_id)))
+    .where(
+      and(
+        inArray(
+          orderProducts.order_id,
+          found.map((o) => o.id),
+        ),
+        isNotNull(orderProducts.product_id),
+      ),
+    )
     .orderBy(orderProducts.id);
   return found.map((order) => {
     const products = new Map<number, string>();
@@ -247,7 +288,10 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
     ];
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
     if (number) {
-      const ordered = ctx.db.select({ id: orders.id }).from(orders).where(eq(orders.order_number, Number(number)));
+      const ordered = ctx.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.order_number, Number(number)));
       matches.push(eq(warrantyClaims.id, Number(number)), inArray(warrantyClaims.order_id, ordered));
     }
     conditions.push(or(...matches)!);
@@ -261,7 +305,12 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
     previous_orders_count: sql<number>`(select count(*)::int from orders o where ${claimantOrders} and o.status <> 'cancelled')`,
   };
   const base = ctx.db
-    .select({ claim: warrantyClaims, order_number: orders.order_number, order_customer_id: orders.user_id, ...(query.include_user_details ? details : {}) })
+    .select({
+      claim: warrantyClaims,
+      order_number: orders.order_number,
+      order_customer_id: orders.user_id,
+      ...(query.include_user_details ? details : {}),
+    })
     .from(warrantyClaims)
     .leftJoin(orders, eq(orders.id, warrantyClaims.order_id));
   const [rows, [{ total }]] = await Promise.all([
@@ -274,14 +323,22 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
   ]);
   return {
     results: rows.map((r) =>
-      toAdminDto({ ...r.claim, order_number: r.order_number, order_customer_id: r.order_customer_id }, query.include_user_details ? (r as unknown as UserDetails) : undefined),
+      toAdminDto(
+        { ...r.claim, order_number: r.order_number, order_customer_id: r.order_customer_id },
+        query.include_user_details ? (r as unknown as UserDetails) : undefined,
+      ),
     ),
     count: Number(total),
   };
 }
 
 /** Staff read any claim; a customer only their own, without the internal notes. */
-export async function getClaim(ctx: AppContext, viewer: AuthUser, id: number, staff: boolean): Promise<WarrantyClaimDto | AdminWarrantyClaimDto> {
+export async function getClaim(
+  ctx: AppContext,
+  viewer: AuthUser,
+  id: number,
+  staff: boolean,
+): Promise<WarrantyClaimDto | AdminWarrantyClaimDto> {
   const [row] = await ctx.db
     .select({ claim: warrantyClaims, order_number: orders.order_number, order_customer_id: orders.user_id })
     .from(warrantyClaims)
@@ -353,7 +410,10 @@ export async function updateClaim(
   });
   // spec: the customer hears of every status change; sent after the change is committed.
   if (after.status !== before.status) await sendMail(ctx, statusEmail(ctx, after), log);
-  const [row] = await ctx.db.select({ order_number: orders.order_number, order_customer_id: orders.user_id }).from(orders).where(eq(orders.id, after.order_id ?? 0));
+  const [row] = await ctx.db
+    .select({ order_number: orders.order_number, order_customer_id: orders.user_id })
+    .from(orders)
+    .where(eq(orders.id, after.order_id ?? 0));
   return toAdminDto({ ...after, order_number: row?.order_number ?? null, order_customer_id: row?.order_customer_id ?? null });
 }
 

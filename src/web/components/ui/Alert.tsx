@@ -9,7 +9,17 @@ const tones = {
 } as const;
 
 /** A message box; errors and warnings are announced at once, others politely. */
-export function Alert({ tone, title, children, className = '' }: { tone: keyof typeof tones; title?: string; children?: ReactNode; className?: string }) {
+export function Alert({
+  tone,
+  title,
+  children,
+  className = '',
+}: {
+  tone: keyof typeof tones;
+  title?: string;
+  children?: ReactNode;
+  className?: string;
+}) {
   const { box, icon: Icon, iconColor } = tones[tone];
   const urgent = tone === 'error' || tone === 'warning';
   return (

@@ -35,23 +35,56 @@ export interface ButtonProps extends ComponentProps<'button'> {
   loadingText?: string;
 }
 
-export function Button({ variant = 'primary', size = 'lg', loading, loadingText, className = '', children, disabled, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'lg',
+  loading,
+  loadingText,
+  className = '',
+  children,
+  disabled,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
-    <button type={type} className={buttonClass(variant, className, size)} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={buttonClass(variant, className, size)}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <Spinner />}
       {loading && loadingText ? loadingText : children}
     </button>
   );
 }
 
-export function LinkButton({ variant = 'primary', size = 'lg', className = '', ...rest }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
+export function LinkButton({
+  variant = 'primary',
+  size = 'lg',
+  className = '',
+  ...rest
+}: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
   return <Link className={buttonClass(variant, className, size)} {...rest} />;
 }
 
 /** A square icon-only button; `label` names it for screen readers and as a tooltip. */
-export function IconButton({ label, variant = 'ghostMuted', className = '', children, ...rest }: ComponentProps<'button'> & { label: string; variant?: ButtonVariant }) {
+export function IconButton({
+  label,
+  variant = 'ghostMuted',
+  className = '',
+  children,
+  ...rest
+}: ComponentProps<'button'> & { label: string; variant?: ButtonVariant }) {
   return (
-    <button type="button" aria-label={label} title={label} className={`${buttonClass(variant, 'min-w-10 !px-2', 'md')} ${className}`} {...rest}>
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      className={`${buttonClass(variant, 'min-w-10 !px-2', 'md')} ${className}`}
+      {...rest}
+    >
       {children}
     </button>
   );

@@ -79,7 +79,13 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
 }
 
 /** Six-digit verification code: digits only, one-time-code autofill. */
-export function CodeField({ value, onChange, label = 'Código de verificación', error, id }: {
+export function CodeField({
+  value,
+  onChange,
+  label = 'Código de verificación',
+  error,
+  id,
+}: {
   value: string;
   onChange: (code: string) => void;
   label?: string;

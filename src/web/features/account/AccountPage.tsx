@@ -53,7 +53,10 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
       <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
         <aside className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
           <div className="flex items-center gap-3 border-b border-stone-200 pb-4">
-            <span className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-800 font-semibold text-white" aria-hidden="true">
+            <span
+              className="flex h-11 w-11 shrink-0 items-center justify-center rounded-full bg-brand-800 font-semibold text-white"
+              aria-hidden="true"
+            >
               {initials}
             </span>
             <div className="min-w-0 flex-1">
@@ -98,7 +101,10 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
               <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
                 {ADMIN_LINKS.map((link) => (
                   <li key={link.to}>
-                    <Link to={link.to} className="flex items-center justify-between rounded-lg px-3 py-2 text-sm text-stone-700 hover:bg-stone-100 hover:text-stone-900">
+                    <Link
+                      to={link.to}
+                      className="flex items-center justify-between rounded-lg px-3 py-2 text-sm text-stone-700 hover:bg-stone-100 hover:text-stone-900"
+                    >
                       {link.label}
                       <ChevronRightIcon size={16} className="text-stone-400" />
                     </Link>
@@ -120,11 +126,7 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
           {active === 'orders' && <OrdersSection />}
           {active === 'settings' && <SettingsSection />}
           {active === 'warranty' && warranty}
-          {active === 'maintenance' && (
-            <Suspense fallback={<PageLoader />}>
-              {siteSettings}
-            </Suspense>
-          )}
+          {active === 'maintenance' && <Suspense fallback={<PageLoader />}>{siteSettings}</Suspense>}
         </div>
       </div>
     </div>

@@ -2,7 +2,18 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 
-export function ConfirmDialog({ open, title, children, confirmLabel, cancelLabel = 'Volver', busy, busyLabel, tone = 'danger', onConfirm, onClose }: {
+export function ConfirmDialog({
+  open,
+  title,
+  children,
+  confirmLabel,
+  cancelLabel = 'Volver',
+  busy,
+  busyLabel,
+  tone = 'danger',
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   children: ReactNode;

@@ -61,13 +61,22 @@ export function OrdersSection() {
             <ul className="space-y-4">
               {orders.orders.map((order) => (
                 <li key={order.id}>
-                  <OrderCard order={order} onCancel={() => setPending({ kind: 'cancel', order })} onRemoveLine={(line) => setPending({ kind: 'remove', order, line })} />
+                  <OrderCard
+                    order={order}
+                    onCancel={() => setPending({ kind: 'cancel', order })}
+                    onRemoveLine={(line) => setPending({ kind: 'remove', order, line })}
+                  />
                 </li>
               ))}
             </ul>
             {orders.hasNextPage && (
               <div className="mt-4 flex justify-center">
-                <Button variant="secondary" onClick={() => orders.fetchNextPage()} loading={orders.isFetchingNextPage} loadingText="Cargando...">
+                <Button
+                  variant="secondary"
+                  onClick={() => orders.fetchNextPage()}
+                  loading={orders.isFetchingNextPage}
+                  loadingText="Cargando..."
+                >
                   Ver pedidos anteriores
                 </Button>
               </div>
@@ -85,7 +94,9 @@ export function OrdersSection() {
         onClose={() => setPending(null)}
         onConfirm={() => pending && action.mutate(pending)}
       >
-        {pending?.kind === 'cancel' && <>¿Seguro que quieres cancelar el pedido #{pending.order.order_number}? Esta acción no se puede deshacer.</>}
+        {pending?.kind === 'cancel' && (
+          <>¿Seguro que quieres cancelar el pedido #{pending.order.order_number}? Esta acción no se puede deshacer.</>
+        )}
       </ConfirmDialog>
       <ConfirmDialog
         open={pending?.kind === 'remove'}
@@ -115,10 +126,21 @@ const statusStyles: Record<OrderDto['status'], string> = {
   cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
 };
 
-function OrderCard({ order, onCancel, onRemoveLine }: { order: OrderDto; onCancel: () => void; onRemoveLine: (line: OrderProductDto) => void }) {
+function OrderCard({
+  order,
+  onCancel,
+  onRemoveLine,
+}: {
+  order: OrderDto;
+  onCancel: () => void;
+  onRemoveLine: (line: OrderProductDto) => void;
+}) {
   const editable = order.status === 'pending';
   return (
-    <article className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm" aria-label={`Pedido #${order.order_number}`}>
+    <article
+      className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
+      aria-label={`Pedido #${order.order_number}`}
+    >
       <header className="flex flex-wrap items-center justify-between gap-2 border-b border-stone-200 bg-stone-50 px-4 py-3 sm:px-5">
         <div>
           <h3 className="font-semibold text-stone-900">Pedido #{order.order_number}</h3>
@@ -126,7 +148,9 @@ function OrderCard({ order, onCancel, onRemoveLine }: { order: OrderDto; onCance
             <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
           </p>
         </div>
-        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusStyles[order.status]}`}>{order.status_display}</span>
+        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusStyles[order.status]}`}>
+          {order.status_display}
+        </span>
       </header>
       <ul className="divide-y divide-stone-100 px-4 sm:px-5">
         {order.order_products.map((line) => (

@@ -12,7 +12,12 @@ import { Button } from '../../components/ui/Button';
 import { CodeField, isSixDigitCode, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
 import {
-  emailChangeFormSchema, namesFormSchema, passwordChangeFormSchema, type EmailChangeForm, type EmailChangeValues, type NamesForm,
+  emailChangeFormSchema,
+  namesFormSchema,
+  passwordChangeFormSchema,
+  type EmailChangeForm,
+  type EmailChangeValues,
+  type NamesForm,
   type PasswordChangeForm,
 } from './schemas';
 
@@ -222,8 +227,22 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
       {stage === 'request' && (
         <form onSubmit={form.handleSubmit(request)} noValidate className="mt-4 space-y-4 border-t border-stone-200 pt-4">
           {error && <Alert tone="error">{error}</Alert>}
-          <TextField label="Nuevo email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.new_email?.message} {...form.register('new_email')} />
-          <PasswordField label="Contraseña actual" autoComplete="current-password" hint="Por seguridad, confirma tu contraseña." error={errors.password?.message} {...form.register('password')} />
+          <TextField
+            label="Nuevo email"
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            error={errors.new_email?.message}
+            {...form.register('new_email')}
+          />
+          <PasswordField
+            label="Contraseña actual"
+            autoComplete="current-password"
+            hint="Por seguridad, confirma tu contraseña."
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={close}>
               Cancelar
@@ -282,7 +301,8 @@ function PasswordTab() {
       form.reset();
       toast.success(answer?.message || 'Contraseña actualizada correctamente');
     } catch (e) {
-      if (!showFieldErrors(e, ['old_password', 'new_password', 'new_password2'], form.setError)) setError(errorMessage(e, 'Error al cambiar la contraseña'));
+      if (!showFieldErrors(e, ['old_password', 'new_password', 'new_password2'], form.setError))
+        setError(errorMessage(e, 'Error al cambiar la contraseña'));
     }
   }
 
@@ -290,9 +310,25 @@ function PasswordTab() {
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={`${card} max-w-xl space-y-4`}>
       <h3 className="font-semibold text-stone-900">Cambiar contraseña</h3>
       {error && <Alert tone="error">{error}</Alert>}
-      <PasswordField label="Contraseña actual" autoComplete="current-password" error={errors.old_password?.message} {...form.register('old_password')} />
-      <PasswordField label="Nueva contraseña" autoComplete="new-password" hint="Mínimo 6 caracteres." error={errors.new_password?.message} {...form.register('new_password')} />
-      <PasswordField label="Confirmar nueva contraseña" autoComplete="new-password" error={errors.new_password2?.message} {...form.register('new_password2')} />
+      <PasswordField
+        label="Contraseña actual"
+        autoComplete="current-password"
+        error={errors.old_password?.message}
+        {...form.register('old_password')}
+      />
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        hint="Mínimo 6 caracteres."
+        error={errors.new_password?.message}
+        {...form.register('new_password')}
+      />
+      <PasswordField
+        label="Confirmar nueva contraseña"
+        autoComplete="new-password"
+        error={errors.new_password2?.message}
+        {...form.register('new_password2')}
+      />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting} loadingText="Guardando...">
           Cambiar contraseña

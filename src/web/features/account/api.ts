@@ -2,11 +2,21 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type {
-  ChangePasswordResponse, changePasswordSchema, MessageResponse, ProfileDto, ProfileUpdateResponse, profileUpdateSchema, verifyChangeSchema,
+  ChangePasswordResponse,
+  changePasswordSchema,
+  MessageResponse,
+  ProfileDto,
+  ProfileUpdateResponse,
+  profileUpdateSchema,
+  verifyChangeSchema,
 } from '../../../domain/auth';
 import type { Page } from '../../../domain/catalog';
 import {
-  isOrderActive, type customerOrderUpdateSchema, type OrderDto, type OrderProductDto, type OrderUpdateResult,
+  isOrderActive,
+  type customerOrderUpdateSchema,
+  type OrderDto,
+  type OrderProductDto,
+  type OrderUpdateResult,
 } from '../../../domain/orders';
 import { api, toQuery } from '../../lib/api';
 
@@ -24,7 +34,9 @@ export function useMyOrders() {
     queryKey: myOrdersKey,
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get<Page<OrderDto>>(`/api/orders/my-orders/${toQuery({ page: pageParam, page_size: MY_ORDERS_PAGE })}`, { fallbackError: 'Error al cargar tus pedidos' }),
+      api.get<Page<OrderDto>>(`/api/orders/my-orders/${toQuery({ page: pageParam, page_size: MY_ORDERS_PAGE })}`, {
+        fallbackError: 'Error al cargar tus pedidos',
+      }),
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
   });
   const orders = query.data?.pages.flatMap((p) => p.results).filter((o) => isOrderActive(o.status)) ?? [];
@@ -53,7 +65,11 @@ export const accountApi = {
   updateNames: (body: Pick<z.input<typeof profileUpdateSchema>, 'first_name' | 'last_name'>) =>
     api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar el perfil' }),
   requestEmailChange: (body: Omit<z.input<typeof verifyChangeSchema>, 'type'>) =>
-    api.post<MessageResponse>('/api/auth/verify-change/', { type: 'EMAIL_CHANGE', ...body }, { fallbackError: 'Error al solicitar verificación' }),
+    api.post<MessageResponse>(
+      '/api/auth/verify-change/',
+      { type: 'EMAIL_CHANGE', ...body },
+      { fallbackError: 'Error al solicitar verificación' },
+    ),
   confirmEmailChange: (body: Pick<z.input<typeof profileUpdateSchema>, 'email' | 'verification_code'>) =>
     api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar email' }),
   changePassword: (body: z.input<typeof changePasswordSchema>) =>

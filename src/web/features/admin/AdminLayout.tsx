@@ -63,7 +63,10 @@ function SidebarContent({ items, onNavigate }: { items: AdminNavItem[]; onNaviga
         </Link>
         {user && (
           <Link to="/mi-cuenta" onClick={onNavigate} className="mt-1 flex items-center gap-3 rounded-lg px-3 py-2 hover:bg-white/5">
-            <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold uppercase text-white" aria-hidden="true">
+            <span
+              className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-700 text-xs font-bold uppercase text-white"
+              aria-hidden="true"
+            >
               {(user.first_name[0] ?? user.username[0] ?? '?') + (user.last_name[0] ?? '')}
             </span>
             <span className="min-w-0 leading-tight">
@@ -124,7 +127,10 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
 
   return (
     <div className="min-h-screen bg-stone-100 text-stone-900">
-      <a href="#admin-contenido" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+      <a
+        href="#admin-contenido"
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
+      >
         Saltar al contenido
       </a>
       <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 bg-stone-900 lg:block">
@@ -145,7 +151,12 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
         <p className="min-w-0 flex-1 truncate text-sm font-semibold">
           Administración{current ? <span className="font-normal text-stone-500"> · {current.label}</span> : null}
         </p>
-        <Link to="/" className="rounded-lg p-2 text-stone-700 hover:bg-stone-100" aria-label="Volver a la tienda" title="Volver a la tienda">
+        <Link
+          to="/"
+          className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+          aria-label="Volver a la tienda"
+          title="Volver a la tienda"
+        >
           <StoreIcon />
         </Link>
       </header>

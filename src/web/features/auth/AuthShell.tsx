@@ -1,7 +1,14 @@
 import type { ReactNode } from 'react';
 
 /** The centered card every login, registration and reset screen sits in. */
-export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
+export function AuthShell({
+  title,
+  subtitle,
+  icon,
+  children,
+  footer,
+  wide,
+}: {
   title: string;
   subtitle?: ReactNode;
   icon?: ReactNode;
@@ -14,7 +21,9 @@ export function AuthShell({ title, subtitle, icon, children, footer, wide }: {
       <div className={`mx-auto w-full ${wide ? 'max-w-xl' : 'max-w-md'}`}>
         <div className="rounded-2xl border border-stone-200 bg-white p-6 shadow-sm sm:p-8">
           <div className="mb-6 text-center">
-            {icon && <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</div>}
+            {icon && (
+              <div className="mx-auto mb-3 flex h-12 w-12 items-center justify-center rounded-full bg-brand-100 text-brand-800">{icon}</div>
+            )}
             <h1 className="text-2xl font-bold tracking-tight text-stone-900">{title}</h1>
             {subtitle && <p className="mt-1.5 text-sm text-stone-600">{subtitle}</p>}
           </div>

@@ -54,7 +54,8 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
       onSent(email);
     } catch (e) {
       if (noAnswer(e)) setError({ message: MAYBE_SENT, maybeSent: true });
-      else setError({ message: e instanceof ApiError ? e.message : 'Error al solicitar el restablecimiento de contraseña', maybeSent: false });
+      else
+        setError({ message: e instanceof ApiError ? e.message : 'Error al solicitar el restablecimiento de contraseña', maybeSent: false });
     }
   }
 
@@ -65,14 +66,26 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
           {error.message}
           {error.maybeSent && (
             <p className="mt-1">
-              <button type="button" className="font-semibold underline underline-offset-2" onClick={() => onSent(form.getValues('email').trim())}>
+              <button
+                type="button"
+                className="font-semibold underline underline-offset-2"
+                onClick={() => onSent(form.getValues('email').trim())}
+              >
                 Ya tengo un código
               </button>
             </p>
           )}
         </Alert>
       )}
-      <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} error={errors.email?.message} {...form.register('email')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
       <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Enviando...">
         Enviar código
       </Button>
@@ -95,7 +108,12 @@ function VerifyStep({ email, onBack }: { email: string; onBack: () => void }) {
   async function onSubmit(values: ResetVerifyForm) {
     setError(null);
     try {
-      const answer = await authApi.verifyPasswordReset({ email, code: values.code, new_password: values.new_password, new_password2: values.new_password2 });
+      const answer = await authApi.verifyPasswordReset({
+        email,
+        code: values.code,
+        new_password: values.new_password,
+        new_password2: values.new_password2,
+      });
       toast.success(answer?.message || PASSWORD_RESET_DONE);
       void navigate('/login');
     } catch (e) {
@@ -120,12 +138,24 @@ function VerifyStep({ email, onBack }: { email: string; onBack: () => void }) {
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
       <p className="text-sm text-stone-700">
-        Si existe una cuenta con <strong className="break-all font-semibold text-stone-900">{email}</strong>, recibirás un código de 6 dígitos.
+        Si existe una cuenta con <strong className="break-all font-semibold text-stone-900">{email}</strong>, recibirás un código de 6
+        dígitos.
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <CodeField value={code} onChange={(v) => form.setValue('code', v, { shouldValidate: v.length === 6 })} error={errors.code?.message} />
-      <PasswordField label="Nueva contraseña" autoComplete="new-password" hint="Mínimo 6 caracteres." error={errors.new_password?.message} {...form.register('new_password')} />
-      <PasswordField label="Confirmar nueva contraseña" autoComplete="new-password" error={errors.new_password2?.message} {...form.register('new_password2')} />
+      <PasswordField
+        label="Nueva contraseña"
+        autoComplete="new-password"
+        hint="Mínimo 6 caracteres."
+        error={errors.new_password?.message}
+        {...form.register('new_password')}
+      />
+      <PasswordField
+        label="Confirmar nueva contraseña"
+        autoComplete="new-password"
+        error={errors.new_password2?.message}
+        {...form.register('new_password2')}
+      />
       <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Guardando...">
         Cambiar contraseña
       </Button>

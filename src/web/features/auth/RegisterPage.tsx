@@ -143,7 +143,9 @@ export default function RegisterPage() {
           <Alert tone={notice.tone} title={notice.list ? notice.message : undefined}>
             {notice.list ? (
               <ul className="list-disc space-y-0.5 pl-4">
-                {notice.list.map((m) => <li key={m}>{m}</li>)}
+                {notice.list.map((m) => (
+                  <li key={m}>{m}</li>
+                ))}
               </ul>
             ) : (
               notice.message
@@ -161,7 +163,14 @@ export default function RegisterPage() {
           <TextField label="Nombre" autoComplete="given-name" {...field('first_name')} />
           <TextField label="Apellido" autoComplete="family-name" {...field('last_name')} />
         </div>
-        <TextField label="Usuario" autoComplete="username" autoCapitalize="none" spellCheck={false} hint="Mínimo 4 caracteres." {...field('username')} />
+        <TextField
+          label="Usuario"
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          hint="Mínimo 4 caracteres."
+          {...field('username')}
+        />
         <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <PasswordField label="Contraseña" autoComplete="new-password" hint="Mínimo 6 caracteres." {...field('password')} />

@@ -11,7 +11,14 @@ import { ArrowLeftIcon } from '../../components/ui/account-icons';
 
 export const VERIFIED_MESSAGE = 'Email verificado correctamente. Ahora puedes iniciar sesión.';
 
-export function VerifyEmailStep({ email, notice, noticeTone = 'info', onVerified, onBack, backLabel }: {
+export function VerifyEmailStep({
+  email,
+  notice,
+  noticeTone = 'info',
+  onVerified,
+  onBack,
+  backLabel,
+}: {
   email: string;
   /** Shown above the form: why the user is here. */
   notice?: string;

@@ -1,7 +1,12 @@
 // The auth calls of spec accounts-admin §7 used by the login, registration and reset screens.
 import type { z } from 'zod';
 import type {
-  LoginResponse, loginSchema, MessageResponse, RegisterResponse, registerSchema, verifyPasswordResetSchema,
+  LoginResponse,
+  loginSchema,
+  MessageResponse,
+  RegisterResponse,
+  registerSchema,
+  verifyPasswordResetSchema,
 } from '../../../domain/auth';
 import { api } from '../../lib/api';
 
@@ -19,9 +24,20 @@ export const authApi = {
   resendVerification: (email: string) =>
     api.post<MessageResponse>('/api/auth/resend-verification/', { email }, { fallbackError: 'Error al reenviar el código' }),
   requestPasswordReset: (email: string) =>
-    api.post<MessageResponse>('/api/auth/request-password-reset/', { email }, { timeout: RESET_TIMEOUT, fallbackError: 'Error al solicitar el restablecimiento de contraseña' }),
+    api.post<MessageResponse>(
+      '/api/auth/request-password-reset/',
+      { email },
+      { timeout: RESET_TIMEOUT, fallbackError: 'Error al solicitar el restablecimiento de contraseña' },
+    ),
   verifyPasswordReset: (body: z.input<typeof verifyPasswordResetSchema>) =>
-    api.post<MessageResponse>('/api/auth/verify-password-reset/', body, { timeout: RESET_VERIFY_TIMEOUT, fallbackError: 'Error al verificar el código de restablecimiento' }),
+    api.post<MessageResponse>('/api/auth/verify-password-reset/', body, {
+      timeout: RESET_VERIFY_TIMEOUT,
+      fallbackError: 'Error al verificar el código de restablecimiento',
+    }),
   resendPasswordReset: (email: string) =>
-    api.post<MessageResponse>('/api/auth/resend-password-reset/', { email }, { timeout: RESET_TIMEOUT, fallbackError: 'Error al reenviar el código de restablecimiento' }),
+    api.post<MessageResponse>(
+      '/api/auth/resend-password-reset/',
+      { email },
+      { timeout: RESET_TIMEOUT, fallbackError: 'Error al reenviar el código de restablecimiento' },
+    ),
 };

@@ -32,7 +32,11 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
         return;
       }
       setChecking(true);
-      const blister = await queryClient.fetchQuery({ queryKey: blisterQueryKey(line.blister_id), queryFn: () => fetchBlister(line.blister_id), staleTime: 0 });
+      const blister = await queryClient.fetchQuery({
+        queryKey: blisterQueryKey(line.blister_id),
+        queryFn: () => fetchBlister(line.blister_id),
+        staleTime: 0,
+      });
       cart.setQuantity(key, wanted, blister.stock);
     } catch (e) {
       toast.error(e instanceof CartRuleError ? e.message : 'Error al verificar el stock disponible');

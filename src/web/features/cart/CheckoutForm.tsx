@@ -29,7 +29,11 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
   const deliveryError = useId();
   const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutFormSchema>>({
     resolver: zodResolver(checkoutFormSchema),
-    defaultValues: { recipient_name: user ? `${user.first_name} ${user.last_name}`.trim() : '', customer_phone: '', delivery_type: undefined },
+    defaultValues: {
+      recipient_name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
+      customer_phone: '',
+      delivery_type: undefined,
+    },
     mode: 'onTouched',
   });
   const { errors, isSubmitting, isValid } = form.formState;
@@ -61,7 +65,12 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Datos del pedido">
       <h2 className="text-lg font-semibold text-stone-900">Datos del pedido</h2>
       {serverError && <Alert tone="error">{serverError}</Alert>}
-      <TextField label="Nombre de quien recibe" autoComplete="name" error={errors.recipient_name?.message} {...form.register('recipient_name')} />
+      <TextField
+        label="Nombre de quien recibe"
+        autoComplete="name"
+        error={errors.recipient_name?.message}
+        {...form.register('recipient_name')}
+      />
       <TextField
         label="Teléfono"
         type="tel"

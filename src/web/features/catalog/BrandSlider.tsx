@@ -43,10 +43,17 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
           className="flex snap-x gap-2 overflow-x-auto px-1 pb-2 pt-1 [scrollbar-width:none] md:px-9 [&::-webkit-scrollbar]:hidden"
         >
           <li className="snap-start">
-            <button type="button" onClick={onClear} aria-pressed={selected.length === 0} className="group flex w-24 flex-col items-center gap-1.5">
+            <button
+              type="button"
+              onClick={onClear}
+              aria-pressed={selected.length === 0}
+              className="group flex w-24 flex-col items-center gap-1.5"
+            >
               <span
                 className={`flex h-16 w-16 items-center justify-center rounded-full text-xs font-bold ring-2 transition ${
-                  selected.length === 0 ? 'bg-brand-700 text-white ring-brand-700' : 'bg-white text-brand-800 ring-stone-200 group-hover:ring-brand-400'
+                  selected.length === 0
+                    ? 'bg-brand-700 text-white ring-brand-700'
+                    : 'bg-white text-brand-800 ring-stone-200 group-hover:ring-brand-400'
                 }`}
               >
                 Todos
@@ -70,7 +77,14 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
                     }`}
                   >
                     {brand.image ? (
-                      <img src={thumbImage(brand.image)} alt="" width={64} height={64} loading="lazy" className="h-full w-full object-contain p-1.5" />
+                      <img
+                        src={thumbImage(brand.image)}
+                        alt=""
+                        width={64}
+                        height={64}
+                        loading="lazy"
+                        className="h-full w-full object-contain p-1.5"
+                      />
                     ) : (
                       <span className="text-sm font-bold text-brand-800" aria-hidden="true">
                         {initials(brand.brand_name)}
@@ -100,7 +114,10 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
       {selected.length > 0 && (
         <ul className="flex flex-wrap gap-2 md:hidden" aria-label="Bancos elegidos">
           {selected.map((slug, i) => (
-            <li key={slug} className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm font-medium text-brand-900 ring-1 ring-brand-200">
+            <li
+              key={slug}
+              className="flex items-center gap-1 rounded-full bg-brand-50 py-1 pl-3 pr-1 text-sm font-medium text-brand-900 ring-1 ring-brand-200"
+            >
               {chosenNames[i]}
               <button
                 type="button"

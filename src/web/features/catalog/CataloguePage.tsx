@@ -11,7 +11,15 @@ import { useBrands } from '../../lib/catalog-api';
 import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
 import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
-import { activeFilterCount, filtersToQueryString, PAGE_SIZE, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
+import {
+  activeFilterCount,
+  filtersToQueryString,
+  PAGE_SIZE,
+  parseFilters,
+  toggle,
+  type CatalogueFilters,
+  type CatalogueSort,
+} from './filters';
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
 const SEARCH_DEBOUNCE_MS = 500;
@@ -90,7 +98,14 @@ export default function CataloguePage() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
         <aside className="hidden lg:block" aria-label="Filtros">
           <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-5">
-            <FilterPanel filters={filters} onChange={setFilters} facets={facets.data} banks={banks} idPrefix="side" loading={brands.isPending} />
+            <FilterPanel
+              filters={filters}
+              onChange={setFilters}
+              facets={facets.data}
+              banks={banks}
+              idPrefix="side"
+              loading={brands.isPending}
+            />
           </div>
         </aside>
 
@@ -102,7 +117,11 @@ export default function CataloguePage() {
           {list.isError && !list.data ? (
             <div className="rounded-2xl border border-stone-200 bg-white p-10 text-center">
               <p className="font-semibold text-stone-800">No se pudieron cargar los productos.</p>
-              <button type="button" onClick={() => list.refetch()} className="mt-4 rounded-xl bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+              <button
+                type="button"
+                onClick={() => list.refetch()}
+                className="mt-4 rounded-xl bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+              >
                 Reintentar
               </button>
             </div>
@@ -202,7 +221,17 @@ function SearchField({ value, onSearch }: { value: string; onSearch(search: stri
   );
 }
 
-function MobileFilters({ applied, banks, onClose, onApply }: { applied: CatalogueFilters; banks: ReturnType<typeof bankOptions>; onClose(): void; onApply(next: CatalogueFilters): void }) {
+function MobileFilters({
+  applied,
+  banks,
+  onClose,
+  onApply,
+}: {
+  applied: CatalogueFilters;
+  banks: ReturnType<typeof bankOptions>;
+  onClose(): void;
+  onApply(next: CatalogueFilters): void;
+}) {
   const [draft, setDraft] = useState(applied);
   const facets = useFacets(draft);
   const brands = useBrands();
@@ -223,7 +252,11 @@ function MobileFilters({ applied, banks, onClose, onApply }: { applied: Catalogu
           >
             Limpiar filtros
           </button>
-          <button type="button" onClick={() => onApply(draft)} className="flex-1 rounded-xl bg-brand-700 py-3 font-semibold text-white hover:bg-brand-800">
+          <button
+            type="button"
+            onClick={() => onApply(draft)}
+            className="flex-1 rounded-xl bg-brand-700 py-3 font-semibold text-white hover:bg-brand-800"
+          >
             Aplicar Filtros
           </button>
         </div>

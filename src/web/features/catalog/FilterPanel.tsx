@@ -40,7 +40,13 @@ interface FilterPanelProps {
   loading?: boolean;
 }
 
-export const clearFilters = (filters: CatalogueFilters): CatalogueFilters => ({ ...filters, types: [], banks: [], onlyOffers: false, withStock: false });
+export const clearFilters = (filters: CatalogueFilters): CatalogueFilters => ({
+  ...filters,
+  types: [],
+  banks: [],
+  onlyOffers: false,
+  withStock: false,
+});
 
 export function FilterPanel({ filters, onChange, facets, banks, idPrefix, heading = true, loading = false }: FilterPanelProps) {
   const set = (patch: Partial<CatalogueFilters>) => onChange({ ...filters, ...patch });
@@ -79,7 +85,11 @@ export function FilterPanel({ filters, onChange, facets, banks, idPrefix, headin
         <div className="flex items-center justify-between">
           <h2 className="text-base font-bold text-stone-900">Filtros</h2>
           {activeFilterCount(filters) > 0 && (
-            <button type="button" onClick={() => onChange(clearFilters(filters))} className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <button
+              type="button"
+              onClick={() => onChange(clearFilters(filters))}
+              className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
               Limpiar filtros
             </button>
           )}
@@ -127,7 +137,12 @@ function Group({ title, onClear, children }: { title: string; onClear?: () => vo
       <div className="mb-2 flex items-center justify-between">
         <legend className="float-left text-sm font-semibold uppercase tracking-wide text-stone-700">{title}</legend>
         {onClear && (
-          <button type="button" onClick={onClear} className="rounded px-1.5 py-0.5 text-xs font-medium text-stone-500 hover:bg-stone-100 hover:text-stone-900" aria-label={`Limpiar ${title}`}>
+          <button
+            type="button"
+            onClick={onClear}
+            className="rounded px-1.5 py-0.5 text-xs font-medium text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+            aria-label={`Limpiar ${title}`}
+          >
             Limpiar
           </button>
         )}
@@ -137,10 +152,28 @@ function Group({ title, onClear, children }: { title: string; onClear?: () => vo
   );
 }
 
-function Check({ id, label, count, checked, onChange }: { id: string; label: string; count: number | undefined; checked: boolean; onChange(): void }) {
+function Check({
+  id,
+  label,
+  count,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  count: number | undefined;
+  checked: boolean;
+  onChange(): void;
+}) {
   return (
     <div className="flex items-center gap-2.5 rounded-lg px-1 py-1.5 hover:bg-stone-50">
-      <input id={id} type="checkbox" checked={checked} onChange={onChange} className="h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-700" />
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={onChange}
+        className="h-4 w-4 shrink-0 rounded border-stone-400 accent-brand-700"
+      />
       <label htmlFor={id} className={`flex-1 cursor-pointer text-sm ${count === 0 && !checked ? 'text-stone-500' : 'text-stone-800'}`}>
         {label}
       </label>

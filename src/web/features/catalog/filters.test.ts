@@ -19,18 +19,42 @@ describe('catalogue filters in the URL', () => {
 
   it('writes one value with the singular param and several with the plural', () => {
     expect(filtersToParams({ ...EMPTY_FILTERS, types: ['fem'] }).toString()).toBe('category=feminizadas');
-    expect(filtersToQueryString({ ...EMPTY_FILTERS, types: ['reg', 'auto'], banks: ['x', 'y'] })).toBe('categories=automaticas,regulares&banks=x,y');
+    expect(filtersToQueryString({ ...EMPTY_FILTERS, types: ['reg', 'auto'], banks: ['x', 'y'] })).toBe(
+      'categories=automaticas,regulares&banks=x,y',
+    );
     expect(filtersToParams({ ...EMPTY_FILTERS, onlyOffers: true, banks: ['x'] }).toString()).toBe('category=ofertas&bank=x');
   });
 
   it('round-trips every filter through the URL', () => {
-    const filters = { types: ['auto' as const], onlyOffers: true, withStock: true, banks: ['sweet-seeds'], search: 'gorilla', sort: '-min_price' as const };
+    const filters = {
+      types: ['auto' as const],
+      onlyOffers: true,
+      withStock: true,
+      banks: ['sweet-seeds'],
+      search: 'gorilla',
+      sort: '-min_price' as const,
+    };
     expect(parseFilters(filtersToParams(filters))).toEqual(filters);
   });
 
   it('maps filters to the products API query', () => {
-    expect(filtersToApiQuery({ ...EMPTY_FILTERS, types: ['auto', 'fem'], banks: ['a'], onlyOffers: true, withStock: true, sort: 'min_price', search: ' se+ ' })).toEqual({
-      type: 'auto,fem', brand: 'a', discount: 'true', has_stock: 'true', ordering: 'min_price', search: 'se+',
+    expect(
+      filtersToApiQuery({
+        ...EMPTY_FILTERS,
+        types: ['auto', 'fem'],
+        banks: ['a'],
+        onlyOffers: true,
+        withStock: true,
+        sort: 'min_price',
+        search: ' se+ ',
+      }),
+    ).toEqual({
+      type: 'auto,fem',
+      brand: 'a',
+      discount: 'true',
+      has_stock: 'true',
+      ordering: 'min_price',
+      search: 'se+',
     });
   });
 });
@@ -40,7 +64,11 @@ describe('catalogue vocabulary', () => {
     const domain = await import('../../../domain/catalog');
     const { PAGE_SIZE } = await import('./filters');
     const { LATEST_PRODUCTS, RELATED_PRODUCTS } = await import('../../lib/catalog-api');
-    expect([PAGE_SIZE, LATEST_PRODUCTS, RELATED_PRODUCTS]).toEqual([domain.CATALOGUE_PAGE_SIZE, domain.LATEST_PRODUCTS, domain.RELATED_PRODUCTS]);
+    expect([PAGE_SIZE, LATEST_PRODUCTS, RELATED_PRODUCTS]).toEqual([
+      domain.CATALOGUE_PAGE_SIZE,
+      domain.LATEST_PRODUCTS,
+      domain.RELATED_PRODUCTS,
+    ]);
     for (const [category, type] of Object.entries(domain.CATEGORY_TO_TYPE)) {
       expect(parseFilters(new URLSearchParams({ category })).types).toEqual([type]);
     }

@@ -25,7 +25,10 @@ export interface CatalogueFilters {
 
 export const EMPTY_FILTERS: CatalogueFilters = { types: [], onlyOffers: false, withStock: false, banks: [], search: '', sort: '' };
 
-const TYPE_TO_CATEGORY = Object.fromEntries(Object.entries(CATEGORY_TO_TYPE).map(([category, type]) => [type, category])) as Record<ProductType, string>;
+const TYPE_TO_CATEGORY = Object.fromEntries(Object.entries(CATEGORY_TO_TYPE).map(([category, type]) => [type, category])) as Record<
+  ProductType,
+  string
+>;
 const TYPE_ORDER: ProductType[] = ['auto', 'fem', 'reg'];
 // Extra params of this shop (not in the spec's list) so that a reload keeps every filter.
 const SORT_PARAM = 'orden';

@@ -50,7 +50,10 @@ export default function GuidePage() {
           {STEPS.map(({ title, text, icon: Icon }, i) => (
             <li key={title} className="relative rounded-2xl border border-stone-200 bg-white p-6 shadow-sm">
               <div className="flex items-center gap-3">
-                <span className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white" aria-hidden="true">
+                <span
+                  className="flex h-11 w-11 items-center justify-center rounded-full bg-brand-700 text-lg font-bold text-white"
+                  aria-hidden="true"
+                >
                   {i + 1}
                 </span>
                 <Icon size={22} className="text-brand-700" />
@@ -77,7 +80,10 @@ export default function GuidePage() {
         </div>
 
         <div className="mt-10 text-center">
-          <Link to="/productos" className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-7 py-3.5 font-semibold text-white hover:bg-brand-800">
+          <Link
+            to="/productos"
+            className="inline-flex items-center gap-2 rounded-full bg-brand-700 px-7 py-3.5 font-semibold text-white hover:bg-brand-800"
+          >
             Ver catálogo <ArrowRightIcon size={18} />
           </Link>
         </div>

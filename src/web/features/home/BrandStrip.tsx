@@ -31,7 +31,14 @@ export function BrandStrip({ brands }: { brands: BrandDto[] }) {
                   className="flex h-20 w-36 items-center justify-center rounded-xl border border-stone-100 bg-white p-3 grayscale transition hover:border-brand-200 hover:grayscale-0"
                   title={brand.brand_name}
                 >
-                  <img src={thumbImage(brand.image)} alt={brand.brand_name} width={120} height={56} loading="lazy" className="max-h-14 w-auto object-contain" />
+                  <img
+                    src={thumbImage(brand.image)}
+                    alt={brand.brand_name}
+                    width={120}
+                    height={56}
+                    loading="lazy"
+                    className="max-h-14 w-auto object-contain"
+                  />
                 </Link>
               </li>
             );

@@ -48,7 +48,10 @@ export default function HomePage() {
 
 function SeeAll({ to }: { to: string }) {
   return (
-    <Link to={to} className="inline-flex items-center gap-1 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+    <Link
+      to={to}
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+    >
       Ver todos <ArrowRightIcon size={16} />
     </Link>
   );
@@ -57,7 +60,10 @@ function SeeAll({ to }: { to: string }) {
 function Hero() {
   return (
     <section className="relative overflow-hidden bg-brand-950 text-white">
-      <div className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(163,230,53,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(34,197,94,0.25),transparent_40%)]" aria-hidden="true" />
+      <div
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(163,230,53,0.25),transparent_45%),radial-gradient(circle_at_10%_90%,rgba(34,197,94,0.25),transparent_40%)]"
+        aria-hidden="true"
+      />
       <HeroLeaves />
       <div className="relative mx-auto max-w-7xl px-4 py-14 sm:px-6 sm:py-20 lg:py-24">
         <p className="inline-flex items-center gap-2 rounded-full bg-white/10 px-3 py-1 text-xs font-semibold uppercase tracking-widest text-accent-400 ring-1 ring-white/15">
@@ -91,7 +97,14 @@ function Hero() {
 /** A decorative leaf outline on large screens. */
 function HeroLeaves() {
   return (
-    <svg viewBox="0 0 200 200" className="pointer-events-none absolute -right-10 top-1/2 hidden h-[28rem] w-[28rem] -translate-y-1/2 text-accent-400/20 lg:block" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="1.5">
+    <svg
+      viewBox="0 0 200 200"
+      className="pointer-events-none absolute -right-10 top-1/2 hidden h-[28rem] w-[28rem] -translate-y-1/2 text-accent-400/20 lg:block"
+      aria-hidden="true"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.5"
+    >
       <path d="M100 180V70" />
       {[-60, -35, -12, 12, 35, 60].map((angle) => (
         <path key={angle} d="M100 110c-8-30-6-60 0-90 6 30 8 60 0 90z" transform={`rotate(${angle} 100 110)`} />
@@ -101,10 +114,34 @@ function HeroLeaves() {
 }
 
 const GENETICS = [
-  { title: 'Automáticas', text: 'Florecen solas en pocas semanas, ideales para empezar.', to: '/productos?categories=automaticas', icon: SunIcon, tone: 'bg-amber-50 text-amber-800 ring-amber-200' },
-  { title: 'Feminizadas', text: 'Solo plantas hembra: más cosecha por cada semilla.', to: '/productos?categories=feminizadas', icon: SproutIcon, tone: 'bg-pink-50 text-pink-800 ring-pink-200' },
-  { title: 'Regulares', text: 'Machos y hembras para criar y conservar genéticas.', to: '/productos?categories=regulares', icon: LeafIcon, tone: 'bg-sky-50 text-sky-800 ring-sky-200' },
-  { title: 'Garantía de germinación', text: 'Todas nuestras semillas tienen garantía del banco.', to: '/como-germinar', icon: ShieldIcon, tone: 'bg-brand-50 text-brand-800 ring-brand-200' },
+  {
+    title: 'Automáticas',
+    text: 'Florecen solas en pocas semanas, ideales para empezar.',
+    to: '/productos?categories=automaticas',
+    icon: SunIcon,
+    tone: 'bg-amber-50 text-amber-800 ring-amber-200',
+  },
+  {
+    title: 'Feminizadas',
+    text: 'Solo plantas hembra: más cosecha por cada semilla.',
+    to: '/productos?categories=feminizadas',
+    icon: SproutIcon,
+    tone: 'bg-pink-50 text-pink-800 ring-pink-200',
+  },
+  {
+    title: 'Regulares',
+    text: 'Machos y hembras para criar y conservar genéticas.',
+    to: '/productos?categories=regulares',
+    icon: LeafIcon,
+    tone: 'bg-sky-50 text-sky-800 ring-sky-200',
+  },
+  {
+    title: 'Garantía de germinación',
+    text: 'Todas nuestras semillas tienen garantía del banco.',
+    to: '/como-germinar',
+    icon: ShieldIcon,
+    tone: 'bg-brand-50 text-brand-800 ring-brand-200',
+  },
 ] as const;
 
 function GeneticsCards() {
@@ -116,7 +153,10 @@ function GeneticsCards() {
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {GENETICS.map(({ title, text, to, icon: Icon, tone }) => (
           <li key={title}>
-            <Link to={to} className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md sm:p-6">
+            <Link
+              to={to}
+              className="group flex h-full flex-col rounded-2xl border border-stone-200 bg-white p-4 shadow-sm transition hover:-translate-y-0.5 hover:border-brand-300 hover:shadow-md sm:p-6"
+            >
               <span className={`flex h-11 w-11 items-center justify-center rounded-xl ring-1 ${tone}`}>
                 <Icon size={22} />
               </span>

@@ -6,10 +6,30 @@ import { ArrowRightIcon, ChevronLeftIcon, ChevronRightIcon } from '../../compone
 const ROTATE_MS = 5000;
 
 const PROMOS = [
-  { search: 'royal queen', title: 'Royal Queen Seeds', text: 'Genéticas europeas premiadas, estables y productivas.', tone: 'from-brand-800 to-brand-950' },
-  { search: 'se+', title: 'SE+ Seeds', text: 'Genéticas argentinas adaptadas a nuestro clima y al cultivo de balcón.', tone: 'from-emerald-700 to-teal-950' },
-  { search: 'gorilla bsf', title: 'Gorilla BSF', text: 'Las Gorilla de BSF Seeds: producción XXL y resina abundante.', tone: 'from-lime-800 to-brand-950' },
-  { search: 'sweed lab', title: 'Sweed Lab', text: 'Cruces dulces y cítricos seleccionados en Córdoba.', tone: 'from-teal-800 to-emerald-950' },
+  {
+    search: 'royal queen',
+    title: 'Royal Queen Seeds',
+    text: 'Genéticas europeas premiadas, estables y productivas.',
+    tone: 'from-brand-800 to-brand-950',
+  },
+  {
+    search: 'se+',
+    title: 'SE+ Seeds',
+    text: 'Genéticas argentinas adaptadas a nuestro clima y al cultivo de balcón.',
+    tone: 'from-emerald-700 to-teal-950',
+  },
+  {
+    search: 'gorilla bsf',
+    title: 'Gorilla BSF',
+    text: 'Las Gorilla de BSF Seeds: producción XXL y resina abundante.',
+    tone: 'from-lime-800 to-brand-950',
+  },
+  {
+    search: 'sweed lab',
+    title: 'Sweed Lab',
+    text: 'Cruces dulces y cítricos seleccionados en Córdoba.',
+    tone: 'from-teal-800 to-emerald-950',
+  },
 ] as const;
 
 export function PromoCarousel() {
@@ -79,10 +99,20 @@ export function PromoCarousel() {
           ))}
         </div>
         <div className="absolute bottom-3 right-4 hidden gap-2 sm:flex">
-          <button type="button" onClick={() => go(-1)} className="rounded-full bg-white/15 p-1.5 text-white hover:bg-white/30" aria-label="Anterior">
+          <button
+            type="button"
+            onClick={() => go(-1)}
+            className="rounded-full bg-white/15 p-1.5 text-white hover:bg-white/30"
+            aria-label="Anterior"
+          >
             <ChevronLeftIcon size={18} />
           </button>
-          <button type="button" onClick={() => go(1)} className="rounded-full bg-white/15 p-1.5 text-white hover:bg-white/30" aria-label="Siguiente">
+          <button
+            type="button"
+            onClick={() => go(1)}
+            className="rounded-full bg-white/15 p-1.5 text-white hover:bg-white/30"
+            aria-label="Siguiente"
+          >
             <ChevronRightIcon size={18} />
           </button>
         </div>

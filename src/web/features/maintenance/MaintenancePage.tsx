@@ -46,7 +46,10 @@ export default function MaintenancePage() {
     <main className="flex min-h-dvh items-center justify-center bg-gradient-to-b from-brand-950 to-brand-900 px-4 py-10">
       <div className="w-full max-w-lg rounded-3xl bg-white p-6 text-center shadow-2xl sm:p-10">
         <img src="/logo.svg" alt={SHOP_NAME} width={96} height={96} className="mx-auto h-20 w-20 sm:h-24 sm:w-24" />
-        <div className="mx-auto mt-5 flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-700" aria-hidden="true">
+        <div
+          className="mx-auto mt-5 flex h-12 w-12 items-center justify-center rounded-full bg-amber-100 text-amber-700"
+          aria-hidden="true"
+        >
           <WrenchIcon />
         </div>
         <h1 className="mt-4 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Sitio en Mantenimiento</h1>
@@ -150,7 +153,18 @@ function BypassModal({ open, onClose }: { open: boolean; onClose: () => void }) 
 
 function WrenchIcon() {
   return (
-    <svg width={24} height={24} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false">
+    <svg
+      width={24}
+      height={24}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.77-3.77a6 6 0 0 1-7.94 7.94l-6.91 6.91a2.12 2.12 0 0 1-3-3l6.91-6.91a6 6 0 0 1 7.94-7.94z" />
     </svg>
   );

@@ -60,11 +60,21 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
                 <label
                   key={b.id}
                   className={`cursor-pointer rounded-xl border-2 px-3.5 py-2 text-sm font-semibold transition has-[:focus-visible]:outline has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600 ${
-                    checked ? 'border-brand-700 bg-brand-50 text-brand-900' : `border-stone-200 hover:border-brand-300 ${b.stock > 0 ? 'text-stone-700' : 'text-stone-500'}`
+                    checked
+                      ? 'border-brand-700 bg-brand-50 text-brand-900'
+                      : `border-stone-200 hover:border-brand-300 ${b.stock > 0 ? 'text-stone-700' : 'text-stone-500'}`
                   }`}
                 >
-                  <input type="radio" name={`presentation-${product.id}`} value={b.id} checked={checked} onChange={() => setBlisterId(b.id)} className="sr-only" />
-                  {b.seed_count} {b.seed_count === 1 ? 'Semilla' : 'Semillas'}{b.stock <= 0 && <span className="font-normal"> (Sin stock)</span>}
+                  <input
+                    type="radio"
+                    name={`presentation-${product.id}`}
+                    value={b.id}
+                    checked={checked}
+                    onChange={() => setBlisterId(b.id)}
+                    className="sr-only"
+                  />
+                  {b.seed_count} {b.seed_count === 1 ? 'Semilla' : 'Semillas'}
+                  {b.stock <= 0 && <span className="font-normal"> (Sin stock)</span>}
                 </label>
               );
             })}

@@ -22,7 +22,9 @@ export default function ProductPage() {
   const product = useProduct(id);
 
   const notFound =
-    !Number.isInteger(id) || id < 1 || (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400));
+    !Number.isInteger(id) ||
+    id < 1 ||
+    (product.error instanceof ApiError && (product.error.status === 404 || product.error.status === 400));
   if (notFound) return <NotFound />;
   if (product.isError) return <LoadError onRetry={() => product.refetch()} />;
   if (!product.data) return <DetailSkeleton />;
@@ -49,11 +51,21 @@ function ProductDetail({ product }: { product: ProductDto }) {
       <title>{`Detalles del Producto - ${product.name}`}</title>
       <nav aria-label="Ruta de navegación" className="mb-5 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-1.5">
-          <li><Link to="/" className="hover:text-brand-700 hover:underline">Inicio</Link></li>
+          <li>
+            <Link to="/" className="hover:text-brand-700 hover:underline">
+              Inicio
+            </Link>
+          </li>
           <li aria-hidden="true">/</li>
-          <li><Link to="/productos" className="hover:text-brand-700 hover:underline">Catálogo</Link></li>
+          <li>
+            <Link to="/productos" className="hover:text-brand-700 hover:underline">
+              Catálogo
+            </Link>
+          </li>
           <li aria-hidden="true">/</li>
-          <li aria-current="page" className="truncate font-medium text-stone-900">{product.name}</li>
+          <li aria-current="page" className="truncate font-medium text-stone-900">
+            {product.name}
+          </li>
         </ol>
       </nav>
 
@@ -124,7 +136,10 @@ function ProductDetail({ product }: { product: ProductDto }) {
 
 function CatalogueButton() {
   return (
-    <Link to="/productos" className="inline-flex items-center gap-1 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+    <Link
+      to="/productos"
+      className="inline-flex items-center gap-1 whitespace-nowrap rounded-full px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+    >
       Ver catálogo <ArrowRightIcon size={16} />
     </Link>
   );
@@ -144,9 +159,14 @@ function SpecTiles({ product, typeLabel }: { product: ProductDto; typeLabel: str
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
       {tiles.map(({ label, value, icon, title }) => (
-        <div key={label} className={`relative min-w-0 rounded-xl border border-stone-200 bg-white py-2.5 pl-15 pr-3 ${label === 'Sabor' ? 'col-span-2' : ''}`}>
+        <div
+          key={label}
+          className={`relative min-w-0 rounded-xl border border-stone-200 bg-white py-2.5 pl-15 pr-3 ${label === 'Sabor' ? 'col-span-2' : ''}`}
+        >
           <dt className="text-xs text-stone-500">
-            <span className="absolute left-3 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+            <span className="absolute left-3 top-1/2 flex h-9 w-9 -translate-y-1/2 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+              {icon}
+            </span>
             {label}
           </dt>
           <dd className="truncate text-sm font-semibold text-stone-900" title={title}>
@@ -179,7 +199,11 @@ function LoadError({ onRetry }: { onRetry(): void }) {
   return (
     <div className="mx-auto max-w-xl px-4 py-20 text-center">
       <p className="text-lg font-semibold text-stone-800">No se pudo cargar el producto.</p>
-      <button type="button" onClick={onRetry} className="mt-4 rounded-xl bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800">
+      <button
+        type="button"
+        onClick={onRetry}
+        className="mt-4 rounded-xl bg-brand-700 px-5 py-2.5 font-semibold text-white hover:bg-brand-800"
+      >
         Reintentar
       </button>
     </div>
@@ -188,8 +212,13 @@ function LoadError({ onRetry }: { onRetry(): void }) {
 
 function DetailSkeleton() {
   return (
-    <div className="mx-auto grid min-h-screen max-w-7xl content-start gap-8 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-2 lg:gap-12" aria-busy="true">
-      <span className="sr-only" role="status">Cargando producto...</span>
+    <div
+      className="mx-auto grid min-h-screen max-w-7xl content-start gap-8 px-4 py-6 sm:px-6 sm:py-10 lg:grid-cols-2 lg:gap-12"
+      aria-busy="true"
+    >
+      <span className="sr-only" role="status">
+        Cargando producto...
+      </span>
       <div className="aspect-square w-full animate-pulse rounded-3xl bg-stone-200" />
       <div className="flex flex-col gap-4">
         <div className="h-6 w-40 animate-pulse rounded-full bg-stone-200" />

@@ -63,7 +63,8 @@ export function ProductTabs({ product, tab, onTab }: ProductTabsProps) {
 
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.indexOf(tab);
-    const next = e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : null;
+    const next =
+      e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : null;
     if (!next) return;
     e.preventDefault();
     onTab(next);
@@ -74,7 +75,12 @@ export function ProductTabs({ product, tab, onTab }: ProductTabsProps) {
   return (
     <div>
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the tabs take focus, the tablist handles their arrow keys */}
-      <div role="tablist" aria-label="Información del producto" className="flex gap-1 overflow-x-auto border-b border-stone-200" onKeyDown={onKeyDown}>
+      <div
+        role="tablist"
+        aria-label="Información del producto"
+        className="flex gap-1 overflow-x-auto border-b border-stone-200"
+        onKeyDown={onKeyDown}
+      >
         {tabs.map((t) => (
           <button
             key={t}
@@ -100,7 +106,10 @@ export function ProductTabs({ product, tab, onTab }: ProductTabsProps) {
         {tab === 'specs' && (
           <dl className="grid overflow-hidden rounded-2xl border border-stone-200 bg-white sm:grid-cols-2">
             {specRows(product).map(([label, value]) => (
-              <div key={label} className="flex justify-between gap-4 border-b border-stone-100 px-4 py-3 text-sm sm:[&:nth-last-child(-n+2)]:border-b-0">
+              <div
+                key={label}
+                className="flex justify-between gap-4 border-b border-stone-100 px-4 py-3 text-sm sm:[&:nth-last-child(-n+2)]:border-b-0"
+              >
                 <dt className="text-stone-600">{label}</dt>
                 <dd className="text-right font-semibold text-stone-900">{value}</dd>
               </div>
@@ -116,7 +125,14 @@ export function ProductTabs({ product, tab, onTab }: ProductTabsProps) {
         {tab === 'brand' && brand?.description && (
           <div className="flex max-w-3xl flex-col gap-5 sm:flex-row sm:items-start">
             {brand.image && (
-              <img src={thumbImage(brand.image)} alt={`Logo de ${brand.brand_name}`} width={112} height={112} loading="lazy" className="h-28 w-28 shrink-0 rounded-2xl border border-stone-200 bg-white object-contain p-2" />
+              <img
+                src={thumbImage(brand.image)}
+                alt={`Logo de ${brand.brand_name}`}
+                width={112}
+                height={112}
+                loading="lazy"
+                className="h-28 w-28 shrink-0 rounded-2xl border border-stone-200 bg-white object-contain p-2"
+              />
             )}
             <div>
               <h3 className="text-xl font-bold text-stone-900">{brand.brand_name}</h3>

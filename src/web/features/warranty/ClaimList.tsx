@@ -35,7 +35,9 @@ export function ClaimList({ onCreate }: { onCreate: () => void }) {
       <div className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
         <ShieldLargeIcon size={36} className="text-brand-700" />
         <p className="text-lg font-semibold text-stone-900">Aún no tienes solicitudes de garantía</p>
-        <p className="max-w-md text-sm text-stone-600">Si alguna semilla no germinó siguiendo la guía, crea tu primera solicitud y la revisaremos.</p>
+        <p className="max-w-md text-sm text-stone-600">
+          Si alguna semilla no germinó siguiendo la guía, crea tu primera solicitud y la revisaremos.
+        </p>
         <Button onClick={onCreate}>Crear mi primera solicitud</Button>
       </div>
     );
@@ -69,7 +71,9 @@ function ClaimCard({ claim }: { claim: WarrantyClaimDto }) {
         <ClaimStatusBadge status={claim.status} />
       </header>
 
-      <p className="mt-3 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-800">{claim.status_message || WARRANTY_STATUS_MESSAGES[claim.status]}</p>
+      <p className="mt-3 rounded-lg bg-stone-50 px-3 py-2 text-sm text-stone-800">
+        {claim.status_message || WARRANTY_STATUS_MESSAGES[claim.status]}
+      </p>
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:max-w-md">
         <dt className="text-stone-500">Fecha de compra</dt>

@@ -13,7 +13,12 @@ export interface PickedPhoto {
 
 let nextId = 0;
 
-export function PhotoPicker({ photos, onChange, error, disabled }: {
+export function PhotoPicker({
+  photos,
+  onChange,
+  error,
+  disabled,
+}: {
   photos: PickedPhoto[];
   onChange: (photos: PickedPhoto[]) => void;
   error?: string;
@@ -70,7 +75,16 @@ export function PhotoPicker({ photos, onChange, error, disabled }: {
               className="absolute right-1.5 top-1.5 flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-stone-200 hover:bg-red-50 disabled:opacity-50"
               aria-label={`Quitar foto ${i + 1}`}
             >
-              <svg width={16} height={16} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.2} strokeLinecap="round" aria-hidden="true">
+              <svg
+                width={16}
+                height={16}
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={2.2}
+                strokeLinecap="round"
+                aria-hidden="true"
+              >
                 <path d="M18 6 6 18M6 6l12 12" />
               </svg>
             </button>
@@ -90,11 +104,24 @@ export function PhotoPicker({ photos, onChange, error, disabled }: {
                 photos.length === 0 ? 'min-h-36 py-6' : 'aspect-square'
               } ${dragging ? 'border-brand-600 bg-brand-50' : shown ? 'border-red-400 bg-red-50' : 'border-stone-300 bg-stone-50 hover:border-brand-500 hover:bg-brand-50/50'}`}
             >
-              <svg width={28} height={28} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" className="text-brand-700" aria-hidden="true">
+              <svg
+                width={28}
+                height={28}
+                viewBox="0 0 24 24"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth={1.8}
+                strokeLinecap="round"
+                strokeLinejoin="round"
+                className="text-brand-700"
+                aria-hidden="true"
+              >
                 <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
                 <circle cx="12" cy="13" r="3.5" />
               </svg>
-              <span className="font-medium text-stone-800">{photos.length === 0 ? 'Haz clic o arrastra tus fotos aquí' : 'Agregar foto'}</span>
+              <span className="font-medium text-stone-800">
+                {photos.length === 0 ? 'Haz clic o arrastra tus fotos aquí' : 'Agregar foto'}
+              </span>
               {photos.length === 0 && <span className="text-xs text-stone-500">JPG, PNG o WebP</span>}
               <input
                 id={id}

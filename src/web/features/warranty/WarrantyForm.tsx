@@ -17,7 +17,17 @@ import { ReadOnlyField, SelectField, TextAreaField } from './controls';
 import { formatDay } from '../../lib/dates';
 import { type PickedPhoto, PhotoPicker } from './PhotoPicker';
 
-const FIELDS: readonly ClaimField[] = ['name', 'email', 'order_id', 'product_id', 'purchase_date', 'germination_date', 'product_name', 'description', 'photos'];
+const FIELDS: readonly ClaimField[] = [
+  'name',
+  'email',
+  'order_id',
+  'product_id',
+  'purchase_date',
+  'germination_date',
+  'product_name',
+  'description',
+  'photos',
+];
 
 const fullName = (user: SessionUser) => `${user.first_name} ${user.last_name}`.trim() || user.username;
 
@@ -26,7 +36,8 @@ function serverFieldErrors(error: unknown): ClaimErrors {
   if (!(error instanceof ApiError)) return { general: 'Error al enviar la solicitud de garantía' };
   const errors: ClaimErrors = {};
   for (const [key, messages] of Object.entries(error.errors ?? {})) {
-    const field: ClaimField = key === 'order' || key === 'order_number' ? 'order_id' : FIELDS.includes(key as ClaimField) ? (key as ClaimField) : 'general';
+    const field: ClaimField =
+      key === 'order' || key === 'order_number' ? 'order_id' : FIELDS.includes(key as ClaimField) ? (key as ClaimField) : 'general';
     const message = messages?.[0];
     if (message) errors[field] ??= message;
   }
@@ -35,7 +46,15 @@ function serverFieldErrors(error: unknown): ClaimErrors {
 }
 
 /** `headingLevel`: the level of the form's card titles, one below the page's own heading. */
-export function WarrantyForm({ user, onSubmitted, headingLevel = 'h3' }: { user: SessionUser | null; onSubmitted?: () => void; headingLevel?: 'h2' | 'h3' }) {
+export function WarrantyForm({
+  user,
+  onSubmitted,
+  headingLevel = 'h3',
+}: {
+  user: SessionUser | null;
+  onSubmitted?: () => void;
+  headingLevel?: 'h2' | 'h3';
+}) {
   const guest = !user;
   const queryClient = useQueryClient();
   const today = useMemo(() => shopDate(new Date()), []);
@@ -107,13 +126,24 @@ export function WarrantyForm({ user, onSubmitted, headingLevel = 'h3' }: { user:
           uploaded.push(photo.url ? photo : { ...photo, url: await uploadWarrantyPhoto(photo.file) });
         } catch (error) {
           setPhotos([...uploaded, ...photos.slice(uploaded.length)]);
-          throw new ApiError(error instanceof ApiError ? error.status : 0, error instanceof Error ? error.message : 'Error al subir la imagen', undefined, {
-            photos: [error instanceof Error ? `Error al subir la imagen: ${error.message}` : 'Error al subir la imagen'],
-          });
+          throw new ApiError(
+            error instanceof ApiError ? error.status : 0,
+            error instanceof Error ? error.message : 'Error al subir la imagen',
+            undefined,
+            {
+              photos: [error instanceof Error ? `Error al subir la imagen: ${error.message}` : 'Error al subir la imagen'],
+            },
+          );
         }
       }
       setPhotos(uploaded);
-      await submitClaim(toClaimBody(current, uploaded.map((p) => p.url!), context));
+      await submitClaim(
+        toClaimBody(
+          current,
+          uploaded.map((p) => p.url!),
+          context,
+        ),
+      );
       toast.success(WARRANTY_SUCCESS_MESSAGE);
       reset();
       setSent(true);
@@ -206,7 +236,13 @@ export function WarrantyForm({ user, onSubmitted, headingLevel = 'h3' }: { user:
 
           {purchaseType === 'with-order' ? (
             <>
-              <SelectField label="Pedido" value={values.order_id} onChange={(e) => chooseOrder(e.target.value)} onBlur={() => touch('order_id')} error={errorOf('order_id')}>
+              <SelectField
+                label="Pedido"
+                value={values.order_id}
+                onChange={(e) => chooseOrder(e.target.value)}
+                onBlur={() => touch('order_id')}
+                error={errorOf('order_id')}
+              >
                 <option value="">Selecciona un pedido</option>
                 {orders.map((o) => (
                   <option key={o.id} value={o.id}>
@@ -323,7 +359,19 @@ function FormCard({ as: Heading, title, children }: { as: 'h2' | 'h3'; title: st
   );
 }
 
-function TypeOption({ checked, onSelect, title, text, disabled }: { checked: boolean; onSelect: () => void; title: string; text: string; disabled?: boolean }) {
+function TypeOption({
+  checked,
+  onSelect,
+  title,
+  text,
+  disabled,
+}: {
+  checked: boolean;
+  onSelect: () => void;
+  title: string;
+  text: string;
+  disabled?: boolean;
+}) {
   const id = useId();
   return (
     <label

@@ -32,7 +32,9 @@ export function WarrantySection() {
       <h2 id={`${id}-heading`} className="text-xl font-bold text-stone-900">
         Garantía de germinación
       </h2>
-      <p className="mt-1 text-sm text-stone-600">Si una semilla no germinó, envíanos una solicitud con fotos y te responderemos en 48-72 horas hábiles.</p>
+      <p className="mt-1 text-sm text-stone-600">
+        Si una semilla no germinó, envíanos una solicitud con fotos y te responderemos en 48-72 horas hábiles.
+      </p>
 
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the tabs take focus, the tablist handles their arrow keys */}
       <div role="tablist" aria-label="Garantía" className="mt-4 inline-flex rounded-xl bg-stone-200/70 p-1" onKeyDown={onKeyDown}>

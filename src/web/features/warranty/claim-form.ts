@@ -1,11 +1,14 @@
 // The warranty claim form's values, its validation and the body it sends (spec accounts-admin
 // §2 warranty, §5 warranty claim). Validation runs the domain schema the server applies, plus
 // the date rules against the chosen order's purchase date, which only the page knows beforehand.
+import { ACCEPTED_IMAGE_TYPES, INVALID_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGES } from '../../../domain/uploads';
 import {
-  ACCEPTED_IMAGE_TYPES, INVALID_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGES,
-} from '../../../domain/uploads';
-import {
-  checkClaimDates, type EligibleOrderDto, type PurchaseType, WARRANTY_MAX_PHOTOS, WARRANTY_MESSAGES, WARRANTY_PHOTO_MAX_BYTES,
+  checkClaimDates,
+  type EligibleOrderDto,
+  type PurchaseType,
+  WARRANTY_MAX_PHOTOS,
+  WARRANTY_MESSAGES,
+  WARRANTY_PHOTO_MAX_BYTES,
   warrantyClaimSchema,
 } from '../../../domain/warranty';
 
@@ -22,7 +25,17 @@ export interface ClaimFormValues {
 }
 
 /** The keys the server uses for field errors (spec §2), plus product_id. */
-export type ClaimField = 'name' | 'email' | 'order_id' | 'product_id' | 'purchase_date' | 'germination_date' | 'product_name' | 'description' | 'photos' | 'general';
+export type ClaimField =
+  | 'name'
+  | 'email'
+  | 'order_id'
+  | 'product_id'
+  | 'purchase_date'
+  | 'germination_date'
+  | 'product_name'
+  | 'description'
+  | 'photos'
+  | 'general';
 export type ClaimErrors = Partial<Record<ClaimField, string>>;
 
 export const EMPTY_CLAIM: ClaimFormValues = {

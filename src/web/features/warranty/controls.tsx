@@ -9,7 +9,17 @@ const control =
 const ok = 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/30';
 const bad = 'border-red-500 focus:border-red-600 focus:ring-red-500/30';
 
-function Labelled({ label, error, hint, children }: { label: string; error?: string; hint?: ReactNode; children: (ids: { id: string; describedBy?: string }) => ReactNode }) {
+function Labelled({
+  label,
+  error,
+  hint,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  children: (ids: { id: string; describedBy?: string }) => ReactNode;
+}) {
   const id = useId();
   const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
@@ -32,11 +42,23 @@ function Labelled({ label, error, hint, children }: { label: string; error?: str
   );
 }
 
-export function SelectField({ label, error, hint, children, ...select }: ComponentProps<'select'> & { label: string; error?: string; hint?: ReactNode }) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...select
+}: ComponentProps<'select'> & { label: string; error?: string; hint?: ReactNode }) {
   return (
     <Labelled label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${error ? bad : ok} pr-9`} {...select}>
+        <select
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${control} ${error ? bad : ok} pr-9`}
+          {...select}
+        >
           {children}
         </select>
       )}
@@ -44,11 +66,22 @@ export function SelectField({ label, error, hint, children, ...select }: Compone
   );
 }
 
-export function TextAreaField({ label, error, hint, ...textarea }: ComponentProps<'textarea'> & { label: string; error?: string; hint?: ReactNode }) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  ...textarea
+}: ComponentProps<'textarea'> & { label: string; error?: string; hint?: ReactNode }) {
   return (
     <Labelled label={label} error={error} hint={hint}>
       {({ id, describedBy }) => (
-        <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} className={`${control} ${error ? bad : ok} min-h-32`} {...textarea} />
+        <textarea
+          id={id}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          className={`${control} ${error ? bad : ok} min-h-32`}
+          {...textarea}
+        />
       )}
     </Labelled>
   );
@@ -62,7 +95,12 @@ export function ReadOnlyField({ label, value }: { label: string; value: string }
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-stone-800">
         {label}
       </label>
-      <input id={id} readOnly value={value} className={`${shape} border-stone-200 bg-stone-100 text-base text-stone-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30`} />
+      <input
+        id={id}
+        readOnly
+        value={value}
+        className={`${shape} border-stone-200 bg-stone-100 text-base text-stone-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30`}
+      />
     </div>
   );
 }

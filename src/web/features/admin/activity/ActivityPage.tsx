@@ -8,7 +8,18 @@ import { useDebouncedValue } from '../lib/hooks';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { SelectInput, TextInput } from '../ui/fields';
-import { ChevronDownIcon, PencilIcon, PlusIcon, PulseIcon, RefreshIcon, TrashIcon, UsersIcon, ClipboardIcon, CheckIcon, ArrowLeftIcon } from '../ui/icons';
+import {
+  ChevronDownIcon,
+  PencilIcon,
+  PlusIcon,
+  PulseIcon,
+  RefreshIcon,
+  TrashIcon,
+  UsersIcon,
+  ClipboardIcon,
+  CheckIcon,
+  ArrowLeftIcon,
+} from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { type ActivityEntryDto, type ActivityFilters, useActivity, useActivityStats } from './api';
@@ -36,7 +47,11 @@ export default function ActivityPage() {
   const [search, setSearch] = useState('');
   const [action, setAction] = useState<ActivityActionName | ''>('');
   const [dateFrom, setDateFrom] = useState('');
-  const filters: ActivityFilters = { search: useDebouncedValue(search, 300), action: action || undefined, date_from: dateFrom || undefined };
+  const filters: ActivityFilters = {
+    search: useDebouncedValue(search, 300),
+    action: action || undefined,
+    date_from: dateFrom || undefined,
+  };
   const list = useActivity(filters);
   const stats = useActivityStats();
   const [statsShown, setStatsShown] = useState(false);
@@ -84,7 +99,13 @@ export default function ActivityPage() {
       </section>
 
       <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-2 lg:grid-cols-[1fr_13rem_11rem_auto] lg:items-end">
-        <TextInput label="Buscar" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Descripción o usuario" />
+        <TextInput
+          label="Buscar"
+          type="search"
+          value={search}
+          onChange={(e) => setSearch(e.target.value)}
+          placeholder="Descripción o usuario"
+        />
         <SelectInput label="Acción" value={action} onChange={(e) => setAction(e.target.value as ActivityActionName | '')}>
           <option value="">Todas las acciones</option>
           {ACTIVITY_ACTIONS.map((a) => (
@@ -110,21 +131,33 @@ export default function ActivityPage() {
       {list.isPending ? (
         <LoadingState label="Cargando actividades..." />
       ) : list.isError && !entries.length ? (
-        <ErrorState title="Error al cargar los actividades" detail={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title="Error al cargar los actividades"
+          detail={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : !entries.length ? (
         <EmptyState title="No hay actividades" icon={<PulseIcon size={32} />}>
           {filtered ? 'Prueba con otros filtros.' : 'Las acciones de la tienda aparecerán aquí.'}
         </EmptyState>
       ) : (
         <>
-          <ol className={`relative space-y-3 before:absolute before:bottom-2 before:left-[1.1rem] before:top-2 before:w-px before:bg-stone-300 ${list.isPlaceholderData ? 'opacity-60' : ''}`}>
+          <ol
+            className={`relative space-y-3 before:absolute before:bottom-2 before:left-[1.1rem] before:top-2 before:w-px before:bg-stone-300 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          >
             {entries.map((entry) => (
               <TimelineEntry key={entry.id} entry={entry} />
             ))}
           </ol>
           {list.hasNextPage && (
             <div className="mt-5 flex justify-center">
-              <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} loadingText="Cargando...">
+              <Button
+                variant="secondary"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+                loadingText="Cargando..."
+              >
                 Cargar más actividades
               </Button>
             </div>
@@ -143,7 +176,10 @@ function TimelineEntry({ entry }: { entry: ActivityEntryDto }) {
   const hasChanges = !!entry.changes && Object.keys(entry.changes).length > 0;
   return (
     <li className="relative flex gap-3">
-      <span className={`relative z-10 mt-2.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-white ring-4 ring-stone-100 ${style.dot}`} aria-hidden="true">
+      <span
+        className={`relative z-10 mt-2.5 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-white ring-4 ring-stone-100 ${style.dot}`}
+        aria-hidden="true"
+      >
         <Icon size={16} />
       </span>
       <div className="min-w-0 flex-1 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
@@ -152,7 +188,8 @@ function TimelineEntry({ entry }: { entry: ActivityEntryDto }) {
           <Badge tone={style.tone}>{entry.action_display}</Badge>
         </div>
         <p className="mt-1 text-xs text-stone-500">
-          <span className="font-medium text-stone-700">{entry.user || 'Sistema'}</span> · <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
+          <span className="font-medium text-stone-700">{entry.user || 'Sistema'}</span> ·{' '}
+          <time dateTime={entry.timestamp}>{formatDateTime(entry.timestamp)}</time>
         </p>
         {hasChanges && (
           <>
@@ -209,15 +246,23 @@ function ChangeDetails({ changes }: { changes: Record<string, unknown> }) {
           <table className="w-full text-left">
             <thead className="bg-stone-50 text-stone-600">
               <tr>
-                <th scope="col" className="px-2 py-1.5 font-semibold">Campo</th>
-                <th scope="col" className="px-2 py-1.5 font-semibold">Antes</th>
-                <th scope="col" className="px-2 py-1.5 font-semibold">Después</th>
+                <th scope="col" className="px-2 py-1.5 font-semibold">
+                  Campo
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold">
+                  Antes
+                </th>
+                <th scope="col" className="px-2 py-1.5 font-semibold">
+                  Después
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-stone-100">
               {fields.map((field) => (
                 <tr key={field}>
-                  <th scope="row" className="px-2 py-1.5 font-mono font-medium text-stone-700">{field}</th>
+                  <th scope="row" className="px-2 py-1.5 font-mono font-medium text-stone-700">
+                    {field}
+                  </th>
                   <td className="break-all px-2 py-1.5 text-red-800">{show(field, before?.[field])}</td>
                   <td className="break-all px-2 py-1.5 text-green-800">{show(field, after?.[field])}</td>
                 </tr>

@@ -21,7 +21,10 @@ export function useActivity(filters: ActivityFilters) {
   return useInfiniteQuery({
     queryKey: ['admin', 'activity', query],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ActivityEntryDto>>(`/api/activity-logs/${toQuery({ ...query, page: pageParam })}`, { signal, fallbackError: 'Error al cargar los actividades' }),
+      api.get<Page<ActivityEntryDto>>(`/api/activity-logs/${toQuery({ ...query, page: pageParam })}`, {
+        signal,
+        fallbackError: 'Error al cargar los actividades',
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,

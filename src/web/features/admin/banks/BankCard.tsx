@@ -11,7 +11,13 @@ import { Switch } from '../ui/fields';
 import { PencilIcon, TagIcon, TrashIcon } from '../ui/icons';
 import { discountLabel } from './discount';
 
-export function BankCard({ brand, onToggleNational, toggling, onDiscount, onDelete }: {
+export function BankCard({
+  brand,
+  onToggleNational,
+  toggling,
+  onDiscount,
+  onDelete,
+}: {
   brand: BrandDto;
   onToggleNational: () => void;
   toggling: boolean;
@@ -60,7 +66,10 @@ export function BankCard({ brand, onToggleNational, toggling, onDiscount, onDele
           <TagIcon size={16} />
           Descuento
         </Button>
-        <Link to={`/admin/bancos/editar/${brand.id}`} className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-xs font-semibold text-stone-700 hover:bg-stone-100">
+        <Link
+          to={`/admin/bancos/editar/${brand.id}`}
+          className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-xs font-semibold text-stone-700 hover:bg-stone-100"
+        >
           <PencilIcon size={16} />
           Editar
         </Link>

@@ -47,7 +47,14 @@ export default function BankFormPage() {
   const navigate = useNavigate();
   const brand = useBrand(id);
   const save = useSaveBrand(id);
-  const { register, control, handleSubmit, reset, setError, formState: { errors } } = useForm<BankFields, unknown, BrandFormValues>({
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<BankFields, unknown, BrandFormValues>({
     resolver,
     defaultValues: emptyBank(),
     mode: 'onTouched',
@@ -67,12 +74,17 @@ export default function BankFormPage() {
   const onSubmit = handleSubmit((values) =>
     save.mutate(values, {
       onSuccess: (saved) => {
-        toast.success(editing ? `Banco ${saved?.brand_name ?? values.brand_name} actualizado` : `Banco ${saved?.brand_name ?? values.brand_name} creado`);
+        toast.success(
+          editing
+            ? `Banco ${saved?.brand_name ?? values.brand_name} actualizado`
+            : `Banco ${saved?.brand_name ?? values.brand_name} creado`,
+        );
         void navigate('/admin/bancos');
       },
       onError: (error) => {
         if (error instanceof ApiError && error.errors) {
-          for (const [field, messages] of Object.entries(error.errors)) setError(field as keyof BankFields, { type: 'server', message: messages[0] });
+          for (const [field, messages] of Object.entries(error.errors))
+            setError(field as keyof BankFields, { type: 'server', message: messages[0] });
         }
         toast.error('Error al guardar el banco', { description: errorMessage(error, '') || undefined });
       },
@@ -110,7 +122,14 @@ export default function BankFormPage() {
             <Controller
               control={control}
               name="is_national"
-              render={({ field }) => <Switch checked={field.value} onChange={field.onChange} label="Banco nacional" description="Apagado: banco internacional." />}
+              render={({ field }) => (
+                <Switch
+                  checked={field.value}
+                  onChange={field.onChange}
+                  label="Banco nacional"
+                  description="Apagado: banco internacional."
+                />
+              )}
             />
             <Controller
               control={control}

@@ -35,9 +35,7 @@ export default function BankListPage() {
   const all = brands.data ?? [];
   const term = normalizeSearch(search);
   const shown = all.filter(
-    (b) =>
-      (scope === 'all' || b.is_national === (scope === 'national')) &&
-      (!term || normalizeSearch(b.brand_name).includes(term)),
+    (b) => (scope === 'all' || b.is_national === (scope === 'national')) && (!term || normalizeSearch(b.brand_name).includes(term)),
   );
 
   function toggleNational(brand: BrandDto) {
@@ -92,14 +90,26 @@ export default function BankListPage() {
             Buscar banco
           </label>
           <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-          <input id="bank-search" type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Buscar banco" className={controlClass(false, 'pl-9')} />
+          <input
+            id="bank-search"
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Buscar banco"
+            className={controlClass(false, 'pl-9')}
+          />
         </div>
       </div>
 
       {brands.isPending ? (
         <LoadingState label="Cargando bancos..." />
       ) : brands.isError ? (
-        <ErrorState title="Error al cargar los bancos" detail={errorMessage(brands.error, '')} onRetry={() => brands.refetch()} retrying={brands.isFetching} />
+        <ErrorState
+          title="Error al cargar los bancos"
+          detail={errorMessage(brands.error, '')}
+          onRetry={() => brands.refetch()}
+          retrying={brands.isFetching}
+        />
       ) : shown.length === 0 ? (
         <EmptyState title="No se encontraron bancos" icon={<BankIcon size={32} />}>
           {all.length === 0 ? 'Crea el primer banco para empezar a cargar productos.' : 'Prueba con otro filtro.'}

@@ -4,7 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'sonner';
-import { brandDiscountSchema, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, shopTomorrow, type BrandDiscountValues } from '../../../../domain/admin-catalog';
+import {
+  brandDiscountSchema,
+  DISCOUNT_TYPE_LABELS,
+  DISCOUNT_TYPES,
+  shopTomorrow,
+  type BrandDiscountValues,
+} from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../lib/format';
@@ -20,14 +26,25 @@ interface DiscountFields {
 }
 
 function formSchema(now: Date) {
-  return brandDiscountSchema(now).refine((v) => v.discount_value > 0, { path: ['discount_value'], message: 'El valor del descuento debe ser mayor que 0' });
+  return brandDiscountSchema(now).refine((v) => v.discount_value > 0, {
+    path: ['discount_value'],
+    message: 'El valor del descuento debe ser mayor que 0',
+  });
 }
 
 export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
   const apply = useApplyDiscount();
   const tomorrow = useMemo(() => shopTomorrow(new Date()), []);
-  const resolver = useMemo(() => zodResolver(formSchema(new Date())) as unknown as Resolver<DiscountFields, unknown, BrandDiscountValues>, []);
-  const { register, handleSubmit, control, formState: { errors } } = useForm<DiscountFields, unknown, BrandDiscountValues>({
+  const resolver = useMemo(
+    () => zodResolver(formSchema(new Date())) as unknown as Resolver<DiscountFields, unknown, BrandDiscountValues>,
+    [],
+  );
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<DiscountFields, unknown, BrandDiscountValues>({
     resolver,
     defaultValues: {
       discount_type: brand.discount_active && brand.discount_type ? brand.discount_type : 'percentage',
@@ -90,7 +107,9 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
         {brand.discount_active && (
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">Descuento actual: {discountLabel(brand)}</p>
         )}
-        <p className="text-sm text-stone-600">Se aplica a todos los productos del banco. El cliente paga el menor precio entre este descuento y el propio de cada presentación.</p>
+        <p className="text-sm text-stone-600">
+          Se aplica a todos los productos del banco. El cliente paga el menor precio entre este descuento y el propio de cada presentación.
+        </p>
         <fieldset>
           <legend className="mb-1 text-xs font-semibold text-stone-700">Tipo de descuento</legend>
           <div className="grid grid-cols-2 gap-2">

@@ -34,7 +34,12 @@ function replaceCachedBrand(queryClient: ReturnType<typeof useQueryClient>, bran
 export function useToggleNational() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (brand: BrandDto) => api.patch<BrandDto>(`/api/brands/${brand.id}/`, { is_national: !brand.is_national }, { fallbackError: 'Error al cambiar el tipo de banco' }),
+    mutationFn: (brand: BrandDto) =>
+      api.patch<BrandDto>(
+        `/api/brands/${brand.id}/`,
+        { is_national: !brand.is_national },
+        { fallbackError: 'Error al cambiar el tipo de banco' },
+      ),
     onSuccess: (updated, brand) => {
       replaceCachedBrand(queryClient, updated ?? { ...brand, is_national: !brand.is_national });
       invalidateCatalogue(queryClient);

@@ -12,7 +12,13 @@ const dateOnly = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeZon
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 
-const usd = new Intl.NumberFormat('es-AR', { style: 'currency', currency: 'USD', currencyDisplay: 'code', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const usd = new Intl.NumberFormat('es-AR', {
+  style: 'currency',
+  currency: 'USD',
+  currencyDisplay: 'code',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 export const formatUsd = (value: number) => usd.format(value);
 
 /** Message of an unknown error thrown by the API client or elsewhere. */

@@ -2,7 +2,6 @@
 import type { UploadPurpose, UploadResultDto } from '../../../../domain/uploads';
 import { api } from '../../../lib/api';
 
-
 /** Uploads one image; resolves with the stored URL (the -800.webp one). */
 export async function uploadImage(file: File | Blob, purpose: UploadPurpose): Promise<string> {
   const form = new FormData();

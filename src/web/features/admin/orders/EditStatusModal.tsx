@@ -13,7 +13,15 @@ const HINTS: Record<OrderStatus, string> = {
   cancelled: 'El stock de sus productos vuelve al catálogo.',
 };
 
-export function EditStatusModal({ order, onClose, errorText = 'Error al actualizar el estado del pedido' }: { order: OrderDto; onClose: () => void; errorText?: string }) {
+export function EditStatusModal({
+  order,
+  onClose,
+  errorText = 'Error al actualizar el estado del pedido',
+}: {
+  order: OrderDto;
+  onClose: () => void;
+  errorText?: string;
+}) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
   const update = useUpdateOrderStatus();
 
@@ -56,7 +64,14 @@ export function EditStatusModal({ order, onClose, errorText = 'Error al actualiz
               key={s}
               className="flex cursor-pointer items-start gap-3 rounded-lg border border-stone-300 px-3 py-2.5 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50"
             >
-              <input type="radio" name="order-status" value={s} checked={status === s} onChange={() => setStatus(s)} className="mt-0.5 accent-brand-700" />
+              <input
+                type="radio"
+                name="order-status"
+                value={s}
+                checked={status === s}
+                onChange={() => setStatus(s)}
+                className="mt-0.5 accent-brand-700"
+              />
               <span>
                 <span className="block text-sm font-semibold text-stone-900">
                   {ORDER_STATUS_LABELS[s]}

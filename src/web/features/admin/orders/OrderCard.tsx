@@ -6,7 +6,17 @@ import { Button, IconButton } from '../ui/Button';
 import { EyeIcon, PencilIcon, TrashIcon } from '../ui/icons';
 import { ContactLinks, customerName, OrderStatusBadge, unitsOf } from './OrderParts';
 
-export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: OrderDto; onDetails: () => void; onEdit: () => void; onDelete: () => void }) {
+export function OrderCard({
+  order,
+  onDetails,
+  onEdit,
+  onDelete,
+}: {
+  order: OrderDto;
+  onDetails: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const lines = order.order_products;
   const units = unitsOf(order);
   return (
@@ -28,7 +38,9 @@ export function OrderCard({ order, onDetails, onEdit, onDelete }: { order: Order
           <p className="truncate text-xs text-stone-500">Recibe: {order.recipient_name}</p>
         )}
         <p className="mt-1 line-clamp-2 text-xs text-stone-600">
-          {lines.map((l) => `${l.quantity}x ${l.product_name}${l.blister_info.seed_count ? ` (x${l.blister_info.seed_count})` : ''}`).join(', ')}
+          {lines
+            .map((l) => `${l.quantity}x ${l.product_name}${l.blister_info.seed_count ? ` (x${l.blister_info.seed_count})` : ''}`)
+            .join(', ')}
         </p>
       </div>
       <div className="mt-auto flex items-center justify-between gap-2 px-3 pb-2">

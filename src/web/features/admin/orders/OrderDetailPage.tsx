@@ -33,7 +33,11 @@ export default function OrderDetailPage() {
     return (
       <>
         <PageHeader title="Pedido" back={back} />
-        <ErrorState title="Error al cargar los detalles del pedido." detail={order.error ? errorMessage(order.error, '') : 'Identificador inválido'} onRetry={id ? () => order.refetch() : undefined} />
+        <ErrorState
+          title="Error al cargar los detalles del pedido."
+          detail={order.error ? errorMessage(order.error, '') : 'Identificador inválido'}
+          onRetry={id ? () => order.refetch() : undefined}
+        />
       </>
     );
   }

@@ -27,7 +27,15 @@ const DATE_OPTIONS: { id: DateFilter | undefined; label: string }[] = [
 const dateLabel = (id: DateFilter) => DATE_OPTIONS.find((o) => o.id === id)!.label;
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00`);
 
-export function StatusTabs({ value, counts, onChange }: { value: StatusTab; counts?: OrderStatusCounts; onChange: (tab: StatusTab) => void }) {
+export function StatusTabs({
+  value,
+  counts,
+  onChange,
+}: {
+  value: StatusTab;
+  counts?: OrderStatusCounts;
+  onChange: (tab: StatusTab) => void;
+}) {
   return (
     <div role="group" aria-label="Estado del pedido" className="grid grid-cols-4 border-b border-stone-200 sm:flex sm:gap-1">
       {TABS.map((tab) => {
@@ -43,7 +51,9 @@ export function StatusTabs({ value, counts, onChange }: { value: StatusTab; coun
             }`}
           >
             {tab.label}
-            <span className={`rounded-full px-1.5 py-0.5 text-xs font-semibold ${active ? 'bg-brand-100 text-brand-800' : 'bg-stone-200 text-stone-700'}`}>
+            <span
+              className={`rounded-full px-1.5 py-0.5 text-xs font-semibold ${active ? 'bg-brand-100 text-brand-800' : 'bg-stone-200 text-stone-700'}`}
+            >
               {counts ? counts[tab.count] : '–'}
             </span>
           </button>
@@ -108,7 +118,8 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
       },
     });
   }
-  if (filters.search) chips.push({ key: 'search', label: `Cliente: ${filters.search}`, clear: () => onChange({ ...filters, search: undefined }) });
+  if (filters.search)
+    chips.push({ key: 'search', label: `Cliente: ${filters.search}`, clear: () => onChange({ ...filters, search: undefined }) });
 
   const activeDate = customOpen ? 'custom' : filters.dateFilter;
 
@@ -163,7 +174,14 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
             }}
             className="w-40"
           />
-          <TextInput label="Hasta" type="date" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} className="w-40" />
+          <TextInput
+            label="Hasta"
+            type="date"
+            value={end}
+            min={start || undefined}
+            onChange={(e) => setEnd(e.target.value)}
+            className="w-40"
+          />
           <Button size="md" onClick={applyRange}>
             Aplicar
           </Button>
@@ -178,9 +196,17 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
       {chips.length > 0 && (
         <div className="flex flex-wrap items-center gap-1.5" aria-label="Filtros activos">
           {chips.map((chip) => (
-            <span key={chip.key} className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-900 ring-1 ring-brand-200">
+            <span
+              key={chip.key}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pl-2.5 pr-1 text-xs font-medium text-brand-900 ring-1 ring-brand-200"
+            >
               {chip.label}
-              <button type="button" onClick={chip.clear} className="rounded-full p-0.5 hover:bg-brand-100" aria-label={`Quitar filtro ${chip.label}`}>
+              <button
+                type="button"
+                onClick={chip.clear}
+                className="rounded-full p-0.5 hover:bg-brand-100"
+                aria-label={`Quitar filtro ${chip.label}`}
+              >
                 <XIcon size={12} />
               </button>
             </span>

@@ -29,7 +29,8 @@ function filtersFromParams(params: URLSearchParams): OrderFilters {
   return {
     // spec accounts-admin §2: the pending tab by default.
     status: status === 'all' || (ORDER_STATUSES as readonly string[]).includes(status ?? '') ? (status as StatusTab) : 'pending',
-    dateFilter: date && (DATE_FILTERS as readonly string[]).includes(date) && (date !== 'custom' || custom) ? (date as DateFilter) : undefined,
+    dateFilter:
+      date && (DATE_FILTERS as readonly string[]).includes(date) && (date !== 'custom' || custom) ? (date as DateFilter) : undefined,
     startDate: custom ? start : undefined,
     endDate: custom ? end : undefined,
     search: params.get('search') || undefined,
@@ -133,16 +134,30 @@ export default function OrderListPage() {
       {list.isPending ? (
         <LoadingState label="Cargando pedidos..." />
       ) : list.isError && orders.length === 0 ? (
-        <ErrorState title="Error al cargar los pedidos" detail={errorMessage(list.error, '')} onRetry={() => list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title="Error al cargar los pedidos"
+          detail={errorMessage(list.error, '')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : orders.length === 0 ? (
         <EmptyState title="No se encontraron pedidos" icon={<ClipboardIcon size={32} />}>
           No hay pedidos con estos filtros.
         </EmptyState>
       ) : (
         <>
-          <div className={`grid gap-3 md:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
+          <div
+            className={`grid gap-3 md:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={list.isFetching}
+          >
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} onDetails={() => openOrder(order.id)} onEdit={() => setEditing(order)} onDelete={() => setToDelete(order)} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                onDetails={() => openOrder(order.id)}
+                onEdit={() => setEditing(order)}
+                onDelete={() => setToDelete(order)}
+              />
             ))}
           </div>
           <div className="mt-5 flex flex-col items-center gap-2">

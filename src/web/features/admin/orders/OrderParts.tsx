@@ -37,7 +37,14 @@ export function ContactLinks({ order, compact }: { order: OrderDto; compact?: bo
   return (
     <div className="flex flex-wrap gap-1.5">
       {whatsapp && (
-        <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={linkClass} aria-label={`WhatsApp a ${customerName(order)} (se abre en una pestaña nueva)`} title="WhatsApp">
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={linkClass}
+          aria-label={`WhatsApp a ${customerName(order)} (se abre en una pestaña nueva)`}
+          title="WhatsApp"
+        >
           <ChatIcon size={16} className="text-green-700" />
           {!compact && 'WhatsApp'}
         </a>
@@ -124,7 +131,9 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
                   )}
                 </p>
                 <p className="text-xs text-stone-500">
-                  {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null].filter(Boolean).join(' · ')}
+                  {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null]
+                    .filter(Boolean)
+                    .join(' · ')}
                 </p>
                 {line.product_description && <p className="text-xs text-stone-500">{truncate(line.product_description, 40)}</p>}
               </div>

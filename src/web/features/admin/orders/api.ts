@@ -1,7 +1,12 @@
 // Admin order calls: the filtered list with status counts, one order, status change and delete.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  ADMIN_ORDERS_PAGE_SIZE, type AdminOrderPage, type DateFilter, type OrderDto, type OrderStatus, type OrderUpdateResult,
+  ADMIN_ORDERS_PAGE_SIZE,
+  type AdminOrderPage,
+  type DateFilter,
+  type OrderDto,
+  type OrderStatus,
+  type OrderUpdateResult,
 } from '../../../../domain/orders';
 import { api, toQuery } from '../../../lib/api';
 import { adminKeys } from '../lib/queries';
@@ -36,7 +41,10 @@ export function useAdminOrders(filters: OrderFilters) {
   return useInfiniteQuery({
     queryKey: [...adminKeys.orders, query],
     queryFn: ({ pageParam, signal }) =>
-      api.get<AdminOrderPage>(`/api/orders/${toQuery({ ...query, page: pageParam })}`, { signal, fallbackError: 'Error al cargar los pedidos' }),
+      api.get<AdminOrderPage>(`/api/orders/${toQuery({ ...query, page: pageParam })}`, {
+        signal,
+        fallbackError: 'Error al cargar los pedidos',
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,

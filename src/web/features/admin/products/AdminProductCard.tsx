@@ -10,7 +10,12 @@ import { IconButton, Spinner } from '../ui/Button';
 import { PencilIcon, TrashIcon } from '../ui/icons';
 import { productStockBadge } from './stock';
 
-export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
+export function AdminProductCard({
+  product,
+  onToggle,
+  toggling,
+  onDelete,
+}: {
   product: ProductDto;
   onToggle: () => void;
   toggling: boolean;
@@ -19,7 +24,9 @@ export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
   const stock = productStockBadge(product.stock);
   const editHref = `/admin/productos/editar/${product.id}`;
   return (
-    <article className={`flex flex-col rounded-xl border bg-white shadow-xs transition hover:shadow-sm ${product.available ? 'border-stone-200' : 'border-stone-300 bg-stone-50'}`}>
+    <article
+      className={`flex flex-col rounded-xl border bg-white shadow-xs transition hover:shadow-sm ${product.available ? 'border-stone-200' : 'border-stone-300 bg-stone-50'}`}
+    >
       <div className="flex gap-3 p-3">
         <Link to={editHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
           <img
@@ -55,7 +62,11 @@ export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
               aria-label={`${product.available ? 'Disponible' : 'No disponible'}: cambiar disponibilidad de ${product.name}`}
               className={`${badgeClass(product.available ? 'success' : 'neutral', 'cursor-pointer hover:brightness-95 disabled:cursor-wait')}`}
             >
-              {toggling ? <Spinner className="h-3 w-3" /> : <span className={`h-1.5 w-1.5 rounded-full ${product.available ? 'bg-green-600' : 'bg-stone-500'}`} aria-hidden="true" />}
+              {toggling ? (
+                <Spinner className="h-3 w-3" />
+              ) : (
+                <span className={`h-1.5 w-1.5 rounded-full ${product.available ? 'bg-green-600' : 'bg-stone-500'}`} aria-hidden="true" />
+              )}
               {product.available ? 'Disponible' : 'No disponible'}
             </button>
           </div>
@@ -73,7 +84,10 @@ export function AdminProductCard({ product, onToggle, toggling, onDelete }: {
         ))}
       </ul>
       <div className="mt-auto flex items-center justify-end gap-1 border-t border-stone-100 px-2 py-1.5">
-        <Link to={editHref} className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100">
+        <Link
+          to={editHref}
+          className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
+        >
           <PencilIcon size={16} />
           Editar
         </Link>

@@ -26,7 +26,13 @@ function sameBrand(brand: BrandDto, name: string) {
   return normalizeSearch(brand.brand_name) === normalizeSearch(name) || brand.brand_id === slugify(name);
 }
 
-export function BrandPicker({ value, onChange, brands, error, onBlur }: {
+export function BrandPicker({
+  value,
+  onChange,
+  brands,
+  error,
+  onBlur,
+}: {
   value: BrandChoice;
   onChange: (choice: BrandChoice) => void;
   brands: BrandDto[];
@@ -111,7 +117,8 @@ export function BrandPicker({ value, onChange, brands, error, onBlur }: {
       <label htmlFor={id} className="mb-1 block text-xs font-semibold text-stone-700">
         Nombre del banco
         <span className="text-red-600" aria-hidden="true">
-          {' '}*
+          {' '}
+          *
         </span>
       </label>
       <div className="relative">
@@ -164,7 +171,12 @@ export function BrandPicker({ value, onChange, brands, error, onBlur }: {
         )}
       </div>
       {open && optionCount > 0 && (
-        <ul id={listId} role="listbox" aria-label="Bancos" className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg">
+        <ul
+          id={listId}
+          role="listbox"
+          aria-label="Bancos"
+          className="absolute z-20 mt-1 max-h-64 w-full overflow-auto rounded-lg border border-stone-200 bg-white py-1 shadow-lg"
+        >
           {matches.map((brand, index) => (
             // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- options are chosen from the keyboard on the combobox input (aria-activedescendant)
             <li
@@ -206,7 +218,11 @@ export function BrandPicker({ value, onChange, brands, error, onBlur }: {
         </p>
       ) : (
         <p id={`${id}-hint`} className="mt-1 text-xs text-stone-500">
-          {value.brand_id ? 'Banco existente seleccionado.' : typed ? 'Elige un banco de la lista o créalo.' : 'Escribe para filtrar los bancos.'}
+          {value.brand_id
+            ? 'Banco existente seleccionado.'
+            : typed
+              ? 'Elige un banco de la lista o créalo.'
+              : 'Escribe para filtrar los bancos.'}
         </p>
       )}
     </div>

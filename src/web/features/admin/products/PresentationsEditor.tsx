@@ -1,6 +1,14 @@
 // Presentations (blisters) of the product form with the currency selector: switching currency
 // converts every price (spec accounts-admin §4), each price shows its value in the other currency.
-import { useFieldArray, useWatch, type Control, type FieldErrors, type UseFormGetValues, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
+import {
+  useFieldArray,
+  useWatch,
+  type Control,
+  type FieldErrors,
+  type UseFormGetValues,
+  type UseFormRegister,
+  type UseFormSetValue,
+} from 'react-hook-form';
 import { toast } from 'sonner';
 import { MAX_PRESENTATIONS, type ProductFormValues } from '../../../../domain/admin-catalog';
 import type { Currency } from '../../../../domain/money';
@@ -8,11 +16,26 @@ import { formatArs, formatUsd } from '../lib/format';
 import { Button, IconButton } from '../ui/Button';
 import { TextInput, SelectInput } from '../ui/fields';
 import { PlusIcon, TrashIcon } from '../ui/icons';
-import { convertPrice, convertPriceText, emptyPresentation, finalPrice, normalizeDiscountText, parseDecimal, type ProductFormFields } from './product-form';
+import {
+  convertPrice,
+  convertPriceText,
+  emptyPresentation,
+  finalPrice,
+  normalizeDiscountText,
+  parseDecimal,
+  type ProductFormFields,
+} from './product-form';
 
 const money = (value: number, currency: Currency) => (currency === 'USD' ? formatUsd(value) : formatArs(value));
 
-export function PresentationsEditor({ control, register, setValue, getValues, errors, rate }: {
+export function PresentationsEditor({
+  control,
+  register,
+  setValue,
+  getValues,
+  errors,
+  rate,
+}: {
   control: Control<ProductFormFields, unknown, ProductFormValues>;
   register: UseFormRegister<ProductFormFields>;
   setValue: UseFormSetValue<ProductFormFields>;
@@ -35,7 +58,7 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
     toast.info(`Precios convertidos a ${next} con la cotización ${formatArs(rate)}`);
   }
 
-  const listError = (errors.blisters as { message?: string; root?: { message?: string } } | undefined);
+  const listError = errors.blisters as { message?: string; root?: { message?: string } } | undefined;
 
   return (
     <div className="space-y-3">
@@ -69,7 +92,14 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
                 </IconButton>
               </div>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                <TextInput label="Semillas" required inputMode="numeric" placeholder="Ej: 3" error={rowErrors?.seed_count?.message} {...register(`blisters.${index}.seed_count`)} />
+                <TextInput
+                  label="Semillas"
+                  required
+                  inputMode="numeric"
+                  placeholder="Ej: 3"
+                  error={rowErrors?.seed_count?.message}
+                  {...register(`blisters.${index}.seed_count`)}
+                />
                 <TextInput
                   label={`Precio (${currency})`}
                   required
@@ -79,7 +109,14 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
                   hint={price !== null && price > 0 ? `≈ ${money(convertPrice(price, currency, other, rate), other)}` : undefined}
                   {...register(`blisters.${index}.price`)}
                 />
-                <TextInput label="Stock" required inputMode="numeric" placeholder="0" error={rowErrors?.stock?.message} {...register(`blisters.${index}.stock`)} />
+                <TextInput
+                  label="Stock"
+                  required
+                  inputMode="numeric"
+                  placeholder="0"
+                  error={rowErrors?.stock?.message}
+                  {...register(`blisters.${index}.stock`)}
+                />
                 <TextInput
                   label="Descuento (%)"
                   inputMode="decimal"
@@ -87,7 +124,8 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
                   error={rowErrors?.discount?.message}
                   hint={discount > 0 && final !== null ? `Precio final: ${money(final, currency)}` : undefined}
                   {...register(`blisters.${index}.discount`, {
-                    onBlur: (e: React.FocusEvent<HTMLInputElement>) => setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
+                    onBlur: (e: React.FocusEvent<HTMLInputElement>) =>
+                      setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
                   })}
                 />
               </div>
@@ -95,7 +133,9 @@ export function PresentationsEditor({ control, register, setValue, getValues, er
           );
         })}
       </ul>
-      {(listError?.message || listError?.root?.message) && <p className="text-xs text-red-700">{listError.message ?? listError.root?.message}</p>}
+      {(listError?.message || listError?.root?.message) && (
+        <p className="text-xs text-red-700">{listError.message ?? listError.root?.message}</p>
+      )}
       <Button variant="secondary" size="sm" onClick={() => append(emptyPresentation())} disabled={fields.length >= MAX_PRESENTATIONS}>
         <PlusIcon size={14} />
         Agregar presentación

@@ -5,9 +5,7 @@ import { useDebouncedValue } from '../lib/hooks';
 import { Button } from '../ui/Button';
 import { controlClass, SelectInput } from '../ui/fields';
 import { FilterIcon, SearchIcon } from '../ui/icons';
-import {
-  AVAILABILITY_FILTERS, CURRENCY_FILTERS, PRICE_STATUS_FILTERS, STOCK_FILTERS, TYPE_FILTERS, type AdminProductFilters,
-} from './api';
+import { AVAILABILITY_FILTERS, CURRENCY_FILTERS, PRICE_STATUS_FILTERS, STOCK_FILTERS, TYPE_FILTERS, type AdminProductFilters } from './api';
 
 const SELECTS = [
   { key: 'type', label: 'Tipo', options: TYPE_FILTERS },
@@ -17,7 +15,11 @@ const SELECTS = [
   { key: 'currency', label: 'Moneda', options: CURRENCY_FILTERS },
 ] as const;
 
-export function ProductFilters({ filters, brands, onChange }: {
+export function ProductFilters({
+  filters,
+  brands,
+  onChange,
+}: {
   filters: AdminProductFilters;
   brands: BrandDto[];
   onChange: (next: AdminProductFilters) => void;
@@ -51,12 +53,21 @@ export function ProductFilters({ filters, brands, onChange }: {
             className={controlClass(false, 'pl-9')}
           />
         </div>
-        <Button variant="secondary" className="md:hidden" onClick={() => setOpen((o) => !o)} aria-expanded={open} aria-controls="admin-product-filters">
+        <Button
+          variant="secondary"
+          className="md:hidden"
+          onClick={() => setOpen((o) => !o)}
+          aria-expanded={open}
+          aria-controls="admin-product-filters"
+        >
           <FilterIcon size={16} />
           Filtros{active ? ` (${active})` : ''}
         </Button>
       </div>
-      <div id="admin-product-filters" className={`${open ? 'grid' : 'hidden'} mt-3 grid-cols-2 gap-2 md:grid md:grid-cols-3 xl:grid-cols-6`}>
+      <div
+        id="admin-product-filters"
+        className={`${open ? 'grid' : 'hidden'} mt-3 grid-cols-2 gap-2 md:grid md:grid-cols-3 xl:grid-cols-6`}
+      >
         <SelectInput label="Banco" value={filters.brand ?? ''} onChange={(e) => set('brand', e.target.value)}>
           <option value="">Todos</option>
           {brands.map((b) => (
@@ -77,11 +88,7 @@ export function ProductFilters({ filters, brands, onChange }: {
         ))}
         {active > 0 && (
           <div className="col-span-full">
-            <Button
-              variant="ghostMuted"
-              size="sm"
-              onClick={() => onChange({ search: filters.search })}
-            >
+            <Button variant="ghostMuted" size="sm" onClick={() => onChange({ search: filters.search })}>
               Limpiar filtros
             </Button>
           </div>

@@ -128,7 +128,12 @@ export default function ProductFormPage() {
                   </option>
                 ))}
               </SelectInput>
-              <TextInput label="Genotipo" placeholder="Ej: Gorilla Glue x OG Kush" error={errors.genotype?.message} {...register('genotype')} />
+              <TextInput
+                label="Genotipo"
+                placeholder="Ej: Gorilla Glue x OG Kush"
+                error={errors.genotype?.message}
+                {...register('genotype')}
+              />
               <TextInput label="Sabores" hint="Separados por comas" error={errors.flavors?.message} {...register('flavors')} />
               <TextInput label="Efectos" hint="Separados por comas" error={errors.effects?.message} {...register('effects')} />
               <div className="grid grid-cols-2 gap-3">
@@ -139,7 +144,13 @@ export default function ProductFormPage() {
                 <TextInput label="THC (%)" placeholder="Ej: 22%" error={errors.thc?.message} {...register('thc')} />
                 <TextInput label="CBD (%)" placeholder="Ej: 0,5%" error={errors.cbd?.message} {...register('cbd')} />
               </div>
-              <TextArea label="Descripción" className="sm:col-span-2" rows={5} error={errors.description?.message} {...register('description')} />
+              <TextArea
+                label="Descripción"
+                className="sm:col-span-2"
+                rows={5}
+                error={errors.description?.message}
+                {...register('description')}
+              />
             </div>
           </Panel>
 
@@ -152,7 +163,14 @@ export default function ProductFormPage() {
           </Panel>
 
           <Panel title="Presentaciones" description="Blísters a la venta: cantidad de semillas, precio, stock y descuento propio.">
-            <PresentationsEditor control={control} register={register} setValue={setValue} getValues={getValues} errors={errors} rate={rate} />
+            <PresentationsEditor
+              control={control}
+              register={register}
+              setValue={setValue}
+              getValues={getValues}
+              errors={errors}
+              rate={rate}
+            />
           </Panel>
         </div>
 
@@ -186,12 +204,16 @@ export default function ProductFormPage() {
                 control={control}
                 name="available"
                 render={({ field }) => (
-                  <Switch checked={field.value} onChange={field.onChange} label="Disponible en la tienda" description="Si está apagado, los clientes no ven el producto." />
+                  <Switch
+                    checked={field.value}
+                    onChange={field.onChange}
+                    label="Disponible en la tienda"
+                    description="Si está apagado, los clientes no ven el producto."
+                  />
                 )}
               />
             </div>
           </Panel>
-
         </div>
       </div>
       {/* The save bar stays in view while the long form scrolls. */}

@@ -85,14 +85,22 @@ export default function ProductListPage() {
       {list.isPending ? (
         <LoadingState label="Cargando productos..." />
       ) : list.isError && products.length === 0 ? (
-        <ErrorState title="Error al cargar los productos" detail={errorMessage(list.error, '')} onRetry={() => list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title="Error al cargar los productos"
+          detail={errorMessage(list.error, '')}
+          onRetry={() => list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : products.length === 0 ? (
         <EmptyState title="No se encontraron productos" icon={<BoxIcon size={32} />}>
           Prueba con otros filtros o agrega un producto nuevo.
         </EmptyState>
       ) : (
         <>
-          <div className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isFetching}>
+          <div
+            className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={list.isFetching}
+          >
             {products.map((product) => (
               <AdminProductCard
                 key={product.id}
@@ -115,7 +123,8 @@ export default function ProductListPage() {
               </Button>
             )}
             <p className="text-xs text-stone-500">
-              Mostrando {products.length} de {count} productos · {pagesLoaded} de {Math.max(1, Math.ceil(count / ADMIN_PRODUCTS_PAGE_SIZE))} páginas cargadas
+              Mostrando {products.length} de {count} productos · {pagesLoaded} de {Math.max(1, Math.ceil(count / ADMIN_PRODUCTS_PAGE_SIZE))}{' '}
+              páginas cargadas
             </p>
           </div>
         </>

@@ -24,7 +24,8 @@ export interface AdminProductFilters {
 
 export const FILTER_KEYS = ['brand', 'type', 'stock', 'availability', 'priceStatus', 'currency', 'search'] as const;
 
-const pick = <T extends Record<string, string>>(options: T, value: string | null) => (value && value in options ? (value as keyof T) : undefined);
+const pick = <T extends Record<string, string>>(options: T, value: string | null) =>
+  value && value in options ? (value as keyof T) : undefined;
 
 /** Filters as kept in the page's URL; unknown values are ignored. */
 export function filtersFromParams(params: URLSearchParams): AdminProductFilters {
@@ -62,7 +63,10 @@ export function useAdminProducts(filters: AdminProductFilters) {
   return useInfiniteQuery({
     queryKey: [...adminKeys.products, query],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ProductDto>>(`/api/products/${toQuery({ ...query, page: pageParam })}`, { signal, fallbackError: 'Error al cargar los productos' }),
+      api.get<Page<ProductDto>>(`/api/products/${toQuery({ ...query, page: pageParam })}`, {
+        signal,
+        fallbackError: 'Error al cargar los productos',
+      }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
@@ -86,8 +90,10 @@ type ProductPages = InfiniteData<Page<ProductDto>>;
 
 /** Replaces one product wherever the cached admin lists hold it. */
 function patchCachedProduct(queryClient: ReturnType<typeof useQueryClient>, id: number, change: (p: ProductDto) => ProductDto) {
-  queryClient.setQueriesData<ProductPages>({ queryKey: adminKeys.products }, (data) =>
-    data && { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((p) => (p.id === id ? change(p) : p)) })) },
+  queryClient.setQueriesData<ProductPages>(
+    { queryKey: adminKeys.products },
+    (data) =>
+      data && { ...data, pages: data.pages.map((page) => ({ ...page, results: page.results.map((p) => (p.id === id ? change(p) : p)) })) },
   );
 }
 
@@ -95,7 +101,11 @@ export function useToggleAvailability() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (product: ProductDto) =>
-      api.patch<ProductDto>(`/api/products/${product.id}/`, { available: !product.available }, { fallbackError: 'Error al cambiar la disponibilidad del producto' }),
+      api.patch<ProductDto>(
+        `/api/products/${product.id}/`,
+        { available: !product.available },
+        { fallbackError: 'Error al cambiar la disponibilidad del producto' },
+      ),
     onSuccess: (updated, product) => {
       patchCachedProduct(queryClient, product.id, (p) => ({ ...p, available: updated?.available ?? !product.available }));
       void queryClient.invalidateQueries({ queryKey: ['products'] });
@@ -106,7 +116,8 @@ export function useToggleAvailability() {
 export function useDeleteProduct() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (product: ProductDto) => api.delete<void>(`/api/products/${product.id}/`, { fallbackError: 'Error al eliminar el producto' }),
+    mutationFn: (product: ProductDto) =>
+      api.delete<void>(`/api/products/${product.id}/`, { fallbackError: 'Error al eliminar el producto' }),
     onSuccess: () => invalidateCatalogue(queryClient),
   });
 }

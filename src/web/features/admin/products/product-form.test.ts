@@ -37,8 +37,16 @@ describe('product form rules', () => {
 
   it('loads a stored product with its stored prices and own discounts', () => {
     const form = productToForm({
-      id: 7, name: 'Gorilla', brand: 'Sweet', brand_id: 3, type: 'fem', currency: 'USD', available: false,
-      blisters: [{ id: 11, seed_count: 3, stock: 4, discount: 20, own_discount: 10, stored_price: 25.5, price_in_ars: 25500, price_in_usd: 25.5 }],
+      id: 7,
+      name: 'Gorilla',
+      brand: 'Sweet',
+      brand_id: 3,
+      type: 'fem',
+      currency: 'USD',
+      available: false,
+      blisters: [
+        { id: 11, seed_count: 3, stock: 4, discount: 20, own_discount: 10, stored_price: 25.5, price_in_ars: 25500, price_in_usd: 25.5 },
+      ],
     } as unknown as ProductDto);
     expect(form.brand_id).toBe(3);
     expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25.5', stock: '4', discount: '10' }]);

@@ -37,7 +37,12 @@ export function DollarRateSettings() {
     if (savedType) setMethod(savedType);
   }, [savedType]);
 
-  if (rate.isPending) return <Panel title="Cotización del dólar"><LoadingState label="Cargando la cotización..." /></Panel>;
+  if (rate.isPending)
+    return (
+      <Panel title="Cotización del dólar">
+        <LoadingState label="Cargando la cotización..." />
+      </Panel>
+    );
   if (rate.isError || !data) {
     return (
       <Panel title="Cotización del dólar">
@@ -113,10 +118,19 @@ export function DollarRateSettings() {
               <label
                 key={type}
                 className={`flex cursor-pointer items-center gap-2.5 rounded-lg border px-3 py-2.5 text-sm font-medium transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40 ${
-                  shown === type ? 'border-brand-600 bg-brand-50 text-brand-900' : 'border-stone-200 bg-white text-stone-800 hover:border-stone-300'
+                  shown === type
+                    ? 'border-brand-600 bg-brand-50 text-brand-900'
+                    : 'border-stone-200 bg-white text-stone-800 hover:border-stone-300'
                 }`}
               >
-                <input type="radio" name="rate-type" checked={shown === type} onChange={() => chooseMethod(type)} disabled={busy !== null} className="h-4 w-4 accent-brand-700" />
+                <input
+                  type="radio"
+                  name="rate-type"
+                  checked={shown === type}
+                  onChange={() => chooseMethod(type)}
+                  disabled={busy !== null}
+                  className="h-4 w-4 accent-brand-700"
+                />
                 {RATE_TYPE_LABELS[type]}
               </label>
             ))}
@@ -127,14 +141,18 @@ export function DollarRateSettings() {
           <div className="flex flex-col items-start gap-3">
             <Switch
               checked={data.auto_update}
-              onChange={(checked) => void send('settings', { rate_type: shown, auto_update: checked }, 'Error al actualizar la configuración')}
+              onChange={(checked) =>
+                void send('settings', { rate_type: shown, auto_update: checked }, 'Error al actualizar la configuración')
+              }
               label="Actualización automática (cada 1 hora)"
               description="Consulta la cotización a un servicio externo."
               disabled={busy !== null || data.is_manual}
             />
             <Button
               variant="secondary"
-              onClick={() => void send('refresh', { force_update: true, rate_type: shown }, 'Error al actualizar la cotización', LONG_FLASH_MS)}
+              onClick={() =>
+                void send('refresh', { force_update: true, rate_type: shown }, 'Error al actualizar la cotización', LONG_FLASH_MS)
+              }
               loading={busy === 'refresh'}
               loadingText="Actualizando..."
               disabled={busy !== null}
@@ -160,7 +178,13 @@ export function DollarRateSettings() {
               placeholder={String(data.value)}
               className="sm:w-64"
             />
-            <Button type="submit" className="sm:mt-5" disabled={manual.trim() === '' || busy !== null} loading={busy === 'manual'} loadingText="Aplicando...">
+            <Button
+              type="submit"
+              className="sm:mt-5"
+              disabled={manual.trim() === '' || busy !== null}
+              loading={busy === 'manual'}
+              loadingText="Aplicando..."
+            >
               Aplicar
             </Button>
           </form>

@@ -37,7 +37,12 @@ export function MaintenanceSettings() {
     if (savedMessage !== undefined) setMessage(savedMessage ?? '');
   }, [savedMessage]);
 
-  if (status.isPending) return <Panel title="Estado de la tienda"><LoadingState label="Cargando el estado de mantenimiento..." /></Panel>;
+  if (status.isPending)
+    return (
+      <Panel title="Estado de la tienda">
+        <LoadingState label="Cargando el estado de mantenimiento..." />
+      </Panel>
+    );
   if (status.isError || !data) {
     return (
       <Panel title="Estado de la tienda">
@@ -123,13 +128,22 @@ export function MaintenanceSettings() {
                 <span className="font-medium text-stone-800">Contraseña de bypass:</span>
                 {data.has_bypass_password ? <Badge tone="success">Configurada</Badge> : <Badge tone="neutral">No configurada</Badge>}
               </div>
-              <p className="mt-1 text-xs text-stone-600">Quien la conozca podrá entrar a la tienda durante 12 horas sin ser administrador.</p>
+              <p className="mt-1 text-xs text-stone-600">
+                Quien la conozca podrá entrar a la tienda durante 12 horas sin ser administrador.
+              </p>
               <div className="mt-3 flex flex-wrap gap-2">
                 <Button size="sm" variant="secondary" onClick={() => setPasswordOpen(true)} disabled={busy !== null}>
                   {data.has_bypass_password ? 'Cambiar contraseña de bypass' : 'Configurar contraseña de bypass'}
                 </Button>
                 {data.has_bypass_password && (
-                  <Button size="sm" variant="ghostDanger" onClick={removePassword} loading={busy === 'remove'} loadingText="Eliminando..." disabled={busy !== null}>
+                  <Button
+                    size="sm"
+                    variant="ghostDanger"
+                    onClick={removePassword}
+                    loading={busy === 'remove'}
+                    loadingText="Eliminando..."
+                    disabled={busy !== null}
+                  >
                     Eliminar contraseña
                   </Button>
                 )}
@@ -147,7 +161,13 @@ export function MaintenanceSettings() {
                 rows={3}
               />
               <div className="flex justify-end">
-                <Button type="submit" size="sm" loading={busy === 'message'} loadingText="Guardando..." disabled={busy !== null || message.trim() === (data.maintenance_message ?? '').trim()}>
+                <Button
+                  type="submit"
+                  size="sm"
+                  loading={busy === 'message'}
+                  loadingText="Guardando..."
+                  disabled={busy !== null || message.trim() === (data.maintenance_message ?? '').trim()}
+                >
                   Guardar mensaje
                 </Button>
               </div>
@@ -156,7 +176,12 @@ export function MaintenanceSettings() {
         )}
       </div>
 
-      <ConfirmModeModal mode={confirming} busy={busy === 'toggle'} onConfirm={applyMode} onClose={() => busy === null && setConfirming(null)} />
+      <ConfirmModeModal
+        mode={confirming}
+        busy={busy === 'toggle'}
+        onConfirm={applyMode}
+        onClose={() => busy === null && setConfirming(null)}
+      />
       <BypassPasswordModal
         open={passwordOpen}
         onClose={() => setPasswordOpen(false)}
@@ -170,14 +195,33 @@ export function MaintenanceSettings() {
   );
 }
 
-function ModeOption({ checked, onSelect, title, badge, disabled }: { checked: boolean; onSelect: () => void; title: string; badge: React.ReactNode; disabled?: boolean }) {
+function ModeOption({
+  checked,
+  onSelect,
+  title,
+  badge,
+  disabled,
+}: {
+  checked: boolean;
+  onSelect: () => void;
+  title: string;
+  badge: React.ReactNode;
+  disabled?: boolean;
+}) {
   return (
     <label
       className={`flex cursor-pointer items-start gap-3 rounded-xl border p-3.5 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-600/40 ${
         checked ? 'border-brand-600 bg-brand-50' : 'border-stone-200 bg-white hover:border-stone-300'
       }`}
     >
-      <input type="radio" name="store-mode" checked={checked} onChange={onSelect} disabled={disabled} className="mt-0.5 h-4 w-4 accent-brand-700" />
+      <input
+        type="radio"
+        name="store-mode"
+        checked={checked}
+        onChange={onSelect}
+        disabled={disabled}
+        className="mt-0.5 h-4 w-4 accent-brand-700"
+      />
       <span className="flex min-w-0 flex-col items-start gap-1.5 [&>span:last-child]:whitespace-normal">
         <span className="text-sm font-semibold text-stone-900">{title}</span>
         {badge}
@@ -186,7 +230,17 @@ function ModeOption({ checked, onSelect, title, badge, disabled }: { checked: bo
   );
 }
 
-function ConfirmModeModal({ mode, busy, onConfirm, onClose }: { mode: boolean | null; busy: boolean; onConfirm: (mode: boolean) => void; onClose: () => void }) {
+function ConfirmModeModal({
+  mode,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  mode: boolean | null;
+  busy: boolean;
+  onConfirm: (mode: boolean) => void;
+  onClose: () => void;
+}) {
   const activating = mode === true;
   return (
     <Modal
@@ -199,7 +253,12 @@ function ConfirmModeModal({ mode, busy, onConfirm, onClose }: { mode: boolean | 
           <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
             Cancelar
           </Button>
-          <Button variant={activating ? 'danger' : 'primary'} onClick={() => mode !== null && onConfirm(mode)} loading={busy} loadingText="Aplicando...">
+          <Button
+            variant={activating ? 'danger' : 'primary'}
+            onClick={() => mode !== null && onConfirm(mode)}
+            loading={busy}
+            loadingText="Aplicando..."
+          >
             {activating ? 'Activar mantenimiento' : 'Desactivar mantenimiento'}
           </Button>
         </div>
@@ -217,7 +276,15 @@ function ConfirmModeModal({ mode, busy, onConfirm, onClose }: { mode: boolean | 
   );
 }
 
-function BypassPasswordModal({ open, onClose, onSave }: { open: boolean; onClose: () => void; onSave: (password: string) => Promise<void> }) {
+function BypassPasswordModal({
+  open,
+  onClose,
+  onSave,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onSave: (password: string) => Promise<void>;
+}) {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState('');
@@ -250,8 +317,21 @@ function BypassPasswordModal({ open, onClose, onSave }: { open: boolean; onClose
   return (
     <Modal open={open} onClose={() => !busy && onClose()} title="Contraseña de bypass" className="!max-w-md">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextInput label="Nueva contraseña" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} autoFocus />
-        <TextInput label="Confirmar contraseña" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <TextInput
+          label="Nueva contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          autoFocus
+        />
+        <TextInput
+          label="Confirmar contraseña"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         {error && (
           <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
             {error}

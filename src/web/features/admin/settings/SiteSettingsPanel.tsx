@@ -5,7 +5,11 @@ import { MaintenanceSettings } from './MaintenanceSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
   return (
-    <section className="@container" aria-labelledby={showTitle ? 'site-settings-heading' : undefined} aria-label={showTitle ? undefined : 'Configuración de la tienda'}>
+    <section
+      className="@container"
+      aria-labelledby={showTitle ? 'site-settings-heading' : undefined}
+      aria-label={showTitle ? undefined : 'Configuración de la tienda'}
+    >
       {showTitle && (
         <h2 id="site-settings-heading" className="mb-4 text-xl font-bold text-stone-900">
           Configuración de la tienda

@@ -15,7 +15,10 @@ export function useMaintenanceStatus() {
   return useQuery({
     queryKey: settingsKeys.maintenance,
     queryFn: ({ signal }) =>
-      api.get<MaintenanceStatusDto>('/api/core/maintenance-status/', { signal, fallbackError: 'Error al cargar el estado de mantenimiento' }),
+      api.get<MaintenanceStatusDto>('/api/core/maintenance-status/', {
+        signal,
+        fallbackError: 'Error al cargar el estado de mantenimiento',
+      }),
     staleTime: 0,
   });
 }
@@ -35,12 +38,14 @@ export function useToggleMaintenance() {
 export function useDollarRateSettings() {
   return useQuery({
     queryKey: settingsKeys.dollarRate,
-    queryFn: ({ signal }) => api.get<DollarRateDto>('/api/core/dollar-rate/', { signal, fallbackError: 'Error al cargar la cotización del dólar' }),
+    queryFn: ({ signal }) =>
+      api.get<DollarRateDto>('/api/core/dollar-rate/', { signal, fallbackError: 'Error al cargar la cotización del dólar' }),
     staleTime: 0,
   });
 }
 
-export type DollarRateBody = { rate_type: RateType; auto_update: boolean } | { force_update: true; rate_type?: RateType } | { manual_value: number; is_manual: true };
+export type DollarRateBody =
+  { rate_type: RateType; auto_update: boolean } | { force_update: true; rate_type?: RateType } | { manual_value: number; is_manual: true };
 
 interface DollarRateAnswer {
   data: DollarRateDto;

@@ -41,7 +41,11 @@ export function Flash({ message }: { message: FlashMessage | null }) {
             message.tone === 'success' ? 'border-green-200 bg-green-50 text-green-900' : 'border-red-200 bg-red-50 text-red-800'
           }`}
         >
-          {message.tone === 'success' ? <CheckIcon size={18} className="mt-px shrink-0 text-green-700" /> : <AlertIcon size={18} className="mt-px shrink-0 text-red-600" />}
+          {message.tone === 'success' ? (
+            <CheckIcon size={18} className="mt-px shrink-0 text-green-700" />
+          ) : (
+            <AlertIcon size={18} className="mt-px shrink-0 text-red-600" />
+          )}
           {message.text}
         </p>
       )}

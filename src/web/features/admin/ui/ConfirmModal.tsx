@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { Modal } from '../../../components/Modal';
 import { Button } from './Button';
 
-export function ConfirmModal({ open, title, children, confirmLabel, busy, busyLabel, tone = 'danger', onConfirm, onClose }: {
+export function ConfirmModal({
+  open,
+  title,
+  children,
+  confirmLabel,
+  busy,
+  busyLabel,
+  tone = 'danger',
+  onConfirm,
+  onClose,
+}: {
   open: boolean;
   title: string;
   children: ReactNode;

@@ -4,12 +4,27 @@ import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 're
 import { toast } from 'sonner';
 import { smallImage } from '../../../../domain/images';
 import { errorMessage } from '../lib/format';
-import { ACCEPTED_IMAGE_TYPES, INVALID_IMAGE_MESSAGE, UPLOAD_MAX_BYTES, UPLOAD_TOO_LARGE_MESSAGES, type UploadPurpose } from '../../../../domain/uploads';
+import {
+  ACCEPTED_IMAGE_TYPES,
+  INVALID_IMAGE_MESSAGE,
+  UPLOAD_MAX_BYTES,
+  UPLOAD_TOO_LARGE_MESSAGES,
+  type UploadPurpose,
+} from '../../../../domain/uploads';
 import { imageFromClipboard, uploadImage } from '../lib/upload';
 import { Button, Spinner } from './Button';
 import { ClipboardPasteIcon, ImageIcon, TrashIcon, UploadIcon } from './icons';
 
-export function ImageUpload({ label, value, onChange, purpose, hint, errorPrefix, error, className = '' }: {
+export function ImageUpload({
+  label,
+  value,
+  onChange,
+  purpose,
+  hint,
+  errorPrefix,
+  error,
+  className = '',
+}: {
   label: string;
   value: string;
   onChange: (url: string) => void;
@@ -104,7 +119,10 @@ export function ImageUpload({ label, value, onChange, purpose, hint, errorPrefix
           </div>
         )}
         {busy && (
-          <div className="absolute inset-0 flex items-center justify-center gap-2 bg-white/80 text-sm font-medium text-stone-700" role="status">
+          <div
+            className="absolute inset-0 flex items-center justify-center gap-2 bg-white/80 text-sm font-medium text-stone-700"
+            role="status"
+          >
             <Spinner className="h-5 w-5 text-brand-700" />
             Subiendo...
           </div>

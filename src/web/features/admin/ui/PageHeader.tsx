@@ -2,7 +2,17 @@ import { useEffect, type ReactNode } from 'react';
 import { SHOP_NAME } from '../../../components/site';
 
 /** The title row of an admin page, with its actions on the right (below on phones). */
-export function PageHeader({ title, subtitle, actions, back }: { title: string; subtitle?: ReactNode; actions?: ReactNode; back?: ReactNode }) {
+export function PageHeader({
+  title,
+  subtitle,
+  actions,
+  back,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  actions?: ReactNode;
+  back?: ReactNode;
+}) {
   useEffect(() => {
     document.title = `${title} - Administración - ${SHOP_NAME}`;
   }, [title]);
@@ -19,7 +29,19 @@ export function PageHeader({ title, subtitle, actions, back }: { title: string; 
 }
 
 /** A white panel grouping part of a page or form. */
-export function Panel({ title, description, children, className = '', actions }: { title?: string; description?: ReactNode; children: ReactNode; className?: string; actions?: ReactNode }) {
+export function Panel({
+  title,
+  description,
+  children,
+  className = '',
+  actions,
+}: {
+  title?: string;
+  description?: ReactNode;
+  children: ReactNode;
+  className?: string;
+  actions?: ReactNode;
+}) {
   return (
     <section className={`rounded-xl border border-stone-200 bg-white shadow-xs ${className}`}>
       {(title || actions) && (

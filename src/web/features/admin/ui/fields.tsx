@@ -4,7 +4,9 @@ import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react';
 export const controlClass = (invalid?: boolean, extra = '') =>
   `block w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm shadow-xs transition placeholder:text-stone-400 ` +
   `focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500 ` +
-  (invalid ? 'border-red-500 focus:border-red-600 focus:ring-red-500/30 ' : 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/25 ') +
+  (invalid
+    ? 'border-red-500 focus:border-red-600 focus:ring-red-500/30 '
+    : 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/25 ') +
   extra;
 
 interface FieldProps {
@@ -30,7 +32,8 @@ export function Field({ label, error, hint, required, className = '', hideLabel,
         {label}
         {required && (
           <span className="text-red-600" aria-hidden="true">
-            {' '}*
+            {' '}
+            *
           </span>
         )}
       </label>
@@ -71,41 +74,56 @@ export const TextInput = forwardRef<HTMLInputElement, BaseProps & Omit<Component
   },
 );
 
-export const TextArea = forwardRef<HTMLTextAreaElement, BaseProps & Omit<ComponentProps<'textarea'>, 'className'>>(
-  function TextArea({ label, error, hint, required, className, hideLabel, ...input }, ref) {
-    return (
-      <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
-        {({ id, describedBy, invalid }) => (
-          <textarea
-            ref={ref}
-            id={id}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className={controlClass(invalid, 'min-h-24')}
-            {...input}
-          />
-        )}
-      </Field>
-    );
-  },
-);
+export const TextArea = forwardRef<HTMLTextAreaElement, BaseProps & Omit<ComponentProps<'textarea'>, 'className'>>(function TextArea(
+  { label, error, hint, required, className, hideLabel, ...input },
+  ref,
+) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          ref={ref}
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid, 'min-h-24')}
+          {...input}
+        />
+      )}
+    </Field>
+  );
+});
 
-export const SelectInput = forwardRef<HTMLSelectElement, BaseProps & Omit<ComponentProps<'select'>, 'className'>>(
-  function SelectInput({ label, error, hint, required, className, hideLabel, children, ...input }, ref) {
-    return (
-      <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
-        {({ id, describedBy, invalid }) => (
-          <select ref={ref} id={id} aria-invalid={invalid || undefined} aria-describedby={describedBy} className={controlClass(invalid, 'pr-8')} {...input}>
-            {children}
-          </select>
-        )}
-      </Field>
-    );
-  },
-);
+export const SelectInput = forwardRef<HTMLSelectElement, BaseProps & Omit<ComponentProps<'select'>, 'className'>>(function SelectInput(
+  { label, error, hint, required, className, hideLabel, children, ...input },
+  ref,
+) {
+  return (
+    <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          ref={ref}
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid, 'pr-8')}
+          {...input}
+        >
+          {children}
+        </select>
+      )}
+    </Field>
+  );
+});
 
 /** An on/off switch built on a checkbox (keyboard and screen readers get a real checkbox). */
-export function Switch({ checked, onChange, label, description, disabled }: {
+export function Switch({
+  checked,
+  onChange,
+  label,
+  description,
+  disabled,
+}: {
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: ReactNode;
@@ -126,7 +144,10 @@ export function Switch({ checked, onChange, label, description, disabled }: {
           aria-describedby={description ? `${id}-desc` : undefined}
           className="peer h-6 w-11 cursor-pointer appearance-none rounded-full bg-stone-300 transition checked:bg-brand-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-60"
         />
-        <span className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition peer-checked:translate-x-5" aria-hidden="true" />
+        <span
+          className="pointer-events-none absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition peer-checked:translate-x-5"
+          aria-hidden="true"
+        />
       </span>
       <span>
         <label htmlFor={id} className="block cursor-pointer text-sm font-medium text-stone-800">

@@ -5,64 +5,100 @@ export type { IconProps };
 export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon } from '../../../components/ui/icons';
 export { PlusIcon } from '../../../components/ui/account-icons';
 // The back office's names for drawings the kit already has.
-export {
-  CloseIcon as XIcon,
-  EditIcon as PencilIcon,
-  ShieldIcon as ShieldCheckIcon,
-} from '../../../components/ui/icons';
-export {
-  PackageIcon as BoxIcon,
-  SettingsIcon as GearIcon,
-} from '../../../components/ui/account-icons';
+export { CloseIcon as XIcon, EditIcon as PencilIcon, ShieldIcon as ShieldCheckIcon } from '../../../components/ui/icons';
+export { PackageIcon as BoxIcon, SettingsIcon as GearIcon } from '../../../components/ui/account-icons';
 
 export const ClipboardIcon = (p: IconProps) => (
-  <Icon {...p}><rect x="5" y="4" width="14" height="17" rx="2" /><path d="M9 4V3h6v1M9 10h6M9 14h6M9 18h3" /></Icon>
+  <Icon {...p}>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M9 10h6M9 14h6M9 18h3" />
+  </Icon>
 );
 export const BankIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M3 10 12 4l9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" /></Icon>
+  <Icon {...p}>
+    <path d="M3 10 12 4l9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
+  </Icon>
 );
 export const UsersIcon = (p: IconProps) => (
-  <Icon {...p}><circle cx="9" cy="8" r="3.5" /><path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" /></Icon>
+  <Icon {...p}>
+    <circle cx="9" cy="8" r="3.5" />
+    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
+  </Icon>
 );
 export const PulseIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M3 12h4l3-8 4 16 3-8h4" /></Icon>
+  <Icon {...p}>
+    <path d="M3 12h4l3-8 4 16 3-8h4" />
+  </Icon>
 );
 export const StoreIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M4 10v10h16V10M3 4h18l-1 6H4zM9 20v-6h6v6" /></Icon>
+  <Icon {...p}>
+    <path d="M4 10v10h16V10M3 4h18l-1 6H4zM9 20v-6h6v6" />
+  </Icon>
 );
 export const RefreshIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" /></Icon>
+  <Icon {...p}>
+    <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
+  </Icon>
 );
 export const TrashIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" /></Icon>
+  <Icon {...p}>
+    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+  </Icon>
 );
 export const ImageIcon = (p: IconProps) => (
-  <Icon {...p}><rect x="3" y="4" width="18" height="16" rx="2" /><circle cx="9" cy="10" r="2" /><path d="m21 16-5-5-9 9" /></Icon>
+  <Icon {...p}>
+    <rect x="3" y="4" width="18" height="16" rx="2" />
+    <circle cx="9" cy="10" r="2" />
+    <path d="m21 16-5-5-9 9" />
+  </Icon>
 );
 export const UploadIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" /></Icon>
+  <Icon {...p}>
+    <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
+  </Icon>
 );
 export const MailIcon = (p: IconProps) => (
-  <Icon {...p}><rect x="3" y="5" width="18" height="14" rx="2" /><path d="m3 7 9 6 9-6" /></Icon>
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
 );
 export const PhoneIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" /></Icon>
+  <Icon {...p}>
+    <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2z" />
+  </Icon>
 );
 export const ChatIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M21 12a8 8 0 0 1-11.7 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" /></Icon>
+  <Icon {...p}>
+    <path d="M21 12a8 8 0 0 1-11.7 7.1L4 20l1-4.6A8 8 0 1 1 21 12z" />
+  </Icon>
 );
 export const CalendarIcon = (p: IconProps) => (
-  <Icon {...p}><rect x="3" y="5" width="18" height="16" rx="2" /><path d="M3 10h18M8 3v4M16 3v4" /></Icon>
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="16" rx="2" />
+    <path d="M3 10h18M8 3v4M16 3v4" />
+  </Icon>
 );
 export const ArrowLeftIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M19 12H5M11 6l-6 6 6 6" /></Icon>
+  <Icon {...p}>
+    <path d="M19 12H5M11 6l-6 6 6 6" />
+  </Icon>
 );
 export const AlertIcon = (p: IconProps) => (
-  <Icon {...p}><path d="M12 3 2 20h20z" /><path d="M12 10v4M12 17h.01" /></Icon>
+  <Icon {...p}>
+    <path d="M12 3 2 20h20z" />
+    <path d="M12 10v4M12 17h.01" />
+  </Icon>
 );
 export const GlobeIcon = (p: IconProps) => (
-  <Icon {...p}><circle cx="12" cy="12" r="9" /><path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" /></Icon>
+  <Icon {...p}>
+    <circle cx="12" cy="12" r="9" />
+    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
+  </Icon>
 );
 export const ClipboardPasteIcon = (p: IconProps) => (
-  <Icon {...p}><rect x="6" y="4" width="12" height="17" rx="2" /><path d="M9 4V3h6v1M12 9v7M9 13l3 3 3-3" /></Icon>
+  <Icon {...p}>
+    <rect x="6" y="4" width="12" height="17" rx="2" />
+    <path d="M9 4V3h6v1M12 9v7M9 13l3 3 3-3" />
+  </Icon>
 );

@@ -22,7 +22,17 @@ export function EmptyState({ title, children, icon }: { title: string; children?
   );
 }
 
-export function ErrorState({ title, detail, onRetry, retrying }: { title: string; detail?: string; onRetry?: () => void; retrying?: boolean }) {
+export function ErrorState({
+  title,
+  detail,
+  onRetry,
+  retrying,
+}: {
+  title: string;
+  detail?: string;
+  onRetry?: () => void;
+  retrying?: boolean;
+}) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
       <AlertIcon size={28} className="text-red-600" />

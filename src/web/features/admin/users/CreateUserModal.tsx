@@ -26,7 +26,13 @@ const resolver = zodResolver(adminCreateUserSchema) as unknown as Resolver<Creat
 
 export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const create = useCreateUser();
-  const { register, handleSubmit, reset, setError, formState: { errors } } = useForm<CreateUserFields, unknown, AdminCreateUserInput>({
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<CreateUserFields, unknown, AdminCreateUserInput>({
     resolver,
     defaultValues: EMPTY,
     mode: 'onTouched',
@@ -69,7 +75,13 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
             {...register('username')}
           />
           <TextInput label="Email" type="email" required autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <TextInput label="Instagram" hint="Opcional, por ejemplo @usuario." autoComplete="off" error={errors.instagram?.message} {...register('instagram')} />
+          <TextInput
+            label="Instagram"
+            hint="Opcional, por ejemplo @usuario."
+            autoComplete="off"
+            error={errors.instagram?.message}
+            {...register('instagram')}
+          />
           <div className="hidden sm:block" aria-hidden="true" />
           <TextInput
             label="Contraseña"
@@ -80,7 +92,14 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
             error={errors.password?.message}
             {...register('password')}
           />
-          <TextInput label="Confirmar contraseña" type="password" required autoComplete="new-password" error={errors.password2?.message} {...register('password2')} />
+          <TextInput
+            label="Confirmar contraseña"
+            type="password"
+            required
+            autoComplete="new-password"
+            error={errors.password2?.message}
+            {...register('password2')}
+          />
         </div>
         <p className="text-xs text-stone-500">La cuenta queda verificada y el usuario puede iniciar sesión de inmediato.</p>
         <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-3 sm:flex-row sm:justify-end">

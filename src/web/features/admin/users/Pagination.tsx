@@ -6,7 +6,13 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
   if (totalPages <= 1) return null;
   return (
     <nav aria-label="Paginación" className="mt-5 flex flex-wrap items-center justify-center gap-1">
-      <button type="button" className={`${base} text-stone-700 hover:bg-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent`} onClick={() => onPage(page - 1)} disabled={page <= 1} aria-label="Página anterior">
+      <button
+        type="button"
+        className={`${base} text-stone-700 hover:bg-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent`}
+        onClick={() => onPage(page - 1)}
+        disabled={page <= 1}
+        aria-label="Página anterior"
+      >
         ‹
       </button>
       {pageItems(page, totalPages).map((item) =>
@@ -27,7 +33,13 @@ export function Pagination({ page, totalPages, onPage }: { page: number; totalPa
           </span>
         ),
       )}
-      <button type="button" className={`${base} text-stone-700 hover:bg-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent`} onClick={() => onPage(page + 1)} disabled={page >= totalPages} aria-label="Página siguiente">
+      <button
+        type="button"
+        className={`${base} text-stone-700 hover:bg-stone-200 disabled:text-stone-400 disabled:hover:bg-transparent`}
+        onClick={() => onPage(page + 1)}
+        disabled={page >= totalPages}
+        aria-label="Página siguiente"
+      >
         ›
       </button>
     </nav>

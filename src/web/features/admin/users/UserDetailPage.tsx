@@ -32,7 +32,8 @@ function useUserId(): { id?: number; error?: string } {
     const controller = new AbortController();
     findUserIdByEmail(email, controller.signal).then(
       (id) => setFound(id ? { id } : { error: 'No se encontró un usuario con ese email' }),
-      (e: unknown) => !controller.signal.aborted && setFound({ error: e instanceof ApiError ? e.message : 'Error al buscar el usuario por email' }),
+      (e: unknown) =>
+        !controller.signal.aborted && setFound({ error: e instanceof ApiError ? e.message : 'Error al buscar el usuario por email' }),
     );
     return () => controller.abort();
   }, [email]);
@@ -63,7 +64,10 @@ export default function UserDetailPage() {
   }, [failed, lookupError, navigate]);
 
   const back = (
-    <Link to="/admin/usuarios" className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand-800 hover:text-brand-950 hover:underline">
+    <Link
+      to="/admin/usuarios"
+      className="mb-2 inline-flex items-center gap-1.5 text-sm font-medium text-brand-800 hover:text-brand-950 hover:underline"
+    >
       <ArrowLeftIcon size={16} />
       Volver a la lista de usuarios
     </Link>

@@ -106,7 +106,13 @@ export default function UserListPage() {
       />
 
       <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-2 lg:grid-cols-[1fr_1fr_11rem_11rem_auto] lg:items-end">
-        <TextInput label="Usuario" type="search" value={username} onChange={(e) => setUsername(e.target.value)} placeholder="Buscar por usuario" />
+        <TextInput
+          label="Usuario"
+          type="search"
+          value={username}
+          onChange={(e) => setUsername(e.target.value)}
+          placeholder="Buscar por usuario"
+        />
         <TextInput label="Email" type="search" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Buscar por email" />
         <SelectInput label="Estado" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
           <option value="">Todos</option>
@@ -132,21 +138,33 @@ export default function UserListPage() {
       {list.isPending ? (
         <LoadingState label="Cargando usuarios..." />
       ) : list.isError && !users.length ? (
-        <ErrorState title="Error al cargar los usuarios..." detail={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title="Error al cargar los usuarios..."
+          detail={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : !users.length ? (
         <EmptyState title="No se encontraron usuarios" icon={<UsersIcon size={32} />}>
           {filters.email && !filters.username ? 'No se encontró un usuario con ese email' : filtered ? 'Prueba con otros filtros.' : null}
         </EmptyState>
       ) : (
         <>
-          <ul className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`} aria-busy={list.isPlaceholderData || undefined}>
+          <ul
+            className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+            aria-busy={list.isPlaceholderData || undefined}
+          >
             {users.map((user) => (
               <li key={user.id}>
                 <UserCard user={user} onDelete={() => setToDelete(user)} />
               </li>
             ))}
           </ul>
-          <Pagination page={filters.page} totalPages={totalPages} onPage={(page) => update({ page: page > 1 ? String(page) : undefined })} />
+          <Pagination
+            page={filters.page}
+            totalPages={totalPages}
+            onPage={(page) => update({ page: page > 1 ? String(page) : undefined })}
+          />
         </>
       )}
 
@@ -161,7 +179,8 @@ export default function UserListPage() {
         onClose={() => setToDelete(null)}
       >
         <p>
-          ¿Seguro que deseas eliminar la cuenta de <strong>{toDelete?.username}</strong> ({toDelete?.email})? Esta acción no se puede deshacer.
+          ¿Seguro que deseas eliminar la cuenta de <strong>{toDelete?.username}</strong> ({toDelete?.email})? Esta acción no se puede
+          deshacer.
         </p>
         <p className="mt-2 text-stone-600">Sus pedidos se conservan con el nombre del cliente.</p>
       </ConfirmModal>
@@ -180,16 +199,23 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
     setActive.mutate(
       { user, is_active: !user.is_active },
       {
-        onSuccess: (result) => toast.success(result?.message ?? (user.is_active ? 'Usuario desactivado correctamente' : 'Usuario activado correctamente')),
+        onSuccess: (result) =>
+          toast.success(result?.message ?? (user.is_active ? 'Usuario desactivado correctamente' : 'Usuario activado correctamente')),
         onError: (e) => toast.error('Error al cambiar el estado del usuario', { description: errorMessage(e) }),
       },
     );
   }
 
   return (
-    <article className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-xs" aria-labelledby={`user-${user.id}-name`}>
+    <article
+      className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-xs"
+      aria-labelledby={`user-${user.id}-name`}
+    >
       <div className="flex items-start gap-3">
-        <span className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800" aria-hidden="true">
+        <span
+          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-100 text-sm font-bold text-brand-800"
+          aria-hidden="true"
+        >
           {initials}
         </span>
         <div className="min-w-0 flex-1">
@@ -226,7 +252,14 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
         >
           {user.is_active ? 'Desactivar' : 'Activar'}
         </Button>
-        <Button size="sm" variant="ghostDanger" onClick={onDelete} disabled={own} title={own ? OWN_ACCOUNT_MESSAGE : undefined} className="ml-auto">
+        <Button
+          size="sm"
+          variant="ghostDanger"
+          onClick={onDelete}
+          disabled={own}
+          title={own ? OWN_ACCOUNT_MESSAGE : undefined}
+          className="ml-auto"
+        >
           <TrashIcon size={14} />
           Eliminar
         </Button>

@@ -24,7 +24,8 @@ export function useUsers(filters: UserFilters) {
   const query = { ...filters, page_size: USERS_PAGE_SIZE };
   return useQuery({
     queryKey: [...userKeys.list, query],
-    queryFn: ({ signal }) => api.get<Page<AdminUserDto>>(`/api/auth/users/${toQuery(query)}`, { signal, fallbackError: 'Error al cargar los usuarios...' }),
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminUserDto>>(`/api/auth/users/${toQuery(query)}`, { signal, fallbackError: 'Error al cargar los usuarios...' }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -42,7 +43,10 @@ export function useUserDetail(id: number | undefined) {
 
 /** spec §7: an earlier variant finds a user by e-mail; the exact match comes first. */
 export async function findUserIdByEmail(email: string, signal?: AbortSignal): Promise<number | null> {
-  const page = await api.get<Page<AdminUserDto>>(`/api/auth/users/${toQuery({ email, page_size: 5 })}`, { signal, fallbackError: 'Error al buscar el usuario por email' });
+  const page = await api.get<Page<AdminUserDto>>(`/api/auth/users/${toQuery({ email, page_size: 5 })}`, {
+    signal,
+    fallbackError: 'Error al buscar el usuario por email',
+  });
   const exact = page.results.find((u) => u.email.toLowerCase() === email.trim().toLowerCase());
   return exact?.id ?? null;
 }
@@ -59,7 +63,11 @@ export function useSetUserActive() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: ({ user, is_active }: { user: AdminUserDto; is_active: boolean }) =>
-      api.patch<AdminUserDto & { message: string }>(`/api/auth/users/${user.id}/`, { is_active }, { fallbackError: 'Error al cambiar el estado del usuario' }),
+      api.patch<AdminUserDto & { message: string }>(
+        `/api/auth/users/${user.id}/`,
+        { is_active },
+        { fallbackError: 'Error al cambiar el estado del usuario' },
+      ),
     onSuccess: invalidate,
   });
 }
@@ -76,7 +84,9 @@ export function useCreateUser() {
   const invalidate = useInvalidateUsers();
   return useMutation({
     mutationFn: (input: AdminCreateUserInput) =>
-      api.post<{ message: string; user: AdminUserDto }>('/api/auth/admin/create-user/', input, { fallbackError: 'Error al crear el usuario' }),
+      api.post<{ message: string; user: AdminUserDto }>('/api/auth/admin/create-user/', input, {
+        fallbackError: 'Error al crear el usuario',
+      }),
     onSuccess: invalidate,
   });
 }

@@ -42,7 +42,12 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-export function ClaimDetailsModal({ claim, onClose, onEdit, onPhoto }: {
+export function ClaimDetailsModal({
+  claim,
+  onClose,
+  onEdit,
+  onPhoto,
+}: {
   claim: AdminWarrantyClaimDto | null;
   onClose: () => void;
   onEdit: (claim: AdminWarrantyClaimDto) => void;
@@ -119,7 +124,12 @@ export function ClaimDetailsModal({ claim, onClose, onEdit, onPhoto }: {
               <ul className="flex flex-wrap gap-2">
                 {photos.map((photo, i) => (
                   <li key={photo}>
-                    <button type="button" onClick={() => onPhoto(claim, i)} className="block h-24 w-24 overflow-hidden rounded-lg border border-stone-200 hover:ring-2 hover:ring-brand-600" aria-label={`Ampliar foto ${i + 1}`}>
+                    <button
+                      type="button"
+                      onClick={() => onPhoto(claim, i)}
+                      className="block h-24 w-24 overflow-hidden rounded-lg border border-stone-200 hover:ring-2 hover:ring-brand-600"
+                      aria-label={`Ampliar foto ${i + 1}`}
+                    >
                       <img src={smallImage(photo) ?? photo} alt="" className="h-full w-full object-cover" />
                     </button>
                   </li>
@@ -144,7 +154,12 @@ export function ClaimDetailsModal({ claim, onClose, onEdit, onPhoto }: {
 export function EditClaimModal({ claim, onClose }: { claim: AdminWarrantyClaimDto | null; onClose: () => void }) {
   const [busy, setBusy] = useState(false);
   return (
-    <Modal open={!!claim} onClose={() => !busy && onClose()} title={claim ? `Cambiar estado · Solicitud #${claim.id}` : 'Cambiar estado'} className="!max-w-lg">
+    <Modal
+      open={!!claim}
+      onClose={() => !busy && onClose()}
+      title={claim ? `Cambiar estado · Solicitud #${claim.id}` : 'Cambiar estado'}
+      className="!max-w-lg"
+    >
       {claim && <EditClaimForm key={claim.id} claim={claim} onClose={onClose} onBusy={setBusy} />}
     </Modal>
   );
@@ -201,7 +216,14 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
           rows={3}
         />
       )}
-      <TextArea label="Notas internas" value={notes} onChange={(e) => setNotes(e.target.value)} hint="Solo las ven los administradores." maxLength={5000} rows={3} />
+      <TextArea
+        label="Notas internas"
+        value={notes}
+        onChange={(e) => setNotes(e.target.value)}
+        hint="Solo las ven los administradores."
+        maxLength={5000}
+        rows={3}
+      />
       <TextArea
         label="Respuesta al cliente"
         value={response}

@@ -47,7 +47,9 @@ export default function WarrantyClaimsPage() {
     <>
       <PageHeader
         title="Garantías"
-        subtitle={list.data ? `${count} ${count === 1 ? 'solicitud' : 'solicitudes'} de garantía` : 'Solicitudes de garantía de germinación'}
+        subtitle={
+          list.data ? `${count} ${count === 1 ? 'solicitud' : 'solicitudes'} de garantía` : 'Solicitudes de garantía de germinación'
+        }
         actions={
           <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
             <RefreshIcon size={16} />
@@ -82,7 +84,12 @@ export default function WarrantyClaimsPage() {
       {list.isPending ? (
         <LoadingState label="Cargando solicitudes de garantía..." />
       ) : list.isError && !claims.length ? (
-        <ErrorState title="Error al cargar los reclamos" detail={list.error.message} onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        <ErrorState
+          title="Error al cargar los reclamos"
+          detail={list.error.message}
+          onRetry={() => void list.refetch()}
+          retrying={list.isFetching}
+        />
       ) : !claims.length ? (
         <EmptyState title="No se encontraron solicitudes de garantía" icon={<ShieldCheckIcon size={32} />}>
           {search || status ? 'Prueba con otra búsqueda o estado.' : 'Cuando un cliente envíe una solicitud aparecerá aquí.'}
@@ -92,13 +99,23 @@ export default function WarrantyClaimsPage() {
           <ul className="grid gap-3 lg:grid-cols-2">
             {claims.map((claim) => (
               <li key={claim.id}>
-                <ClaimCard claim={claim} onDetails={() => setDetails(claim)} onEdit={() => setEditing(claim)} onPhoto={(i) => showPhoto(claim, i)} />
+                <ClaimCard
+                  claim={claim}
+                  onDetails={() => setDetails(claim)}
+                  onEdit={() => setEditing(claim)}
+                  onPhoto={(i) => showPhoto(claim, i)}
+                />
               </li>
             ))}
           </ul>
           {list.hasNextPage && (
             <div className="mt-5 flex justify-center">
-              <Button variant="secondary" onClick={() => void list.fetchNextPage()} loading={list.isFetchingNextPage} loadingText="Cargando...">
+              <Button
+                variant="secondary"
+                onClick={() => void list.fetchNextPage()}
+                loading={list.isFetchingNextPage}
+                loadingText="Cargando..."
+              >
                 Cargar más solicitudes
               </Button>
             </div>
@@ -116,15 +133,33 @@ export default function WarrantyClaimsPage() {
         onPhoto={showPhoto}
       />
       <EditClaimModal claim={editing} onClose={() => setEditing(null)} />
-      <PhotoModal photos={photos?.photos ?? []} index={photos?.index ?? null} onIndex={(index) => setPhotos((p) => p && { ...p, index })} onClose={() => setPhotos(null)} />
+      <PhotoModal
+        photos={photos?.photos ?? []}
+        index={photos?.index ?? null}
+        onIndex={(index) => setPhotos((p) => p && { ...p, index })}
+        onClose={() => setPhotos(null)}
+      />
     </>
   );
 }
 
-function ClaimCard({ claim, onDetails, onEdit, onPhoto }: { claim: AdminWarrantyClaimDto; onDetails: () => void; onEdit: () => void; onPhoto: (index: number) => void }) {
+function ClaimCard({
+  claim,
+  onDetails,
+  onEdit,
+  onPhoto,
+}: {
+  claim: AdminWarrantyClaimDto;
+  onDetails: () => void;
+  onEdit: () => void;
+  onPhoto: (index: number) => void;
+}) {
   const photos = claimPhotos(claim);
   return (
-    <article className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-xs" aria-labelledby={`claim-${claim.id}-title`}>
+    <article
+      className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-xs"
+      aria-labelledby={`claim-${claim.id}-title`}
+    >
       <header className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-xs font-medium text-stone-500">
@@ -164,7 +199,12 @@ function ClaimCard({ claim, onDetails, onEdit, onPhoto }: { claim: AdminWarranty
         <ul className="flex gap-1.5" aria-label="Fotos">
           {photos.map((photo, i) => (
             <li key={photo}>
-              <button type="button" onClick={() => onPhoto(i)} className="block h-12 w-12 overflow-hidden rounded-md border border-stone-200 hover:ring-2 hover:ring-brand-600" aria-label={`Ampliar foto ${i + 1} de la solicitud #${claim.id}`}>
+              <button
+                type="button"
+                onClick={() => onPhoto(i)}
+                className="block h-12 w-12 overflow-hidden rounded-md border border-stone-200 hover:ring-2 hover:ring-brand-600"
+                aria-label={`Ampliar foto ${i + 1} de la solicitud #${claim.id}`}
+              >
                 <img src={smallImage(photo) ?? photo} alt="" loading="lazy" className="h-full w-full object-cover" />
               </button>
             </li>

@@ -18,7 +18,12 @@ export interface ClaimFilters {
 }
 
 export function useAdminClaims(filters: ClaimFilters) {
-  const query = { include_user_details: true, search: filters.search?.trim() || undefined, status: filters.status, page_size: WARRANTY_PAGE_SIZE };
+  const query = {
+    include_user_details: true,
+    search: filters.search?.trim() || undefined,
+    status: filters.status,
+    page_size: WARRANTY_PAGE_SIZE,
+  };
   return useInfiniteQuery({
     queryKey: [...claimKeys.all, query],
     queryFn: ({ pageParam, signal }) =>
@@ -46,7 +51,9 @@ export function useUpdateClaim() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, update }: { id: number; update: ClaimUpdateBody }) => {
-      const claim = await api.patch<AdminWarrantyClaimDto | null>(`/api/warranty-claims/${id}/`, update, { fallbackError: 'Error al actualizar el reclamo' });
+      const claim = await api.patch<AdminWarrantyClaimDto | null>(`/api/warranty-claims/${id}/`, update, {
+        fallbackError: 'Error al actualizar el reclamo',
+      });
       if (!claim) throw new ApiError(0, 'No se recibió respuesta del servidor');
       return claim;
     },
