@@ -183,16 +183,14 @@ describe('deleting banks', () => {
         delivery_type: 'coordinate',
       })
       .returning();
-    await db()
-      .insert(orderProducts)
-      .values({
-        order_id: order.id,
-        product_id: product.id,
-        blister_id: product.blisters[0].id,
-        quantity: 1,
-        price_at_time: 100,
-        product_name: product.name,
-      });
+    await db().insert(orderProducts).values({
+      order_id: order.id,
+      product_id: product.id,
+      blister_id: product.blisters[0].id,
+      quantity: 1,
+      price_at_time: 100,
+      product_name: product.name,
+    });
     expect((await asAdmin('DELETE', `/api/products/${product.id}/`)).status).toBe(204);
     const res = await asAdmin('DELETE', `/api/brands/${brand.id}/`);
     expect(res.status).toBe(409);

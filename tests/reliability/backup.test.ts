@@ -83,16 +83,14 @@ beforeAll(async () => {
       delivery_type: 'address',
     })
     .returning();
-  await db
-    .insert(orderProducts)
-    .values({
-      order_id: order.id,
-      product_id: product.id,
-      blister_id: product.blisters[0].id,
-      quantity: 2,
-      price_at_time: 1000,
-      product_name: product.name,
-    });
+  await db.insert(orderProducts).values({
+    order_id: order.id,
+    product_id: product.id,
+    blister_id: product.blisters[0].id,
+    quantity: 2,
+    price_at_time: 1000,
+    product_name: product.name,
+  });
   Object.assign(shop, { productId: product.id, orderId: order.id, userEmail: customer.email });
   await database.close();
   mkdirSync(path.join(dataDir, 'uploads/products'), { recursive: true });
