@@ -87,7 +87,7 @@ export function describedOnly<S extends z.ZodType>(schema: S): z.ZodType<unknown
  * error has none; the error handler ignores that one).
  */
 export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) => {
-  if (parsedInHandler.has(schema)) return (data) => ({ value: data });
+  if (parsedInHandler.has(schema)) return (data: unknown) => ({ value: data });
   return (data) => validate(schema, data);
 };
 
