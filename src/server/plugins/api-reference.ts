@@ -51,7 +51,7 @@ function renderOperation(method: string, path: string, op: Operation): string {
         `<tr><td><code>${escapeHtml(p.name)}</code></td><td>${p.in === 'path' ? 'ruta' : 'consulta'}</td><td>${p.required ? 'sí' : 'no'}</td><td>${renderSchema(p.schema)}</td></tr>`,
     );
     parts.push(
-      `<table><thead><tr><th>Parámetro</th><th>En</th><th>Requerido</th><th>Tipo</th></tr></thead><tbody>${rows.join('')}</tbody></table>`,
+      `<div class="scroll"><table><thead><tr><th>Parámetro</th><th>En</th><th>Requerido</th><th>Tipo</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
     );
   }
   const body = op.requestBody?.content?.['application/json']?.schema;
@@ -86,7 +86,8 @@ export function renderReference(doc: OpenApiDocument): string {
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem; color: #1f2933; }
 h2 { border-bottom: 1px solid #d9e2ec; padding-bottom: .25rem; margin-top: 2.5rem; }
 section { margin: 1.5rem 0; }
-h3 { font-size: 1rem; margin: 0 0 .5rem; }
+h3 { font-size: 1rem; margin: 0 0 .5rem; overflow-wrap: anywhere; }
+.scroll { overflow-x: auto; }
 .method { display: inline-block; min-width: 4.5rem; font-family: monospace; color: #0b6e4f; }
 table { border-collapse: collapse; margin: .5rem 0; }
 td, th { border: 1px solid #d9e2ec; padding: .2rem .5rem; text-align: left; vertical-align: top; }
