@@ -3,11 +3,12 @@
 // scripts and pictures at debug, since one page view fetches dozens of them.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isApiRequest } from '../routed-path';
 
 export default fp(async function requestLogPlugin(app: FastifyInstance) {
   app.addHook('onResponse', async (request, reply) => {
     const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
-    if (request.url.startsWith('/api/')) request.log.info(line, 'request');
+    if (isApiRequest(request)) request.log.info(line, 'request');
     else request.log.debug(line, 'request');
   });
 });
