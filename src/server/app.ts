@@ -7,6 +7,7 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
+import { backgroundSettled } from './background';
 import type { AppContext } from './context';
 import { serializerCompiler, validatorCompiler } from './http';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
@@ -68,6 +69,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     reply.header('x-request-id', request.id);
   });
 
+  // Work some requests finish after their reply (background.ts) ends before the database closes.
+  app.addHook('onClose', backgroundSettled);
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });

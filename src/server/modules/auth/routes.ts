@@ -23,7 +23,6 @@ import {
   type LoginResponse,
   type RefreshResponse,
 } from '../../../domain/auth';
-import { backgroundSettled } from '../../background';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ZodApp } from '../../http';
@@ -74,9 +73,6 @@ export default async function authRoutes(app: ZodApp, opts: { ctx: AppContext })
     const body = (request.body ?? {}) as { refresh?: string };
     return body.refresh || request.cookies[REFRESH_COOKIE] || null;
   };
-
-  // Resends and reset requests finish their work after the reply; let it end before the database closes.
-  app.addHook('onClose', backgroundSettled);
 
   // Tokens and personal data must never be stored by a cache.
   app.addHook('onSend', async (_request, reply) => {
