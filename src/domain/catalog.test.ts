@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { brandRefParamSchema, idParamSchema, productListQuerySchema, productSearchText, relatedQuerySchema } from './catalog';
 
@@ -44,5 +45,23 @@ describe('productSearchText', () => {
       'northern light automatica royal queen seeds automatica',
     );
     expect(productSearchText('Critical+ 2.0', 'Dinafem', 'fem')).toBe('critical+ 2 0 dinafem feminizada');
+  });
+});
+
+describe('catalog-constants', () => {
+  // The storefront's first load imports values from it: zod there would add its chunk to every page.
+  it('loads no zod, directly or through the modules it imports', () => {
+    const seen = new Set<string>();
+    const visit = (url: URL) => {
+      if (seen.has(url.href)) return;
+      seen.add(url.href);
+      const source = readFileSync(url, 'utf8');
+      for (const [, specifier] of source.matchAll(/^import\s+(?!type\b)[^'"]*['"]([^'"]+)['"]/gm)) {
+        expect(specifier, url.pathname).not.toBe('zod');
+        if (specifier.startsWith('.')) visit(new URL(`${specifier}.ts`, url));
+      }
+    };
+    visit(new URL('./catalog-constants.ts', import.meta.url));
+    expect(seen.size).toBeGreaterThan(1);
   });
 });

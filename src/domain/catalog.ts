@@ -1,40 +1,19 @@
-// Catalogue vocabulary and the shapes the products and brands API answers with.
+// The shapes the products and brands API answers with and the queries it reads, as zod schemas;
+// the vocabulary they use is in catalog-constants.ts (zod-free, for the storefront's first load).
 import { z } from 'zod';
+import {
+  MAX_PAGE_SIZE,
+  MAX_RELATED_PRODUCTS,
+  MAX_SEARCH_LENGTH,
+  PRICE_RANGES,
+  PRODUCT_ORDERINGS,
+  PRODUCT_TYPES,
+  RELATED_PRODUCTS,
+  STOCK_FILTERS,
+} from './catalog-constants';
 import { CURRENCIES } from './money';
-import { normalizeSearch } from './text';
 
-export const PRODUCT_TYPES = ['auto', 'fem', 'reg'] as const;
-export type ProductType = (typeof PRODUCT_TYPES)[number];
-
-// spec storefront §2: fem = Feminizada, auto = Automática, reg = Regular.
-export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
-  auto: 'Automática',
-  fem: 'Feminizada',
-  reg: 'Regular',
-};
-
-// Catalogue URLs name categories in plural Spanish (spec storefront §2 header links).
-export const CATEGORY_TO_TYPE: Record<string, ProductType> = {
-  automaticas: 'auto',
-  feminizadas: 'fem',
-  regulares: 'reg',
-};
-export const OFFERS_CATEGORY = 'ofertas';
-
-export const CATALOGUE_PAGE_SIZE = 9;
-export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
-export const LATEST_PRODUCTS = 8;
-export const RELATED_PRODUCTS = 4;
-export const MAX_PAGE_SIZE = 100;
-export const MAX_SEARCH_LENGTH = 100;
-
-export const STOCK_FILTERS = ['with-stock', 'low-stock', 'out-of-stock'] as const;
-export const LOW_STOCK_THRESHOLD = 5;
-export const PRICE_RANGES = ['under-5000', '5000-10000', '10000-20000', '20000-50000', 'over-50000'] as const;
-export const PRODUCT_ORDERINGS = ['min_price', '-min_price', '-created_at', 'name'] as const;
-
-// Shapes the products and brands API answers with: zod schemas for the API description, and
-// their types for the server and the web.
+export * from './catalog-constants';
 
 export const blisterDtoSchema = z.object({
   id: z.number().int(),
@@ -238,8 +217,6 @@ export const productFacetsDtoSchema = z.object({
 });
 export type ProductFacetsDto = z.infer<typeof productFacetsDtoSchema>;
 
-export const MAX_RELATED_PRODUCTS = 12;
-
 export const relatedQuerySchema = z.object({
   limit: z.coerce
     .number({ error: 'El límite debe ser un número' })
@@ -261,9 +238,3 @@ export const brandRefParamSchema = z.object({
 export const brandListQuerySchema = z.object({
   is_national: boolParam.optional(),
 });
-
-/** What `products.search_text` holds: the normalised name, brand name and type label. Rewrite it
- * whenever one of them changes (a brand rename touches all its products). */
-export function productSearchText(name: string, brandName: string, type: ProductType): string {
-  return normalizeSearch(`${name} ${brandName} ${PRODUCT_TYPE_LABELS[type]}`);
-}

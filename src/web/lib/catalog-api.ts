@@ -1,14 +1,10 @@
 // Catalogue reads shared by the storefront pages: TanStack Query hooks over the products and brands
 // API. Every key carries the viewer, because the API leaves prices out for anonymous callers.
 import { useQuery } from '@tanstack/react-query';
-// Only types from domain/catalog: a value would put zod into the storefront's first load.
 import type { BrandDto, Page, ProductDto } from '../../domain/catalog';
+import { LATEST_PRODUCTS, RELATED_PRODUCTS } from '../../domain/catalog-constants';
 import { api, toQuery } from './api';
 import { useSession } from './session';
-
-// spec storefront §9: latest products 8, related products 4.
-export const LATEST_PRODUCTS = 8;
-export const RELATED_PRODUCTS = 4;
 
 /** 'anon' until a session is known; prices arrive once the viewer is a signed-in user. */
 export function useViewer(): string {

@@ -7,19 +7,12 @@ import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { SHOP_NAME } from '../../components/site';
 import { ProductCardSkeleton } from '../../components/Skeleton';
+import { CATALOGUE_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { useBrands } from '../../lib/catalog-api';
 import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
 import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
-import {
-  activeFilterCount,
-  filtersToQueryString,
-  PAGE_SIZE,
-  parseFilters,
-  toggle,
-  type CatalogueFilters,
-  type CatalogueSort,
-} from './filters';
+import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
 const SEARCH_DEBOUNCE_MS = 500;
@@ -141,7 +134,7 @@ export default function CataloguePage() {
           ) : (
             <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 ${reloading ? 'opacity-60 transition-opacity' : ''}`}>
               {firstLoad
-                ? Array.from({ length: PAGE_SIZE }, (_, i) => (
+                ? Array.from({ length: CATALOGUE_PAGE_SIZE }, (_, i) => (
                     <li key={`skeleton-${i}`}>
                       <ProductCardSkeleton />
                     </li>

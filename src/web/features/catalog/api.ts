@@ -1,9 +1,10 @@
 // The catalogue page's list and facet queries; the reads other pages share are in lib/catalog-api.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Page, ProductDto, ProductFacetsDto } from '../../../domain/catalog';
+import { CATALOGUE_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { api, toQuery } from '../../lib/api';
 import { useViewer } from '../../lib/catalog-api';
-import { filtersToApiQuery, PAGE_SIZE, type CatalogueFilters } from './filters';
+import { filtersToApiQuery, type CatalogueFilters } from './filters';
 
 export function useProductList(filters: CatalogueFilters) {
   const viewer = useViewer();
@@ -11,7 +12,7 @@ export function useProductList(filters: CatalogueFilters) {
   return useInfiniteQuery({
     queryKey: ['products', 'list', viewer, query],
     queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ProductDto>>(`/api/products/${toQuery({ ...query, page: pageParam, page_size: PAGE_SIZE })}`, { signal }),
+      api.get<Page<ProductDto>>(`/api/products/${toQuery({ ...query, page: pageParam, page_size: CATALOGUE_PAGE_SIZE })}`, { signal }),
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,

@@ -1,15 +1,14 @@
 // Catalogue filters and the URL that mirrors them (spec storefront §2 catalogue, §4).
 // A single category or bank uses the singular param (`category`, `bank`); several use the plural
 // (`categories`, `banks`) as a comma list. Category `ofertas` means discounted only.
-// Only types come from domain/catalog: its module also builds zod schemas, and importing a value
-// from it would put zod into the storefront's first load.
-import type { ProductType } from '../../../domain/catalog';
-
-// spec storefront §2: the catalogue URL names categories in plural Spanish (as CATEGORY_TO_TYPE).
-const CATEGORY_TO_TYPE: Record<string, ProductType> = { automaticas: 'auto', feminizadas: 'fem', regulares: 'reg' };
-const OFFERS_CATEGORY = 'ofertas';
-// spec storefront §9: catalogue page size 9.
-export const PAGE_SIZE = 9;
+import {
+  CATEGORY_TO_TYPE,
+  MAX_SEARCH_LENGTH,
+  OFFERS_CATEGORY,
+  PRODUCT_TYPES,
+  TYPE_TO_CATEGORY,
+  type ProductType,
+} from '../../../domain/catalog-constants';
 
 export type CatalogueSort = '' | 'min_price' | '-min_price';
 
@@ -25,11 +24,6 @@ export interface CatalogueFilters {
 
 export const EMPTY_FILTERS: CatalogueFilters = { types: [], onlyOffers: false, withStock: false, banks: [], search: '', sort: '' };
 
-const TYPE_TO_CATEGORY = Object.fromEntries(Object.entries(CATEGORY_TO_TYPE).map(([category, type]) => [type, category])) as Record<
-  ProductType,
-  string
->;
-const TYPE_ORDER: ProductType[] = ['auto', 'fem', 'reg'];
 // Extra params of this shop (not in the spec's list) so that a reload keeps every filter.
 const SORT_PARAM = 'orden';
 const SORT_VALUES: Record<string, CatalogueSort> = { 'menor-precio': 'min_price', 'mayor-precio': '-min_price' };
@@ -46,14 +40,14 @@ const unique = <T>(values: T[]) => [...new Set(values)];
 
 export function parseFilters(params: URLSearchParams): CatalogueFilters {
   const categories = list(params, 'category', 'categories');
-  const types = TYPE_ORDER.filter((type) => categories.some((c) => CATEGORY_TO_TYPE[c] === type));
+  const types = PRODUCT_TYPES.filter((type) => categories.some((c) => CATEGORY_TO_TYPE[c] === type));
   const banks = unique(list(params, 'bank', 'banks').filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug)));
   return {
     types,
     onlyOffers: categories.includes(OFFERS_CATEGORY),
     withStock: params.get(STOCK_PARAM) === STOCK_VALUE,
     banks,
-    search: (params.get('search') ?? '').slice(0, 100),
+    search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
     sort: SORT_VALUES[params.get(SORT_PARAM) ?? ''] ?? '',
   };
 }
@@ -66,7 +60,7 @@ function setList(params: URLSearchParams, singular: string, plural: string, valu
 /** The catalogue URL's query for these filters. */
 export function filtersToParams(filters: CatalogueFilters): URLSearchParams {
   const params = new URLSearchParams();
-  const categories = [...TYPE_ORDER.filter((t) => filters.types.includes(t)).map((t) => TYPE_TO_CATEGORY[t])];
+  const categories = [...PRODUCT_TYPES.filter((t) => filters.types.includes(t)).map((t) => TYPE_TO_CATEGORY[t])];
   if (filters.onlyOffers) categories.push(OFFERS_CATEGORY);
   setList(params, 'category', 'categories', categories);
   setList(params, 'bank', 'banks', filters.banks);

@@ -2,6 +2,7 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
+import { TYPE_TO_CATEGORY } from '../../../domain/catalog-constants';
 import { truncate, truncateAtWord } from '../../../domain/text';
 import { ArrowRightIcon, ClockIcon, DropIcon, EditIcon, FlaskIcon, LeafIcon, SproutIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
@@ -76,7 +77,7 @@ function ProductDetail({ product }: { product: ProductDto }) {
           <div>
             <div className="flex flex-wrap items-center gap-2">
               <Link
-                to={`/productos?category=${{ auto: 'automaticas', fem: 'feminizadas', reg: 'regulares' }[product.type]}`}
+                to={`/productos?category=${TYPE_TO_CATEGORY[product.type]}`}
                 className="rounded-full bg-brand-700 px-3 py-1 text-xs font-semibold text-white hover:bg-brand-800"
               >
                 {typeLabel}
