@@ -1,29 +1,30 @@
 // Header search with live suggestions (spec storefront §2 header): from 2 characters, up to 5
 // products by name or brand, each linking to the product; 'Ver todos los resultados' opens the
 // catalogue with the text, keeping the categories and banks currently chosen there.
-import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
-import type { Page, ProductDto } from '../../domain/catalog';
-import { thumbImage } from '../../domain/images';
-import { api, toQuery } from '../lib/api';
+import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { MAX_SEARCH_LENGTH } from '../../domain/catalog-constants';
+import { useCloseOnBlur } from '../lib/use-close-on-blur';
 import { SearchIcon } from './ui/icons';
-import { FALLBACK_IMAGE } from './site';
+import { SearchSuggestions } from './SearchSuggestions';
+import { MIN_SEARCH_CHARS, useSearchSuggestions } from './use-search-suggestions';
 
-const MIN_CHARS = 2;
-const MAX_SUGGESTIONS = 5;
-const DEBOUNCE_MS = 250;
 // spec storefront §9: header search blur delay 200 ms (lets a click on a suggestion land).
 const BLUR_DELAY_MS = 200;
 const KEPT_PARAMS = ['category', 'categories', 'bank', 'banks'];
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), ms);
-    return () => clearTimeout(timer);
-  }, [value, ms]);
-  return debounced;
+/** The catalogue with this search, keeping the categories and banks chosen there (if it is open). */
+function allResultsHref(text: string, location: { pathname: string; search: string }) {
+  const params = new URLSearchParams();
+  if (location.pathname.startsWith('/productos')) {
+    const current = new URLSearchParams(location.search);
+    for (const key of KEPT_PARAMS) {
+      const value = current.get(key);
+      if (value) params.set(key, value);
+    }
+  }
+  if (text.trim()) params.set('search', text.trim());
+  return `/productos?${params.toString()}`;
 }
 
 interface SearchBoxProps {
@@ -34,50 +35,24 @@ interface SearchBoxProps {
 
 export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
   const [text, setText] = useState('');
-  const [open, setOpen] = useState(false);
+  const list = useCloseOnBlur(BLUR_DELAY_MS);
   const [active, setActive] = useState(-1);
-  const blurTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const listId = useId();
   const inputId = useId();
   const navigate = useNavigate();
   const location = useLocation();
 
-  const term = useDebounced(text.trim(), DEBOUNCE_MS);
-  const enabled = term.length >= MIN_CHARS;
-  const { data: suggestions = [], isFetching } = useQuery({
-    queryKey: ['products', 'suggestions', term],
-    queryFn: ({ signal }) =>
-      api
-        .get<Page<ProductDto>>(`/api/products/${toQuery({ search: term, page_size: MAX_SUGGESTIONS })}`, { signal })
-        .then((page) => page.results.filter((p) => p.available !== false).slice(0, MAX_SUGGESTIONS)),
-    enabled,
-    staleTime: 60_000,
-  });
-
-  useEffect(() => () => clearTimeout(blurTimer.current), []);
+  const { term, enabled, suggestions, isFetching } = useSearchSuggestions(text);
   useEffect(() => setActive(-1), [term]);
 
-  const allResultsHref = () => {
-    const params = new URLSearchParams();
-    if (location.pathname.startsWith('/productos')) {
-      const current = new URLSearchParams(location.search);
-      for (const key of KEPT_PARAMS) {
-        const value = current.get(key);
-        if (value) params.set(key, value);
-      }
-    }
-    if (text.trim()) params.set('search', text.trim());
-    return `/productos?${params.toString()}`;
-  };
-
   const finish = () => {
-    setOpen(false);
+    list.setOpen(false);
     setText('');
     onNavigate?.();
   };
 
   const showAll = () => {
-    const href = allResultsHref();
+    const href = allResultsHref(text, location);
     finish();
     void navigate(href);
   };
@@ -96,17 +71,17 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
   const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && suggestions.length) {
       e.preventDefault();
-      setOpen(true);
+      list.setOpen(true);
       setActive((i) => (i + 1) % suggestions.length);
     } else if (e.key === 'ArrowUp' && suggestions.length) {
       e.preventDefault();
       setActive((i) => (i <= 0 ? suggestions.length - 1 : i - 1));
     } else if (e.key === 'Escape') {
-      setOpen(false);
+      list.setOpen(false);
     }
   };
 
-  const expanded = open && text.trim().length >= MIN_CHARS;
+  const expanded = list.open && text.trim().length >= MIN_SEARCH_CHARS;
 
   return (
     <form role="search" onSubmit={submit} className="relative w-full">
@@ -127,69 +102,28 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
           autoFocus={autoFocus}
           placeholder="Buscar semillas o bancos..."
           value={text}
-          maxLength={100}
+          maxLength={MAX_SEARCH_LENGTH}
           onChange={(e) => {
             setText(e.target.value);
-            setOpen(true);
+            list.setOpen(true);
           }}
-          onFocus={() => {
-            clearTimeout(blurTimer.current);
-            setOpen(true);
-          }}
-          onBlur={() => {
-            blurTimer.current = setTimeout(() => setOpen(false), BLUR_DELAY_MS);
-          }}
+          onFocus={list.onFocus}
+          onBlur={list.onBlur}
           onKeyDown={onKeyDown}
           className="w-full rounded-full border border-stone-300 bg-stone-50 py-2 pl-10 pr-4 text-sm text-stone-900 placeholder:text-stone-500 focus:border-brand-600 focus:bg-white focus:outline-none focus:ring-2 focus:ring-brand-600/30"
         />
       </div>
       {expanded && (
-        // eslint-disable-next-line jsx-a11y/no-static-element-interactions -- only keeps the input's blur from closing the list under the pointer
-        <div
-          className="absolute left-0 right-0 top-full z-50 mt-2 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-xl"
-          onMouseDown={() => clearTimeout(blurTimer.current)}
-        >
-          <ul id={listId} role="listbox" aria-label="Sugerencias de búsqueda">
-            {suggestions.map((product, i) => (
-              <li key={product.id} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
-                <Link
-                  to={`/producto/${product.id}`}
-                  onClick={finish}
-                  tabIndex={-1}
-                  className={`flex items-center gap-3 px-3 py-2 hover:bg-brand-50 ${i === active ? 'bg-brand-50' : ''}`}
-                >
-                  <img
-                    src={thumbImage(product.image) ?? FALLBACK_IMAGE}
-                    alt=""
-                    width={40}
-                    height={40}
-                    className="h-10 w-10 shrink-0 rounded-lg bg-stone-100 object-cover"
-                    onError={(e) => {
-                      e.currentTarget.src = FALLBACK_IMAGE;
-                    }}
-                  />
-                  <span className="min-w-0">
-                    <span className="block truncate text-sm font-medium text-stone-900">{product.name}</span>
-                    <span className="block truncate text-xs text-stone-500">{product.brand}</span>
-                  </span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-          {enabled && !isFetching && suggestions.length === 0 && <p className="px-4 py-3 text-sm text-stone-500">No hay coincidencias.</p>}
-          {(!enabled || (isFetching && suggestions.length === 0)) && (
-            <p className="px-4 py-3 text-sm text-stone-500" role="status">
-              Buscando...
-            </p>
-          )}
-          <button
-            type="button"
-            onClick={showAll}
-            className="block w-full border-t border-stone-100 bg-stone-50 px-4 py-2.5 text-left text-sm font-semibold text-brand-700 hover:bg-brand-50"
-          >
-            Ver todos los resultados
-          </button>
-        </div>
+        <SearchSuggestions
+          listId={listId}
+          suggestions={suggestions}
+          active={active}
+          asking={enabled}
+          isFetching={isFetching}
+          onPick={finish}
+          onShowAll={showAll}
+          onPress={list.cancelClose}
+        />
       )}
     </form>
   );
