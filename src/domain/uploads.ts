@@ -26,6 +26,13 @@ export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as
 
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Tipo de imagen inválido: usa product, brand o warranty' });
 
+/** The multipart form of `POST /api/uploads/`, for the API description: the handler reads the parts
+ * itself, as they arrive. */
+export const uploadFormSchema = z.object({
+  file: z.file().describe('La imagen: JPEG, PNG o WebP, hasta 5 MB (2 MB para el logo de un banco).'),
+  purpose: uploadPurposeSchema,
+});
+
 export const uploadResultDtoSchema = z.object({
   /** URL of the stored 800 px WebP; its 400 px sibling ends in `-400.webp`. */
   secure_url: z.string(),

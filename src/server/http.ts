@@ -69,6 +69,9 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.value;
 }
 
+/** The response of a route that answers 204: no body. */
+export const noContentSchema = z.undefined().describe('Sin contenido');
+
 const parsedInHandler = new WeakSet<z.ZodType>();
 
 /**

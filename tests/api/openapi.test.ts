@@ -12,6 +12,10 @@ afterAll(() => server.close());
 /** `/api/products/:id/` as OpenAPI writes it: `/api/products/{id}/`. */
 const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
 
+const apiRoutes = routes.filter(
+  (r) => r.url.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(r.method) && !['/api/openapi.json', '/api/docs/'].includes(r.url),
+);
+
 const docRes = await api(server, 'GET', '/api/openapi.json');
 const doc = docRes.json;
 const operation = (method: string, path: string) => doc.paths[path]?.[method];
@@ -26,9 +30,6 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('describes every API route of the router', () => {
-    const apiRoutes = routes.filter(
-      (r) => r.url.startsWith('/api/') && !['HEAD', 'OPTIONS'].includes(r.method) && !['/api/openapi.json', '/api/docs/'].includes(r.url),
-    );
     expect(apiRoutes.length).toBeGreaterThan(40);
     const missing = apiRoutes.filter((r) => !operation(r.method.toLowerCase(), openApiPath(r.url))).map(routeLabel);
     expect(missing).toEqual([]);
@@ -39,6 +40,33 @@ describe('GET /api/openapi.json', () => {
     expect(paths.every((p) => p.startsWith('/api/'))).toBe(true);
     expect(paths).not.toContain('/api/openapi.json');
     expect(paths).not.toContain('/api/docs/');
+  });
+
+  it('declares every status a route answers with, a 204 as an answer without content', () => {
+    const undeclared = apiRoutes.flatMap((r) =>
+      r.sentStatuses.filter((status) => !r.declaredStatuses.includes(status)).map((status) => `${routeLabel(r)} ${status}`),
+    );
+    expect(undeclared).toEqual([]);
+    const documented = apiRoutes.flatMap((r) => {
+      const responses = operation(r.method.toLowerCase(), openApiPath(r.url))?.responses ?? {};
+      return r.sentStatuses.map((status) => ({ route: `${routeLabel(r)} ${status}`, status, response: responses[status] }));
+    });
+    expect(documented.filter((d) => !d.response).map((d) => d.route)).toEqual([]);
+    const noContent = documented.filter((d) => d.status === '204');
+    expect(noContent.length).toBeGreaterThan(3);
+    for (const { route, response } of noContent) expect(response, route).toEqual({ description: 'Sin contenido' });
+  });
+
+  it('describes the body of every write, the upload as a multipart form with its file', () => {
+    const writes = apiRoutes.filter((r) => ['POST', 'PUT', 'PATCH'].includes(r.method));
+    const bodiless = writes.filter((r) => !operation(r.method.toLowerCase(), openApiPath(r.url))?.requestBody?.content).map(routeLabel);
+    expect(bodiless).toEqual([]);
+    const upload = operation('post', '/api/uploads/').requestBody.content;
+    expect(Object.keys(upload)).toEqual(['multipart/form-data']);
+    const form = upload['multipart/form-data'].schema;
+    expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(form.properties.purpose.enum).toEqual(['product', 'brand', 'warranty']);
+    expect(form.required).toEqual(expect.arrayContaining(['file', 'purpose']));
   });
 
   it('gives the login body the fields the login schema reads', () => {
@@ -77,6 +105,8 @@ describe('GET /api/docs/', () => {
     expect(res.text).not.toMatch(/<script/i);
     expect(res.text).toContain('/api/auth/login/');
     expect(res.text).toContain('username_or_email');
+    expect(res.text).toContain('Cuerpo (formulario multipart)');
+    expect(res.text).toContain('Respuesta 204: Sin contenido');
   });
 
   it('is also found without the trailing slash', async () => {

@@ -8,6 +8,17 @@ export interface RegisteredRoute {
   url: string;
   /** The route's `config.access`: 'public', 'user' or 'staff'. */
   access: string;
+  /** The status codes its `schema.response` declares. */
+  declaredStatuses: string[];
+  /** The status codes its handler sets (`reply.status(201)`, `reply.code(204)`), read from the
+   * handler's source; 200 where it sets none. */
+  sentStatuses: string[];
+}
+
+function sentStatuses(handler: unknown): string[] {
+  const source = typeof handler === 'function' ? handler.toString() : '';
+  const codes = [...source.matchAll(/\.(?:status|code)\((\d{3})\)/g)].map((m) => m[1]);
+  return codes.length ? [...new Set(codes)] : ['200'];
 }
 
 /**
@@ -24,7 +35,13 @@ export async function collectRoutes<T>(build: () => Promise<T>): Promise<{ resul
     fastify.addHook('onRoute', (route: RouteOptions) => {
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
-        collected.push({ method: String(method).toUpperCase(), url: route.url, access: route.config?.access ?? 'public' });
+        collected.push({
+          method: String(method).toUpperCase(),
+          url: route.url,
+          access: route.config?.access ?? 'public',
+          declaredStatuses: Object.keys((route.schema?.response as object | undefined) ?? {}),
+          sentStatuses: sentStatuses(route.handler),
+        });
       }
     });
   };

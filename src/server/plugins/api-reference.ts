@@ -23,6 +23,7 @@ export interface OpenApiDocument {
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+const BODY_LABELS: Record<string, string> = { 'application/json': 'JSON', 'multipart/form-data': 'formulario multipart' };
 
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -54,11 +55,14 @@ function renderOperation(method: string, path: string, op: Operation): string {
       `<div class="scroll"><table><thead><tr><th>Parámetro</th><th>En</th><th>Requerido</th><th>Tipo</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`,
     );
   }
-  const body = op.requestBody?.content?.['application/json']?.schema;
-  if (body) parts.push(`<details><summary>Cuerpo (JSON)</summary>${renderSchema(body)}</details>`);
+  for (const [mediaType, { schema }] of Object.entries(op.requestBody?.content ?? {})) {
+    const label = BODY_LABELS[mediaType] ?? mediaType;
+    if (schema) parts.push(`<details><summary>Cuerpo (${escapeHtml(label)})</summary>${renderSchema(schema)}</details>`);
+  }
   for (const [status, response] of Object.entries(op.responses ?? {})) {
     const schema = response.content?.['application/json']?.schema;
     if (schema) parts.push(`<details><summary>Respuesta ${escapeHtml(status)}</summary>${renderSchema(schema)}</details>`);
+    else parts.push(`<p>Respuesta ${escapeHtml(status)}: ${escapeHtml(response.description ?? 'sin contenido')}</p>`);
   }
   parts.push('</section>');
   return parts.join('\n');

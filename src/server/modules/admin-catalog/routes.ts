@@ -12,6 +12,7 @@ import {
 } from '../../../domain/admin-catalog';
 import { brandDtoSchema, idParamSchema, productDtoSchema } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
+import { noContentSchema } from '../../http';
 import { requireStaff } from '../auth/caller';
 import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './brands';
 import { createProduct, deleteProduct, updateProduct } from './products';
@@ -47,10 +48,14 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
     updateProduct(ctx, actorOf(request), request.params.id, request.body),
   );
 
-  app.delete('/api/products/:id/', { ...staffOnly, schema: { params: idParamSchema } }, async (request, reply) => {
-    await deleteProduct(ctx, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/products/:id/',
+    { ...staffOnly, schema: { params: idParamSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteProduct(ctx, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // Brands (seed banks)
   app.post(
@@ -70,10 +75,14 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
     updateBrand(ctx, actorOf(request), request.params.id, request.body),
   );
 
-  app.delete('/api/brands/:id/', { ...staffOnly, schema: { params: idParamSchema } }, async (request, reply) => {
-    await deleteBrand(ctx, actorOf(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/brands/:id/',
+    { ...staffOnly, schema: { params: idParamSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteBrand(ctx, actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   // The expiry rule reads the clock at each request.
   app.post(

@@ -16,7 +16,7 @@ import {
   orderUpdateResultSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
-import { describedOnly, paged, parse } from '../../http';
+import { describedOnly, noContentSchema, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
@@ -77,8 +77,12 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     },
   );
 
-  app.delete('/api/orders/:id/', { config: { access: 'staff' }, schema: { params: idParamSchema } }, async (request, reply) => {
-    await deleteOrder(ctx, requireStaff(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/orders/:id/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteOrder(ctx, requireStaff(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 }

@@ -3,9 +3,10 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_MAX_BYTES, uploadResultDtoSchema } from '../../../domain/uploads';
+import { UPLOAD_MAX_BYTES, uploadFormSchema, uploadResultDtoSchema } from '../../../domain/uploads';
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
+import { describedOnly } from '../../http';
 import { viewerOf } from '../catalog/viewer';
 import { WindowCounter } from '../../window-counter';
 import { uploadImage, type ReceivedFile } from './service';
@@ -33,10 +34,16 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
     limits: { fileSize: LARGEST_UPLOAD, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 50 },
   });
 
-  // A multipart body (fields `file` and `purpose`), read by the handler.
+  // A multipart body (fields `file` and `purpose`), read by the handler part by part.
   app.post(
     '/api/uploads/',
-    { schema: { consumes: ['multipart/form-data'], response: { 201: uploadResultDtoSchema } } },
+    {
+      schema: {
+        consumes: ['multipart/form-data'],
+        body: describedOnly(uploadFormSchema),
+        response: { 201: uploadResultDtoSchema },
+      },
+    },
     async (request, reply) => {
       const viewer = viewerOf(request.user);
       if (viewer !== 'staff') {

@@ -11,7 +11,7 @@ import {
   userStatusSchema,
 } from '../../../domain/users';
 import type { AppContext } from '../../context';
-import { paged } from '../../http';
+import { noContentSchema, paged } from '../../http';
 import { requireStaff } from '../auth/caller';
 import { createUserByAdmin, deleteUser, getUserDetail, listUsers, setUserActive } from './service';
 
@@ -47,10 +47,14 @@ export default async function userRoutes(base: FastifyInstance, opts: { ctx: App
     async (request) => setUserActive(ctx, requireStaff(request), request.params.id, request.body.is_active),
   );
 
-  app.delete('/api/auth/users/:id/', { ...staffOnly, schema: { params: idParamSchema } }, async (request, reply) => {
-    await deleteUser(ctx, requireStaff(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/auth/users/:id/',
+    { ...staffOnly, schema: { params: idParamSchema, response: { 204: noContentSchema } } },
+    async (request, reply) => {
+      await deleteUser(ctx, requireStaff(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   app.post(
     '/api/auth/admin/create-user/',
