@@ -2,6 +2,7 @@
 // caller's transaction when given one) and delivery happens after, with retries. A failed send is
 // logged and retried; it never fails the order or the registration that caused it.
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { runInBackground } from '../../background';
 import type { Logger } from '../../logger';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -93,9 +94,7 @@ export async function deliverMail(ctx: AppContext, id: number, log?: Logger): Pr
  * the transaction that queued them (queueMail(tx, …)) has committed.
  */
 export function deliverInBackground(ctx: AppContext, ids: number[], log?: Logger): void {
-  for (const id of ids) {
-    void deliverMail(ctx, id, log).catch((error: unknown) => log?.error({ err: error, mailId: id }, 'mail delivery crashed'));
-  }
+  for (const id of ids) runInBackground(`delivery of mail ${id}`, () => deliverMail(ctx, id, log), log);
 }
 
 /** Queues and immediately tries to deliver, without making the caller wait or fail. */
