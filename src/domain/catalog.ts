@@ -87,14 +87,8 @@ export const productDtoSchema = z.object({
 });
 export type ProductDto = z.infer<typeof productDtoSchema>;
 
-export const brandDtoSchema = z.object({
-  id: z.number().int(),
-  brand_id: z.string(),
-  brand_name: z.string(),
-  description: z.string().nullable(),
-  image: z.string().nullable(),
+export const brandDtoSchema = brandInfoDtoSchema.extend({
   visible: z.boolean(),
-  is_national: z.boolean(),
   created_at: z.string(),
   discount_active: z.boolean(),
   discount_type: z.enum(['percentage', 'fixed']).nullable(),

@@ -1,7 +1,7 @@
 // Staff user management (spec accounts-admin §2 user list and detail, §5 admin create user, §6,
 // §7 /auth/users/): list filters, the create-user form and the answer shapes.
 import { z } from 'zod';
-import { emailSchema } from './auth';
+import { emailSchema, profileDtoSchema } from './auth';
 import { pageQuery } from './catalog';
 import { orderDtoSchema } from './orders';
 
@@ -103,20 +103,10 @@ export const adminCreateUserSchema = z
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
 export type AdminCreateUserInput = z.infer<typeof adminCreateUserSchema>;
 
-export const adminUserDtoSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  instagram: z.string().nullable(),
+/** A user as staff see them: the profile, plus phone, state and how many orders they placed. */
+export const adminUserDtoSchema = profileDtoSchema.extend({
   phone: z.string().nullable(),
-  is_staff: z.boolean(),
-  is_superuser: z.boolean(),
   is_active: z.boolean(),
-  email_verified: z.boolean(),
-  date_joined: z.string(),
-  last_login: z.string().nullable(),
   orders_count: z.number().int(),
 });
 export type AdminUserDto = z.infer<typeof adminUserDtoSchema>;

@@ -54,7 +54,7 @@ export function toAuthUser(row: UserRow): AuthUserDto {
   };
 }
 
-function toProfile(row: UserRow): ProfileDto {
+export function toProfile(row: UserRow): ProfileDto {
   return {
     ...toAuthUser(row),
     instagram: row.instagram,

@@ -158,13 +158,8 @@ export interface BrandTotals {
 export function toBrandDto(brand: BrandRecord, totals: BrandTotals, now: Date): BrandDto {
   const discountValue = toNumber(brand.discount_value);
   return {
-    id: brand.id,
-    brand_id: brand.brand_id,
-    brand_name: brand.brand_name,
-    description: brand.description,
-    image: brand.image,
+    ...toBrandInfo(brand),
     visible: brand.visible,
-    is_national: brand.is_national,
     created_at: toIso(brand.created_at)!,
     // An expired discount stops applying without anyone acting (issue 4), so it reads as inactive.
     discount_active: isBrandDiscountActive({ ...brand, discount_value: discountValue }, now),

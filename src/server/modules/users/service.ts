@@ -12,6 +12,7 @@ import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
+import { toProfile } from '../auth/service';
 import { revokeUserSessions } from '../auth/sessions';
 import { listMyOrders } from '../orders/service';
 
@@ -21,22 +22,7 @@ type UserRow = typeof users.$inferSelect;
 const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = ${users.id})`.mapWith(Number);
 
 function toDto(row: UserRow, orders_count: number): AdminUserDto {
-  return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    first_name: row.first_name,
-    last_name: row.last_name,
-    instagram: row.instagram,
-    phone: row.phone,
-    is_staff: row.is_staff,
-    is_superuser: row.is_superuser,
-    is_active: row.is_active,
-    email_verified: row.email_verified,
-    date_joined: row.created_at.toISOString(),
-    last_login: row.last_login ? row.last_login.toISOString() : null,
-    orders_count,
-  };
+  return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count };
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
