@@ -21,7 +21,7 @@ import {
   ArrowLeftIcon,
 } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState, ListStates, LoadMore } from '../ui/states';
 import { type ActivityEntryDto, type ActivityFilters, useActivity, useActivityStats } from './api';
 
 const STATS_DELAY_MS = 500;
@@ -128,42 +128,26 @@ export default function ActivityPage() {
         </Button>
       </div>
 
-      {list.isPending ? (
-        <LoadingState label="Cargando actividades..." />
-      ) : list.isError && !entries.length ? (
-        <ErrorState
-          title="Error al cargar los actividades"
-          detail={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !entries.length ? (
-        <EmptyState title="No hay actividades" icon={<PulseIcon size={32} />}>
-          {filtered ? 'Prueba con otros filtros.' : 'Las acciones de la tienda aparecerán aquí.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ol
-            className={`relative space-y-3 before:absolute before:bottom-2 before:left-[1.1rem] before:top-2 before:w-px before:bg-stone-300 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-          >
-            {entries.map((entry) => (
-              <TimelineEntry key={entry.id} entry={entry} />
-            ))}
-          </ol>
-          {list.hasNextPage && (
-            <div className="mt-5 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-                loadingText="Cargando..."
-              >
-                Cargar más actividades
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <ListStates
+        query={list}
+        count={entries.length}
+        loadingLabel="Cargando actividades..."
+        errorTitle="Error al cargar los actividades"
+        empty={
+          <EmptyState title="No hay actividades" icon={<PulseIcon size={32} />}>
+            {filtered ? 'Prueba con otros filtros.' : 'Las acciones de la tienda aparecerán aquí.'}
+          </EmptyState>
+        }
+      >
+        <ol
+          className={`relative space-y-3 before:absolute before:bottom-2 before:left-[1.1rem] before:top-2 before:w-px before:bg-stone-300 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+        >
+          {entries.map((entry) => (
+            <TimelineEntry key={entry.id} entry={entry} />
+          ))}
+        </ol>
+        <LoadMore query={list} label="Cargar más actividades" />
+      </ListStates>
     </>
   );
 }

@@ -47,3 +47,54 @@ export function ErrorState({
     </div>
   );
 }
+
+interface ListQuery {
+  isPending: boolean;
+  isError: boolean;
+  error: Error | null;
+  isFetching: boolean;
+  refetch: () => Promise<unknown>;
+}
+
+/** A list's answer until it has items to show: a spinner, an error with a retry (while nothing is
+ * shown yet), or `empty`; then `children`. */
+export function ListStates({
+  query,
+  count,
+  loadingLabel,
+  errorTitle,
+  empty,
+  children,
+}: {
+  query: ListQuery;
+  /** How many items are shown. */
+  count: number;
+  loadingLabel: string;
+  errorTitle: string;
+  empty: ReactNode;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <LoadingState label={loadingLabel} />;
+  if (query.isError && !count) {
+    return <ErrorState title={errorTitle} detail={query.error?.message} onRetry={() => void query.refetch()} retrying={query.isFetching} />;
+  }
+  return count ? children : empty;
+}
+
+/** The button under a list that reads page by page, while the server has more. */
+export function LoadMore({
+  query,
+  label,
+}: {
+  query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
+  label: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className="mt-5 flex justify-center">
+      <Button variant="secondary" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} loadingText="Cargando...">
+        {label}
+      </Button>
+    </div>
+  );
+}

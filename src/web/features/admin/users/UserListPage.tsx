@@ -13,7 +13,7 @@ import { ConfirmModal } from '../ui/ConfirmModal';
 import { SelectInput, TextInput } from '../ui/fields';
 import { EyeIcon, PlusIcon, TrashIcon, UsersIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState, ListStates } from '../ui/states';
 import { type AdminUserDto, useDeleteUser, useSetUserActive, type UserFilters, useUsers } from './api';
 import { Pagination } from './Pagination';
 import { CreateUserModal } from './CreateUserModal';
@@ -135,38 +135,29 @@ export default function UserListPage() {
         </Button>
       </div>
 
-      {list.isPending ? (
-        <LoadingState label="Cargando usuarios..." />
-      ) : list.isError && !users.length ? (
-        <ErrorState
-          title="Error al cargar los usuarios..."
-          detail={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !users.length ? (
-        <EmptyState title="No se encontraron usuarios" icon={<UsersIcon size={32} />}>
-          {filters.email && !filters.username ? 'No se encontró un usuario con ese email' : filtered ? 'Prueba con otros filtros.' : null}
-        </EmptyState>
-      ) : (
-        <>
-          <ul
-            className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-            aria-busy={list.isPlaceholderData || undefined}
-          >
-            {users.map((user) => (
-              <li key={user.id}>
-                <UserCard user={user} onDelete={() => setToDelete(user)} />
-              </li>
-            ))}
-          </ul>
-          <Pagination
-            page={filters.page}
-            totalPages={totalPages}
-            onPage={(page) => update({ page: page > 1 ? String(page) : undefined })}
-          />
-        </>
-      )}
+      <ListStates
+        query={list}
+        count={users.length}
+        loadingLabel="Cargando usuarios..."
+        errorTitle="Error al cargar los usuarios..."
+        empty={
+          <EmptyState title="No se encontraron usuarios" icon={<UsersIcon size={32} />}>
+            {filters.email && !filters.username ? 'No se encontró un usuario con ese email' : filtered ? 'Prueba con otros filtros.' : null}
+          </EmptyState>
+        }
+      >
+        <ul
+          className={`grid gap-3 sm:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+          aria-busy={list.isPlaceholderData || undefined}
+        >
+          {users.map((user) => (
+            <li key={user.id}>
+              <UserCard user={user} onDelete={() => setToDelete(user)} />
+            </li>
+          ))}
+        </ul>
+        <Pagination page={filters.page} totalPages={totalPages} onPage={(page) => update({ page: page > 1 ? String(page) : undefined })} />
+      </ListStates>
 
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
       <ConfirmModal

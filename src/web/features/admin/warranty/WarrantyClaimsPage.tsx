@@ -14,7 +14,7 @@ import { Button } from '../ui/Button';
 import { SelectInput, TextInput } from '../ui/fields';
 import { EyeIcon, PencilIcon, RefreshIcon, SearchIcon, ShieldCheckIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
+import { EmptyState, ListStates, LoadMore } from '../ui/states';
 import { type AdminWarrantyClaimDto, useAdminClaims } from './api';
 import { ClaimDetailsModal, EditClaimModal, orderLink, userLink } from './ClaimModals';
 
@@ -81,47 +81,31 @@ export default function WarrantyClaimsPage() {
         </SelectInput>
       </div>
 
-      {list.isPending ? (
-        <LoadingState label="Cargando solicitudes de garantía..." />
-      ) : list.isError && !claims.length ? (
-        <ErrorState
-          title="Error al cargar los reclamos"
-          detail={list.error.message}
-          onRetry={() => void list.refetch()}
-          retrying={list.isFetching}
-        />
-      ) : !claims.length ? (
-        <EmptyState title="No se encontraron solicitudes de garantía" icon={<ShieldCheckIcon size={32} />}>
-          {search || status ? 'Prueba con otra búsqueda o estado.' : 'Cuando un cliente envíe una solicitud aparecerá aquí.'}
-        </EmptyState>
-      ) : (
-        <>
-          <ul className="grid gap-3 lg:grid-cols-2">
-            {claims.map((claim) => (
-              <li key={claim.id}>
-                <ClaimCard
-                  claim={claim}
-                  onDetails={() => setDetails(claim)}
-                  onEdit={() => setEditing(claim)}
-                  onPhoto={(i) => showPhoto(claim, i)}
-                />
-              </li>
-            ))}
-          </ul>
-          {list.hasNextPage && (
-            <div className="mt-5 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => void list.fetchNextPage()}
-                loading={list.isFetchingNextPage}
-                loadingText="Cargando..."
-              >
-                Cargar más solicitudes
-              </Button>
-            </div>
-          )}
-        </>
-      )}
+      <ListStates
+        query={list}
+        count={claims.length}
+        loadingLabel="Cargando solicitudes de garantía..."
+        errorTitle="Error al cargar los reclamos"
+        empty={
+          <EmptyState title="No se encontraron solicitudes de garantía" icon={<ShieldCheckIcon size={32} />}>
+            {search || status ? 'Prueba con otra búsqueda o estado.' : 'Cuando un cliente envíe una solicitud aparecerá aquí.'}
+          </EmptyState>
+        }
+      >
+        <ul className="grid gap-3 lg:grid-cols-2">
+          {claims.map((claim) => (
+            <li key={claim.id}>
+              <ClaimCard
+                claim={claim}
+                onDetails={() => setDetails(claim)}
+                onEdit={() => setEditing(claim)}
+                onPhoto={(i) => showPhoto(claim, i)}
+              />
+            </li>
+          ))}
+        </ul>
+        <LoadMore query={list} label="Cargar más solicitudes" />
+      </ListStates>
 
       <ClaimDetailsModal
         claim={details}
