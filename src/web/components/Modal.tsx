@@ -2,6 +2,18 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './ui/icons';
 
+/** A ref for a native <dialog> that is shown as a modal while `open` and closed otherwise. */
+export function useModalDialog(open: boolean) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return ref;
+}
+
 interface ModalProps {
   open: boolean;
   onClose(): void;
@@ -16,15 +28,8 @@ interface ModalProps {
 }
 
 export function Modal({ open, onClose, title, hideTitle, children, footer, variant = 'center', className = '' }: ModalProps) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   const layout =
     variant === 'sheet'

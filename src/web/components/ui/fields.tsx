@@ -1,5 +1,6 @@
-// Form building blocks shared by the account, auth and checkout screens: labelled inputs whose
-// error and hint texts are tied to the input through aria-describedby.
+// Form building blocks shared by the account, auth, checkout and warranty screens (and, compact,
+// the back office): labelled controls whose error and hint texts are tied to them through
+// aria-describedby.
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { EyeIcon } from './icons';
 import { EyeOffIcon } from './account-icons';
@@ -9,6 +10,60 @@ const inputBase =
   'focus:outline-none focus:ring-2 focus:ring-offset-0 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500';
 const inputOk = 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/30';
 const inputBad = 'border-red-500 focus:border-red-600 focus:ring-red-500/30';
+const controlClass = (invalid: boolean, extra = '') => `${inputBase} ${invalid ? inputBad : inputOk} ${extra}`;
+
+export interface FieldFrameProps {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  /** Marks the label "(opcional)". */
+  optional?: boolean;
+  /** Marks the label with an asterisk. */
+  required?: boolean;
+  /** Hide the label visually (it still names the control). */
+  hideLabel?: boolean;
+  /** The back office's smaller label and messages. */
+  compact?: boolean;
+  id?: string;
+  className?: string;
+  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
+}
+
+/** The label, hint and error around any control, tied to it through the ids it passes on. */
+export function FieldFrame({ label, error, hint, optional, required, hideLabel, compact, id, className = '', children }: FieldFrameProps) {
+  const autoId = useId();
+  const controlId = id ?? autoId;
+  const hintId = hint ? `${controlId}-hint` : undefined;
+  const errorId = error ? `${controlId}-error` : undefined;
+  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const labelClass = compact ? 'mb-1 block text-xs font-semibold text-stone-700' : 'mb-1.5 block text-sm font-medium text-stone-800';
+  const messageClass = compact ? 'mt-1 text-xs' : 'mt-1.5 text-sm';
+  return (
+    <div className={className}>
+      <label htmlFor={controlId} className={hideLabel ? 'sr-only' : labelClass}>
+        {label}
+        {optional && <span className="font-normal text-stone-500"> (opcional)</span>}
+        {required && (
+          <span className="text-red-600" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({ id: controlId, describedBy, invalid: !!error })}
+      {error && (
+        <p id={errorId} className={`${messageClass} text-red-700`}>
+          {error}
+        </p>
+      )}
+      {hint && !error && (
+        <p id={hintId} className={`${messageClass} text-stone-500`}>
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}
 
 export interface TextFieldProps extends ComponentProps<'input'> {
   label: string;
@@ -20,39 +75,74 @@ export interface TextFieldProps extends ComponentProps<'input'> {
   trailing?: ReactNode;
 }
 
-export function TextField({ label, error, hint, optional, trailing, id, className = '', ...input }: TextFieldProps) {
-  const autoId = useId();
-  const inputId = id ?? autoId;
-  const hintId = hint ? `${inputId}-hint` : undefined;
-  const errorId = error ? `${inputId}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+export function TextField({ label, error, hint, optional, trailing, id, className, ...input }: TextFieldProps) {
   return (
-    <div className={className}>
-      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-stone-800">
-        {label}
-        {optional && <span className="font-normal text-stone-500"> (opcional)</span>}
-      </label>
-      <div className="relative">
-        <input
-          id={inputId}
-          aria-invalid={error ? true : undefined}
+    <FieldFrame label={label} error={error} hint={hint} optional={optional} id={id} className={className}>
+      {({ id: inputId, describedBy, invalid }) => (
+        <div className="relative">
+          <input
+            id={inputId}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
+            className={controlClass(invalid, trailing ? 'pr-12' : '')}
+            {...input}
+          />
+          {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
+        </div>
+      )}
+    </FieldFrame>
+  );
+}
+
+type ControlProps<T extends 'select' | 'textarea'> = ComponentProps<T> & { label: string; error?: string; hint?: ReactNode };
+
+export function SelectField({ label, error, hint, children, ...select }: ControlProps<'select'>) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <select
+          id={id}
+          aria-invalid={invalid || undefined}
           aria-describedby={describedBy}
-          className={`${inputBase} ${error ? inputBad : inputOk} ${trailing ? 'pr-12' : ''}`}
-          {...input}
+          className={controlClass(invalid, 'pr-9')}
+          {...select}
+        >
+          {children}
+        </select>
+      )}
+    </FieldFrame>
+  );
+}
+
+export function TextAreaField({ label, error, hint, ...textarea }: ControlProps<'textarea'>) {
+  return (
+    <FieldFrame label={label} error={error} hint={hint}>
+      {({ id, describedBy, invalid }) => (
+        <textarea
+          id={id}
+          aria-invalid={invalid || undefined}
+          aria-describedby={describedBy}
+          className={controlClass(invalid, 'min-h-32')}
+          {...textarea}
         />
-        {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
-      </div>
-      {error && (
-        <p id={errorId} className="mt-1.5 text-sm text-red-700">
-          {error}
-        </p>
       )}
-      {hint && !error && (
-        <p id={hintId} className="mt-1.5 text-sm text-stone-500">
-          {hint}
-        </p>
+    </FieldFrame>
+  );
+}
+
+/** A value the form fills in by itself (from an order or the account). */
+export function ReadOnlyField({ label, value }: { label: string; value: string }) {
+  return (
+    <FieldFrame label={label}>
+      {({ id }) => (
+        <input
+          id={id}
+          readOnly
+          value={value}
+          className="block w-full rounded-lg border border-stone-200 bg-stone-100 px-3.5 py-2.5 text-base text-stone-700 focus:outline-none focus:ring-2 focus:ring-brand-600/30"
+        />
       )}
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -111,3 +201,24 @@ export function CodeField({
 }
 
 export const isSixDigitCode = (code: string) => /^\d{6}$/.test(code);
+
+type PasswordInputProps = Omit<TextFieldProps, 'type' | 'trailing' | 'label'>;
+
+/** A new password and its confirmation. Each takes its input's props: a react-hook-form
+ * registration and its error. */
+export function NewPasswordFields({
+  password,
+  confirmation,
+  labels = ['Nueva contraseña', 'Confirmar nueva contraseña'],
+}: {
+  password: PasswordInputProps;
+  confirmation: PasswordInputProps;
+  labels?: readonly [string, string];
+}) {
+  return (
+    <>
+      <PasswordField label={labels[0]} autoComplete="new-password" hint="Mínimo 6 caracteres." {...password} />
+      <PasswordField label={labels[1]} autoComplete="new-password" {...confirmation} />
+    </>
+  );
+}

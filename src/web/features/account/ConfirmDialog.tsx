@@ -1,6 +1,8 @@
 // A modal confirmation on the native <dialog>: focus moves in, Escape closes, the page behind is inert.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
+import { DialogActions } from '../../components/ui/DialogActions';
+import { useModalDialog } from '../../components/Modal';
 
 export function ConfirmDialog({
   open,
@@ -25,16 +27,9 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
+  const ref = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
 
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
@@ -59,14 +54,11 @@ export function ConfirmDialog({
           <div id={bodyId} className="mt-2 text-sm text-stone-700">
             {children}
           </div>
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
-              {cancelLabel}
-            </Button>
+          <DialogActions onCancel={onClose} cancelLabel={cancelLabel} busy={busy} focusCancel className="mt-6">
             <Button variant={tone} onClick={onConfirm} loading={busy} loadingText={busyLabel}>
               {confirmLabel}
             </Button>
-          </div>
+          </DialogActions>
         </div>
       )}
     </dialog>

@@ -9,7 +9,8 @@ import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { CodeField, isSixDigitCode, PasswordField, TextField } from '../../components/ui/fields';
+import { DialogActions } from '../../components/ui/DialogActions';
+import { CodeField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
 import {
   emailChangeFormSchema,
@@ -243,14 +244,11 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
             error={errors.password?.message}
             {...form.register('password')}
           />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close}>
-              Cancelar
-            </Button>
+          <DialogActions onCancel={close}>
             <Button type="submit" loading={isSubmitting} loadingText="Enviando...">
               Enviar código
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
 
@@ -268,14 +266,11 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
           </p>
           {error && <Alert tone="error">{error}</Alert>}
           <CodeField value={code} onChange={setCode} />
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={confirming}>
-              Cancelar
-            </Button>
+          <DialogActions onCancel={close} busy={confirming}>
             <Button type="submit" disabled={!isSixDigitCode(code)} loading={confirming} loadingText="Verificando...">
               Confirmar nuevo email
             </Button>
-          </div>
+          </DialogActions>
         </form>
       )}
     </div>
@@ -316,18 +311,9 @@ function PasswordTab() {
         error={errors.old_password?.message}
         {...form.register('old_password')}
       />
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        hint="Mínimo 6 caracteres."
-        error={errors.new_password?.message}
-        {...form.register('new_password')}
-      />
-      <PasswordField
-        label="Confirmar nueva contraseña"
-        autoComplete="new-password"
-        error={errors.new_password2?.message}
-        {...form.register('new_password2')}
+      <NewPasswordFields
+        password={{ ...form.register('new_password'), error: errors.new_password?.message }}
+        confirmation={{ ...form.register('new_password2'), error: errors.new_password2?.message }}
       />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting} loadingText="Guardando...">

@@ -1,7 +1,8 @@
 // The back-office frame: a sidebar on desktop, a top bar with a drawer on phones, and the page.
-import { useEffect, useRef, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { SHOP_NAME } from '../../components/site';
+import { useModalDialog } from '../../components/Modal';
 import { useSession } from '../../lib/session';
 import { MenuIcon, StoreIcon, XIcon, type IconProps } from './ui/icons';
 
@@ -82,13 +83,7 @@ function SidebarContent({ items, onNavigate }: { items: AdminNavItem[]; onNaviga
 
 /** The phone drawer: a native modal <dialog>, so focus stays inside and Escape closes it. */
 function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; items: AdminNavItem[] }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const ref = useModalDialog(open);
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog

@@ -12,8 +12,9 @@ import { Alert } from '../../components/ui/Alert';
 import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
-import { CodeField, PasswordField, TextField } from '../../components/ui/fields';
-import { ArrowLeftIcon, LockLargeIcon } from '../../components/ui/account-icons';
+import { CodeField, NewPasswordFields, TextField } from '../../components/ui/fields';
+import { LockLargeIcon } from '../../components/ui/account-icons';
+import { CodeStepActions } from './CodeStepActions';
 
 // spec accounts-admin §8: without an answer the code may still have been sent.
 const MAYBE_SENT = 'Error de conexión. Puede que el código se haya generado, intenta con el paso de verificación.';
@@ -143,31 +144,14 @@ function VerifyStep({ email, onBack }: { email: string; onBack: () => void }) {
       </p>
       {error && <Alert tone="error">{error}</Alert>}
       <CodeField value={code} onChange={(v) => form.setValue('code', v, { shouldValidate: v.length === 6 })} error={errors.code?.message} />
-      <PasswordField
-        label="Nueva contraseña"
-        autoComplete="new-password"
-        hint="Mínimo 6 caracteres."
-        error={errors.new_password?.message}
-        {...form.register('new_password')}
-      />
-      <PasswordField
-        label="Confirmar nueva contraseña"
-        autoComplete="new-password"
-        error={errors.new_password2?.message}
-        {...form.register('new_password2')}
+      <NewPasswordFields
+        password={{ ...form.register('new_password'), error: errors.new_password?.message }}
+        confirmation={{ ...form.register('new_password2'), error: errors.new_password2?.message }}
       />
       <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Guardando...">
         Cambiar contraseña
       </Button>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="ghost" onClick={onBack}>
-          <ArrowLeftIcon size={16} />
-          Cambiar email
-        </Button>
-        <Button variant="ghost" onClick={resend} loading={resending} loadingText="Enviando...">
-          Reenviar código
-        </Button>
-      </div>
+      <CodeStepActions backLabel="Cambiar email" onBack={onBack} onResend={resend} resending={resending} />
     </form>
   );
 }

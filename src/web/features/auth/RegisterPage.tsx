@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/Alert';
 import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
-import { PasswordField, TextField } from '../../components/ui/fields';
+import { NewPasswordFields, TextField } from '../../components/ui/fields';
 import { UserIcon } from '../../components/ui/icons';
 import { MailIcon } from '../../components/ui/account-icons';
 import { VerifyEmailStep } from './VerifyEmailStep';
@@ -173,8 +173,11 @@ export default function RegisterPage() {
         />
         <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <PasswordField label="Contraseña" autoComplete="new-password" hint="Mínimo 6 caracteres." {...field('password')} />
-          <PasswordField label="Confirmar contraseña" autoComplete="new-password" {...field('password2')} />
+          <NewPasswordFields
+            password={field('password')}
+            confirmation={field('password2')}
+            labels={['Contraseña', 'Confirmar contraseña']}
+          />
         </div>
         <TextField label="Instagram" optional autoCapitalize="none" spellCheck={false} placeholder="@usuario" {...field('instagram')} />
         <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Creando cuenta...">

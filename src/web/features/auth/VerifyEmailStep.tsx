@@ -7,7 +7,7 @@ import { authApi } from './api';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { CodeField, isSixDigitCode } from '../../components/ui/fields';
-import { ArrowLeftIcon } from '../../components/ui/account-icons';
+import { CodeStepActions } from './CodeStepActions';
 
 export const VERIFIED_MESSAGE = 'Email verificado correctamente. Ahora puedes iniciar sesión.';
 
@@ -74,15 +74,7 @@ export function VerifyEmailStep({
       <Button type="submit" className="w-full" disabled={!isSixDigitCode(code)} loading={verifying} loadingText="Verificando...">
         Verificar email
       </Button>
-      <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-between">
-        <Button variant="ghost" onClick={onBack}>
-          <ArrowLeftIcon size={16} />
-          {backLabel}
-        </Button>
-        <Button variant="ghost" onClick={resend} loading={resending} loadingText="Enviando...">
-          Reenviar código
-        </Button>
-      </div>
+      <CodeStepActions backLabel={backLabel} onBack={onBack} onResend={resend} resending={resending} />
     </form>
   );
 }

@@ -7,12 +7,14 @@ import { toast } from 'sonner';
 import type { BypassResultDto } from '../../../domain/site';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';
+import { Icon } from '../../components/ui/icons';
 import { SHOP_NAME } from '../../components/site';
 import { api, ApiError } from '../../lib/api';
 import { storeBypass } from '../../lib/bypass';
 import { safeInternalPath, takeIntendedRoute } from '../../lib/intended-route';
 import { checkMaintenance, type MaintenanceState } from '../../lib/maintenance';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { DialogActions } from '../../components/ui/DialogActions';
 import { PasswordField } from '../../components/ui/fields';
 
 const DEFAULT_MESSAGE = 'Estamos realizando mejoras en nuestro sistema. Disculpe las molestias.';
@@ -138,14 +140,11 @@ function BypassModal({ open, onClose }: { open: boolean; onClose: () => void }) 
           }}
           error={error}
         />
-        <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={busy}>
-            Cancelar
-          </Button>
+        <DialogActions onCancel={close} busy={busy} className="mt-6">
           <Button type="submit" loading={busy} loadingText="Verificando...">
             Verificar
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );
@@ -153,19 +152,8 @@ function BypassModal({ open, onClose }: { open: boolean; onClose: () => void }) 
 
 function WrenchIcon() {
   return (
-    <svg
-      width={24}
-      height={24}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={24}>
       <path d="M14.7 6.3a1 1 0 0 0 0 1.4l1.6 1.6a1 1 0 0 0 1.4 0l3.77-3.77a6 6 0 0 1-7.94 7.94l-6.91 6.91a2.12 2.12 0 0 1-3-3l6.91-6.91a6 6 0 0 1 7.94-7.94z" />
-    </svg>
+    </Icon>
   );
 }

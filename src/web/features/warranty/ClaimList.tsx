@@ -8,18 +8,14 @@ import { Button } from '../../components/ui/Button';
 import { ShieldLargeIcon } from '../../components/ui/account-icons';
 import { useMyClaims, type WarrantyClaimDto } from './api';
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../components/ClaimParts';
+import { SectionLoader } from '../../components/PageLoader';
 import { formatDay, formatInstant } from '../../lib/dates';
 
 export function ClaimList({ onCreate }: { onCreate: () => void }) {
   const claims = useMyClaims();
 
   if (claims.isPending) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-stone-600" role="status">
-        <span className="h-6 w-6 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
-        Cargando tus solicitudes...
-      </div>
-    );
+    return <SectionLoader label="Cargando tus solicitudes..." />;
   }
   if (claims.isError) {
     return (

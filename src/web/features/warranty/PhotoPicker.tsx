@@ -1,6 +1,7 @@
 // Up to three claim photos chosen by click or dropped on the zone, previewed from the device and
 // removable; they are uploaded when the claim is sent (spec accounts-admin §2 warranty).
 import { useId, useState, type DragEvent } from 'react';
+import { CloseIcon, Icon } from '../../components/ui/icons';
 import { MAX_PHOTOS, photoProblem, TOO_MANY_PHOTOS } from './claim-form';
 
 export interface PickedPhoto {
@@ -75,18 +76,7 @@ export function PhotoPicker({
               className="absolute right-1.5 top-1.5 flex h-8 w-8 items-center justify-center rounded-full bg-white/95 text-red-700 shadow ring-1 ring-stone-200 hover:bg-red-50 disabled:opacity-50"
               aria-label={`Quitar foto ${i + 1}`}
             >
-              <svg
-                width={16}
-                height={16}
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={2.2}
-                strokeLinecap="round"
-                aria-hidden="true"
-              >
-                <path d="M18 6 6 18M6 6l12 12" />
-              </svg>
+              <CloseIcon size={16} strokeWidth={2.2} />
             </button>
           </li>
         ))}
@@ -104,21 +94,10 @@ export function PhotoPicker({
                 photos.length === 0 ? 'min-h-36 py-6' : 'aspect-square'
               } ${dragging ? 'border-brand-600 bg-brand-50' : shown ? 'border-red-400 bg-red-50' : 'border-stone-300 bg-stone-50 hover:border-brand-500 hover:bg-brand-50/50'}`}
             >
-              <svg
-                width={28}
-                height={28}
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth={1.8}
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                className="text-brand-700"
-                aria-hidden="true"
-              >
+              <Icon size={28} strokeWidth={1.8} className="text-brand-700">
                 <path d="M4 8h3l2-3h6l2 3h3v11H4z" />
                 <circle cx="12" cy="13" r="3.5" />
-              </svg>
+              </Icon>
               <span className="font-medium text-stone-800">
                 {photos.length === 0 ? 'Haz clic o arrastra tus fotos aquí' : 'Agregar foto'}
               </span>

@@ -1,10 +1,9 @@
 // The purchase half of the warranty claim form: where the seeds were bought, who claims, and the
 // order and product (bought here) or the date and product name (bought elsewhere).
 import { useId } from 'react';
-import { TextField } from '../../components/ui/fields';
+import { ReadOnlyField, SelectField, TextField } from '../../components/ui/fields';
 import { formatDay } from '../../lib/dates';
 import type { SessionUser } from '../../lib/session';
-import { ReadOnlyField, SelectField } from './controls';
 import type { ClaimForm } from './use-claim-form';
 
 const fullName = (user: SessionUser) => `${user.first_name} ${user.last_name}`.trim() || user.username;

@@ -4,11 +4,11 @@
 // The state lives in useClaimForm; the purchase fields in PurchaseFields.
 import type { ReactNode } from 'react';
 import { WARRANTY_DESCRIPTION_MIN, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
+import { SectionLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { TextField } from '../../components/ui/fields';
+import { TextAreaField, TextField } from '../../components/ui/fields';
 import type { SessionUser } from '../../lib/session';
-import { TextAreaField } from './controls';
 import { PhotoPicker } from './PhotoPicker';
 import { ClaimantFields, OrderFields, OutsidePurchaseFields, PurchaseTypeChoice } from './PurchaseFields';
 import { type ClaimForm, useClaimForm } from './use-claim-form';
@@ -26,14 +26,7 @@ export function WarrantyForm({
   const form = useClaimForm({ user, onSubmitted });
   const { guest, purchaseType, summary } = form;
 
-  if (form.loadingOrders) {
-    return (
-      <div className="flex items-center justify-center gap-3 py-16 text-stone-600" role="status">
-        <span className="h-6 w-6 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
-        Cargando tus pedidos...
-      </div>
-    );
-  }
+  if (form.loadingOrders) return <SectionLoader label="Cargando tus pedidos..." />;
 
   return (
     <form onSubmit={form.submit} noValidate className="space-y-5" aria-label="Solicitud de garantía">

@@ -5,7 +5,7 @@ import { DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_MESSAGE_MAX } from '../../../.
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
+import { Button, DialogActions } from '../ui/Button';
 import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
@@ -249,10 +249,7 @@ function ConfirmModeModal({
       title="Confirmar cambio de estado"
       className="!max-w-md"
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
-            Cancelar
-          </Button>
+        <DialogActions onCancel={onClose} busy={busy} focusCancel>
           <Button
             variant={activating ? 'danger' : 'primary'}
             onClick={() => mode !== null && onConfirm(mode)}
@@ -261,7 +258,7 @@ function ConfirmModeModal({
           >
             {activating ? 'Activar mantenimiento' : 'Desactivar mantenimiento'}
           </Button>
-        </div>
+        </DialogActions>
       }
     >
       <p className="text-sm font-medium text-stone-800">
@@ -337,14 +334,11 @@ function BypassPasswordModal({
             {error}
           </p>
         )}
-        <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Cancelar
-          </Button>
+        <DialogActions onCancel={onClose} busy={busy} className="pt-1">
           <Button type="submit" loading={busy} loadingText="Guardando...">
             Guardar
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );

@@ -1,7 +1,7 @@
 // A confirmation dialog (delete and similar) on the shared native-<dialog> modal.
 import type { ReactNode } from 'react';
 import { Modal } from '../../../components/Modal';
-import { Button } from './Button';
+import { Button, DialogActions } from './Button';
 
 export function ConfirmModal({
   open,
@@ -31,14 +31,11 @@ export function ConfirmModal({
       title={title}
       className="!max-w-md"
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy} autoFocus>
-            Cancelar
-          </Button>
+        <DialogActions onCancel={onClose} busy={busy} focusCancel>
           <Button variant={tone} onClick={onConfirm} loading={busy} loadingText={busyLabel}>
             {confirmLabel}
           </Button>
-        </div>
+        </DialogActions>
       }
     >
       <div className="text-sm text-stone-700">{children}</div>

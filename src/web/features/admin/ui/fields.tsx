@@ -1,5 +1,7 @@
-// Labelled form controls: the label, hint and error are tied to the control for screen readers.
+// Labelled form controls of the back office: the kit's field frame in its compact size, and
+// controls in the back office's smaller type.
 import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react';
+import { FieldFrame, type FieldFrameProps } from '../../../components/ui/fields';
 
 export const controlClass = (invalid?: boolean, extra = '') =>
   `block w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm shadow-xs transition placeholder:text-stone-400 ` +
@@ -9,48 +11,8 @@ export const controlClass = (invalid?: boolean, extra = '') =>
     : 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/25 ') +
   extra;
 
-interface FieldProps {
-  label: ReactNode;
-  error?: string;
-  hint?: ReactNode;
-  required?: boolean;
-  className?: string;
-  /** Hide the label visually (it still names the control). */
-  hideLabel?: boolean;
-  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
-}
-
 /** Wraps any control: renders label, hint and error and passes the ids to the control. */
-export function Field({ label, error, hint, required, className = '', hideLabel, children }: FieldProps) {
-  const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className={className}>
-      <label htmlFor={id} className={hideLabel ? 'sr-only' : 'mb-1 block text-xs font-semibold text-stone-700'}>
-        {label}
-        {required && (
-          <span className="text-red-600" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children({ id, describedBy, invalid: !!error })}
-      {error && (
-        <p id={errorId} className="mt-1 text-xs text-red-700">
-          {error}
-        </p>
-      )}
-      {hint && !error && (
-        <p id={hintId} className="mt-1 text-xs text-stone-500">
-          {hint}
-        </p>
-      )}
-    </div>
-  );
-}
+export const Field = (props: Omit<FieldFrameProps, 'compact' | 'optional' | 'id'>) => <FieldFrame compact {...props} />;
 
 type BaseProps = { label: ReactNode; error?: string; hint?: ReactNode; required?: boolean; className?: string; hideLabel?: boolean };
 

@@ -7,7 +7,7 @@ import { toast } from 'sonner';
 import { adminCreateUserSchema, type AdminCreateUserInput } from '../../../../domain/users';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
-import { Button } from '../ui/Button';
+import { Button, DialogActions } from '../ui/Button';
 import { TextInput } from '../ui/fields';
 import { useCreateUser } from './api';
 
@@ -102,14 +102,11 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
           />
         </div>
         <p className="text-xs text-stone-500">La cuenta queda verificada y el usuario puede iniciar sesión de inmediato.</p>
-        <div className="flex flex-col-reverse gap-2 border-t border-stone-200 pt-3 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            Cancelar
-          </Button>
+        <DialogActions onCancel={onClose} busy={create.isPending} className="border-t border-stone-200 pt-3">
           <Button type="submit" loading={create.isPending} loadingText="Creando...">
             Crear usuario
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Modal>
   );

@@ -9,7 +9,7 @@ import { Modal } from '../../../components/Modal';
 import { ClaimStatusBadge, claimPhotos } from '../../../components/ClaimParts';
 import { formatDay } from '../../../lib/dates';
 import { errorMessage, formatDate, formatDateTime } from '../lib/format';
-import { Button } from '../ui/Button';
+import { Button, DialogActions } from '../ui/Button';
 import { SelectInput, TextArea } from '../ui/fields';
 import { type AdminWarrantyClaimDto, useUpdateClaim } from './api';
 
@@ -61,12 +61,9 @@ export function ClaimDetailsModal({
       title={claim ? `Solicitud #${claim.id}` : 'Solicitud'}
       footer={
         claim && (
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={onClose}>
-              Cerrar
-            </Button>
+          <DialogActions onCancel={onClose} cancelLabel="Cerrar">
             <Button onClick={() => onEdit(claim)}>Cambiar estado</Button>
-          </div>
+          </DialogActions>
         )
       }
     >
@@ -232,14 +229,11 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
         maxLength={5000}
         rows={3}
       />
-      <div className="flex flex-col-reverse gap-2 pt-1 sm:flex-row sm:justify-end">
-        <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-          Cancelar
-        </Button>
+      <DialogActions onCancel={onClose} busy={update.isPending} className="pt-1">
         <Button type="submit" loading={update.isPending} loadingText="Guardando...">
           Guardar cambios
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -1,0 +1,34 @@
+// The closing row of a dialog or of a form that can be abandoned: a secondary "Cancelar" beside the
+// action, the action on top when they stack on a phone.
+import type { ReactNode } from 'react';
+import { Button, type ButtonSize } from './Button';
+
+export function DialogActions({
+  onCancel,
+  cancelLabel = 'Cancelar',
+  busy,
+  focusCancel,
+  size,
+  className = '',
+  children,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  /** Disables the cancel button while the action runs. */
+  busy?: boolean;
+  /** Focus the cancel button when the row appears (confirmations of destructive actions). */
+  focusCancel?: boolean;
+  size?: ButtonSize;
+  className?: string;
+  /** The action button. */
+  children: ReactNode;
+}) {
+  return (
+    <div className={['flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className].filter(Boolean).join(' ')}>
+      <Button variant="secondary" size={size} onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
+  );
+}
