@@ -5,37 +5,80 @@ import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { EyeIcon } from './icons';
 import { EyeOffIcon } from './account-icons';
 
-const inputBase =
-  'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-base text-stone-900 shadow-sm transition placeholder:text-stone-400 ' +
-  'focus:outline-none focus:ring-2 focus:ring-offset-0 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500';
-const inputOk = 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/30';
-const inputBad = 'border-red-500 focus:border-red-600 focus:ring-red-500/30';
-const controlClass = (invalid: boolean, extra = '') => `${inputBase} ${invalid ? inputBad : inputOk} ${extra}`;
+/** The classes of a text control: the storefront's, or the back office's `compact` ones. */
+export function controlClass(invalid: boolean, extra = '', compact = false) {
+  const size = compact ? 'px-3 py-2 sm:text-sm shadow-xs' : 'px-3.5 py-2.5 shadow-sm focus:ring-offset-0';
+  const state = invalid
+    ? 'border-red-500 focus:border-red-600 focus:ring-red-500/30'
+    : `border-stone-300 focus:border-brand-600 ${compact ? 'focus:ring-brand-600/25' : 'focus:ring-brand-600/30'}`;
+  return (
+    'block w-full rounded-lg border bg-white text-base text-stone-900 transition placeholder:text-stone-400 focus:outline-none ' +
+    `focus:ring-2 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500 ${size} ${state} ${extra}`
+  );
+}
 
-export interface FieldFrameProps {
+/** What a field frame puts on its control: the id its label names and the ARIA wiring. */
+export interface ControlAttributes {
+  id: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+  'aria-required'?: true;
+}
+
+export interface FieldOptions {
   label: ReactNode;
   error?: string;
   hint?: ReactNode;
   /** Marks the label "(opcional)". */
   optional?: boolean;
-  /** Marks the label with an asterisk. */
+  /** Marks the label with an asterisk and the control as required for screen readers. */
   required?: boolean;
   /** Hide the label visually (it still names the control). */
   hideLabel?: boolean;
-  /** The back office's smaller label and messages. */
+  /** The back office's smaller label, messages and control. */
   compact?: boolean;
+  /** The control's id (one is made up otherwise). */
   id?: string;
+  /** Classes of the frame around label, control and messages. */
   className?: string;
-  children: (ids: { id: string; describedBy?: string; invalid: boolean }) => ReactNode;
 }
 
-/** The label, hint and error around any control, tied to it through the ids it passes on. */
-export function FieldFrame({ label, error, hint, optional, required, hideLabel, compact, id, className = '', children }: FieldFrameProps) {
+const FIELD_OPTIONS = ['label', 'error', 'hint', 'optional', 'required', 'hideLabel', 'compact', 'id', 'className'] as const;
+
+/** A control's props split into the frame's options and the rest, for the control itself. */
+function splitField<P extends FieldOptions>(props: P): [FieldOptions, Omit<P, keyof FieldOptions>] {
+  const rest = { ...props } as Record<string, unknown>;
+  const field: Record<string, unknown> = {};
+  for (const key of FIELD_OPTIONS) {
+    field[key] = rest[key];
+    delete rest[key];
+  }
+  return [field as unknown as FieldOptions, rest as Omit<P, keyof FieldOptions>];
+}
+
+/** The label, hint and error around any control, tied to it through the attributes it passes on. */
+export function FieldFrame({
+  label,
+  error,
+  hint,
+  optional,
+  required,
+  hideLabel,
+  compact,
+  id,
+  className = '',
+  children,
+}: FieldOptions & { children: (control: ControlAttributes, invalid: boolean) => ReactNode }) {
   const autoId = useId();
   const controlId = id ?? autoId;
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
-  const describedBy = [errorId, hintId].filter(Boolean).join(' ') || undefined;
+  const control: ControlAttributes = {
+    id: controlId,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': [errorId, hintId].filter(Boolean).join(' ') || undefined,
+    'aria-required': required || undefined,
+  };
   const labelClass = compact ? 'mb-1 block text-xs font-semibold text-stone-700' : 'mb-1.5 block text-sm font-medium text-stone-800';
   const messageClass = compact ? 'mt-1 text-xs' : 'mt-1.5 text-sm';
   return (
@@ -50,7 +93,7 @@ export function FieldFrame({ label, error, hint, optional, required, hideLabel, 
           </span>
         )}
       </label>
-      {children({ id: controlId, describedBy, invalid: !!error })}
+      {children(control, !!error)}
       {error && (
         <p id={errorId} className={`${messageClass} text-red-700`}>
           {error}
@@ -65,28 +108,21 @@ export function FieldFrame({ label, error, hint, optional, required, hideLabel, 
   );
 }
 
-export interface TextFieldProps extends ComponentProps<'input'> {
-  label: string;
-  error?: string;
-  hint?: ReactNode;
-  /** Marks the label "(opcional)". */
-  optional?: boolean;
-  /** Element shown inside the right edge of the input (a toggle button). */
-  trailing?: ReactNode;
-}
+export type TextFieldProps = FieldOptions &
+  Omit<ComponentProps<'input'>, keyof FieldOptions> & {
+    /** Element shown inside the right edge of the input (a toggle button). */
+    trailing?: ReactNode;
+    inputClassName?: string;
+  };
 
-export function TextField({ label, error, hint, optional, trailing, id, className, ...input }: TextFieldProps) {
+export function TextField(props: TextFieldProps) {
+  const [field, { trailing, inputClassName = '', ...input }] = splitField(props);
+  const extra = `${trailing ? 'pr-12' : ''} ${inputClassName}`;
   return (
-    <FieldFrame label={label} error={error} hint={hint} optional={optional} id={id} className={className}>
-      {({ id: inputId, describedBy, invalid }) => (
+    <FieldFrame {...field}>
+      {(control, invalid) => (
         <div className="relative">
-          <input
-            id={inputId}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            className={controlClass(invalid, trailing ? 'pr-12' : '')}
-            {...input}
-          />
+          <input {...control} className={controlClass(invalid, extra, field.compact)} {...input} />
           {trailing && <div className="absolute inset-y-0 right-0 flex items-center pr-1.5">{trailing}</div>}
         </div>
       )}
@@ -94,19 +130,14 @@ export function TextField({ label, error, hint, optional, trailing, id, classNam
   );
 }
 
-type ControlProps<T extends 'select' | 'textarea'> = ComponentProps<T> & { label: string; error?: string; hint?: ReactNode };
+export type SelectFieldProps = FieldOptions & Omit<ComponentProps<'select'>, keyof FieldOptions>;
 
-export function SelectField({ label, error, hint, children, ...select }: ControlProps<'select'>) {
+export function SelectField(props: SelectFieldProps) {
+  const [field, { children, ...select }] = splitField(props);
   return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          id={id}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass(invalid, 'pr-9')}
-          {...select}
-        >
+    <FieldFrame {...field}>
+      {(control, invalid) => (
+        <select {...control} className={controlClass(invalid, field.compact ? 'pr-8' : 'pr-9', field.compact)} {...select}>
           {children}
         </select>
       )}
@@ -114,17 +145,14 @@ export function SelectField({ label, error, hint, children, ...select }: Control
   );
 }
 
-export function TextAreaField({ label, error, hint, ...textarea }: ControlProps<'textarea'>) {
+export type TextAreaFieldProps = FieldOptions & Omit<ComponentProps<'textarea'>, keyof FieldOptions>;
+
+export function TextAreaField(props: TextAreaFieldProps) {
+  const [field, textarea] = splitField(props);
   return (
-    <FieldFrame label={label} error={error} hint={hint}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          id={id}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass(invalid, 'min-h-32')}
-          {...textarea}
-        />
+    <FieldFrame {...field}>
+      {(control, invalid) => (
+        <textarea {...control} className={controlClass(invalid, field.compact ? 'min-h-24' : 'min-h-32', field.compact)} {...textarea} />
       )}
     </FieldFrame>
   );

@@ -1,82 +1,22 @@
-// Labelled form controls of the back office: the kit's field frame in its compact size, and
-// controls in the back office's smaller type.
-import { forwardRef, useId, type ComponentProps, type ReactNode } from 'react';
-import { FieldFrame, type FieldFrameProps } from '../../../components/ui/fields';
+// The back office's form controls: the kit's labelled controls in their compact size, and a switch.
+import { useId, type ReactNode } from 'react';
+import {
+  controlClass as kitControlClass,
+  SelectField,
+  TextAreaField,
+  TextField,
+  type SelectFieldProps,
+  type TextAreaFieldProps,
+  type TextFieldProps,
+} from '../../../components/ui/fields';
 
-export const controlClass = (invalid?: boolean, extra = '') =>
-  `block w-full rounded-lg border bg-white px-3 py-2 text-base text-stone-900 sm:text-sm shadow-xs transition placeholder:text-stone-400 ` +
-  `focus:outline-none focus:ring-2 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500 ` +
-  (invalid
-    ? 'border-red-500 focus:border-red-600 focus:ring-red-500/30 '
-    : 'border-stone-300 focus:border-brand-600 focus:ring-brand-600/25 ') +
-  extra;
+export const controlClass = (invalid?: boolean, extra = '') => kitControlClass(!!invalid, extra, true);
 
-/** Wraps any control: renders label, hint and error and passes the ids to the control. */
-export const Field = (props: Omit<FieldFrameProps, 'compact' | 'optional' | 'id'>) => <FieldFrame compact {...props} />;
+export const TextInput = (props: TextFieldProps) => <TextField compact {...props} />;
 
-type BaseProps = { label: ReactNode; error?: string; hint?: ReactNode; required?: boolean; className?: string; hideLabel?: boolean };
+export const TextArea = (props: TextAreaFieldProps) => <TextAreaField compact {...props} />;
 
-export const TextInput = forwardRef<HTMLInputElement, BaseProps & Omit<ComponentProps<'input'>, 'className'> & { inputClassName?: string }>(
-  function TextInput({ label, error, hint, required, className, hideLabel, inputClassName = '', ...input }, ref) {
-    return (
-      <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
-        {({ id, describedBy, invalid }) => (
-          <input
-            ref={ref}
-            id={id}
-            aria-invalid={invalid || undefined}
-            aria-describedby={describedBy}
-            aria-required={required || undefined}
-            className={controlClass(invalid, inputClassName)}
-            {...input}
-          />
-        )}
-      </Field>
-    );
-  },
-);
-
-export const TextArea = forwardRef<HTMLTextAreaElement, BaseProps & Omit<ComponentProps<'textarea'>, 'className'>>(function TextArea(
-  { label, error, hint, required, className, hideLabel, ...input },
-  ref,
-) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
-      {({ id, describedBy, invalid }) => (
-        <textarea
-          ref={ref}
-          id={id}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass(invalid, 'min-h-24')}
-          {...input}
-        />
-      )}
-    </Field>
-  );
-});
-
-export const SelectInput = forwardRef<HTMLSelectElement, BaseProps & Omit<ComponentProps<'select'>, 'className'>>(function SelectInput(
-  { label, error, hint, required, className, hideLabel, children, ...input },
-  ref,
-) {
-  return (
-    <Field label={label} error={error} hint={hint} required={required} className={className} hideLabel={hideLabel}>
-      {({ id, describedBy, invalid }) => (
-        <select
-          ref={ref}
-          id={id}
-          aria-invalid={invalid || undefined}
-          aria-describedby={describedBy}
-          className={controlClass(invalid, 'pr-8')}
-          {...input}
-        >
-          {children}
-        </select>
-      )}
-    </Field>
-  );
-});
+export const SelectInput = (props: SelectFieldProps) => <SelectField compact {...props} />;
 
 /** An on/off switch built on a checkbox (keyboard and screen readers get a real checkbox). */
 export function Switch({
