@@ -1,7 +1,20 @@
 // The closing row of a dialog or of a form that can be abandoned: a secondary "Cancelar" beside the
-// action, the action on top when they stack on a phone.
+// action, the action on top when they stack on a phone; and what a confirmation dialog takes.
 import type { ReactNode } from 'react';
 import { Button, type ButtonSize } from './Button';
+
+/** What a confirmation dialog takes: the question, the action's label and state, and the two answers. */
+export interface ConfirmationProps {
+  open: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  busyLabel?: string;
+  tone?: 'danger' | 'primary';
+  onConfirm: () => void;
+  onClose: () => void;
+}
 
 export function DialogActions({
   onCancel,

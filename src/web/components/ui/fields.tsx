@@ -174,6 +174,11 @@ export function ReadOnlyField({ label, value }: { label: string; value: string }
   );
 }
 
+/** An e-mail address: its keyboard and autofill, without automatic capitals or spelling fixes. */
+export function EmailField({ label = 'Email', ...props }: Omit<TextFieldProps, 'type' | 'label'> & { label?: ReactNode }) {
+  return <TextField label={label} type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}
+
 /** A password input with a show/hide toggle. */
 export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) {
   const [visible, setVisible] = useState(false);

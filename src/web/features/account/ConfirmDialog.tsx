@@ -1,7 +1,7 @@
 // A modal confirmation on the native <dialog>: focus moves in, Escape closes, the page behind is inert.
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { Button } from '../../components/ui/Button';
-import { DialogActions } from '../../components/ui/DialogActions';
+import { DialogActions, type ConfirmationProps } from '../../components/ui/DialogActions';
 import { useModalDialog } from '../../components/Modal';
 
 export function ConfirmDialog({
@@ -15,18 +15,7 @@ export function ConfirmDialog({
   tone = 'danger',
   onConfirm,
   onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  cancelLabel?: string;
-  busy?: boolean;
-  busyLabel?: string;
-  tone?: 'danger' | 'primary';
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmationProps & { cancelLabel?: string }) {
   const ref = useModalDialog(open);
   const titleId = useId();
   const bodyId = useId();

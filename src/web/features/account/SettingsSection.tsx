@@ -10,7 +10,7 @@ import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { DialogActions } from '../../components/ui/DialogActions';
-import { CodeField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
+import { CodeField, EmailField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
 import {
   emailChangeFormSchema,
@@ -228,15 +228,7 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
       {stage === 'request' && (
         <form onSubmit={form.handleSubmit(request)} noValidate className="mt-4 space-y-4 border-t border-stone-200 pt-4">
           {error && <Alert tone="error">{error}</Alert>}
-          <TextField
-            label="Nuevo email"
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            error={errors.new_email?.message}
-            {...form.register('new_email')}
-          />
+          <EmailField label="Nuevo email" error={errors.new_email?.message} {...form.register('new_email')} />
           <PasswordField
             label="Contraseña actual"
             autoComplete="current-password"

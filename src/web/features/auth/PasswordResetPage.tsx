@@ -12,7 +12,7 @@ import { Alert } from '../../components/ui/Alert';
 import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
-import { CodeField, NewPasswordFields, TextField } from '../../components/ui/fields';
+import { CodeField, EmailField, NewPasswordFields } from '../../components/ui/fields';
 import { LockLargeIcon } from '../../components/ui/account-icons';
 import { CodeStepActions } from './CodeStepActions';
 
@@ -78,15 +78,7 @@ function RequestStep({ onSent }: { onSent: (email: string) => void }) {
           )}
         </Alert>
       )}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="email"
-        autoCapitalize="none"
-        spellCheck={false}
-        error={errors.email?.message}
-        {...form.register('email')}
-      />
+      <EmailField error={errors.email?.message} {...form.register('email')} />
       <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Enviando...">
         Enviar código
       </Button>

@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/Alert';
 import { usePageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
-import { NewPasswordFields, TextField } from '../../components/ui/fields';
+import { EmailField, NewPasswordFields, TextField } from '../../components/ui/fields';
 import { UserIcon } from '../../components/ui/icons';
 import { MailIcon } from '../../components/ui/account-icons';
 import { VerifyEmailStep } from './VerifyEmailStep';
@@ -171,7 +171,7 @@ export default function RegisterPage() {
           hint="Mínimo 4 caracteres."
           {...field('username')}
         />
-        <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...field('email')} />
+        <EmailField {...field('email')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <NewPasswordFields
             password={field('password')}

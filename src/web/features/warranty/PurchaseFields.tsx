@@ -1,7 +1,7 @@
 // The purchase half of the warranty claim form: where the seeds were bought, who claims, and the
 // order and product (bought here) or the date and product name (bought elsewhere).
 import { useId } from 'react';
-import { ReadOnlyField, SelectField, TextField } from '../../components/ui/fields';
+import { EmailField, ReadOnlyField, SelectField, TextField } from '../../components/ui/fields';
 import { formatDay } from '../../lib/dates';
 import type { SessionUser } from '../../lib/session';
 import type { ClaimForm } from './use-claim-form';
@@ -95,10 +95,8 @@ export function ClaimantFields({ form }: { form: ClaimForm }) {
         onBlur={() => touch('name')}
         error={errorOf('name')}
       />
-      <TextField
+      <EmailField
         label="Correo electrónico"
-        type="email"
-        autoComplete="email"
         value={values.email}
         onChange={(e) => set('email', e.target.value)}
         onBlur={() => touch('email')}

@@ -1,5 +1,5 @@
 // A confirmation dialog (delete and similar) on the shared native-<dialog> modal.
-import type { ReactNode } from 'react';
+import type { ConfirmationProps } from '../../../components/ui/DialogActions';
 import { Modal } from '../../../components/Modal';
 import { Button, DialogActions } from './Button';
 
@@ -13,17 +13,7 @@ export function ConfirmModal({
   tone = 'danger',
   onConfirm,
   onClose,
-}: {
-  open: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  busy?: boolean;
-  busyLabel?: string;
-  tone?: 'danger' | 'primary';
-  onConfirm: () => void;
-  onClose: () => void;
-}) {
+}: ConfirmationProps) {
   return (
     <Modal
       open={open}
