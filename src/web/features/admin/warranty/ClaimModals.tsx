@@ -7,7 +7,6 @@ import { smallImage } from '../../../../domain/images';
 import { STATUSES_WITH_RESOLUTION, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '../../../../domain/warranty';
 import { Modal } from '../../../components/Modal';
 import { ClaimStatusBadge, claimPhotos } from '../../../components/ClaimParts';
-import { formatDay } from '../../../lib/dates';
 import { errorMessage, formatDate, formatDateTime } from '../lib/format';
 import { Button } from '../ui/Button';
 import { SelectInput, TextArea } from '../ui/fields';
@@ -109,8 +108,8 @@ export function ClaimDetailsModal({
                   )}
                 </Row>
                 <Row label="Producto">{claim.product_name}</Row>
-                <Row label="Fecha de compra">{formatDay(claim.purchase_date)}</Row>
-                <Row label="Germinación">{formatDay(claim.germination_date)}</Row>
+                <Row label="Fecha de compra">{formatDate(claim.purchase_date)}</Row>
+                <Row label="Germinación">{formatDate(claim.germination_date)}</Row>
               </dl>
             </Block>
           </div>

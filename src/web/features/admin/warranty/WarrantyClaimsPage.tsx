@@ -7,8 +7,7 @@ import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
 import { WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '../../../../domain/warranty';
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../../components/ClaimParts';
-import { formatDay } from '../../../lib/dates';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
 import { Button } from '../ui/Button';
 import { SelectInput, TextInput } from '../ui/fields';
@@ -191,7 +190,7 @@ function ClaimCard({
           )}
         </dd>
         <dt className="text-stone-500">Germinación</dt>
-        <dd>{formatDay(claim.germination_date)}</dd>
+        <dd>{formatDate(claim.germination_date)}</dd>
       </dl>
       <p className="mt-2 text-sm text-stone-700">{truncate(claim.description, 140)}</p>
 
