@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
 import { CURRENCIES, roundCents } from './money';
 import { clampDiscount } from './pricing';
-import { shopDate } from './site';
+import { shopDate } from './dates';
 import { slugify } from './text';
 
 export const MAX_PRESENTATIONS = 20;
@@ -279,6 +279,8 @@ export function discountExpiryInstant(value: string): Date | null {
  * `POST /api/brands/{id}/apply-discount/` (spec accounts-admin §5 discount): type required, value
  * above 0, percentage at most 100, optional expiry at least tomorrow (in the shop's time zone).
  * A percentage of 0 removes the discount (spec §4: removal sends percentage with value 0).
+ * `discount_expires_at` left out keeps the current expiry (changing the value must not make a
+ * sale endless); null or '' clears it.
  * The expiry rule depends on today: the schema is built for a moment (`brandDiscountSchema(now)`)
  * or for a clock read at each check (`brandDiscountSchema(ctx.now)`).
  */
@@ -295,6 +297,7 @@ export function brandDiscountSchema(now: Date | (() => Date)) {
         .max(40, 'Fecha de vencimiento inválida')
         .nullish()
         .transform((v, ctx) => {
+          if (v === undefined) return undefined;
           if (!v) return null;
           const instant = discountExpiryInstant(v);
           if (!instant) {

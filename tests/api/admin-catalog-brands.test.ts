@@ -320,6 +320,44 @@ describe('brand discount', () => {
       server.setNow(null);
     }
   });
+
+  it('keeps the expiry when the discount changes without naming it, and clears it only when asked', async () => {
+    server.setNow(new Date('2030-05-10T15:00:00Z'));
+    try {
+      const brand = await createBrand(db(), { brand_name: 'Banco Vencimiento' });
+      const apply = (body: Record<string, unknown>) => asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, body);
+      const expiry = '2030-05-21T03:00:00.000Z';
+      expect((await apply({ discount_type: 'percentage', discount_value: 10, discount_expires_at: '2030-05-20' })).json.brand).toMatchObject(
+        { discount_value: 10, discount_expires_at: expiry },
+      );
+
+      // A new value without the field: the sale still ends on the 20th.
+      const changed = await apply({ discount_type: 'fixed', discount_value: 500 });
+      expect(changed.status).toBe(200);
+      expect(changed.json.brand).toMatchObject({ discount_type: 'fixed', discount_value: 500, discount_expires_at: expiry });
+      // Editing the bank itself (PUT and PATCH) leaves the discount and its expiry alone.
+      await asAdmin('PUT', `/api/brands/${brand.id}/`, { brand_name: 'Banco Vencimiento', description: 'Otro texto' });
+      await asAdmin('PATCH', `/api/brands/${brand.id}/`, { is_national: true });
+      const [row] = await db().select().from(brands).where(eq(brands.id, brand.id));
+      expect(row.discount_expires_at?.toISOString()).toBe(expiry);
+      expect(row.discount_value).toBe(500);
+
+      // Sent empty (the form's cleared field) or null: the discount runs until removed.
+      expect((await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '' })).json.brand.discount_expires_at).toBeNull();
+      await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '2030-05-20' });
+      expect((await apply({ discount_type: 'fixed', discount_value: 300, discount_expires_at: null })).json.brand.discount_expires_at).toBeNull();
+
+      // An expiry already past is not carried over to a new discount.
+      await apply({ discount_type: 'percentage', discount_value: 15, discount_expires_at: '2030-05-11' });
+      server.setNow(new Date('2030-05-13T15:00:00Z'));
+      expect((await apply({ discount_type: 'percentage', discount_value: 15 })).json.brand).toMatchObject({
+        discount_active: true,
+        discount_expires_at: null,
+      });
+    } finally {
+      server.setNow(null);
+    }
+  });
 });
 
 describe('access', () => {

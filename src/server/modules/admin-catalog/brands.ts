@@ -242,7 +242,7 @@ export async function applyBrandDiscount(
               discount_active: true,
               discount_type: input.discount_type,
               discount_value: input.discount_value,
-              discount_expires_at: input.discount_expires_at,
+              discount_expires_at: input.discount_expires_at === undefined ? runningExpiry(before, now) : input.discount_expires_at,
               updated_at: now,
             },
       )
@@ -272,6 +272,10 @@ export async function applyBrandDiscount(
     brand,
   };
 }
+
+/** The expiry of the brand's discount while it still runs: what a change that omits it keeps. */
+const runningExpiry = (brand: BrandRow, now: Date): Date | null =>
+  brand.discount_active && brand.discount_expires_at && brand.discount_expires_at > now ? brand.discount_expires_at : null;
 
 const discountLabel = (input: BrandDiscountValues) =>
   input.discount_type === 'percentage' ? `${input.discount_value}%` : formatArs(input.discount_value);
