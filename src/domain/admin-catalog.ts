@@ -175,8 +175,21 @@ const productFields = {
   blisters: presentationList.optional(),
 };
 
-const requireBrand = (value: { brand_id?: number | null; brand?: string | null }, ctx: z.RefinementCtx) => {
-  if (value.brand_id == null && !value.brand) ctx.addIssue({ code: 'custom', path: ['brand'], message: BRAND_NAME_REQUIRED });
+const BRAND_FIELDS = new Set<PropertyKey>(['brand', 'brand_id']);
+
+const hasBrand = (value: { brand_id?: number | null; brand?: string | null }) => value.brand_id != null || !!value.brand;
+
+/**
+ * A brand, by id or by name, is required. Checked even when other fields already failed, so an
+ * empty form marks the brand with the rest; skipped when the brand fields failed on their own.
+ */
+const requireBrand = {
+  path: ['brand'],
+  message: BRAND_NAME_REQUIRED,
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !!issue.path?.length && BRAND_FIELDS.has(issue.path[0])),
 };
 
 /**
@@ -190,7 +203,7 @@ export const productFormSchema = z
     currency: productFields.currency.optional(),
     available: productFields.available.optional(),
   })
-  .superRefine(requireBrand);
+  .refine(hasBrand, requireBrand);
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 

@@ -297,10 +297,13 @@ describe('SKU', () => {
     const b = await asAdmin('POST', '/api/products/', form({ name: 'Otro SKU', sku: 'SKU-DUP' }));
     expect(b.status).toBe(409);
     expect(b.json.error).toBe('El SKU ya existe');
+    // Keyed by field, so the form marks the SKU itself.
+    expect(b.json).toMatchObject({ code: 'SKU_EXISTS', errors: { sku: ['El SKU ya existe'] } });
     const other = await asAdmin('POST', '/api/products/', form({ name: 'Otro SKU', sku: 'SKU-OTRO' }));
     const put = await asAdmin('PUT', `/api/products/${other.json.id}/`, form({ name: 'Otro SKU', sku: 'SKU-DUP' }));
     expect(put.status).toBe(409);
     expect(put.json.error).toBe('El SKU ya existe');
+    expect(put.json.errors).toEqual({ sku: ['El SKU ya existe'] });
     // Saving a product with its own SKU is fine.
     const same = await asAdmin('PUT', `/api/products/${a.json.id}/`, form({ name: 'Con SKU editado', sku: 'SKU-DUP' }));
     expect(same.status).toBe(200);
