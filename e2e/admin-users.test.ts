@@ -207,7 +207,8 @@ describe('admin users and activity', () => {
       await entry.getByText('jefa').waitFor();
       await entry.getByRole('button', { name: 'Ver cambios' }).click();
       await entry.getByRole('columnheader', { name: 'Antes' }).waitFor();
-      await entry.getByRole('rowheader', { name: 'username' }).waitFor();
+      await entry.getByRole('rowheader', { name: 'Usuario', exact: true }).waitFor();
+      await entry.getByRole('rowheader', { name: 'Administrador' }).waitFor();
       await screenshot(page, 'admin-activity-changes-1280');
       await page.getByRole('button', { name: 'Limpiar filtros' }).click();
       await page.getByLabel('Buscar').fill('cliente_bruno');

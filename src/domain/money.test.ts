@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arsToUsd, formatArs, formatMoney, formatUsd, roundCents, usdToArs } from './money';
+import { arsToUsd, formatAmount, formatArs, formatMoney, formatUsd, roundCents, usdToArs } from './money';
 
 describe('money', () => {
   it('rounds to cents, half up, without float surprises', () => {
@@ -37,5 +37,7 @@ describe('money', () => {
     expect(formatArs(19.99 * 3)).toBe('$\u00a059,97');
     expect(formatMoney(24, 'USD')).toBe('USD\u00a024');
     expect(formatUsd(24.9)).toBe('USD\u00a024,90');
+    expect(formatAmount(1250.5)).toBe('1.250,50');
+    expect(formatAmount(1250)).toBe('1.250');
   });
 });

@@ -25,14 +25,12 @@ export function arsToUsd(ars: number, rate: number): number {
 // first visits show no price at all.
 const formatters = new Map<string, Intl.NumberFormat>();
 
-function formatter(currency: Currency, decimals: 0 | 2): Intl.NumberFormat {
-  const key = `${currency}${decimals}`;
+function formatter(currency: Currency | null, decimals: 0 | 2): Intl.NumberFormat {
+  const key = `${currency ?? ''}${decimals}`;
   let made = formatters.get(key);
   if (!made) {
     made = new Intl.NumberFormat('es-AR', {
-      style: 'currency',
-      currency,
-      currencyDisplay: currency === 'USD' ? 'code' : 'symbol',
+      ...(currency ? { style: 'currency', currency, currencyDisplay: currency === 'USD' ? 'code' : 'symbol' } : {}),
       minimumFractionDigits: decimals,
       maximumFractionDigits: decimals,
     });
@@ -48,6 +46,12 @@ function formatter(currency: Currency, decimals: 0 | 2): Intl.NumberFormat {
 export function formatMoney(value: number, currency: Currency = 'ARS'): string {
   const cents = roundCents(value);
   return formatter(currency, Number.isInteger(cents) ? 0 : 2).format(cents);
+}
+
+/** An amount whose currency is not known, by the same rule: '1.250', '24,90'. */
+export function formatAmount(value: number): string {
+  const cents = roundCents(value);
+  return formatter(null, Number.isInteger(cents) ? 0 : 2).format(cents);
 }
 
 /** An amount in pesos (spec accounts-admin §9: ARS in es-AR). */
