@@ -163,9 +163,15 @@ describe('deleting banks', () => {
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({
       code: 'BRAND_HAS_PRODUCTS',
-      error: 'No se puede eliminar el banco "Banco Ocupado" porque tiene 2 productos. Elimine o mueva sus productos primero.',
+      error:
+        'No se puede eliminar el banco "Banco Ocupado" porque tiene 2 productos. Primero elimina sus productos o pásalos a otro banco.',
     });
     expect(await db().select().from(brands).where(eq(brands.id, brand.id))).toHaveLength(1);
+    const single = await createBrand(db(), { brand_name: 'Banco Con Uno' });
+    await createProduct(db(), { brand_id: single.id });
+    expect((await asAdmin('DELETE', `/api/brands/${single.id}/`)).json.error).toBe(
+      'No se puede eliminar el banco "Banco Con Uno" porque tiene 1 producto. Primero elimina sus productos o pásalos a otro banco.',
+    );
   });
 
   it('refuses while deleted products kept for orders still name it', async () => {
@@ -195,6 +201,9 @@ describe('deleting banks', () => {
     const res = await asAdmin('DELETE', `/api/brands/${brand.id}/`);
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('BRAND_HAS_ORDERS');
+    expect(res.json.error).toBe(
+      'No se puede eliminar el banco "Banco Histórico" porque tiene productos eliminados que figuran en pedidos. Puedes ocultarlo de la tienda desde la edición del banco.',
+    );
   });
 });
 
@@ -327,9 +336,9 @@ describe('brand discount', () => {
       const brand = await createBrand(db(), { brand_name: 'Banco Vencimiento' });
       const apply = (body: Record<string, unknown>) => asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, body);
       const expiry = '2030-05-21T03:00:00.000Z';
-      expect((await apply({ discount_type: 'percentage', discount_value: 10, discount_expires_at: '2030-05-20' })).json.brand).toMatchObject(
-        { discount_value: 10, discount_expires_at: expiry },
-      );
+      expect(
+        (await apply({ discount_type: 'percentage', discount_value: 10, discount_expires_at: '2030-05-20' })).json.brand,
+      ).toMatchObject({ discount_value: 10, discount_expires_at: expiry });
 
       // A new value without the field: the sale still ends on the 20th.
       const changed = await apply({ discount_type: 'fixed', discount_value: 500 });
@@ -343,9 +352,13 @@ describe('brand discount', () => {
       expect(row.discount_value).toBe(500);
 
       // Sent empty (the form's cleared field) or null: the discount runs until removed.
-      expect((await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '' })).json.brand.discount_expires_at).toBeNull();
+      expect(
+        (await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '' })).json.brand.discount_expires_at,
+      ).toBeNull();
       await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '2030-05-20' });
-      expect((await apply({ discount_type: 'fixed', discount_value: 300, discount_expires_at: null })).json.brand.discount_expires_at).toBeNull();
+      expect(
+        (await apply({ discount_type: 'fixed', discount_value: 300, discount_expires_at: null })).json.brand.discount_expires_at,
+      ).toBeNull();
 
       // An expiry already past is not carried over to a new discount.
       await apply({ discount_type: 'percentage', discount_value: 15, discount_expires_at: '2030-05-11' });

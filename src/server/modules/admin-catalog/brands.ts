@@ -191,7 +191,7 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
     if (Number(live.n) > 0) {
       const n = Number(live.n);
       throw conflict(
-        `No se puede eliminar el banco "${brand.brand_name}" porque tiene ${n} ${n === 1 ? 'producto' : 'productos'}. Elimine o mueva sus productos primero.`,
+        `No se puede eliminar el banco "${brand.brand_name}" porque tiene ${n} ${n === 1 ? 'producto' : 'productos'}. Primero elimina sus productos o pásalos a otro banco.`,
         'BRAND_HAS_PRODUCTS',
       );
     }
@@ -201,7 +201,7 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
       .where(and(eq(products.brand_id, id), isNotNull(products.deleted_at)));
     if (Number(archived.n) > 0) {
       throw conflict(
-        `No se puede eliminar el banco "${brand.brand_name}" porque tiene productos eliminados que figuran en pedidos. Puede ocultarlo desde la edición del banco.`,
+        `No se puede eliminar el banco "${brand.brand_name}" porque tiene productos eliminados que figuran en pedidos. Puedes ocultarlo de la tienda desde la edición del banco.`,
         'BRAND_HAS_ORDERS',
       );
     }

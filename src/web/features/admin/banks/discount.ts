@@ -18,4 +18,3 @@ export function currentExpiryDay(brand: BrandDto): string {
   // The expiry is the instant the last day ends: one millisecond before is still that day.
   return Number.isNaN(ends) ? '' : shopDate(new Date(ends - 1));
 }
-
