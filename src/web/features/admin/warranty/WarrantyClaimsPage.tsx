@@ -154,6 +154,7 @@ function ClaimCard({
   onPhoto: (index: number) => void;
 }) {
   const photos = claimPhotos(claim);
+  const account = userLink(claim);
   return (
     <article
       className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-xs"
@@ -174,10 +175,14 @@ function ClaimCard({
       <dl className="mt-2 grid grid-cols-[6.5rem_1fr] gap-x-2 gap-y-1 text-sm">
         <dt className="text-stone-500">Cliente</dt>
         <dd className="min-w-0 truncate">
-          <Link to={userLink(claim)} className={linkClass}>
-            {claim.name}
-          </Link>
-          <span className="text-stone-500"> · {claim.email}</span>
+          {account ? (
+            <Link to={account} className={linkClass}>
+              {claim.name}
+            </Link>
+          ) : (
+            <span className="font-medium text-stone-900">{claim.name}</span>
+          )}
+          <span className="text-stone-500"> · {account ? claim.email : `${claim.email} (sin cuenta)`}</span>
         </dd>
         <dt className="text-stone-500">Pedido</dt>
         <dd>
