@@ -90,6 +90,8 @@ describe('admin users and activity', () => {
       // Your own account cannot be deactivated or deleted.
       await page.goto('/admin/usuarios?type=staff');
       await userCards(page).first().getByText('Tu cuenta').waitFor();
+      // Why its buttons are off is written on the card, not left to a tooltip.
+      await userCards(page).first().getByText('No puedes modificar tu propia cuenta').waitFor();
       expect(await userCards(page).count()).toBe(1);
       expect(await userCards(page).first().getByRole('button', { name: 'Desactivar' }).isDisabled()).toBe(true);
       expect(await userCards(page).first().getByRole('button', { name: 'Eliminar' }).isDisabled()).toBe(true);
