@@ -50,7 +50,7 @@ describe('warranty claims', () => {
       // The germination guide leads guests to the form.
       await page.goto('/como-germinar');
       await page.getByRole('button', { name: 'Entendido, ver la guía' }).click();
-      await page.getByRole('link', { name: 'solicitá la garantía' }).click();
+      await page.getByRole('link', { name: 'solicita la garantía' }).click();
       await page.waitForURL('**/garantia');
       await page.getByRole('heading', { name: 'Solicitud de garantía' }).waitFor();
       const submit = page.getByRole('button', { name: 'Enviar solicitud' });

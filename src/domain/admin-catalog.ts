@@ -93,7 +93,7 @@ export const presentationSchema = z.object({
       .min(1, 'La cantidad de semillas debe ser mayor que 0')
       .max(MAX_SEED_COUNT, `La cantidad de semillas no puede superar ${MAX_SEED_COUNT}`),
   ),
-  price: decimal('El precio es requerido', 'Ingrese un precio válido')
+  price: decimal('El precio es requerido', 'Ingresa un precio válido')
     .pipe(z.number().min(0, 'El precio no puede ser negativo').max(MAX_PRICE, 'El precio es demasiado alto'))
     .transform(roundCents),
   stock: integer('El stock es requerido', 'El stock debe ser un número entero').pipe(
@@ -146,7 +146,7 @@ const productFields = {
     .trim()
     .min(1, 'El nombre del producto es requerido')
     .max(PRODUCT_NAME_MAX, `El nombre no puede superar ${PRODUCT_NAME_MAX} caracteres`),
-  type: z.preprocess((v) => (v === 'regular' ? 'reg' : v), z.enum(PRODUCT_TYPES, { error: 'Seleccione el tipo de semilla' })),
+  type: z.preprocess((v) => (v === 'regular' ? 'reg' : v), z.enum(PRODUCT_TYPES, { error: 'Selecciona el tipo de semilla' })),
   genotype: optionalText(200, 'El genotipo'),
   flavors: optionalText(300, 'Los sabores'),
   effects: optionalText(300, 'Los efectos'),
@@ -300,8 +300,8 @@ export function discountExpiryInstant(value: string): Date | null {
 export function brandDiscountSchema(now: Date | (() => Date)) {
   return z
     .object({
-      discount_type: z.enum(DISCOUNT_TYPES, { error: 'Seleccione el tipo de descuento' }),
-      discount_value: decimal('Ingrese el valor del descuento', 'El valor del descuento debe ser un número')
+      discount_type: z.enum(DISCOUNT_TYPES, { error: 'Selecciona el tipo de descuento' }),
+      discount_value: decimal('Ingresa el valor del descuento', 'El valor del descuento debe ser un número')
         .pipe(z.number().min(0, 'El valor del descuento debe ser mayor que 0').max(MAX_PRICE, 'El valor del descuento es demasiado alto'))
         .transform(roundCents),
       discount_expires_at: z

@@ -273,8 +273,8 @@ describe('brand discount', () => {
   it('validates type, value and expiry in Spanish', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Validado' });
     const post = (body: unknown) => asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, body);
-    expect((await post({ discount_value: 10 })).json.error).toBe('Seleccione el tipo de descuento');
-    expect((await post({ discount_type: 'percentage' })).json.error).toBe('Ingrese el valor del descuento');
+    expect((await post({ discount_value: 10 })).json.error).toBe('Selecciona el tipo de descuento');
+    expect((await post({ discount_type: 'percentage' })).json.error).toBe('Ingresa el valor del descuento');
     expect((await post({ discount_type: 'percentage', discount_value: 100.01 })).json.error).toBe('El porcentaje no puede superar 100');
     expect((await post({ discount_type: 'percentage', discount_value: -1 })).status).toBe(400);
     expect((await post({ discount_type: 'fixed', discount_value: 0 })).json.error).toBe('El valor del descuento debe ser mayor que 0');

@@ -207,7 +207,7 @@ describe('creating products', () => {
       'blisters.0.price': ['El precio no puede ser negativo'],
       'blisters.0.stock': ['El stock debe ser un número entero'],
       'blisters.1.seed_count': ['La cantidad de semillas es requerida'],
-      'blisters.1.price': ['Ingrese un precio válido'],
+      'blisters.1.price': ['Ingresa un precio válido'],
       'blisters.1.stock': ['El stock es requerido'],
       'blisters.2.stock': ['El stock no puede ser negativo'],
     });
@@ -230,7 +230,7 @@ describe('creating products', () => {
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
       name: ['El nombre del producto es requerido'],
-      type: ['Seleccione el tipo de semilla'],
+      type: ['Selecciona el tipo de semilla'],
       currency: ['La moneda debe ser ARS o USD'],
     });
     const broken = await api(server, 'POST', '/api/products/', { token: admin.token, body: '{"name":' });

@@ -23,7 +23,7 @@ function RegisteredOnly({ productId }: { productId: number }) {
         <LockIcon size={18} className="mt-0.5 shrink-0" />
         Precios exclusivos para usuarios registrados
       </p>
-      <p className="mt-1 pl-[26px] text-sm text-brand-900/80">Ingresá a tu cuenta para ver precios, presentaciones y comprar.</p>
+      <p className="mt-1 pl-[26px] text-sm text-brand-900/80">Ingresa a tu cuenta para ver precios, presentaciones y comprar.</p>
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Link
           to={`/login?redirect=${encodeURIComponent(`/producto/${productId}`)}`}
