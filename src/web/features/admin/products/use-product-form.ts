@@ -50,9 +50,13 @@ export function useProductForm() {
   function markServerErrors(error: unknown): boolean {
     if (!(error instanceof ApiError) || !error.errors) return false;
     const fields = Object.entries(error.errors).filter(([, messages]) => messages.length > 0);
-    fields.forEach(([field, messages], i) =>
-      setError(field as FieldPath<ProductFormFields>, { type: 'server', message: messages[0] }, { shouldFocus: i === 0 }),
-    );
+    for (const [field, messages] of fields) setError(field as FieldPath<ProductFormFields>, { type: 'server', message: messages[0] });
+    const first = fields[0] && document.querySelector<HTMLElement>(`[name="${CSS.escape(fields[0][0])}"]`);
+    if (first) {
+      // Centred, so the save bar held at the bottom does not hide it.
+      first.scrollIntoView({ block: 'center' });
+      first.focus({ preventScroll: true });
+    }
     return fields.length > 0;
   }
 

@@ -95,9 +95,11 @@ export default function WarrantyClaimsPage() {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-3 lg:grid-cols-2">
+          {/* minmax(0, 1fr) tracks: a long e-mail or product name wraps or truncates inside its card
+              instead of widening the column past the screen. */}
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
             {claims.map((claim) => (
-              <li key={claim.id}>
+              <li key={claim.id} className="min-w-0">
                 <ClaimCard
                   claim={claim}
                   onDetails={() => setDetails(claim)}
@@ -172,7 +174,7 @@ function ClaimCard({
         <ClaimStatusBadge status={claim.status} />
       </header>
 
-      <dl className="mt-2 grid grid-cols-[6.5rem_1fr] gap-x-2 gap-y-1 text-sm">
+      <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
         <dt className="text-stone-500">Cliente</dt>
         <dd className="min-w-0 truncate">
           {account ? (
@@ -197,7 +199,7 @@ function ClaimCard({
         <dt className="text-stone-500">Germinación</dt>
         <dd>{formatDate(claim.germination_date)}</dd>
       </dl>
-      <p className="mt-2 text-sm text-stone-700">{truncate(claim.description, 140)}</p>
+      <p className="mt-2 text-sm text-stone-700 wrap-anywhere">{truncate(claim.description, 140)}</p>
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <ul className="flex gap-1.5" aria-label="Fotos">
@@ -214,7 +216,7 @@ function ClaimCard({
             </li>
           ))}
         </ul>
-        <div className="flex gap-1.5">
+        <div className="flex flex-wrap gap-1.5">
           <Button size="sm" variant="secondary" onClick={onDetails}>
             <EyeIcon size={14} />
             Ver detalles
