@@ -23,7 +23,7 @@ import {
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { type ActivityEntryDto, type ActivityFilters, useActivity, useActivityStats } from './api';
-import { fieldLabel, formatValue, isShownField } from './change-format';
+import { byFieldOrder, fieldLabel, formatValue, isShownField } from './change-format';
 
 const STATS_DELAY_MS = 500;
 
@@ -222,12 +222,17 @@ const isMap = (value: unknown): value is Record<string, unknown> => !!value && t
 function ChangeDetails({ changes, entityType }: { changes: Record<string, unknown>; entityType: string | null }) {
   const before = isMap(changes.before) ? changes.before : null;
   const after = isMap(changes.after) ? changes.after : null;
-  const fields = before || after ? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isShownField) : [];
-  const others = Object.entries(changes).filter(
-    ([key]) =>
-      isShownField(key) &&
-      !((key === 'before' && (before || changes.before === null)) || (key === 'after' && (after || changes.after === null))),
-  );
+  const fields =
+    before || after
+      ? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isShownField).sort(byFieldOrder)
+      : [];
+  const others = Object.entries(changes)
+    .filter(
+      ([key]) =>
+        isShownField(key) &&
+        !((key === 'before' && (before || changes.before === null)) || (key === 'after' && (after || changes.after === null))),
+    )
+    .sort(([a], [b]) => byFieldOrder(a, b));
   // A field's neighbours say how to read it (the currency of prices, the type of a discount).
   const context = { ...changes, ...before, ...after };
   const beforeContext = { ...context, ...before };

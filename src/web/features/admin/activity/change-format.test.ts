@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fieldLabel, formatValue, isShownField } from './change-format';
+import { byFieldOrder, fieldLabel, formatValue, isShownField } from './change-format';
 
 describe('activity changes as staff read them', () => {
   it('names stored fields in Spanish', () => {
@@ -11,6 +11,12 @@ describe('activity changes as staff read them', () => {
     // A field with no label yet still reads as words, not as a code.
     expect(fieldLabel('gift_wrap')).toBe('Gift wrap');
     expect(isShownField('status_display')).toBe(false);
+    expect(['changed_by', 'new_status', 'gift_wrap', 'old_status'].sort(byFieldOrder)).toEqual([
+      'old_status',
+      'new_status',
+      'changed_by',
+      'gift_wrap',
+    ]);
   });
 
   it('shows status codes by the labels of the entity they belong to', () => {

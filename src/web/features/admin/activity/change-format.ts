@@ -144,6 +144,14 @@ export function fieldLabel(field: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+/** Known fields in a reading order (the database keeps a map's keys in its own order), others after. */
+export function byFieldOrder(a: string, b: string): number {
+  const rank = (field: string) => (FIELD_ORDER.includes(field) ? FIELD_ORDER.indexOf(field) : FIELD_ORDER.length);
+  return rank(a) - rank(b);
+}
+
 /** Fields not worth a row: the API's '…_display' copies of a coded field shown next to it. */
 export const isShownField = (field: string) => !field.endsWith('_display');
 
