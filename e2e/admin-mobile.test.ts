@@ -186,7 +186,8 @@ describe('the back office on a phone', () => {
       const box = (await change.boundingBox())!;
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(MOBILE.width);
-      await card.getByText(`${LONG_EMAIL} (sin cuenta)`).waitFor();
+      await card.getByText('Sin cuenta', { exact: true }).waitFor();
+      await card.getByText(LONG_EMAIL).waitFor();
 
       await card.getByRole('button', { name: 'Ver detalles' }).click();
       const details = page.getByRole('dialog', { name: `Solicitud #${guestClaimId}` });
@@ -213,7 +214,15 @@ describe('the back office on a phone', () => {
       await expect.poll(() => discount.getByLabel('Monto a descontar (ARS)').inputValue()).toBe('1250.5');
       await screenshot(page, 'mobile-descuento-390');
       await expectFits(page, 'discount dialog');
-      await discount.getByRole('button', { name: 'Cancelar' }).click();
+      // A new amount keeps the sale's end date.
+      const before = await api(server, 'GET', `/api/brands/${shop.banks[0].id}/`, { token: shop.staff.token });
+      await discount.getByLabel('Monto a descontar (ARS)').fill('1000');
+      await discount.getByRole('button', { name: 'Aplicar descuento' }).click();
+      await discount.waitFor({ state: 'hidden' });
+      await card.getByText(/Descuento -\$\s1\.000 hasta el \d{2}\/\d{2}\/\d{4}/).waitFor();
+      const after = await api(server, 'GET', `/api/brands/${shop.banks[0].id}/`, { token: shop.staff.token });
+      expect(after.json).toMatchObject({ discount_value: 1000, discount_expires_at: before.json.discount_expires_at });
+      expect(after.json.discount_expires_at).not.toBeNull();
 
       // A bank with products says why it cannot be deleted, before trying.
       await card.getByRole('button', { name: 'Eliminar Royal Queen Seeds' }).click();
@@ -238,7 +247,9 @@ describe('the back office on a phone', () => {
       const discount = page.getByRole('main').getByRole('listitem').filter({ hasText: 'Descuento de $' }).first();
       await discount.getByRole('button', { name: 'Ver cambios' }).click();
       await discount.getByRole('rowheader', { name: 'Valor del descuento' }).waitFor();
+      // Only the amount changed: still read as pesos, from $ 1.250,50 to $ 1.000.
       await discount.getByRole('cell', { name: /^\$\s1\.250,50$/ }).waitFor();
+      await discount.getByRole('cell', { name: /^\$\s1\.000$/ }).waitFor();
       await screenshot(page, 'mobile-actividad-cambios-390');
       await expectFits(page, 'activity changes');
       for (const code of ['approved', 'is_active', 'discount_value', 'discount_expires_at']) {

@@ -343,6 +343,15 @@ describe('brand discount', () => {
       // A new value without the field: the sale still ends on the 20th.
       const changed = await apply({ discount_type: 'fixed', discount_value: 500 });
       expect(changed.status).toBe(200);
+      const again = await apply({ discount_type: 'fixed', discount_value: 500.5 });
+      // Only the value changed: the entry still says it is an amount, not a percentage.
+      expect((await brandActivity(brand.id))[0].changes).toEqual({
+        before: { discount_value: 500 },
+        after: { discount_value: 500.5 },
+        discount_type: 'fixed',
+      });
+      expect(again.json.brand.discount_expires_at).toBe(expiry);
+      await apply({ discount_type: 'fixed', discount_value: 500 });
       expect(changed.json.brand).toMatchObject({ discount_type: 'fixed', discount_value: 500, discount_expires_at: expiry });
       // Editing the bank itself (PUT and PATCH) leaves the discount and its expiry alone.
       await asAdmin('PUT', `/api/brands/${brand.id}/`, { brand_name: 'Banco Vencimiento', description: 'Otro texto' });

@@ -256,7 +256,7 @@ export async function applyBrandDiscount(
       actor,
       entity_type: 'brand',
       entity_id: id,
-      changes: diff(pick(before, DISCOUNT_FIELDS), pick(after, DISCOUNT_FIELDS)),
+      changes: discountChanges(before, after),
     });
     return { name: after.brand_name, ...(await brandTotals(tx, id)) };
   });
@@ -273,9 +273,16 @@ export async function applyBrandDiscount(
   };
 }
 
+/** What changed, with the discount's type even when only its value did: '500' reads as '$ 500' or '500%' by it. */
+function discountChanges(before: BrandRow, after: BrandRow) {
+  const change = diff(pick(before, DISCOUNT_FIELDS), pick(after, DISCOUNT_FIELDS));
+  const sameType = !('discount_type' in change.after);
+  return sameType && 'discount_value' in change.after ? { ...change, discount_type: after.discount_type } : change;
+}
+
 /** The expiry of the brand's discount while it still runs: what a change that omits it keeps. */
 const runningExpiry = (brand: BrandRow, now: Date): Date | null =>
   brand.discount_active && brand.discount_expires_at && brand.discount_expires_at > now ? brand.discount_expires_at : null;
 
 const discountLabel = (input: BrandDiscountValues) =>
-  input.discount_type === 'percentage' ? `${input.discount_value}%` : formatArs(input.discount_value);
+  input.discount_type === 'percentage' ? `${String(input.discount_value).replace('.', ',')}%` : formatArs(input.discount_value);

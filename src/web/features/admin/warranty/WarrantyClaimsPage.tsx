@@ -9,6 +9,7 @@ import { WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../../components/ClaimParts';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { SelectInput, TextInput } from '../ui/fields';
 import { EyeIcon, PencilIcon, RefreshIcon, SearchIcon, ShieldCheckIcon } from '../ui/icons';
@@ -176,15 +177,22 @@ function ClaimCard({
 
       <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
         <dt className="text-stone-500">Cliente</dt>
-        <dd className="min-w-0 truncate">
-          {account ? (
-            <Link to={account} className={linkClass}>
-              {claim.name}
-            </Link>
-          ) : (
-            <span className="font-medium text-stone-900">{claim.name}</span>
-          )}
-          <span className="text-stone-500"> · {account ? claim.email : `${claim.email} (sin cuenta)`}</span>
+        <dd className="min-w-0">
+          <span className="flex min-w-0 items-center gap-1.5">
+            {account ? (
+              <Link to={account} className={`truncate ${linkClass}`}>
+                {claim.name}
+              </Link>
+            ) : (
+              <>
+                <span className="truncate font-medium text-stone-900">{claim.name}</span>
+                <Badge tone="neutral" className="shrink-0">
+                  Sin cuenta
+                </Badge>
+              </>
+            )}
+          </span>
+          <span className="block truncate text-stone-500">{claim.email}</span>
         </dd>
         <dt className="text-stone-500">Pedido</dt>
         <dd>
