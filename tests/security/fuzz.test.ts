@@ -373,6 +373,7 @@ function templates(): Record<string, Template> {
       ids: () => [f.victimBrand.id],
       body: () => ({ discount_type: 'percentage', discount_value: 10, discount_expires_at: null }),
     },
+    'POST /api/products/bulk/': { body: () => ({ ids: [f.victimProduct.id], action: 'discount', value: '10', dry_run: false }) },
     'GET /uploads/*': { ids: () => [f.photoUrl.replace('/uploads/', ''), 'warranty/nada-800.webp'] },
   };
 }
