@@ -140,6 +140,7 @@ describe('the back office on a phone', () => {
         { path: '/admin/productos', heading: 'Catálogo de Semillas', ready: product.name },
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', ready: 'Presentaciones' },
         { path: `/admin/productos/editar/${product.id}`, heading: 'Editar Producto', ready: 'Presentación 2' },
+        { path: '/admin/productos/importar', heading: 'Importar catálogo', ready: '2. Sube el archivo' },
         { path: '/admin/pedidos', heading: 'Lista de Pedidos', ready: `Pedido #${order.order_number}` },
         { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', ready: 'Destinatario' },
         { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, ready: 'Destinatario' },
