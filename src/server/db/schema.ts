@@ -351,6 +351,8 @@ export const siteSettings = pgTable('site_settings', {
   maintenance_mode: boolean('maintenance_mode').notNull().default(false),
   maintenance_message: text('maintenance_message'),
   bypass_password_hash: text('bypass_password_hash'),
+  /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
+  low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updated_at: updatedAt(),
 });
