@@ -15,6 +15,18 @@ export interface Span {
   to: Date;
 }
 
+/**
+ * The lines of the orders sold in `span`, with the order's time. Each order's lines are looked up
+ * by its id (`offset 0` keeps the planner from hashing every line ever sold instead): the work
+ * follows the orders of the span, not the shop's whole history.
+ */
+const linesSold = (span: Span) => sql`select o.created_at, l.product_id, l.blister_id, l.quantity, l.price_at_time
+  from orders o
+  cross join lateral (
+    select op.product_id, op.blister_id, op.quantity, op.price_at_time from order_products op where op.order_id = o.id offset 0
+  ) l
+  where ${sold('o')} and o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}`;
+
 export interface SpanBounds {
   days: number;
   /** From the shop's midnight `days - 1` days ago until now. */
@@ -125,23 +137,29 @@ export interface RankedRow {
 
 /**
  * The lines of the orders sold in `span`, ranked: the top products and banks by units and by
- * amount, and the sales of each type. A product or bank that no longer exists is named, and
- * grouped, by the snapshot its order lines kept.
+ * amount, and the sales of each type. Lines are summed per product first, from the indexes alone
+ * (orders_sales_idx, order_products_sales_idx), and only then named; a product that no longer
+ * exists is named, and grouped, by the snapshot its order lines kept.
  */
 export async function rankedSales(db: DbOrTx, span: Span, top: number): Promise<RankedRow[]> {
   const limit = sql.raw(String(Math.trunc(top)));
+  const inSpan = sql`${sold('o')} and o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}`;
   return sqlRows<RankedRow>(
     db,
-    sql`with sold as materialized (
-        select op.product_id, coalesce(p.name, op.product_name) as name,
-          b.id as brand_id, coalesce(b.brand_name, op.product_brand) as brand,
-          coalesce(p.type, op.product_type) as type,
-          op.quantity as units, op.quantity * op.price_at_time as revenue
-        from orders o
-        join order_products op on op.order_id = o.id
-        left join products p on p.id = op.product_id
-        left join brands b on b.id = p.brand_id
-        where ${sold('o')} and o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}
+    sql`with by_id as materialized (
+        select l.product_id, sum(l.quantity) as units, sum(l.quantity * l.price_at_time) as revenue
+        from (${linesSold(span)}) l
+        where l.product_id is not null
+        group by l.product_id
+      ),
+      sold as materialized (
+        select x.product_id, p.name, b.id as brand_id, b.brand_name as brand, p.type, x.units, x.revenue
+        from by_id x join products p on p.id = x.product_id join brands b on b.id = p.brand_id
+        union all
+        select null, op.product_name, null, op.product_brand, op.product_type, sum(op.quantity), sum(op.quantity * op.price_at_time)
+        from orders o join order_products op on op.order_id = o.id
+        where ${inSpan} and op.product_id is null
+        group by op.product_name, op.product_brand, op.product_type
       ),
       by_product as (
         select product_id as id, min(name) as name, min(brand) as brand, sum(units) as units, sum(revenue) as revenue
@@ -200,20 +218,25 @@ export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]>
   );
 }
 
-/** Presentations without stock that orders of `span` asked for: demand the shop cannot meet. */
+/**
+ * Presentations without stock that orders of `span` asked for: demand the shop cannot meet. The
+ * lines are summed per presentation first, from the indexes alone.
+ */
 export async function soldOutStillSelling(db: DbOrTx, span: Span, rows: number) {
   return sqlRows<{ product_id: number; blister_id: number; name: string; seed_count: number; units: number; last_ordered_at: Date }>(
     db,
-    sql`select p.id as product_id, b.id as blister_id, p.name, b.seed_count,
-        sum(op.quantity)::int as units, max(o.created_at) as last_ordered_at
-      from orders o
-      join order_products op on op.order_id = o.id
-      join blisters b on b.id = op.blister_id
+    sql`with ordered as materialized (
+        select l.blister_id, sum(l.quantity) as units, max(l.created_at) as last_ordered_at
+        from (${linesSold(span)}) l
+        where l.blister_id is not null
+        group by l.blister_id
+      )
+      select p.id as product_id, b.id as blister_id, p.name, b.seed_count, x.units::int as units, x.last_ordered_at
+      from ordered x
+      join blisters b on b.id = x.blister_id
       join products p on p.id = b.product_id
-      where ${sold('o')} and o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}
-        and b.stock = 0 and p.deleted_at is null
-      group by p.id, b.id
-      order by units desc, last_ordered_at desc, b.id
+      where b.stock = 0 and p.deleted_at is null
+      order by x.units desc, x.last_ordered_at desc, b.id
       limit ${rows}`,
   );
 }
