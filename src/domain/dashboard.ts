@@ -1,8 +1,7 @@
 // The back office's landing page ('Inicio'): how the shop is doing and what to restock
-// (GET /api/dashboard/), and the low-stock threshold staff set in 'Configuración'
-// (GET/PUT /api/core/inventory-settings/).
+// (GET /api/dashboard/). The low-stock threshold it uses is in inventory.ts.
 import { z } from 'zod';
-import { LOW_STOCK_THRESHOLD, PRODUCT_TYPES } from './catalog';
+import { PRODUCT_TYPES } from './catalog';
 import { ORDER_STATUSES } from './orders';
 
 /** Days of the daily series, today included. */
@@ -15,9 +14,6 @@ export const DASHBOARD_LOW_STOCK_ROWS = 100;
 export const DASHBOARD_OUT_OF_STOCK_ROWS = 50;
 /** Pending orders are grouped by age at these limits, in days. */
 export const PENDING_AGE_LIMITS = [1, 3] as const;
-
-export const DEFAULT_LOW_STOCK_THRESHOLD = LOW_STOCK_THRESHOLD;
-export const MAX_LOW_STOCK_THRESHOLD = 1000;
 
 // ---------------------------------------------------------------------------------------------
 // Answer
@@ -142,23 +138,6 @@ export const dashboardDtoSchema = z.object({
   pending_aging: pendingAgingSchema,
 });
 export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Settings
-
-export const inventorySettingsDtoSchema = z.object({ low_stock_threshold: z.number().int() });
-export type InventorySettingsDto = z.infer<typeof inventorySettingsDtoSchema>;
-
-const THRESHOLD_MESSAGE = `El umbral de stock bajo debe ser un número entero entre 1 y ${MAX_LOW_STOCK_THRESHOLD}`;
-
-export const inventorySettingsUpdateSchema = z.object({
-  low_stock_threshold: z.coerce
-    .number({ error: THRESHOLD_MESSAGE })
-    .int(THRESHOLD_MESSAGE)
-    .min(1, THRESHOLD_MESSAGE)
-    .max(MAX_LOW_STOCK_THRESHOLD, THRESHOLD_MESSAGE),
-});
-export type InventorySettingsUpdate = z.infer<typeof inventorySettingsUpdateSchema>;
 
 /** Change from the previous figure in percent, or null when there is nothing to compare with. */
 export function percentChange(current: number, previous: number): number | null {

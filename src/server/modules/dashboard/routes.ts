@@ -3,7 +3,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dashboardDtoSchema, inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/dashboard';
+import { dashboardDtoSchema } from '../../../domain/dashboard';
+import { inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
 import { requireStaff } from '../auth/caller';
 import { getInventorySettings, updateInventorySettings } from '../site/inventory-settings';

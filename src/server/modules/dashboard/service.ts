@@ -7,7 +7,6 @@ import {
   DASHBOARD_OUT_OF_STOCK_ROWS,
   DASHBOARD_PERIODS,
   DASHBOARD_TOP,
-  DEFAULT_LOW_STOCK_THRESHOLD,
   PENDING_AGE_LIMITS,
   PERIOD_DAYS,
   type DashboardDto,
@@ -18,6 +17,7 @@ import {
   type TopProduct,
 } from '../../../domain/dashboard';
 import { PRODUCT_TYPES } from '../../../domain/catalog';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import { roundCents } from '../../../domain/money';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import type { AppContext } from '../../context';

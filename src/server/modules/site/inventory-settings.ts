@@ -1,7 +1,7 @@
 // The low-stock threshold (site_settings row 1): presentations with less stock are listed on the
 // dashboard. Staff change it in 'Configuración'; the change is logged.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LOW_STOCK_THRESHOLD, type InventorySettingsDto, type InventorySettingsUpdate } from '../../../domain/dashboard';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type InventorySettingsDto, type InventorySettingsUpdate } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
