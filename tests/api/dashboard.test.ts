@@ -354,6 +354,8 @@ describe('the low-stock threshold', () => {
     expect(saved.status, saved.text).toBe(200);
     expect(saved.json).toEqual({ low_stock_threshold: 6, message: 'Umbral de stock bajo guardado correctamente' });
     expect((await api(server, 'GET', '/api/core/inventory-settings/', { token: staff.token })).json).toEqual({ low_stock_threshold: 6 });
+    // The daily stock alert uses the same threshold.
+    expect((await api(server, 'GET', '/api/core/stock-alert-settings/', { token: staff.token })).json).toMatchObject({ threshold: 6 });
 
     const data = await dashboard();
     expect(data.low_stock_threshold).toBe(6);

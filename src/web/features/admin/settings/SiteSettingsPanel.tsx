@@ -3,6 +3,7 @@
 import { DollarRateSettings } from './DollarRateSettings';
 import { LowStockSettings } from './LowStockSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
+import { StockAlertSettings } from './StockAlertSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
   return (
@@ -19,6 +20,7 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
       <div className="grid gap-5 @4xl:grid-cols-2 @4xl:items-start">
         <MaintenanceSettings />
         <DollarRateSettings />
+        <StockAlertSettings />
         <LowStockSettings />
       </div>
     </section>

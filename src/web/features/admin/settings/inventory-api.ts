@@ -15,7 +15,7 @@ export function useInventorySettings() {
   });
 }
 
-/** Saves the threshold; the dashboard's lists change with it. */
+/** Saves the threshold; the dashboard's lists and the daily stock alert change with it. */
 export function useSaveInventorySettings() {
   const queryClient = useQueryClient();
   return async (input: InventorySettingsUpdate) => {
@@ -24,6 +24,8 @@ export function useSaveInventorySettings() {
     });
     queryClient.setQueryData(inventoryKey, { low_stock_threshold: result.low_stock_threshold });
     void queryClient.invalidateQueries({ queryKey: ['admin', 'dashboard'] });
+    // The daily stock alert's card names the threshold too.
+    void queryClient.invalidateQueries({ queryKey: ['admin', 'settings', 'stock-alert'] });
     return result.message;
   };
 }
