@@ -91,7 +91,7 @@ describe('catalogue spreadsheet', () => {
     const rows = await errors.locator('tbody tr').allInnerTexts();
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual([
       '3 Banco No existe el banco "Banco Fantasma": créalo en Bancos o corrige el nombre',
-      '4 Precio Ingrese un precio válido',
+      '4 Precio Ingresa un precio válido',
     ]);
     expect(await page.getByRole('button', { name: 'Aplicar cambios' }).isDisabled()).toBe(true);
     expect(await noOverflow(page)).toBe(true);

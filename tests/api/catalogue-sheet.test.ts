@@ -308,7 +308,7 @@ describe('POST /api/products/import/', () => {
       ['Nombre', 'x'.repeat(201), /no puede superar 200/],
       ['Banco', 'Banco Inexistente', /No existe el banco "Banco Inexistente"/],
       ['Banco', '', /nombre para la marca/],
-      ['Tipo', 'hibrida', /Seleccione el tipo de semilla/],
+      ['Tipo', 'hibrida', /Selecciona el tipo de semilla/],
       ['Semillas', 'tres', /número entero/],
       ['Semillas', '0', /mayor que 0/],
       ['Precio', 'mil', /precio válido/],
