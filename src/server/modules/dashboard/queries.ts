@@ -2,7 +2,7 @@
 // boundaries and daily buckets are computed by PostgreSQL with AT TIME ZONE, so they stay right
 // whatever the server's time zone and if Argentina ever moves its clocks again.
 import { sql, type SQL } from 'drizzle-orm';
-import { SHOP_TIME_ZONE } from '../../../domain/site';
+import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import { sqlRows, type DbOrTx } from '../../db/client';
 
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);

@@ -12,9 +12,8 @@ import {
   type DashboardPeriod,
   type DashboardPeriodName,
 } from '../../../../domain/dashboard';
-import { roundCents } from '../../../../domain/money';
 import { ORDER_STATUS_LABELS } from '../../../../domain/orders';
-import { formatArs, formatDateTime } from '../lib/format';
+import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { AlertIcon, RefreshIcon } from '../ui/icons';
@@ -35,28 +34,11 @@ const REVENUE_COLOR = '#16a34a';
 const ORDERS_COLOR = '#0284c7';
 
 const integer = new Intl.NumberFormat('es-AR');
-const withCents = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'ARS',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-/** Pesos without decimals when whole, else with both (an average seldom is). */
-function money(value: number): string {
-  const rounded = roundCents(value);
-  return Number.isInteger(rounded) ? formatArs(rounded) : withCents.format(rounded);
-}
 const percent = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
 const compactArs = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
-const tickDay = new Intl.DateTimeFormat('es-AR', { day: 'numeric', month: 'short', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat('es-AR', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
-const shortDate = new Intl.DateTimeFormat('es-AR', {
-  day: '2-digit',
-  month: '2-digit',
-  timeZone: 'America/Argentina/Buenos_Aires',
-});
 
-const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+/** 'dd/mm' of a YYYY-MM-DD day, for the axis under a chart (the tables name the whole day). */
+const tickOf = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
 const units = (n: number) => `${integer.format(n)} u.`;
 const share = (value: number, total: number) => (total > 0 ? ` (${percent.format((value / total) * 100)} %)` : '');
 
@@ -145,9 +127,9 @@ function Change({ current, previous, against }: { current: number; previous: num
 
 const FIGURES: { key: 'revenue' | 'orders' | 'average_order' | 'new_customers' | 'units'; label: string; format: (n: number) => string }[] =
   [
-    { key: 'revenue', label: 'Ingresos', format: money },
+    { key: 'revenue', label: 'Ingresos', format: formatArs },
     { key: 'orders', label: 'Pedidos', format: (n) => integer.format(n) },
-    { key: 'average_order', label: 'Ticket promedio', format: money },
+    { key: 'average_order', label: 'Ticket promedio', format: formatArs },
     { key: 'new_customers', label: 'Clientes nuevos', format: (n) => integer.format(n) },
     { key: 'units', label: 'Unidades vendidas', format: (n) => integer.format(n) },
   ];
@@ -197,12 +179,12 @@ function DailyPanel({ daily }: { daily: DailyPoint[] }) {
   const revenue = shown.reduce((sum, d) => sum + d.revenue, 0);
   const orders = shown.reduce((sum, d) => sum + d.orders, 0);
   const best = shown.reduce<DailyPoint | null>((top, d) => (d.revenue > (top?.revenue ?? 0) ? d : top), null);
-  const point = (d: DailyPoint, value: number) => ({ label: longDay.format(dayOf(d.date)), tick: tickDay.format(dayOf(d.date)), value });
+  const point = (d: DailyPoint, value: number) => ({ label: formatDate(d.date), tick: tickOf(d.date), value });
   const span = `los últimos ${days} días`;
   return (
     <Panel
       title="Ingresos y pedidos por día"
-      description={`${money(revenue)} en ${integer.format(orders)} pedidos en ${span}`}
+      description={`${formatArs(revenue)} en ${integer.format(orders)} pedidos en ${span}`}
       actions={
         <Segmented
           label="Días"
@@ -220,9 +202,9 @@ function DailyPanel({ daily }: { daily: DailyPoint[] }) {
           <h3 className="mb-1 text-xs font-semibold text-stone-600">Ingresos</h3>
           <ColumnChart
             title={`Ingresos por día, ${span}`}
-            summary={`Total ${money(revenue)}.${best ? ` Mejor día: ${longDay.format(dayOf(best.date))}, ${money(best.revenue)}.` : ' Sin ventas.'}`}
+            summary={`Total ${formatArs(revenue)}.${best ? ` Mejor día: ${formatDate(best.date)}, ${formatArs(best.revenue)}.` : ' Sin ventas.'}`}
             points={shown.map((d) => point(d, d.revenue))}
-            format={money}
+            format={formatArs}
             formatAxis={(v) => `$${compactArs.format(v)}`}
             color={REVENUE_COLOR}
             valueHeader="Ingresos"
@@ -269,7 +251,7 @@ function StatusPanel({ data }: { data: DashboardDto }) {
     key: s.status,
     label: ORDER_STATUS_LABELS[s.status],
     value: s.orders,
-    display: `${integer.format(s.orders)} · ${money(s.amount)}`,
+    display: `${integer.format(s.orders)} · ${formatArs(s.amount)}`,
     color: STATUS_COLORS[s.status],
   }));
   return (
@@ -296,7 +278,7 @@ function TypePanel({ data }: { data: DashboardDto }) {
     key: t.type,
     label: PRODUCT_TYPE_LABELS[t.type],
     value: t[measure],
-    display: (measure === 'units' ? units(t.units) : money(t.revenue)) + share(t[measure], total),
+    display: (measure === 'units' ? units(t.units) : formatArs(t.revenue)) + share(t[measure], total),
     color: TYPE_COLORS[t.type],
   }));
   return (
@@ -337,7 +319,7 @@ function RankingPanel({
     key: r.key,
     label: r.label,
     value: r[measure],
-    display: measure === 'units' ? units(r.units) : money(r.revenue),
+    display: measure === 'units' ? units(r.units) : formatArs(r.revenue),
   }));
   return (
     <Panel
@@ -502,7 +484,7 @@ function SoldOutPanel({ data }: { data: DashboardDto }) {
         <ul className="max-h-64 divide-y divide-stone-100 overflow-y-auto">
           {data.out_of_stock_selling.map((item) => (
             <StockRow key={item.blister_id} productId={item.product_id} name={item.name} seedCount={item.seed_count}>
-              {` · ${integer.format(item.units)} vendidas · último pedido ${shortDate.format(new Date(item.last_ordered_at))}`}
+              {` · ${integer.format(item.units)} vendidas · último pedido ${formatDate(item.last_ordered_at)}`}
             </StockRow>
           ))}
         </ul>
