@@ -1,6 +1,7 @@
 // 'Configuración de la tienda' (spec accounts-admin §2 site settings panel): shown at
 // /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
 import { DollarRateSettings } from './DollarRateSettings';
+import { LowStockSettings } from './LowStockSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { StockAlertSettings } from './StockAlertSettings';
 
@@ -20,6 +21,7 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
         <MaintenanceSettings />
         <DollarRateSettings />
         <StockAlertSettings />
+        <LowStockSettings />
       </div>
     </section>
   );
