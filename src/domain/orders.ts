@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
 import { roundCents } from './money';
+import { FULFILMENT_STAGES, paymentDtoSchema, shipmentDtoSchema } from './fulfilment';
 import { phoneSchema } from './phone';
 
 export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
@@ -194,38 +195,71 @@ export type AdminOrderUpdate = z.output<typeof adminOrderUpdateSchema>;
 export const DATE_FILTERS = ['today', 'week', 'month', 'custom'] as const;
 export type DateFilter = (typeof DATE_FILTERS)[number];
 
+/** Newest first by default; oldest first for fulfilment (with status=pending). */
+export const ORDER_ORDERINGS = ['-created_at', 'created_at', '-total', 'total'] as const;
+export type OrderOrdering = (typeof ORDER_ORDERINGS)[number];
+
 const isoDate = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
   .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Fecha inválida');
 
-/** GET /api/orders/ (admin; spec storefront §7, accounts-admin §5 order date filter). */
-export const adminOrderListQuerySchema = z
-  .object({
-    ...pageQuery,
-    // 'limit' is the spec's incremental-load name for the page size.
-    limit: pageQuery.page_size,
-    status: z.enum([...ORDER_STATUSES, 'all'], { error: 'Estado inválido' }).optional(),
-    date_filter: z.enum([...DATE_FILTERS, 'all', ''], { error: 'Filtro de fecha inválido' }).optional(),
-    start_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
-    end_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
-    search: z.string().trim().max(100, 'La búsqueda es demasiado larga').optional(),
-  })
-  .superRefine((q, issues) => {
-    if (q.date_filter !== 'custom') return;
-    if (!q.start_date || !q.end_date) {
-      issues.addIssue({ code: 'custom', path: ['start_date'], message: 'Debes seleccionar fechas de inicio y fin' });
-    } else if (q.end_date < q.start_date) {
-      issues.addIssue({ code: 'custom', path: ['end_date'], message: 'La fecha de fin no puede ser anterior a la fecha de inicio' });
-    }
-  })
-  .transform(({ limit, page_size, status, date_filter, ...rest }) => ({
+const adminOrderListFields = {
+  ...pageQuery,
+  // 'limit' is the spec's incremental-load name for the page size.
+  limit: pageQuery.page_size,
+  status: z.enum([...ORDER_STATUSES, 'all'], { error: 'Estado inválido' }).optional(),
+  date_filter: z.enum([...DATE_FILTERS, 'all', ''], { error: 'Filtro de fecha inválido' }).optional(),
+  start_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
+  end_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
+  search: z.string().trim().max(100, 'La búsqueda es demasiado larga').optional(),
+  ordering: z.enum(ORDER_ORDERINGS, { error: 'Orden inválido' }).optional(),
+  /** Pending orders at one step: not paid yet, paid and not shipped, shipped. */
+  stage: z.enum(FULFILMENT_STAGES, { error: 'Etapa inválida' }).optional(),
+  /** Comma-separated ids (print and export of a selection). */
+  ids: z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Lista de pedidos inválida')
+    .transform((v) => v.split(',').map(Number))
+    .optional(),
+};
+
+function checkDateRange(q: { date_filter?: string; start_date?: string; end_date?: string }, issues: z.RefinementCtx) {
+  if (q.date_filter !== 'custom') return;
+  if (!q.start_date || !q.end_date) {
+    issues.addIssue({ code: 'custom', path: ['start_date'], message: 'Debes seleccionar fechas de inicio y fin' });
+  } else if (q.end_date < q.start_date) {
+    issues.addIssue({ code: 'custom', path: ['end_date'], message: 'La fecha de fin no puede ser anterior a la fecha de inicio' });
+  }
+}
+
+function normalizeListQuery<T extends z.output<z.ZodObject<typeof adminOrderListFields>>>({
+  limit,
+  page_size,
+  status,
+  date_filter,
+  ordering,
+  ...rest
+}: T) {
+  return {
     ...rest,
     page_size: page_size ?? limit ?? ADMIN_ORDERS_PAGE_SIZE,
     status: status === 'all' ? undefined : status,
     date_filter: date_filter === 'all' || date_filter === '' ? undefined : date_filter,
-  }));
+    ordering: ordering ?? '-created_at',
+  };
+}
+
+/** GET /api/orders/ (admin; spec storefront §7, accounts-admin §5 order date filter). */
+export const adminOrderListQuerySchema = z.object(adminOrderListFields).superRefine(checkDateRange).transform(normalizeListQuery);
 export type AdminOrderListQuery = z.output<typeof adminOrderListQuerySchema>;
+
+/** GET /api/orders/export.csv (admin): the list's filters, one row per order or per line. */
+export const orderExportQuerySchema = z
+  .object({ ...adminOrderListFields, rows: z.enum(['orders', 'lines'], { error: 'Formato de exportación inválido' }).default('orders') })
+  .superRefine(checkDateRange)
+  .transform(normalizeListQuery);
+export type OrderExportQuery = z.output<typeof orderExportQuerySchema>;
 
 export const myOrdersQuerySchema = z
   .object({
@@ -334,6 +368,12 @@ export const orderDtoSchema = z.object({
   delivery_type_display: z.string(),
   cancel_reason: z.string().nullable(),
   order_products: z.array(orderProductDtoSchema),
+  payment: paymentDtoSchema.nullable(),
+  shipment: shipmentDtoSchema.nullable(),
+  /** How to pay (the shop's payment settings), on the customer's pending orders; else null. */
+  payment_instructions: z.string().nullable(),
+  /** Staff only. */
+  internal_notes: z.string().optional(),
 });
 export type OrderDto = z.infer<typeof orderDtoSchema>;
 

@@ -16,6 +16,7 @@ import { noContentSchema } from '../../http';
 import { requireStaff } from '../auth/caller';
 import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './brands';
 import { createProduct, deleteProduct, updateProduct } from './products';
+import catalogueSheetRoutes from './sheet-routes';
 
 const staffOnly = { config: { access: 'staff' as const } };
 
@@ -29,6 +30,9 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   const { ctx } = opts;
   const productWrite = <B>(body: B) => ({ ...staffOnly, schema: { params: idParamSchema, body, response: { 200: productDtoSchema } } });
   const brandWrite = <B>(body: B) => ({ ...staffOnly, schema: { params: idParamSchema, body, response: { 200: brandDtoSchema } } });
+
+  // Export, import and bulk edit (their own scope: the import reads multipart bodies).
+  await base.register(catalogueSheetRoutes, { ctx });
 
   // Products and their presentations
   app.post(

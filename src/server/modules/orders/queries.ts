@@ -158,6 +158,9 @@ function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
     delivery_type_display: DELIVERY_TYPE_LABELS[row.delivery_type],
     cancel_reason: row.cancel_reason,
     order_products: lines,
+    payment: null,
+    shipment: null,
+    payment_instructions: null,
   };
 }
 

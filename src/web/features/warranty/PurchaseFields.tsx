@@ -1,8 +1,8 @@
 // The purchase half of the warranty claim form: where the seeds were bought, who claims, and the
 // order and product (bought here) or the date and product name (bought elsewhere).
 import { useId } from 'react';
+import { formatDate } from '../../../domain/dates';
 import { EmailField, ReadOnlyField, SelectField, TextField } from '../../components/ui/fields';
-import { formatDay } from '../../lib/dates';
 import type { SessionUser } from '../../lib/session';
 import type { ClaimForm } from './use-claim-form';
 
@@ -120,7 +120,7 @@ export function OrderFields({ form }: { form: ClaimForm }) {
         <option value="">Selecciona un pedido</option>
         {orders.map((o) => (
           <option key={o.id} value={o.id}>
-            Pedido #{o.order_number} · {formatDay(o.purchase_date)}
+            Pedido #{o.order_number} · {formatDate(o.purchase_date)}
           </option>
         ))}
       </SelectField>
@@ -140,7 +140,7 @@ export function OrderFields({ form }: { form: ClaimForm }) {
           </option>
         ))}
       </SelectField>
-      <ReadOnlyField label="Fecha de compra" value={fill.purchase_date ? formatDay(fill.purchase_date) : ''} />
+      <ReadOnlyField label="Fecha de compra" value={fill.purchase_date ? formatDate(fill.purchase_date) : ''} />
       <ReadOnlyField label="Nombre del producto" value={fill.product_name} />
     </>
   );

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import { type PurchaseType, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
 import { ApiError } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';

@@ -1,0 +1,295 @@
+// The steps inside a pending order: how the customer pays (the shop's payment details), the
+// payment staff record, the shipment with its tracking, and the staff's bulk actions and notes.
+// The spec's three statuses stay as they are; these steps live inside "pending".
+import { z } from 'zod';
+import { normalizePhone } from './phone';
+
+// ---------------------------------------------------------------------------------------------
+// WhatsApp
+
+/**
+ * The wa.me number of an Argentine phone: 549 + the 10 national digits. wa.me/54XXXXXXXXXX (the
+ * spec's plain prefix) does not reach mobiles, and nearly every shop and customer uses one.
+ */
+export function whatsappNumber(phone: string | null | undefined): string | null {
+  const digits = normalizePhone((phone ?? '').trim()).replace(/\D/g, '');
+  if (digits.length !== 10) return null;
+  return `549${digits}`;
+}
+
+export function whatsappUrl(phone: string | null | undefined, text?: string): string | null {
+  const number = whatsappNumber(phone);
+  if (!number) return null;
+  return `https://wa.me/${number}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment settings (GET/PUT /api/core/payment-settings/, staff)
+
+/** Whether a CBU or CVU's two check digits hold (BCRA: blocks of 8 and 14 digits). */
+export function isValidCbu(value: string): boolean {
+  if (!/^\d{22}$/.test(value)) return false;
+  const checkDigit = (digits: string, weights: number[]) => {
+    const sum = [...digits].reduce((total, digit, i) => total + Number(digit) * weights[i % weights.length], 0);
+    return (10 - (sum % 10)) % 10;
+  };
+  const first = value.slice(0, 8);
+  const second = value.slice(8);
+  return (
+    checkDigit(first.slice(0, 7), [7, 1, 3, 9]) === Number(first[7]) && checkDigit(second.slice(0, 13), [3, 9, 7, 1]) === Number(second[13])
+  );
+}
+
+/** Whether a CUIT/CUIL's check digit holds (AFIP modulo 11). */
+export function isValidCuit(value: string): boolean {
+  if (!/^\d{11}$/.test(value)) return false;
+  const weights = [5, 4, 3, 2, 7, 6, 5, 4, 3, 2];
+  const sum = weights.reduce((total, weight, i) => total + weight * Number(value[i]), 0);
+  const check = 11 - (sum % 11);
+  const expected = check === 11 ? 0 : check === 10 ? 9 : check;
+  return expected === Number(value[10]);
+}
+
+/** 20-12345678-9, as CUITs are written. */
+export const formatCuit = (digits: string) =>
+  digits.length === 11 ? `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}` : digits;
+
+const optionalText = (max: number, label: string) =>
+  z
+    .string({ error: `${label} debe ser texto` })
+    .trim()
+    .max(max, `${label} no puede superar ${max} caracteres`)
+    .default('');
+
+export const PAYMENT_INSTRUCTIONS_MAX = 1000;
+
+export const paymentSettingsSchema = z.object({
+  bank_holder: optionalText(100, 'El titular'),
+  cbu: z
+    .string({ error: 'El CBU/CVU debe ser texto' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{22}$/.test(v), 'El CBU/CVU debe tener 22 dígitos')
+    .refine((v) => v === '' || !/^\d{22}$/.test(v) || isValidCbu(v), 'El CBU/CVU no es válido: revisa los dígitos')
+    .default(''),
+  alias: z
+    .string({ error: 'El alias debe ser texto' })
+    .trim()
+    .refine((v) => v === '' || /^[A-Za-z0-9.-]{6,20}$/.test(v), 'El alias debe tener entre 6 y 20 letras, números, puntos o guiones')
+    .default(''),
+  bank_name: optionalText(100, 'El banco'),
+  cuit: z
+    .string({ error: 'El CUIT debe ser texto' })
+    .transform((v) => v.replace(/[\s-]/g, ''))
+    .refine((v) => v === '' || /^\d{11}$/.test(v), 'El CUIT debe tener 11 dígitos')
+    .refine((v) => v === '' || !/^\d{11}$/.test(v) || isValidCuit(v), 'El CUIT no es válido: revisa los dígitos')
+    .default(''),
+  other_instructions: optionalText(PAYMENT_INSTRUCTIONS_MAX, 'Las instrucciones'),
+  whatsapp_number: z
+    .string({ error: 'El WhatsApp debe ser texto' })
+    .trim()
+    .transform((v) => (v === '' ? '' : normalizePhone(v)))
+    .refine((v) => v === '' || /^\d{10}$/.test(v), 'Ingresa un WhatsApp válido: código de área y número, 10 dígitos')
+    .default(''),
+});
+export type PaymentSettingsInput = z.input<typeof paymentSettingsSchema>;
+/** What GET answers and PUT stores: every field a string, '' when not set. */
+export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
+
+export const paymentSettingsDtoSchema = z.object({
+  bank_holder: z.string(),
+  cbu: z.string(),
+  alias: z.string(),
+  bank_name: z.string(),
+  cuit: z.string(),
+  other_instructions: z.string(),
+  whatsapp_number: z.string(),
+});
+
+/**
+ * The text a customer reads to pay: amount, order number and the transfer details, in the
+ * confirmation e-mail, the account's order card and the WhatsApp message. Null when the shop has
+ * set no details at all.
+ */
+export function paymentInstructions(settings: PaymentSettings): string | null {
+  const lines = [
+    settings.bank_holder && `Titular: ${settings.bank_holder}`,
+    settings.bank_name && `Banco: ${settings.bank_name}`,
+    settings.cbu && `CBU/CVU: ${settings.cbu}`,
+    settings.alias && `Alias: ${settings.alias}`,
+    settings.cuit && `CUIT: ${formatCuit(settings.cuit)}`,
+  ].filter(Boolean);
+  const transfer = lines.length ? `Transferencia bancaria\n${lines.join('\n')}` : '';
+  const text = [transfer, settings.other_instructions].filter(Boolean).join('\n\n');
+  return text || null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment
+
+export const PAYMENT_METHODS = ['transferencia', 'efectivo', 'otro'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  transferencia: 'Transferencia',
+  efectivo: 'Efectivo',
+  otro: 'Otro',
+};
+
+export const NOTE_MAX = 500;
+
+/** An ISO date (2026-11-27) or date-time; the server refuses one in the future. */
+const paidAtSchema = z
+  .string({ error: 'La fecha de pago es inválida' })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'La fecha de pago es inválida');
+
+/** POST /api/orders/{id}/payment/ (staff). Without amount, the order's total; without date, now. */
+export const recordPaymentSchema = z.object({
+  paid_at: paidAtSchema.optional(),
+  method: z.enum(PAYMENT_METHODS, { error: 'Selecciona un medio de pago' }),
+  amount: z.coerce
+    .number({ error: 'El monto debe ser un número' })
+    .positive('El monto debe ser mayor a 0')
+    .max(1_000_000_000, 'El monto es demasiado grande')
+    .optional(),
+  note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
+});
+export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
+
+export const paymentDtoSchema = z.object({
+  paid_at: z.string(),
+  method: z.enum(PAYMENT_METHODS),
+  amount: z.number(),
+  /** Staff only: absent from the customer's order. */
+  note: z.string().nullable().optional(),
+});
+export type PaymentDto = z.infer<typeof paymentDtoSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Shipment
+
+export const CARRIERS = ['andreani', 'correo_argentino', 'oca', 'moto', 'retiro', 'otro'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+export const CARRIER_LABELS: Record<Carrier, string> = {
+  andreani: 'Andreani',
+  correo_argentino: 'Correo Argentino',
+  oca: 'OCA',
+  moto: 'Moto / cadete',
+  retiro: 'Retiro en persona',
+  otro: 'Otro',
+};
+
+const TRACKING_URLS: Partial<Record<Carrier, (code: string) => string>> = {
+  andreani: (code) => `https://www.andreani.com/envio/${code}`,
+  correo_argentino: (code) => `https://www.correoargentino.com.ar/formularios/e-commerce?id=${code}`,
+  oca: (code) => `https://www1.oca.com.ar/OEPTrackingWeb/trackingenvio.asp?numero1=${code}`,
+};
+
+/** The carrier's public tracking page for a code, for the carriers that have one. */
+export function trackingUrl(carrier: Carrier, code: string | null | undefined): string | null {
+  const build = TRACKING_URLS[carrier];
+  return build && code ? build(encodeURIComponent(code)) : null;
+}
+
+export const TRACKING_CODE_MAX = 60;
+const trackingCodeSchema = z
+  .string({ error: 'El código de seguimiento debe ser texto' })
+  .trim()
+  .max(TRACKING_CODE_MAX, `El código de seguimiento no puede superar ${TRACKING_CODE_MAX} caracteres`)
+  .refine((v) => v === '' || /^[A-Za-z0-9\-_.]+$/.test(v), 'El código de seguimiento solo admite letras, números, guiones y puntos');
+
+const carrierSchema = z.enum(CARRIERS, { error: 'Selecciona un transporte' });
+
+/** POST /api/orders/{id}/shipment/ (staff). */
+export const recordShipmentSchema = z.object({
+  carrier: carrierSchema,
+  tracking_code: trackingCodeSchema.optional(),
+});
+export type RecordShipmentInput = z.output<typeof recordShipmentSchema>;
+
+export const shipmentDtoSchema = z.object({
+  carrier: z.enum(CARRIERS),
+  tracking_code: z.string().nullable(),
+  tracking_url: z.string().nullable(),
+  shipped_at: z.string(),
+});
+export type ShipmentDto = z.infer<typeof shipmentDtoSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Internal notes and bulk actions (staff)
+
+export const INTERNAL_NOTES_MAX = 2000;
+
+/** PUT /api/orders/{id}/internal-notes/ (staff): replaces the order's notes. */
+export const internalNotesSchema = z.object({
+  internal_notes: z
+    .string({ error: 'Las notas deben ser texto' })
+    .trim()
+    .max(INTERNAL_NOTES_MAX, `Las notas no pueden superar ${INTERNAL_NOTES_MAX} caracteres`),
+});
+
+export const BULK_ACTIONS = ['mark_paid', 'mark_shipped', 'complete', 'cancel'] as const;
+export type BulkAction = (typeof BULK_ACTIONS)[number];
+export const BULK_MAX_ORDERS = 100;
+
+const orderIdSchema = z.coerce.number({ error: 'Pedido inválido' }).int('Pedido inválido').positive('Pedido inválido');
+
+/** POST /api/orders/bulk/ (staff). mark_paid records a transfer of each order's total. */
+export const bulkOrderActionSchema = z
+  .object({
+    ids: z
+      .array(orderIdSchema, { error: 'Selecciona al menos un pedido' })
+      .min(1, 'Selecciona al menos un pedido')
+      .max(BULK_MAX_ORDERS, `Puedes cambiar hasta ${BULK_MAX_ORDERS} pedidos a la vez`)
+      .transform((ids) => [...new Set(ids)]),
+    action: z.enum(BULK_ACTIONS, { error: 'Acción inválida' }),
+    carrier: carrierSchema.optional(),
+    tracking_codes: z.record(z.string(), trackingCodeSchema).optional(),
+  })
+  .superRefine((body, issues) => {
+    if (body.action === 'mark_shipped' && !body.carrier) {
+      issues.addIssue({ code: 'custom', path: ['carrier'], message: 'Selecciona un transporte' });
+    }
+  });
+export type BulkOrderActionInput = z.output<typeof bulkOrderActionSchema>;
+
+export const bulkOrderResultSchema = z.object({
+  results: z.array(z.object({ id: z.number().int(), ok: z.boolean(), error: z.string().optional() })),
+});
+export type BulkOrderResult = z.infer<typeof bulkOrderResultSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Where an order stands, for the list's columns, the filter and the customer's timeline
+
+export const FULFILMENT_STAGES = ['awaiting_payment', 'paid', 'shipped'] as const;
+export type FulfilmentStage = (typeof FULFILMENT_STAGES)[number];
+export const FULFILMENT_STAGE_LABELS: Record<FulfilmentStage, string> = {
+  awaiting_payment: 'Esperando pago',
+  paid: 'Pagado, por enviar',
+  shipped: 'Enviado',
+};
+
+export interface TimelineStep {
+  key: 'received' | 'paid' | 'shipped' | 'delivered' | 'cancelled';
+  label: string;
+  done: boolean;
+  at: string | null;
+}
+
+/** Pedido recibido → Pago recibido → Enviado → Entregado, or Pedido recibido → Cancelado. */
+export function orderTimeline(order: {
+  status: 'pending' | 'completed' | 'cancelled';
+  created_at: string;
+  updated_at: string;
+  payment: { paid_at: string } | null;
+  shipment: { shipped_at: string } | null;
+}): TimelineStep[] {
+  const received: TimelineStep = { key: 'received', label: 'Pedido recibido', done: true, at: order.created_at };
+  if (order.status === 'cancelled') return [received, { key: 'cancelled', label: 'Cancelado', done: true, at: order.updated_at }];
+  const delivered = order.status === 'completed';
+  return [
+    received,
+    { key: 'paid', label: 'Pago recibido', done: order.payment !== null, at: order.payment?.paid_at ?? null },
+    { key: 'shipped', label: 'Enviado', done: order.shipment !== null || delivered, at: order.shipment?.shipped_at ?? null },
+    { key: 'delivered', label: 'Entregado', done: delivered, at: delivered ? order.updated_at : null },
+  ];
+}
