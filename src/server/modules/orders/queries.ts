@@ -11,8 +11,9 @@ import {
   type OrderStatusCounts,
 } from '../../../domain/orders';
 import { roundCents } from '../../../domain/money';
+import { trackingUrl, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { preparedPerDb, type DbOrTx } from '../../db/client';
-import { blisters, brands, orderProducts, orders, products, users } from '../../db/schema';
+import { blisters, brands, orderProducts, orders, products, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';
 
 const orderFields = {
@@ -31,6 +32,14 @@ const orderFields = {
   customer_first_name: orders.customer_first_name,
   customer_last_name: orders.customer_last_name,
   cancel_reason: orders.cancel_reason,
+  paid_at: orders.paid_at,
+  payment_method: orders.payment_method,
+  payment_amount: orders.payment_amount,
+  payment_note: orders.payment_note,
+  carrier: orders.carrier,
+  tracking_code: orders.tracking_code,
+  shipped_at: orders.shipped_at,
+  internal_notes: orders.internal_notes,
   created_at: orders.created_at,
   updated_at: orders.updated_at,
   user_username: users.username,
@@ -134,8 +143,34 @@ function lineDto(line: LineRow): OrderProductDto {
   };
 }
 
-function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
+/**
+ * Who an order is shaped for. Staff see the payment note and the internal notes; the customer
+ * sees how to pay (the shop's payment instructions) while the order waits for payment.
+ */
+export type OrderView = { audience: 'staff' } | { audience: 'customer'; paymentInstructions: string | null };
+export const STAFF_VIEW: OrderView = { audience: 'staff' };
+
+function paymentOf(row: OrderRow, staff: boolean): PaymentDto | null {
+  if (!row.paid_at || !row.payment_method) return null;
+  const payment: PaymentDto = { paid_at: row.paid_at.toISOString(), method: row.payment_method, amount: row.payment_amount ?? row.total };
+  return staff ? { ...payment, note: row.payment_note } : payment;
+}
+
+function shipmentOf(row: OrderRow): ShipmentDto | null {
+  if (!row.shipped_at || !row.carrier) return null;
   return {
+    carrier: row.carrier,
+    tracking_code: row.tracking_code,
+    tracking_url: trackingUrl(row.carrier, row.tracking_code),
+    shipped_at: row.shipped_at.toISOString(),
+  };
+}
+
+function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): OrderDto {
+  const staff = view.audience === 'staff';
+  const payment = paymentOf(row, staff);
+  const awaitingPayment = row.status === 'pending' && payment === null;
+  const dto: OrderDto = {
     id: row.id,
     order_number: row.order_number,
     status: row.status,
@@ -158,14 +193,16 @@ function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
     delivery_type_display: DELIVERY_TYPE_LABELS[row.delivery_type],
     cancel_reason: row.cancel_reason,
     order_products: lines,
-    payment: null,
-    shipment: null,
-    payment_instructions: null,
+    payment,
+    shipment: shipmentOf(row),
+    payment_instructions: view.audience === 'customer' && awaitingPayment ? view.paymentInstructions : null,
   };
+  if (staff) dto.internal_notes = row.internal_notes;
+  return dto;
 }
 
 /** Orders as the API answers them, lines loaded in one query for all of them. */
-async function toDtos(db: DbOrTx, rows: OrderRow[], loaded?: LineRow[]): Promise<OrderDto[]> {
+async function toDtos(db: DbOrTx, rows: OrderRow[], view: OrderView, loaded?: LineRow[]): Promise<OrderDto[]> {
   const lines =
     loaded ??
     (await loadLines(
@@ -178,18 +215,23 @@ async function toDtos(db: DbOrTx, rows: OrderRow[], loaded?: LineRow[]): Promise
     list.push(lineDto(line));
     byOrder.set(line.order_id, list);
   }
-  return rows.map((row) => orderDto(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => orderDto(row, byOrder.get(row.id) ?? [], view));
 }
 
-export async function findOrderDto(db: DbOrTx, id: number, ownerId?: number): Promise<OrderDto | null> {
+/** One order; with `ownerId`, only if it belongs to that customer. */
+export async function findOrderDto(db: DbOrTx, id: number, view: OrderView = STAFF_VIEW, ownerId?: number): Promise<OrderDto | null> {
   const where = ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.user_id, ownerId));
   const rows = await selectOrderRows(db).where(where);
   if (rows.length === 0) return null;
-  const [dto] = await toDtos(db, rows);
+  const [dto] = await toDtos(db, rows, view);
   return dto;
 }
 
-export async function listUserOrders(db: DbOrTx, userId: number, opts: { status?: OrderDto['status']; page: number; pageSize: number }) {
+export async function listUserOrders(
+  db: DbOrTx,
+  userId: number,
+  opts: { status?: OrderDto['status']; page: number; pageSize: number; view: OrderView },
+) {
   const where = and(eq(orders.user_id, userId), opts.status ? eq(orders.status, opts.status) : undefined);
   const [rows, [{ count }]] = await Promise.all([
     selectOrderRows(db)
@@ -202,7 +244,7 @@ export async function listUserOrders(db: DbOrTx, userId: number, opts: { status?
       .from(orders)
       .where(where),
   ]);
-  return { results: await toDtos(db, rows), count };
+  return { results: await toDtos(db, rows, opts.view), count };
 }
 
 /** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
@@ -215,7 +257,7 @@ function containsPattern(term: string): string {
  * like users_search_trgm_idx so that the lookup reads that trigram index. chr(1) between fields
  * keeps a term from matching across two of them.
  */
-const customerSearchText = sql`(${users.username} || chr(1) || ${users.email} || chr(1) || ${users.first_name} || ' ' || ${users.last_name})`;
+const customerSearchText = userSearchText(users);
 
 /**
  * Customers whose username, names or e-mail contain the term. Looked up first so that the
@@ -223,7 +265,10 @@ const customerSearchText = sql`(${users.username} || chr(1) || ${users.email} ||
  * with a BitmapOr of the trigram index and the user index instead of scanning every order.
  */
 async function usersMatching(db: DbOrTx, pattern: string): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(ilike(customerSearchText, pattern));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${customerSearchText} like shop_fold(${pattern})`);
   return rows.map((r) => r.id);
 }
 
@@ -299,5 +344,5 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
   ]);
   const [rows, lines] = await Promise.all([rowsById(db, ids), loadLines(db, ids)]);
   const count = query.status ? tabCounts[query.status] : tabCounts.total;
-  return { results: await toDtos(db, rows, lines), count, status_counts: tabCounts };
+  return { results: await toDtos(db, rows, STAFF_VIEW, lines), count, status_counts: tabCounts };
 }
