@@ -1,9 +1,11 @@
 // HTTP for orders (spec storefront §7 order calls, accounts-admin §7 orders): customers create,
-// read and change their own orders; staff list, read, change and delete any order.
+// read and change their own orders; staff list, read, change and delete any order, record its
+// payment and shipment and keep notes on it (issue 13).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../domain/catalog';
+import { internalNotesSchema, recordPaymentSchema, recordShipmentSchema } from '../../../domain/fulfilment';
 import {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
@@ -18,6 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { describedOnly, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
+import { recordPayment, recordShipment, setInternalNotes } from './fulfilment';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
@@ -81,4 +84,22 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     await deleteOrder(ctx, requireStaff(request), request.params.id);
     return reply.status(204).send();
   });
+
+  app.post(
+    '/api/orders/:id/payment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
+
+  app.post(
+    '/api/orders/:id/shipment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
+
+  app.put(
+    '/api/orders/:id/internal-notes/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: internalNotesSchema, response: { 200: orderDtoSchema } } },
+    async (request) => setInternalNotes(ctx, requireStaff(request), request.params.id, request.body.internal_notes),
+  );
 }
