@@ -1,19 +1,21 @@
 // Reads of orders and their lines, shaped as the API answers (spec accounts-admin §3). Product
 // fields come from the product while it exists, else from the snapshot taken when ordering.
-import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_TYPE_LABELS,
   ORDER_STATUS_LABELS,
   orderDateRange,
   type AdminOrderListQuery,
   type OrderDto,
+  type OrderOrdering,
   type OrderProductDto,
   type OrderStatusCounts,
 } from '../../../domain/orders';
 import { roundCents } from '../../../domain/money';
-import { trackingUrl, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
+import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
+import { normalizePhone } from '../../../domain/phone';
 import { preparedPerDb, type DbOrTx } from '../../db/client';
-import { blisters, brands, orderProducts, orders, products, users, userSearchText } from '../../db/schema';
+import { blisters, brands, folded, orderProducts, orderSearchText, orders, products, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';
 
 const orderFields = {
@@ -247,55 +249,76 @@ export async function listUserOrders(
   return { results: await toDtos(db, rows, opts.view), count };
 }
 
-/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
+/** `%term%` for LIKE, with the wildcard characters of the term taken literally. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * What a customer is found by: username, e-mail, first and last name (also together), spelled
- * like users_search_trgm_idx so that the lookup reads that trigram index. chr(1) between fields
- * keeps a term from matching across two of them.
- */
-const customerSearchText = userSearchText(users);
-
-/**
- * Customers whose username, names or e-mail contain the term. Looked up first so that the
- * order search becomes `recipient_name ILIKE … OR user_id = ANY(…)`, which PostgreSQL answers
- * with a BitmapOr of the trigram index and the user index instead of scanning every order.
- */
-async function usersMatching(db: DbOrTx, pattern: string): Promise<number[]> {
-  const rows = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`${customerSearchText} like shop_fold(${pattern})`);
-  return rows.map((r) => r.id);
+/** The digits of a term that looks like a phone, as orders keep phones (10 digits); else null. */
+function phoneDigits(term: string): string | null {
+  if (!/^[\d\s\-().+]+$/.test(term)) return null;
+  const normalized = normalizePhone(term);
+  const digits = /^\d+$/.test(normalized) ? normalized : term.replace(/\D/g, '');
+  return digits.length >= 4 ? digits : null;
 }
 
+/**
+ * The staff search (issue 13): a term anywhere in the recipient, e-mail, phone (typed in any
+ * form) or customer names of the order, in the names of the customer's account, in a line's
+ * product name, or the order's number or id; accents and case ignored (shop_fold). Each branch
+ * reads its own trigram or unique index (orders_search_trgm_idx, users_search_trgm_idx,
+ * order_products_name_trgm_idx), and their union is one semi-join of the list's query.
+ */
+function searchMatches(term: string): SQL {
+  const pattern = folded(sql`${containsPattern(term)}`);
+  const orderText = orderSearchText(orders);
+  const digits = phoneDigits(term);
+  const branches = [
+    sql`select ${orders.id} from ${orders} where ${orderText} like ${pattern}${digits ? sql` or ${orderText} like ${`%${digits}%`}` : sql``}`,
+    sql`select ${orders.id} from ${orders} where ${orders.user_id} in (select ${users.id} from ${users} where ${userSearchText(users)} like ${pattern})`,
+    sql`select ${orderProducts.order_id} from ${orderProducts} where ${folded(sql`${orderProducts.product_name}`)} like ${pattern}`,
+  ];
+  // An order number typed in the search box (links from warranty claims use it), or an id.
+  if (/^\d{1,9}$/.test(term)) {
+    branches.push(sql`select ${orders.id} from ${orders} where ${orders.order_number} = ${Number(term)} or ${orders.id} = ${Number(term)}`);
+  }
+  return sql`${orders.id} in (${sql.join(branches, sql` union `)})`;
+}
+
+/** Pending orders at one step; archived ones are left out, as in the pending tab. */
+function stageFilter(stage: FulfilmentStage): SQL {
+  const step = {
+    awaiting_payment: and(isNull(orders.paid_at), isNull(orders.shipped_at)),
+    paid: and(isNotNull(orders.paid_at), isNull(orders.shipped_at)),
+    shipped: isNotNull(orders.shipped_at),
+  }[stage];
+  return and(statusFilter('pending'), step)!;
+}
+
+// The indexes are (…, created_at DESC NULLS LAST, id DESC NULLS LAST): oldest first reads them
+// backwards, which gives NULLS FIRST.
+const ORDERINGS: Record<OrderOrdering, SQL[]> = {
+  '-created_at': newestFirst,
+  created_at: [sql`${orders.created_at} asc nulls first`, sql`${orders.id} asc nulls first`],
+  '-total': [sql`${orders.total} desc`, sql`${orders.id} desc`],
+  total: [sql`${orders.total} asc`, sql`${orders.id} asc`],
+};
+
 interface AdminFilters {
-  /** Date and customer-search conditions: shared by the list and its status counts. */
+  /** Every condition but the status tab: shared by the list and its status counts. */
   where: SQL | undefined;
-  /** Counts without a search depend on the date range alone, and are shared through the cache. */
+  /** Counts that depend on the date range alone are shared through the cache. */
   countsKey: string | null;
 }
 
-async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): Promise<AdminFilters> {
+function adminFilters(query: AdminOrderListQuery, now: Date): AdminFilters {
   const { from, to } = orderDateRange(query.date_filter, now, query.start_date, query.end_date);
   const conditions: (SQL | undefined)[] = [from ? gte(orders.created_at, from) : undefined, to ? lt(orders.created_at, to) : undefined];
   const term = query.search?.replace(/^#/, '').trim();
-  if (term) {
-    const pattern = containsPattern(term);
-    const customerIds = await usersMatching(db, pattern);
-    conditions.push(
-      or(
-        ilike(orders.recipient_name, pattern),
-        customerIds.length ? inArray(orders.user_id, customerIds) : undefined,
-        // An order number typed in the search box (links from warranty claims use it).
-        /^\d{1,9}$/.test(term) ? eq(orders.order_number, Number(term)) : undefined,
-      ),
-    );
-  }
-  const countsKey = term ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
+  if (term) conditions.push(searchMatches(term));
+  if (query.stage) conditions.push(stageFilter(query.stage));
+  if (query.ids) conditions.push(inArray(orders.id, query.ids));
+  const countsKey = term || query.stage || query.ids ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
   return { where: and(...conditions), countsKey };
 }
 
@@ -329,12 +352,12 @@ async function statusCounts(db: DbOrTx, filters: SQL | undefined): Promise<Order
  * unsearched views (see cache/caches.ts).
  */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date, counts?: ReadCache<OrderStatusCounts>) {
-  const filters = await adminFilters(db, query, now);
+  const filters = adminFilters(query, now);
   const pageIds = db
     .select({ id: orders.id })
     .from(orders)
     .where(and(filters.where, statusFilter(query.status)))
-    .orderBy(...newestFirst)
+    .orderBy(...ORDERINGS[query.ordering])
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const countAll = () => statusCounts(db, filters.where);
