@@ -1,5 +1,5 @@
-// The steps inside a pending order that staff record (issue 13): the payment, the shipment and
-// the internal notes. Each change runs under the order's
+// The steps inside a pending order that staff record (issue 13): the payment, the shipment, the
+// internal notes, and the bulk actions over several orders. Each change runs under the order's
 // lock through writeOrders (so the staff list caches drop it), is logged, and e-mails the
 // customer after commit.
 import { eq } from 'drizzle-orm';
@@ -7,6 +7,8 @@ import {
   CARRIER_LABELS,
   PAYMENT_METHOD_LABELS,
   paidAtInstant,
+  type BulkOrderActionInput,
+  type BulkOrderResult,
   type RecordPaymentInput,
   type RecordShipmentInput,
 } from '../../../domain/fulfilment';
@@ -15,12 +17,12 @@ import type { OrderDto } from '../../../domain/orders';
 import { shopDate } from '../../../domain/site';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Logger } from '../../logger';
 import { diff, logActivity } from '../activity/log';
 import { notifyPaymentReceived, notifyShipped } from './emails';
 import { STAFF_VIEW } from './queries';
-import { lockOrder, ORDER_NOT_FOUND, withOrderDto, writeOrders, type OrderActor, type OrderRecord } from './service';
+import { lockOrder, ORDER_NOT_FOUND, updateOrderAsStaff, withOrderDto, writeOrders, type OrderActor, type OrderRecord } from './service';
 
 /** Bulk actions refuse what a single change would repeat: a second payment or shipment. */
 interface StepOptions {
@@ -155,4 +157,60 @@ export async function setInternalNotes(ctx: AppContext, actor: OrderActor, order
     });
   });
   return withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+}
+
+/** Complete takes pending orders only; cancel any order not cancelled yet. */
+function bulkGuard(action: 'complete' | 'cancel') {
+  return (order: OrderRecord) => {
+    const number = `#${order.order_number}`;
+    if (action === 'complete' && order.status === 'completed') throw conflict(`El pedido ${number} ya estaba completado`);
+    if (order.status === 'cancelled') {
+      throw conflict(action === 'cancel' ? `El pedido ${number} ya estaba cancelado` : `El pedido ${number} está cancelado`);
+    }
+  };
+}
+
+/**
+ * POST /api/orders/bulk/: the action on each order in turn, each in its own transaction, through
+ * the same paths as one change at a time (logs, e-mails, stock). A failing order reports its
+ * error and the others still apply.
+ */
+export async function applyBulkAction(
+  ctx: AppContext,
+  actor: OrderActor,
+  input: BulkOrderActionInput,
+  log?: Logger,
+): Promise<BulkOrderResult> {
+  const results: BulkOrderResult['results'] = [];
+  for (const id of input.ids) {
+    try {
+      switch (input.action) {
+        case 'mark_paid':
+          await recordPayment(ctx, actor, id, { method: 'transferencia' }, log, { once: true });
+          break;
+        case 'mark_shipped':
+          await recordShipment(ctx, actor, id, { carrier: input.carrier!, tracking_code: input.tracking_codes?.[String(id)] }, log, {
+            once: true,
+          });
+          break;
+        case 'complete':
+        case 'cancel':
+          await updateOrderAsStaff(
+            ctx,
+            actor,
+            id,
+            { status: input.action === 'complete' ? 'completed' : 'cancelled' },
+            log,
+            bulkGuard(input.action),
+          );
+          break;
+      }
+      results.push({ id, ok: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) log?.error({ err: error, order_id: id, action: input.action }, 'bulk order action failed');
+      const message = error instanceof AppError ? error.message : 'No se pudo actualizar el pedido. Intenta nuevamente.';
+      results.push({ id, ok: false, error: message });
+    }
+  }
+  return { results };
 }

@@ -1,11 +1,18 @@
 // HTTP for orders (spec storefront §7 order calls, accounts-admin §7 orders): customers create,
 // read and change their own orders; staff list, read, change and delete any order, record its
-// payment and shipment and keep notes on it (issue 13).
+// payment and shipment, keep notes on it and act on several at once (issue 13). The static
+// path bulk/ wins over /api/orders/:id/ in the router, whatever the order of registration.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../domain/catalog';
-import { internalNotesSchema, recordPaymentSchema, recordShipmentSchema } from '../../../domain/fulfilment';
+import {
+  bulkOrderActionSchema,
+  bulkOrderResultSchema,
+  internalNotesSchema,
+  recordPaymentSchema,
+  recordShipmentSchema,
+} from '../../../domain/fulfilment';
 import {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
@@ -20,7 +27,7 @@ import {
 import type { AppContext } from '../../context';
 import { describedOnly, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
-import { recordPayment, recordShipment, setInternalNotes } from './fulfilment';
+import { applyBulkAction, recordPayment, recordShipment, setInternalNotes } from './fulfilment';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
@@ -101,5 +108,11 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     '/api/orders/:id/internal-notes/',
     { config: { access: 'staff' }, schema: { params: idParamSchema, body: internalNotesSchema, response: { 200: orderDtoSchema } } },
     async (request) => setInternalNotes(ctx, requireStaff(request), request.params.id, request.body.internal_notes),
+  );
+
+  app.post(
+    '/api/orders/bulk/',
+    { config: { access: 'staff' }, schema: { body: bulkOrderActionSchema, response: { 200: bulkOrderResultSchema } } },
+    async (request) => applyBulkAction(ctx, requireStaff(request), request.body, request.log),
   );
 }
