@@ -369,3 +369,23 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
   const count = query.status ? tabCounts[query.status] : tabCounts.total;
   return { results: await toDtos(db, rows, STAFF_VIEW, lines), count, status_counts: tabCounts };
 }
+
+/**
+ * The ids of every order the staff list shows for these filters, in its order, up to `limit`
+ * (the CSV export: all pages at once).
+ */
+export async function matchingOrderIds(db: DbOrTx, query: AdminOrderListQuery, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(adminFilters(query, now).where, statusFilter(query.status)))
+    .orderBy(...ORDERINGS[query.ordering])
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Orders by id as staff see them, in the order of `ids` (those deleted meanwhile left out). */
+export async function staffOrdersById(db: DbOrTx, ids: number[]): Promise<OrderDto[]> {
+  const [rows, lines] = await Promise.all([rowsById(db, ids), loadLines(db, ids)]);
+  return toDtos(db, rows, STAFF_VIEW, lines);
+}
