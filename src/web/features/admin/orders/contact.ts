@@ -1,10 +1,9 @@
 // Links to reach a customer (spec accounts-admin §7 client-side links).
+import { whatsappUrl } from '../../../../domain/fulfilment';
 
-/** WhatsApp chat with the customer's phone: digits only, prefixed with 54 when missing. */
+/** WhatsApp chat with the customer's phone: wa.me/549 + the 10 digits, which reaches mobiles. */
 export function whatsappLink(phone: string | null | undefined): string | null {
-  const digits = (phone ?? '').replace(/\D/g, '');
-  if (!digits) return null;
-  return `https://wa.me/${digits.startsWith('54') ? digits : `54${digits}`}`;
+  return whatsappUrl(phone);
 }
 
 export function mailtoLink(email: string | null | undefined): string | null {
