@@ -20,13 +20,13 @@ import {
 import { CARRIERS, PAYMENT_METHODS } from '../../domain/fulfilment';
 
 /**
- * Lower case without accents: shop_fold() of migration 0006, an immutable SQL function, so that
+ * Lower case without accents: shop_fold() of migration 0006 (unaccent declared immutable), so that
  * trigram indexes can hold it and staff searches ignore accents and case ("gonzalez" finds
  * "González") on both databases.
  */
 export const folded = (text: ReturnType<typeof sql>) => sql`shop_fold(${text})`;
 
-/** What the staff order search reads from a customer account (orders/queries usersMatching). */
+/** What the staff order search reads from a customer account (orders/queries searchMatches). */
 export const userSearchText = (t: { username: AnyPgColumn; email: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
   folded(sql`${t.username} || chr(1) || ${t.email} || chr(1) || ${t.first_name} || ' ' || ${t.last_name}`);
 
@@ -73,7 +73,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.created_at),
-    // The staff order search looks customers up by any of these (orders/queries usersMatching).
+    // The staff order search looks customers up by any of these (orders/queries searchMatches).
     index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
