@@ -80,6 +80,9 @@ const ADMIN_CALLS: { method: string; url: string; module: string; mustExist?: bo
   { method: 'PATCH', url: '/api/brands/:id/', module: 'admin-catalog', mustExist: true },
   { method: 'DELETE', url: '/api/brands/:id/', module: 'admin-catalog', mustExist: true },
   { method: 'POST', url: '/api/brands/:id/apply-discount/', module: 'admin-catalog', mustExist: true },
+  { method: 'GET', url: '/api/products/export.csv', module: 'admin-catalog', mustExist: true },
+  { method: 'POST', url: '/api/products/import/', module: 'admin-catalog', mustExist: true },
+  { method: 'POST', url: '/api/products/bulk/', module: 'admin-catalog', mustExist: true },
   { method: 'GET', url: '/api/orders/', module: 'orders' },
   { method: 'DELETE', url: '/api/orders/:id/', module: 'orders' },
   // Issue 13: the order workflow.
@@ -100,6 +103,8 @@ const ADMIN_CALLS: { method: string; url: string; module: string; mustExist?: bo
   { method: 'GET', url: '/api/activity-logs/', module: 'activity' },
   { method: 'GET', url: '/api/activity-logs/stats/', module: 'activity' },
   { method: 'PATCH', url: '/api/warranty-claims/:id/', module: 'warranty' },
+  { method: 'GET', url: '/api/core/stock-alert-settings/', module: 'stock-alerts', mustExist: true },
+  { method: 'PUT', url: '/api/core/stock-alert-settings/', module: 'stock-alerts', mustExist: true },
 ];
 
 describe('admin calls of the spec', () => {

@@ -73,7 +73,7 @@ describe('POST /api/orders/{id}/payment/', () => {
       server.setNow(null);
     }
     const [mail] = (await mailsTo(customer.email)).filter((m) => m.subject === `Recibimos tu pago del pedido #${order.order_number}`);
-    expect(mail.text_body).toMatch(/Recibimos tu pago de \$\s3\.000 \(transferencia\) del pedido #\d+, el 10\/03\/2031, 12:30\./);
+    expect(mail.text_body).toMatch(/Recibimos tu pago de \$\s3\.000 \(transferencia\) del pedido #\d+, el 10\/03\/2031 12:30\./);
     const [entry] = await logOf(order.id, 'pago registrado');
     expect(entry).toMatchObject({ action: 'update', username: 'despachante', entity_type: 'order' });
     expect(entry.changes).toMatchObject({ after: { payment_method: 'transferencia', payment_amount: 3000 } });

@@ -197,8 +197,8 @@ describe('POST /api/orders/', () => {
       [hidden.id, hidden.blisters[0].id, 'El producto Oculto ya no está disponible'],
       [deleted.id, deleted.blisters[0].id, 'El producto Borrado ya no está disponible'],
       [unpriced.id, unpriced.blisters[0].id, 'El producto Sin Precio no tiene precio asignado'],
-      [other.id, hidden.blisters[0].id, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
-      [other.id, 999999, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
+      [other.id, hidden.blisters[0].id, 'Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.'],
+      [other.id, 999999, 'Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.'],
     ];
     for (const [productId, blisterId, message] of cases) {
       const res = await api(server, 'POST', '/api/orders/', {
@@ -304,7 +304,7 @@ describe('POST /api/orders/', () => {
     expect(cancelled).toContain('Tu pedido fue cancelado. Si tienes dudas, escríbenos a ventas@semillas.test.');
 
     const [unreachable, cancelledToo] = await mailsWith({ whatsappNumber: undefined, contactEmail: undefined });
-    expect(unreachable).toContain('1. Te escribiremos al 1145678901 con los datos para realizar el pago del pedido');
+    expect(unreachable).toContain('1. Te vamos a escribir al 1145678901 con los datos para realizar el pago del pedido');
     expect(unreachable).not.toMatch(/whatsapp|escríbenos|mailto:/i);
     expect(cancelledToo).toContain('Tu pedido fue cancelado.');
     expect(cancelledToo).not.toMatch(/whatsapp|escríbenos|mailto:/i);

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, sqlRows, type Database } from '../../src/server/db/client';
-import { orderProducts, orders, products, users } from '../../src/server/db/schema';
+import { orderProducts, orders, products, stockAlertSettings, stockNotifications, users } from '../../src/server/db/schema';
 import { readTarGz } from '../../src/server/modules/backup/tar';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestPglite } from '../helpers/database';
@@ -42,7 +42,7 @@ let dataDir: string;
 let env: Record<string, string>;
 const shop: { productId?: number; orderId?: number; userEmail?: string } = {};
 
-/** The facts the test compares before and after: products, one order with its lines, users. */
+/** The facts the test compares before and after: products, one order with its lines, users, stock alerts. */
 async function snapshot(db: Database['db']) {
   const [row] = await sqlRows<{
     products: string;
@@ -52,6 +52,7 @@ async function snapshot(db: Database['db']) {
     lines: string;
     users: string;
     rate: string;
+    stock_alerts: string;
   }>(
     db,
     sql`
@@ -62,7 +63,9 @@ async function snapshot(db: Database['db']) {
            (select concat_ws(':', bank_holder, cbu, alias, whatsapp_number) from site_settings where id = 1) as payment_settings,
            (select string_agg(order_id || ':' || blister_id || 'x' || quantity, ',' order by id) from order_products) as lines,
            (select string_agg(username, ',' order by id) from users) as users,
-           (select value::text from dollar_rate where id = 1) as rate`,
+           (select value::text from dollar_rate where id = 1) as rate,
+           (select string_agg(user_id || ':' || blister_id, ',' order by id) from stock_notifications) || '|' ||
+             (select enabled || ':' || hour from stock_alert_settings where id = 1) as stock_alerts`,
   );
   return row;
 }
@@ -112,6 +115,8 @@ beforeAll(async () => {
     price_at_time: 1000,
     product_name: product.name,
   });
+  await db.insert(stockNotifications).values({ user_id: customer.id, blister_id: product.blisters[0].id });
+  await db.update(stockAlertSettings).set({ hour: 7 });
   Object.assign(shop, { productId: product.id, orderId: order.id, userEmail: customer.email });
   await database.close();
   mkdirSync(path.join(dataDir, 'uploads/products'), { recursive: true });
@@ -158,7 +163,14 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     expect(entries.get('uploads/products/kush-800.webp')).toEqual(IMAGE);
     const manifest = JSON.parse(entries.get('backup.json')!.toString());
     expect(manifest).toMatchObject({ format: 'semillas-backup', version: 1, source: 'pglite', uploads: 1 });
-    expect(manifest.tables).toMatchObject({ products: 1, orders: 1, order_products: 1, users: 1 });
+    expect(manifest.tables).toMatchObject({
+      products: 1,
+      orders: 1,
+      order_products: 1,
+      users: 1,
+      stock_notifications: 1,
+      stock_alert_settings: 1,
+    });
     expect(manifest.tables).not.toHaveProperty('signing_key');
     expect(entries.get('database.sql')!.toString()).toMatch(/^-- Semillas del Sur[\s\S]*BEGIN;[\s\S]*COMMIT;\n$/);
   });
@@ -170,6 +182,8 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     await database.db.delete(orders).where(eq(orders.id, shop.orderId!));
     await createUser(database.db, { username: 'nuevo_cliente' });
     await database.db.execute(sql`update dollar_rate set value = 999 where id = 1`);
+    await database.db.delete(stockNotifications);
+    await database.db.update(stockAlertSettings).set({ enabled: false });
     const changed = await snapshot(database.db);
     await database.close();
     expect(changed).not.toEqual(before);
@@ -177,7 +191,7 @@ describe('npm run backup / npm run restore on the embedded database', () => {
 
     const refused = await cli(['restore', backupFile], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('ya tiene datos de la tienda: usá --force para reemplazarlos');
+    expect(refused.stderr).toContain('ya tiene datos de la tienda: usa --force para reemplazarlos');
 
     const res = await cli(['restore', backupFile, '--force'], env);
     expect(res.code, res.stderr).toBe(0);

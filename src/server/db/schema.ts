@@ -301,6 +301,8 @@ export const orders = pgTable(
     // The staff search (orders/queries searchMatches): a term anywhere in these, with trigrams.
     index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     uniqueIndex('orders_order_number_idx').on(t.order_number),
+    // The dashboard's sums over a span of days read the orders from this index alone.
+    index('orders_sales_idx').on(t.created_at, t.status, t.total, t.id),
   ],
 );
 
@@ -324,7 +326,8 @@ export const orderProducts = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    index('order_products_order_idx').on(t.order_id),
+    // An order's lines; with the figures the dashboard sums, read from the index alone.
+    index('order_products_order_idx').on(t.order_id, t.product_id, t.blister_id, t.quantity, t.price_at_time),
     index('order_products_product_idx').on(t.product_id),
     // The staff order search by product name, on the name the line keeps.
     index('order_products_name_trgm_idx').using('gin', sql`${folded(sql`${t.product_name}`)} gin_trgm_ops`),
@@ -401,6 +404,8 @@ export const siteSettings = pgTable('site_settings', {
   other_instructions: text('other_instructions').notNull().default(''),
   /** 10 digits; '' falls back to WHATSAPP_NUMBER. */
   whatsapp_number: text('whatsapp_number').notNull().default(''),
+  /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
+  low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updated_at: updatedAt(),
 });
@@ -464,5 +469,66 @@ export const mailOutbox = pgTable(
     index('mail_outbox_pending_idx')
       .on(t.next_attempt_at)
       .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/**
+ * 'Avisarme cuando haya stock' (issue 14). A request is open while `closed_at` is null; the
+ * trigger `blisters_restocked` (migration 0007) closes the open ones of a presentation in the
+ * very transaction that takes its stock from 0 to more, whatever path wrote the stock, and the
+ * e-mail goes out once `notified_at` is claimed (stock-alerts/restock.ts).
+ */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blister_id: integer('blister_id')
+      .notNull()
+      .references(() => blisters.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    notified_at: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_notifications_open_idx')
+      .on(t.user_id, t.blister_id)
+      .where(sql`${t.closed_at} is null`),
+    index('stock_notifications_waiting_idx')
+      .on(t.blister_id)
+      .where(sql`${t.closed_at} is null`),
+    index('stock_notifications_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.closed_at} is not null and ${t.notified_at} is null`),
+  ],
+);
+
+/**
+ * A single row (id = 1): the daily low-stock e-mail to the shop and what its last run saw, so a
+ * presentation is reported once when it falls under the threshold and again only if it sells out
+ * or comes back and falls again.
+ */
+export const stockAlertSettings = pgTable(
+  'stock_alert_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The shop's hour (Argentina, 0-23) from which the day's alert goes out. */
+    hour: integer('hour').notNull().default(9),
+    /** The shop day the last check ran on: claimed atomically, so one process runs it per day. */
+    last_run_on: date('last_run_on', { mode: 'string' }),
+    /** Presentations under the threshold at the last check: `{ blister_id: stock }`. */
+    low_stock_seen: jsonb('low_stock_seen').$type<Record<string, number>>().notNull().default({}),
+    last_alert_at: timestamp('last_alert_at', { withTimezone: true }),
+    /** What the last e-mail listed. */
+    last_alert_items: jsonb('last_alert_items').$type<unknown[]>().notNull().default([]),
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('stock_alert_settings_single_row', sql`${t.id} = 1`),
+    check('stock_alert_settings_hour_range', sql`${t.hour} >= 0 and ${t.hour} <= 23`),
   ],
 );

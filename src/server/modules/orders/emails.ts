@@ -5,7 +5,7 @@ import type { Logger } from '../../logger';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS, paymentInstructions, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
 import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto } from '../../../domain/orders';
-import { formatShopDateTime } from '../../../domain/site';
+import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { shopChannels, shopContact, type ShopChannels } from '../mail/contact';
 import { sendMail, type MailMessage } from '../mail/service';
@@ -45,7 +45,9 @@ const myOrdersAction = (ctx: AppContext) => ({ label: 'Ver mis pedidos', url: `$
 export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channels: ShopChannels, instructions: string | null): MailMessage {
   const table = linesTable(order);
   const contact = shopContact(channels, `Hola, quiero coordinar el pago del pedido #${order.order_number}`);
-  const receipt = contact ? `Envía el comprobante ${contact.where}.` : `Te escribiremos al ${order.customer_phone} para confirmar el pago.`;
+  const receipt = contact
+    ? `Envía el comprobante ${contact.where}.`
+    : `Te vamos a escribir al ${order.customer_phone} para confirmar el pago.`;
   // Without a channel to write to, the shop writes first, to the phone the customer left.
   const payment = instructions
     ? [`Paga ${formatArs(order.total)} indicando el pedido #${order.order_number} (los datos están abajo).`, receipt]
@@ -56,7 +58,7 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channel
           'Envía el comprobante de pago por el mismo medio.',
         ]
       : [
-          `Te escribiremos al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
+          `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
           'Envía el comprobante de pago por el mismo medio.',
         ];
   const steps = [...payment, 'Coordinamos juntos la entrega de tu pedido.'].map((step, i) => `${i + 1}. ${step}`);
@@ -142,7 +144,7 @@ export function paymentReceivedEmail(ctx: AppContext, order: OrderDto, payment: 
     preheader: `Pago de ${formatArs(payment.amount)} del pedido #${order.order_number}`,
     paragraphs: [
       `Hola ${order.recipient_name},`,
-      `Recibimos tu pago de ${formatArs(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}) del pedido #${order.order_number}, el ${formatShopDateTime(new Date(payment.paid_at))}.`,
+      `Recibimos tu pago de ${formatArs(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}) del pedido #${order.order_number}, el ${formatDateTime(payment.paid_at)}.`,
       next,
     ],
     action: myOrdersAction(ctx),

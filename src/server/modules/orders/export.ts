@@ -2,9 +2,10 @@
 // that Excel in Spanish opens as it is: UTF-8 with BOM, ';' between cells, CRLF lines, dates
 // dd/mm/aaaa hh:mm on the shop's clock and amounts with a decimal comma. Written in batches, so
 // a large export never holds every order in memory at once.
+import { escapeFormula } from '../../../domain/catalog-sheet';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/fulfilment';
 import type { OrderDto, OrderExportQuery } from '../../../domain/orders';
-import { shopDate } from '../../../domain/site';
+import { formatDateTime, shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import { matchingOrderIds, staffOrdersById } from './queries';
@@ -13,23 +14,18 @@ export const EXPORT_MAX_ORDERS = 50_000;
 const BATCH = 500;
 
 /**
- * One cell: text a spreadsheet would run as a formula (= + - @, or a tab or carriage return
- * first) gets a leading apostrophe; a cell with a separator, quote or line break is quoted.
+ * One cell: text a spreadsheet would run as a formula gets a leading apostrophe (the catalogue
+ * sheet's rule); a cell with a separator, quote or line break is quoted.
  */
 export function csvCell(value: string | number | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  const text = escapeFormula(value === null || value === undefined ? '' : String(value));
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export const csvRow = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(';')}\r\n`;
 
-/** 27/11/2026 14:05 on the shop's clock (UTC-3 all year). */
-export function csvDateTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const local = new Date(Date.parse(iso) - 3 * 3600_000).toISOString();
-  return `${local.slice(8, 10)}/${local.slice(5, 7)}/${local.slice(0, 4)} ${local.slice(11, 16)}`;
-}
+/** 27/11/2026 14:05 on the shop's clock, the shop's one date-time format. */
+export const csvDateTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');
 
 /** 1234,50: two decimals, a decimal comma and no thousands separator, as a number for Excel. */
 export const csvMoney = (value: number | null | undefined) =>

@@ -14,7 +14,7 @@ import {
 } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
 import type { OrderDto } from '../../../domain/orders';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { orders } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';

@@ -28,6 +28,7 @@ import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { paymentInstructions } from '../../../domain/fulfilment';
 import { readPaymentSettings } from '../site/payment-settings';
+import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
@@ -144,7 +145,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
       const p = byId.get(line.blister_id);
       const where = { product_id: line.product_id, blister_id: line.blister_id };
       if (!p || p.product_id !== line.product_id) {
-        throw conflict('Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
+        throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
       }
       if (p.deleted_at || !p.available) {
         throw conflict(`El producto ${p.product_name} ya no está disponible`, 'PRODUCT_UNAVAILABLE', where);
@@ -180,7 +181,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
     } catch (error) {
       // Staff deleted a product between our read and this insert: refuse, the transaction rolls back.
       if (isForeignKeyViolation(error)) {
-        throw conflict('Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
+        throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
       }
       throw error;
     }
@@ -378,6 +379,8 @@ export async function updateOrderAsCustomer(
     await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
     return 'Pedido actualizado';
   });
+  // Units given back may end a sell-out that customers wait for.
+  sendRestockNoticesSoon(ctx);
   return withOrderDto(ctx, orderId, { message }, await customerView(ctx));
 }
 
@@ -485,6 +488,7 @@ export async function updateOrderAsStaff(
     }
     return { message, statusChanged };
   });
+  sendRestockNoticesSoon(ctx, log);
   const dto = await withOrderDto(ctx, orderId, { message: outcome.message }, STAFF_VIEW);
   if (outcome.statusChanged) await notifyStatusChanged(ctx, dto, log);
   return dto;
@@ -509,6 +513,7 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
       changes: { before: before ?? {}, after: null, order_total: order.total, stock_returned: isOrderActive(order.status) },
     });
   });
+  sendRestockNoticesSoon(ctx);
 }
 
 /**

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { formatDateTime } from '../../../domain/dates';
 import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
 import { ApiError } from '../../lib/api';
@@ -15,8 +16,6 @@ import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderPro
 import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
-
-const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function OrdersSection() {
   const orders = useMyOrders();
@@ -145,7 +144,7 @@ function OrderCard({
         <div>
           <h3 className="font-semibold text-stone-900">Pedido #{order.order_number}</h3>
           <p className="text-sm text-stone-600">
-            <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
           </p>
         </div>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusStyles[order.status]}`}>

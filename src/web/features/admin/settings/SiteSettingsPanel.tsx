@@ -1,7 +1,9 @@
 // 'Configuración de la tienda' (spec accounts-admin §2 site settings panel): shown at
 // /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
 import { DollarRateSettings } from './DollarRateSettings';
+import { LowStockSettings } from './LowStockSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
+import { StockAlertSettings } from './StockAlertSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
   return (
@@ -18,6 +20,8 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
       <div className="grid gap-5 @4xl:grid-cols-2 @4xl:items-start">
         <MaintenanceSettings />
         <DollarRateSettings />
+        <StockAlertSettings />
+        <LowStockSettings />
       </div>
     </section>
   );
