@@ -54,11 +54,11 @@ export function isValidCuit(value: string): boolean {
 export const formatCuit = (digits: string) =>
   digits.length === 11 ? `${digits.slice(0, 2)}-${digits.slice(2, 10)}-${digits.slice(10)}` : digits;
 
-const optionalText = (max: number, label: string) =>
+const optionalText = (max: number, label: string, plural = false) =>
   z
-    .string({ error: `${label} debe ser texto` })
+    .string({ error: `${label} ${plural ? 'deben' : 'debe'} ser texto` })
     .trim()
-    .max(max, `${label} no puede superar ${max} caracteres`)
+    .max(max, `${label} no ${plural ? 'pueden' : 'puede'} superar ${max} caracteres`)
     .default('');
 
 export const PAYMENT_INSTRUCTIONS_MAX = 1000;
@@ -83,7 +83,7 @@ export const paymentSettingsSchema = z.object({
     .refine((v) => v === '' || /^\d{11}$/.test(v), 'El CUIT debe tener 11 dígitos')
     .refine((v) => v === '' || !/^\d{11}$/.test(v) || isValidCuit(v), 'El CUIT no es válido: revisa los dígitos')
     .default(''),
-  other_instructions: optionalText(PAYMENT_INSTRUCTIONS_MAX, 'Las instrucciones'),
+  other_instructions: optionalText(PAYMENT_INSTRUCTIONS_MAX, 'Las instrucciones', true),
   whatsapp_number: z
     .string({ error: 'El WhatsApp debe ser texto' })
     .trim()
@@ -141,6 +141,21 @@ const paidAtSchema = z
   .string({ error: 'La fecha de pago es inválida' })
   .trim()
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'La fecha de pago es inválida');
+
+/**
+ * The instant of a payment date as staff give it, on the shop's clock (UTC-3, no daylight saving):
+ * a bare date is that day at noon, or now when it is today; a date-time without an offset is
+ * Argentine time. Without a date, now.
+ */
+export function paidAtInstant(value: string | undefined, now: Date): Date {
+  if (!value) return now;
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    const today = new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
+    return value === today ? now : new Date(`${value}T12:00:00-03:00`);
+  }
+  const hasOffset = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
+  return new Date(hasOffset ? value : `${value}-03:00`);
+}
 
 /** POST /api/orders/{id}/payment/ (staff). Without amount, the order's total; without date, now. */
 export const recordPaymentSchema = z.object({

@@ -83,6 +83,13 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(list.properties).sort()).toEqual(['count', 'next', 'previous', 'results']);
   });
 
+  it('describes the order export as a CSV with the list filters', () => {
+    const exported = operation('get', '/api/orders/export.csv');
+    expect(Object.keys(exported.responses['200'].content)).toEqual(['text/csv']);
+    const names = exported.parameters.map((p: { name: string }) => p.name);
+    expect(names).toEqual(expect.arrayContaining(['search', 'status', 'ordering', 'stage', 'ids', 'rows']));
+  });
+
   it('describes path and query parameters of the catalogue', () => {
     const product = operation('get', '/api/products/{id}/');
     expect(product.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));

@@ -469,6 +469,27 @@ describe('following and reviewing claims', () => {
     expect((await api(server, 'GET', '/api/warranty-claims/?status=otro', { token: admin.token })).status).toBe(400);
   });
 
+  it('searches claims ignoring accents and case', async () => {
+    const [claim] = await server.database.db
+      .insert(warrantyClaims)
+      .values({
+        name: 'Martín González',
+        email: 'martin.gonzalez@test.local',
+        product_name: 'Amnesia Haze Ñandú',
+        purchase_date: '2026-01-02',
+        germination_date: '2026-01-10',
+        description: 'Ninguna germinó después del remojo',
+      })
+      .returning();
+    const search = async (term: string) =>
+      (await api(server, 'GET', `/api/warranty-claims/?search=${encodeURIComponent(term)}`, { token: admin.token })).json.results.map(
+        (c: { id: number }) => c.id,
+      );
+    for (const term of ['gonzalez', 'GONZÁLEZ', 'martin gonz', 'nandu', 'germino despues del remojo'])
+      expect(await search(term), term).toEqual([claim.id]);
+    expect(await search('gonzalex')).toEqual([]);
+  });
+
   it("adds the claimant's phone, age of account and previous orders on request", async () => {
     const res = await api(server, 'GET', '/api/warranty-claims/?include_user_details=true&page_size=100', { token: admin.token });
     const fromOrder = res.json.results.find((c: { user_id: number; order_id: number | null }) => c.user_id === ana.id && c.order_id);

@@ -44,11 +44,23 @@ const shop: { productId?: number; orderId?: number; userEmail?: string } = {};
 
 /** The facts the test compares before and after: products, one order with its lines, users, stock alerts. */
 async function snapshot(db: Database['db']) {
-  const [row] = await sqlRows<{ products: string; orders: string; lines: string; users: string; rate: string; stock_alerts: string }>(
+  const [row] = await sqlRows<{
+    products: string;
+    orders: string;
+    fulfilment: string;
+    payment_settings: string;
+    lines: string;
+    users: string;
+    rate: string;
+    stock_alerts: string;
+  }>(
     db,
     sql`
     select (select string_agg(id || ':' || name || ':' || available, ',' order by id) from products) as products,
            (select string_agg(id || ':' || status || ':' || total, ',' order by id) from orders) as orders,
+           (select string_agg(concat_ws(':', id, paid_at, payment_method, payment_amount, carrier, tracking_code, internal_notes), ',' order by id)
+              from orders) as fulfilment,
+           (select concat_ws(':', bank_holder, cbu, alias, whatsapp_number) from site_settings where id = 1) as payment_settings,
            (select string_agg(order_id || ':' || blister_id || 'x' || quantity, ',' order by id) from order_products) as lines,
            (select string_agg(username, ',' order by id) from users) as users,
            (select value::text from dollar_rate where id = 1) as rate,
@@ -83,8 +95,18 @@ beforeAll(async () => {
       customer_email: customer.email,
       customer_phone: '1122334455',
       delivery_type: 'address',
+      paid_at: new Date('2026-03-01T15:00:00Z'),
+      payment_method: 'transferencia',
+      payment_amount: 2000,
+      carrier: 'andreani',
+      tracking_code: 'AND-1',
+      shipped_at: new Date('2026-03-02T15:00:00Z'),
+      internal_notes: "Llamar antes; portero 'Juan'",
     })
     .returning();
+  await db.execute(
+    sql`update site_settings set bank_holder = 'Semillas SRL', cbu = '2850590940090418135201', alias = 'semillas.sur', whatsapp_number = '1123456789' where id = 1`,
+  );
   await db.insert(orderProducts).values({
     order_id: order.id,
     product_id: product.id,
@@ -124,6 +146,8 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     before = await snapshot(database.db);
     await database.close();
     expect(before.products).toContain("Kush 'Mañana' \\ ; -- test");
+    expect(before.fulfilment).toContain("transferencia:2000.00:andreani:AND-1:Llamar antes; portero 'Juan'");
+    expect(before.payment_settings).toBe('Semillas SRL:2850590940090418135201:semillas.sur:1123456789');
 
     const res = await cli(['backup', '--out', path.join(work, 'backups')], env);
     expect(res.code, res.stderr).toBe(0);

@@ -1,6 +1,7 @@
 // The whole data model of the shop (spec storefront §3 and accounts-admin §3).
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
   check,
@@ -16,6 +17,34 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { CARRIERS, PAYMENT_METHODS } from '../../domain/fulfilment';
+
+/**
+ * Lower case without accents: shop_fold() of migration 0006 (unaccent declared immutable), so that
+ * trigram indexes can hold it and staff searches ignore accents and case ("gonzalez" finds
+ * "González") on both databases.
+ */
+export const folded = (text: ReturnType<typeof sql>) => sql`shop_fold(${text})`;
+
+/** What the staff order search reads from a customer account (orders/queries searchMatches). */
+export const userSearchText = (t: { username: AnyPgColumn; email: AnyPgColumn; first_name: AnyPgColumn; last_name: AnyPgColumn }) =>
+  folded(sql`${t.username} || chr(1) || ${t.email} || chr(1) || ${t.first_name} || ' ' || ${t.last_name}`);
+
+/**
+ * What the staff order search reads from an order: recipient, e-mail, phone and the customer's
+ * names as ordered. chr(1) between fields keeps a term from matching across two of them.
+ */
+export const orderSearchText = (t: {
+  recipient_name: AnyPgColumn;
+  customer_email: AnyPgColumn;
+  customer_phone: AnyPgColumn;
+  customer_username: AnyPgColumn;
+  customer_first_name: AnyPgColumn;
+  customer_last_name: AnyPgColumn;
+}) =>
+  folded(
+    sql`${t.recipient_name} || chr(1) || ${t.customer_email} || chr(1) || ${t.customer_phone} || chr(1) || coalesce(${t.customer_username}, '') || chr(1) || coalesce(${t.customer_first_name}, '') || ' ' || coalesce(${t.customer_last_name}, '')`,
+  );
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -44,12 +73,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     index('users_created_at_idx').on(t.created_at),
-    // The staff order search looks customers up by any of these (orders/queries usersMatching);
-    // chr(1) keeps a term from matching across two fields.
-    index('users_search_trgm_idx').using(
-      'gin',
-      sql`(${t.username} || chr(1) || ${t.email} || chr(1) || ${t.first_name} || ' ' || ${t.last_name}) gin_trgm_ops`,
-    ),
+    // The staff order search looks customers up by any of these (orders/queries searchMatches).
+    index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
   ],
 );
 
@@ -248,6 +273,19 @@ export const orders = pgTable(
     customer_last_name: text('customer_last_name'),
     dollar_rate: money('dollar_rate'),
     cancel_reason: text('cancel_reason'),
+    /** The payment staff recorded (all null until then). */
+    paid_at: timestamp('paid_at', { withTimezone: true }),
+    payment_method: text('payment_method', { enum: PAYMENT_METHODS }),
+    payment_amount: money('payment_amount'),
+    payment_note: text('payment_note'),
+    payment_recorded_by: integer('payment_recorded_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The shipment staff recorded (all null until then). */
+    carrier: text('carrier', { enum: CARRIERS }),
+    tracking_code: text('tracking_code'),
+    shipped_at: timestamp('shipped_at', { withTimezone: true }),
+    shipped_by: integer('shipped_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Staff only. */
+    internal_notes: text('internal_notes').notNull().default(''),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -260,7 +298,8 @@ export const orders = pgTable(
       .where(sql`${t.is_archived} = false`),
     index('orders_created_idx').on(t.created_at.desc(), t.id.desc()),
     index('orders_user_created_idx').on(t.user_id, t.created_at.desc()),
-    index('orders_recipient_trgm_idx').using('gin', t.recipient_name.op('gin_trgm_ops')),
+    // The staff search (orders/queries searchMatches): a term anywhere in these, with trigrams.
+    index('orders_search_trgm_idx').using('gin', sql`${orderSearchText(t)} gin_trgm_ops`),
     uniqueIndex('orders_order_number_idx').on(t.order_number),
     // The dashboard's sums over a span of days read the orders from this index alone.
     index('orders_sales_idx').on(t.created_at, t.status, t.total, t.id),
@@ -290,6 +329,8 @@ export const orderProducts = pgTable(
     // An order's lines; with the figures the dashboard sums, read from the index alone.
     index('order_products_order_idx').on(t.order_id, t.product_id, t.blister_id, t.quantity, t.price_at_time),
     index('order_products_product_idx').on(t.product_id),
+    // The staff order search by product name, on the name the line keeps.
+    index('order_products_name_trgm_idx').using('gin', sql`${folded(sql`${t.product_name}`)} gin_trgm_ops`),
     check('order_products_quantity_positive', sql`${t.quantity} > 0`),
   ],
 );
@@ -354,6 +395,15 @@ export const siteSettings = pgTable('site_settings', {
   maintenance_mode: boolean('maintenance_mode').notNull().default(false),
   maintenance_message: text('maintenance_message'),
   bypass_password_hash: text('bypass_password_hash'),
+  // How customers pay (GET/PUT /api/core/payment-settings/): '' when not set.
+  bank_holder: text('bank_holder').notNull().default(''),
+  cbu: text('cbu').notNull().default(''),
+  alias: text('alias').notNull().default(''),
+  bank_name: text('bank_name').notNull().default(''),
+  cuit: text('cuit').notNull().default(''),
+  other_instructions: text('other_instructions').notNull().default(''),
+  /** 10 digits; '' falls back to WHATSAPP_NUMBER. */
+  whatsapp_number: text('whatsapp_number').notNull().default(''),
   /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),

@@ -28,7 +28,7 @@ import type { Logger } from '../../logger';
 import { isAdmin, type AuthUser } from './caller';
 import type { LoginThrottle } from './login-throttle';
 import { diff, logActivity } from '../activity/log';
-import { shopContact } from '../mail/contact';
+import { shopChannels, shopContact } from '../mail/contact';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
 import { insertAccount } from './accounts';
 import { checkCode, consumeCode, expireCodes, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
@@ -356,7 +356,7 @@ export async function updateProfile(
         changes.email_verified = true;
         mailId = await queueMail(
           tx,
-          emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, shopContact(ctx.config)),
+          emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, shopContact(await shopChannels(ctx, tx))),
         );
       }
       const [row] = await tx

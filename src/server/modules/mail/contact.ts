@@ -1,24 +1,38 @@
 // How an e-mail tells a customer to reach the shop: only through a channel the shop configured
-// (WHATSAPP_NUMBER, SHOP_EMAIL), WhatsApp first, since payment is coordinated by message.
-import type { Config } from '../../config';
+// (the WhatsApp of the payment settings or WHATSAPP_NUMBER, SHOP_EMAIL), WhatsApp first, since
+// payment is coordinated by message.
+import { whatsappNumber, whatsappUrl } from '../../../domain/fulfilment';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import type { EmailAction } from './templates';
 
 export interface ShopContact {
-  /** Completes "escríbenos …": 'por WhatsApp al +54…' or 'a tienda@…'. */
+  /** Completes "escríbenos …": 'por WhatsApp al +549…' or 'a tienda@…'. */
   where: string;
   /** A button that opens the conversation. */
   action: EmailAction;
 }
 
-export function shopContact(config: Pick<Config, 'whatsappNumber' | 'contactEmail'>, subject?: string): ShopContact | null {
-  if (config.whatsappNumber) {
-    const digits = config.whatsappNumber.replace(/\D/g, '');
-    const text = subject ? `?text=${encodeURIComponent(subject)}` : '';
-    return { where: `por WhatsApp al +${digits}`, action: { label: 'Escribir por WhatsApp', url: `https://wa.me/${digits}${text}` } };
-  }
-  if (config.contactEmail) {
+export interface ShopChannels {
+  /** The shop's WhatsApp, 10 digits. */
+  whatsapp: string | null;
+  email: string | undefined;
+}
+
+/** The channels in force: read from the settings each time, so every process sends the current ones. */
+export async function shopChannels(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ShopChannels> {
+  const settings = await readPaymentSettings(db);
+  return { whatsapp: shopWhatsapp(settings, ctx.config), email: ctx.config.contactEmail };
+}
+
+export function shopContact(channels: ShopChannels, subject?: string): ShopContact | null {
+  const chat = whatsappUrl(channels.whatsapp, subject);
+  if (chat)
+    return { where: `por WhatsApp al +${whatsappNumber(channels.whatsapp)}`, action: { label: 'Escribir por WhatsApp', url: chat } };
+  if (channels.email) {
     const query = subject ? `?subject=${encodeURIComponent(subject)}` : '';
-    return { where: `a ${config.contactEmail}`, action: { label: 'Escribir a la tienda', url: `mailto:${config.contactEmail}${query}` } };
+    return { where: `a ${channels.email}`, action: { label: 'Escribir a la tienda', url: `mailto:${channels.email}${query}` } };
   }
   return null;
 }

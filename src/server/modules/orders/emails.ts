@@ -1,13 +1,16 @@
 // Order e-mails: confirmation with payment steps to the customer, new-order notice to the shop,
-// and status changes made by staff. Sent after commit; a failure is logged and never fails the
-// order (the outbox retries delivery).
+// status changes, payments and shipments recorded by staff. Sent after commit; a failure is
+// logged and never fails the order (the outbox retries delivery).
 import type { Logger } from '../../logger';
+import { CARRIER_LABELS, PAYMENT_METHOD_LABELS, paymentInstructions, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
 import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto } from '../../../domain/orders';
+import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
-import { shopContact } from '../mail/contact';
+import { shopChannels, shopContact, type ShopChannels } from '../mail/contact';
 import { sendMail, type MailMessage } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
+import { readPaymentSettings } from '../site/payment-settings';
 
 function linesTable(order: OrderDto): { html: string; text: string } {
   const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';
@@ -33,20 +36,31 @@ function linesTable(order: OrderDto): { html: string; text: string } {
   return { html, text };
 }
 
-export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMessage {
+const myOrdersAction = (ctx: AppContext) => ({ label: 'Ver mis pedidos', url: `${ctx.config.publicUrl}/mi-cuenta?section=orders` });
+
+/**
+ * `instructions`: the shop's payment details (payment settings), shown with the amount and the
+ * order number; without them the customer is told to ask for them.
+ */
+export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channels: ShopChannels, instructions: string | null): MailMessage {
   const table = linesTable(order);
-  const contact = shopContact(ctx.config, `Hola, quiero coordinar el pago del pedido #${order.order_number}`);
+  const contact = shopContact(channels, `Hola, quiero coordinar el pago del pedido #${order.order_number}`);
+  const receipt = contact
+    ? `Envía el comprobante ${contact.where}.`
+    : `Te vamos a escribir al ${order.customer_phone} para confirmar el pago.`;
   // Without a channel to write to, the shop writes first, to the phone the customer left.
-  const payment = contact
-    ? [
-        `Escríbenos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
-        'Te enviaremos los datos para realizar el pago.',
-        'Envía el comprobante de pago por el mismo medio.',
-      ]
-    : [
-        `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
-        'Envía el comprobante de pago por el mismo medio.',
-      ];
+  const payment = instructions
+    ? [`Paga ${formatArs(order.total)} indicando el pedido #${order.order_number} (los datos están abajo).`, receipt]
+    : contact
+      ? [
+          `Escríbenos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
+          'Te enviaremos los datos para realizar el pago.',
+          'Envía el comprobante de pago por el mismo medio.',
+        ]
+      : [
+          `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
+          'Envía el comprobante de pago por el mismo medio.',
+        ];
   const steps = [...payment, 'Coordinamos juntos la entrega de tu pedido.'].map((step, i) => `${i + 1}. ${step}`);
   const rendered = renderEmail({
     title: `¡Gracias por tu pedido #${order.order_number}!`,
@@ -55,6 +69,7 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMe
       `Hola ${order.recipient_name}, recibimos tu pedido y ya lo estamos preparando.`,
       'Pasos para el pago y la entrega:',
       steps.join('\n'),
+      ...(instructions ? [`Cómo pagar el pedido #${order.order_number} (${formatArs(order.total)}):\n${instructions}`] : []),
     ],
     bodyHtml: table.html,
     bodyText: table.text,
@@ -81,9 +96,9 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
   return { to, subject: `Nuevo pedido #${order.order_number} - ${formatArs(order.total)}`, ...rendered };
 }
 
-export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage {
+export function statusChangeEmail(ctx: AppContext, order: OrderDto, channels: ShopChannels): MailMessage {
   const label = ORDER_STATUS_LABELS[order.status];
-  const contact = shopContact(ctx.config);
+  const contact = shopContact(channels);
   const explanation: Record<OrderDto['status'], string> = {
     pending: 'Tu pedido volvió a estar pendiente. Te contactaremos para coordinar el pago y la entrega.',
     completed: '¡Tu pedido fue completado! Gracias por tu compra.',
@@ -105,7 +120,7 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
     ],
     bodyHtml: table.html,
     bodyText: table.text,
-    action: { label: 'Ver mis pedidos', url: `${ctx.config.publicUrl}/mi-cuenta?section=orders` },
+    action: myOrdersAction(ctx),
   });
   return { to: order.customer_email, subject: `Pedido #${order.order_number}: ${label}`, ...rendered };
 }
@@ -119,11 +134,61 @@ async function safeSend(ctx: AppContext, message: MailMessage, log?: Logger) {
   }
 }
 
+export function paymentReceivedEmail(ctx: AppContext, order: OrderDto, payment: PaymentDto): MailMessage {
+  const next =
+    order.delivery_type === 'address'
+      ? 'Ahora preparamos el envío: te avisaremos cuando lo despachemos, con el seguimiento.'
+      : 'Ahora preparamos tu pedido y te escribiremos para coordinar la entrega.';
+  const rendered = renderEmail({
+    title: 'Recibimos tu pago',
+    preheader: `Pago de ${formatArs(payment.amount)} del pedido #${order.order_number}`,
+    paragraphs: [
+      `Hola ${order.recipient_name},`,
+      `Recibimos tu pago de ${formatArs(payment.amount)} (${PAYMENT_METHOD_LABELS[payment.method].toLowerCase()}) del pedido #${order.order_number}, el ${formatDateTime(payment.paid_at)}.`,
+      next,
+    ],
+    action: myOrdersAction(ctx),
+  });
+  return { to: order.customer_email, subject: `Recibimos tu pago del pedido #${order.order_number}`, ...rendered };
+}
+
+export function shipmentEmail(ctx: AppContext, order: OrderDto, shipment: ShipmentDto): MailMessage {
+  const pickup = shipment.carrier === 'retiro';
+  const carrier = CARRIER_LABELS[shipment.carrier];
+  const code = shipment.tracking_code ? `Código de seguimiento: ${shipment.tracking_code}` : null;
+  const rendered = renderEmail({
+    title: pickup ? `Tu pedido #${order.order_number} está listo para retirar` : `Tu pedido #${order.order_number} está en camino`,
+    preheader: pickup ? 'Ya puedes retirarlo' : `Enviado por ${carrier}`,
+    paragraphs: [
+      `Hola ${order.recipient_name},`,
+      pickup
+        ? `Tu pedido #${order.order_number} está listo. Coordinamos contigo el retiro.`
+        : `Despachamos tu pedido #${order.order_number}. Transporte: ${carrier}.`,
+      ...(code && !pickup ? [shipment.tracking_url ? `${code}\nSeguimiento: ${shipment.tracking_url}` : code] : []),
+    ],
+    action: shipment.tracking_url && !pickup ? { label: 'Seguir el envío', url: shipment.tracking_url } : myOrdersAction(ctx),
+  });
+  return {
+    to: order.customer_email,
+    subject: pickup ? `Tu pedido #${order.order_number} está listo para retirar` : `Tu pedido #${order.order_number} está en camino`,
+    ...rendered,
+  };
+}
+
 export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: Logger) {
-  await safeSend(ctx, orderConfirmationEmail(ctx, order), log);
+  const [settings, channels] = await Promise.all([readPaymentSettings(ctx.db), shopChannels(ctx)]);
+  await safeSend(ctx, orderConfirmationEmail(ctx, order, channels, paymentInstructions(settings)), log);
   if (ctx.config.shopEmail) await safeSend(ctx, newOrderNoticeEmail(ctx, order, ctx.config.shopEmail), log);
 }
 
 export async function notifyStatusChanged(ctx: AppContext, order: OrderDto, log?: Logger) {
-  await safeSend(ctx, statusChangeEmail(ctx, order), log);
+  await safeSend(ctx, statusChangeEmail(ctx, order, await shopChannels(ctx)), log);
+}
+
+export async function notifyPaymentReceived(ctx: AppContext, order: OrderDto, log?: Logger) {
+  if (order.payment) await safeSend(ctx, paymentReceivedEmail(ctx, order, order.payment), log);
+}
+
+export async function notifyShipped(ctx: AppContext, order: OrderDto, log?: Logger) {
+  if (order.shipment) await safeSend(ctx, shipmentEmail(ctx, order, order.shipment), log);
 }

@@ -1,18 +1,21 @@
 // Reads of orders and their lines, shaped as the API answers (spec accounts-admin §3). Product
 // fields come from the product while it exists, else from the snapshot taken when ordering.
-import { and, asc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_TYPE_LABELS,
   ORDER_STATUS_LABELS,
   orderDateRange,
   type AdminOrderListQuery,
   type OrderDto,
+  type OrderOrdering,
   type OrderProductDto,
   type OrderStatusCounts,
 } from '../../../domain/orders';
 import { roundCents } from '../../../domain/money';
-import { preparedPerDb, type DbOrTx } from '../../db/client';
-import { blisters, brands, orderProducts, orders, products, users } from '../../db/schema';
+import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
+import { normalizePhone } from '../../../domain/phone';
+import { preparedPerDb, sqlRows, type DbOrTx } from '../../db/client';
+import { blisters, brands, folded, orderProducts, orderSearchText, orders, products, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';
 
 const orderFields = {
@@ -31,6 +34,14 @@ const orderFields = {
   customer_first_name: orders.customer_first_name,
   customer_last_name: orders.customer_last_name,
   cancel_reason: orders.cancel_reason,
+  paid_at: orders.paid_at,
+  payment_method: orders.payment_method,
+  payment_amount: orders.payment_amount,
+  payment_note: orders.payment_note,
+  carrier: orders.carrier,
+  tracking_code: orders.tracking_code,
+  shipped_at: orders.shipped_at,
+  internal_notes: orders.internal_notes,
   created_at: orders.created_at,
   updated_at: orders.updated_at,
   user_username: users.username,
@@ -134,8 +145,34 @@ function lineDto(line: LineRow): OrderProductDto {
   };
 }
 
-function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
+/**
+ * Who an order is shaped for. Staff see the payment note and the internal notes; the customer
+ * sees how to pay (the shop's payment instructions) while the order waits for payment.
+ */
+export type OrderView = { audience: 'staff' } | { audience: 'customer'; paymentInstructions: string | null };
+export const STAFF_VIEW: OrderView = { audience: 'staff' };
+
+function paymentOf(row: OrderRow, staff: boolean): PaymentDto | null {
+  if (!row.paid_at || !row.payment_method) return null;
+  const payment: PaymentDto = { paid_at: row.paid_at.toISOString(), method: row.payment_method, amount: row.payment_amount ?? row.total };
+  return staff ? { ...payment, note: row.payment_note } : payment;
+}
+
+function shipmentOf(row: OrderRow): ShipmentDto | null {
+  if (!row.shipped_at || !row.carrier) return null;
   return {
+    carrier: row.carrier,
+    tracking_code: row.tracking_code,
+    tracking_url: trackingUrl(row.carrier, row.tracking_code),
+    shipped_at: row.shipped_at.toISOString(),
+  };
+}
+
+function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): OrderDto {
+  const staff = view.audience === 'staff';
+  const payment = paymentOf(row, staff);
+  const awaitingPayment = row.status === 'pending' && payment === null;
+  const dto: OrderDto = {
     id: row.id,
     order_number: row.order_number,
     status: row.status,
@@ -158,14 +195,16 @@ function orderDto(row: OrderRow, lines: OrderProductDto[]): OrderDto {
     delivery_type_display: DELIVERY_TYPE_LABELS[row.delivery_type],
     cancel_reason: row.cancel_reason,
     order_products: lines,
-    payment: null,
-    shipment: null,
-    payment_instructions: null,
+    payment,
+    shipment: shipmentOf(row),
+    payment_instructions: view.audience === 'customer' && awaitingPayment ? view.paymentInstructions : null,
   };
+  if (staff) dto.internal_notes = row.internal_notes;
+  return dto;
 }
 
 /** Orders as the API answers them, lines loaded in one query for all of them. */
-async function toDtos(db: DbOrTx, rows: OrderRow[], loaded?: LineRow[]): Promise<OrderDto[]> {
+async function toDtos(db: DbOrTx, rows: OrderRow[], view: OrderView, loaded?: LineRow[]): Promise<OrderDto[]> {
   const lines =
     loaded ??
     (await loadLines(
@@ -178,18 +217,23 @@ async function toDtos(db: DbOrTx, rows: OrderRow[], loaded?: LineRow[]): Promise
     list.push(lineDto(line));
     byOrder.set(line.order_id, list);
   }
-  return rows.map((row) => orderDto(row, byOrder.get(row.id) ?? []));
+  return rows.map((row) => orderDto(row, byOrder.get(row.id) ?? [], view));
 }
 
-export async function findOrderDto(db: DbOrTx, id: number, ownerId?: number): Promise<OrderDto | null> {
+/** One order; with `ownerId`, only if it belongs to that customer. */
+export async function findOrderDto(db: DbOrTx, id: number, view: OrderView = STAFF_VIEW, ownerId?: number): Promise<OrderDto | null> {
   const where = ownerId === undefined ? eq(orders.id, id) : and(eq(orders.id, id), eq(orders.user_id, ownerId));
   const rows = await selectOrderRows(db).where(where);
   if (rows.length === 0) return null;
-  const [dto] = await toDtos(db, rows);
+  const [dto] = await toDtos(db, rows, view);
   return dto;
 }
 
-export async function listUserOrders(db: DbOrTx, userId: number, opts: { status?: OrderDto['status']; page: number; pageSize: number }) {
+export async function listUserOrders(
+  db: DbOrTx,
+  userId: number,
+  opts: { status?: OrderDto['status']; page: number; pageSize: number; view: OrderView },
+) {
   const where = and(eq(orders.user_id, userId), opts.status ? eq(orders.status, opts.status) : undefined);
   const [rows, [{ count }]] = await Promise.all([
     selectOrderRows(db)
@@ -202,35 +246,71 @@ export async function listUserOrders(db: DbOrTx, userId: number, opts: { status?
       .from(orders)
       .where(where),
   ]);
-  return { results: await toDtos(db, rows), count };
+  return { results: await toDtos(db, rows, opts.view), count };
 }
 
-/** `%term%` for ILIKE, with the wildcard characters of the term taken literally. */
+/** `%term%` for LIKE, with the wildcard characters of the term taken literally. */
 function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/**
- * What a customer is found by: username, e-mail, first and last name (also together), spelled
- * like users_search_trgm_idx so that the lookup reads that trigram index. chr(1) between fields
- * keeps a term from matching across two of them.
- */
-const customerSearchText = sql`(${users.username} || chr(1) || ${users.email} || chr(1) || ${users.first_name} || ' ' || ${users.last_name})`;
-
-/**
- * Customers whose username, names or e-mail contain the term. Looked up first so that the
- * order search becomes `recipient_name ILIKE … OR user_id = ANY(…)`, which PostgreSQL answers
- * with a BitmapOr of the trigram index and the user index instead of scanning every order.
- */
-async function usersMatching(db: DbOrTx, pattern: string): Promise<number[]> {
-  const rows = await db.select({ id: users.id }).from(users).where(ilike(customerSearchText, pattern));
-  return rows.map((r) => r.id);
+/** The digits of a term that looks like a phone, as orders keep phones (10 digits); else null. */
+function phoneDigits(term: string): string | null {
+  if (!/^[\d\s\-().+]+$/.test(term)) return null;
+  const normalized = normalizePhone(term);
+  const digits = /^\d+$/.test(normalized) ? normalized : term.replace(/\D/g, '');
+  return digits.length >= 4 ? digits : null;
 }
 
+/**
+ * The staff search (issue 13): a term anywhere in the recipient, e-mail, phone (typed in any
+ * form) or customer names of the order, in the names of the customer's account, in a line's
+ * product name, or the order's number or id; accents and case ignored (shop_fold). Each branch
+ * reads its own trigram or unique index (orders_search_trgm_idx, users_search_trgm_idx,
+ * order_products_name_trgm_idx). The ids are read once, before the page and the counts, which
+ * then fetch those orders by key instead of joining the union with every order of the tab.
+ */
+async function searchMatches(db: DbOrTx, term: string): Promise<SQL> {
+  const pattern = folded(sql`${containsPattern(term)}`);
+  const orderText = orderSearchText(orders);
+  const digits = phoneDigits(term);
+  const branches = [
+    sql`select ${orders.id} from ${orders} where ${orderText} like ${pattern}${digits ? sql` or ${orderText} like ${`%${digits}%`}` : sql``}`,
+    sql`select ${orders.id} from ${orders} where ${orders.user_id} in (select ${users.id} from ${users} where ${userSearchText(users)} like ${pattern})`,
+    sql`select ${orderProducts.order_id} from ${orderProducts} where ${folded(sql`${orderProducts.product_name}`)} like ${pattern}`,
+  ];
+  // An order number typed in the search box (links from warranty claims use it), or an id.
+  if (/^\d{1,9}$/.test(term)) {
+    branches.push(sql`select ${orders.id} from ${orders} where ${orders.order_number} = ${Number(term)} or ${orders.id} = ${Number(term)}`);
+  }
+  const rows = await sqlRows<{ id: number }>(db, sql.join(branches, sql` union `));
+  if (rows.length === 0) return sql`false`;
+  return sql`${orders.id} = any(${sql.param(rows.map((r) => Number(r.id)))})`;
+}
+
+/** Pending orders at one step; archived ones are left out, as in the pending tab. */
+function stageFilter(stage: FulfilmentStage): SQL {
+  const step = {
+    awaiting_payment: and(isNull(orders.paid_at), isNull(orders.shipped_at)),
+    paid: and(isNotNull(orders.paid_at), isNull(orders.shipped_at)),
+    shipped: isNotNull(orders.shipped_at),
+  }[stage];
+  return and(statusFilter('pending'), step)!;
+}
+
+// The indexes are (…, created_at DESC NULLS LAST, id DESC NULLS LAST): oldest first reads them
+// backwards, which gives NULLS FIRST.
+const ORDERINGS: Record<OrderOrdering, SQL[]> = {
+  '-created_at': newestFirst,
+  created_at: [sql`${orders.created_at} asc nulls first`, sql`${orders.id} asc nulls first`],
+  '-total': [sql`${orders.total} desc`, sql`${orders.id} desc`],
+  total: [sql`${orders.total} asc`, sql`${orders.id} asc`],
+};
+
 interface AdminFilters {
-  /** Date and customer-search conditions: shared by the list and its status counts. */
+  /** Every condition but the status tab: shared by the list and its status counts. */
   where: SQL | undefined;
-  /** Counts without a search depend on the date range alone, and are shared through the cache. */
+  /** Counts that depend on the date range alone are shared through the cache. */
   countsKey: string | null;
 }
 
@@ -238,19 +318,10 @@ async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): 
   const { from, to } = orderDateRange(query.date_filter, now, query.start_date, query.end_date);
   const conditions: (SQL | undefined)[] = [from ? gte(orders.created_at, from) : undefined, to ? lt(orders.created_at, to) : undefined];
   const term = query.search?.replace(/^#/, '').trim();
-  if (term) {
-    const pattern = containsPattern(term);
-    const customerIds = await usersMatching(db, pattern);
-    conditions.push(
-      or(
-        ilike(orders.recipient_name, pattern),
-        customerIds.length ? inArray(orders.user_id, customerIds) : undefined,
-        // An order number typed in the search box (links from warranty claims use it).
-        /^\d{1,9}$/.test(term) ? eq(orders.order_number, Number(term)) : undefined,
-      ),
-    );
-  }
-  const countsKey = term ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
+  if (term) conditions.push(await searchMatches(db, term));
+  if (query.stage) conditions.push(stageFilter(query.stage));
+  if (query.ids) conditions.push(inArray(orders.id, query.ids));
+  const countsKey = term || query.stage || query.ids ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
   return { where: and(...conditions), countsKey };
 }
 
@@ -289,7 +360,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
     .select({ id: orders.id })
     .from(orders)
     .where(and(filters.where, statusFilter(query.status)))
-    .orderBy(...newestFirst)
+    .orderBy(...ORDERINGS[query.ordering])
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const countAll = () => statusCounts(db, filters.where);
@@ -299,5 +370,25 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
   ]);
   const [rows, lines] = await Promise.all([rowsById(db, ids), loadLines(db, ids)]);
   const count = query.status ? tabCounts[query.status] : tabCounts.total;
-  return { results: await toDtos(db, rows, lines), count, status_counts: tabCounts };
+  return { results: await toDtos(db, rows, STAFF_VIEW, lines), count, status_counts: tabCounts };
+}
+
+/**
+ * The ids of every order the staff list shows for these filters, in its order, up to `limit`
+ * (the CSV export: all pages at once).
+ */
+export async function matchingOrderIds(db: DbOrTx, query: AdminOrderListQuery, now: Date, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and((await adminFilters(db, query, now)).where, statusFilter(query.status)))
+    .orderBy(...ORDERINGS[query.ordering])
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Orders by id as staff see them, in the order of `ids` (those deleted meanwhile left out). */
+export async function staffOrdersById(db: DbOrTx, ids: number[]): Promise<OrderDto[]> {
+  const [rows, lines] = await Promise.all([rowsById(db, ids), loadLines(db, ids)]);
+  return toDtos(db, rows, STAFF_VIEW, lines);
 }

@@ -1,9 +1,20 @@
 // HTTP for orders (spec storefront §7 order calls, accounts-admin §7 orders): customers create,
-// read and change their own orders; staff list, read, change and delete any order.
-import type { FastifyInstance } from 'fastify';
+// read and change their own orders; staff list, read, change and delete any order, record its
+// payment and shipment, keep notes on it, act on several at once and export the list (issue 13).
+// The static paths (bulk/, export.csv) win over /api/orders/:id/ in the router, whatever the
+// order of registration.
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../domain/catalog';
+import {
+  bulkOrderActionSchema,
+  bulkOrderResultSchema,
+  internalNotesSchema,
+  recordPaymentSchema,
+  recordShipmentSchema,
+} from '../../../domain/fulfilment';
 import {
   adminOrderListQuerySchema,
   adminOrderPageSchema,
@@ -12,12 +23,15 @@ import {
   myOrdersQuerySchema,
   orderCreateSchema,
   orderDtoSchema,
+  orderExportQuerySchema,
   orderPageSchema,
   orderUpdateResultSchema,
 } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { describedOnly, noContentSchema, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
+import { exportOrders } from './export';
+import { applyBulkAction, recordPayment, recordShipment, setInternalNotes } from './fulfilment';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
@@ -83,6 +97,55 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     async (request, reply) => {
       await deleteOrder(ctx, requireStaff(request), request.params.id);
       return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/orders/:id/payment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
+
+  app.post(
+    '/api/orders/:id/shipment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
+
+  app.put(
+    '/api/orders/:id/internal-notes/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: internalNotesSchema, response: { 200: orderDtoSchema } } },
+    async (request) => setInternalNotes(ctx, requireStaff(request), request.params.id, request.body.internal_notes),
+  );
+
+  app.post(
+    '/api/orders/bulk/',
+    { config: { access: 'staff' }, schema: { body: bulkOrderActionSchema, response: { 200: bulkOrderResultSchema } } },
+    async (request) => applyBulkAction(ctx, requireStaff(request), request.body, request.log),
+  );
+
+  app.get(
+    '/api/orders/export.csv',
+    {
+      config: { access: 'staff' },
+      schema: {
+        querystring: orderExportQuerySchema,
+        response: {
+          200: {
+            description:
+              "Los pedidos del listado con sus filtros (rows=orders) o una fila por producto (rows=lines): UTF-8 con BOM, separador ';'.",
+            content: { 'text/csv': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { filename, chunks } = await exportOrders(ctx, request.query);
+      // The stream is the text the schema describes, written as it is read.
+      return (reply as FastifyReply)
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .type('text/csv; charset=utf-8')
+        .send(Readable.from(chunks));
     },
   );
 }

@@ -26,9 +26,11 @@ import { orderProducts, orders, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
+import { paymentInstructions } from '../../../domain/fulfilment';
+import { readPaymentSettings } from '../site/payment-settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
-import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
+import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
 
 /** Who is calling, as the auth plugin loaded it. */
@@ -40,9 +42,9 @@ export interface OrderActor extends Actor {
   is_superuser: boolean;
 }
 
-const ORDER_NOT_FOUND = 'Pedido no encontrado';
+export const ORDER_NOT_FOUND = 'Pedido no encontrado';
 
-type OrderRecord = typeof orders.$inferSelect;
+export type OrderRecord = typeof orders.$inferSelect;
 type LineRecord = typeof orderProducts.$inferSelect;
 /** A line as it will be after a change: `id` for lines that exist already. */
 type TargetLine = Omit<LineRecord, 'id' | 'order_id' | 'created_at'> & { id?: number };
@@ -88,7 +90,7 @@ function unitPrice(p: Presentation, dollarRate: number, now: Date): number | nul
  * with an unknown outcome), the caches it makes stale are dropped (the staff list, and the
  * catalogue whose stock it moved), so the next read in this process, the client's included, sees it.
  */
-async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
   try {
     return await ctx.db.transaction(work);
   } finally {
@@ -96,8 +98,13 @@ async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Pr
   }
 }
 
-async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra: T): Promise<OrderDto & T> {
-  const dto = await findOrderDto(ctx.db, id);
+/** How a customer sees their orders: with the shop's payment instructions while one waits for payment. */
+export async function customerView(ctx: AppContext): Promise<OrderView> {
+  return { audience: 'customer', paymentInstructions: paymentInstructions(await readPaymentSettings(ctx.db)) };
+}
+
+export async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra: T, view: OrderView): Promise<OrderDto & T> {
+  const dto = await findOrderDto(ctx.db, id, view);
   if (!dto) throw notFound(ORDER_NOT_FOUND);
   return { ...dto, ...extra };
 }
@@ -194,7 +201,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
     await applyStockDelta(tx, locked, heldBy(lines), now);
     return order.id;
   });
-  const dto = await withOrderDto(ctx, orderId, {});
+  const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx));
   await notifyOrderCreated(ctx, dto, log);
   return dto;
 }
@@ -202,13 +209,15 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
 // ---------------------------------------------------------------------------------------------
 // Reads
 
-export async function listMyOrders(ctx: AppContext, userId: number, query: MyOrdersQuery) {
-  return listUserOrders(ctx.db, userId, { status: query.status, page: query.page, pageSize: query.page_size });
+/** A customer's orders: as the customer sees them, or as staff do (the user detail page). */
+export async function listMyOrders(ctx: AppContext, userId: number, query: MyOrdersQuery, audience: 'customer' | 'staff' = 'customer') {
+  const view = audience === 'staff' ? STAFF_VIEW : await customerView(ctx);
+  return listUserOrders(ctx.db, userId, { status: query.status, page: query.page, pageSize: query.page_size, view });
 }
 
 /** Staff read any order; a customer only their own (anyone else's answers 404, not 403). */
 export async function getOrder(ctx: AppContext, actor: OrderActor, id: number): Promise<OrderDto> {
-  const dto = await findOrderDto(ctx.db, id, isStaff(actor) ? undefined : actor.id);
+  const dto = isStaff(actor) ? await findOrderDto(ctx.db, id) : await findOrderDto(ctx.db, id, await customerView(ctx), actor.id);
   if (!dto) throw notFound(ORDER_NOT_FOUND);
   return dto;
 }
@@ -224,7 +233,7 @@ const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
 // ---------------------------------------------------------------------------------------------
 // Changes
 
-async function lockOrder(tx: Tx, id: number): Promise<OrderRecord | undefined> {
+export async function lockOrder(tx: Tx, id: number): Promise<OrderRecord | undefined> {
   const [order] = await tx.select().from(orders).where(eq(orders.id, id)).for('update');
   return order;
 }
@@ -372,7 +381,7 @@ export async function updateOrderAsCustomer(
   });
   // Units given back may end a sell-out that customers wait for.
   sendRestockNoticesSoon(ctx);
-  return withOrderDto(ctx, orderId, { message });
+  return withOrderDto(ctx, orderId, { message }, await customerView(ctx));
 }
 
 /** Staff's line edit: existing lines matched by id or by product and presentation, new ones priced from the database unless staff give a price. */
@@ -424,17 +433,20 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
   return lines;
 }
 
+/** `guard` runs on the locked order before any change and may refuse it (the bulk actions do). */
 export async function updateOrderAsStaff(
   ctx: AppContext,
   actor: OrderActor,
   orderId: number,
   input: AdminOrderUpdate,
   log?: Logger,
+  guard?: (order: OrderRecord) => void,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
   const outcome = await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
+    guard?.(order);
     const current = await currentLines(tx, orderId);
 
     let lines: TargetLine[] = current;
@@ -477,7 +489,7 @@ export async function updateOrderAsStaff(
     return { message, statusChanged };
   });
   sendRestockNoticesSoon(ctx, log);
-  const dto = await withOrderDto(ctx, orderId, { message: outcome.message });
+  const dto = await withOrderDto(ctx, orderId, { message: outcome.message }, STAFF_VIEW);
   if (outcome.statusChanged) await notifyStatusChanged(ctx, dto, log);
   return dto;
 }

@@ -1,4 +1,5 @@
-// /api/core/: maintenance status and switch, bypass validation, dollar rate (spec accounts-admin §7 core).
+// /api/core/: maintenance status and switch, bypass validation, dollar rate (spec accounts-admin §7
+// core), and the shop's payment details (issue 13).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,12 +16,14 @@ import {
   toggleMaintenanceSchema,
   validateBypassSchema,
 } from '../../../domain/site';
+import { paymentSettingsDtoSchema, paymentSettingsSchema } from '../../../domain/fulfilment';
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
 import { isAdmin, requireStaff } from '../auth/caller';
 import { getDollarRate, updateDollarRate } from './dollar-rate';
 import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';
+import { getPaymentSettings, updatePaymentSettings } from './payment-settings';
 
 // Guessing limits per IP: 10 tries per 10 minutes; failures counted over 15 minutes.
 const BYPASS_ATTEMPTS = { limit: 10, windowMs: 10 * 60_000 };
@@ -92,5 +95,17 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
     '/api/core/dollar-rate/',
     { config: { access: 'staff' }, schema: { body: dollarRateUpdateSchema, response: { 200: dollarRateResultSchema } } },
     async (request) => updateDollarRate(ctx, actorOf(request), request.body, request.log),
+  );
+
+  app.get(
+    '/api/core/payment-settings/',
+    { config: { access: 'staff' }, schema: { response: { 200: paymentSettingsDtoSchema } } },
+    async () => getPaymentSettings(ctx),
+  );
+
+  app.put(
+    '/api/core/payment-settings/',
+    { config: { access: 'staff' }, schema: { body: paymentSettingsSchema, response: { 200: paymentSettingsDtoSchema } } },
+    async (request) => updatePaymentSettings(ctx, actorOf(request), request.body),
   );
 }

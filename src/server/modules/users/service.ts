@@ -71,7 +71,7 @@ const DETAIL_ORDERS = 100;
 
 export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminUserDetailDto> {
   const row = await findUser(ctx.db, id);
-  const { results, count } = await listMyOrders(ctx, id, { page: 1, page_size: DETAIL_ORDERS });
+  const { results, count } = await listMyOrders(ctx, id, { page: 1, page_size: DETAIL_ORDERS }, 'staff');
   return { user: toDto(row, count), orders: results };
 }
 

@@ -2,7 +2,7 @@
 // orders, and the staff list and review with an e-mail to the customer on each status change.
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/dates';
 import {
@@ -20,7 +20,7 @@ import {
   WARRANTY_STATUS_MESSAGES,
 } from '../../../domain/warranty';
 import type { AppContext } from '../../context';
-import { orderProducts, orders, warrantyClaims } from '../../db/schema';
+import { folded, orderProducts, orders, warrantyClaims } from '../../db/schema';
 import { badRequest, type FieldErrors, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
@@ -279,13 +279,11 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
   const conditions: SQL[] = [];
   if (query.status) conditions.push(eq(warrantyClaims.status, query.status));
   if (query.search) {
-    const pattern = likePattern(query.search);
-    const matches = [
-      ilike(warrantyClaims.name, pattern),
-      ilike(warrantyClaims.email, pattern),
-      ilike(warrantyClaims.product_name, pattern),
-      ilike(warrantyClaims.description, pattern),
-    ];
+    // Accents and case ignored, as in the order search ("gonzalez" finds "González").
+    const pattern = folded(sql`${likePattern(query.search)}`);
+    const matches = [warrantyClaims.name, warrantyClaims.email, warrantyClaims.product_name, warrantyClaims.description].map(
+      (column) => sql`${folded(sql`${column}`)} like ${pattern}`,
+    );
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
     if (number) {
       const ordered = ctx.db

@@ -1,0 +1,216 @@
+// The steps inside a pending order that staff record (issue 13): the payment, the shipment, the
+// internal notes, and the bulk actions over several orders. Each change runs under the order's
+// lock through writeOrders (so the staff list caches drop it), is logged, and e-mails the
+// customer after commit.
+import { eq } from 'drizzle-orm';
+import {
+  CARRIER_LABELS,
+  PAYMENT_METHOD_LABELS,
+  paidAtInstant,
+  type BulkOrderActionInput,
+  type BulkOrderResult,
+  type RecordPaymentInput,
+  type RecordShipmentInput,
+} from '../../../domain/fulfilment';
+import { formatArs } from '../../../domain/money';
+import type { OrderDto } from '../../../domain/orders';
+import { shopDate } from '../../../domain/dates';
+import type { AppContext } from '../../context';
+import { orders } from '../../db/schema';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
+import type { Logger } from '../../logger';
+import { diff, logActivity } from '../activity/log';
+import { notifyPaymentReceived, notifyShipped } from './emails';
+import { STAFF_VIEW } from './queries';
+import { lockOrder, ORDER_NOT_FOUND, updateOrderAsStaff, withOrderDto, writeOrders, type OrderActor, type OrderRecord } from './service';
+
+/** Bulk actions refuse what a single change would repeat: a second payment or shipment. */
+interface StepOptions {
+  once?: boolean;
+}
+
+const refuseCancelled = (order: OrderRecord, what: string) => {
+  if (order.status === 'cancelled')
+    throw conflict(`El pedido #${order.order_number} está cancelado: no se puede ${what}`, 'ORDER_CANCELLED');
+};
+
+function paymentDate(value: string | undefined, now: Date): Date {
+  const paidAt = paidAtInstant(value, now);
+  if (Number.isNaN(paidAt.getTime())) throw badRequest('La fecha de pago es inválida', { paid_at: ['La fecha de pago es inválida'] });
+  // A minute of leeway for a clock that runs a little ahead of the server's.
+  if (paidAt.getTime() > now.getTime() + 60_000) {
+    throw badRequest('La fecha de pago no puede ser futura', { paid_at: ['La fecha de pago no puede ser futura'] });
+  }
+  return paidAt;
+}
+
+const paymentFields = (o: Pick<OrderRecord, 'paid_at' | 'payment_method' | 'payment_amount' | 'payment_note'>) => ({
+  paid_at: o.paid_at?.toISOString() ?? null,
+  payment_method: o.payment_method,
+  payment_amount: o.payment_amount,
+  payment_note: o.payment_note,
+});
+
+/**
+ * POST /api/orders/{id}/payment/: records (or corrects) the payment of a pending or completed
+ * order. The customer is e-mailed "Recibimos tu pago" the first time only.
+ */
+export async function recordPayment(
+  ctx: AppContext,
+  actor: OrderActor,
+  orderId: number,
+  input: RecordPaymentInput,
+  log?: Logger,
+  options: StepOptions = {},
+): Promise<OrderDto> {
+  const now = ctx.now();
+  const paidAt = paymentDate(input.paid_at, now);
+  const first = await writeOrders(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    refuseCancelled(order, 'registrar un pago');
+    if (options.once && order.paid_at) throw conflict(`El pedido #${order.order_number} ya tiene un pago registrado`, 'ALREADY_PAID');
+    if (shopDate(paidAt) < shopDate(order.created_at)) {
+      const message = 'La fecha de pago no puede ser anterior al pedido';
+      throw badRequest(message, { paid_at: [message] });
+    }
+    const payment = {
+      paid_at: paidAt,
+      payment_method: input.method,
+      payment_amount: input.amount ?? order.total,
+      payment_note: input.note || null,
+    };
+    // updated_at is left alone: the customer's timeline dates the delivery or cancellation by it.
+    await tx
+      .update(orders)
+      .set({ ...payment, payment_recorded_by: actor.id })
+      .where(eq(orders.id, orderId));
+    await logActivity(tx, {
+      action: 'update',
+      description: `Pedido #${order.order_number}: pago ${order.paid_at ? 'corregido' : 'registrado'} (${PAYMENT_METHOD_LABELS[input.method]}, ${formatArs(payment.payment_amount)})`,
+      actor,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: diff(paymentFields(order), paymentFields(payment)),
+    });
+    return order.paid_at === null;
+  });
+  const dto = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+  if (first) await notifyPaymentReceived(ctx, dto, log);
+  return dto;
+}
+
+/**
+ * POST /api/orders/{id}/shipment/: marks a pending or completed order as shipped (or corrects its
+ * carrier and code). The customer is e-mailed the carrier, code and tracking link whenever
+ * these change.
+ */
+export async function recordShipment(
+  ctx: AppContext,
+  actor: OrderActor,
+  orderId: number,
+  input: RecordShipmentInput,
+  log?: Logger,
+  options: StepOptions = {},
+): Promise<OrderDto> {
+  const now = ctx.now();
+  const code = input.tracking_code || null;
+  const changed = await writeOrders(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    refuseCancelled(order, 'marcar como enviado');
+    if (options.once && order.shipped_at) throw conflict(`El pedido #${order.order_number} ya estaba enviado`, 'ALREADY_SHIPPED');
+    if (order.shipped_at && order.carrier === input.carrier && order.tracking_code === code) return false;
+    await tx
+      .update(orders)
+      .set({ carrier: input.carrier, tracking_code: code, shipped_at: order.shipped_at ?? now, shipped_by: actor.id })
+      .where(eq(orders.id, orderId));
+    await logActivity(tx, {
+      action: 'update',
+      description: `Pedido #${order.order_number}: enviado por ${CARRIER_LABELS[input.carrier]}${code ? ` (código ${code})` : ''}`,
+      actor,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: diff({ carrier: order.carrier, tracking_code: order.tracking_code }, { carrier: input.carrier, tracking_code: code }),
+    });
+    return true;
+  });
+  const dto = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+  if (changed) await notifyShipped(ctx, dto, log);
+  return dto;
+}
+
+/** PUT /api/orders/{id}/internal-notes/: the staff's notes on any order, replaced whole. */
+export async function setInternalNotes(ctx: AppContext, actor: OrderActor, orderId: number, notes: string): Promise<OrderDto> {
+  await writeOrders(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (order.internal_notes === notes) return;
+    await tx.update(orders).set({ internal_notes: notes }).where(eq(orders.id, orderId));
+    await logActivity(tx, {
+      action: 'update',
+      description: `Pedido #${order.order_number}: notas internas actualizadas`,
+      actor,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: diff({ internal_notes: order.internal_notes }, { internal_notes: notes }),
+    });
+  });
+  return withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+}
+
+/** Complete takes pending orders only; cancel any order not cancelled yet. */
+function bulkGuard(action: 'complete' | 'cancel') {
+  return (order: OrderRecord) => {
+    const number = `#${order.order_number}`;
+    if (action === 'complete' && order.status === 'completed') throw conflict(`El pedido ${number} ya estaba completado`);
+    if (order.status === 'cancelled') {
+      throw conflict(action === 'cancel' ? `El pedido ${number} ya estaba cancelado` : `El pedido ${number} está cancelado`);
+    }
+  };
+}
+
+/**
+ * POST /api/orders/bulk/: the action on each order in turn, each in its own transaction, through
+ * the same paths as one change at a time (logs, e-mails, stock). A failing order reports its
+ * error and the others still apply.
+ */
+export async function applyBulkAction(
+  ctx: AppContext,
+  actor: OrderActor,
+  input: BulkOrderActionInput,
+  log?: Logger,
+): Promise<BulkOrderResult> {
+  const results: BulkOrderResult['results'] = [];
+  for (const id of input.ids) {
+    try {
+      switch (input.action) {
+        case 'mark_paid':
+          await recordPayment(ctx, actor, id, { method: 'transferencia' }, log, { once: true });
+          break;
+        case 'mark_shipped':
+          await recordShipment(ctx, actor, id, { carrier: input.carrier!, tracking_code: input.tracking_codes?.[String(id)] }, log, {
+            once: true,
+          });
+          break;
+        case 'complete':
+        case 'cancel':
+          await updateOrderAsStaff(
+            ctx,
+            actor,
+            id,
+            { status: input.action === 'complete' ? 'completed' : 'cancelled' },
+            log,
+            bulkGuard(input.action),
+          );
+          break;
+      }
+      results.push({ id, ok: true });
+    } catch (error) {
+      if (!(error instanceof AppError)) log?.error({ err: error, order_id: id, action: input.action }, 'bulk order action failed');
+      const message = error instanceof AppError ? error.message : 'No se pudo actualizar el pedido. Intenta nuevamente.';
+      results.push({ id, ok: false, error: message });
+    }
+  }
+  return { results };
+}

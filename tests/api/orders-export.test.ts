@@ -1,0 +1,173 @@
+// The staff list as a CSV (issue 13): the list's filters, every page, one row per order or per
+// line, in the form Excel in Spanish opens as it is.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { placeOrder, simpleOrder } from '../helpers/orders';
+
+let server: TestServer;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+const db = () => server.ctx.db;
+
+beforeAll(async () => {
+  server = await startTestServer({ maxPendingOrders: 1000 });
+  staff = await createStaff(db());
+});
+afterAll(() => server.close());
+
+/** The raw bytes too: fetch's text() would drop the BOM. */
+async function download(query: string, token = staff.token) {
+  const res = await fetch(`${server.url}/api/orders/export.csv?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  return { res, bytes, text: bytes.toString('utf8') };
+}
+
+/** Cells of a CSV with ';', quotes and CRLF, as a spreadsheet reads it. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ';') {
+      row.push(cell);
+      cell = '';
+    } else if (c === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+const byHeader = (rows: string[][]) => rows.slice(1).map((r) => Object.fromEntries(rows[0].map((h, i) => [h, r[i]])));
+
+describe('GET /api/orders/export.csv', () => {
+  it('is for staff only', async () => {
+    const customer = await createUser(db());
+    expect((await fetch(`${server.url}/api/orders/export.csv`)).status).toBe(401);
+    expect((await download('', customer.token)).res.status).toBe(403);
+  });
+
+  it('is UTF-8 with a BOM, ; separators and CRLF lines, as an attachment named by the shop date', async () => {
+    await simpleOrder(server, { recipient_name: 'Formato Prueba' });
+    server.setNow(new Date('2031-05-04T02:00:00Z')); // 3 May, 23:00 in Buenos Aires
+    try {
+      const { res, bytes, text } = await download('search=formato');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+      expect(res.headers.get('content-disposition')).toBe('attachment; filename="pedidos-2031-05-03.csv"');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      expect(
+        text.slice(1).startsWith('Pedido;Fecha;Estado;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Productos;Unidades;Total;'),
+      ).toBe(true);
+      expect(text.endsWith('\r\n')).toBe(true);
+      expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
+    } finally {
+      server.setNow(null);
+    }
+  });
+
+  it('writes one row per order with dates on the shop clock, decimal commas, payment and shipment', async () => {
+    const customer = await createUser(db(), { username: 'exportada' });
+    const product = await createProduct(db(), { name: 'Gelato; "Especial"', blisters: [{ price: 1250.5, stock: 9, seed_count: 5 }] });
+    server.setNow(new Date('2026-02-01T13:07:00Z'));
+    let order;
+    try {
+      order = await placeOrder(server, customer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }], {
+        recipient_name: '=HYPERLINK("http://malo")',
+        delivery_type: 'address',
+        shipping_address: 'Calle 1\nPiso 2',
+      });
+    } finally {
+      server.setNow(null);
+    }
+    const post = (path: string, body: unknown) => api(server, 'POST', path, { token: staff.token, body });
+    expect((await post(`/api/orders/${order.id}/payment/`, { method: 'efectivo', amount: 2501, note: '+ propina' })).status).toBe(200);
+    expect((await post(`/api/orders/${order.id}/shipment/`, { carrier: 'oca', tracking_code: 'OC-1' })).status).toBe(200);
+
+    const { text } = await download(`ids=${order.id}`);
+    const rows = parseCsv(text.slice(1));
+    expect(rows).toHaveLength(2);
+    const [row] = byHeader(rows);
+    expect(row).toMatchObject({
+      Pedido: String(order.order_number),
+      Fecha: '01/02/2026 10:07',
+      Estado: 'Pendiente',
+      Cliente: `'=HYPERLINK("http://malo")`,
+      Usuario: 'exportada',
+      Teléfono: '1122334455',
+      Entrega: 'Envío a domicilio',
+      Dirección: 'Calle 1\nPiso 2',
+      Productos: 'Gelato; "Especial" (5 semillas) x 2',
+      Unidades: '2',
+      Total: '2501,00',
+      'Medio de pago': 'Efectivo',
+      'Monto pagado': '2501,00',
+      'Nota del pago': "'+ propina",
+      Transporte: 'OCA',
+      'Código de seguimiento': 'OC-1',
+    });
+    expect(row['Pagado el']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
+    // The raw text quotes what holds a separator, a quote or a line break.
+    expect(text).toContain('"\'=HYPERLINK(""http://malo"")"');
+    expect(text).toContain('"Calle 1\nPiso 2"');
+  });
+
+  it('writes one row per line with rows=lines', async () => {
+    const customer = await createUser(db());
+    const brand = await createBrand(db(), { brand_name: 'Banco Exportador' });
+    const a = await createProduct(db(), { name: 'Linea Uno', brand_id: brand.id, blisters: [{ price: 100, stock: 9, seed_count: 3 }] });
+    const b = await createProduct(db(), { name: 'Linea Dos', brand_id: brand.id, blisters: [{ price: 200.25, stock: 9, seed_count: 5 }] });
+    const order = await placeOrder(server, customer, [
+      { product_id: a.id, blister_id: a.blisters[0].id, quantity: 1 },
+      { product_id: b.id, blister_id: b.blisters[0].id, quantity: 4 },
+    ]);
+    const rows = byHeader(parseCsv((await download(`ids=${order.id}&rows=lines`)).text.slice(1)));
+    expect(rows).toEqual([
+      expect.objectContaining({
+        Pedido: String(order.order_number),
+        Producto: 'Linea Uno',
+        Banco: 'Banco Exportador',
+        Semillas: '3',
+        Cantidad: '1',
+        'Precio unitario': '100,00',
+        Subtotal: '100,00',
+        'Total del pedido': '901,00',
+      }),
+      expect.objectContaining({ Producto: 'Linea Dos', Semillas: '5', Cantidad: '4', 'Precio unitario': '200,25', Subtotal: '801,00' }),
+    ]);
+    expect((await download('rows=celdas')).res.status).toBe(400);
+  });
+
+  it('applies the list filters to every page, in the list order', async () => {
+    const customer = await createUser(db());
+    const made: number[] = [];
+    for (let i = 0; i < 17; i++)
+      made.push((await simpleOrder(server, { customer, recipient_name: 'Lote Exportado', quantity: 1 })).order.order_number);
+    await api(server, 'PUT', `/api/orders/${(await simpleOrder(server, { customer, recipient_name: 'Lote Exportado' })).order.id}/`, {
+      token: staff.token,
+      body: { status: 'cancelled' },
+    });
+    const numbers = async (query: string) => byHeader(parseCsv((await download(query)).text.slice(1))).map((r) => Number(r.Pedido));
+    expect(await numbers('search=lote%20exportado&status=pending')).toEqual([...made].reverse());
+    expect(await numbers('search=lote%20exportado&status=pending&ordering=created_at&page_size=5')).toEqual(made);
+    expect(await numbers('search=lote%20exportado')).toHaveLength(18);
+    expect(await numbers('search=nadie-se-llama-asi')).toEqual([]);
+    const refused = await download('date_filter=custom&start_date=2031-01-01');
+    expect(refused.res.status).toBe(400);
+    expect(JSON.parse(refused.text).error).toBe('Debes seleccionar fechas de inicio y fin');
+  });
+});
