@@ -5,7 +5,10 @@ import SiteSettingsPanel from './SiteSettingsPanel';
 export default function SettingsPage() {
   return (
     <>
-      <PageHeader title="Configuración de la tienda" subtitle="Modo mantenimiento, acceso con contraseña y cotización del dólar." />
+      <PageHeader
+        title="Configuración de la tienda"
+        subtitle="Modo mantenimiento, acceso con contraseña, cotización del dólar y datos de pago."
+      />
       <SiteSettingsPanel showTitle={false} />
     </>
   );

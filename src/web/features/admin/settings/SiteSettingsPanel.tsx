@@ -2,6 +2,7 @@
 // /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
 import { DollarRateSettings } from './DollarRateSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
+import { PaymentSettings } from './PaymentSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
   return (
@@ -18,6 +19,9 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
       <div className="grid gap-5 @4xl:grid-cols-2 @4xl:items-start">
         <MaintenanceSettings />
         <DollarRateSettings />
+        <div className="@4xl:col-span-2">
+          <PaymentSettings />
+        </div>
       </div>
     </section>
   );
