@@ -102,10 +102,12 @@ export interface RequestOptions {
   timeout?: number;
   /** Message when the server gives none. */
   fallbackError?: string;
+  /** The Accept header, JSON unless a file is asked for. */
+  accept?: string;
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {
     body = options.body;
@@ -121,7 +123,8 @@ async function send(path: string, options: RequestOptions): Promise<Response> {
   return transport(path, { method: options.method ?? 'GET', headers, body, signal, credentials: 'same-origin' });
 }
 
-export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/** Sends a request; a 401 with a token gets one refresh and one retry. Errors become ApiError. */
+async function request(path: string, options: RequestOptions): Promise<Response> {
   let response: Response;
   try {
     response = await send(path, options);
@@ -136,23 +139,40 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
     if (error instanceof DOMException && error.name === 'AbortError' && options.signal?.aborted) throw error;
     throw new ApiError(0, 'Error de conexión. Por favor, intenta nuevamente en unos momentos.');
   }
-  if (response.status === 204) return undefined as T;
-  const text = await response.text();
-  let data: unknown = null;
-  try {
-    data = text ? JSON.parse(text) : null;
-  } catch {
-    data = null;
-  }
   if (!response.ok) {
-    const body = (data ?? undefined) as ErrorBody | undefined;
+    const text = await response.text();
+    let body: ErrorBody | undefined;
+    try {
+      body = text ? (JSON.parse(text) as ErrorBody) : undefined;
+    } catch {
+      body = undefined;
+    }
     if (response.status === 503 && body?.code === 'MAINTENANCE') {
       listeners.maintenance.forEach((l) => l(body?.maintenance_message ?? body?.error));
     }
     const message = body?.error ?? body?.message ?? options.fallbackError ?? 'Ocurrió un error. Por favor, intenta nuevamente.';
     throw new ApiError(response.status, message, body?.code, body?.errors, body);
   }
-  return data as T;
+  return response;
+}
+
+export async function apiFetch<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(path, options);
+  if (response.status === 204) return undefined as T;
+  const text = await response.text();
+  try {
+    return (text ? JSON.parse(text) : null) as T;
+  } catch {
+    return null as T;
+  }
+}
+
+/** A file the API sends (a CSV export): its content and the name the server gives it. */
+export async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) {
+  const response = await request(path, { accept: '*/*', ...options, method: 'GET' });
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
+  return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : undefined };
 }
 
 export const api = {

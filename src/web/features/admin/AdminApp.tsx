@@ -43,7 +43,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
 
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
-  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon },
+  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
   { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon },
