@@ -14,6 +14,7 @@ const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
+const PrintPage = lazy(() => import('./orders/PrintPage'));
 const WarrantyClaimsPage = lazy(() => import('./warranty/WarrantyClaimsPage'));
 const UserListPage = lazy(() => import('./users/UserListPage'));
 const UserDetailPage = lazy(() => import('./users/UserDetailPage'));
@@ -54,6 +55,15 @@ export const ADMIN_NAV: AdminNavItem[] = [
 export default function AdminApp() {
   return (
     <Routes>
+      {/* Packing slips and pick list: printed without the admin frame. */}
+      <Route
+        path="pedidos/imprimir"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <PrintPage />
+          </Suspense>
+        }
+      />
       <Route element={<AdminLayout nav={ADMIN_NAV} />}>
         <Route index element={<Navigate to="/admin/productos" replace />} />
         {ADMIN_ROUTES.map(({ path, page: Page }) => (
