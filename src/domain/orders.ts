@@ -372,6 +372,8 @@ export const orderDtoSchema = z.object({
   shipment: shipmentDtoSchema.nullable(),
   /** How to pay (the shop's payment settings), on the customer's pending orders; else null. */
   payment_instructions: z.string().nullable(),
+  /** The shop's WhatsApp (10 digits) on the customer's pending orders, for the payment message; else null. */
+  shop_whatsapp: z.string().nullable().optional(),
   /** Staff only. */
   internal_notes: z.string().optional(),
 });
