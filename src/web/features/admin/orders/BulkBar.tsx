@@ -112,7 +112,7 @@ export function BulkBar({
             >
               Imprimir
             </Button>
-            {!tooMany && <ExportMenu query={{ ids: ids.join(',') }} up variant="secondary" />}
+            {!tooMany && <ExportMenu query={{ ids: ids.join(',') }} up size="sm" />}
           </div>
         </div>
         {tooMany && (

@@ -33,7 +33,7 @@ function SortHeader({
       <button
         type="button"
         onClick={() => onSort(next)}
-        className="inline-flex items-center gap-1 rounded font-semibold hover:text-stone-900"
+        className="inline-flex items-center gap-1 rounded font-semibold uppercase hover:text-stone-900"
         title={`Ordenar por ${label.toLowerCase()}`}
       >
         {label}
@@ -86,7 +86,9 @@ export function OrderTable({
 }) {
   return (
     <div
-      className={`overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-xs ${busy ? 'opacity-60' : ''}`}
+      className={`relative overflow-x-auto rounded-xl border border-stone-200 bg-white shadow-xs ${busy ? 'opacity-60' : ''}`}
+      // relative: the screen-reader texts inside are absolutely placed and, measured from an outer
+      // box, would widen the page instead of scrolling here.
       role="region"
       aria-label="Tabla de pedidos"
       // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
@@ -148,8 +150,8 @@ export function OrderTable({
                 <td className="max-w-44">
                   <ShipmentState order={order} />
                 </td>
-                <td>
-                  <div className="flex items-center justify-end">
+                <td className="w-px">
+                  <div className="flex min-w-max items-center justify-end">
                     <ContactLinks order={order} compact />
                     <IconButton label={`Ver pedido #${order.order_number}`} onClick={() => onDetails(order)}>
                       <EyeIcon size={16} />

@@ -16,6 +16,9 @@ import { useOrdersByIds } from './api';
 import { customerName, unitsOf } from './OrderParts';
 import { lineSeeds, parseIds, pickList } from './print';
 
+/** On a phone the tables scroll inside the sheet; on paper they simply fit. */
+const TABLE_BOX = 'relative overflow-x-auto print:overflow-visible';
+
 // Inline <style> elements are allowed by the CSP (attributes are not); A4 only for this page.
 const PRINT_CSS = '@page { size: A4; margin: 12mm; }';
 
@@ -52,39 +55,41 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
           </p>
         </div>
       </header>
-      <table className="w-full border-collapse text-sm">
-        <thead>
-          <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
-            <th scope="col" className="w-8">
-              <span className="sr-only">Preparado</span>
-            </th>
-            <th scope="col">Banco</th>
-            <th scope="col">Producto</th>
-            <th scope="col">Presentación</th>
-            <th scope="col" className="text-right">
-              Unidades
-            </th>
-            <th scope="col">Pedidos</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={`${row.product_name}-${row.seed_count}-${row.orders.join('.')}`}
-              className="break-inside-avoid border-b border-stone-200 align-top [&>td]:px-1.5 [&>td]:py-1.5"
-            >
-              <td>
-                <span className="inline-block h-4 w-4 border border-stone-500" aria-hidden="true" />
-              </td>
-              <td className="text-stone-700">{row.product_brand ?? '—'}</td>
-              <td className="font-medium">{row.product_name}</td>
-              <td>{row.seed_count ? `x${row.seed_count} semillas` : '—'}</td>
-              <td className="text-right text-base font-bold tabular-nums">{row.units}</td>
-              <td className="text-xs text-stone-600">{row.orders.map((n) => `#${n}`).join(', ')}</td>
+      <div className={TABLE_BOX}>
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
+              <th scope="col" className="w-8">
+                <span className="sr-only">Preparado</span>
+              </th>
+              <th scope="col">Banco</th>
+              <th scope="col">Producto</th>
+              <th scope="col">Presentación</th>
+              <th scope="col" className="text-right">
+                Unidades
+              </th>
+              <th scope="col">Pedidos</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={`${row.product_name}-${row.seed_count}-${row.orders.join('.')}`}
+                className="break-inside-avoid border-b border-stone-200 align-top [&>td]:px-1.5 [&>td]:py-1.5"
+              >
+                <td>
+                  <span className="inline-block h-4 w-4 border border-stone-500" aria-hidden="true" />
+                </td>
+                <td className="text-stone-700">{row.product_brand ?? '—'}</td>
+                <td className="font-medium">{row.product_name}</td>
+                <td>{row.seed_count ? `x${row.seed_count} semillas` : '—'}</td>
+                <td className="text-right text-base font-bold tabular-nums">{row.units}</td>
+                <td className="text-xs text-stone-600">{row.orders.map((n) => `#${n}`).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -125,59 +130,61 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
         </div>
       </div>
 
-      <table className="w-full border-collapse text-sm">
-        <thead>
-          <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
-            <th scope="col">Producto</th>
-            <th scope="col" className="text-right">
-              Cant.
-            </th>
-            <th scope="col" className="text-right">
-              Semillas
-            </th>
-            <th scope="col" className="text-right">
-              Precio
-            </th>
-            <th scope="col" className="text-right">
-              Subtotal
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {order.order_products.map((line) => {
-            const seeds = lineSeeds(line);
-            return (
-              <tr key={line.id} className="break-inside-avoid border-b border-stone-200 align-top [&>td]:px-1.5 [&>td]:py-1.5">
-                <td>
-                  <span className="font-medium">{line.product_name}</span>
-                  <span className="block text-xs text-stone-600">
-                    {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null]
-                      .filter(Boolean)
-                      .join(' · ')}
-                  </span>
-                </td>
-                <td className="text-right tabular-nums">{line.quantity}</td>
-                <td className="whitespace-nowrap text-right tabular-nums">
-                  {seeds === null ? '—' : line.quantity > 1 ? `${line.blister_info.seed_count} × ${line.quantity} = ${seeds}` : seeds}
-                </td>
-                <td className="whitespace-nowrap text-right tabular-nums">{formatArs(line.price_at_time)}</td>
-                <td className="whitespace-nowrap text-right tabular-nums">{formatArs(line.subtotal)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr className="[&>td]:px-1.5 [&>td]:pt-2">
-            <td className="text-stone-600">
-              {units} {units === 1 ? 'unidad' : 'unidades'}
-            </td>
-            <td colSpan={3} className="text-right font-semibold">
-              Total
-            </td>
-            <td className="whitespace-nowrap text-right text-lg font-bold tabular-nums">{formatArs(order.total)}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <div className={TABLE_BOX}>
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
+              <th scope="col">Producto</th>
+              <th scope="col" className="text-right">
+                Cant.
+              </th>
+              <th scope="col" className="text-right">
+                Semillas
+              </th>
+              <th scope="col" className="text-right">
+                Precio
+              </th>
+              <th scope="col" className="text-right">
+                Subtotal
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.order_products.map((line) => {
+              const seeds = lineSeeds(line);
+              return (
+                <tr key={line.id} className="break-inside-avoid border-b border-stone-200 align-top [&>td]:px-1.5 [&>td]:py-1.5">
+                  <td>
+                    <span className="font-medium">{line.product_name}</span>
+                    <span className="block text-xs text-stone-600">
+                      {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null]
+                        .filter(Boolean)
+                        .join(' · ')}
+                    </span>
+                  </td>
+                  <td className="text-right tabular-nums">{line.quantity}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">
+                    {seeds === null ? '—' : line.quantity > 1 ? `${line.blister_info.seed_count} × ${line.quantity} = ${seeds}` : seeds}
+                  </td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{formatArs(line.price_at_time)}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{formatArs(line.subtotal)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+          <tfoot>
+            <tr className="[&>td]:px-1.5 [&>td]:pt-2">
+              <td className="text-stone-600">
+                {units} {units === 1 ? 'unidad' : 'unidades'}
+              </td>
+              <td colSpan={3} className="text-right font-semibold">
+                Total
+              </td>
+              <td className="whitespace-nowrap text-right text-lg font-bold tabular-nums">{formatArs(order.total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
 
       <p className="mt-4 rounded border border-stone-300 px-3 py-2 text-sm">
         <span className="font-semibold">Pago: </span>
