@@ -10,6 +10,11 @@ const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyl
 const dateOnly = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
+
+// en-CA writes dates as YYYY-MM-DD, as <input type="date"> wants them.
+const shopDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: SHOP_TIME_ZONE });
+/** Today in Argentina, YYYY-MM-DD. */
+export const shopToday = () => shopDay.format(new Date());
 export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
 
 const usd = new Intl.NumberFormat('es-AR', {

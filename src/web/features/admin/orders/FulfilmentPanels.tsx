@@ -17,7 +17,7 @@ import { CARRIER_LABELS, CARRIERS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, track
 import type { OrderDto } from '../../../../domain/orders';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { ApiError } from '../../../lib/api';
-import { errorMessage, formatArs, formatDateTime, isoDay } from '../lib/format';
+import { errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
 import { Button } from '../ui/Button';
 import { SelectInput, TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
@@ -52,14 +52,6 @@ interface PaymentFields {
 }
 const PAYMENT_FIELDS = ['paid_at', 'method', 'amount', 'note'] as const;
 const paymentResolver = zodResolver(recordPaymentSchema) as unknown as Resolver<PaymentFields, unknown, RecordPaymentInput>;
-
-/**
- * A day typed in the form as the API wants it: today is "now" (no date sent); an earlier day is
- * noon of that day in Argentina, so it never reads as the day before.
- */
-export function paidAtForApi(day: string, today: string): string | undefined {
-  return day === today ? undefined : `${day}T12:00:00-03:00`;
-}
 
 export function PaymentPanel({ order }: { order: OrderDto }) {
   const { payment } = order;
@@ -96,7 +88,7 @@ export function PaymentPanel({ order }: { order: OrderDto }) {
 
 function RecordPaymentForm({ order }: { order: OrderDto }) {
   const record = useRecordPayment(order.id);
-  const today = isoDay(new Date());
+  const today = shopToday();
   const {
     register,
     handleSubmit,
@@ -112,7 +104,8 @@ function RecordPaymentForm({ order }: { order: OrderDto }) {
       {
         method: values.method,
         amount: values.amount,
-        paid_at: values.paid_at ? paidAtForApi(values.paid_at, today) : undefined,
+        // A bare day: the server takes today as now, an earlier day as noon in Argentina.
+        paid_at: values.paid_at || undefined,
         note: values.note || undefined,
       },
       {
