@@ -96,12 +96,15 @@ async function logIn(page: Page) {
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Acciones para los pedidos seleccionados' });
 const rows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
+/** Waits for the rows of the current filters, then loads more until `count` are shown. */
 async function showAllRows(page: Page, count: number) {
-  while ((await rows(page).count()) < count) {
+  const table = page.getByRole('region', { name: 'Tabla de pedidos' });
+  await expect.poll(() => table.getAttribute('aria-busy')).toBe('false');
+  for (let shown = await rows(page).count(); shown < count; shown = await rows(page).count()) {
     await page.getByRole('button', { name: 'Cargar más pedidos' }).click();
-    await expect.poll(() => rows(page).count()).toBeGreaterThan(Math.min(count - 1, 14));
+    await expect.poll(() => rows(page).count()).toBeGreaterThan(shown);
   }
-  await expect.poll(() => rows(page).count()).toBe(count);
+  expect(await rows(page).count()).toBe(count);
 }
 
 async function pdfPages(page: Page): Promise<number> {
@@ -191,7 +194,8 @@ describe('orders back office in bulk', () => {
     await step(page, 'bulk-print', async () => {
       await page.getByRole('button', { name: 'Enviado', exact: true }).click();
       await expect.poll(() => rows(page).first().textContent()).toContain('Andreani');
-      for (const order of printed) await page.getByRole('checkbox', { name: `Seleccionar pedido #${order.order_number}` }).check();
+      for (const order of printed)
+        await page.getByRole('checkbox', { name: `Seleccionar pedido #${order.order_number}`, exact: true }).check();
       await bulkBar(page).getByRole('button', { name: 'Imprimir' }).click();
       await page.waitForURL(/\/admin\/pedidos\/imprimir\?ids=/);
       await page.getByRole('heading', { name: 'Lista de preparación' }).waitFor();
@@ -298,7 +302,7 @@ describe('orders back office in bulk', () => {
       await page.waitForURL(/\/admin\/pedidos\?/);
       await page.getByText(`#${order.order_number}`).first().waitFor();
       await page.goto(`/admin/pedidos/${order.id}`);
-      await page.getByRole('link', { name: `${customer.first_name} ${customer.last_name}` }).click();
+      await page.getByRole('link', { name: `${customer.first_name} ${customer.last_name}`, exact: true }).click();
       await page.waitForURL(`**/admin/usuarios/${customer.id}`);
     });
     await context.close();

@@ -228,6 +228,7 @@ export default function OrderListPage() {
               onSort={(ordering) => setFilters({ ...filters, ordering })}
               onDetails={(order) => openOrder(order.id)}
               busy={list.isPlaceholderData}
+              fetching={list.isFetching}
             />
           ) : (
             <>

@@ -74,6 +74,7 @@ export function OrderTable({
   onSort,
   onDetails,
   busy,
+  fetching,
 }: {
   orders: OrderDto[];
   selected: ReadonlySet<number>;
@@ -82,7 +83,9 @@ export function OrderTable({
   onToggleAll: () => void;
   onSort: (ordering: OrderOrdering) => void;
   onDetails: (order: OrderDto) => void;
+  /** Showing the previous filters' rows while the new ones load. */
   busy?: boolean;
+  fetching?: boolean;
 }) {
   return (
     <div
@@ -91,6 +94,7 @@ export function OrderTable({
       // box, would widen the page instead of scrolling here.
       role="region"
       aria-label="Tabla de pedidos"
+      aria-busy={fetching}
       // A scrollable region must be reachable by keyboard (axe: scrollable-region-focusable).
       // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
       tabIndex={0}
