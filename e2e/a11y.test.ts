@@ -172,6 +172,7 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
   it('every section of Mi Cuenta', async () => {
     const { context, page } = await open(viewport, { as: customer.username });
     await visit(page, '/mi-cuenta?section=orders', `account-orders-${width}`, 'main');
+    await visit(page, '/mi-cuenta?section=stock-alerts', `account-stock-alerts-${width}`);
     await visit(page, '/mi-cuenta?section=warranty', `account-warranty-${width}`);
     await visit(page, '/mi-cuenta?section=settings', `account-settings-${width}`, 'main form');
     await screenshot(page, `a11y-account-settings-${width}`);

@@ -112,7 +112,7 @@ describe('under the Content-Security-Policy', () => {
 
   it('the account and admin pages load without a violation', async () => {
     const asCustomer = await openWatched({ as: customer.username });
-    for (const section of ['orders', 'warranty', 'settings']) {
+    for (const section of ['orders', 'stock-alerts', 'warranty', 'settings']) {
       await visit(asCustomer.page, asCustomer.watch, `/mi-cuenta?section=${section}`, `account-${section}`);
     }
     await asCustomer.context.close();

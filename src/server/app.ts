@@ -22,6 +22,7 @@ import userRoutes from './modules/users/routes';
 import activityRoutes from './modules/activity/routes';
 import warrantyRoutes from './modules/warranty/routes';
 import seoRoutes from './modules/seo/routes';
+import stockAlertRoutes from './modules/stock-alerts/routes';
 import { pageHeadRenderer } from './modules/seo/service';
 import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
@@ -94,6 +95,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(userRoutes, { ctx });
   await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
+  await app.register(stockAlertRoutes, { ctx });
 
   await app.register(seoRoutes, { ctx });
   await app.register(staticWebPlugin, {

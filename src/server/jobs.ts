@@ -4,6 +4,8 @@ import type { AppContext } from './context';
 import { deliverDueMail } from './modules/mail/service';
 import { expireStalePendingOrders } from './modules/orders/service';
 import { refreshDollarRateIfDue } from './modules/site/dollar-rate';
+import { runDailyStockAlert } from './modules/stock-alerts/daily-alert';
+import { sendRestockNotices } from './modules/stock-alerts/restock';
 
 interface Job {
   name: string;
@@ -15,6 +17,9 @@ const JOBS: Job[] = [
   { name: 'mail-retry', everyMs: 60_000, run: deliverDueMail },
   { name: 'dollar-rate', everyMs: 60_000, run: refreshDollarRateIfDue },
   { name: 'expire-pending-orders', everyMs: 60 * 60_000, run: expireStalePendingOrders },
+  { name: 'stock-alert', everyMs: 60_000, run: runDailyStockAlert },
+  // Writes that raise stock send their notices at once; this catches any other path, and a crash.
+  { name: 'restock-notices', everyMs: 60_000, run: sendRestockNotices },
 ];
 
 /** Starts every job on its interval; returns a function that stops them. */

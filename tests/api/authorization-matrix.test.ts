@@ -92,6 +92,8 @@ const ADMIN_CALLS: { method: string; url: string; module: string; mustExist?: bo
   { method: 'GET', url: '/api/activity-logs/', module: 'activity' },
   { method: 'GET', url: '/api/activity-logs/stats/', module: 'activity' },
   { method: 'PATCH', url: '/api/warranty-claims/:id/', module: 'warranty' },
+  { method: 'GET', url: '/api/core/stock-alert-settings/', module: 'stock-alerts', mustExist: true },
+  { method: 'PUT', url: '/api/core/stock-alert-settings/', module: 'stock-alerts', mustExist: true },
 ];
 
 describe('admin calls of the spec', () => {

@@ -12,7 +12,7 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, sqlRows, type Database } from '../../src/server/db/client';
-import { orderProducts, orders, products, users } from '../../src/server/db/schema';
+import { orderProducts, orders, products, stockAlertSettings, stockNotifications, users } from '../../src/server/db/schema';
 import { readTarGz } from '../../src/server/modules/backup/tar';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestPglite } from '../helpers/database';
@@ -42,16 +42,18 @@ let dataDir: string;
 let env: Record<string, string>;
 const shop: { productId?: number; orderId?: number; userEmail?: string } = {};
 
-/** The facts the test compares before and after: products, one order with its lines, users. */
+/** The facts the test compares before and after: products, one order with its lines, users, stock alerts. */
 async function snapshot(db: Database['db']) {
-  const [row] = await sqlRows<{ products: string; orders: string; lines: string; users: string; rate: string }>(
+  const [row] = await sqlRows<{ products: string; orders: string; lines: string; users: string; rate: string; stock_alerts: string }>(
     db,
     sql`
     select (select string_agg(id || ':' || name || ':' || available, ',' order by id) from products) as products,
            (select string_agg(id || ':' || status || ':' || total, ',' order by id) from orders) as orders,
            (select string_agg(order_id || ':' || blister_id || 'x' || quantity, ',' order by id) from order_products) as lines,
            (select string_agg(username, ',' order by id) from users) as users,
-           (select value::text from dollar_rate where id = 1) as rate`,
+           (select value::text from dollar_rate where id = 1) as rate,
+           (select string_agg(user_id || ':' || blister_id, ',' order by id) from stock_notifications) || '|' ||
+             (select enabled || ':' || hour from stock_alert_settings where id = 1) as stock_alerts`,
   );
   return row;
 }
@@ -91,6 +93,8 @@ beforeAll(async () => {
     price_at_time: 1000,
     product_name: product.name,
   });
+  await db.insert(stockNotifications).values({ user_id: customer.id, blister_id: product.blisters[0].id });
+  await db.update(stockAlertSettings).set({ hour: 7 });
   Object.assign(shop, { productId: product.id, orderId: order.id, userEmail: customer.email });
   await database.close();
   mkdirSync(path.join(dataDir, 'uploads/products'), { recursive: true });
@@ -135,7 +139,14 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     expect(entries.get('uploads/products/kush-800.webp')).toEqual(IMAGE);
     const manifest = JSON.parse(entries.get('backup.json')!.toString());
     expect(manifest).toMatchObject({ format: 'semillas-backup', version: 1, source: 'pglite', uploads: 1 });
-    expect(manifest.tables).toMatchObject({ products: 1, orders: 1, order_products: 1, users: 1 });
+    expect(manifest.tables).toMatchObject({
+      products: 1,
+      orders: 1,
+      order_products: 1,
+      users: 1,
+      stock_notifications: 1,
+      stock_alert_settings: 1,
+    });
     expect(manifest.tables).not.toHaveProperty('signing_key');
     expect(entries.get('database.sql')!.toString()).toMatch(/^-- Semillas del Sur[\s\S]*BEGIN;[\s\S]*COMMIT;\n$/);
   });
@@ -147,6 +158,8 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     await database.db.delete(orders).where(eq(orders.id, shop.orderId!));
     await createUser(database.db, { username: 'nuevo_cliente' });
     await database.db.execute(sql`update dollar_rate set value = 999 where id = 1`);
+    await database.db.delete(stockNotifications);
+    await database.db.update(stockAlertSettings).set({ enabled: false });
     const changed = await snapshot(database.db);
     await database.close();
     expect(changed).not.toEqual(before);

@@ -55,6 +55,8 @@ const TABLES: Record<string, string> = {
   dollar_rate: 't.*',
   dollar_rate_history: 't.*',
   mail_outbox: 't.id, t.to_address, t.subject, t.html, t.text_body, t.created_at',
+  stock_notifications: 't.*',
+  stock_alert_settings: 't.*',
 };
 
 let provider: http.Server;
@@ -72,6 +74,8 @@ interface Fixtures {
   product: Awaited<ReturnType<typeof createProduct>>;
   victimProduct: Awaited<ReturnType<typeof createProduct>>;
   doomedProduct: Awaited<ReturnType<typeof createProduct>>;
+  soldOutProduct: Awaited<ReturnType<typeof createProduct>>;
+  victimNotificationId: number;
   orderIds: number[];
   doomedOrderId: number;
   claimId: number;
@@ -146,6 +150,10 @@ beforeAll(async () => {
   });
   const victimProduct = await createProduct(db, { brand_id: victimBrand.id });
   const doomedProduct = await createProduct(db, { brand_id: brand.id });
+  const soldOutProduct = await createProduct(db, { brand_id: brand.id, blisters: [{ stock: 0 }] });
+  const victimNotification = await ok(
+    api(server, 'POST', '/api/stock-notifications/', { token: victim.token, body: { blister_id: soldOutProduct.blisters[0].id } }),
+  );
   const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#2d6a4f' } })
     .png()
     .toBuffer();
@@ -196,6 +204,8 @@ beforeAll(async () => {
     product,
     victimProduct,
     doomedProduct,
+    soldOutProduct,
+    victimNotificationId: victimNotification.id,
     orderIds,
     doomedOrderId,
     claimId: claim.id,
@@ -373,6 +383,9 @@ function templates(): Record<string, Template> {
       ids: () => [f.victimBrand.id],
       body: () => ({ discount_type: 'percentage', discount_value: 10, discount_expires_at: null }),
     },
+    'POST /api/stock-notifications/': { body: () => ({ blister_id: f.soldOutProduct.blisters[0].id }) },
+    'DELETE /api/stock-notifications/:id/': { ids: () => [f.victimNotificationId] },
+    'PUT /api/core/stock-alert-settings/': { body: () => ({ enabled: true, hour: 9 }) },
     'GET /uploads/*': { ids: () => [f.photoUrl.replace('/uploads/', ''), 'warranty/nada-800.webp'] },
   };
 }

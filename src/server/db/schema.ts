@@ -416,3 +416,64 @@ export const mailOutbox = pgTable(
       .where(sql`${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * 'Avisarme cuando haya stock' (issue 14). A request is open while `closed_at` is null; the
+ * trigger `blisters_restocked` (migration 0007) closes the open ones of a presentation in the
+ * very transaction that takes its stock from 0 to more, whatever path wrote the stock, and the
+ * e-mail goes out once `notified_at` is claimed (stock-alerts/restock.ts).
+ */
+export const stockNotifications = pgTable(
+  'stock_notifications',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blister_id: integer('blister_id')
+      .notNull()
+      .references(() => blisters.id, { onDelete: 'cascade' }),
+    created_at: createdAt(),
+    closed_at: timestamp('closed_at', { withTimezone: true }),
+    notified_at: timestamp('notified_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('stock_notifications_open_idx')
+      .on(t.user_id, t.blister_id)
+      .where(sql`${t.closed_at} is null`),
+    index('stock_notifications_waiting_idx')
+      .on(t.blister_id)
+      .where(sql`${t.closed_at} is null`),
+    index('stock_notifications_unsent_idx')
+      .on(t.id)
+      .where(sql`${t.closed_at} is not null and ${t.notified_at} is null`),
+  ],
+);
+
+/**
+ * A single row (id = 1): the daily low-stock e-mail to the shop and what its last run saw, so a
+ * presentation is reported once when it falls under the threshold and again only if it sells out
+ * or comes back and falls again.
+ */
+export const stockAlertSettings = pgTable(
+  'stock_alert_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    enabled: boolean('enabled').notNull().default(true),
+    /** The shop's hour (Argentina, 0-23) from which the day's alert goes out. */
+    hour: integer('hour').notNull().default(9),
+    /** The shop day the last check ran on: claimed atomically, so one process runs it per day. */
+    last_run_on: date('last_run_on', { mode: 'string' }),
+    /** Presentations under the threshold at the last check: `{ blister_id: stock }`. */
+    low_stock_seen: jsonb('low_stock_seen').$type<Record<string, number>>().notNull().default({}),
+    last_alert_at: timestamp('last_alert_at', { withTimezone: true }),
+    /** What the last e-mail listed. */
+    last_alert_items: jsonb('last_alert_items').$type<unknown[]>().notNull().default([]),
+    updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    check('stock_alert_settings_single_row', sql`${t.id} = 1`),
+    check('stock_alert_settings_hour_range', sql`${t.hour} >= 0 and ${t.hour} <= 23`),
+  ],
+);

@@ -11,6 +11,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { toProductDto } from '../catalog/serialize';
 import { getDollarRateValue } from '../site/dollar-rate';
+import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { linkBrand } from './brand-link';
 import { isUniqueViolation } from '../../db/errors';
 
@@ -236,6 +237,8 @@ export async function updateProduct(
     }),
   );
   ctx.caches.catalogueChanged();
+  // A presentation taken from 0 units to more had its waiting requests closed in the transaction.
+  if (input.blisters !== undefined) sendRestockNoticesSoon(ctx);
   return staffProductDto(ctx, ctx.db, id);
 }
 

@@ -26,6 +26,7 @@ import { orderProducts, orders, users } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
+import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders } from './queries';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
@@ -369,6 +370,8 @@ export async function updateOrderAsCustomer(
     await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
     return 'Pedido actualizado';
   });
+  // Units given back may end a sell-out that customers wait for.
+  sendRestockNoticesSoon(ctx);
   return withOrderDto(ctx, orderId, { message });
 }
 
@@ -473,6 +476,7 @@ export async function updateOrderAsStaff(
     }
     return { message, statusChanged };
   });
+  sendRestockNoticesSoon(ctx, log);
   const dto = await withOrderDto(ctx, orderId, { message: outcome.message });
   if (outcome.statusChanged) await notifyStatusChanged(ctx, dto, log);
   return dto;
@@ -497,6 +501,7 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
       changes: { before: before ?? {}, after: null, order_total: order.total, stock_returned: isOrderActive(order.status) },
     });
   });
+  sendRestockNoticesSoon(ctx);
 }
 
 /**

@@ -6,16 +6,18 @@ import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/page-title';
 import { buttonClass } from '../../components/ui/Button';
-import { ChevronRightIcon } from '../../components/ui/icons';
+import { BellIcon, ChevronRightIcon } from '../../components/ui/icons';
 import { GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
 import { OrdersSection } from './OrdersSection';
 import { SettingsSection } from './SettingsSection';
+import { StockAlertsSection } from './StockAlertsSection';
 
-type Section = 'orders' | 'warranty' | 'settings' | 'maintenance';
+type Section = 'orders' | 'stock-alerts' | 'warranty' | 'settings' | 'maintenance';
 type Icon = ComponentType<SVGProps<SVGSVGElement> & { size?: number }>;
 
 const SECTIONS: { id: Section; label: string; icon: Icon; customersOnly?: boolean; adminsOnly?: boolean }[] = [
   { id: 'orders', label: 'Mis Pedidos', icon: PackageIcon },
+  { id: 'stock-alerts', label: 'Avisos de stock', icon: BellIcon },
   { id: 'warranty', label: 'Garantía', icon: ShieldLargeIcon, customersOnly: true },
   { id: 'settings', label: 'Mi Cuenta', icon: SettingsIcon },
   { id: 'maintenance', label: 'Configuración', icon: GridIcon, adminsOnly: true },
@@ -125,6 +127,7 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
 
         <div className="min-w-0">
           {active === 'orders' && <OrdersSection />}
+          {active === 'stock-alerts' && <StockAlertsSection />}
           {active === 'settings' && <SettingsSection />}
           {active === 'warranty' && warranty}
           {active === 'maintenance' && <Suspense fallback={<PageLoader />}>{siteSettings}</Suspense>}

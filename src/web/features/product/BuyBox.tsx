@@ -1,22 +1,26 @@
 // Presentation, price, stock and 'Añadir al Carrito' for signed-in users; the registered-only
 // notice for everyone else (spec storefront §2 product detail).
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
 import { defaultDetailPresentation } from '../../../domain/presentation';
 import { addProductToCart } from '../../components/add-to-cart';
-import { CartIcon, LockIcon } from '../../components/ui/icons';
+import { BellIcon, CartIcon, LockIcon } from '../../components/ui/icons';
 import { DiscountBadge, PriceLine, shownPrice } from '../../components/price';
 import { useSession } from '../../lib/session';
+
+// Only signed-in customers looking at a sold-out presentation need it: out of the first load.
+const NotifyMe = lazy(() => import('./NotifyMe').then((m) => ({ default: m.NotifyMe })));
+const notifyMeFallback = <div className="mt-4 h-11 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />;
 
 export function BuyBox({ product }: { product: ProductDto }) {
   const { status } = useSession();
   if (status === 'loading') return <div className="h-52 animate-pulse rounded-2xl bg-stone-100" aria-hidden="true" />;
-  if (status !== 'authenticated') return <RegisteredOnly productId={product.id} />;
+  if (status !== 'authenticated') return <RegisteredOnly productId={product.id} soldOut={product.blisters.some((b) => b.stock <= 0)} />;
   return <SignedInBuyBox product={product} />;
 }
 
-function RegisteredOnly({ productId }: { productId: number }) {
+function RegisteredOnly({ productId, soldOut }: { productId: number; soldOut: boolean }) {
   return (
     <div className="rounded-2xl border border-brand-200 bg-brand-50 p-5">
       <p className="flex items-start gap-2 font-semibold text-brand-900">
@@ -24,6 +28,12 @@ function RegisteredOnly({ productId }: { productId: number }) {
         Precios exclusivos para usuarios registrados
       </p>
       <p className="mt-1 pl-[26px] text-sm text-brand-900/80">Ingresá a tu cuenta para ver precios, presentaciones y comprar.</p>
+      {soldOut && (
+        <p className="mt-2 flex items-start gap-2 text-sm text-brand-900/80">
+          <BellIcon size={18} className="mt-px shrink-0" />
+          ¿Una presentación sin stock? Inicia sesión y te avisaremos por e-mail cuando vuelva.
+        </p>
+      )}
       <div className="mt-4 flex flex-col gap-2 sm:flex-row">
         <Link
           to={`/login?redirect=${encodeURIComponent(`/producto/${productId}`)}`}
@@ -92,6 +102,11 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
         <p className={`mt-1 text-sm font-medium ${blister.stock > 0 ? 'text-brand-700' : 'text-red-700'}`}>
           {blister.stock > 0 ? `${blister.stock} Unidades disponibles` : 'Sin stock'}
         </p>
+      )}
+      {blister && blister.stock <= 0 && (
+        <Suspense fallback={notifyMeFallback}>
+          <NotifyMe key={blister.id} blisterId={blister.id} />
+        </Suspense>
       )}
 
       <button

@@ -3,6 +3,7 @@
 import { DollarRateSettings } from './DollarRateSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
+import { StockAlertSettings } from './StockAlertSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
   return (
@@ -19,9 +20,8 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
       <div className="grid gap-5 @4xl:grid-cols-2 @4xl:items-start">
         <MaintenanceSettings />
         <DollarRateSettings />
-        <div className="@4xl:col-span-2">
-          <PaymentSettings />
-        </div>
+        <StockAlertSettings />
+        <PaymentSettings />
       </div>
     </section>
   );

@@ -1,0 +1,171 @@
+// The shop's daily stock e-mail (issue 14): from the configured Argentina hour, once a day, the
+// presentations that fell under the low-stock threshold or sold out since the last check. The
+// day is claimed with one conditional UPDATE, so with several processes exactly one runs it.
+import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import type { Logger } from '../../logger';
+import { shopDate } from '../../../domain/site';
+import {
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  DEFAULT_STOCK_ALERT_HOUR,
+  lowStockSeen,
+  newlyLowStock,
+  shopHour,
+  type StockAlertSettingsDto,
+  type StockAlertSettingsUpdate,
+} from '../../../domain/stock-alerts';
+import type { AppContext } from '../../context';
+import { sqlRows, type DbOrTx } from '../../db/client';
+import { blisters, brands, products, stockAlertSettings } from '../../db/schema';
+import { type Actor, diff, logActivity } from '../activity/log';
+import { deliverMail, queueMail } from '../mail/service';
+import { lowStockAlertEmail, type LowStockItem } from './emails';
+
+type SettingsRow = typeof stockAlertSettings.$inferSelect;
+
+/**
+ * The shop's low-stock threshold: `site_settings.low_stock_threshold` once that setting exists,
+ * else the default. Read through to_jsonb so this query works with or without the column.
+ */
+export async function readLowStockThreshold(db: DbOrTx): Promise<number> {
+  const [row] = await sqlRows<{ threshold: number | null }>(
+    db,
+    sql`select (to_jsonb(s) ->> 'low_stock_threshold')::int as threshold from site_settings s where s.id = 1`,
+  );
+  return row?.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+}
+
+/** Presentations of products on sale with fewer units than the threshold, sold out first. */
+async function lowStockPresentations(db: DbOrTx, threshold: number): Promise<LowStockItem[]> {
+  return db
+    .select({
+      blister_id: blisters.id,
+      stock: blisters.stock,
+      seed_count: blisters.seed_count,
+      product_id: products.id,
+      product_name: products.name,
+      brand_name: brands.brand_name,
+    })
+    .from(blisters)
+    .innerJoin(products, eq(products.id, blisters.product_id))
+    .innerJoin(brands, eq(brands.id, products.brand_id))
+    .where(and(lt(blisters.stock, threshold), eq(products.available, true), sql`${products.deleted_at} is null`))
+    .orderBy(asc(blisters.stock), asc(products.name), asc(blisters.seed_count), asc(blisters.id));
+}
+
+export interface DailyAlertOutcome {
+  /** Presentations the e-mail listed (0: nothing new, no e-mail). */
+  reported: number;
+  mailId: number | null;
+}
+
+/**
+ * Background job, every minute: null when it is not time (switched off, before the hour, or
+ * today's check already ran here or in another process).
+ */
+export async function runDailyStockAlert(ctx: AppContext, log?: Logger): Promise<DailyAlertOutcome | null> {
+  const now = ctx.now();
+  const today = shopDate(now);
+  const outcome = await ctx.db.transaction(async (tx) => {
+    // The claim keeps the row locked until commit: another process's claim waits, then finds
+    // today already taken. A failure below rolls the claim back, and the next minute retries.
+    const [claimed] = await tx
+      .update(stockAlertSettings)
+      .set({ last_run_on: today })
+      .where(
+        and(
+          eq(stockAlertSettings.id, 1),
+          eq(stockAlertSettings.enabled, true),
+          lte(stockAlertSettings.hour, shopHour(now)),
+          sql`${stockAlertSettings.last_run_on} is distinct from ${today}::date`,
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    const threshold = await readLowStockThreshold(tx);
+    const current = await lowStockPresentations(tx, threshold);
+    const report = newlyLowStock(claimed.low_stock_seen, current);
+    const to = ctx.config.shopEmail;
+    if (report.length > 0 && !to) log?.warn({ presentations: report.length }, 'stock alert has no recipient: set SHOP_EMAIL');
+    const mailId = report.length > 0 && to ? await queueMail(tx, lowStockAlertEmail(ctx, report, threshold, to)) : null;
+    await tx
+      .update(stockAlertSettings)
+      .set({
+        low_stock_seen: lowStockSeen(current),
+        ...(mailId !== null ? { last_alert_at: now, last_alert_items: report } : {}),
+      })
+      .where(eq(stockAlertSettings.id, 1));
+    return { reported: mailId !== null ? report.length : 0, mailId };
+  });
+  if (outcome?.mailId != null) await deliverMail(ctx, outcome.mailId, log);
+  return outcome;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Settings (staff)
+
+const DEFAULT_ROW: SettingsRow = {
+  id: 1,
+  enabled: true,
+  hour: DEFAULT_STOCK_ALERT_HOUR,
+  last_run_on: null,
+  low_stock_seen: {},
+  last_alert_at: null,
+  last_alert_items: [],
+  updated_by: null,
+  updated_at: new Date(0),
+};
+
+async function readSettings(db: DbOrTx): Promise<SettingsRow> {
+  const [row] = await db.select().from(stockAlertSettings).where(eq(stockAlertSettings.id, 1));
+  return row ?? DEFAULT_ROW;
+}
+
+async function toDto(ctx: AppContext, db: DbOrTx, row: SettingsRow): Promise<StockAlertSettingsDto> {
+  return {
+    enabled: row.enabled,
+    hour: row.hour,
+    threshold: await readLowStockThreshold(db),
+    recipient: ctx.config.shopEmail ?? null,
+    last_alert_at: row.last_alert_at ? row.last_alert_at.toISOString() : null,
+    last_alert_count: row.last_alert_items.length,
+    last_run_on: row.last_run_on,
+  };
+}
+
+export async function getStockAlertSettings(ctx: AppContext): Promise<StockAlertSettingsDto> {
+  return toDto(ctx, ctx.db, await readSettings(ctx.db));
+}
+
+export async function updateStockAlertSettings(
+  ctx: AppContext,
+  actor: Actor,
+  input: StockAlertSettingsUpdate,
+): Promise<StockAlertSettingsDto & { message: string }> {
+  const row = await ctx.db.transaction(async (tx) => {
+    await tx.insert(stockAlertSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx.select().from(stockAlertSettings).where(eq(stockAlertSettings.id, 1)).for('update');
+    const [after] = await tx
+      .update(stockAlertSettings)
+      .set({
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        ...(input.hour !== undefined ? { hour: input.hour } : {}),
+        updated_by: actor.id,
+        updated_at: ctx.now(),
+      })
+      .where(eq(stockAlertSettings.id, 1))
+      .returning();
+    const change = diff({ enabled: before.enabled, hour: before.hour }, { enabled: after.enabled, hour: after.hour });
+    if (Object.keys(change.after).length > 0) {
+      await logActivity(tx, {
+        action: 'update',
+        description: after.enabled ? `Alerta diaria de stock activada a las ${after.hour}:00` : 'Alerta diaria de stock desactivada',
+        actor,
+        entity_type: 'stock_alert_settings',
+        entity_id: 1,
+        changes: change,
+      });
+    }
+    return after;
+  });
+  return { ...(await toDto(ctx, ctx.db, row)), message: 'Configuración actualizada correctamente' };
+}

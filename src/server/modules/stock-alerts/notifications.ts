@@ -1,0 +1,86 @@
+// 'Avisarme cuando haya stock': a customer asks for one sold-out presentation, sees and cancels
+// their open requests. Closing them on restock is the database's job (restock.ts).
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { HAS_STOCK_MESSAGE, NOTIFICATION_NOT_FOUND, PRESENTATION_NOT_FOUND, type StockNotificationDto } from '../../../domain/stock-alerts';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { blisters, brands, products, stockNotifications } from '../../db/schema';
+import { conflict, notFound } from '../../errors';
+
+/** A customer's open requests (of one presentation, if given) with what the account page shows of each. */
+function selectOpen(db: DbOrTx, userId: number, blisterId?: number) {
+  return db
+    .select({
+      id: stockNotifications.id,
+      blister_id: stockNotifications.blister_id,
+      seed_count: blisters.seed_count,
+      product_id: products.id,
+      product_name: products.name,
+      brand: brands.brand_name,
+      image: products.image,
+      created_at: stockNotifications.created_at,
+    })
+    .from(stockNotifications)
+    .innerJoin(blisters, eq(blisters.id, stockNotifications.blister_id))
+    .innerJoin(products, eq(products.id, blisters.product_id))
+    .innerJoin(brands, eq(brands.id, products.brand_id))
+    .where(
+      and(
+        eq(stockNotifications.user_id, userId),
+        blisterId === undefined ? undefined : eq(stockNotifications.blister_id, blisterId),
+        isNull(stockNotifications.closed_at),
+        isNull(products.deleted_at),
+      ),
+    );
+}
+
+type OpenRow = Awaited<ReturnType<typeof selectOpen>>[number];
+
+const toDto = (row: OpenRow): StockNotificationDto => ({ ...row, created_at: row.created_at.toISOString() });
+
+export async function listOwnNotifications(ctx: AppContext, userId: number): Promise<StockNotificationDto[]> {
+  const rows = await selectOpen(ctx.db, userId).orderBy(desc(stockNotifications.created_at), desc(stockNotifications.id));
+  return rows.map(toDto);
+}
+
+/**
+ * Opens a request, or answers the one already open for the same presentation (`created: false`).
+ * Only for a presentation a customer can see (live, available product) and that is sold out.
+ */
+export async function requestNotification(
+  ctx: AppContext,
+  userId: number,
+  blisterId: number,
+): Promise<{ created: boolean; notification: StockNotificationDto }> {
+  return ctx.db.transaction(async (tx) => {
+    // FOR SHARE waits for a stock write in progress on the row (it holds FOR UPDATE or NO KEY
+    // UPDATE): either this read sees the new stock and refuses, or the write starts after this
+    // request committed and its trigger closes it. No request is left open on a stocked row.
+    const [presentation] = await tx
+      .select({ stock: blisters.stock, available: products.available, deleted_at: products.deleted_at })
+      .from(blisters)
+      .innerJoin(products, eq(products.id, blisters.product_id))
+      .where(eq(blisters.id, blisterId))
+      .for('share', { of: blisters });
+    if (!presentation || presentation.deleted_at || !presentation.available) throw notFound(PRESENTATION_NOT_FOUND);
+    if (presentation.stock > 0) throw conflict(HAS_STOCK_MESSAGE, 'HAS_STOCK');
+    // The partial unique index (one open request per customer and presentation) makes a repeat,
+    // or two at once, keep the first.
+    const [inserted] = await tx
+      .insert(stockNotifications)
+      .values({ user_id: userId, blister_id: blisterId, created_at: ctx.now() })
+      .onConflictDoNothing()
+      .returning({ id: stockNotifications.id });
+    const [row] = await selectOpen(tx, userId, blisterId);
+    return { created: !!inserted, notification: toDto(row) };
+  });
+}
+
+/** Deletes one of the caller's open requests; anyone else's (or a closed one) is a 404. */
+export async function cancelNotification(ctx: AppContext, userId: number, id: number): Promise<void> {
+  const deleted = await ctx.db
+    .delete(stockNotifications)
+    .where(and(eq(stockNotifications.id, id), eq(stockNotifications.user_id, userId), isNull(stockNotifications.closed_at)))
+    .returning({ id: stockNotifications.id });
+  if (deleted.length === 0) throw notFound(NOTIFICATION_NOT_FOUND);
+}

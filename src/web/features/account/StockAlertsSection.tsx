@@ -1,0 +1,104 @@
+// 'Avisos de stock' (issue 14): the customer's open 'Avisarme cuando haya stock' requests, each
+// with its product link and a cancel button.
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { imageSrcSet } from '../../../domain/images';
+import { ApiError } from '../../lib/api';
+import { formatInstant } from '../../lib/dates';
+import { useStockNotificationActions, useStockNotifications, type StockNotificationDto } from '../../lib/stock-notifications';
+import { PageLoader } from '../../components/PageLoader';
+import { Alert } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/Button';
+import { BellIcon } from '../../components/ui/icons';
+
+export function StockAlertsSection() {
+  const notifications = useStockNotifications();
+  const actions = useStockNotificationActions();
+  const [cancelling, setCancelling] = useState<number | null>(null);
+
+  async function cancel(notification: StockNotificationDto) {
+    setCancelling(notification.id);
+    try {
+      await actions.cancel(notification.id);
+      toast.success('Aviso cancelado');
+    } catch (error) {
+      toast.error(error instanceof ApiError ? error.message : 'No se pudo cancelar el aviso');
+      await notifications.refetch();
+    } finally {
+      setCancelling(null);
+    }
+  }
+
+  return (
+    <section aria-labelledby="stock-alerts-heading">
+      <h2 id="stock-alerts-heading" className="text-xl font-bold text-stone-900">
+        Avisos de stock
+      </h2>
+      <p className="mt-1 text-sm text-stone-600">Te enviaremos un e-mail cuando vuelva a haber stock de estas presentaciones.</p>
+      <div className="mt-4">
+        {notifications.isPending ? (
+          <PageLoader label="Cargando avisos..." />
+        ) : notifications.isError ? (
+          <Alert tone="error" title="Error al cargar tus avisos de stock">
+            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => notifications.refetch()}>
+              Reintentar
+            </button>
+          </Alert>
+        ) : notifications.data.length === 0 ? (
+          <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
+            <BellIcon size={36} className="text-stone-400" />
+            <p className="mt-3 font-semibold text-stone-900">No tienes avisos de stock</p>
+            <p className="mt-1 max-w-sm text-sm text-stone-600">
+              En un producto sin stock, elige la presentación y pulsa «Avisarme cuando haya stock».
+            </p>
+            <Link to="/productos" className={buttonClass('primary', 'mt-5')}>
+              Ir a la tienda
+            </Link>
+          </div>
+        ) : (
+          <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
+            {notifications.data.map((n) => (
+              <li key={n.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
+                <img
+                  src={n.image || '/logo.svg'}
+                  srcSet={imageSrcSet(n.image)}
+                  sizes="56px"
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain"
+                  onError={(e) => {
+                    e.currentTarget.srcset = '';
+                    e.currentTarget.src = '/logo.svg';
+                  }}
+                />
+                <div className="min-w-0 flex-1">
+                  <Link to={`/producto/${n.product_id}`} className="font-medium text-stone-900 hover:text-brand-800 hover:underline">
+                    {n.product_name}
+                  </Link>
+                  <p className="text-sm text-stone-600">
+                    {n.brand} · {n.seed_count} {n.seed_count === 1 ? 'semilla' : 'semillas'}
+                  </p>
+                  <p className="text-xs text-stone-500">
+                    Solicitado el <time dateTime={n.created_at}>{formatInstant(n.created_at)}</time>
+                  </p>
+                </div>
+                <button
+                  type="button"
+                  onClick={() => void cancel(n)}
+                  disabled={cancelling === n.id}
+                  className={buttonClass('dangerOutline', 'shrink-0', 'md')}
+                  aria-label={`Cancelar el aviso de ${n.product_name}, ${n.seed_count} semillas`}
+                >
+                  Cancelar
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
