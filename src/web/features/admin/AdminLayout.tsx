@@ -159,17 +159,15 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
             type="button"
             onClick={() => setDrawerOpen(true)}
             className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
-            aria-label={`Abrir menú de administración${pending ? ` (${pending} ${pending === 1 ? 'pedido pendiente' : 'pedidos pendientes'})` : ''}`}
             aria-expanded={drawerOpen}
           >
+            <span className="sr-only">Abrir menú de administración</span>
             <span className="relative block">
               <MenuIcon />
               {!!pending && (
-                <span
-                  className="absolute -right-2 -top-2 rounded-full bg-accent-400 px-1 text-[0.625rem] font-bold leading-4 text-stone-950"
-                  aria-hidden="true"
-                >
+                <span className="absolute -right-2 -top-2 rounded-full bg-accent-400 px-1 text-[0.625rem] font-bold leading-4 text-stone-950">
                   {pending}
+                  <span className="sr-only"> {pending === 1 ? 'pedido pendiente' : 'pedidos pendientes'}</span>
                 </span>
               )}
             </span>

@@ -265,9 +265,9 @@ export default function OrderListPage() {
                 Cargar más pedidos
               </Button>
             ) : (
-              <p className="text-sm text-stone-500">No hay más pedidos para cargar</p>
+              <p className="text-sm text-stone-600">No hay más pedidos para cargar</p>
             )}
-            <p className="text-xs text-stone-500">
+            <p className="text-xs text-stone-600">
               Mostrando {orders.length} de {firstPage?.count ?? 0}
             </p>
           </div>

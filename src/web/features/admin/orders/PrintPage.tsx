@@ -1,7 +1,7 @@
 // /admin/pedidos/imprimir?ids=1,2,3 (issue 13): the pick list of the selected orders (units per
 // presentation) and a packing slip per order, on A4 with one slip per page. Outside the admin
 // frame, so nothing but the sheets is printed; the toolbar hides itself in print.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
@@ -16,8 +16,15 @@ import { useOrdersByIds } from './api';
 import { customerName, unitsOf } from './OrderParts';
 import { lineSeeds, parseIds, pickList } from './print';
 
-/** On a phone the tables scroll inside the sheet; on paper they simply fit. */
-const TABLE_BOX = 'relative overflow-x-auto print:overflow-visible';
+/** On a phone a table scrolls inside its sheet (reachable by keyboard); on paper it simply fits. */
+function TableBox({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
+    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto print:overflow-visible">
+      {children}
+    </div>
+  );
+}
 
 // Inline <style> elements are allowed by the CSP (attributes are not); A4 only for this page.
 const PRINT_CSS = '@page { size: A4; margin: 12mm; }';
@@ -55,7 +62,7 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
           </p>
         </div>
       </header>
-      <div className={TABLE_BOX}>
+      <TableBox label="Presentaciones a preparar">
         <table className="w-full border-collapse text-sm">
           <thead>
             <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
@@ -89,7 +96,7 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
             ))}
           </tbody>
         </table>
-      </div>
+      </TableBox>
     </section>
   );
 }
@@ -130,7 +137,7 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
         </div>
       </div>
 
-      <div className={TABLE_BOX}>
+      <TableBox label={`Productos del pedido #${order.order_number}`}>
         <table className="w-full border-collapse text-sm">
           <thead>
             <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
@@ -184,7 +191,7 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
             </tr>
           </tfoot>
         </table>
-      </div>
+      </TableBox>
 
       <p className="mt-4 rounded border border-stone-300 px-3 py-2 text-sm">
         <span className="font-semibold">Pago: </span>
