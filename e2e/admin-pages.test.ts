@@ -140,7 +140,7 @@ describe('admin area pages', () => {
       await page.locator('article').first().getByRole('button', { name: 'Descuento' }).click();
       const dialog = page.getByRole('dialog', { name: /^Descuento de/ });
       await dialog.getByRole('button', { name: 'Aplicar descuento' }).click();
-      await dialog.getByText('Ingrese el valor del descuento').waitFor();
+      await dialog.getByText('Ingresa el valor del descuento').waitFor();
       await screenshot(page, 'admin-descuento-modal-mobile');
       await dialog.getByRole('button', { name: 'Cancelar' }).click();
     });

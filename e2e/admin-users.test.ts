@@ -90,6 +90,8 @@ describe('admin users and activity', () => {
       // Your own account cannot be deactivated or deleted.
       await page.goto('/admin/usuarios?type=staff');
       await userCards(page).first().getByText('Tu cuenta').waitFor();
+      // Why its buttons are off is written on the card, not left to a tooltip.
+      await userCards(page).first().getByText('No puedes modificar tu propia cuenta').waitFor();
       expect(await userCards(page).count()).toBe(1);
       expect(await userCards(page).first().getByRole('button', { name: 'Desactivar' }).isDisabled()).toBe(true);
       expect(await userCards(page).first().getByRole('button', { name: 'Eliminar' }).isDisabled()).toBe(true);
@@ -207,7 +209,8 @@ describe('admin users and activity', () => {
       await entry.getByText('jefa').waitFor();
       await entry.getByRole('button', { name: 'Ver cambios' }).click();
       await entry.getByRole('columnheader', { name: 'Antes' }).waitFor();
-      await entry.getByRole('rowheader', { name: 'username' }).waitFor();
+      await entry.getByRole('rowheader', { name: 'Usuario', exact: true }).waitFor();
+      await entry.getByRole('rowheader', { name: 'Administrador' }).waitFor();
       await screenshot(page, 'admin-activity-changes-1280');
       await page.getByRole('button', { name: 'Limpiar filtros' }).click();
       await page.getByLabel('Buscar').fill('cliente_bruno');

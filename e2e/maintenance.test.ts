@@ -147,7 +147,7 @@ describe('maintenance mode', () => {
       await page.getByLabel('Valor manual (ARS por USD)').fill('1234.5');
       await apply.click();
       await page.getByText('Valor configurado manualmente').waitFor();
-      await page.getByText('$ 1.234,5').waitFor();
+      await page.getByText('$ 1.234,50').waitFor();
       expect(await page.getByText('Última actualización: Nunca').count()).toBe(0);
       await screenshot(page, 'settings-dollar-1280');
     });

@@ -133,6 +133,7 @@ describe('under the Content-Security-Policy', () => {
     for (const path of [
       '/admin/productos',
       '/admin/productos/nuevo',
+      '/admin/productos/importar',
       `/admin/productos/editar/${productId}`,
       '/admin/pedidos',
       `/admin/pedidos/${orderId}`,

@@ -50,7 +50,7 @@ describe('warranty claims', () => {
       // The germination guide leads guests to the form.
       await page.goto('/como-germinar');
       await page.getByRole('button', { name: 'Entendido, ver la guía' }).click();
-      await page.getByRole('link', { name: 'solicitá la garantía' }).click();
+      await page.getByRole('link', { name: 'solicita la garantía' }).click();
       await page.waitForURL('**/garantia');
       await page.getByRole('heading', { name: 'Solicitud de garantía' }).waitFor();
       const submit = page.getByRole('button', { name: 'Enviar solicitud' });
@@ -226,11 +226,17 @@ describe('warranty claims', () => {
         `/admin/pedidos?orderId=${order.json.id}`,
       );
       expect(await card.getByRole('link', { name: 'Lucas Moreno' }).getAttribute('href')).toBe(`/admin/usuarios/${customer.id}`);
+      // A guest has no account: no link to an empty user list, and the card says so.
       const guestCard = admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' });
-      expect(await guestCard.getByRole('link', { name: 'Carla Méndez' }).getAttribute('href')).toBe(
-        '/admin/usuarios?email=carla%40correo.test',
-      );
+      expect(await guestCard.getByRole('link', { name: 'Carla Méndez' }).count()).toBe(0);
+      await guestCard.getByText('Sin cuenta', { exact: true }).waitFor();
       await screenshot(admin.page, 'admin-warranty-list-1280');
+      await guestCard.getByRole('button', { name: 'Ver detalles' }).click();
+      const guestDetails = admin.page.getByRole('dialog', { name: /^Solicitud #/ });
+      await guestDetails.getByText('Sin cuenta en la tienda: la solicitud se envió como invitado.').waitFor();
+      expect(await guestDetails.getByRole('link', { name: 'Ver usuario' }).count()).toBe(0);
+      await admin.page.keyboard.press('Escape');
+      await guestDetails.waitFor({ state: 'hidden' });
 
       await card.getByRole('button', { name: 'Ver detalles' }).click();
       const details = admin.page.getByRole('dialog', { name: `Solicitud #${claim.id}` });

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
 import { CURRENCIES, roundCents } from './money';
 import { clampDiscount } from './pricing';
-import { shopDate } from './site';
+import { shopDate } from './dates';
 import { slugify } from './text';
 
 export const MAX_PRESENTATIONS = 20;
@@ -93,7 +93,7 @@ export const presentationSchema = z.object({
       .min(1, 'La cantidad de semillas debe ser mayor que 0')
       .max(MAX_SEED_COUNT, `La cantidad de semillas no puede superar ${MAX_SEED_COUNT}`),
   ),
-  price: decimal('El precio es requerido', 'Ingrese un precio válido')
+  price: decimal('El precio es requerido', 'Ingresa un precio válido')
     .pipe(z.number().min(0, 'El precio no puede ser negativo').max(MAX_PRICE, 'El precio es demasiado alto'))
     .transform(roundCents),
   stock: integer('El stock es requerido', 'El stock debe ser un número entero').pipe(
@@ -146,7 +146,7 @@ const productFields = {
     .trim()
     .min(1, 'El nombre del producto es requerido')
     .max(PRODUCT_NAME_MAX, `El nombre no puede superar ${PRODUCT_NAME_MAX} caracteres`),
-  type: z.preprocess((v) => (v === 'regular' ? 'reg' : v), z.enum(PRODUCT_TYPES, { error: 'Seleccione el tipo de semilla' })),
+  type: z.preprocess((v) => (v === 'regular' ? 'reg' : v), z.enum(PRODUCT_TYPES, { error: 'Selecciona el tipo de semilla' })),
   genotype: optionalText(200, 'El genotipo'),
   flavors: optionalText(300, 'Los sabores'),
   effects: optionalText(300, 'Los efectos'),
@@ -175,8 +175,21 @@ const productFields = {
   blisters: presentationList.optional(),
 };
 
-const requireBrand = (value: { brand_id?: number | null; brand?: string | null }, ctx: z.RefinementCtx) => {
-  if (value.brand_id == null && !value.brand) ctx.addIssue({ code: 'custom', path: ['brand'], message: BRAND_NAME_REQUIRED });
+const BRAND_FIELDS = new Set<PropertyKey>(['brand', 'brand_id']);
+
+const hasBrand = (value: { brand_id?: number | null; brand?: string | null }) => value.brand_id != null || !!value.brand;
+
+/**
+ * A brand, by id or by name, is required. Checked even when other fields already failed, so an
+ * empty form marks the brand with the rest; skipped when the brand fields failed on their own.
+ */
+const requireBrand = {
+  path: ['brand'],
+  message: BRAND_NAME_REQUIRED,
+  when: (payload: z.core.ParsePayload) =>
+    typeof payload.value === 'object' &&
+    payload.value !== null &&
+    !payload.issues.some((issue) => !!issue.path?.length && BRAND_FIELDS.has(issue.path[0])),
 };
 
 /**
@@ -190,7 +203,7 @@ export const productFormSchema = z
     currency: productFields.currency.optional(),
     available: productFields.available.optional(),
   })
-  .superRefine(requireBrand);
+  .refine(hasBrand, requireBrand);
 export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
@@ -279,14 +292,16 @@ export function discountExpiryInstant(value: string): Date | null {
  * `POST /api/brands/{id}/apply-discount/` (spec accounts-admin §5 discount): type required, value
  * above 0, percentage at most 100, optional expiry at least tomorrow (in the shop's time zone).
  * A percentage of 0 removes the discount (spec §4: removal sends percentage with value 0).
+ * `discount_expires_at` left out keeps the current expiry (changing the value must not make a
+ * sale endless); null or '' clears it.
  * The expiry rule depends on today: the schema is built for a moment (`brandDiscountSchema(now)`)
  * or for a clock read at each check (`brandDiscountSchema(ctx.now)`).
  */
 export function brandDiscountSchema(now: Date | (() => Date)) {
   return z
     .object({
-      discount_type: z.enum(DISCOUNT_TYPES, { error: 'Seleccione el tipo de descuento' }),
-      discount_value: decimal('Ingrese el valor del descuento', 'El valor del descuento debe ser un número')
+      discount_type: z.enum(DISCOUNT_TYPES, { error: 'Selecciona el tipo de descuento' }),
+      discount_value: decimal('Ingresa el valor del descuento', 'El valor del descuento debe ser un número')
         .pipe(z.number().min(0, 'El valor del descuento debe ser mayor que 0').max(MAX_PRICE, 'El valor del descuento es demasiado alto'))
         .transform(roundCents),
       discount_expires_at: z
@@ -295,6 +310,7 @@ export function brandDiscountSchema(now: Date | (() => Date)) {
         .max(40, 'Fecha de vencimiento inválida')
         .nullish()
         .transform((v, ctx) => {
+          if (v === undefined) return undefined;
           if (!v) return null;
           const instant = discountExpiryInstant(v);
           if (!instant) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { arsToUsd, formatArs, roundCents, usdToArs } from './money';
+import { arsToUsd, formatAmount, formatArs, formatMoney, formatUsd, roundCents, usdToArs } from './money';
 
 describe('money', () => {
   it('rounds to cents, half up, without float surprises', () => {
@@ -24,7 +24,20 @@ describe('money', () => {
   });
 
   it('formats ARS in the Spanish (Argentina) locale', () => {
-    expect(formatArs(12345.5)).toBe('$\u00a012.345,5');
     expect(formatArs(1000)).toBe('$\u00a01.000');
+    expect(formatArs(0)).toBe('$\u00a00');
+  });
+
+  it('shows money with no decimals or two, never one', () => {
+    expect(formatArs(1250.5)).toBe('$\u00a01.250,50');
+    expect(formatArs(51770.7)).toBe('$\u00a051.770,70');
+    expect(formatArs(12345.678)).toBe('$\u00a012.345,68');
+    // Float noise that rounds to a whole peso shows no decimals.
+    expect(formatArs(1250.0000001)).toBe('$\u00a01.250');
+    expect(formatArs(19.99 * 3)).toBe('$\u00a059,97');
+    expect(formatMoney(24, 'USD')).toBe('USD\u00a024');
+    expect(formatUsd(24.9)).toBe('USD\u00a024,90');
+    expect(formatAmount(1250.5)).toBe('1.250,50');
+    expect(formatAmount(1250)).toBe('1.250');
   });
 });

@@ -23,14 +23,39 @@ export function arsToUsd(ars: number, rate: number): number {
 
 // Made on first use: building a formatter loads locale data, a long task on a phone, and most
 // first visits show no price at all.
-let arsFormatter: Intl.NumberFormat | null = null;
+const formatters = new Map<string, Intl.NumberFormat>();
 
-export function formatArs(value: number): string {
-  arsFormatter ??= new Intl.NumberFormat('es-AR', {
-    style: 'currency',
-    currency: 'ARS',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 2,
-  });
-  return arsFormatter.format(value);
+function formatter(currency: Currency | null, decimals: 0 | 2): Intl.NumberFormat {
+  const key = `${currency ?? ''}${decimals}`;
+  let made = formatters.get(key);
+  if (!made) {
+    made = new Intl.NumberFormat('es-AR', {
+      ...(currency ? { style: 'currency', currency, currencyDisplay: currency === 'USD' ? 'code' : 'symbol' } : {}),
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: decimals,
+    });
+    formatters.set(key, made);
+  }
+  return made;
 }
+
+/**
+ * Every amount the shop shows, on the site, in e-mails and in messages: whole amounts without
+ * decimals ('$ 1.250'), any other with two ('$ 1.250,50'), never one.
+ */
+export function formatMoney(value: number, currency: Currency = 'ARS'): string {
+  const cents = roundCents(value);
+  return formatter(currency, Number.isInteger(cents) ? 0 : 2).format(cents);
+}
+
+/** An amount whose currency is not known, by the same rule: '1.250', '24,90'. */
+export function formatAmount(value: number): string {
+  const cents = roundCents(value);
+  return formatter(null, Number.isInteger(cents) ? 0 : 2).format(cents);
+}
+
+/** An amount in pesos (spec accounts-admin §9: ARS in es-AR). */
+export const formatArs = (value: number): string => formatMoney(value, 'ARS');
+
+/** An amount in dollars: 'USD 24,90'. */
+export const formatUsd = (value: number): string => formatMoney(value, 'USD');

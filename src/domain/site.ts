@@ -23,7 +23,7 @@ export const maintenanceStatusDtoSchema = z.object({
 export type MaintenanceStatusDto = z.infer<typeof maintenanceStatusDtoSchema>;
 
 export const toggleMaintenanceSchema = z.object({
-  maintenance_mode: z.boolean({ error: 'Indique si el modo mantenimiento está activo' }),
+  maintenance_mode: z.boolean({ error: 'Indica si el modo mantenimiento está activo' }),
   maintenance_message: z
     .string({ error: 'El mensaje debe ser texto' })
     .trim()
@@ -112,12 +112,12 @@ export const dollarRateUpdateSchema = z
     is_manual: z.boolean({ error: 'is_manual debe ser true o false' }).optional(),
     manual_value: manualValue.optional(),
     rate_type: z.enum(RATE_TYPES, { error: 'Tipo de cotización inválido' }).optional(),
-    auto_update: z.boolean({ error: 'Indique si la actualización automática está activa' }).optional(),
+    auto_update: z.boolean({ error: 'Indica si la actualización automática está activa' }).optional(),
   })
   .transform((body, ctx): DollarRateUpdate => {
     if (body.force_update) {
       if (body.rate_type === 'manual') {
-        ctx.addIssue({ code: 'custom', path: ['rate_type'], message: 'Elija Dólar Blue u Oficial para actualizar la cotización' });
+        ctx.addIssue({ code: 'custom', path: ['rate_type'], message: 'Elige Dólar Blue u Oficial para actualizar la cotización' });
         return z.NEVER;
       }
       return { kind: 'force', rate_type: body.rate_type };
@@ -137,27 +137,6 @@ export const dollarRateUpdateSchema = z
   });
 
 // ---------------------------------------------------------------------------------------------
-// Dates as the shop sees them (Argentina).
+// Dates as the shop sees them (Argentina) live in dates.ts.
 
-export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-const shopDateFormatter = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
-const shopDateTimeFormatter = new Intl.DateTimeFormat('es-AR', {
-  timeZone: SHOP_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
-/** The calendar day (YYYY-MM-DD) of an instant in the shop's time zone. */
-export function shopDate(instant: Date): string {
-  return shopDateFormatter.format(instant);
-}
-
-/** 'dd/mm/aaaa, hh:mm' in the shop's time zone. */
-export function formatShopDateTime(instant: Date): string {
-  return shopDateTimeFormatter.format(instant);
-}
+export { SHOP_TIME_ZONE, shopDate } from './dates';

@@ -53,7 +53,7 @@ export const userListQuerySchema = z
 export type UserListQuery = z.output<typeof userListQuerySchema>;
 
 export const userStatusSchema = z.object({
-  is_active: z.boolean({ error: 'Indique si el usuario está activo' }),
+  is_active: z.boolean({ error: 'Indica si el usuario está activo' }),
 });
 
 const name = (required: string, short: string, long: string) =>

@@ -62,7 +62,7 @@ async function restore(args: string[]) {
       `${plural(t.products ?? 0, 'producto', 'productos')}, ${plural(t.orders ?? 0, 'pedido', 'pedidos')}, ` +
       `${plural(t.users ?? 0, 'usuario', 'usuarios')}, ${plural(result.uploads, 'imagen', 'imágenes')}.`,
   );
-  if (result.previousDbDir) console.log(`La base anterior quedó en ${result.previousDbDir}: borrala cuando compruebes la tienda.`);
+  if (result.previousDbDir) console.log(`La base anterior quedó en ${result.previousDbDir}: bórrala cuando compruebes la tienda.`);
 }
 
 const [command, ...args] = process.argv.slice(2);

@@ -5,6 +5,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
 import { FirstRenderContext, type FirstRender } from './lib/first-render';
 import { SessionProvider } from './lib/session';
+import { toastOffset } from './lib/toast-clearance';
 
 export function createQueryClient() {
   return new QueryClient({
@@ -38,8 +39,16 @@ export function App({
           <SessionProvider>
             {children}
             <ReadyMark />
-            {/* spec storefront §9: toasts 3 s, at most 3, bottom right */}
-            <Toaster position="bottom-right" duration={3000} visibleToasts={3} richColors closeButton />
+            {/* spec storefront §9: toasts 3 s, at most 3, bottom right; above a page's save bar */}
+            <Toaster
+              position="bottom-right"
+              duration={3000}
+              visibleToasts={3}
+              richColors
+              closeButton
+              offset={{ bottom: toastOffset(24) }}
+              mobileOffset={{ bottom: toastOffset(16) }}
+            />
           </SessionProvider>
         </QueryClientProvider>
       </FirstRenderContext>

@@ -163,9 +163,15 @@ describe('deleting banks', () => {
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({
       code: 'BRAND_HAS_PRODUCTS',
-      error: 'No se puede eliminar el banco "Banco Ocupado" porque tiene 2 productos. Elimine o mueva sus productos primero.',
+      error:
+        'No se puede eliminar el banco "Banco Ocupado" porque tiene 2 productos. Primero elimina sus productos o pásalos a otro banco.',
     });
     expect(await db().select().from(brands).where(eq(brands.id, brand.id))).toHaveLength(1);
+    const single = await createBrand(db(), { brand_name: 'Banco Con Uno' });
+    await createProduct(db(), { brand_id: single.id });
+    expect((await asAdmin('DELETE', `/api/brands/${single.id}/`)).json.error).toBe(
+      'No se puede eliminar el banco "Banco Con Uno" porque tiene 1 producto. Primero elimina sus productos o pásalos a otro banco.',
+    );
   });
 
   it('refuses while deleted products kept for orders still name it', async () => {
@@ -195,6 +201,9 @@ describe('deleting banks', () => {
     const res = await asAdmin('DELETE', `/api/brands/${brand.id}/`);
     expect(res.status).toBe(409);
     expect(res.json.code).toBe('BRAND_HAS_ORDERS');
+    expect(res.json.error).toBe(
+      'No se puede eliminar el banco "Banco Histórico" porque tiene productos eliminados que figuran en pedidos. Puedes ocultarlo de la tienda desde la edición del banco.',
+    );
   });
 });
 
@@ -264,8 +273,8 @@ describe('brand discount', () => {
   it('validates type, value and expiry in Spanish', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Validado' });
     const post = (body: unknown) => asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, body);
-    expect((await post({ discount_value: 10 })).json.error).toBe('Seleccione el tipo de descuento');
-    expect((await post({ discount_type: 'percentage' })).json.error).toBe('Ingrese el valor del descuento');
+    expect((await post({ discount_value: 10 })).json.error).toBe('Selecciona el tipo de descuento');
+    expect((await post({ discount_type: 'percentage' })).json.error).toBe('Ingresa el valor del descuento');
     expect((await post({ discount_type: 'percentage', discount_value: 100.01 })).json.error).toBe('El porcentaje no puede superar 100');
     expect((await post({ discount_type: 'percentage', discount_value: -1 })).status).toBe(400);
     expect((await post({ discount_type: 'fixed', discount_value: 0 })).json.error).toBe('El valor del descuento debe ser mayor que 0');
@@ -316,6 +325,57 @@ describe('brand discount', () => {
       expect(onSale.json.results.map((x: any) => x.id)).not.toContain(p.id);
       const brandView = await asAdmin('PATCH', `/api/brands/${brand.id}/`, {});
       expect(brandView.json).toMatchObject({ discount_active: false, discount_value: 25 });
+    } finally {
+      server.setNow(null);
+    }
+  });
+
+  it('keeps the expiry when the discount changes without naming it, and clears it only when asked', async () => {
+    server.setNow(new Date('2030-05-10T15:00:00Z'));
+    try {
+      const brand = await createBrand(db(), { brand_name: 'Banco Vencimiento' });
+      const apply = (body: Record<string, unknown>) => asAdmin('POST', `/api/brands/${brand.id}/apply-discount/`, body);
+      const expiry = '2030-05-21T03:00:00.000Z';
+      expect(
+        (await apply({ discount_type: 'percentage', discount_value: 10, discount_expires_at: '2030-05-20' })).json.brand,
+      ).toMatchObject({ discount_value: 10, discount_expires_at: expiry });
+
+      // A new value without the field: the sale still ends on the 20th.
+      const changed = await apply({ discount_type: 'fixed', discount_value: 500 });
+      expect(changed.status).toBe(200);
+      const again = await apply({ discount_type: 'fixed', discount_value: 500.5 });
+      // Only the value changed: the entry still says it is an amount, not a percentage.
+      expect((await brandActivity(brand.id))[0].changes).toEqual({
+        before: { discount_value: 500 },
+        after: { discount_value: 500.5 },
+        discount_type: 'fixed',
+      });
+      expect(again.json.brand.discount_expires_at).toBe(expiry);
+      await apply({ discount_type: 'fixed', discount_value: 500 });
+      expect(changed.json.brand).toMatchObject({ discount_type: 'fixed', discount_value: 500, discount_expires_at: expiry });
+      // Editing the bank itself (PUT and PATCH) leaves the discount and its expiry alone.
+      await asAdmin('PUT', `/api/brands/${brand.id}/`, { brand_name: 'Banco Vencimiento', description: 'Otro texto' });
+      await asAdmin('PATCH', `/api/brands/${brand.id}/`, { is_national: true });
+      const [row] = await db().select().from(brands).where(eq(brands.id, brand.id));
+      expect(row.discount_expires_at?.toISOString()).toBe(expiry);
+      expect(row.discount_value).toBe(500);
+
+      // Sent empty (the form's cleared field) or null: the discount runs until removed.
+      expect(
+        (await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '' })).json.brand.discount_expires_at,
+      ).toBeNull();
+      await apply({ discount_type: 'fixed', discount_value: 400, discount_expires_at: '2030-05-20' });
+      expect(
+        (await apply({ discount_type: 'fixed', discount_value: 300, discount_expires_at: null })).json.brand.discount_expires_at,
+      ).toBeNull();
+
+      // An expiry already past is not carried over to a new discount.
+      await apply({ discount_type: 'percentage', discount_value: 15, discount_expires_at: '2030-05-11' });
+      server.setNow(new Date('2030-05-13T15:00:00Z'));
+      expect((await apply({ discount_type: 'percentage', discount_value: 15 })).json.brand).toMatchObject({
+        discount_active: true,
+        discount_expires_at: null,
+      });
     } finally {
       server.setNow(null);
     }

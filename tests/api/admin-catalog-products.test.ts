@@ -207,7 +207,7 @@ describe('creating products', () => {
       'blisters.0.price': ['El precio no puede ser negativo'],
       'blisters.0.stock': ['El stock debe ser un número entero'],
       'blisters.1.seed_count': ['La cantidad de semillas es requerida'],
-      'blisters.1.price': ['Ingrese un precio válido'],
+      'blisters.1.price': ['Ingresa un precio válido'],
       'blisters.1.stock': ['El stock es requerido'],
       'blisters.2.stock': ['El stock no puede ser negativo'],
     });
@@ -230,7 +230,7 @@ describe('creating products', () => {
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
       name: ['El nombre del producto es requerido'],
-      type: ['Seleccione el tipo de semilla'],
+      type: ['Selecciona el tipo de semilla'],
       currency: ['La moneda debe ser ARS o USD'],
     });
     const broken = await api(server, 'POST', '/api/products/', { token: admin.token, body: '{"name":' });
@@ -297,10 +297,13 @@ describe('SKU', () => {
     const b = await asAdmin('POST', '/api/products/', form({ name: 'Otro SKU', sku: 'SKU-DUP' }));
     expect(b.status).toBe(409);
     expect(b.json.error).toBe('El SKU ya existe');
+    // Keyed by field, so the form marks the SKU itself.
+    expect(b.json).toMatchObject({ code: 'SKU_EXISTS', errors: { sku: ['El SKU ya existe'] } });
     const other = await asAdmin('POST', '/api/products/', form({ name: 'Otro SKU', sku: 'SKU-OTRO' }));
     const put = await asAdmin('PUT', `/api/products/${other.json.id}/`, form({ name: 'Otro SKU', sku: 'SKU-DUP' }));
     expect(put.status).toBe(409);
     expect(put.json.error).toBe('El SKU ya existe');
+    expect(put.json.errors).toEqual({ sku: ['El SKU ya existe'] });
     // Saving a product with its own SKU is fine.
     const same = await asAdmin('PUT', `/api/products/${a.json.id}/`, form({ name: 'Con SKU editado', sku: 'SKU-DUP' }));
     expect(same.status).toBe(200);

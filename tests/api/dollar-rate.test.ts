@@ -113,7 +113,7 @@ describe('POST /api/core/dollar-rate/ rules', () => {
     expect((await post({ rate_type: 'euro' })).json.error).toBe('Tipo de cotización inválido');
     const forceManual = await post({ force_update: true, rate_type: 'manual' });
     expect(forceManual.status).toBe(400);
-    expect(forceManual.json.error).toBe('Elija Dólar Blue u Oficial para actualizar la cotización');
+    expect(forceManual.json.error).toBe('Elige Dólar Blue u Oficial para actualizar la cotización');
   });
 });
 
@@ -122,7 +122,7 @@ describe('manual value', () => {
     const res = await post({ manual_value: '1234,5', is_manual: true });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ rate_type: 'manual', value: 1234.5, is_manual: true, auto_update: false, last_error: null });
-    expect(res.json.data.last_update_display).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    expect(res.json.data.last_update_display).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
     expect(provider.requests).toBe(0);
     const rows = await history();
     expect(rows.at(-1)).toMatchObject({ rate_type: 'manual', value: 1234.5, source: 'manual', user_id: admin.id });
@@ -138,7 +138,7 @@ describe('manual value', () => {
       sql`select username, description from activity_logs where entity_type = 'dollar_rate' order by id desc limit 1`,
     );
     expect(entry).toMatchObject({ username: 'admin_dolar' });
-    expect(entry.description).toContain('1234.5');
+    expect(entry.description).toBe('Cotización del dólar actualizada a $\u00a01.234,50 (Valor Manual)');
   });
 });
 

@@ -62,6 +62,12 @@ describe('GET /api/openapi.json', () => {
     expect(names).toEqual(expect.arrayContaining(['page', 'page_size', 'type', 'brand', 'search', 'ordering']));
   });
 
+  it('describes the catalogue import as a multipart file and the export as CSV', () => {
+    const body = operation('post', '/api/products/import/').requestBody.content['multipart/form-data'].schema;
+    expect(body.properties.file).toMatchObject({ type: 'string', format: 'binary' });
+    expect(Object.keys(operation('get', '/api/products/export.csv').responses['200'].content)).toEqual(['text/csv']);
+  });
+
   it('marks the routes that need a session or staff', () => {
     expect(operation('get', '/api/auth/users/').security).toEqual([{ bearer: [] }]);
     expect(operation('get', '/api/products/').security).toBeUndefined();

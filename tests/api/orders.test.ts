@@ -197,8 +197,8 @@ describe('POST /api/orders/', () => {
       [hidden.id, hidden.blisters[0].id, 'El producto Oculto ya no está disponible'],
       [deleted.id, deleted.blisters[0].id, 'El producto Borrado ya no está disponible'],
       [unpriced.id, unpriced.blisters[0].id, 'El producto Sin Precio no tiene precio asignado'],
-      [other.id, hidden.blisters[0].id, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
-      [other.id, 999999, 'Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.'],
+      [other.id, hidden.blisters[0].id, 'Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.'],
+      [other.id, 999999, 'Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.'],
     ];
     for (const [productId, blisterId, message] of cases) {
       const res = await api(server, 'POST', '/api/orders/', {
@@ -266,7 +266,7 @@ describe('POST /api/orders/', () => {
     expect(confirmation?.text_body).toContain('Northern Lights (5 semillas) x 2');
     expect(confirmation?.text_body).toMatch(/Total: \$\s?30\.000/);
     expect(confirmation?.text_body).toContain(
-      `1. Escribinos por WhatsApp al +5491100000000 indicando tu número de pedido #${order.order_number}.`,
+      `1. Escríbenos por WhatsApp al +5491100000000 indicando tu número de pedido #${order.order_number}.`,
     );
     const link = `https://wa.me/5491100000000?text=${encodeURIComponent(`Hola, quiero coordinar el pago del pedido #${order.order_number}`)}`;
     expect(confirmation?.text_body).toContain(link);
@@ -298,16 +298,16 @@ describe('POST /api/orders/', () => {
     };
 
     const [confirmation, cancelled] = await mailsWith({ whatsappNumber: undefined, contactEmail: 'ventas@semillas.test' });
-    expect(confirmation).toContain('1. Escribinos a ventas@semillas.test indicando tu número de pedido');
+    expect(confirmation).toContain('1. Escríbenos a ventas@semillas.test indicando tu número de pedido');
     expect(confirmation).toContain('mailto:ventas@semillas.test?subject=');
     expect(confirmation).not.toMatch(/whatsapp/i);
-    expect(cancelled).toContain('Tu pedido fue cancelado. Si tenés dudas, escribinos a ventas@semillas.test.');
+    expect(cancelled).toContain('Tu pedido fue cancelado. Si tienes dudas, escríbenos a ventas@semillas.test.');
 
     const [unreachable, cancelledToo] = await mailsWith({ whatsappNumber: undefined, contactEmail: undefined });
     expect(unreachable).toContain('1. Te vamos a escribir al 1145678901 con los datos para realizar el pago del pedido');
-    expect(unreachable).not.toMatch(/whatsapp|escribinos|mailto:/i);
+    expect(unreachable).not.toMatch(/whatsapp|escríbenos|mailto:/i);
     expect(cancelledToo).toContain('Tu pedido fue cancelado.');
-    expect(cancelledToo).not.toMatch(/whatsapp|escribinos|mailto:/i);
+    expect(cancelledToo).not.toMatch(/whatsapp|escríbenos|mailto:/i);
   });
 
   it('logs an order activity entry with the total', async () => {

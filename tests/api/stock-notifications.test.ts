@@ -156,6 +156,27 @@ describe('when the stock comes back', () => {
     expect((await mailsTo(carla.email))[0].subject).toBe('Volvió el stock de Northern Lights (5 semillas)');
   });
 
+  it('notifies when a catalogue import brings the stock back', async () => {
+    const product = await createProduct(db(), { name: 'Amnesia Haze', sku: 'AVISO-IMPORT', blisters: [{ seed_count: 3, stock: 0 }] });
+    const customer = await createUser(db());
+    expect((await ask(customer, product.blisters[0].id)).status).toBe(201);
+
+    const form = new FormData();
+    form.append('file', new Blob(['SKU;Semillas;Stock\r\nAVISO-IMPORT;3;4\r\n'], { type: 'text/csv' }), 'stock.csv');
+    const res = await fetch(`${server.url}/api/products/import/`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${staff.token}` },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+    expect(await res.json()).toMatchObject({ updated: 1, applied: true });
+    await backgroundSettled();
+
+    const mails = await mailsTo(customer.email);
+    expect(mails.map((m) => m.subject)).toEqual(['Volvió el stock de Amnesia Haze (3 semillas)']);
+    expect((await listOf(customer)).json).toEqual([]);
+  });
+
   it('notifies when a cancelled order gives the last units back', async () => {
     const product = await createProduct(db(), { name: 'Blue Dream', blisters: [{ stock: 1 }] });
     const buyer = await createUser(db());

@@ -165,7 +165,7 @@ describe('PATCH /api/auth/users/{id}/ is_active', () => {
   it('validates the payload', async () => {
     const res = await api(server, 'PATCH', `/api/auth/users/${customer.id}/`, { token: admin.token, body: { is_active: 'no' } });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe('Indique si el usuario está activo');
+    expect(res.json.error).toBe('Indica si el usuario está activo');
   });
 
   it('locks a deactivated user out at once: no access, no login, no refresh', async () => {

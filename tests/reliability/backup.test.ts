@@ -167,7 +167,7 @@ describe('npm run backup / npm run restore on the embedded database', () => {
 
     const refused = await cli(['restore', backupFile], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('ya tiene datos de la tienda: usá --force para reemplazarlos');
+    expect(refused.stderr).toContain('ya tiene datos de la tienda: usa --force para reemplazarlos');
 
     const res = await cli(['restore', backupFile, '--force'], env);
     expect(res.code, res.stderr).toBe(0);

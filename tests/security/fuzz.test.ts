@@ -386,6 +386,7 @@ function templates(): Record<string, Template> {
     'POST /api/stock-notifications/': { body: () => ({ blister_id: f.soldOutProduct.blisters[0].id }) },
     'DELETE /api/stock-notifications/:id/': { ids: () => [f.victimNotificationId] },
     'PUT /api/core/stock-alert-settings/': { body: () => ({ enabled: true, hour: 9 }) },
+    'POST /api/products/bulk/': { body: () => ({ ids: [f.victimProduct.id], action: 'discount', value: '10', dry_run: false }) },
     'GET /uploads/*': { ids: () => [f.photoUrl.replace('/uploads/', ''), 'warranty/nada-800.webp'] },
   };
 }

@@ -36,7 +36,7 @@ describe('lockEmbeddedDatabase', () => {
     try {
       writeFileSync(lockFile(dataDir), JSON.stringify({ pid: other.pid, role: 'un respaldo, npm run backup' }));
       expect(() => lockEmbeddedDatabase(dataDir, 'el servidor de la tienda')).toThrow(
-        `La base embebida (${path.join(dataDir, 'db')}) está en uso por el proceso ${other.pid} (un respaldo, npm run backup): detené ese proceso y volvé a intentarlo.`,
+        `La base embebida (${path.join(dataDir, 'db')}) está en uso por el proceso ${other.pid} (un respaldo, npm run backup): detén ese proceso y vuelve a intentarlo.`,
       );
       expect(embeddedDatabaseOwner(dataDir)?.pid).toBe(other.pid);
     } finally {

@@ -54,7 +54,7 @@ export function embeddedDatabaseOwner(dataDir: string): LockOwner | null {
 export function busyMessage(dataDir: string, owner: LockOwner): string {
   return (
     `La base embebida (${path.join(dataDir, 'db')}) está en uso por el proceso ${owner.pid} (${owner.role}): ` +
-    'detené ese proceso y volvé a intentarlo.'
+    'detén ese proceso y vuelve a intentarlo.'
   );
 }
 

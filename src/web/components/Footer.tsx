@@ -44,7 +44,7 @@ export function Footer() {
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Seguinos</h2>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Síguenos</h2>
           <ul className="mt-3 flex gap-3">
             {SOCIAL_LINKS.map(({ name, href }) => {
               const Icon = SOCIAL_ICONS[name];

@@ -9,7 +9,7 @@ import {
   SYSTEM_USER,
 } from '../../../domain/activity';
 import { SHOP_UTC_OFFSET } from '../../../domain/orders';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { activityLogs } from '../../db/schema';
 

@@ -191,7 +191,7 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
     if (Number(live.n) > 0) {
       const n = Number(live.n);
       throw conflict(
-        `No se puede eliminar el banco "${brand.brand_name}" porque tiene ${n} ${n === 1 ? 'producto' : 'productos'}. Elimine o mueva sus productos primero.`,
+        `No se puede eliminar el banco "${brand.brand_name}" porque tiene ${n} ${n === 1 ? 'producto' : 'productos'}. Primero elimina sus productos o pásalos a otro banco.`,
         'BRAND_HAS_PRODUCTS',
       );
     }
@@ -201,7 +201,7 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
       .where(and(eq(products.brand_id, id), isNotNull(products.deleted_at)));
     if (Number(archived.n) > 0) {
       throw conflict(
-        `No se puede eliminar el banco "${brand.brand_name}" porque tiene productos eliminados que figuran en pedidos. Puede ocultarlo desde la edición del banco.`,
+        `No se puede eliminar el banco "${brand.brand_name}" porque tiene productos eliminados que figuran en pedidos. Puedes ocultarlo de la tienda desde la edición del banco.`,
         'BRAND_HAS_ORDERS',
       );
     }
@@ -242,7 +242,7 @@ export async function applyBrandDiscount(
               discount_active: true,
               discount_type: input.discount_type,
               discount_value: input.discount_value,
-              discount_expires_at: input.discount_expires_at,
+              discount_expires_at: input.discount_expires_at === undefined ? runningExpiry(before, now) : input.discount_expires_at,
               updated_at: now,
             },
       )
@@ -256,7 +256,7 @@ export async function applyBrandDiscount(
       actor,
       entity_type: 'brand',
       entity_id: id,
-      changes: diff(pick(before, DISCOUNT_FIELDS), pick(after, DISCOUNT_FIELDS)),
+      changes: discountChanges(before, after),
     });
     return { name: after.brand_name, ...(await brandTotals(tx, id)) };
   });
@@ -273,5 +273,16 @@ export async function applyBrandDiscount(
   };
 }
 
+/** What changed, with the discount's type even when only its value did: '500' reads as '$ 500' or '500%' by it. */
+function discountChanges(before: BrandRow, after: BrandRow) {
+  const change = diff(pick(before, DISCOUNT_FIELDS), pick(after, DISCOUNT_FIELDS));
+  const sameType = !('discount_type' in change.after);
+  return sameType && 'discount_value' in change.after ? { ...change, discount_type: after.discount_type } : change;
+}
+
+/** The expiry of the brand's discount while it still runs: what a change that omits it keeps. */
+const runningExpiry = (brand: BrandRow, now: Date): Date | null =>
+  brand.discount_active && brand.discount_expires_at && brand.discount_expires_at > now ? brand.discount_expires_at : null;
+
 const discountLabel = (input: BrandDiscountValues) =>
-  input.discount_type === 'percentage' ? `${input.discount_value}%` : formatArs(input.discount_value);
+  input.discount_type === 'percentage' ? `${String(input.discount_value).replace('.', ',')}%` : formatArs(input.discount_value);

@@ -7,7 +7,7 @@ import { productSearchText, type ProductDto } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, orderProducts, products } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { toProductDto } from '../catalog/serialize';
 import { getDollarRateValue } from '../site/dollar-rate';
@@ -96,15 +96,18 @@ async function assertSkuFree(tx: Tx, sku: string | null | undefined, exceptId?: 
     .from(products)
     .where(and(...conditions))
     .limit(1);
-  if (taken) throw conflict(SKU_EXISTS, 'SKU_EXISTS');
+  if (taken) throw skuTaken();
 }
+
+/** 409 naming the field, so the form marks the SKU itself. */
+const skuTaken = () => new AppError(409, SKU_EXISTS, 'SKU_EXISTS', { sku: [SKU_EXISTS] });
 
 /** Runs a write; a race on the SKU's unique index answers like the check before it. */
 async function withSkuGuard<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error, 'products_sku_idx')) throw conflict(SKU_EXISTS, 'SKU_EXISTS');
+    if (isUniqueViolation(error, 'products_sku_idx')) throw skuTaken();
     throw error;
   }
 }

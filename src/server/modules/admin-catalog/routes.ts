@@ -15,6 +15,7 @@ import type { AppContext } from '../../context';
 import { requireStaff } from '../auth/caller';
 import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './brands';
 import { createProduct, deleteProduct, updateProduct } from './products';
+import catalogueSheetRoutes from './sheet-routes';
 
 const staffOnly = { config: { access: 'staff' as const } };
 
@@ -28,6 +29,9 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   const { ctx } = opts;
   const productWrite = <B>(body: B) => ({ ...staffOnly, schema: { params: idParamSchema, body, response: { 200: productDtoSchema } } });
   const brandWrite = <B>(body: B) => ({ ...staffOnly, schema: { params: idParamSchema, body, response: { 200: brandDtoSchema } } });
+
+  // Export, import and bulk edit (their own scope: the import reads multipart bodies).
+  await base.register(catalogueSheetRoutes, { ctx });
 
   // Products and their presentations
   app.post(

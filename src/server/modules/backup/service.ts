@@ -284,7 +284,7 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     const version = await schemaVersion(database.db);
     if (manifest.schema_version !== version) {
       throw new BackupRefused(
-        `El respaldo es de otra versión del esquema (${manifest.schema_version}) que esta instalación (${version}): restauralo con la misma versión de la tienda.`,
+        `El respaldo es de otra versión del esquema (${manifest.schema_version}) que esta instalación (${version}): restáuralo con la misma versión de la tienda.`,
       );
     }
     await importData(database, script);
@@ -296,7 +296,7 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     try {
       await migrateDatabase(database);
       if (!options.force && (await hasShopData(database.db))) {
-        throw new BackupRefused('La base de datos ya tiene datos de la tienda: usá --force para reemplazarlos.');
+        throw new BackupRefused('La base de datos ya tiene datos de la tienda: usa --force para reemplazarlos.');
       }
       await load(database);
     } finally {
@@ -309,7 +309,7 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
       try {
         await migrateDatabase(current);
         if (!options.force && (await hasShopData(current.db))) {
-          throw new BackupRefused(`La base embebida (${dbDir}) ya tiene datos de la tienda: usá --force para reemplazarlos.`);
+          throw new BackupRefused(`La base embebida (${dbDir}) ya tiene datos de la tienda: usa --force para reemplazarlos.`);
         }
       } finally {
         await current.close();

@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { EmailAction } from './templates';
 
 export interface ShopContact {
-  /** Completes "escribinos …": 'por WhatsApp al +54…' or 'a tienda@…'. */
+  /** Completes "escríbenos …": 'por WhatsApp al +54…' or 'a tienda@…'. */
   where: string;
   /** A button that opens the conversation. */
   action: EmailAction;

@@ -31,7 +31,7 @@ export interface EmailContent {
   bodyText?: string;
   /** A button (and the bare URL in the text version). */
   action?: EmailAction;
-  /** Small print under the body, e.g. "Si no pediste este código, ignorá este mensaje". */
+  /** Small print under the body, e.g. "Si no pediste este código, ignora este mensaje". */
   footnote?: string;
 }
 

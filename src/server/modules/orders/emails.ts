@@ -39,13 +39,13 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto): MailMe
   // Without a channel to write to, the shop writes first, to the phone the customer left.
   const payment = contact
     ? [
-        `Escribinos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
+        `Escríbenos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
         'Te enviaremos los datos para realizar el pago.',
-        'Enviá el comprobante de pago por el mismo medio.',
+        'Envía el comprobante de pago por el mismo medio.',
       ]
     : [
         `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
-        'Enviá el comprobante de pago por el mismo medio.',
+        'Envía el comprobante de pago por el mismo medio.',
       ];
   const steps = [...payment, 'Coordinamos juntos la entrega de tu pedido.'].map((step, i) => `${i + 1}. ${step}`);
   const rendered = renderEmail({
@@ -87,7 +87,7 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
   const explanation: Record<OrderDto['status'], string> = {
     pending: 'Tu pedido volvió a estar pendiente. Te contactaremos para coordinar el pago y la entrega.',
     completed: '¡Tu pedido fue completado! Gracias por tu compra.',
-    cancelled: `Tu pedido fue cancelado.${contact ? ` Si tenés dudas, escribinos ${contact.where}.` : ''}`,
+    cancelled: `Tu pedido fue cancelado.${contact ? ` Si tienes dudas, escríbenos ${contact.where}.` : ''}`,
   };
   const table = linesTable(order);
   const rendered = renderEmail({
@@ -99,7 +99,7 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto): MailMessage
       ...(order.status === 'cancelled' && order.cancel_reason ? [`Motivo: ${order.cancel_reason}.`] : []),
       ...(order.status === 'cancelled' && order.cancel_reason === EXPIRED_ORDER_REASON
         ? [
-            `Pasaron ${ctx.config.pendingOrderDays} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados. Si todavía los querés, podés hacer un nuevo pedido en la tienda.`,
+            `Pasaron ${ctx.config.pendingOrderDays} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados. Si todavía los quieres, puedes hacer un nuevo pedido en la tienda.`,
           ]
         : []),
     ],

@@ -138,7 +138,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
       const p = byId.get(line.blister_id);
       const where = { product_id: line.product_id, blister_id: line.blister_id };
       if (!p || p.product_id !== line.product_id) {
-        throw conflict('Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
+        throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
       }
       if (p.deleted_at || !p.available) {
         throw conflict(`El producto ${p.product_name} ya no está disponible`, 'PRODUCT_UNAVAILABLE', where);
@@ -174,7 +174,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
     } catch (error) {
       // Staff deleted a product between our read and this insert: refuse, the transaction rolls back.
       if (isForeignKeyViolation(error)) {
-        throw conflict('Uno de los productos de tu carrito ya no existe. Quitalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
+        throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
       }
       throw error;
     }

@@ -17,7 +17,7 @@ const HOME_DESCRIPTION =
   'Semillas de cannabis de los mejores bancos nacionales e internacionales. Envíos a todo el país y garantía de germinación.';
 const CATALOGUE_TITLE = `Catálogo de semillas - ${SHOP_NAME}`;
 const CATALOGUE_DESCRIPTION =
-  'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtrá por banco, tipo y ofertas.';
+  'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtra por banco, tipo y ofertas.';
 const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
 const GUIDE_DESCRIPTION = 'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
 

@@ -3,14 +3,15 @@
 // fechaActualizacion}, the public provider's format); a failed fetch keeps the last value.
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { DEFAULT_DOLLAR_RATE } from '../../../domain/money';
+import { formatDateTime } from '../../../domain/dates';
+import { DEFAULT_DOLLAR_RATE, formatArs } from '../../../domain/money';
 import {
   DOLLAR_AUTO_UPDATE_MS,
   type DollarRateDto,
   type DollarRateUpdate,
   type FetchedRateType,
-  formatShopDateTime,
   NEVER_UPDATED,
+  RATE_TYPE_LABELS,
   type RateType,
 } from '../../../domain/site';
 import type { AppContext } from '../../context';
@@ -100,7 +101,7 @@ function toDto(row: RateRow, includeError: boolean): DollarRateDto {
     rate_type: row.rate_type,
     value: row.value > 0 ? row.value : DEFAULT_DOLLAR_RATE,
     last_update: row.last_update ? row.last_update.toISOString() : null,
-    last_update_display: row.last_update ? formatShopDateTime(row.last_update) : NEVER_UPDATED,
+    last_update_display: row.last_update ? formatDateTime(row.last_update) : NEVER_UPDATED,
     auto_update: row.auto_update,
     is_manual: row.is_manual,
     ...(includeError ? { last_error: row.last_error } : {}),
@@ -162,7 +163,7 @@ async function applyChange(
       await logActivity(tx, {
         action: 'update',
         description: rateChanged
-          ? `Cotización del dólar actualizada a ${after.value} (${after.rate_type})`
+          ? `Cotización del dólar actualizada a ${formatArs(after.value)} (${RATE_TYPE_LABELS[after.rate_type]})`
           : 'Configuración de la cotización del dólar actualizada',
         actor,
         entity_type: 'dollar_rate',
@@ -217,8 +218,8 @@ export async function updateDollarRate(ctx: AppContext, actor: Actor, update: Do
   if (update.kind === 'force') {
     const type = update.rate_type ?? current.rate_type;
     if (type === 'manual')
-      throw badRequest('Elija Dólar Blue u Oficial para actualizar la cotización', {
-        rate_type: ['Elija Dólar Blue u Oficial para actualizar la cotización'],
+      throw badRequest('Elige Dólar Blue u Oficial para actualizar la cotización', {
+        rate_type: ['Elige Dólar Blue u Oficial para actualizar la cotización'],
       });
     const fetched = await tryFetch(ctx, type, log);
     if ('error' in fetched) {

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema, pageSchema } from '../../../domain/catalog';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import {
   adminWarrantyClaimDtoSchema,
   eligibleOrderDtoSchema,

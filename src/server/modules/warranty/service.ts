@@ -4,7 +4,7 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, count, desc, eq, ilike, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import {
   type AdminWarrantyClaimDto,
   checkClaimDates,

@@ -5,6 +5,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { formatDateTime } from '../../../domain/dates';
 import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
@@ -19,8 +20,6 @@ import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderPro
 import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
-
-const dateFormat = new Intl.DateTimeFormat('es-ES', { day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
 export function OrdersSection() {
   const orders = useMyOrders();
@@ -122,8 +121,6 @@ export function OrdersSection() {
   );
 }
 
-const formatAt = (iso: string) => dateFormat.format(new Date(iso));
-
 /** The customer's first message to the shop about paying an order. */
 export const paymentMessage = (order: Pick<OrderDto, 'order_number' | 'total'>) =>
   `Hola, te escribo por mi pedido #${order.order_number} de ${formatArs(order.total)} en ${SHOP_NAME}.`;
@@ -189,14 +186,14 @@ function OrderCard({
         <div>
           <h3 className="font-semibold text-stone-900">Pedido #{order.order_number}</h3>
           <p className="text-sm text-stone-600">
-            <time dateTime={order.created_at}>{dateFormat.format(new Date(order.created_at))}</time>
+            <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
           </p>
         </div>
         <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusStyles[order.status]}`}>
           {order.status_display}
         </span>
       </header>
-      <OrderTimeline order={order} formatAt={formatAt} className="border-b border-stone-200 px-4 py-3 sm:px-5" />
+      <OrderTimeline order={order} formatAt={formatDateTime} className="border-b border-stone-200 px-4 py-3 sm:px-5" />
       <ul className="divide-y divide-stone-100 px-4 sm:px-5">
         {order.order_products.map((line) => (
           <li key={line.id} className="flex items-center gap-3 py-3">

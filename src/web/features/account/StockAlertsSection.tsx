@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { imageSrcSet } from '../../../domain/images';
 import { ApiError } from '../../lib/api';
-import { formatInstant } from '../../lib/dates';
+import { formatDateTime } from '../../../domain/dates';
 import { useStockNotificationActions, useStockNotifications, type StockNotificationDto } from '../../lib/stock-notifications';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
@@ -82,7 +82,7 @@ export function StockAlertsSection() {
                     {n.brand} · {n.seed_count} {n.seed_count === 1 ? 'semilla' : 'semillas'}
                   </p>
                   <p className="text-xs text-stone-500">
-                    Solicitado el <time dateTime={n.created_at}>{formatInstant(n.created_at)}</time>
+                    Solicitado el <time dateTime={n.created_at}>{formatDateTime(n.created_at)}</time>
                   </p>
                 </div>
                 <button

@@ -10,6 +10,7 @@ type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
 const ProductListPage = lazy(() => import('./products/ProductListPage'));
 const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
+const ImportPage = lazy(() => import('./products/ImportPage'));
 const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
@@ -28,6 +29,7 @@ const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 export const ADMIN_ROUTES: { path: string; page: Page }[] = [
   { path: 'productos', page: ProductListPage },
   { path: 'productos/nuevo', page: ProductFormPage },
+  { path: 'productos/importar', page: ImportPage },
   { path: 'productos/editar/:productId', page: ProductFormPage },
   { path: 'pedidos', page: OrderListPage },
   { path: 'pedidos/:orderId', page: OrderDetailPage },

@@ -7,23 +7,23 @@ import { SHOP_NAME } from '../../components/site';
 
 const STEPS = [
   {
-    title: 'Aclimatá las semillas',
-    text: 'Dejá las semillas en su envase, a temperatura ambiente y lejos de la luz, durante 24 a 48 horas antes de empezar.',
+    title: 'Aclimata las semillas',
+    text: 'Deja las semillas en su envase, a temperatura ambiente y lejos de la luz, durante 24 a 48 horas antes de empezar.',
     icon: ClockIcon,
   },
   {
-    title: 'Prepará el agua',
-    text: 'Usá agua a 20-25 °C y agregale 2 o 3 gotas de agua oxigenada: oxigena y evita hongos.',
+    title: 'Prepara el agua',
+    text: 'Usa agua a 20-25 °C y agrégale 2 o 3 gotas de agua oxigenada: oxigena y evita hongos.',
     icon: ThermometerIcon,
   },
   {
-    title: 'Remojá de 24 a 72 horas',
-    text: 'Sumergí las semillas en un vaso con esa agua, en un lugar oscuro y templado, hasta que asome la raíz.',
+    title: 'Remoja de 24 a 72 horas',
+    text: 'Sumerge las semillas en un vaso con esa agua, en un lugar oscuro y templado, hasta que asome la raíz.',
     icon: DropIcon,
   },
   {
-    title: 'Plantá a 1-2 cm',
-    text: 'Con la raíz hacia abajo, plantá cada semilla a 1 o 2 cm de profundidad en sustrato húmedo, sin compactar.',
+    title: 'Planta a 1-2 cm',
+    text: 'Con la raíz hacia abajo, planta cada semilla a 1 o 2 cm de profundidad en sustrato húmedo, sin compactar.',
     icon: SproutIcon,
   },
 ] as const;
@@ -40,7 +40,7 @@ export default function GuidePage() {
           <p className="text-xs font-semibold uppercase tracking-widest text-accent-400">Guía paso a paso</p>
           <h1 className="mt-2 text-3xl font-extrabold tracking-tight sm:text-5xl">Garantía y Germinación</h1>
           <p className="mt-4 max-w-2xl text-lg text-brand-100">
-            Seguí estos cuatro pasos para germinar tus semillas con la mejor probabilidad de éxito.
+            Sigue estos cuatro pasos para germinar tus semillas con la mejor probabilidad de éxito.
           </p>
         </div>
       </div>
@@ -73,7 +73,7 @@ export default function GuidePage() {
             La garantía cubre únicamente la germinación inicial de la semilla y no reemplaza plántulas. Si una semilla no germina siguiendo
             esta guía,{' '}
             <Link to="/garantia" className="font-semibold underline underline-offset-2 hover:text-amber-950">
-              solicitá la garantía
+              solicita la garantía
             </Link>
             .
           </p>
@@ -124,7 +124,7 @@ function ImportantNotice({ onClose }: { onClose(): void }) {
         <p className="mt-4 text-lg text-brand-100">
           La garantía de germinación cubre solo la germinación inicial de las semillas y no reemplaza plántulas.
         </p>
-        <p className="mt-3 text-brand-100">Para que la garantía sea válida, seguí los pasos de esta guía al pie de la letra.</p>
+        <p className="mt-3 text-brand-100">Para que la garantía sea válida, sigue los pasos de esta guía al pie de la letra.</p>
         <div className="mt-8 flex flex-col gap-3 sm:flex-row sm:justify-center">
           <button
             ref={buttonRef}

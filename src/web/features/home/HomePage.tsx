@@ -148,7 +148,7 @@ function GeneticsCards() {
   return (
     <section aria-labelledby="geneticas-title" className="below-fold mx-auto w-full max-w-7xl px-4 sm:px-6">
       <h2 id="geneticas-title" className="mb-4 text-2xl font-bold tracking-tight sm:text-3xl">
-        Elegí tu genética
+        Elige tu genética
       </h2>
       <ul className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-4">
         {GENETICS.map(({ title, text, to, icon: Icon, tone }) => (
@@ -177,11 +177,11 @@ function GeneticsCards() {
 const FAQ = [
   {
     q: '¿Hacen envíos a todo el país?',
-    a: 'Sí. Enviamos a todo el país de forma discreta y segura. Una vez confirmado tu pedido coordinamos la entrega con vos.',
+    a: 'Sí. Enviamos a todo el país de forma discreta y segura. Una vez confirmado tu pedido coordinamos la entrega contigo.',
   },
   {
     q: '¿Las semillas tienen garantía de germinación?',
-    a: 'Sí. Todas nuestras semillas cuentan con garantía de germinación del banco. Si alguna no germina, podés solicitar la garantía siguiendo nuestra guía.',
+    a: 'Sí. Todas nuestras semillas cuentan con garantía de germinación del banco. Si alguna no germina, puedes solicitar la garantía siguiendo nuestra guía.',
   },
   {
     q: '¿Cómo se paga el pedido?',

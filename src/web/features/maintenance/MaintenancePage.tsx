@@ -125,7 +125,7 @@ function BypassModal({ open, onClose }: { open: boolean; onClose: () => void }) 
   return (
     <Modal open={open} onClose={close} title="Acceso con contraseña" className="!max-w-md">
       <form onSubmit={submit} noValidate>
-        <p className="mb-4 text-sm text-stone-600">Ingresá la contraseña de acceso que te proporcionó la tienda.</p>
+        <p className="mb-4 text-sm text-stone-600">Ingresa la contraseña de acceso que te proporcionó la tienda.</p>
         <PasswordField
           label="Contraseña"
           name="bypass-password"

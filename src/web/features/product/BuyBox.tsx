@@ -27,7 +27,7 @@ function RegisteredOnly({ productId, soldOut }: { productId: number; soldOut: bo
         <LockIcon size={18} className="mt-0.5 shrink-0" />
         Precios exclusivos para usuarios registrados
       </p>
-      <p className="mt-1 pl-[26px] text-sm text-brand-900/80">Ingresá a tu cuenta para ver precios, presentaciones y comprar.</p>
+      <p className="mt-1 pl-[26px] text-sm text-brand-900/80">Ingresa a tu cuenta para ver precios, presentaciones y comprar.</p>
       {soldOut && (
         <p className="mt-2 flex items-start gap-2 text-sm text-brand-900/80">
           <BellIcon size={18} className="mt-px shrink-0" />

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/Button';
 import { ShieldLargeIcon } from '../../components/ui/account-icons';
 import { useMyClaims, type WarrantyClaimDto } from './api';
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../components/ClaimParts';
-import { formatDay, formatInstant } from '../../lib/dates';
+import { formatDate, formatDateTime } from '../../../domain/dates';
 
 export function ClaimList({ onCreate }: { onCreate: () => void }) {
   const claims = useMyClaims();
@@ -64,7 +64,7 @@ function ClaimCard({ claim }: { claim: WarrantyClaimDto }) {
             {claim.product_name}
           </h3>
           <p className="text-sm text-stone-600">
-            Solicitud #{claim.id} · {formatInstant(claim.created_at)}
+            Solicitud #{claim.id} · {formatDateTime(claim.created_at)}
             {claim.order_number ? ` · Pedido #${claim.order_number}` : ''}
           </p>
         </div>
@@ -77,9 +77,9 @@ function ClaimCard({ claim }: { claim: WarrantyClaimDto }) {
 
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-1 text-sm sm:max-w-md">
         <dt className="text-stone-500">Fecha de compra</dt>
-        <dd className="text-stone-900">{formatDay(claim.purchase_date)}</dd>
+        <dd className="text-stone-900">{formatDate(claim.purchase_date)}</dd>
         <dt className="text-stone-500">Fecha de germinación</dt>
-        <dd className="text-stone-900">{formatDay(claim.germination_date)}</dd>
+        <dd className="text-stone-900">{formatDate(claim.germination_date)}</dd>
       </dl>
       <p className="mt-3 whitespace-pre-line break-words text-sm text-stone-700">{claim.description}</p>
 

@@ -4,7 +4,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
-import { shopDate } from '../../../domain/site';
+import { formatDate, shopDate } from '../../../domain/dates';
 import { type PurchaseType, WARRANTY_DESCRIPTION_MIN, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
 import { ApiError } from '../../lib/api';
 import type { SessionUser } from '../../lib/session';
@@ -14,7 +14,6 @@ import { TextField } from '../../components/ui/fields';
 import { submitClaim, uploadWarrantyPhoto, useEligibleOrders, warrantyKeys } from './api';
 import { type ClaimErrors, type ClaimField, type ClaimFormValues, EMPTY_CLAIM, orderFill, toClaimBody, validateClaim } from './claim-form';
 import { ReadOnlyField, SelectField, TextAreaField } from './controls';
-import { formatDay } from '../../lib/dates';
 import { type PickedPhoto, PhotoPicker } from './PhotoPicker';
 
 const FIELDS: readonly ClaimField[] = [
@@ -246,7 +245,7 @@ export function WarrantyForm({
                 <option value="">Selecciona un pedido</option>
                 {orders.map((o) => (
                   <option key={o.id} value={o.id}>
-                    Pedido #{o.order_number} · {formatDay(o.purchase_date)}
+                    Pedido #{o.order_number} · {formatDate(o.purchase_date)}
                   </option>
                 ))}
               </SelectField>
@@ -266,7 +265,7 @@ export function WarrantyForm({
                   </option>
                 ))}
               </SelectField>
-              <ReadOnlyField label="Fecha de compra" value={fill.purchase_date ? formatDay(fill.purchase_date) : ''} />
+              <ReadOnlyField label="Fecha de compra" value={fill.purchase_date ? formatDate(fill.purchase_date) : ''} />
               <ReadOnlyField label="Nombre del producto" value={fill.product_name} />
             </>
           ) : (

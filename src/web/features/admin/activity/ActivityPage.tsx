@@ -3,7 +3,7 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { ACTIVITY_ACTIONS, ACTIVITY_FILTER_LABELS, type ActivityActionName } from '../../../../domain/activity';
-import { formatArs, formatDateTime } from '../lib/format';
+import { formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { Button } from '../ui/Button';
@@ -23,6 +23,7 @@ import {
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { type ActivityEntryDto, type ActivityFilters, useActivity, useActivityStats } from './api';
+import { byFieldOrder, fieldLabel, formatValue, isShownField } from './change-format';
 
 const STATS_DELAY_MS = 500;
 
@@ -205,7 +206,7 @@ function TimelineEntry({ entry }: { entry: ActivityEntryDto }) {
             </button>
             {open && (
               <div id={`${id}-changes`} className="mt-2">
-                <ChangeDetails changes={entry.changes!} />
+                <ChangeDetails changes={entry.changes!} entityType={entry.entity_type} />
               </div>
             )}
           </>
@@ -215,30 +216,26 @@ function TimelineEntry({ entry }: { entry: ActivityEntryDto }) {
   );
 }
 
-const FIELD_LABELS: Record<string, string> = {
-  old_status: 'Estado anterior',
-  new_status: 'Estado nuevo',
-  changed_by: 'Cambiado por',
-  order_total: 'Total del pedido',
-};
-
-function show(key: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'boolean') return value ? 'Sí' : 'No';
-  if (key === 'order_total' && typeof value === 'number') return formatArs(value);
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'bigint') return value.toString();
-  return JSON.stringify(value) ?? '—';
-}
-
 const isMap = (value: unknown): value is Record<string, unknown> => !!value && typeof value === 'object' && !Array.isArray(value);
 
 /** Before/after maps as a table; other change fields (order status changes) as a list. */
-function ChangeDetails({ changes }: { changes: Record<string, unknown> }) {
+function ChangeDetails({ changes, entityType }: { changes: Record<string, unknown>; entityType: string | null }) {
   const before = isMap(changes.before) ? changes.before : null;
   const after = isMap(changes.after) ? changes.after : null;
-  const fields = before || after ? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])] : [];
-  const others = Object.entries(changes).filter(([key]) => !((key === 'before' && before) || (key === 'after' && after)));
+  const fields =
+    before || after
+      ? [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])].filter(isShownField).sort(byFieldOrder)
+      : [];
+  const others = Object.entries(changes)
+    .filter(
+      ([key]) =>
+        isShownField(key) &&
+        !((key === 'before' && (before || changes.before === null)) || (key === 'after' && (after || changes.after === null))),
+    )
+    .sort(([a], [b]) => byFieldOrder(a, b));
+  // A field's neighbours say how to read it (the currency of prices, the type of a discount).
+  const context = { ...changes, ...before, ...after };
+  const beforeContext = { ...context, ...before };
   return (
     <div className="space-y-2 text-xs">
       {fields.length > 0 && (
@@ -260,11 +257,15 @@ function ChangeDetails({ changes }: { changes: Record<string, unknown> }) {
             <tbody className="divide-y divide-stone-100">
               {fields.map((field) => (
                 <tr key={field}>
-                  <th scope="row" className="px-2 py-1.5 font-mono font-medium text-stone-700">
-                    {field}
+                  <th scope="row" className="px-2 py-1.5 font-medium text-stone-700">
+                    {fieldLabel(field)}
                   </th>
-                  <td className="break-all px-2 py-1.5 text-red-800">{show(field, before?.[field])}</td>
-                  <td className="break-all px-2 py-1.5 text-green-800">{show(field, after?.[field])}</td>
+                  <td className="whitespace-pre-line px-2 py-1.5 wrap-anywhere text-red-800">
+                    {formatValue(entityType, field, before?.[field], beforeContext)}
+                  </td>
+                  <td className="whitespace-pre-line px-2 py-1.5 wrap-anywhere text-green-800">
+                    {formatValue(entityType, field, after?.[field], context)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -275,8 +276,8 @@ function ChangeDetails({ changes }: { changes: Record<string, unknown> }) {
         <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 rounded-lg bg-stone-50 p-2">
           {others.map(([key, value]) => (
             <div key={key} className="contents">
-              <dt className="text-stone-500">{FIELD_LABELS[key] ?? key}</dt>
-              <dd className="break-all text-stone-800">{show(key, value)}</dd>
+              <dt className="text-stone-500">{fieldLabel(key)}</dt>
+              <dd className="whitespace-pre-line text-stone-800 wrap-anywhere">{formatValue(entityType, key, value, context)}</dd>
             </div>
           ))}
         </dl>

@@ -16,6 +16,7 @@ import { Switch, TextArea, TextInput } from '../ui/fields';
 import { ArrowLeftIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader, Panel } from '../ui/PageHeader';
+import { SaveBar } from '../ui/SaveBar';
 import { LoadingState } from '../ui/states';
 import { useBrand, useSaveBrand } from './api';
 
@@ -157,14 +158,14 @@ export default function BankFormPage() {
           />
         </Panel>
       </div>
-      <div className="sticky bottom-0 z-10 -mx-3 mt-4 flex gap-2 border-t border-stone-200 bg-stone-100/95 px-3 py-3 backdrop-blur sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
+      <SaveBar className="bg-stone-100/95 sm:static sm:mx-0 sm:justify-end sm:border-0 sm:bg-transparent sm:p-0">
         <LinkButton to="/admin/bancos" variant="secondary" className="flex-1 sm:flex-none">
           Cancelar
         </LinkButton>
         <Button type="submit" className="flex-1 sm:flex-none" loading={save.isPending} loadingText="Guardando...">
           {editing ? 'Guardar cambios' : 'Crear banco'}
         </Button>
-      </div>
+      </SaveBar>
     </form>
   );
 }

@@ -7,13 +7,13 @@ import { normalizeSearch } from '../../../../domain/text';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
 import { LinkButton } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
 import { controlClass } from '../ui/fields';
 import { BankIcon, PlusIcon, SearchIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
-import { useDeleteBrand, useToggleNational } from './api';
+import { useToggleNational } from './api';
 import { BankCard } from './BankCard';
+import { DeleteBankModal } from './DeleteBankModal';
 import { DiscountModal } from './DiscountModal';
 
 const SCOPES = [
@@ -26,7 +26,6 @@ type Scope = (typeof SCOPES)[number]['id'];
 export default function BankListPage() {
   const brands = useAdminBrands();
   const toggle = useToggleNational();
-  const remove = useDeleteBrand();
   const [scope, setScope] = useState<Scope>('all');
   const [search, setSearch] = useState('');
   const [discountFor, setDiscountFor] = useState<BrandDto | null>(null);
@@ -42,18 +41,6 @@ export default function BankListPage() {
     toggle.mutate(brand, {
       onSuccess: () => toast.success(`${brand.brand_name} ahora es un banco ${brand.is_national ? 'internacional' : 'nacional'}`),
       onError: (error) => toast.error('Error al cambiar el tipo de banco', { description: errorMessage(error, '') || undefined }),
-    });
-  }
-
-  function confirmDelete() {
-    if (!toDelete) return;
-    const brand = toDelete;
-    remove.mutate(brand, {
-      onSuccess: () => {
-        toast.success(`Banco ${brand.brand_name} eliminado`);
-        setToDelete(null);
-      },
-      onError: (error) => toast.error('Error al eliminar el banco', { description: errorMessage(error, '') || undefined }),
     });
   }
 
@@ -130,18 +117,7 @@ export default function BankListPage() {
       )}
 
       {discountFor && <DiscountModal brand={discountFor} onClose={() => setDiscountFor(null)} />}
-      <ConfirmModal
-        open={toDelete !== null}
-        title="Eliminar banco"
-        confirmLabel="Eliminar"
-        busy={remove.isPending}
-        busyLabel="Eliminando..."
-        onConfirm={confirmDelete}
-        onClose={() => setToDelete(null)}
-      >
-        ¿Seguro que deseas eliminar el banco <strong>{toDelete?.brand_name}</strong>?
-        {toDelete && toDelete.total_products > 0 && ` Tiene ${toDelete.total_products} productos asociados.`}
-      </ConfirmModal>
+      {toDelete && <DeleteBankModal brand={toDelete} onClose={() => setToDelete(null)} />}
     </>
   );
 }

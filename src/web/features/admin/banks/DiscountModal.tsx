@@ -1,5 +1,7 @@
 // The brand discount (spec accounts-admin §5 discount): percentage or fixed amount, value above
-// 0, optional expiry from tomorrow; 'Quitar descuento' sends percentage 0.
+// 0, optional expiry from tomorrow; 'Quitar descuento' sends percentage 0. A running discount
+// opens with its values and expiry filled in; an expiry left as it was is not sent, so the
+// server keeps it (even when it ends today, a day the form would no longer accept).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
@@ -17,12 +19,13 @@ import { errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/fields';
 import { REMOVE_DISCOUNT, useApplyDiscount } from './api';
-import { discountLabel } from './discount';
+import { currentExpiryDay, discountLabel } from './discount';
 
 interface DiscountFields {
   discount_type: 'percentage' | 'fixed';
   discount_value: string;
-  discount_expires_at: string;
+  /** YYYY-MM-DD; undefined once the resolver drops an unchanged expiry. */
+  discount_expires_at?: string;
 }
 
 function formSchema(now: Date) {
@@ -35,10 +38,15 @@ function formSchema(now: Date) {
 export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
   const apply = useApplyDiscount();
   const tomorrow = useMemo(() => shopTomorrow(new Date()), []);
-  const resolver = useMemo(
-    () => zodResolver(formSchema(new Date())) as unknown as Resolver<DiscountFields, unknown, BrandDiscountValues>,
-    [],
-  );
+  const keptExpiry = currentExpiryDay(brand);
+  const resolver = useMemo((): Resolver<DiscountFields, unknown, BrandDiscountValues> => {
+    const check = zodResolver(formSchema(new Date())) as unknown as Resolver<DiscountFields, unknown, BrandDiscountValues>;
+    return (values, context, options) => {
+      // Left out when unchanged: the server keeps the running expiry.
+      const unchanged = keptExpiry !== '' && values.discount_expires_at === keptExpiry;
+      return check(unchanged ? { ...values, discount_expires_at: undefined } : values, context, options);
+    };
+  }, [keptExpiry]);
   const {
     register,
     handleSubmit,
@@ -49,7 +57,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
     defaultValues: {
       discount_type: brand.discount_active && brand.discount_type ? brand.discount_type : 'percentage',
       discount_value: brand.discount_active && brand.discount_value ? String(brand.discount_value) : '',
-      discount_expires_at: '',
+      discount_expires_at: keptExpiry,
     },
   });
   const type = useWatch({ control, name: 'discount_type' });
@@ -138,7 +146,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
         <TextInput
           label="Vence el (opcional)"
           type="date"
-          min={tomorrow}
+          min={keptExpiry && keptExpiry < tomorrow ? keptExpiry : tomorrow}
           hint="El descuento deja de aplicarse al terminar ese día. Sin fecha, sigue hasta que lo quites."
           error={errors.discount_expires_at?.message}
           {...register('discount_expires_at')}

@@ -47,6 +47,19 @@ export function useToggleNational() {
   });
 }
 
+/** Hides a bank from the shop's bank lists (its products stay for sale). */
+export function useHideBrand() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (brand: BrandDto) =>
+      api.patch<BrandDto>(`/api/brands/${brand.id}/`, { visible: false }, { fallbackError: 'Error al ocultar el banco' }),
+    onSuccess: (updated, brand) => {
+      replaceCachedBrand(queryClient, updated ?? { ...brand, visible: false });
+      invalidateCatalogue(queryClient);
+    },
+  });
+}
+
 export function useDeleteBrand() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -1,11 +1,20 @@
+// How the admin reads a bank's discount.
 import type { BrandDto } from '../../../../domain/catalog';
+import { shopDate } from '../../../../domain/dates';
 import { formatArs, formatDate } from '../lib/format';
 
 /** '-20%' or '-$ 500', with its end date when it has one. */
 export function discountLabel(brand: BrandDto): string {
   const value = brand.discount_value ?? 0;
-  const amount = brand.discount_type === 'fixed' ? `-${formatArs(value)}` : `-${value}%`;
-  return brand.discount_expires_at
-    ? `${amount} hasta el ${formatDate(new Date(new Date(brand.discount_expires_at).getTime() - 1).toISOString())}`
-    : amount;
+  const amount = brand.discount_type === 'fixed' ? `-${formatArs(value)}` : `-${String(value).replace('.', ',')}%`;
+  const lastDay = currentExpiryDay(brand);
+  return lastDay ? `${amount} hasta el ${formatDate(lastDay)}` : amount;
+}
+
+/** The last day (YYYY-MM-DD) of the brand's running discount, '' when it has no end. */
+export function currentExpiryDay(brand: BrandDto): string {
+  if (!brand.discount_active || !brand.discount_expires_at) return '';
+  const ends = new Date(brand.discount_expires_at).getTime();
+  // The expiry is the instant the last day ends: one millisecond before is still that day.
+  return Number.isNaN(ends) ? '' : shopDate(new Date(ends - 1));
 }

@@ -1,30 +1,12 @@
-// How the back office writes dates and numbers (spec accounts-admin §9: ARS in es-AR, dates in es-ES).
-import { formatArs } from '../../../../domain/money';
+// Helpers of the back office pages. Money and dates are written by the shop's one formatter of
+// each (domain/money.ts, domain/dates.ts), re-exported here for the admin pages.
+import { shopDate } from '../../../../domain/dates';
 
-export { formatArs };
+export { formatDate, formatDateTime } from '../../../../domain/dates';
+export { formatArs, formatUsd } from '../../../../domain/money';
 
-// The shop works on Argentine time, whatever the admin's device says.
-const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
-
-const dateTime = new Intl.DateTimeFormat('es-ES', { dateStyle: 'short', timeStyle: 'short', timeZone: SHOP_TIME_ZONE });
-const dateOnly = new Intl.DateTimeFormat('es-ES', { dateStyle: 'medium', timeZone: SHOP_TIME_ZONE });
-
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-
-// en-CA writes dates as YYYY-MM-DD, as <input type="date"> wants them.
-const shopDay = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: SHOP_TIME_ZONE });
-/** Today in Argentina, YYYY-MM-DD. */
-export const shopToday = () => shopDay.format(new Date());
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
-
-const usd = new Intl.NumberFormat('es-AR', {
-  style: 'currency',
-  currency: 'USD',
-  currencyDisplay: 'code',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-export const formatUsd = (value: number) => usd.format(value);
+/** Today in Argentina, YYYY-MM-DD, as <input type="date"> wants it. */
+export const shopToday = () => shopDate(new Date());
 
 /** Message of an unknown error thrown by the API client or elsewhere. */
 export function errorMessage(error: unknown, fallback = 'Error desconocido'): string {

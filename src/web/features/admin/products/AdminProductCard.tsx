@@ -15,19 +15,35 @@ export function AdminProductCard({
   onToggle,
   toggling,
   onDelete,
+  selected,
+  onSelect,
 }: {
   product: ProductDto;
   onToggle: () => void;
   toggling: boolean;
   onDelete: () => void;
+  /** For bulk edits: whether the product is selected, and how to change it. */
+  selected?: boolean;
+  onSelect?: (selected: boolean) => void;
 }) {
   const stock = productStockBadge(product.stock);
   const editHref = `/admin/productos/editar/${product.id}`;
   return (
     <article
-      className={`flex flex-col rounded-xl border bg-white shadow-xs transition hover:shadow-sm ${product.available ? 'border-stone-200' : 'border-stone-300 bg-stone-50'}`}
+      className={`flex flex-col rounded-xl border bg-white shadow-xs transition hover:shadow-sm ${product.available ? 'border-stone-200' : 'border-stone-300 bg-stone-50'} ${selected ? 'ring-2 ring-brand-600' : ''}`}
     >
       <div className="flex gap-3 p-3">
+        {onSelect && (
+          <label className="-m-1.5 flex shrink-0 cursor-pointer self-start p-1.5">
+            <input
+              type="checkbox"
+              checked={!!selected}
+              onChange={(e) => onSelect(e.target.checked)}
+              aria-label={`Seleccionar ${product.name}`}
+              className="h-5 w-5 cursor-pointer accent-brand-700"
+            />
+          </label>
+        )}
         <Link to={editHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
           <img
             src={smallImage(product.image) ?? FALLBACK_IMAGE}

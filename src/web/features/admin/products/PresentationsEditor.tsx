@@ -11,8 +11,7 @@ import {
 } from 'react-hook-form';
 import { toast } from 'sonner';
 import { MAX_PRESENTATIONS, type ProductFormValues } from '../../../../domain/admin-catalog';
-import type { Currency } from '../../../../domain/money';
-import { formatArs, formatUsd } from '../lib/format';
+import { formatArs, formatMoney, type Currency } from '../../../../domain/money';
 import { Button, IconButton } from '../ui/Button';
 import { TextInput, SelectInput } from '../ui/fields';
 import { PlusIcon, TrashIcon } from '../ui/icons';
@@ -25,8 +24,6 @@ import {
   parseDecimal,
   type ProductFormFields,
 } from './product-form';
-
-const money = (value: number, currency: Currency) => (currency === 'USD' ? formatUsd(value) : formatArs(value));
 
 export function PresentationsEditor({
   control,
@@ -106,7 +103,7 @@ export function PresentationsEditor({
                   inputMode="decimal"
                   placeholder="0"
                   error={rowErrors?.price?.message}
-                  hint={price !== null && price > 0 ? `≈ ${money(convertPrice(price, currency, other, rate), other)}` : undefined}
+                  hint={price !== null && price > 0 ? `≈ ${formatMoney(convertPrice(price, currency, other, rate), other)}` : undefined}
                   {...register(`blisters.${index}.price`)}
                 />
                 <TextInput
@@ -122,7 +119,7 @@ export function PresentationsEditor({
                   inputMode="decimal"
                   placeholder="0"
                   error={rowErrors?.discount?.message}
-                  hint={discount > 0 && final !== null ? `Precio final: ${money(final, currency)}` : undefined}
+                  hint={discount > 0 && final !== null ? `Precio final: ${formatMoney(final, currency)}` : undefined}
                   {...register(`blisters.${index}.discount`, {
                     onBlur: (e: React.FocusEvent<HTMLInputElement>) =>
                       setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),

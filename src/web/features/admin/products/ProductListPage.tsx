@@ -1,5 +1,6 @@
 // 'Catálogo de Semillas' (spec accounts-admin §2 admin catalogue): filtered product cards with
-// availability toggle, delete, load more and a refresh every 5 minutes.
+// availability toggle, delete, load more and a refresh every 5 minutes; CSV export and import,
+// and bulk edits of the selected products (issue 14).
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -8,10 +9,13 @@ import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
 import { Button, LinkButton } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
-import { BoxIcon, PlusIcon, RefreshIcon } from '../ui/icons';
+import { BoxIcon, PlusIcon, RefreshIcon, UploadIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { AdminProductCard } from './AdminProductCard';
+import { BulkEditModal } from './BulkEditModal';
+import { BulkSelectionBar } from './BulkSelectionBar';
+import { ExportCatalogueButton } from './ExportCatalogueButton';
 import { FILTER_KEYS, filtersFromParams, useAdminProducts, useDeleteProduct, useToggleAvailability, type AdminProductFilters } from './api';
 import { ProductFilters } from './ProductFilters';
 
@@ -24,10 +28,21 @@ export default function ProductListPage() {
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<ProductDto | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [bulkOpen, setBulkOpen] = useState(0);
 
   const products = list.data?.pages.flatMap((p) => p.results) ?? [];
   const count = list.data?.pages[0]?.count ?? 0;
   const pagesLoaded = list.data?.pages.length ?? 0;
+
+  function select(id: number, on: boolean) {
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+  }
 
   function setFilters(next: AdminProductFilters) {
     const search = new URLSearchParams();
@@ -73,6 +88,11 @@ export default function ProductListPage() {
               <RefreshIcon size={16} />
               <span className="hidden sm:inline">Actualizar</span>
             </Button>
+            <ExportCatalogueButton compact />
+            <LinkButton to="/admin/productos/importar" variant="secondary" aria-label="Importar CSV">
+              <UploadIcon size={16} />
+              <span className="hidden sm:inline">Importar CSV</span>
+            </LinkButton>
             <LinkButton to="/admin/productos/nuevo" aria-label="Agregar producto">
               <PlusIcon size={16} />
               Agregar<span className="hidden sm:inline"> producto</span>
@@ -108,6 +128,8 @@ export default function ProductListPage() {
                 toggling={toggle.isPending && toggle.variables?.id === product.id}
                 onToggle={() => toggleAvailability(product)}
                 onDelete={() => setToDelete(product)}
+                selected={selected.has(product.id)}
+                onSelect={(on) => select(product.id, on)}
               />
             ))}
           </div>
@@ -128,6 +150,27 @@ export default function ProductListPage() {
             </p>
           </div>
         </>
+      )}
+
+      <BulkSelectionBar
+        count={selected.size}
+        loaded={products.length}
+        onSelectLoaded={() => setSelected(new Set(products.map((p) => p.id)))}
+        onClear={() => setSelected(new Set())}
+        onEdit={() => setBulkOpen((n) => n + 1)}
+      />
+      {bulkOpen > 0 && (
+        <BulkEditModal
+          key={bulkOpen}
+          open
+          ids={[...selected]}
+          brands={brands.data ?? []}
+          onClose={() => setBulkOpen(0)}
+          onApplied={() => {
+            setBulkOpen(0);
+            setSelected(new Set());
+          }}
+        />
       )}
 
       <ConfirmModal

@@ -60,4 +60,22 @@ describe('product form rules', () => {
     expect(parsed.blisters).toMatchObject([{ seed_count: 3, price: 12.5, stock: 4, discount: 100 }]);
     expect(parsed.image).toBeNull();
   });
+
+  it('marks the missing bank together with every other empty field', () => {
+    const result = productFormSchema.safeParse(emptyProductForm());
+    expect(result.success).toBe(false);
+    const fields = new Set(result.error!.issues.map((issue) => issue.path.join('.')));
+    expect(fields).toContain('brand');
+    expect(fields).toContain('name');
+    expect(fields).toContain('type');
+    expect(fields).toContain('blisters.0.seed_count');
+    const brand = result.error!.issues.find((issue) => issue.path.join('.') === 'brand');
+    expect(brand?.message).toBe('Por favor, ingrese un nombre para la marca');
+  });
+
+  it('does not ask for the bank twice when the bank field itself is wrong', () => {
+    const result = productFormSchema.safeParse({ ...emptyProductForm(), brand: 42, name: 'Gorilla', type: 'fem' });
+    const brandIssues = result.error!.issues.filter((issue) => issue.path[0] === 'brand');
+    expect(brandIssues).toHaveLength(1);
+  });
 });

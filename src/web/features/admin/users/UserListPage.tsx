@@ -192,6 +192,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
   const { user: me } = useSession();
   const setActive = useSetUserActive();
   const own = me?.id === user.id;
+  const ownNoteId = `user-${user.id}-own`;
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const initials = ((user.first_name[0] ?? user.username[0] ?? '?') + (user.last_name[0] ?? '')).toUpperCase();
 
@@ -248,7 +249,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
           onClick={toggleActive}
           loading={setActive.isPending}
           disabled={own}
-          title={own ? OWN_ACCOUNT_MESSAGE : undefined}
+          aria-describedby={own ? ownNoteId : undefined}
         >
           {user.is_active ? 'Desactivar' : 'Activar'}
         </Button>
@@ -257,13 +258,18 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
           variant="ghostDanger"
           onClick={onDelete}
           disabled={own}
-          title={own ? OWN_ACCOUNT_MESSAGE : undefined}
+          aria-describedby={own ? ownNoteId : undefined}
           className="ml-auto"
         >
           <TrashIcon size={14} />
           Eliminar
         </Button>
       </div>
+      {own && (
+        <p id={ownNoteId} className="mt-2 text-xs text-stone-600">
+          {OWN_ACCOUNT_MESSAGE}
+        </p>
+      )}
     </article>
   );
 }

@@ -7,22 +7,33 @@ import { smallImage } from '../../../../domain/images';
 import { STATUSES_WITH_RESOLUTION, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '../../../../domain/warranty';
 import { Modal } from '../../../components/Modal';
 import { ClaimStatusBadge, claimPhotos } from '../../../components/ClaimParts';
-import { formatDay } from '../../../lib/dates';
 import { errorMessage, formatDate, formatDateTime } from '../lib/format';
 import { Button } from '../ui/Button';
 import { SelectInput, TextArea } from '../ui/fields';
 import { type AdminWarrantyClaimDto, useUpdateClaim } from './api';
 
-/** The claimant's account page, or the user list filtered by the claim's e-mail. */
-export function userLink(claim: AdminWarrantyClaimDto): string {
+/** The claimant's account page; null for a guest's claim, which has no account to open. */
+export function userLink(claim: AdminWarrantyClaimDto): string | null {
   const id = claim.user_id ?? claim.order?.customer_id;
-  return id ? `/admin/usuarios/${id}` : `/admin/usuarios?email=${encodeURIComponent(claim.email)}`;
+  return id ? `/admin/usuarios/${id}` : null;
+}
+
+const linkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-950';
+
+/** 'Ver usuario', or for a guest the plain fact that there is no account to see. */
+function ClaimantAccount({ claim }: { claim: AdminWarrantyClaimDto }) {
+  const account = userLink(claim);
+  return account ? (
+    <Link to={account} className={`mt-1 inline-block text-sm ${linkClass}`}>
+      Ver usuario
+    </Link>
+  ) : (
+    <p className="mt-1 text-sm text-stone-600">Sin cuenta en la tienda: la solicitud se envió como invitado.</p>
+  );
 }
 
 /** The staff order list opened on the claim's order (by its id, the API's key). */
 export const orderLink = (orderId: number) => `/admin/pedidos?orderId=${orderId}`;
-
-const linkClass = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-950';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -92,9 +103,7 @@ export function ClaimDetailsModal({
                 <Row label="Cliente desde">{claim.user_since ? formatDate(claim.user_since) : 'Sin cuenta'}</Row>
                 <Row label="Pedidos anteriores">{claim.previous_orders_count ?? 0}</Row>
               </dl>
-              <Link to={userLink(claim)} className={`mt-1 inline-block text-sm ${linkClass}`}>
-                Ver usuario
-              </Link>
+              <ClaimantAccount claim={claim} />
             </Block>
 
             <Block title="Compra">
@@ -109,8 +118,8 @@ export function ClaimDetailsModal({
                   )}
                 </Row>
                 <Row label="Producto">{claim.product_name}</Row>
-                <Row label="Fecha de compra">{formatDay(claim.purchase_date)}</Row>
-                <Row label="Germinación">{formatDay(claim.germination_date)}</Row>
+                <Row label="Fecha de compra">{formatDate(claim.purchase_date)}</Row>
+                <Row label="Germinación">{formatDate(claim.germination_date)}</Row>
               </dl>
             </Block>
           </div>

@@ -7,9 +7,9 @@ import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
 import { WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '../../../../domain/warranty';
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../../components/ClaimParts';
-import { formatDay } from '../../../lib/dates';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { SelectInput, TextInput } from '../ui/fields';
 import { EyeIcon, PencilIcon, RefreshIcon, SearchIcon, ShieldCheckIcon } from '../ui/icons';
@@ -96,9 +96,11 @@ export default function WarrantyClaimsPage() {
         </EmptyState>
       ) : (
         <>
-          <ul className="grid gap-3 lg:grid-cols-2">
+          {/* minmax(0, 1fr) tracks: a long e-mail or product name wraps or truncates inside its card
+              instead of widening the column past the screen. */}
+          <ul className="grid grid-cols-1 gap-3 lg:grid-cols-2">
             {claims.map((claim) => (
-              <li key={claim.id}>
+              <li key={claim.id} className="min-w-0">
                 <ClaimCard
                   claim={claim}
                   onDetails={() => setDetails(claim)}
@@ -155,6 +157,7 @@ function ClaimCard({
   onPhoto: (index: number) => void;
 }) {
   const photos = claimPhotos(claim);
+  const account = userLink(claim);
   return (
     <article
       className="flex h-full flex-col rounded-xl border border-stone-200 bg-white p-4 shadow-xs"
@@ -172,13 +175,24 @@ function ClaimCard({
         <ClaimStatusBadge status={claim.status} />
       </header>
 
-      <dl className="mt-2 grid grid-cols-[6.5rem_1fr] gap-x-2 gap-y-1 text-sm">
+      <dl className="mt-2 grid grid-cols-[6.5rem_minmax(0,1fr)] gap-x-2 gap-y-1 text-sm">
         <dt className="text-stone-500">Cliente</dt>
-        <dd className="min-w-0 truncate">
-          <Link to={userLink(claim)} className={linkClass}>
-            {claim.name}
-          </Link>
-          <span className="text-stone-500"> · {claim.email}</span>
+        <dd className="min-w-0">
+          <span className="flex min-w-0 items-center gap-1.5">
+            {account ? (
+              <Link to={account} className={`truncate ${linkClass}`}>
+                {claim.name}
+              </Link>
+            ) : (
+              <>
+                <span className="truncate font-medium text-stone-900">{claim.name}</span>
+                <Badge tone="neutral" className="shrink-0">
+                  Sin cuenta
+                </Badge>
+              </>
+            )}
+          </span>
+          <span className="block truncate text-stone-500">{claim.email}</span>
         </dd>
         <dt className="text-stone-500">Pedido</dt>
         <dd>
@@ -191,9 +205,9 @@ function ClaimCard({
           )}
         </dd>
         <dt className="text-stone-500">Germinación</dt>
-        <dd>{formatDay(claim.germination_date)}</dd>
+        <dd>{formatDate(claim.germination_date)}</dd>
       </dl>
-      <p className="mt-2 text-sm text-stone-700">{truncate(claim.description, 140)}</p>
+      <p className="mt-2 text-sm text-stone-700 wrap-anywhere">{truncate(claim.description, 140)}</p>
 
       <div className="mt-auto flex flex-wrap items-end justify-between gap-2 pt-3">
         <ul className="flex gap-1.5" aria-label="Fotos">
@@ -210,7 +224,7 @@ function ClaimCard({
             </li>
           ))}
         </ul>
-        <div className="flex gap-1.5">
+        <div className="flex flex-wrap gap-1.5">
           <Button size="sm" variant="secondary" onClick={onDetails}>
             <EyeIcon size={14} />
             Ver detalles

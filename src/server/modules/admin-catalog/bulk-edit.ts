@@ -1,0 +1,168 @@
+// POST /api/products/bulk/: one change for many products (issue 14, bulk edit): prices by a
+// percentage, the presentations' own discount, availability, or the bank. A dry run answers the
+// before/after of each product; applying writes them in one transaction, logged once.
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { MAX_PRICE } from '../../../domain/admin-catalog';
+import type { BulkEditResultDto, BulkEditValues, BulkState } from '../../../domain/catalog-sheet';
+import { productSearchText } from '../../../domain/catalog';
+import { roundCents } from '../../../domain/money';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { blisters, brands, products } from '../../db/schema';
+import { badRequest, notFound } from '../../errors';
+import { logActivity, type Actor } from '../activity/log';
+
+type Item = BulkEditResultDto['items'][number];
+type BrandRow = typeof brands.$inferSelect;
+
+async function loadSelection(tx: Tx, ids: number[]) {
+  const rows = await tx
+    .select({ product: products, brand_name: brands.brand_name })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brand_id))
+    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
+    .orderBy(asc(products.name), asc(products.id));
+  const presentations = await tx
+    .select()
+    .from(blisters)
+    .where(inArray(blisters.product_id, ids))
+    .orderBy(asc(blisters.seed_count), asc(blisters.id));
+  return rows.map(({ product, brand_name }) => ({
+    product,
+    state: {
+      brand_id: product.brand_id,
+      brand: brand_name,
+      available: product.available,
+      presentations: presentations
+        .filter((b) => b.product_id === product.id)
+        .map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
+    } satisfies BulkState,
+  }));
+}
+
+function nextState(input: BulkEditValues, before: BulkState, brand: BrandRow | null, productName: string): BulkState {
+  switch (input.action) {
+    case 'price_percent':
+      return {
+        ...before,
+        presentations: before.presentations.map((b) => {
+          if (b.price == null) return b;
+          const price = roundCents(b.price * (1 + input.value / 100));
+          if (price > MAX_PRICE) {
+            throw badRequest(`El precio de ${productName} (${b.seed_count} semillas) superaría el máximo permitido`, {
+              value: ['El precio resultante es demasiado alto'],
+            });
+          }
+          return { ...b, price };
+        }),
+      };
+    case 'discount':
+      return { ...before, presentations: before.presentations.map((b) => ({ ...b, discount: roundCents(input.value) })) };
+    case 'availability':
+      return { ...before, available: input.value };
+    case 'brand':
+      return { ...before, brand_id: brand!.id, brand: brand!.brand_name };
+  }
+}
+
+function description(input: BulkEditValues, count: number, brand: BrandRow | null): string {
+  const products = `${count} ${count === 1 ? 'producto' : 'productos'}`;
+  switch (input.action) {
+    case 'price_percent':
+      return `Edición masiva: precio ${input.value > 0 ? '+' : ''}${input.value}% en ${products}`;
+    case 'discount':
+      return `Edición masiva: descuento de ${input.value}% en ${products}`;
+    case 'availability':
+      return `Edición masiva: ${products} marcados como ${input.value ? 'disponibles' : 'no disponibles'}`;
+    case 'brand':
+      return `Edición masiva: ${products} movidos al banco "${brand!.brand_name}"`;
+  }
+}
+
+async function write(tx: Tx, input: BulkEditValues, changed: Item[], brand: BrandRow | null, now: Date) {
+  const stamp = sql`${now.toISOString()}::timestamptz`;
+  if (input.action === 'price_percent' || input.action === 'discount') {
+    const rows = changed.flatMap((item) =>
+      item.after.presentations.map((b) => sql`(${b.id}::int, ${b.price}::numeric, ${b.discount}::numeric)`),
+    );
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.execute(sql`update blisters as b set price = v.price, discount = v.discount, updated_at = ${stamp}
+        from (values ${sql.join(rows.slice(i, i + 500), sql`, `)}) as v(id, price, discount) where b.id = v.id`);
+    }
+    return;
+  }
+  const ids = changed.map((item) => item.product_id);
+  if (input.action === 'availability') {
+    await tx.update(products).set({ available: input.value, updated_at: now }).where(inArray(products.id, ids));
+    return;
+  }
+  const rows = await tx
+    .select({ id: products.id, name: products.name, type: products.type })
+    .from(products)
+    .where(inArray(products.id, ids));
+  const values = rows.map((p) => sql`(${p.id}::int, ${productSearchText(p.name, brand!.brand_name, p.type)}::text)`);
+  await tx.execute(sql`update products as p set brand_id = ${brand!.id}::int, search_text = v.search_text, updated_at = ${stamp}
+    from (values ${sql.join(values, sql`, `)}) as v(id, search_text) where p.id = v.id`);
+}
+
+export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: BulkEditValues): Promise<BulkEditResultDto> {
+  const ids = [...input.ids].sort((a, b) => a - b);
+  const result = await ctx.db.transaction(async (tx) => {
+    if (!input.dry_run) {
+      // The order of the order module and of the product form: presentations, then products.
+      await tx
+        .select({ id: blisters.id })
+        .from(blisters)
+        .where(inArray(blisters.product_id, ids))
+        .orderBy(asc(blisters.id))
+        .for('no key update');
+      await tx.select({ id: products.id }).from(products).where(inArray(products.id, ids)).orderBy(asc(products.id)).for('no key update');
+    }
+    const selection = await loadSelection(tx, ids);
+    if (selection.length !== ids.length) throw notFound('Uno o más productos seleccionados ya no existen. Actualiza la lista.');
+    let brand: BrandRow | null = null;
+    if (input.action === 'brand') {
+      [brand = null] = await tx.select().from(brands).where(eq(brands.id, input.value));
+      if (!brand) throw badRequest('El banco seleccionado no existe', { value: ['El banco seleccionado no existe'] });
+    }
+
+    const items: Item[] = selection.map(({ product, state }) => {
+      const after = nextState(input, state, brand, product.name);
+      return {
+        product_id: product.id,
+        name: product.name,
+        sku: product.sku,
+        currency: product.currency,
+        changed: JSON.stringify(after) !== JSON.stringify(state),
+        before: state,
+        after,
+      };
+    });
+    const changed = items.filter((item) => item.changed);
+    const answer: BulkEditResultDto = {
+      action: input.action,
+      applied: !input.dry_run,
+      changed: changed.length,
+      unchanged: items.length - changed.length,
+      items,
+    };
+    if (input.dry_run || changed.length === 0) return answer;
+
+    const now = ctx.now();
+    await write(tx, input, changed, brand, now);
+    await logActivity(tx, {
+      action: 'update',
+      description: description(input, changed.length, brand),
+      actor,
+      entity_type: 'product',
+      changes: {
+        bulk_action: input.action,
+        value: input.value,
+        products: changed.map((item) => ({ id: item.product_id, name: item.name, before: item.before, after: item.after })),
+      },
+    });
+    return answer;
+  });
+  if (result.applied && result.changed > 0) ctx.caches.catalogueChanged();
+  return result;
+}

@@ -1,0 +1,178 @@
+// POST /api/products/import/: a catalogue sheet previewed (dry run) or applied in one
+// transaction. Applying re-plans against the locked rows, so what is written is what the rows
+// hold at that moment; any error, or a dry run, writes nothing. The change is logged once.
+import { asc, inArray, sql } from 'drizzle-orm';
+import { productSearchText } from '../../../domain/catalog';
+import type { ImportResultDto } from '../../../domain/catalog-sheet';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { blisters, brands, products } from '../../db/schema';
+import { conflict } from '../../errors';
+import { logActivity, type Actor } from '../activity/log';
+import { loadCatalogue } from './sheet-export';
+import { planImport, type ImportPlan, type StoredProduct } from './sheet-plan';
+import { readSheet, type Sheet } from './sheet-read';
+import { PRODUCT_FIELDS } from './sheet-cells';
+import { sendRestockNoticesSoon } from '../stock-alerts/restock';
+
+export interface ImportFile {
+  name: string;
+  data: Buffer;
+}
+
+const CHUNK = 200;
+const CATALOGUE_CHANGED = 'El catálogo cambió mientras se importaba el archivo. Vuelve a intentarlo.';
+
+class NotApplied extends Error {
+  constructor(readonly result: ImportResultDto) {
+    super('not applied');
+  }
+}
+
+async function plan(tx: Tx, sheet: Sheet): Promise<ImportPlan> {
+  const [catalogue, brandRows] = await Promise.all([loadCatalogue(tx), tx.select().from(brands)]);
+  return planImport(sheet, catalogue, brandRows);
+}
+
+/**
+ * Presentations first (ascending id), then products, both FOR NO KEY UPDATE: the order and the
+ * lock strength of the order module (decision 0006), which still lets checkouts insert lines
+ * that reference these rows while the import runs.
+ */
+async function lockProducts(tx: Tx, ids: number[]) {
+  if (ids.length === 0) return;
+  const sorted = [...ids].sort((a, b) => a - b);
+  await tx
+    .select({ id: blisters.id })
+    .from(blisters)
+    .where(inArray(blisters.product_id, sorted))
+    .orderBy(asc(blisters.id))
+    .for('no key update');
+  await tx.select({ id: products.id }).from(products).where(inArray(products.id, sorted)).orderBy(asc(products.id)).for('no key update');
+}
+
+const chunks = <T>(list: T[]) => Array.from({ length: Math.ceil(list.length / CHUNK) }, (_, i) => list.slice(i * CHUNK, (i + 1) * CHUNK));
+
+const productRow = (values: StoredProduct, brandName: string) => ({
+  ...values,
+  search_text: productSearchText(values.name, brandName, values.type),
+});
+
+// Column casts of the VALUES lists below: the first row alone does not tell PostgreSQL the types.
+const PRODUCT_CASTS: Record<(typeof PRODUCT_FIELDS)[number] | 'brand_id' | 'sku' | 'search_text', string> = {
+  name: 'text',
+  type: 'text',
+  currency: 'text',
+  available: 'boolean',
+  genotype: 'text',
+  sativa: 'numeric',
+  indica: 'numeric',
+  thc: 'text',
+  cbd: 'text',
+  flavors: 'text',
+  effects: 'text',
+  flowering_time: 'text',
+  completed_cicle: 'text',
+  height_indoor: 'text',
+  height_outdoor: 'text',
+  yield_indoor: 'text',
+  yield_outdoor: 'text',
+  description: 'text',
+  image: 'text',
+  image_2: 'text',
+  image_3: 'text',
+  brand_id: 'int',
+  sku: 'text',
+  search_text: 'text',
+};
+const PRODUCT_COLUMNS = Object.keys(PRODUCT_CASTS) as (keyof typeof PRODUCT_CASTS)[];
+
+/** Writes the plan; answers whether a presentation went from no stock to some (a restock). */
+async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> {
+  for (const chunk of chunks(plan.newProducts)) {
+    const inserted = await tx
+      .insert(products)
+      .values(chunk.map((p) => ({ ...productRow(p.values, p.brandName), created_at: now, updated_at: now })))
+      .returning({ id: products.id, sku: products.sku });
+    const idBySku = new Map(inserted.map((row) => [row.sku, row.id]));
+    const presentations = chunk.flatMap((p) => p.presentations.map((b) => ({ ...b, product_id: idBySku.get(p.values.sku)! })));
+    for (const part of chunks(presentations)) {
+      await tx.insert(blisters).values(part.map((b) => ({ ...b, created_at: now, updated_at: now })));
+    }
+  }
+
+  for (const chunk of chunks(plan.productUpdates)) {
+    const rows = chunk.map(({ id, values, brandName }) => {
+      const row = productRow(values, brandName);
+      return sql`(${sql.join([sql`${id}::int`, ...PRODUCT_COLUMNS.map((c) => sql`${row[c]}::${sql.raw(PRODUCT_CASTS[c])}`)], sql`, `)})`;
+    });
+    const assignments = PRODUCT_COLUMNS.map((c) => sql.raw(`"${c}" = v."${c}"`));
+    await tx.execute(sql`update products as p set ${sql.join(assignments, sql`, `)}, updated_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(rows, sql`, `)}) as v(id, ${sql.raw(PRODUCT_COLUMNS.map((c) => `"${c}"`).join(', '))}) where p.id = v.id`);
+  }
+
+  for (const chunk of chunks(plan.presentationInserts)) {
+    await tx.insert(blisters).values(chunk.map((b) => ({ ...b, created_at: now, updated_at: now })));
+  }
+
+  for (const chunk of chunks(plan.presentationUpdates)) {
+    const rows = chunk.map((b) => sql`(${b.id}::int, ${b.price}::numeric, ${b.stock}::int, ${b.discount}::numeric)`);
+    await tx.execute(sql`update blisters as b set price = v.price, stock = v.stock, discount = v.discount, updated_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(rows, sql`, `)}) as v(id, price, stock, discount) where b.id = v.id`);
+  }
+
+  return plan.presentationUpdates.some((b) => b.stock_before <= 0 && b.stock > 0);
+}
+
+const resultOf = (plan: ImportPlan, applied: boolean): ImportResultDto => ({ ...plan.result, applied });
+
+export async function importCatalogue(ctx: AppContext, actor: Actor, file: ImportFile, dryRun: boolean): Promise<ImportResultDto> {
+  const sheet = readSheet(file.data);
+  if (dryRun || sheet.errors.length) {
+    return resultOf(await ctx.db.transaction((tx) => plan(tx, sheet)), false);
+  }
+  let result: ImportResultDto;
+  let restocked = false;
+  try {
+    result = await ctx.db.transaction(async (tx) => {
+      const first = await plan(tx, sheet);
+      if (first.result.error_count) throw new NotApplied(resultOf(first, false));
+      await lockProducts(tx, [...first.touched]);
+      const locked = await plan(tx, sheet);
+      if (locked.result.error_count) throw new NotApplied(resultOf(locked, false));
+      if ([...locked.touched].some((id) => !first.touched.has(id))) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
+      const now = ctx.now();
+      // The restock trigger (migration 0007) closes the waiting notify-me requests in this transaction.
+      restocked = await writePlan(tx, locked, now);
+      const { created, updated, unchanged, rows, products_created, products_updated } = locked.result;
+      if (created || updated) {
+        await logActivity(tx, {
+          action: 'update',
+          description: `Importación de catálogo (${file.name}): ${created} filas nuevas, ${updated} actualizadas, ${unchanged} sin cambios`,
+          actor,
+          entity_type: 'product',
+          changes: {
+            file: file.name,
+            rows,
+            created,
+            updated,
+            unchanged,
+            products_created,
+            products_updated,
+            skus_created: locked.newProducts.map((p) => p.values.sku),
+            products_changed: [...locked.touched].sort((a, b) => a - b),
+          },
+        });
+      }
+      return resultOf(locked, true);
+    });
+  } catch (error) {
+    if (error instanceof NotApplied) return error.result;
+    if (isUniqueViolation(error, 'products_sku_idx')) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
+    throw error;
+  }
+  if (result.created || result.updated) ctx.caches.catalogueChanged();
+  if (restocked) sendRestockNoticesSoon(ctx);
+  return result;
+}

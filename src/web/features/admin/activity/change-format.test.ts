@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { byFieldOrder, fieldLabel, formatValue, isShownField } from './change-format';
+
+describe('activity changes as staff read them', () => {
+  it('names stored fields in Spanish', () => {
+    expect(fieldLabel('is_active')).toBe('Cuenta activa');
+    expect(fieldLabel('discount_value')).toBe('Valor del descuento');
+    expect(fieldLabel('discount_expires_at')).toBe('Vencimiento del descuento');
+    expect(fieldLabel('old_status')).toBe('Estado anterior');
+    expect(fieldLabel('admin_response')).toBe('Respuesta al cliente');
+    // A field with no label yet still reads as words, not as a code.
+    expect(fieldLabel('gift_wrap')).toBe('Gift wrap');
+    expect(isShownField('status_display')).toBe(false);
+    expect(['changed_by', 'new_status', 'gift_wrap', 'old_status'].sort(byFieldOrder)).toEqual([
+      'old_status',
+      'new_status',
+      'changed_by',
+      'gift_wrap',
+    ]);
+  });
+
+  it('shows status codes by the labels of the entity they belong to', () => {
+    expect(formatValue('warranty_claim', 'new_status', 'approved')).toBe('Aprobada');
+    expect(formatValue('order', 'old_status', 'pending')).toBe('Pendiente');
+    expect(formatValue('order', 'status', 'cancelled')).toBe('Cancelado');
+  });
+
+  it('shows other codes, yes/no, money, percentages and dates in Spanish', () => {
+    expect(formatValue('user', 'is_active', false)).toBe('No');
+    expect(formatValue('brand', 'discount_type', 'fixed')).toBe('Monto fijo');
+    expect(formatValue('brand', 'discount_value', 500, { discount_type: 'fixed' })).toBe('$\u00a0500');
+    expect(formatValue('brand', 'discount_value', 12.5, { discount_type: 'percentage' })).toBe('12,5%');
+    expect(formatValue('brand', 'discount_expires_at', '2030-05-21T03:00:00.000Z')).toBe('21/05/2030 00:00');
+    expect(formatValue('product', 'type', 'fem')).toBe('Feminizada');
+    expect(formatValue('dollar_rate', 'value', 1234.5)).toBe('$\u00a01.234,50');
+    expect(formatValue('dollar_rate', 'rate_type', 'blue')).toBe('Dólar Blue');
+    expect(formatValue('order', 'order_total', 51770.7)).toBe('$\u00a051.770,70');
+    expect(formatValue('order', 'order_id', 12345)).toBe('12345');
+    expect(formatValue('brand', 'description', null)).toBe('—');
+  });
+
+  it('lists presentations and order lines one per line', () => {
+    expect(formatValue('product', 'blisters', [{ id: 1, seed_count: 3, price: 24.9, stock: 12, discount: 10 }], { currency: 'USD' })).toBe(
+      '3 semillas · USD\u00a024,90 · stock 12 · 10% de descuento',
+    );
+    expect(
+      formatValue('order', 'products', [
+        { product_id: 1, blister_id: 2, product_name: 'Gorilla Glue Auto', seed_count: 3, quantity: 2, price_at_time: 10800 },
+        { product_id: 4, blister_id: 5, product_name: 'Amnesia', seed_count: 5, quantity: 1, price_at_time: 1250.5 },
+      ]),
+    ).toBe('2 × Gorilla Glue Auto (3 semillas) a $\u00a010.800\n1 × Amnesia (5 semillas) a $\u00a01.250,50');
+  });
+});

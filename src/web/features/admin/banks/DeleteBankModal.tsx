@@ -1,0 +1,114 @@
+// Deleting a bank. A bank with products cannot be deleted (the server answers 409), so the modal
+// says so before anything is sent, with the product count, and offers what can be done instead:
+// its products, or hiding the bank from the shop.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import type { BrandDto } from '../../../../domain/catalog';
+import { Modal } from '../../../components/Modal';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../lib/format';
+import { Button, LinkButton } from '../ui/Button';
+import { useDeleteBrand, useHideBrand } from './api';
+
+const productCount = (n: number) => `${n} ${n === 1 ? 'producto asociado' : 'productos asociados'}`;
+
+export function DeleteBankModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
+  const remove = useDeleteBrand();
+  const hide = useHideBrand();
+  // The server's reason when it refused anyway (products added meanwhile, or kept for orders).
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const busy = remove.isPending || hide.isPending;
+  const blocked = brand.total_products > 0 || refusal !== null;
+
+  function confirmDelete() {
+    remove.mutate(brand, {
+      onSuccess: () => {
+        toast.success(`Banco ${brand.brand_name} eliminado`);
+        onClose();
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
+        else toast.error('Error al eliminar el banco', { description: errorMessage(error, '') || undefined });
+      },
+    });
+  }
+
+  function hideBank() {
+    hide.mutate(brand, {
+      onSuccess: () => {
+        toast.success(`Banco ${brand.brand_name} oculto de la tienda`);
+        onClose();
+      },
+      onError: (error) => toast.error('Error al ocultar el banco', { description: errorMessage(error, '') || undefined }),
+    });
+  }
+
+  const close = () => !busy && onClose();
+
+  if (!blocked) {
+    return (
+      <Modal
+        open
+        onClose={close}
+        title="Eliminar banco"
+        className="!max-w-md"
+        footer={
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <Button variant="secondary" onClick={close} disabled={busy} autoFocus>
+              Cancelar
+            </Button>
+            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending} loadingText="Eliminando...">
+              Eliminar
+            </Button>
+          </div>
+        }
+      >
+        <p className="text-sm text-stone-700">
+          ¿Seguro que deseas eliminar el banco <strong>{brand.brand_name}</strong>? No tiene productos asociados.
+        </p>
+      </Modal>
+    );
+  }
+
+  return (
+    <Modal
+      open
+      onClose={close}
+      title="No se puede eliminar el banco"
+      className="!max-w-md"
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
+          <Button variant="secondary" onClick={close} disabled={busy} autoFocus>
+            Cerrar
+          </Button>
+          {brand.visible && (
+            <Button variant="secondary" onClick={hideBank} loading={hide.isPending} loadingText="Ocultando...">
+              Ocultar de la tienda
+            </Button>
+          )}
+          {brand.total_products > 0 && (
+            <LinkButton to={`/admin/productos?brand=${brand.id}`} onClick={onClose}>
+              {brand.total_products === 1 ? 'Ver su producto' : `Ver sus ${brand.total_products} productos`}
+            </LinkButton>
+          )}
+        </div>
+      }
+    >
+      <div className="space-y-3 text-sm text-stone-700">
+        {brand.total_products > 0 ? (
+          <p>
+            <strong>{brand.brand_name}</strong> tiene {productCount(brand.total_products)}. Para eliminar el banco, primero elimina sus
+            productos o pásalos a otro banco.
+          </p>
+        ) : (
+          <p>{refusal}</p>
+        )}
+        {brand.visible ? (
+          <p>Si solo quieres que deje de mostrarse, ocúltalo: sale de la lista de bancos de la tienda y sus productos siguen a la venta.</p>
+        ) : (
+          <p>El banco ya está oculto de la tienda.</p>
+        )}
+      </div>
+    </Modal>
+  );
+}

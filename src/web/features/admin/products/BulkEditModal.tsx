@@ -1,0 +1,202 @@
+// Bulk edit of the selected products: choose the change and its value, see each product before
+// and after, then apply it to all of them at once.
+import { useState } from 'react';
+import { toast } from 'sonner';
+import {
+  BULK_ACTION_LABELS,
+  BULK_ACTIONS,
+  type BulkAction,
+  type BulkEditInput,
+  type BulkEditResultDto,
+  type BulkState,
+} from '../../../../domain/catalog-sheet';
+import type { BrandDto } from '../../../../domain/catalog';
+import { Modal } from '../../../components/Modal';
+import { Alert } from '../../../components/ui/Alert';
+import { ApiError } from '../../../lib/api';
+import { errorMessage, formatArs, formatUsd } from '../lib/format';
+import { Button } from '../ui/Button';
+import { SelectInput, TextInput } from '../ui/fields';
+import { useBulkEdit } from './sheet-api';
+
+type Item = BulkEditResultDto['items'][number];
+
+const money = (value: number | null, currency: string) =>
+  value == null ? 'sin precio' : currency === 'USD' ? formatUsd(value) : formatArs(value);
+
+/** What the action changes in one product, before → after. */
+function describe(action: BulkAction, item: Item): { label: string; before: string; after: string }[] {
+  const { before, after } = item;
+  if (action === 'availability') {
+    const word = (s: BulkState) => (s.available ? 'Disponible' : 'No disponible');
+    return [{ label: 'Estado', before: word(before), after: word(after) }];
+  }
+  if (action === 'brand') return [{ label: 'Banco', before: before.brand, after: after.brand }];
+  return before.presentations.map((b, i) => {
+    const a = after.presentations[i];
+    return action === 'price_percent'
+      ? { label: `x${b.seed_count}`, before: money(b.price, item.currency), after: money(a.price, item.currency) }
+      : { label: `x${b.seed_count}`, before: `${b.discount}%`, after: `${a.discount}%` };
+  });
+}
+
+function PreviewList({ result }: { result: BulkEditResultDto }) {
+  return (
+    <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200" aria-label="Vista previa por producto">
+      {result.items.map((item) => {
+        const lines = describe(result.action, item);
+        return (
+          <li key={item.product_id} className={`px-3 py-2 text-sm ${item.changed ? '' : 'text-stone-500'}`}>
+            <p className="font-medium text-stone-900">
+              {item.name}
+              {item.sku && <span className="ml-1 text-xs font-normal text-stone-500">SKU {item.sku}</span>}
+              {!item.changed && <span className="ml-1 text-xs font-normal">· sin cambios</span>}
+            </p>
+            {lines.length === 0 ? (
+              <p className="text-xs text-stone-500">Sin presentaciones</p>
+            ) : (
+              <ul className="mt-0.5 flex flex-wrap gap-x-4 gap-y-0.5 text-xs">
+                {lines.map((line, i) => (
+                  <li key={i}>
+                    <span className="text-stone-500">{line.label}:</span>{' '}
+                    <span className={line.before === line.after ? '' : 'text-stone-500 line-through'}>{line.before}</span>
+                    {line.before !== line.after && <span className="font-semibold text-stone-900"> → {line.after}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+export function BulkEditModal({
+  open,
+  ids,
+  brands,
+  onClose,
+  onApplied,
+}: {
+  open: boolean;
+  ids: number[];
+  brands: BrandDto[];
+  onClose: () => void;
+  onApplied: () => void;
+}) {
+  const [action, setAction] = useState<BulkAction>('price_percent');
+  const [value, setValue] = useState('');
+  const [preview, setPreview] = useState<BulkEditResultDto | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const bulk = useBulkEdit();
+
+  /** A new value makes the preview stale. */
+  const changeValue = (next: string) => {
+    setValue(next);
+    setPreview(null);
+  };
+
+  const payloadValue = (): unknown => {
+    if (action === 'availability') return value === 'true';
+    if (action === 'brand') return Number(value);
+    return value;
+  };
+
+  function reset(nextAction = action) {
+    setAction(nextAction);
+    setValue(nextAction === 'availability' ? 'true' : '');
+    setPreview(null);
+    setError(null);
+  }
+
+  function run(dryRun: boolean) {
+    setError(null);
+    bulk.mutate({ ids, action, value: payloadValue(), dry_run: dryRun } as BulkEditInput, {
+      onSuccess: (result) => {
+        if (!result.applied) return setPreview(result);
+        toast.success(`${result.changed} ${result.changed === 1 ? 'producto actualizado' : 'productos actualizados'}`);
+        reset();
+        onApplied();
+      },
+      onError: (e) => {
+        setError(e instanceof ApiError ? e.message : errorMessage(e));
+        if (!dryRun) setPreview(null);
+      },
+    });
+  }
+
+  const valueField =
+    action === 'availability' ? (
+      <SelectInput label="Nuevo estado" value={value} onChange={(e) => changeValue(e.target.value)}>
+        <option value="true">Disponible</option>
+        <option value="false">No disponible</option>
+      </SelectInput>
+    ) : action === 'brand' ? (
+      <SelectInput label="Banco de destino" value={value} onChange={(e) => changeValue(e.target.value)}>
+        <option value="">Elige un banco</option>
+        {brands.map((b) => (
+          <option key={b.id} value={b.id}>
+            {b.brand_name}
+          </option>
+        ))}
+      </SelectInput>
+    ) : (
+      <TextInput
+        label={action === 'price_percent' ? 'Cambio de precio (%)' : 'Descuento (%)'}
+        hint={
+          action === 'price_percent' ? 'Usa un número negativo para bajar el precio, por ejemplo -10.' : 'De 0 a 100; 0 quita el descuento.'
+        }
+        inputMode="decimal"
+        value={value}
+        onChange={(e) => changeValue(e.target.value)}
+      />
+    );
+
+  return (
+    <Modal
+      open={open}
+      onClose={() => !bulk.isPending && onClose()}
+      title={`Editar ${ids.length} ${ids.length === 1 ? 'producto' : 'productos'}`}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={bulk.isPending}>
+            Cancelar
+          </Button>
+          {preview ? (
+            <Button onClick={() => run(false)} disabled={preview.changed === 0} loading={bulk.isPending} loadingText="Aplicando...">
+              Aplicar a {preview.changed} {preview.changed === 1 ? 'producto' : 'productos'}
+            </Button>
+          ) : (
+            <Button onClick={() => run(true)} loading={bulk.isPending} loadingText="Calculando..." disabled={value.trim() === ''}>
+              Ver vista previa
+            </Button>
+          )}
+        </div>
+      }
+    >
+      <div className="space-y-4">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <SelectInput label="Acción" value={action} onChange={(e) => reset(e.target.value as BulkAction)}>
+            {BULK_ACTIONS.map((a) => (
+              <option key={a} value={a}>
+                {BULK_ACTION_LABELS[a]}
+              </option>
+            ))}
+          </SelectInput>
+          {valueField}
+        </div>
+        {error && <Alert tone="error">{error}</Alert>}
+        {preview && (
+          <>
+            <p className="text-sm text-stone-700">
+              {preview.changed} {preview.changed === 1 ? 'producto cambia' : 'productos cambian'}
+              {preview.unchanged > 0 && ` · ${preview.unchanged} ya ${preview.unchanged === 1 ? 'está' : 'están'} así`}. Revisa y aplica.
+            </p>
+            <PreviewList result={preview} />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}

@@ -1,0 +1,142 @@
+// The panels of the product form: basic data with the bank, growing data, images and metadata.
+import { Controller, type UseFormReturn } from 'react-hook-form';
+import type { ProductFormValues } from '../../../../domain/admin-catalog';
+import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type BrandDto } from '../../../../domain/catalog';
+import { SelectInput, Switch, TextArea, TextInput } from '../ui/fields';
+import { ImageUpload } from '../ui/ImageUpload';
+import { Panel } from '../ui/PageHeader';
+import { BrandPicker } from './BrandPicker';
+import type { ProductFormFields } from './product-form';
+
+type ProductForm = UseFormReturn<ProductFormFields, unknown, ProductFormValues>;
+
+const GROWTH_FIELDS = [
+  ['flowering_time', 'Tiempo de floración', 'Ej: 8-9 semanas'],
+  ['completed_cicle', 'Ciclo Completo', 'Ej: 10 semanas'],
+  ['height_indoor', 'Altura interior', 'Ej: 80-120 cm'],
+  ['height_outdoor', 'Altura exterior', 'Ej: 150-200 cm'],
+  ['yield_indoor', 'Producción interior', 'Ej: 450 g/m²'],
+  ['yield_outdoor', 'Producción exterior', 'Ej: 600 g/planta'],
+] as const;
+
+export function BasicInfoPanel({ form, brands }: { form: ProductForm; brands: BrandDto[] }) {
+  const {
+    register,
+    control,
+    setValue,
+    getValues,
+    formState: { errors },
+  } = form;
+  return (
+    <Panel title="Información básica">
+      <div className="grid gap-3 sm:grid-cols-2">
+        <Controller
+          control={control}
+          name="brand"
+          render={({ field, fieldState }) => (
+            <BrandPicker
+              value={{ brand: field.value, brand_id: getValues('brand_id') }}
+              onChange={(choice) => {
+                setValue('brand_id', choice.brand_id, { shouldDirty: true });
+                field.onChange(choice.brand);
+              }}
+              onBlur={field.onBlur}
+              brands={brands}
+              error={fieldState.error?.message ?? errors.brand_id?.message}
+            />
+          )}
+        />
+        <TextInput label="Nombre del producto" required error={errors.name?.message} {...register('name')} />
+        <SelectInput label="Tipo" required error={errors.type?.message} {...register('type')}>
+          <option value="">Seleccionar tipo</option>
+          {PRODUCT_TYPES.map((t) => (
+            <option key={t} value={t}>
+              {PRODUCT_TYPE_LABELS[t]}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput label="Genotipo" placeholder="Ej: Gorilla Glue x OG Kush" error={errors.genotype?.message} {...register('genotype')} />
+        <TextInput label="Sabores" hint="Separados por comas" error={errors.flavors?.message} {...register('flavors')} />
+        <TextInput label="Efectos" hint="Separados por comas" error={errors.effects?.message} {...register('effects')} />
+        <div className="grid grid-cols-2 gap-3">
+          <TextInput label="Sativa (%)" inputMode="decimal" error={errors.sativa?.message} {...register('sativa')} />
+          <TextInput label="Indica (%)" inputMode="decimal" error={errors.indica?.message} {...register('indica')} />
+        </div>
+        <div className="grid grid-cols-2 gap-3">
+          <TextInput label="THC (%)" placeholder="Ej: 22%" error={errors.thc?.message} {...register('thc')} />
+          <TextInput label="CBD (%)" placeholder="Ej: 0,5%" error={errors.cbd?.message} {...register('cbd')} />
+        </div>
+        <TextArea label="Descripción" className="sm:col-span-2" rows={5} error={errors.description?.message} {...register('description')} />
+      </div>
+    </Panel>
+  );
+}
+
+export function GrowthPanel({ form }: { form: ProductForm }) {
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <Panel title="Información de cultivo">
+      <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
+        {GROWTH_FIELDS.map(([name, label, placeholder]) => (
+          <TextInput key={name} label={label} placeholder={placeholder} error={errors[name]?.message} {...register(name)} />
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+export function ImagesPanel({ form }: { form: ProductForm }) {
+  return (
+    <Panel title="Imágenes" description="Tamaño recomendado: 1000x1000 px">
+      <div className="grid grid-cols-2 gap-3">
+        {(['image', 'image_2'] as const).map((name, i) => (
+          <Controller
+            key={name}
+            control={form.control}
+            name={name}
+            render={({ field, fieldState }) => (
+              <ImageUpload
+                label={i === 0 ? 'Imagen principal' : 'Imagen 2'}
+                value={field.value}
+                onChange={(url) => field.onChange(url)}
+                purpose="product"
+                errorPrefix="Error al subir la imagen"
+                error={fieldState.error?.message}
+              />
+            )}
+          />
+        ))}
+      </div>
+    </Panel>
+  );
+}
+
+export function MetadataPanel({ form }: { form: ProductForm }) {
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  return (
+    <Panel title="Metadatos">
+      <div className="space-y-3">
+        <TextInput label="SKU" placeholder="Ej: SWS-GOR-3" error={errors.sku?.message} {...register('sku')} />
+        <Controller
+          control={control}
+          name="available"
+          render={({ field }) => (
+            <Switch
+              checked={field.value}
+              onChange={field.onChange}
+              label="Disponible en la tienda"
+              description="Si está apagado, los clientes no ven el producto."
+            />
+          )}
+        />
+      </div>
+    </Panel>
+  );
+}

@@ -1,0 +1,53 @@
+// Catalogue export, import (preview, then apply) and bulk edit calls of the admin catalogue.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BulkEditInput, BulkEditResultDto, ImportResultDto } from '../../../../domain/catalog-sheet';
+import { api, apiDownload } from '../../../lib/api';
+import { invalidateCatalogue } from '../lib/queries';
+
+/** Downloads GET /api/products/export.csv under the name the server gives it. */
+export async function downloadCatalogue() {
+  const { blob, filename } = await apiDownload('/api/products/export.csv', {
+    fallbackError: 'Error al exportar el catálogo',
+    timeout: 120_000,
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? 'catalogo.csv';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** POST /api/products/import/: `dryRun` previews; otherwise the file is applied (when it has no errors). */
+export function useImportCatalogue() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
+      const form = new FormData();
+      form.append('file', file);
+      return api.post<ImportResultDto>(`/api/products/import/${dryRun ? '?dry_run=true' : ''}`, form, {
+        fallbackError: dryRun ? 'Error al leer el archivo' : 'Error al importar el catálogo',
+        timeout: 120_000,
+      });
+    },
+    onSuccess: (result) => {
+      if (result.applied) invalidateCatalogue(queryClient);
+    },
+  });
+}
+
+/** POST /api/products/bulk/: a preview with `dry_run`, or the change applied. */
+export function useBulkEdit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: BulkEditInput) =>
+      api.post<BulkEditResultDto>('/api/products/bulk/', input, {
+        fallbackError: input.dry_run ? 'Error al preparar la vista previa' : 'Error al aplicar los cambios',
+      }),
+    onSuccess: (result) => {
+      if (result.applied) invalidateCatalogue(queryClient);
+    },
+  });
+}

@@ -1,0 +1,81 @@
+// The state of 'Agregar Producto' / 'Editar Producto': which product, its form loaded from the
+// API, and the save with the server's field errors marked on their fields.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useNavigate, useParams } from 'react-router';
+import { toast } from 'sonner';
+import { productFormSchema, type ProductFormValues } from '../../../../domain/admin-catalog';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../lib/format';
+import { useAdminBrands, useDollarRate } from '../lib/queries';
+import { useAdminProduct, useSaveProduct } from './api';
+import { emptyProductForm, productToForm, type ProductFormFields } from './product-form';
+
+const resolver = zodResolver(productFormSchema) as unknown as Resolver<ProductFormFields, unknown, ProductFormValues>;
+
+export function useProductForm() {
+  const { productId } = useParams();
+  const id = productId !== undefined && /^\d+$/.test(productId) ? Number(productId) : undefined;
+  const editing = productId !== undefined;
+  const navigate = useNavigate();
+  const brands = useAdminBrands();
+  const product = useAdminProduct(id);
+  const save = useSaveProduct(id);
+  const rate = useDollarRate();
+
+  const form = useForm<ProductFormFields, unknown, ProductFormValues>({ resolver, defaultValues: emptyProductForm(), mode: 'onTouched' });
+  const { handleSubmit, reset, setError } = form;
+
+  // spec storefront §8: a product that cannot be loaded goes back to the list.
+  useEffect(() => {
+    if (editing && id === undefined) {
+      toast.error('Error al cargar el producto: Identificador inválido');
+      void navigate('/admin/productos', { replace: true });
+    } else if (product.isError) {
+      toast.error(`Error al cargar el producto: ${errorMessage(product.error)}`);
+      void navigate('/admin/productos', { replace: true });
+    }
+  }, [editing, id, product.isError, product.error, navigate]);
+
+  useEffect(() => {
+    if (product.data) reset(productToForm(product.data));
+  }, [product.data, reset]);
+
+  useEffect(() => {
+    if (brands.isError) toast.error(`Error al cargar los datos iniciales: ${errorMessage(brands.error)}`);
+  }, [brands.isError, brands.error]);
+
+  /** Marks the fields the server named (a taken SKU, …) and moves to the first; true when any. */
+  function markServerErrors(error: unknown): boolean {
+    if (!(error instanceof ApiError) || !error.errors) return false;
+    const fields = Object.entries(error.errors).filter(([, messages]) => messages.length > 0);
+    for (const [field, messages] of fields) setError(field as FieldPath<ProductFormFields>, { type: 'server', message: messages[0] });
+    const first = fields[0] && document.querySelector<HTMLElement>(`[name="${CSS.escape(fields[0][0])}"]`);
+    if (first) {
+      // Centred, so the save bar held at the bottom does not hide it.
+      first.scrollIntoView({ block: 'center' });
+      first.focus({ preventScroll: true });
+    }
+    return fields.length > 0;
+  }
+
+  const onSubmit = handleSubmit(
+    (values) =>
+      save.mutate(values, {
+        onSuccess: () => {
+          toast.success(editing ? 'Producto actualizado' : 'Producto guardado');
+          void navigate('/admin/productos');
+        },
+        onError: (error) => {
+          if (!markServerErrors(error))
+            toast.error(errorMessage(error, editing ? 'Error al actualizar el producto' : 'Error al crear el producto'));
+        },
+      }),
+    () => toast.error('Revisa los campos marcados'),
+  );
+
+  const resetForm = () => reset(product.data ? productToForm(product.data) : emptyProductForm());
+
+  return { form, editing, product, brands: brands.data ?? [], rate, saving: save.isPending, onSubmit, resetForm };
+}

@@ -1,0 +1,151 @@
+// Bulk edit of the admin catalogue: POST /api/products/bulk/ previews (dry_run) and applies one
+// change to many products in one transaction, logged once.
+import { desc, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { activityLogs, blisters, products } from '../../src/server/db/schema';
+import { api, startTestServer, type TestServer } from '../helpers/app';
+import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+
+let server: TestServer;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+let customer: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  server = await startTestServer({ catalogCacheMs: 60_000 });
+  staff = await createStaff(server.database.db);
+  customer = await createUser(server.database.db);
+});
+afterAll(() => server.close());
+
+const db = () => server.database.db;
+const bulk = (body: unknown, token: string | null = staff.token) =>
+  api(server, 'POST', '/api/products/bulk/', { token: token ?? undefined, body });
+const pricesOf = async (productId: number) =>
+  (await db().select().from(blisters).where(eq(blisters.product_id, productId)).orderBy(blisters.seed_count)).map((b) => b.price);
+const bulkLogs = async () =>
+  (await db().select().from(activityLogs).orderBy(desc(activityLogs.id))).filter((l) => l.description.startsWith('Edición masiva'));
+
+describe('POST /api/products/bulk/', () => {
+  it('previews a price change by percentage, rounded to cents, and writes nothing', async () => {
+    const ars = await createProduct(db(), {
+      name: 'Precio ARS',
+      blisters: [
+        { seed_count: 1, price: 1000 },
+        { seed_count: 3, price: 12345 },
+        { seed_count: 5, price: null },
+      ],
+    });
+    const usd = await createProduct(db(), { name: 'Precio USD', currency: 'USD', blisters: [{ seed_count: 3, price: 19.99 }] });
+    const logs = (await bulkLogs()).length;
+    const res = await bulk({ ids: [ars.id, usd.id], action: 'price_percent', value: 7.5, dry_run: true });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ action: 'price_percent', applied: false, changed: 2, unchanged: 0 });
+    const item = (id: number) => res.json.items.find((i: { product_id: number }) => i.product_id === id);
+    expect(item(ars.id).before.presentations.map((b: { price: number | null }) => b.price)).toEqual([1000, 12345, null]);
+    // 12345 × 1.075 = 13270.875 → 13270.88; 19.99 × 1.075 = 21.48925 → 21.49; no price stays without one.
+    expect(item(ars.id).after.presentations.map((b: { price: number | null }) => b.price)).toEqual([1075, 13270.88, null]);
+    expect(item(usd.id)).toMatchObject({ currency: 'USD', changed: true });
+    expect(item(usd.id).after.presentations[0].price).toBe(21.49);
+    expect(await pricesOf(ars.id)).toEqual([1000, 12345, null]);
+    expect((await bulkLogs()).length).toBe(logs);
+  });
+
+  it('applies a price change in one go, logs it once and clears the catalogue cache', async () => {
+    const a = await createProduct(db(), { blisters: [{ seed_count: 3, price: 2000 }] });
+    const b = await createProduct(db(), { blisters: [{ seed_count: 3, price: 999.99 }] });
+    const read = async () => (await api(server, 'GET', `/api/products/${a.id}/`, { token: customer.token })).json.blisters[0].price;
+    expect(await read()).toBe(2000);
+    const logs = (await bulkLogs()).length;
+    const res = await bulk({ ids: [a.id, b.id], action: 'price_percent', value: '-15' });
+    expect(res.json).toMatchObject({ applied: true, changed: 2 });
+    expect(await pricesOf(a.id)).toEqual([1700]);
+    expect(await pricesOf(b.id)).toEqual([849.99]);
+    expect(await read()).toBe(1700);
+    const entries = await bulkLogs();
+    expect(entries.length).toBe(logs + 1);
+    expect(entries[0]).toMatchObject({
+      action: 'update',
+      entity_type: 'product',
+      user_id: staff.id,
+      description: 'Edición masiva: precio -15% en 2 productos',
+    });
+    expect((entries[0].changes as { products: unknown[] }).products).toHaveLength(2);
+  });
+
+  it('sets the discount of every presentation, counting products already there as unchanged', async () => {
+    const a = await createProduct(db(), {
+      blisters: [
+        { seed_count: 3, discount: 0 },
+        { seed_count: 5, discount: 40 },
+      ],
+    });
+    const b = await createProduct(db(), { blisters: [{ seed_count: 3, discount: 15 }] });
+    const res = await bulk({ ids: [a.id, b.id], action: 'discount', value: 15 });
+    expect(res.json).toMatchObject({ applied: true, changed: 1, unchanged: 1 });
+    const discounts = await db()
+      .select()
+      .from(blisters)
+      .where(inArray(blisters.product_id, [a.id, b.id]));
+    expect(discounts.map((d) => d.discount)).toEqual([15, 15, 15]);
+    expect((await bulkLogs())[0].description).toBe('Edición masiva: descuento de 15% en 1 producto');
+  });
+
+  it('sets availability', async () => {
+    const a = await createProduct(db(), { available: true });
+    const b = await createProduct(db(), { available: true });
+    const res = await bulk({ ids: [a.id, b.id], action: 'availability', value: false });
+    expect(res.json).toMatchObject({ applied: true, changed: 2 });
+    const rows = await db()
+      .select()
+      .from(products)
+      .where(inArray(products.id, [a.id, b.id]));
+    expect(rows.map((r) => r.available)).toEqual([false, false]);
+    expect((await bulkLogs())[0].description).toBe('Edición masiva: 2 productos marcados como no disponibles');
+  });
+
+  it('moves products to another bank, with their search text', async () => {
+    const from = await createBrand(db(), { brand_name: 'Banco Origen' });
+    const to = await createBrand(db(), { brand_name: 'Banco Destino' });
+    const a = await createProduct(db(), { brand_id: from.id, name: 'Mudanza Uno' });
+    const preview = await bulk({ ids: [a.id], action: 'brand', value: to.id, dry_run: true });
+    expect(preview.json.items[0]).toMatchObject({
+      before: { brand_id: from.id, brand: 'Banco Origen' },
+      after: { brand_id: to.id, brand: 'Banco Destino' },
+    });
+    const res = await bulk({ ids: [a.id], action: 'brand', value: to.id });
+    expect(res.json).toMatchObject({ applied: true, changed: 1 });
+    const [row] = await db().select().from(products).where(eq(products.id, a.id));
+    expect(row.brand_id).toBe(to.id);
+    expect(row.search_text).toContain('banco destino');
+    expect(row.search_text).not.toContain('origen');
+    const search = await api(server, 'GET', '/api/products/?search=destino', { token: customer.token });
+    expect(search.json.results.map((p: { id: number }) => p.id)).toContain(a.id);
+
+    const missing = await bulk({ ids: [a.id], action: 'brand', value: 999999 });
+    expect(missing.status).toBe(400);
+    expect(missing.json.error).toBe('El banco seleccionado no existe');
+  });
+
+  it('refuses the whole change when a product is gone or a price would pass the maximum', async () => {
+    const a = await createProduct(db(), { blisters: [{ seed_count: 3, price: 1000 }] });
+    const gone = await createProduct(db(), { deleted_at: new Date() });
+    const res = await bulk({ ids: [a.id, gone.id], action: 'price_percent', value: 10 });
+    expect(res.status).toBe(404);
+    expect(res.json.error).toMatch(/ya no existen/);
+    const huge = await createProduct(db(), { blisters: [{ seed_count: 3, price: 90_000_000 }] });
+    const tooHigh = await bulk({ ids: [a.id, huge.id], action: 'price_percent', value: 50 });
+    expect(tooHigh.status).toBe(400);
+    expect(tooHigh.json.error).toMatch(/superaría el máximo/);
+    expect(await pricesOf(a.id)).toEqual([1000]);
+  });
+
+  it('checks the body in Spanish and answers 401 to anonymous callers and 403 to customers', async () => {
+    const a = await createProduct(db());
+    const bad = await bulk({ ids: [a.id], action: 'discount', value: 120 });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toBe('El descuento debe estar entre 0 y 100');
+    expect((await bulk({ ids: [], action: 'discount', value: 1 })).json.error).toBe('Selecciona al menos un producto');
+    expect((await bulk({ ids: [a.id], action: 'discount', value: 10 }, null)).status).toBe(401);
+    expect((await bulk({ ids: [a.id], action: 'discount', value: 10 }, customer.token)).status).toBe(403);
+  });
+});
