@@ -2,7 +2,7 @@
 // presentation) and a packing slip per order, on A4 with one slip per page. Outside the admin
 // frame, so nothing but the sheets is printed; the toolbar hides itself in print.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
 import { SHOP_NAME } from '../../../components/site';
@@ -208,6 +208,8 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
 
 export default function PrintPage() {
   const [params] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const ids = parseIds(params.get('ids'));
   const orders = useOrdersByIds(ids);
   const settings = usePaymentSettings();
@@ -229,7 +231,17 @@ export default function PrintPage() {
       <style>{PRINT_CSS}</style>
       <div className="sticky top-0 z-10 border-b border-stone-300 bg-white px-3 py-2.5 shadow-sm print:hidden">
         <div className="mx-auto flex max-w-[210mm] flex-wrap items-center gap-x-4 gap-y-2">
-          <Link to="/admin/pedidos" className="inline-flex items-center gap-1 text-sm text-stone-700 hover:text-stone-900">
+          <Link
+            to="/admin/pedidos"
+            onClick={(event) => {
+              // Back to the list as it was (its filters are in its address), when it led here.
+              if (location.key !== 'default') {
+                event.preventDefault();
+                void navigate(-1);
+              }
+            }}
+            className="inline-flex items-center gap-1 text-sm text-stone-700 hover:text-stone-900"
+          >
             <ArrowLeftIcon size={14} />
             Pedidos
           </Link>
