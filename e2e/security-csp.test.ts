@@ -131,6 +131,7 @@ describe('under the Content-Security-Policy', () => {
 
     const asStaff = await openWatched({ as: staff.username });
     for (const path of [
+      '/admin',
       '/admin/productos',
       '/admin/productos/nuevo',
       '/admin/productos/importar',

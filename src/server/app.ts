@@ -14,6 +14,7 @@ import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
+import dashboardRoutes from './modules/dashboard/routes';
 import healthRoutes from './modules/health/routes';
 import uploadRoutes from './modules/uploads/routes';
 import orderRoutes from './modules/orders/routes';
@@ -96,6 +97,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
   await app.register(stockAlertRoutes, { ctx });
+  await app.register(dashboardRoutes, { ctx });
 
   await app.register(seoRoutes, { ctx });
   await app.register(staticWebPlugin, {

@@ -1,4 +1,5 @@
 // The read caches of one app, and the one place each kind of write clears them.
+import type { DashboardDto } from '../../domain/dashboard';
 import type { OrderStatusCounts } from '../../domain/orders';
 import { ReadCache } from './read-cache';
 
@@ -6,12 +7,18 @@ import { ReadCache } from './read-cache';
 export const ORDER_COUNTS_TTL_MS = 5000;
 /** The staff order list's pages: the embedded database answers one query at a time. */
 export const ORDER_PAGES_TTL_MS = 2000;
+/**
+ * The dashboard: a dozen aggregates over months of orders. This process's order and catalogue
+ * writes clear it at once; another process's writes reach it only through this TTL, so it stays short.
+ */
+export const DASHBOARD_TTL_MS = 30_000;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
   catalogue: ReadCache;
   orderCounts: ReadCache<OrderStatusCounts>;
   orderPages: ReadCache;
+  dashboard: ReadCache<DashboardDto>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
@@ -23,15 +30,21 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   // Date ranges are whole days, so few keys are ever live; the bound only guards memory.
   const orderCounts = new ReadCache<OrderStatusCounts>({ ttlMs: ORDER_COUNTS_TTL_MS, maxEntries: 100 });
   const orderPages = new ReadCache({ ttlMs: ORDER_PAGES_TTL_MS, maxEntries: 100 });
+  const dashboard = new ReadCache<DashboardDto>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 1 });
   return {
     catalogue,
     orderCounts,
     orderPages,
-    catalogueChanged: () => catalogue.clear(),
+    dashboard,
+    catalogueChanged() {
+      catalogue.clear();
+      dashboard.clear();
+    },
     ordersChanged() {
       orderCounts.clear();
       orderPages.clear();
       catalogue.clear();
+      dashboard.clear();
     },
   };
 }

@@ -262,6 +262,8 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.user_id, t.created_at.desc()),
     index('orders_recipient_trgm_idx').using('gin', t.recipient_name.op('gin_trgm_ops')),
     uniqueIndex('orders_order_number_idx').on(t.order_number),
+    // The dashboard's sums over a span of days read the orders from this index alone.
+    index('orders_sales_idx').on(t.created_at, t.status, t.total, t.id),
   ],
 );
 
@@ -285,7 +287,8 @@ export const orderProducts = pgTable(
     created_at: createdAt(),
   },
   (t) => [
-    index('order_products_order_idx').on(t.order_id),
+    // An order's lines; with the figures the dashboard sums, read from the index alone.
+    index('order_products_order_idx').on(t.order_id, t.product_id, t.blister_id, t.quantity, t.price_at_time),
     index('order_products_product_idx').on(t.product_id),
     check('order_products_quantity_positive', sql`${t.quantity} > 0`),
   ],
@@ -351,6 +354,8 @@ export const siteSettings = pgTable('site_settings', {
   maintenance_mode: boolean('maintenance_mode').notNull().default(false),
   maintenance_message: text('maintenance_message'),
   bypass_password_hash: text('bypass_password_hash'),
+  /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
+  low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updated_at: updatedAt(),
 });

@@ -4,10 +4,11 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
-import { BankIcon, BoxIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
+import { BankIcon, BoxIcon, ChartIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
+const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const ProductListPage = lazy(() => import('./products/ProductListPage'));
 const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
 const ImportPage = lazy(() => import('./products/ImportPage'));
@@ -45,6 +46,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [
+  { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true },
   { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
@@ -67,7 +69,14 @@ export default function AdminApp() {
         }
       />
       <Route element={<AdminLayout nav={ADMIN_NAV} />}>
-        <Route index element={<Navigate to="/admin/productos" replace />} />
+        <Route
+          index
+          element={
+            <Suspense fallback={<PageLoader />}>
+              <DashboardPage />
+            </Suspense>
+          }
+        />
         {ADMIN_ROUTES.map(({ path, page: Page }) => (
           <Route
             key={path}
@@ -79,7 +88,7 @@ export default function AdminApp() {
             }
           />
         ))}
-        <Route path="*" element={<Navigate to="/admin/productos" replace />} />
+        <Route path="*" element={<Navigate to="/admin" replace />} />
       </Route>
     </Routes>
   );

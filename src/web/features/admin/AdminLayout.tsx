@@ -11,6 +11,8 @@ export interface AdminNavItem {
   to: string;
   label: string;
   icon: ComponentType<IconProps>;
+  /** Active only on its own path, not on the paths below it. */
+  end?: boolean;
   /** Shows the live count of pending orders next to the label. */
   pendingOrders?: boolean;
 }
@@ -28,10 +30,11 @@ function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: ()
   const pending = usePendingOrdersCount();
   return (
     <ul className="flex flex-col gap-0.5">
-      {items.map(({ to, label, icon: Icon, pendingOrders }) => (
+      {items.map(({ to, label, icon: Icon, end, pendingOrders }) => (
         <li key={to}>
           <NavLink
             to={to}
+            end={end}
             onClick={onNavigate}
             className={({ isActive }) =>
               `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition ${
@@ -58,7 +61,7 @@ function SidebarContent({ items, onNavigate }: { items: AdminNavItem[]; onNaviga
   const name = user ? `${user.first_name} ${user.last_name}`.trim() || user.username : '';
   return (
     <div className="flex h-full flex-col">
-      <Link to="/admin/productos" onClick={onNavigate} className="flex items-center gap-2.5 px-4 py-4">
+      <Link to="/admin" onClick={onNavigate} className="flex items-center gap-2.5 px-4 py-4">
         <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
         <span className="leading-tight">
           <span className="block text-sm font-bold text-white">{SHOP_NAME}</span>
@@ -133,7 +136,7 @@ function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; 
 export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
-  const current = nav.find((item) => pathname.startsWith(item.to));
+  const current = nav.find((item) => (item.end ? pathname.replace(/\/$/, '') === item.to : pathname.startsWith(item.to)));
   const pending = useLiveOrderCounts()?.pending;
 
   // spec accounts-admin §2: every navigation scrolls to the top.

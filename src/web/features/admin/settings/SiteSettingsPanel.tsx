@@ -1,6 +1,7 @@
 // 'Configuración de la tienda' (spec accounts-admin §2 site settings panel): shown at
 // /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
 import { DollarRateSettings } from './DollarRateSettings';
+import { LowStockSettings } from './LowStockSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
 import { StockAlertSettings } from './StockAlertSettings';
@@ -21,7 +22,10 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
         <MaintenanceSettings />
         <DollarRateSettings />
         <StockAlertSettings />
-        <PaymentSettings />
+        <LowStockSettings />
+        <div className="@4xl:col-span-2">
+          <PaymentSettings />
+        </div>
       </div>
     </section>
   );

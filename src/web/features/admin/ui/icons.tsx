@@ -102,3 +102,8 @@ export const ClipboardPasteIcon = (p: IconProps) => (
     <path d="M9 4V3h6v1M12 9v7M9 13l3 3 3-3" />
   </Icon>
 );
+export const ChartIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 4v16h16M8 16v-4M12 16V8M16 16v-6" />
+  </Icon>
+);

@@ -1,0 +1,146 @@
+// The back office's landing page ('Inicio'): how the shop is doing and what to restock
+// (GET /api/dashboard/). The low-stock threshold it uses is in inventory.ts.
+import { z } from 'zod';
+import { PRODUCT_TYPES } from './catalog';
+import { ORDER_STATUSES } from './orders';
+
+/** Days of the daily series, today included. */
+export const DASHBOARD_DAYS = 90;
+/** Days the breakdowns (status, top products and banks, type) and "still sells" look back. */
+export const DASHBOARD_BREAKDOWN_DAYS = 30;
+export const DASHBOARD_TOP = 10;
+/** At most this many presentations are listed as low on stock (the total is counted apart). */
+export const DASHBOARD_LOW_STOCK_ROWS = 100;
+export const DASHBOARD_OUT_OF_STOCK_ROWS = 50;
+/** Pending orders are grouped by age at these limits, in days. */
+export const PENDING_AGE_LIMITS = [1, 3] as const;
+
+// ---------------------------------------------------------------------------------------------
+// Answer
+
+/**
+ * The figures of one span of time. Cancelled orders count nowhere: `orders` are the orders placed
+ * in the span and not cancelled, `revenue` the sum of their totals (ARS, as stored), `units` the
+ * seeds packs of their lines, `new_customers` the customer accounts created in the span.
+ */
+export const periodFiguresSchema = z.object({
+  /** Start (included) and end (excluded) of the span, ISO instants. */
+  from: z.string(),
+  to: z.string(),
+  revenue: z.number(),
+  orders: z.number().int(),
+  /** revenue / orders, to the cent; 0 without orders. */
+  average_order: z.number(),
+  new_customers: z.number().int(),
+  units: z.number().int(),
+});
+export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
+
+/** A period and the same span one period earlier (today: yesterday until this time of day). */
+export const periodSchema = periodFiguresSchema.extend({ previous: periodFiguresSchema });
+export type DashboardPeriod = z.infer<typeof periodSchema>;
+
+export const DASHBOARD_PERIODS = ['today', 'last_7_days', 'last_30_days'] as const;
+export type DashboardPeriodName = (typeof DASHBOARD_PERIODS)[number];
+/** Calendar days of each period, today included. */
+export const PERIOD_DAYS: Record<DashboardPeriodName, number> = { today: 1, last_7_days: 7, last_30_days: 30 };
+
+export const dailyPointSchema = z.object({
+  /** The shop's calendar day (America/Argentina/Buenos_Aires), YYYY-MM-DD. */
+  date: z.string(),
+  revenue: z.number(),
+  orders: z.number().int(),
+});
+export type DailyPoint = z.infer<typeof dailyPointSchema>;
+
+export const statusFiguresSchema = z.object({
+  status: z.enum(ORDER_STATUSES),
+  orders: z.number().int(),
+  /** Sum of the totals (cancelled orders included here, so the lost amount shows). */
+  amount: z.number(),
+});
+
+/** Sales of a product, bank or type: units and the lines' amounts (price charged × quantity). */
+const salesFigures = { units: z.number().int(), revenue: z.number() };
+
+export const topProductSchema = z.object({
+  /** Null when the product no longer exists: its name comes from the orders. */
+  product_id: z.number().int().nullable(),
+  name: z.string(),
+  brand: z.string().nullable(),
+  ...salesFigures,
+});
+export type TopProduct = z.infer<typeof topProductSchema>;
+
+export const topBrandSchema = z.object({
+  /** Null when the bank no longer exists: its name comes from the orders. */
+  brand_id: z.number().int().nullable(),
+  name: z.string(),
+  ...salesFigures,
+});
+export type TopBrand = z.infer<typeof topBrandSchema>;
+
+const rankings = <T extends z.ZodType>(item: T) => z.object({ by_units: z.array(item), by_revenue: z.array(item) });
+
+export const typeSalesSchema = z.object({ type: z.enum(PRODUCT_TYPES), ...salesFigures });
+export type TypeSales = z.infer<typeof typeSalesSchema>;
+
+export const lowStockItemSchema = z.object({
+  product_id: z.number().int(),
+  blister_id: z.number().int(),
+  name: z.string(),
+  seed_count: z.number().int(),
+  stock: z.number().int(),
+});
+export type LowStockItem = z.infer<typeof lowStockItemSchema>;
+
+export const soldOutItemSchema = z.object({
+  product_id: z.number().int(),
+  blister_id: z.number().int(),
+  name: z.string(),
+  seed_count: z.number().int(),
+  /** Units ordered in the breakdown window (orders not cancelled). */
+  units: z.number().int(),
+  last_ordered_at: z.string(),
+});
+export type SoldOutItem = z.infer<typeof soldOutItemSchema>;
+
+export const pendingAgingSchema = z.object({
+  total: z.number().int(),
+  under_1_day: z.number().int(),
+  from_1_to_3_days: z.number().int(),
+  over_3_days: z.number().int(),
+  /** Pending orders the expiry job cancels within 24 hours (PENDING_ORDER_DAYS), overdue ones included. */
+  expiring_24h: z.number().int(),
+  expiry_days: z.number().int(),
+});
+export type PendingAging = z.infer<typeof pendingAgingSchema>;
+
+export const dashboardDtoSchema = z.object({
+  generated_at: z.string(),
+  periods: z.object({ today: periodSchema, last_7_days: periodSchema, last_30_days: periodSchema }),
+  /** The last DASHBOARD_DAYS shop days, oldest first, days without orders included. */
+  daily: z.array(dailyPointSchema),
+  /** The breakdowns below cover the last `breakdown_days` shop days, today included. */
+  breakdown_days: z.number().int(),
+  /** Orders placed in the window by their status now, every status present. */
+  by_status: z.array(statusFiguresSchema),
+  top_products: rankings(topProductSchema),
+  top_brands: rankings(topBrandSchema),
+  /** Every type present, in PRODUCT_TYPES order. */
+  by_type: z.array(typeSalesSchema),
+  low_stock_threshold: z.number().int(),
+  /** Presentations of products on sale with 0 < stock < threshold, fewest first. */
+  low_stock: z.array(lowStockItemSchema),
+  low_stock_total: z.number().int(),
+  /** Presentations without stock that were ordered in the window: the ones to restock first. */
+  out_of_stock_selling: z.array(soldOutItemSchema),
+  pending_aging: pendingAgingSchema,
+});
+export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
+
+/** Change from the previous figure in percent, or null when there is nothing to compare with. */
+export function percentChange(current: number, previous: number): number | null {
+  if (previous === 0) return null;
+  return ((current - previous) / Math.abs(previous)) * 100;
+}

@@ -1,0 +1,37 @@
+// GET /api/dashboard/ (staff): the back office's landing page, and the low-stock threshold it
+// uses, read and set under /api/core/inventory-settings/ (staff).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { dashboardDtoSchema } from '../../../domain/dashboard';
+import { inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/inventory';
+import type { AppContext } from '../../context';
+import { requireStaff } from '../auth/caller';
+import { getInventorySettings, updateInventorySettings } from '../site/inventory-settings';
+import { getDashboard } from './service';
+
+const actorOf = (request: FastifyRequest) => {
+  const user = requireStaff(request);
+  return { id: user.id, username: user.username };
+};
+
+export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
+  const app = base.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = opts;
+  const staffOnly = { config: { access: 'staff' as const } };
+
+  app.get('/api/dashboard/', { ...staffOnly, schema: { response: { 200: dashboardDtoSchema } } }, async () => getDashboard(ctx));
+
+  app.get('/api/core/inventory-settings/', { ...staffOnly, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
+    getInventorySettings(ctx.db),
+  );
+
+  app.put(
+    '/api/core/inventory-settings/',
+    {
+      ...staffOnly,
+      schema: { body: inventorySettingsUpdateSchema, response: { 200: inventorySettingsDtoSchema.extend({ message: z.string() }) } },
+    },
+    async (request) => updateInventorySettings(ctx, actorOf(request), request.body),
+  );
+}

@@ -1,0 +1,44 @@
+// The low-stock threshold (site_settings row 1): presentations with less stock are listed on the
+// dashboard. Staff change it in 'Configuración'; the change is logged.
+import { eq } from 'drizzle-orm';
+import { DEFAULT_LOW_STOCK_THRESHOLD, type InventorySettingsDto, type InventorySettingsUpdate } from '../../../domain/inventory';
+import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
+import { siteSettings } from '../../db/schema';
+import { type Actor, diff, logActivity } from '../activity/log';
+
+export async function getInventorySettings(db: DbOrTx): Promise<InventorySettingsDto> {
+  const [row] = await db.select({ low_stock_threshold: siteSettings.low_stock_threshold }).from(siteSettings).where(eq(siteSettings.id, 1));
+  return { low_stock_threshold: row?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
+}
+
+export async function updateInventorySettings(
+  ctx: AppContext,
+  actor: Actor,
+  input: InventorySettingsUpdate,
+): Promise<InventorySettingsDto & { message: string }> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ low_stock_threshold: siteSettings.low_stock_threshold })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for('update');
+    if (before.low_stock_threshold === input.low_stock_threshold) return;
+    await tx
+      .update(siteSettings)
+      .set({ low_stock_threshold: input.low_stock_threshold, updated_by: actor.id, updated_at: ctx.now() })
+      .where(eq(siteSettings.id, 1));
+    await logActivity(tx, {
+      action: 'update',
+      description: `Umbral de stock bajo cambiado de ${before.low_stock_threshold} a ${input.low_stock_threshold}`,
+      actor,
+      entity_type: 'site_settings',
+      entity_id: 1,
+      changes: diff(before, { low_stock_threshold: input.low_stock_threshold }),
+    });
+  });
+  // The dashboard's low-stock list depends on it.
+  ctx.caches.dashboard.clear();
+  return { ...(await getInventorySettings(ctx.db)), message: 'Umbral de stock bajo guardado correctamente' };
+}

@@ -1,0 +1,494 @@
+// /admin ('Inicio'): how the shop is doing and what to restock. Figures for today, 7 and 30 days
+// against the span before, daily revenue and orders, status, best sellers, types, pending orders
+// by age and the presentations to restock.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PRODUCT_TYPE_LABELS } from '../../../../domain/catalog';
+import {
+  DASHBOARD_PERIODS,
+  percentChange,
+  type DailyPoint,
+  type DashboardDto,
+  type DashboardPeriod,
+  type DashboardPeriodName,
+} from '../../../../domain/dashboard';
+import { ORDER_STATUS_LABELS } from '../../../../domain/orders';
+import { formatArs, formatDate, formatDateTime } from '../lib/format';
+import { Badge } from '../ui/Badge';
+import { Button } from '../ui/Button';
+import { AlertIcon, RefreshIcon } from '../ui/icons';
+import { PageHeader, Panel } from '../ui/PageHeader';
+import { ErrorState, LoadingState } from '../ui/states';
+import { useDashboard } from './api';
+import { BarChart, ColumnChart, Segmented, type BarItem } from './charts';
+
+const PERIOD_LABELS: Record<DashboardPeriodName, { label: string; heading: string; previous: string }> = {
+  today: { label: 'Hoy', heading: 'Ventas de hoy', previous: 'ayer a esta hora' },
+  last_7_days: { label: '7 días', heading: 'Ventas de los últimos 7 días', previous: 'los 7 días anteriores' },
+  last_30_days: { label: '30 días', heading: 'Ventas de los últimos 30 días', previous: 'los 30 días anteriores' },
+};
+
+const STATUS_COLORS = { pending: '#d97706', completed: '#16a34a', cancelled: '#78716c' } as const;
+const TYPE_COLORS = { auto: '#0284c7', fem: '#db2777', reg: '#7c3aed' } as const;
+const REVENUE_COLOR = '#16a34a';
+const ORDERS_COLOR = '#0284c7';
+
+const integer = new Intl.NumberFormat('es-AR');
+const percent = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
+const compactArs = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** 'dd/mm' of a YYYY-MM-DD day, for the axis under a chart (the tables name the whole day). */
+const tickOf = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
+const units = (n: number) => `${integer.format(n)} u.`;
+const share = (value: number, total: number) => (total > 0 ? ` (${percent.format((value / total) * 100)} %)` : '');
+
+export default function DashboardPage() {
+  const dashboard = useDashboard();
+  const [refreshing, setRefreshing] = useState(false);
+
+  async function refresh() {
+    setRefreshing(true);
+    await dashboard.refetch();
+    setRefreshing(false);
+  }
+
+  const data = dashboard.data;
+  return (
+    <>
+      <PageHeader
+        title="Inicio"
+        subtitle={data ? `Resumen de la tienda · actualizado ${formatDateTime(data.generated_at)}` : 'Resumen de la tienda'}
+        actions={
+          <Button variant="secondary" onClick={refresh} loading={refreshing} loadingText="Actualizando...">
+            <RefreshIcon size={16} />
+            Actualizar
+          </Button>
+        }
+      />
+      {dashboard.isPending ? (
+        <LoadingState label="Cargando resumen..." />
+      ) : !data ? (
+        <ErrorState
+          title="Error al cargar el resumen de la tienda"
+          detail={dashboard.error?.message}
+          onRetry={() => void dashboard.refetch()}
+          retrying={dashboard.isFetching}
+        />
+      ) : (
+        <Dashboard data={data} />
+      )}
+    </>
+  );
+}
+
+function Dashboard({ data }: { data: DashboardDto }) {
+  return (
+    <div className="grid min-w-0 gap-4">
+      <Figures periods={data.periods} />
+      <DailyPanel daily={data.daily} />
+      <div className="grid min-w-0 gap-4 lg:grid-cols-2">
+        <StatusPanel data={data} />
+        <TypePanel data={data} />
+        <TopProductsPanel data={data} />
+        <TopBrandsPanel data={data} />
+      </div>
+      <div className="grid min-w-0 gap-4 md:grid-cols-3">
+        <PendingPanel data={data} />
+        <LowStockPanel data={data} />
+        <SoldOutPanel data={data} />
+      </div>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Figures
+
+function Change({ current, previous, against }: { current: number; previous: number; against: string }) {
+  const change = percentChange(current, previous);
+  if (change === null) {
+    return <p className="mt-1 text-xs text-stone-500">{current > 0 ? `Sin datos de ${against}` : `Igual que ${against}`}</p>;
+  }
+  const rounded = Math.round(change);
+  const tone = rounded > 0 ? 'text-green-700' : rounded < 0 ? 'text-red-700' : 'text-stone-600';
+  const arrow = rounded > 0 ? '↑' : rounded < 0 ? '↓' : '=';
+  const words = rounded > 0 ? 'Subió' : rounded < 0 ? 'Bajó' : 'Sin cambios,';
+  return (
+    <p className="mt-1 text-xs text-stone-500">
+      <span className={`font-semibold ${tone}`}>
+        <span aria-hidden="true">{arrow} </span>
+        <span className="sr-only">{words} </span>
+        {percent.format(Math.abs(change))} %
+      </span>{' '}
+      vs. {against}
+    </p>
+  );
+}
+
+const FIGURES: { key: 'revenue' | 'orders' | 'average_order' | 'new_customers' | 'units'; label: string; format: (n: number) => string }[] =
+  [
+    { key: 'revenue', label: 'Ingresos', format: formatArs },
+    { key: 'orders', label: 'Pedidos', format: (n) => integer.format(n) },
+    { key: 'average_order', label: 'Ticket promedio', format: formatArs },
+    { key: 'new_customers', label: 'Clientes nuevos', format: (n) => integer.format(n) },
+    { key: 'units', label: 'Unidades vendidas', format: (n) => integer.format(n) },
+  ];
+
+function Figures({ periods }: { periods: DashboardDto['periods'] }) {
+  const [name, setName] = useState<DashboardPeriodName>('last_7_days');
+  const period: DashboardPeriod = periods[name];
+  const { previous: against } = PERIOD_LABELS[name];
+  return (
+    <section aria-labelledby="dashboard-figures" className="min-w-0">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="dashboard-figures" className="text-sm font-semibold text-stone-900">
+          {PERIOD_LABELS[name].heading}
+        </h2>
+        <Segmented
+          label="Período"
+          value={name}
+          onChange={setName}
+          options={DASHBOARD_PERIODS.map((id) => ({ id, label: PERIOD_LABELS[id].label }))}
+        />
+      </div>
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        {FIGURES.map(({ key, label, format }) => (
+          <li
+            key={key}
+            className={`min-w-0 rounded-xl border border-stone-200 bg-white p-3 shadow-xs ${key === 'revenue' ? 'col-span-2' : ''}`}
+          >
+            <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
+            <p className="mt-1 truncate text-xl font-bold tabular-nums text-stone-900">{format(period[key])}</p>
+            <Change current={period[key]} previous={period.previous[key]} against={against} />
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-stone-600">
+        Pedidos no cancelados. Clientes nuevos: cuentas creadas en el período. Hoy se compara con ayer hasta la misma hora.
+      </p>
+    </section>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Daily series
+
+function DailyPanel({ daily }: { daily: DailyPoint[] }) {
+  const [days, setDays] = useState<'30' | '90'>('30');
+  const shown = daily.slice(-Number(days));
+  const revenue = shown.reduce((sum, d) => sum + d.revenue, 0);
+  const orders = shown.reduce((sum, d) => sum + d.orders, 0);
+  const best = shown.reduce<DailyPoint | null>((top, d) => (d.revenue > (top?.revenue ?? 0) ? d : top), null);
+  const point = (d: DailyPoint, value: number) => ({ label: formatDate(d.date), tick: tickOf(d.date), value });
+  const span = `los últimos ${days} días`;
+  return (
+    <Panel
+      title="Ingresos y pedidos por día"
+      description={`${formatArs(revenue)} en ${integer.format(orders)} pedidos en ${span}`}
+      actions={
+        <Segmented
+          label="Días"
+          value={days}
+          onChange={setDays}
+          options={[
+            { id: '30', label: '30 días' },
+            { id: '90', label: '90 días' },
+          ]}
+        />
+      }
+    >
+      <div className="grid min-w-0 gap-5 lg:grid-cols-2">
+        <div className="min-w-0">
+          <h3 className="mb-1 text-xs font-semibold text-stone-600">Ingresos</h3>
+          <ColumnChart
+            title={`Ingresos por día, ${span}`}
+            summary={`Total ${formatArs(revenue)}.${best ? ` Mejor día: ${formatDate(best.date)}, ${formatArs(best.revenue)}.` : ' Sin ventas.'}`}
+            points={shown.map((d) => point(d, d.revenue))}
+            format={formatArs}
+            formatAxis={(v) => `$${compactArs.format(v)}`}
+            color={REVENUE_COLOR}
+            valueHeader="Ingresos"
+          />
+        </div>
+        <div className="min-w-0">
+          <h3 className="mb-1 text-xs font-semibold text-stone-600">Pedidos</h3>
+          <ColumnChart
+            title={`Pedidos por día, ${span}`}
+            summary={`Total ${integer.format(orders)} pedidos, ${integer.format(Math.round((orders / shown.length) * 10) / 10)} por día en promedio.`}
+            points={shown.map((d) => point(d, d.orders))}
+            format={(v) => integer.format(v)}
+            formatAxis={(v) => integer.format(v)}
+            color={ORDERS_COLOR}
+            valueHeader="Pedidos"
+            counts
+          />
+        </div>
+      </div>
+    </Panel>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Breakdowns of the last 30 days
+
+type Measure = 'units' | 'revenue';
+const MEASURES: { id: Measure; label: string }[] = [
+  { id: 'units', label: 'Unidades' },
+  { id: 'revenue', label: 'Ingresos' },
+];
+
+function MeasureToggle({ value, onChange }: { value: Measure; onChange: (m: Measure) => void }) {
+  return <Segmented label="Medir por" value={value} onChange={onChange} options={MEASURES} />;
+}
+
+function Empty({ children }: { children: string }) {
+  return <p className="py-6 text-center text-sm text-stone-500">{children}</p>;
+}
+
+function StatusPanel({ data }: { data: DashboardDto }) {
+  const total = data.by_status.reduce((sum, s) => sum + s.orders, 0);
+  const items: BarItem[] = data.by_status.map((s) => ({
+    key: s.status,
+    label: ORDER_STATUS_LABELS[s.status],
+    value: s.orders,
+    display: `${integer.format(s.orders)} · ${formatArs(s.amount)}`,
+    color: STATUS_COLORS[s.status],
+  }));
+  return (
+    <Panel title="Pedidos por estado" description={`Pedidos de los últimos ${data.breakdown_days} días según su estado actual`}>
+      {total === 0 ? (
+        <Empty>Sin pedidos en este período.</Empty>
+      ) : (
+        <BarChart
+          title="Pedidos por estado"
+          summary={items.map((i) => `${i.label}: ${i.display}`).join('. ')}
+          items={items}
+          nameHeader="Estado"
+          valueHeader="Pedidos · importe"
+        />
+      )}
+    </Panel>
+  );
+}
+
+function TypePanel({ data }: { data: DashboardDto }) {
+  const [measure, setMeasure] = useState<Measure>('revenue');
+  const total = data.by_type.reduce((sum, t) => sum + t[measure], 0);
+  const items: BarItem[] = data.by_type.map((t) => ({
+    key: t.type,
+    label: PRODUCT_TYPE_LABELS[t.type],
+    value: t[measure],
+    display: (measure === 'units' ? units(t.units) : formatArs(t.revenue)) + share(t[measure], total),
+    color: TYPE_COLORS[t.type],
+  }));
+  return (
+    <Panel
+      title="Ventas por tipo"
+      description={`Últimos ${data.breakdown_days} días`}
+      actions={<MeasureToggle value={measure} onChange={setMeasure} />}
+    >
+      {total === 0 ? (
+        <Empty>Sin ventas en este período.</Empty>
+      ) : (
+        <BarChart
+          title={`Ventas por tipo, en ${measure === 'units' ? 'unidades' : 'ingresos'}`}
+          summary={items.map((i) => `${i.label}: ${i.display}`).join('. ')}
+          items={items}
+          nameHeader="Tipo"
+          valueHeader={measure === 'units' ? 'Unidades' : 'Ingresos'}
+        />
+      )}
+    </Panel>
+  );
+}
+
+function RankingPanel({
+  title,
+  what,
+  breakdownDays,
+  rankings,
+}: {
+  title: string;
+  what: string;
+  breakdownDays: number;
+  rankings: Record<'by_units' | 'by_revenue', { key: string; label: string; units: number; revenue: number }[]>;
+}) {
+  const [measure, setMeasure] = useState<Measure>('units');
+  const rows = measure === 'units' ? rankings.by_units : rankings.by_revenue;
+  const items: BarItem[] = rows.map((r) => ({
+    key: r.key,
+    label: r.label,
+    value: r[measure],
+    display: measure === 'units' ? units(r.units) : formatArs(r.revenue),
+  }));
+  return (
+    <Panel
+      title={title}
+      description={`Los 10 primeros de los últimos ${breakdownDays} días`}
+      actions={<MeasureToggle value={measure} onChange={setMeasure} />}
+    >
+      {items.length === 0 ? (
+        <Empty>Sin ventas en este período.</Empty>
+      ) : (
+        <BarChart
+          title={`${title}, por ${measure === 'units' ? 'unidades' : 'ingresos'}`}
+          summary={items
+            .slice(0, 3)
+            .map((i, n) => `${n + 1}. ${i.label}: ${i.display}`)
+            .join('. ')}
+          items={items}
+          nameHeader={what}
+          valueHeader={measure === 'units' ? 'Unidades' : 'Ingresos'}
+        />
+      )}
+    </Panel>
+  );
+}
+
+function TopProductsPanel({ data }: { data: DashboardDto }) {
+  const shape = (list: DashboardDto['top_products']['by_units']) =>
+    list.map((p) => ({
+      key: `${p.product_id ?? p.name}`,
+      label: p.brand ? `${p.name} · ${p.brand}` : p.name,
+      units: p.units,
+      revenue: p.revenue,
+    }));
+  return (
+    <RankingPanel
+      title="Productos más vendidos"
+      what="Producto"
+      breakdownDays={data.breakdown_days}
+      rankings={{ by_units: shape(data.top_products.by_units), by_revenue: shape(data.top_products.by_revenue) }}
+    />
+  );
+}
+
+function TopBrandsPanel({ data }: { data: DashboardDto }) {
+  const shape = (list: DashboardDto['top_brands']['by_units']) =>
+    list.map((b) => ({ key: `${b.brand_id ?? b.name}`, label: b.name || 'Sin banco', units: b.units, revenue: b.revenue }));
+  return (
+    <RankingPanel
+      title="Bancos más vendidos"
+      what="Banco"
+      breakdownDays={data.breakdown_days}
+      rankings={{ by_units: shape(data.top_brands.by_units), by_revenue: shape(data.top_brands.by_revenue) }}
+    />
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Pending orders and stock
+
+function PendingPanel({ data }: { data: DashboardDto }) {
+  const aging = data.pending_aging;
+  const tiles = [
+    { label: 'Menos de 1 día', value: aging.under_1_day, tone: 'text-stone-900' },
+    { label: 'De 1 a 3 días', value: aging.from_1_to_3_days, tone: 'text-amber-800' },
+    { label: 'Más de 3 días', value: aging.over_3_days, tone: 'text-red-700' },
+  ];
+  return (
+    <Panel title="Pedidos pendientes" description={`${integer.format(aging.total)} pendientes, por antigüedad`}>
+      <ul className="grid grid-cols-3 gap-2">
+        {tiles.map((tile) => (
+          <li key={tile.label}>
+            <Link
+              to="/admin/pedidos?status=pending"
+              className="block h-full rounded-lg border border-stone-200 p-2 text-center transition hover:border-brand-600 hover:bg-brand-50"
+            >
+              <span className={`block text-2xl font-bold tabular-nums ${tile.tone}`}>{integer.format(tile.value)}</span>
+              <span className="block text-xs text-stone-600">{tile.label}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <Link
+        to="/admin/pedidos?status=pending"
+        className={`mt-3 flex items-center gap-2 rounded-lg p-2 text-sm transition ${
+          aging.expiring_24h > 0 ? 'bg-red-50 text-red-800 hover:underline' : 'bg-stone-50 text-stone-600 hover:underline'
+        }`}
+      >
+        <AlertIcon size={16} className="shrink-0" />
+        <span>
+          <strong className="tabular-nums">{integer.format(aging.expiring_24h)}</strong> {aging.expiring_24h === 1 ? 'vence' : 'vencen'} en
+          las próximas 24 h (se cancelan a los {aging.expiry_days} días)
+        </span>
+      </Link>
+    </Panel>
+  );
+}
+
+function StockRow({ productId, name, seedCount, children }: { productId: number; name: string; seedCount: number; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2 py-2">
+      <div className="min-w-0 flex-1">
+        <p className="truncate text-sm font-medium text-stone-900">{name}</p>
+        <p className="text-xs text-stone-500">
+          {seedCount} {seedCount === 1 ? 'semilla' : 'semillas'}
+          {children}
+        </p>
+      </div>
+      <Link
+        to={`/admin/productos/editar/${productId}`}
+        className="shrink-0 rounded-lg px-2 py-1 text-xs font-semibold text-brand-800 hover:bg-brand-50"
+        aria-label={`Editar ${name}, ${seedCount} semillas`}
+      >
+        Editar
+      </Link>
+    </li>
+  );
+}
+
+function LowStockPanel({ data }: { data: DashboardDto }) {
+  const shown = data.low_stock.length;
+  return (
+    <Panel
+      title="Stock bajo"
+      description={
+        <>
+          Menos de {data.low_stock_threshold} unidades ·{' '}
+          <Link to="/admin/configuracion" className="underline hover:text-stone-900">
+            cambiar el umbral
+          </Link>
+        </>
+      }
+    >
+      {shown === 0 ? (
+        <Empty>Ninguna presentación con stock bajo.</Empty>
+      ) : (
+        <>
+          <ul className="max-h-64 divide-y divide-stone-100 overflow-y-auto">
+            {data.low_stock.map((item) => (
+              <StockRow key={item.blister_id} productId={item.product_id} name={item.name} seedCount={item.seed_count}>
+                {' · '}
+                <Badge tone={item.stock <= 1 ? 'danger' : 'warning'}>Stock: {item.stock}</Badge>
+              </StockRow>
+            ))}
+          </ul>
+          {data.low_stock_total > shown && (
+            <p className="mt-2 text-xs text-stone-600">
+              Mostrando {integer.format(shown)} de {integer.format(data.low_stock_total)}, las de menos stock primero.
+            </p>
+          )}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function SoldOutPanel({ data }: { data: DashboardDto }) {
+  return (
+    <Panel title="Sin stock y con ventas" description={`Pedidas en los últimos ${data.breakdown_days} días: conviene reponerlas`}>
+      {data.out_of_stock_selling.length === 0 ? (
+        <Empty>Ninguna presentación agotada con ventas recientes.</Empty>
+      ) : (
+        <ul className="max-h-64 divide-y divide-stone-100 overflow-y-auto">
+          {data.out_of_stock_selling.map((item) => (
+            <StockRow key={item.blister_id} productId={item.product_id} name={item.name} seedCount={item.seed_count}>
+              {` · ${integer.format(item.units)} vendidas · último pedido ${formatDate(item.last_ordered_at)}`}
+            </StockRow>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

@@ -1,0 +1,18 @@
+// The dashboard call (GET /api/dashboard/): the server keeps the answer 30 s and clears it on
+// every order or catalogue write, so the page asks again whenever it is shown.
+import { useQuery } from '@tanstack/react-query';
+import type { DashboardDto } from '../../../../domain/dashboard';
+import { api } from '../../../lib/api';
+
+export type { DashboardDto };
+
+const REFRESH_MS = 60_000;
+
+export function useDashboard() {
+  return useQuery({
+    queryKey: ['admin', 'dashboard'],
+    queryFn: ({ signal }) => api.get<DashboardDto>('/api/dashboard/', { signal, fallbackError: 'Error al cargar el resumen de la tienda' }),
+    staleTime: 0,
+    refetchInterval: REFRESH_MS,
+  });
+}
