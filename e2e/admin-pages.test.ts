@@ -213,7 +213,9 @@ describe('admin area pages', () => {
       await page.goto(`/admin/pedidos?orderId=${order.id}`);
       const dialog = page.getByRole('dialog', { name: `Pedido #${order.order_number}` });
       await dialog.getByRole('link', { name: /^WhatsApp a / }).waitFor();
-      expect(await dialog.getByRole('link', { name: /^WhatsApp a / }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5411\d{8}$/);
+      expect(await dialog.getByRole('link', { name: /^WhatsApp a / }).getAttribute('href')).toMatch(
+        /^https:\/\/wa\.me\/54911\d{8}\?text=Hola%20/,
+      );
       expect(await dialog.getByRole('link', { name: /^Enviar email a / }).getAttribute('href')).toBe(`mailto:${order.customer_email}`);
       await dialog.getByRole('button', { name: 'Cerrar' }).click();
       await expect.poll(() => new URL(page.url()).searchParams.has('orderId')).toBe(false);
