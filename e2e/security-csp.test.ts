@@ -3,7 +3,7 @@
 // props (the product photo zoom) still apply under `style-src-attr 'none'`.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { seedStorefront } from './admin-fixtures';
 import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
@@ -15,12 +15,24 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
 let cartCookie: string;
+let orderId: number;
 
 beforeAll(async () => {
   server = await startTestServer();
   const seeded = await seedStorefront(server);
   ({ customer, staff, cartCookie } = seeded);
   productId = seeded.product.id;
+  const order = await api(server, 'POST', '/api/orders/', {
+    token: customer.token,
+    body: {
+      recipient_name: 'Cliente Prueba',
+      customer_phone: '1123456789',
+      delivery_type: 'coordinate',
+      products: [{ product_id: productId, blister_id: seeded.product.blisters[0].id, quantity: 1 }],
+    },
+  });
+  expect(order.status, order.text).toBe(201);
+  orderId = order.json.id;
   browser = await launchBrowser();
 });
 
@@ -125,6 +137,9 @@ describe('under the Content-Security-Policy', () => {
       '/admin/productos/importar',
       `/admin/productos/editar/${productId}`,
       '/admin/pedidos',
+      `/admin/pedidos/${orderId}`,
+      // Its A4 page size comes from a <style> element, which the policy allows (attributes not).
+      `/admin/pedidos/imprimir?ids=${orderId}`,
       '/admin/bancos',
       '/admin/bancos/nuevo',
       '/admin/garantias',

@@ -5,17 +5,10 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
 import { roundCents } from './money';
 import { FULFILMENT_STAGES, paymentDtoSchema, shipmentDtoSchema } from './fulfilment';
+import { ORDER_STATUSES } from './order-status';
 import { phoneSchema } from './phone';
 
-export const ORDER_STATUSES = ['pending', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-// spec accounts-admin §3: labels Pendiente, Completado, Cancelado.
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
-  pending: 'Pendiente',
-  completed: 'Completado',
-  cancelled: 'Cancelado',
-};
+export { isOrderActive, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status';
 
 export const DELIVERY_TYPES = ['address', 'coordinate'] as const;
 export type DeliveryType = (typeof DELIVERY_TYPES)[number];
@@ -37,8 +30,6 @@ export const ORDER_MAX_LINES = 50;
 export const CANCELLED_FOR_NO_PRODUCTS = 'Pedido cancelado por falta de productos';
 /** The reason the pending-order expiry job writes (README: PENDING_ORDER_DAYS). */
 export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de confirmación';
-
-export const isOrderActive = (status: OrderStatus) => status !== 'cancelled';
 
 export function insufficientStockMessage(name: string, available: number): string {
   return `No hay suficiente stock de ${name}. Stock disponible: ${available}`;
@@ -372,6 +363,8 @@ export const orderDtoSchema = z.object({
   shipment: shipmentDtoSchema.nullable(),
   /** How to pay (the shop's payment settings), on the customer's pending orders; else null. */
   payment_instructions: z.string().nullable(),
+  /** The shop's WhatsApp (10 digits) on the customer's pending orders, for the payment message; else null. */
+  shop_whatsapp: z.string().nullable().optional(),
   /** Staff only. */
   internal_notes: z.string().optional(),
 });

@@ -52,7 +52,8 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
-      <div className="grid gap-6 lg:grid-cols-[16rem_1fr] lg:items-start">
+      {/* minmax(0, 1fr) columns: a long name, truncated in the card, must not widen the page. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
         <aside className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">
           <div className="flex items-center gap-3 border-b border-stone-200 pb-4">
             <span

@@ -1,13 +1,17 @@
 // 'Mis Pedidos' (spec accounts-admin §2 customer orders): active orders, newest first; a pending
-// order can be cancelled or lose a line, each after a confirmation.
+// order can be cancelled or lose a line, each after a confirmation. Issue 13: each order shows its
+// timeline with the tracking link, and an unpaid one how to pay, with a WhatsApp message to the shop.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../domain/dates';
+import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
+import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
+import { OrderTimeline } from '../../components/OrderTimeline';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button, buttonClass } from '../../components/ui/Button';
@@ -117,6 +121,44 @@ export function OrdersSection() {
   );
 }
 
+/** The customer's first message to the shop about paying an order. */
+export const paymentMessage = (order: Pick<OrderDto, 'order_number' | 'total'>) =>
+  `Hola, te escribo por mi pedido #${order.order_number} de ${formatArs(order.total)} en ${SHOP_NAME}.`;
+
+/** How to pay an order not yet paid: amount, number, the shop's details and WhatsApp. */
+function PaymentInstructions({ order }: { order: OrderDto }) {
+  const whatsapp = whatsappUrl(order.shop_whatsapp, paymentMessage(order));
+  return (
+    <section
+      aria-label={`Cómo pagar el pedido #${order.order_number}`}
+      className="mx-4 mb-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-stone-800 sm:mx-5"
+    >
+      <p className="font-semibold text-stone-900">
+        Total a pagar: {formatArs(order.total)} · Pedido #{order.order_number}
+      </p>
+      {order.payment_instructions ? (
+        <>
+          <p className="mt-1 whitespace-pre-line break-words">{order.payment_instructions}</p>
+          <p className="mt-1 text-xs text-stone-600">Indica el número de pedido en la transferencia o en tu mensaje.</p>
+        </>
+      ) : (
+        <p className="mt-1">Te enviamos por email los pasos para el pago y la entrega.</p>
+      )}
+      {whatsapp && (
+        <a
+          href={whatsapp}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClass('secondary', 'mt-3 w-full border-green-600 text-green-800 hover:bg-green-50 sm:w-auto', 'md')}
+        >
+          Avisar el pago por WhatsApp
+          <span className="sr-only"> (se abre en una pestaña nueva)</span>
+        </a>
+      )}
+    </section>
+  );
+}
+
 const seedsLabel = (n: number | null | undefined) => (n ? `${n} ${n === 1 ? 'semilla' : 'semillas'}` : null);
 
 const statusStyles: Record<OrderDto['status'], string> = {
@@ -151,6 +193,7 @@ function OrderCard({
           {order.status_display}
         </span>
       </header>
+      <OrderTimeline order={order} formatAt={formatDateTime} className="border-b border-stone-200 px-4 py-3 sm:px-5" />
       <ul className="divide-y divide-stone-100 px-4 sm:px-5">
         {order.order_products.map((line) => (
           <li key={line.id} className="flex items-center gap-3 py-3">
@@ -197,6 +240,7 @@ function OrderCard({
           </li>
         ))}
       </ul>
+      {editable && !order.payment && <PaymentInstructions order={order} />}
       <footer className="space-y-3 border-t border-stone-200 px-4 py-3 sm:px-5">
         <dl className="grid gap-x-4 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
           <div>
@@ -220,7 +264,6 @@ function OrderCard({
             </Button>
           )}
         </div>
-        {editable && <p className="text-xs text-stone-500">Te enviamos por email los pasos para el pago y la entrega.</p>}
       </footer>
     </article>
   );

@@ -11,13 +11,8 @@ import type {
   verifyChangeSchema,
 } from '../../../domain/auth';
 import type { Page } from '../../../domain/catalog';
-import {
-  isOrderActive,
-  type customerOrderUpdateSchema,
-  type OrderDto,
-  type OrderProductDto,
-  type OrderUpdateResult,
-} from '../../../domain/orders';
+import type { customerOrderUpdateSchema, OrderDto, OrderProductDto, OrderUpdateResult } from '../../../domain/orders';
+import { isOrderActive } from '../../../domain/order-status';
 import { api, toQuery } from '../../lib/api';
 
 export type { OrderDto, OrderProductDto, ProfileDto };

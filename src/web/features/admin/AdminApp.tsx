@@ -16,6 +16,7 @@ const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
+const PrintPage = lazy(() => import('./orders/PrintPage'));
 const WarrantyClaimsPage = lazy(() => import('./warranty/WarrantyClaimsPage'));
 const UserListPage = lazy(() => import('./users/UserListPage'));
 const UserDetailPage = lazy(() => import('./users/UserDetailPage'));
@@ -47,7 +48,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true },
   { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
-  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon },
+  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
   { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon },
@@ -58,6 +59,15 @@ export const ADMIN_NAV: AdminNavItem[] = [
 export default function AdminApp() {
   return (
     <Routes>
+      {/* Packing slips and pick list: printed without the admin frame. */}
+      <Route
+        path="pedidos/imprimir"
+        element={
+          <Suspense fallback={<PageLoader />}>
+            <PrintPage />
+          </Suspense>
+        }
+      />
       <Route element={<AdminLayout nav={ADMIN_NAV} />}>
         <Route
           index

@@ -4,6 +4,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { SHOP_NAME } from '../../components/site';
 import { useModalDialog } from '../../components/Modal';
 import { useSession } from '../../lib/session';
+import { PendingOrdersContext, usePendingOrdersCount } from './lib/pending-orders';
+import { useLiveOrderCounts } from './orders/api';
 import { MenuIcon, StoreIcon, XIcon, type IconProps } from './ui/icons';
 
 export interface AdminNavItem {
@@ -12,12 +14,24 @@ export interface AdminNavItem {
   icon: ComponentType<IconProps>;
   /** Active only on its own path, not on the paths below it. */
   end?: boolean;
+  /** Shows the live count of pending orders next to the label. */
+  pendingOrders?: boolean;
+}
+
+function PendingBadge({ count, className = '' }: { count: number; className?: string }) {
+  return (
+    <span className={`rounded-full bg-accent-400 px-1.5 py-0.5 text-xs font-bold tabular-nums leading-none text-stone-950 ${className}`}>
+      {count}
+      <span className="sr-only"> {count === 1 ? 'pendiente' : 'pendientes'}</span>
+    </span>
+  );
 }
 
 function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
+  const pending = usePendingOrdersCount();
   return (
     <ul className="flex flex-col gap-0.5">
-      {items.map(({ to, label, icon: Icon, end }) => (
+      {items.map(({ to, label, icon: Icon, end, pendingOrders }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -33,6 +47,7 @@ function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: ()
               <>
                 <Icon size={18} className={isActive ? 'text-accent-400' : 'text-stone-400'} />
                 {label}
+                {pendingOrders && !!pending && <PendingBadge count={pending} className="ml-auto" />}
               </>
             )}
           </NavLink>
@@ -117,6 +132,7 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const current = nav.find((item) => (item.end ? pathname.replace(/\/$/, '') === item.to : pathname.startsWith(item.to)));
+  const pending = useLiveOrderCounts()?.pending;
 
   // spec accounts-admin §2: every navigation scrolls to the top.
   useEffect(() => {
@@ -124,47 +140,57 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
   }, [pathname]);
 
   return (
-    <div className="min-h-screen bg-stone-100 text-stone-900">
-      <a
-        href="#admin-contenido"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
-      >
-        Saltar al contenido
-      </a>
-      <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 bg-stone-900 lg:block">
-        <SidebarContent items={nav} />
-      </aside>
-
-      <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-stone-200 bg-white px-3 lg:hidden">
-        <button
-          type="button"
-          onClick={() => setDrawerOpen(true)}
-          className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
-          aria-label="Abrir menú de administración"
-          aria-expanded={drawerOpen}
+    <PendingOrdersContext value={pending}>
+      <div className="min-h-screen bg-stone-100 text-stone-900">
+        <a
+          href="#admin-contenido"
+          className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2"
         >
-          <MenuIcon />
-        </button>
-        <img src="/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
-        <p className="min-w-0 flex-1 truncate text-sm font-semibold">
-          Administración{current ? <span className="font-normal text-stone-500"> · {current.label}</span> : null}
-        </p>
-        <Link
-          to="/"
-          className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
-          aria-label="Volver a la tienda"
-          title="Volver a la tienda"
-        >
-          <StoreIcon />
-        </Link>
-      </header>
-      <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={nav} />
+          Saltar al contenido
+        </a>
+        <aside className="fixed inset-y-0 left-0 z-30 hidden w-60 bg-stone-900 lg:block">
+          <SidebarContent items={nav} />
+        </aside>
 
-      <main id="admin-contenido" className="lg:pl-60">
-        <div className="mx-auto max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
-          <Outlet />
-        </div>
-      </main>
-    </div>
+        <header className="sticky top-0 z-20 flex h-14 items-center gap-2 border-b border-stone-200 bg-white px-3 lg:hidden">
+          <button
+            type="button"
+            onClick={() => setDrawerOpen(true)}
+            className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+            aria-expanded={drawerOpen}
+          >
+            <span className="sr-only">Abrir menú de administración</span>
+            <span className="relative block">
+              <MenuIcon />
+              {!!pending && (
+                <span className="absolute -right-2 -top-2 rounded-full bg-accent-400 px-1 text-[0.625rem] font-bold leading-4 text-stone-950">
+                  {pending}
+                  <span className="sr-only"> {pending === 1 ? 'pedido pendiente' : 'pedidos pendientes'}</span>
+                </span>
+              )}
+            </span>
+          </button>
+          <img src="/logo.svg" alt="" width={28} height={28} className="h-7 w-7" />
+          <p className="min-w-0 flex-1 truncate text-sm font-semibold">
+            Administración{current ? <span className="font-normal text-stone-500"> · {current.label}</span> : null}
+          </p>
+          <Link
+            to="/"
+            className="rounded-lg p-2 text-stone-700 hover:bg-stone-100"
+            aria-label="Volver a la tienda"
+            title="Volver a la tienda"
+          >
+            <StoreIcon />
+          </Link>
+        </header>
+        <Drawer open={drawerOpen} onClose={() => setDrawerOpen(false)} items={nav} />
+
+        <main id="admin-contenido" className="lg:pl-60">
+          <div className="mx-auto max-w-7xl px-3 py-4 sm:px-6 sm:py-6">
+            <Outlet />
+          </div>
+        </main>
+      </div>
+    </PendingOrdersContext>
   );
 }

@@ -11,6 +11,9 @@ export const adminKeys = {
   brand: (id: number) => ['admin', 'brand', id] as const,
   orders: ['admin', 'orders'] as const,
   order: (id: number) => ['admin', 'order', id] as const,
+  /** Outside `orders`: reloading the lists must not poll the counts again. */
+  orderCounts: ['admin', 'order-counts'] as const,
+  paymentSettings: ['admin', 'payment-settings'] as const,
   dollarRate: ['admin', 'dollar-rate'] as const,
 };
 

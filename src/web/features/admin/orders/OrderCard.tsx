@@ -1,28 +1,44 @@
-// One order of 'Lista de Pedidos': number, status, customer, lines summary, total and actions.
+// One order of 'Lista de Pedidos': number, status, payment and shipment, customer, lines summary,
+// total, actions, and a checkbox for the bulk actions.
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
 import { Button, IconButton } from '../ui/Button';
 import { EyeIcon, PencilIcon, TrashIcon } from '../ui/icons';
-import { ContactLinks, customerName, OrderStatusBadge, unitsOf } from './OrderParts';
+import { ContactLinks, customerName, OrderStatusBadge, PaymentBadge, ShipmentState, unitsOf } from './OrderParts';
 
 export function OrderCard({
   order,
   onDetails,
   onEdit,
   onDelete,
+  selected,
+  onToggle,
 }: {
   order: OrderDto;
   onDetails: () => void;
   onEdit: () => void;
   onDelete: () => void;
+  selected?: boolean;
+  onToggle?: () => void;
 }) {
   const lines = order.order_products;
   const units = unitsOf(order);
   return (
-    <article className="flex flex-col rounded-xl border border-stone-200 bg-white shadow-xs">
+    <article
+      className={`flex flex-col rounded-xl border bg-white shadow-xs ${selected ? 'border-brand-600 ring-1 ring-brand-600' : 'border-stone-200'}`}
+    >
       <div className="flex items-start justify-between gap-2 px-3 pt-3">
-        <div className="min-w-0">
+        {onToggle && (
+          <input
+            type="checkbox"
+            checked={!!selected}
+            onChange={onToggle}
+            aria-label={`Seleccionar pedido #${order.order_number}`}
+            className="mt-1 h-4 w-4 shrink-0 accent-brand-700"
+          />
+        )}
+        <div className="min-w-0 flex-1">
           <h2 className="text-sm font-bold text-stone-900">
             <Link to={`/admin/pedidos/${order.id}`} className="hover:underline">
               Pedido #{order.order_number}
@@ -32,6 +48,12 @@ export function OrderCard({
         </div>
         <OrderStatusBadge order={order} />
       </div>
+      {order.status === 'pending' && (
+        <div className="flex flex-wrap items-start gap-1.5 px-3 pt-2 text-xs">
+          <PaymentBadge order={order} />
+          <ShipmentState order={order} />
+        </div>
+      )}
       <div className="px-3 py-2">
         <p className="truncate text-sm font-medium text-stone-900">{customerName(order)}</p>
         {order.recipient_name && order.recipient_name !== customerName(order) && (

@@ -1,16 +1,17 @@
 // One order (/admin/pedidos/{orderId}; spec accounts-admin §2 admin order detail): details,
-// status change and delete.
+// status change and delete; issue 13: timeline, payment, shipment, internal notes and printing.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage, formatDateTime } from '../lib/format';
-import { Button } from '../ui/Button';
+import { Button, LinkButton } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ArrowLeftIcon, PencilIcon, TrashIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
 import { useAdminOrder, useDeleteOrder } from './api';
 import { EditStatusModal } from './EditStatusModal';
+import { InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
 
 export default function OrderDetailPage() {
@@ -67,6 +68,9 @@ export default function OrderDetailPage() {
         back={back}
         actions={
           <>
+            <LinkButton to={`/admin/pedidos/imprimir?ids=${data.id}`} variant="secondary">
+              Imprimir
+            </LinkButton>
             <Button variant="secondary" onClick={() => setEditing(true)}>
               <PencilIcon size={16} />
               Cambiar estado
@@ -78,9 +82,17 @@ export default function OrderDetailPage() {
           </>
         }
       />
-      <Panel>
-        <OrderDetails order={data} wide />
-      </Panel>
+      <div className="space-y-4">
+        <TimelinePanel order={data} />
+        <div className="grid gap-4 lg:grid-cols-2">
+          <PaymentPanel order={data} />
+          <ShipmentPanel order={data} />
+        </div>
+        <Panel>
+          <OrderDetails order={data} wide />
+        </Panel>
+        <InternalNotesPanel order={data} />
+      </div>
       {editing && <EditStatusModal order={data} errorText="Error al actualizar el pedido." onClose={() => setEditing(false)} />}
       <ConfirmModal
         open={deleting}

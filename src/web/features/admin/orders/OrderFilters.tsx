@@ -1,7 +1,9 @@
-// Status tabs with counts, date filter buttons with the custom range, customer search and the
-// active-filter chips of 'Lista de Pedidos' (spec accounts-admin §2 admin orders, §5 date filter).
+// Status tabs with counts, date filter buttons with the custom range, customer search, the order
+// and fulfilment step, and the active-filter chips of 'Lista de Pedidos' (spec accounts-admin §2
+// admin orders, §5 date filter; issue 13 ordering and steps).
 import { useEffect, useState } from 'react';
-import type { DateFilter, OrderStatusCounts } from '../../../../domain/orders';
+import { FULFILMENT_STAGE_LABELS, FULFILMENT_STAGES, type FulfilmentStage } from '../../../../domain/fulfilment-steps';
+import type { DateFilter, OrderOrdering, OrderStatusCounts } from '../../../../domain/orders';
 import { formatDate } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
 import { Button } from '../ui/Button';
@@ -23,6 +25,16 @@ const DATE_OPTIONS: { id: DateFilter | undefined; label: string }[] = [
   { id: 'month', label: 'Último mes' },
   { id: 'custom', label: 'Personalizado' },
 ];
+
+export const ORDERING_LABELS: Record<OrderOrdering, string> = {
+  '-created_at': 'Más recientes primero',
+  created_at: 'Más antiguos primero',
+  '-total': 'Mayor total primero',
+  total: 'Menor total primero',
+};
+
+/** Fulfilment works through the oldest pending orders first. */
+export const isOldestPendingFirst = (filters: OrderFilters) => filters.status === 'pending' && filters.ordering === 'created_at';
 
 const dateLabel = (id: DateFilter) => DATE_OPTIONS.find((o) => o.id === id)!.label;
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00`);
@@ -119,7 +131,13 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
     });
   }
   if (filters.search)
-    chips.push({ key: 'search', label: `Cliente: ${filters.search}`, clear: () => onChange({ ...filters, search: undefined }) });
+    chips.push({ key: 'search', label: `Búsqueda: ${filters.search}`, clear: () => onChange({ ...filters, search: undefined }) });
+  if (filters.stage)
+    chips.push({
+      key: 'stage',
+      label: `Etapa: ${FULFILMENT_STAGE_LABELS[filters.stage]}`,
+      clear: () => onChange({ ...filters, stage: undefined }),
+    });
 
   const activeDate = customOpen ? 'custom' : filters.dateFilter;
 
@@ -147,7 +165,7 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
         </div>
         <div className="relative lg:ml-auto lg:w-72">
           <label htmlFor="order-search" className="sr-only">
-            Buscar por cliente
+            Buscar pedidos por cliente, email, teléfono, número o producto
           </label>
           <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
           <input
@@ -155,11 +173,13 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="Buscar por nombre del cliente"
+            placeholder="Cliente, email, teléfono, nº o producto"
             className={controlClass(false, 'pl-9')}
           />
         </div>
       </div>
+
+      <OrderingRow filters={filters} onChange={onChange} />
 
       {customOpen && (
         <div className="flex flex-wrap items-end gap-2 rounded-lg bg-stone-50 p-2.5">
@@ -217,12 +237,69 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
               setCustomOpen(false);
               setStart('');
               setEnd('');
-              onChange({ status: filters.status });
+              onChange({ status: filters.status, ordering: filters.ordering });
             }}
             className="px-1 text-xs font-medium text-stone-600 underline hover:text-stone-900"
           >
             Limpiar filtros
           </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function OrderingRow({ filters, onChange }: { filters: OrderFilters; onChange: (next: OrderFilters) => void }) {
+  const oldestPending = isOldestPendingFirst(filters);
+  return (
+    <div className="flex flex-col gap-2 border-t border-stone-100 pt-3 sm:flex-row sm:flex-wrap sm:items-center">
+      <div className="flex items-center gap-2">
+        <label htmlFor="order-ordering" className="shrink-0 text-xs font-semibold text-stone-700">
+          Ordenar
+        </label>
+        <select
+          id="order-ordering"
+          value={filters.ordering ?? '-created_at'}
+          onChange={(e) => onChange({ ...filters, ordering: e.target.value as OrderOrdering })}
+          className={controlClass(false, 'w-auto py-1.5 pr-8')}
+        >
+          {Object.entries(ORDERING_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button
+        type="button"
+        aria-pressed={oldestPending}
+        onClick={() =>
+          onChange(oldestPending ? { ...filters, ordering: undefined } : { ...filters, status: 'pending', ordering: 'created_at' })
+        }
+        className={`inline-flex items-center justify-center gap-1.5 rounded-full border px-3 py-1.5 text-xs font-medium transition ${
+          oldestPending ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50'
+        }`}
+      >
+        Más antiguos pendientes primero
+      </button>
+      {filters.status === 'pending' && (
+        <div role="group" aria-label="Etapa del pedido pendiente" className="flex flex-wrap gap-1 sm:ml-auto">
+          {[undefined, ...FULFILMENT_STAGES].map((stage: FulfilmentStage | undefined) => {
+            const active = filters.stage === stage;
+            return (
+              <button
+                key={stage ?? 'all'}
+                type="button"
+                aria-pressed={active}
+                onClick={() => onChange({ ...filters, stage })}
+                className={`rounded-full border px-3 py-1.5 text-xs font-medium transition ${
+                  active ? 'border-stone-800 bg-stone-800 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50'
+                }`}
+              >
+                {stage ? FULFILMENT_STAGE_LABELS[stage] : 'Todas las etapas'}
+              </button>
+            );
+          })}
         </div>
       )}
     </div>

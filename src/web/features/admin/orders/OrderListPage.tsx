@@ -1,10 +1,20 @@
 // 'Lista de Pedidos' (spec accounts-admin §2 admin orders): status tabs with counts, date and
-// customer filters kept in the URL, order cards with details, status and delete modals, load
-// more, an `orderId` query that opens one order, and a refresh every 5 minutes.
-import { useEffect, useState } from 'react';
+// customer filters, order and fulfilment step kept in the URL, order cards or a dense table (the
+// choice remembered), details, status and delete modals, load more, an `orderId` query that
+// opens one order. Issue 13: selection with bulk actions, print and CSV export; new orders
+// appear by themselves (the counts poll in useLiveOrderCounts reloads the list).
+import { useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { DATE_FILTERS, ORDER_STATUSES, type DateFilter, type OrderDto } from '../../../../domain/orders';
+import { FULFILMENT_STAGES, type FulfilmentStage } from '../../../../domain/fulfilment-steps';
+import {
+  DATE_FILTERS,
+  ORDER_ORDERINGS,
+  ORDER_STATUSES,
+  type DateFilter,
+  type OrderDto,
+  type OrderOrdering,
+} from '../../../../domain/orders';
 import { errorMessage } from '../lib/format';
 import { Button, LinkButton } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
@@ -12,11 +22,16 @@ import { ClipboardIcon, RefreshIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Modal } from '../../../components/Modal';
-import { useAdminOrder, useAdminOrders, useDeleteOrder, type OrderFilters, type StatusTab } from './api';
+import { filtersToApiQuery, useAdminOrder, useAdminOrders, useDeleteOrder, type OrderFilters, type StatusTab } from './api';
+import type { BulkOutcome } from './bulk';
+import { BulkBar, BulkResults } from './BulkBar';
 import { EditStatusModal } from './EditStatusModal';
+import { ExportMenu } from './ExportMenu';
 import { OrderCard } from './OrderCard';
 import { OrderFilterBar, StatusTabs } from './OrderFilters';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
+import { OrderTable } from './OrderTable';
+import { useOrdersView, ViewToggle } from './view';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -34,6 +49,13 @@ function filtersFromParams(params: URLSearchParams): OrderFilters {
     startDate: custom ? start : undefined,
     endDate: custom ? end : undefined,
     search: params.get('search') || undefined,
+    ordering: (ORDER_ORDERINGS as readonly string[]).includes(params.get('ordering') ?? '')
+      ? (params.get('ordering') as OrderOrdering)
+      : undefined,
+    stage:
+      status === null && (FULFILMENT_STAGES as readonly string[]).includes(params.get('stage') ?? '')
+        ? (params.get('stage') as FulfilmentStage)
+        : undefined,
   };
 }
 
@@ -44,6 +66,8 @@ function filtersToParams(filters: OrderFilters, keep: URLSearchParams): URLSearc
   if (filters.startDate) next.set('start', filters.startDate);
   if (filters.endDate) next.set('end', filters.endDate);
   if (filters.search) next.set('search', filters.search);
+  if (filters.ordering && filters.ordering !== '-created_at') next.set('ordering', filters.ordering);
+  if (filters.stage && filters.status === 'pending') next.set('stage', filters.stage);
   const orderId = keep.get('orderId');
   if (orderId) next.set('orderId', orderId);
   return next;
@@ -57,17 +81,56 @@ export default function OrderListPage() {
   const [editing, setEditing] = useState<OrderDto | null>(null);
   const [toDelete, setToDelete] = useState<OrderDto | null>(null);
   const [refreshing, setRefreshing] = useState(false);
+  const [view, setView] = useOrdersView();
+  // The selected orders as they were when picked: a bulk action still names them if a reload
+  // takes them out of the current view.
+  const [selected, setSelected] = useState<Map<number, OrderDto>>(() => new Map());
+  const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
 
   // spec accounts-admin §2: links from warranty claims open one order with ?orderId=.
   const orderIdParam = params.get('orderId');
   const openId = orderIdParam && /^\d+$/.test(orderIdParam) ? Number(orderIdParam) : undefined;
   const opened = useAdminOrder(openId);
 
-  const orders = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const orders = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
   const firstPage = list.data?.pages[0];
+  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
+
+  // A new set of filters starts a new selection.
+  const filtersKey = filtersToParams(filters, new URLSearchParams()).toString();
+  useEffect(() => {
+    setSelected(new Map());
+  }, [filtersKey]);
 
   function setFilters(next: OrderFilters) {
     setParams(filtersToParams(next, params), { replace: true });
+  }
+
+  function toggle(order: OrderDto) {
+    setSelected((prev) => {
+      const next = new Map(prev);
+      if (next.has(order.id)) next.delete(order.id);
+      else next.set(order.id, order);
+      return next;
+    });
+  }
+
+  function toggleAll() {
+    setSelected((prev) => {
+      const allShown = orders.length > 0 && orders.every((o) => prev.has(o.id));
+      const next = new Map(prev);
+      for (const order of orders) {
+        if (allShown) next.delete(order.id);
+        else next.set(order.id, order);
+      }
+      return next;
+    });
+  }
+
+  function bulkDone(result: BulkOutcome) {
+    setOutcome(result);
+    // What failed stays selected, to retry or handle one by one.
+    setSelected((prev) => new Map(result.failed.flatMap((f) => (prev.has(f.id) ? [[f.id, prev.get(f.id)!] as const] : []))));
   }
 
   function openOrder(id: number | null) {
@@ -120,16 +183,25 @@ export default function OrderListPage() {
         title="Lista de Pedidos"
         subtitle={firstPage ? `${firstPage.count} ${firstPage.count === 1 ? 'pedido' : 'pedidos'} con estos filtros` : undefined}
         actions={
-          <Button variant="secondary" onClick={refresh} loading={refreshing} aria-label="Actualizar">
-            <RefreshIcon size={16} />
-            <span className="hidden sm:inline">Actualizar</span>
-          </Button>
+          <>
+            <ViewToggle value={view} onChange={setView} />
+            <ExportMenu query={filtersToApiQuery(filters)} />
+            <Button variant="secondary" onClick={refresh} loading={refreshing} aria-label="Actualizar">
+              <RefreshIcon size={16} />
+              <span className="hidden sm:inline">Actualizar</span>
+            </Button>
+          </>
         }
       />
       <div className="mb-4 space-y-3">
-        <StatusTabs value={filters.status} counts={firstPage?.status_counts} onChange={(status) => setFilters({ ...filters, status })} />
+        <StatusTabs
+          value={filters.status}
+          counts={firstPage?.status_counts}
+          onChange={(status) => setFilters({ ...filters, status, stage: status === 'pending' ? filters.stage : undefined })}
+        />
         <OrderFilterBar filters={filters} onChange={setFilters} />
       </div>
+      {outcome && <BulkResults outcome={outcome} onDismiss={() => setOutcome(null)} />}
 
       {list.isPending ? (
         <LoadingState label="Cargando pedidos..." />
@@ -146,34 +218,63 @@ export default function OrderListPage() {
         </EmptyState>
       ) : (
         <>
-          <div
-            className={`grid gap-3 md:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
-            aria-busy={list.isFetching}
-          >
-            {orders.map((order) => (
-              <OrderCard
-                key={order.id}
-                order={order}
-                onDetails={() => openOrder(order.id)}
-                onEdit={() => setEditing(order)}
-                onDelete={() => setToDelete(order)}
-              />
-            ))}
-          </div>
+          {view === 'table' ? (
+            <OrderTable
+              orders={orders}
+              selected={selectedIds}
+              ordering={filters.ordering ?? '-created_at'}
+              onToggle={toggle}
+              onToggleAll={toggleAll}
+              onSort={(ordering) => setFilters({ ...filters, ordering })}
+              onDetails={(order) => openOrder(order.id)}
+              busy={list.isPlaceholderData}
+              fetching={list.isFetching}
+            />
+          ) : (
+            <>
+              <label className="mb-2 inline-flex items-center gap-2 text-sm text-stone-700">
+                <input
+                  type="checkbox"
+                  checked={orders.every((o) => selectedIds.has(o.id))}
+                  onChange={toggleAll}
+                  className="h-4 w-4 accent-brand-700"
+                />
+                Seleccionar los {orders.length} pedidos visibles
+              </label>
+              <div
+                className={`grid gap-3 md:grid-cols-2 xl:grid-cols-3 ${list.isPlaceholderData ? 'opacity-60' : ''}`}
+                aria-busy={list.isFetching}
+              >
+                {orders.map((order) => (
+                  <OrderCard
+                    key={order.id}
+                    order={order}
+                    onDetails={() => openOrder(order.id)}
+                    onEdit={() => setEditing(order)}
+                    onDelete={() => setToDelete(order)}
+                    selected={selectedIds.has(order.id)}
+                    onToggle={() => toggle(order)}
+                  />
+                ))}
+              </div>
+            </>
+          )}
           <div className="mt-5 flex flex-col items-center gap-2">
             {list.hasNextPage ? (
               <Button variant="secondary" onClick={loadMore} loading={list.isFetchingNextPage} loadingText="Cargando...">
                 Cargar más pedidos
               </Button>
             ) : (
-              <p className="text-sm text-stone-500">No hay más pedidos para cargar</p>
+              <p className="text-sm text-stone-600">No hay más pedidos para cargar</p>
             )}
-            <p className="text-xs text-stone-500">
+            <p className="text-xs text-stone-600">
               Mostrando {orders.length} de {firstPage?.count ?? 0}
             </p>
           </div>
         </>
       )}
+
+      <BulkBar selected={[...selected.values()]} onClear={() => setSelected(new Map())} onDone={bulkDone} />
 
       {openId !== undefined && (
         <Modal

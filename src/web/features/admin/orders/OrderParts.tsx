@@ -1,13 +1,14 @@
 // Pieces shared by the order list, its details modal and the order page.
 import { Link } from 'react-router';
+import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../../domain/orders';
 import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
 import { FALLBACK_IMAGE } from '../../../components/site';
-import { formatArs, formatDateTime } from '../lib/format';
+import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { ChatIcon, MailIcon, PhoneIcon } from '../ui/icons';
-import { mailtoLink, whatsappLink } from './contact';
+import { customerWhatsappLink, mailtoLink } from './contact';
 
 const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: 'warning', completed: 'success', cancelled: 'danger' };
 
@@ -27,9 +28,65 @@ export function customerName(order: OrderDto): string {
 
 export const unitsOf = (order: OrderDto) => order.order_products.reduce((sum, line) => sum + line.quantity, 0);
 
+/** '3 unidades · 2 productos' */
+export function itemsSummary(order: OrderDto): string {
+  const units = unitsOf(order);
+  const lines = order.order_products.length;
+  return `${units} ${units === 1 ? 'unidad' : 'unidades'} · ${lines} ${lines === 1 ? 'producto' : 'productos'}`;
+}
+
+/** The staff's order list filtered to one customer (by e-mail, which the search matches). */
+export const customerOrdersPath = (order: OrderDto) =>
+  `/admin/pedidos?${new URLSearchParams({ status: 'all', search: order.customer_email || order.recipient_name })}`;
+
+/** Paid (with its date) or waiting for payment; nothing for a cancelled order that was never paid. */
+export function PaymentBadge({ order, detailed }: { order: OrderDto; detailed?: boolean }) {
+  if (order.payment)
+    return (
+      <span className="inline-flex flex-col items-start gap-0.5">
+        <Badge tone="success">Pagado</Badge>
+        {detailed && (
+          <span className="text-xs text-stone-600">
+            {formatDate(order.payment.paid_at)} · {PAYMENT_METHOD_LABELS[order.payment.method]}
+          </span>
+        )}
+      </span>
+    );
+  if (order.status === 'cancelled') return <span className="text-xs text-stone-500">—</span>;
+  return <Badge tone="warning">Sin pagar</Badge>;
+}
+
+/** Carrier and tracking code (linked when the carrier has a tracking page), or not shipped yet. */
+export function ShipmentState({ order }: { order: OrderDto }) {
+  const { shipment } = order;
+  if (!shipment) {
+    if (order.status === 'completed') return <Badge tone="success">Entregado</Badge>;
+    if (order.status === 'cancelled') return <span className="text-xs text-stone-500">—</span>;
+    return <Badge tone="neutral">Sin enviar</Badge>;
+  }
+  return (
+    <span className="inline-flex flex-col items-start gap-0.5">
+      <Badge tone="info">{CARRIER_LABELS[shipment.carrier]}</Badge>
+      {shipment.tracking_code &&
+        (shipment.tracking_url ? (
+          <a
+            href={shipment.tracking_url}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="break-all font-mono text-xs text-sky-800 underline underline-offset-2"
+          >
+            {shipment.tracking_code}
+          </a>
+        ) : (
+          <span className="break-all font-mono text-xs text-stone-700">{shipment.tracking_code}</span>
+        ))}
+    </span>
+  );
+}
+
 /** WhatsApp, call and e-mail links for the customer. */
 export function ContactLinks({ order, compact }: { order: OrderDto; compact?: boolean }) {
-  const whatsapp = whatsappLink(order.customer_phone);
+  const whatsapp = customerWhatsappLink(order.customer_phone, { order_number: order.order_number, first_name: order.customer.first_name });
   const mail = mailtoLink(order.customer_email);
   const linkClass = compact
     ? 'inline-flex min-h-9 min-w-9 items-center justify-center rounded-lg text-stone-600 hover:bg-stone-100 hover:text-stone-900'
@@ -84,8 +141,17 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
         </h3>
         <dl className="divide-y divide-stone-100">
           <InfoRow label="Nombre">
-            {customerName(order)}
+            {order.customer.id ? (
+              <Link to={`/admin/usuarios/${order.customer.id}`} className="font-medium text-sky-800 underline underline-offset-2">
+                {customerName(order)}
+              </Link>
+            ) : (
+              customerName(order)
+            )}
             {order.customer.username && <span className="text-stone-500"> (@{order.customer.username})</span>}
+            <Link to={customerOrdersPath(order)} className="block text-xs font-medium text-sky-800 underline underline-offset-2">
+              Ver pedidos del cliente
+            </Link>
           </InfoRow>
           <InfoRow label="Destinatario">{order.recipient_name}</InfoRow>
           <InfoRow label="Email">{order.customer_email || '—'}</InfoRow>
@@ -95,6 +161,12 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
             {order.delivery_type === 'address' && <span className="block text-stone-600">{order.shipping_address}</span>}
           </InfoRow>
           <InfoRow label="Fecha">{formatDateTime(order.created_at)}</InfoRow>
+          <InfoRow label="Pago">
+            <PaymentBadge order={order} detailed />
+          </InfoRow>
+          <InfoRow label="Envío">
+            <ShipmentState order={order} />
+          </InfoRow>
           {order.cancel_reason && <InfoRow label="Motivo">{order.cancel_reason}</InfoRow>}
         </dl>
         <div className="mt-2">

@@ -1,14 +1,29 @@
-// Admin order calls: the filtered list with status counts, one order, status change and delete.
-import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Admin order calls: the filtered list with status counts, the live pending count, one order and
+// its changes (status, payment, shipment, notes, delete), bulk actions, the printable selection
+// and the CSV export.
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { z } from 'zod';
+import type {
+  BulkAction,
+  BulkOrderResult,
+  bulkOrderActionSchema,
+  FulfilmentStage,
+  internalNotesSchema,
+  recordPaymentSchema,
+  recordShipmentSchema,
+} from '../../../../domain/fulfilment';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrderPage,
   type DateFilter,
   type OrderDto,
+  type OrderOrdering,
   type OrderStatus,
+  type OrderStatusCounts,
   type OrderUpdateResult,
 } from '../../../../domain/orders';
-import { api, toQuery } from '../../../lib/api';
+import { api, apiDownload, toQuery } from '../../../lib/api';
 import { adminKeys } from '../lib/queries';
 
 export type StatusTab = OrderStatus | 'all';
@@ -19,11 +34,13 @@ export interface OrderFilters {
   startDate?: string;
   endDate?: string;
   search?: string;
+  /** Newest first when absent. */
+  ordering?: OrderOrdering;
+  /** A step inside "pending": not paid, paid and not shipped, shipped. */
+  stage?: FulfilmentStage;
 }
 
-// spec accounts-admin §9: admin order list refreshed every 5 minutes.
-const AUTO_REFRESH_MS = 300_000;
-
+/** The list's filters as GET /api/orders/ (and the export) read them. */
 export function filtersToApiQuery(filters: OrderFilters) {
   const custom = filters.dateFilter === 'custom';
   return {
@@ -32,12 +49,13 @@ export function filtersToApiQuery(filters: OrderFilters) {
     start_date: custom ? filters.startDate : undefined,
     end_date: custom ? filters.endDate : undefined,
     search: filters.search?.trim() || undefined,
-    page_size: ADMIN_ORDERS_PAGE_SIZE,
+    ordering: filters.ordering && filters.ordering !== '-created_at' ? filters.ordering : undefined,
+    stage: filters.stage,
   };
 }
 
 export function useAdminOrders(filters: OrderFilters) {
-  const query = filtersToApiQuery(filters);
+  const query = { ...filtersToApiQuery(filters), page_size: ADMIN_ORDERS_PAGE_SIZE };
   return useInfiniteQuery({
     queryKey: [...adminKeys.orders, query],
     queryFn: ({ pageParam, signal }) =>
@@ -48,9 +66,38 @@ export function useAdminOrders(filters: OrderFilters) {
     initialPageParam: 1,
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
-    refetchInterval: AUTO_REFRESH_MS,
     staleTime: 0,
   });
+}
+
+// New orders show within 30 s (issue 13, instead of the spec's 5-minute refresh): the counts are
+// asked for every 20 s while the tab is visible, and again when it comes back into view.
+const COUNTS_POLL_MS = 20_000;
+
+/**
+ * The shop's order counts (pending drives the sidebar badge and the tab title). When they change
+ * (a new order, or one cancelled or completed elsewhere), the order lists are reloaded.
+ */
+export function useLiveOrderCounts(): OrderStatusCounts | undefined {
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: adminKeys.orderCounts,
+    queryFn: ({ signal }) =>
+      api.get<AdminOrderPage>(`/api/orders/${toQuery({ status: 'pending', page_size: 1 })}`, { signal }).then((page) => page.status_counts),
+    refetchInterval: COUNTS_POLL_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: 'always',
+    staleTime: 0,
+    retry: false,
+  });
+  const seen = useRef<string | null>(null);
+  const signature = data ? `${data.pending}/${data.completed}/${data.cancelled}/${data.total}` : null;
+  useEffect(() => {
+    if (signature === null) return;
+    if (seen.current !== null && seen.current !== signature) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    seen.current = signature;
+  }, [signature, queryClient]);
+  return data;
 }
 
 export function useAdminOrder(id: number | undefined) {
@@ -63,6 +110,30 @@ export function useAdminOrder(id: number | undefined) {
   });
 }
 
+/** The orders of a selection, in the order their ids were given (print page). */
+export function useOrdersByIds(ids: number[]) {
+  return useQuery({
+    queryKey: [...adminKeys.orders, 'ids', ids],
+    queryFn: async ({ signal }) => {
+      const page = await api.get<AdminOrderPage>(`/api/orders/${toQuery({ ids: ids.join(','), page_size: 100 })}`, {
+        signal,
+        fallbackError: 'Error al cargar los pedidos',
+      });
+      const byId = new Map(page.results.map((order) => [order.id, order]));
+      return ids.map((id) => byId.get(id)).filter((order): order is OrderDto => order !== undefined);
+    },
+    enabled: ids.length > 0,
+    staleTime: 30_000,
+  });
+}
+
+/** After any order write: the lists, the counts and the changed order. */
+function ordersChanged(queryClient: QueryClient, updated?: OrderDto | null) {
+  if (updated) queryClient.setQueryData(adminKeys.order(updated.id), updated);
+  void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+  void queryClient.invalidateQueries({ queryKey: adminKeys.orderCounts });
+}
+
 /** A status change moves stock on the server, so the catalogue is stale afterwards too. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
@@ -70,8 +141,7 @@ export function useUpdateOrderStatus() {
     mutationFn: ({ order, status }: { order: OrderDto; status: OrderStatus }) =>
       api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, { status }, { timeout: status === 'cancelled' ? 60_000 : 30_000 }),
     onSuccess: (updated) => {
-      if (updated) queryClient.setQueryData(adminKeys.order(updated.id), updated);
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      ordersChanged(queryClient, updated);
       void queryClient.invalidateQueries({ queryKey: adminKeys.products });
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     },
@@ -84,8 +154,78 @@ export function useDeleteOrder() {
     mutationFn: (order: OrderDto) => api.delete<void>(`/api/orders/${order.id}/`, { timeout: 25_000 }),
     onSuccess: (_, order) => {
       queryClient.removeQueries({ queryKey: adminKeys.order(order.id) });
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+      ordersChanged(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     },
   });
+}
+
+export type RecordPaymentBody = z.input<typeof recordPaymentSchema>;
+export type RecordShipmentBody = z.input<typeof recordShipmentSchema>;
+export type InternalNotesBody = z.input<typeof internalNotesSchema>;
+export type BulkActionBody = z.input<typeof bulkOrderActionSchema>;
+
+export function useRecordPayment(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordPaymentBody) =>
+      api.post<OrderDto>(`/api/orders/${orderId}/payment/`, body, { fallbackError: 'Error al registrar el pago' }),
+    onSuccess: (updated) => ordersChanged(queryClient, updated),
+  });
+}
+
+export function useRecordShipment(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordShipmentBody) =>
+      api.post<OrderDto>(`/api/orders/${orderId}/shipment/`, body, { fallbackError: 'Error al registrar el envío' }),
+    onSuccess: (updated) => ordersChanged(queryClient, updated),
+  });
+}
+
+export function useSaveInternalNotes(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InternalNotesBody) =>
+      api.put<OrderDto>(`/api/orders/${orderId}/internal-notes/`, body, { fallbackError: 'Error al guardar las notas' }),
+    onSuccess: (updated) => {
+      if (updated) queryClient.setQueryData(adminKeys.order(updated.id), updated);
+    },
+  });
+}
+
+/** One action over several orders; each order succeeds or fails on its own. */
+export function useBulkOrderAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: BulkActionBody & { action: BulkAction }) =>
+      // Each order is changed, logged and e-mailed as if done alone: give a full selection time.
+      api.post<BulkOrderResult>('/api/orders/bulk/', body, { timeout: 120_000, fallbackError: 'Error al aplicar la acción' }),
+    onSuccess: (_, body) => {
+      for (const id of body.ids) void queryClient.invalidateQueries({ queryKey: adminKeys.order(Number(id)) });
+      ordersChanged(queryClient);
+      if (body.action === 'cancel' || body.action === 'complete') {
+        void queryClient.invalidateQueries({ queryKey: adminKeys.products });
+        void queryClient.invalidateQueries({ queryKey: ['products'] });
+      }
+    },
+  });
+}
+
+export type ExportRows = 'orders' | 'lines';
+
+/** Downloads GET /api/orders/export.csv for the list's filters (or a selection's ids). */
+export async function downloadOrdersCsv(query: Record<string, string | number | undefined>, rows: ExportRows) {
+  const { blob, filename } = await apiDownload(`/api/orders/export.csv${toQuery({ ...query, rows })}`, {
+    timeout: 60_000,
+    fallbackError: 'Error al exportar los pedidos',
+  });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? (rows === 'lines' ? 'pedidos-lineas.csv' : 'pedidos.csv');
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

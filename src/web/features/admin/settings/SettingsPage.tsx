@@ -7,7 +7,7 @@ export default function SettingsPage() {
     <>
       <PageHeader
         title="Configuración de la tienda"
-        subtitle="Modo mantenimiento, acceso con contraseña, cotización del dólar y alerta de stock."
+        subtitle="Modo mantenimiento, acceso con contraseña, cotización del dólar, alerta de stock y datos de pago."
       />
       <SiteSettingsPanel showTitle={false} />
     </>

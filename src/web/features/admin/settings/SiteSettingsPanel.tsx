@@ -3,6 +3,7 @@
 import { DollarRateSettings } from './DollarRateSettings';
 import { LowStockSettings } from './LowStockSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
+import { PaymentSettings } from './PaymentSettings';
 import { StockAlertSettings } from './StockAlertSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
@@ -22,6 +23,9 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
         <DollarRateSettings />
         <StockAlertSettings />
         <LowStockSettings />
+        <div className="@4xl:col-span-2">
+          <PaymentSettings />
+        </div>
       </div>
     </section>
   );

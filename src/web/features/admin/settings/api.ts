@@ -1,10 +1,11 @@
 // Site settings calls (spec accounts-admin §7 core): maintenance status and switch, bypass
-// password, and the dollar rate with its three kinds of update.
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+// password, the dollar rate with its three kinds of update, and the shop's payment details.
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PaymentSettings, PaymentSettingsInput } from '../../../../domain/fulfilment';
 import type { DollarRateDto, MaintenanceStatusDto, RateType, ToggleMaintenanceInput } from '../../../../domain/site';
 import { api } from '../../../lib/api';
 import { setMaintenanceStatus } from '../../../lib/maintenance';
-import { invalidateCatalogue } from '../lib/queries';
+import { adminKeys, invalidateCatalogue } from '../lib/queries';
 
 export const settingsKeys = {
   maintenance: ['admin', 'settings', 'maintenance'] as const,
@@ -62,4 +63,23 @@ export function useUpdateDollarRate() {
     invalidateCatalogue(queryClient);
     return result;
   };
+}
+
+/** GET /api/core/payment-settings/ (staff): every field a string, '' when not set. */
+export function usePaymentSettings() {
+  return useQuery({
+    queryKey: adminKeys.paymentSettings,
+    queryFn: ({ signal }) =>
+      api.get<PaymentSettings>('/api/core/payment-settings/', { signal, fallbackError: 'Error al cargar los datos de pago' }),
+    staleTime: 60_000,
+  });
+}
+
+export function useSavePaymentSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PaymentSettingsInput) =>
+      api.put<PaymentSettings>('/api/core/payment-settings/', body, { fallbackError: 'Error al guardar los datos de pago' }),
+    onSuccess: (saved) => queryClient.setQueryData(adminKeys.paymentSettings, saved),
+  });
 }

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
-import { SHOP_NAME } from '../../../components/site';
+import { documentTitle } from '../../../lib/page-title';
+import { usePendingOrdersCount } from '../lib/pending-orders';
 
 /** The title row of an admin page, with its actions on the right (below on phones). */
 export function PageHeader({
@@ -13,9 +14,11 @@ export function PageHeader({
   actions?: ReactNode;
   back?: ReactNode;
 }) {
+  // The pending orders first, so a tab left open shows new ones: '(3) Lista de Pedidos - …'.
+  const pending = usePendingOrdersCount();
   useEffect(() => {
-    document.title = `${title} - Administración - ${SHOP_NAME}`;
-  }, [title]);
+    document.title = documentTitle(`${title} - Administración`, pending);
+  }, [title, pending]);
   return (
     <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
       <div className="min-w-[12rem] flex-1">

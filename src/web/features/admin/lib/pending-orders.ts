@@ -1,0 +1,7 @@
+// The number of pending orders, polled by the admin frame (orders/api.ts useLiveOrderCounts) and
+// read by the sidebar and every page's tab title.
+import { createContext, useContext } from 'react';
+
+export const PendingOrdersContext = createContext<number | undefined>(undefined);
+
+export const usePendingOrdersCount = () => useContext(PendingOrdersContext);

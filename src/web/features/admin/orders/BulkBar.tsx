@@ -1,0 +1,299 @@
+// The bar shown while orders are selected (issue 13): mark paid, mark shipped (one carrier, a code
+// per order), complete, cancel, print and export; then which orders failed and why.
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../../../domain/fulfilment';
+import { CARRIER_LABELS, CARRIERS, carrierHasTracking, type Carrier } from '../../../../domain/fulfilment-steps';
+import { Alert } from '../../../components/ui/Alert';
+import { Modal } from '../../../components/Modal';
+import { errorMessage } from '../lib/format';
+import { Button } from '../ui/Button';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { controlClass, SelectInput } from '../ui/fields';
+import { XIcon } from '../ui/icons';
+import { useBulkOrderAction, type BulkActionBody } from './api';
+import { BULK_ACTION_TEXT, bulkOutcome, type BulkOutcome } from './bulk';
+import { ExportMenu } from './ExportMenu';
+import { customerName } from './OrderParts';
+import type { OrderDto } from '../../../../domain/orders';
+
+const CONFIRM_TEXT: Record<Exclude<BulkAction, 'mark_shipped'>, { title: string; body: string; confirm: string }> = {
+  mark_paid: {
+    title: 'Marcar pedidos como pagados',
+    body: 'Se registra un pago por transferencia del total de cada pedido, con la fecha de hoy. Cada cliente recibe el email "Recibimos tu pago".',
+    confirm: 'Marcar pagados',
+  },
+  complete: {
+    title: 'Completar pedidos',
+    body: 'Los pedidos pasan a Completado (entregados). Cada cliente recibe el aviso por email.',
+    confirm: 'Completar',
+  },
+  cancel: {
+    title: 'Cancelar pedidos',
+    body: 'Los pedidos se cancelan y el stock de sus productos vuelve al catálogo. Cada cliente recibe el aviso por email. Esta acción no se puede deshacer.',
+    confirm: 'Cancelar pedidos',
+  },
+};
+
+export function BulkBar({
+  selected,
+  onClear,
+  onDone,
+}: {
+  /** The selected orders, as they were when picked. */
+  selected: OrderDto[];
+  onClear: () => void;
+  /** After an action: what applied and what failed. */
+  onDone: (outcome: BulkOutcome) => void;
+}) {
+  const navigate = useNavigate();
+  const bulk = useBulkOrderAction();
+  const [confirming, setConfirming] = useState<Exclude<BulkAction, 'mark_shipped'> | null>(null);
+  const [shipping, setShipping] = useState(false);
+  const count = selected.length;
+  const tooMany = count > BULK_MAX_ORDERS;
+  const ids = selected.map((o) => o.id);
+
+  function run(body: BulkActionBody & { action: BulkAction }, after?: () => void) {
+    bulk.mutate(body, {
+      onSuccess: (answer) => {
+        const outcome = bulkOutcome(body.action, answer, new Map(selected.map((o) => [o.id, o.order_number])));
+        after?.();
+        onDone(outcome);
+        if (outcome.failed.length === 0) toast.success(BULK_ACTION_TEXT[body.action].done(outcome.applied.length));
+        else toast.warning(`${BULK_ACTION_TEXT[body.action].failed}: ${outcome.failed.length} de ${answer.results.length}`);
+      },
+      onError: (error) => toast.error('Error al aplicar la acción', { description: errorMessage(error, '') || undefined }),
+    });
+  }
+
+  if (count === 0) return null;
+  const confirm = confirming ? CONFIRM_TEXT[confirming] : null;
+
+  return (
+    <>
+      <div
+        role="region"
+        aria-label="Acciones para los pedidos seleccionados"
+        className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-stone-300 bg-white/95 px-3 py-2.5 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+      >
+        <div className="flex flex-wrap items-center gap-2">
+          <p className="mr-auto flex items-center gap-1 text-sm font-semibold text-stone-900" aria-live="polite">
+            {count} {count === 1 ? 'pedido seleccionado' : 'pedidos seleccionados'}
+            <button
+              type="button"
+              onClick={onClear}
+              className="rounded-full p-1 text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+              aria-label="Quitar la selección"
+              title="Quitar la selección"
+            >
+              <XIcon size={14} />
+            </button>
+          </p>
+          <div className="flex flex-wrap gap-1.5">
+            <Button size="sm" onClick={() => setConfirming('mark_paid')} disabled={tooMany || bulk.isPending}>
+              {BULK_ACTION_TEXT.mark_paid.button}
+            </Button>
+            <Button size="sm" onClick={() => setShipping(true)} disabled={tooMany || bulk.isPending}>
+              {BULK_ACTION_TEXT.mark_shipped.button}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => setConfirming('complete')} disabled={tooMany || bulk.isPending}>
+              {BULK_ACTION_TEXT.complete.button}
+            </Button>
+            <Button size="sm" variant="dangerOutline" onClick={() => setConfirming('cancel')} disabled={tooMany || bulk.isPending}>
+              {BULK_ACTION_TEXT.cancel.button}
+            </Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={tooMany}
+              onClick={() => void navigate(`/admin/pedidos/imprimir?ids=${ids.join(',')}`)}
+            >
+              Imprimir
+            </Button>
+            {!tooMany && <ExportMenu query={{ ids: ids.join(',') }} up size="sm" />}
+          </div>
+        </div>
+        {tooMany && (
+          <p className="mt-1 text-xs text-red-700" role="alert">
+            Puedes cambiar hasta {BULK_MAX_ORDERS} pedidos a la vez.
+          </p>
+        )}
+      </div>
+
+      <ConfirmModal
+        open={confirm !== null}
+        title={confirm?.title ?? ''}
+        confirmLabel={confirm?.confirm ?? ''}
+        tone={confirming === 'cancel' ? 'danger' : 'primary'}
+        busy={bulk.isPending}
+        busyLabel="Aplicando..."
+        onClose={() => setConfirming(null)}
+        onConfirm={() => confirming && run({ ids, action: confirming }, () => setConfirming(null))}
+      >
+        <p>
+          {count === 1 ? 'Pedido seleccionado' : `${count} pedidos seleccionados`}:{' '}
+          <strong>{selected.map((o) => `#${o.order_number}`).join(', ')}</strong>
+        </p>
+        <p className="mt-2">{confirm?.body}</p>
+      </ConfirmModal>
+      {shipping && (
+        <ShipModal
+          orders={selected}
+          busy={bulk.isPending}
+          onClose={() => setShipping(false)}
+          onSubmit={(carrier, codes) => run({ ids, action: 'mark_shipped', carrier, tracking_codes: codes }, () => setShipping(false))}
+        />
+      )}
+    </>
+  );
+}
+
+const codeSchema = recordShipmentSchema.shape.tracking_code;
+
+/** One carrier for every selected order, and a tracking code for each one. */
+function ShipModal({
+  orders,
+  busy,
+  onClose,
+  onSubmit,
+}: {
+  orders: OrderDto[];
+  busy: boolean;
+  onClose: () => void;
+  onSubmit: (carrier: Carrier, codes: Record<string, string>) => void;
+}) {
+  const [carrier, setCarrier] = useState<Carrier | ''>('');
+  const [codes, setCodes] = useState<Record<number, string>>({});
+  const [errors, setErrors] = useState<{ carrier?: string; codes: Record<number, string> }>({ codes: {} });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const codeErrors: Record<number, string> = {};
+    const clean: Record<string, string> = {};
+    for (const order of orders) {
+      const typed = (codes[order.id] ?? '').trim();
+      if (!typed) continue;
+      const parsed = codeSchema.safeParse(typed);
+      if (parsed.success && parsed.data) clean[String(order.id)] = parsed.data;
+      else if (!parsed.success) codeErrors[order.id] = parsed.error.issues[0]?.message ?? 'Código inválido';
+    }
+    const next = { carrier: carrier ? undefined : 'Selecciona un transporte', codes: codeErrors };
+    setErrors(next);
+    if (next.carrier || Object.keys(codeErrors).length > 0 || !carrier) return;
+    onSubmit(carrier, clean);
+  }
+
+  const tracked = carrier !== '' && carrierHasTracking(carrier);
+  return (
+    <Modal
+      open
+      onClose={() => !busy && onClose()}
+      title={orders.length === 1 ? 'Marcar 1 pedido como enviado' : `Marcar ${orders.length} pedidos como enviados`}
+      footer={
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            Volver
+          </Button>
+          <Button type="submit" form="bulk-ship-form" loading={busy} loadingText="Aplicando...">
+            Marcar enviados
+          </Button>
+        </div>
+      }
+    >
+      <form id="bulk-ship-form" onSubmit={submit} noValidate className="space-y-4">
+        <SelectInput
+          label="Transporte"
+          required
+          value={carrier}
+          onChange={(e) => setCarrier(e.target.value as Carrier | '')}
+          error={errors.carrier}
+          hint="El mismo para todos los pedidos seleccionados."
+        >
+          <option value="">Elige un transporte</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {CARRIER_LABELS[c]}
+            </option>
+          ))}
+        </SelectInput>
+        <fieldset>
+          <legend className="mb-1 text-xs font-semibold text-stone-700">Código de seguimiento de cada pedido</legend>
+          <p className="mb-2 text-xs text-stone-500">
+            {tracked
+              ? 'Opcional. El cliente recibe por email el enlace de seguimiento.'
+              : 'Opcional. Andreani, Correo Argentino y OCA dan al cliente un enlace de seguimiento.'}
+          </p>
+          <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
+            {orders.map((order) => {
+              const id = `tracking-${order.id}`;
+              const error = errors.codes[order.id];
+              return (
+                <li key={order.id} className="grid gap-1 p-2.5 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-3">
+                  <label htmlFor={id} className="min-w-0 text-sm">
+                    <span className="font-semibold text-stone-900">Pedido #{order.order_number}</span>
+                    <span className="block truncate text-xs text-stone-600">{customerName(order)}</span>
+                  </label>
+                  <div>
+                    <input
+                      id={id}
+                      value={codes[order.id] ?? ''}
+                      onChange={(e) => setCodes((prev) => ({ ...prev, [order.id]: e.target.value }))}
+                      autoComplete="off"
+                      placeholder="Código"
+                      aria-invalid={error ? true : undefined}
+                      aria-describedby={error ? `${id}-error` : undefined}
+                      className={controlClass(!!error, 'font-mono')}
+                    />
+                    {error && (
+                      <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
+                        {error}
+                      </p>
+                    )}
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+      </form>
+    </Modal>
+  );
+}
+
+/** What the last bulk action did: the count applied, and each order that failed with its reason. */
+export function BulkResults({ outcome, onDismiss }: { outcome: BulkOutcome; onDismiss: () => void }) {
+  const text = BULK_ACTION_TEXT[outcome.action];
+  return (
+    <div className="relative mb-4">
+      {outcome.failed.length === 0 ? (
+        <Alert tone="success" title={text.done(outcome.applied.length)} />
+      ) : (
+        <Alert
+          tone="warning"
+          title={`${text.failed} ${outcome.failed.length === 1 ? '1 pedido' : `${outcome.failed.length} pedidos`}${
+            outcome.applied.length ? `; ${text.done(outcome.applied.length)}` : ''
+          }`}
+        >
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {outcome.failed.map((f) => (
+              <li key={f.id}>
+                <strong>Pedido #{f.order_number ?? f.id}</strong>: {f.error}
+              </li>
+            ))}
+          </ul>
+          <p className="mt-1 text-xs">Los pedidos que fallaron siguen seleccionados.</p>
+        </Alert>
+      )}
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="absolute right-2 top-2 rounded-full p-1 text-stone-600 hover:bg-black/5"
+        aria-label="Cerrar el resultado"
+      >
+        <XIcon size={14} />
+      </button>
+    </div>
+  );
+}

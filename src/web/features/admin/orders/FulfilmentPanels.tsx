@@ -1,0 +1,311 @@
+// The order page's workflow (issue 13): the timeline, recording the payment and the shipment, and
+// the staff's internal notes.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { toast } from 'sonner';
+import {
+  INTERNAL_NOTES_MAX,
+  internalNotesSchema,
+  NOTE_MAX,
+  recordPaymentSchema,
+  recordShipmentSchema,
+  type RecordPaymentInput,
+  type RecordShipmentInput,
+} from '../../../../domain/fulfilment';
+import { CARRIER_LABELS, CARRIERS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, trackingUrl } from '../../../../domain/fulfilment-steps';
+import type { OrderDto } from '../../../../domain/orders';
+import { OrderTimeline } from '../../../components/OrderTimeline';
+import { ApiError } from '../../../lib/api';
+import { errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
+import { Button } from '../ui/Button';
+import { SelectInput, TextArea, TextInput } from '../ui/fields';
+import { Panel } from '../ui/PageHeader';
+import { useRecordPayment, useRecordShipment, useSaveInternalNotes } from './api';
+import { ShipmentState } from './OrderParts';
+
+/** Puts the server's per-field 400 messages next to the fields they name. */
+function showServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
+  if (!(error instanceof ApiError) || !error.errors) return;
+  for (const [field, messages] of Object.entries(error.errors)) {
+    const name = fields.find((f) => f === field);
+    if (name) setError(name, { type: 'server', message: messages[0] });
+  }
+}
+
+export function TimelinePanel({ order }: { order: OrderDto }) {
+  return (
+    <Panel title="Seguimiento">
+      <OrderTimeline order={order} formatAt={formatDateTime} />
+    </Panel>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payment
+
+interface PaymentFields {
+  paid_at: string;
+  method: string;
+  amount: string;
+  note: string;
+}
+const PAYMENT_FIELDS = ['paid_at', 'method', 'amount', 'note'] as const;
+const paymentResolver = zodResolver(recordPaymentSchema) as unknown as Resolver<PaymentFields, unknown, RecordPaymentInput>;
+
+export function PaymentPanel({ order }: { order: OrderDto }) {
+  const { payment } = order;
+  return (
+    <Panel title="Pago">
+      {payment ? (
+        <dl className="grid grid-cols-[6rem_1fr] gap-x-2 gap-y-1 text-sm">
+          <dt className="text-stone-500">Fecha</dt>
+          <dd>{formatDateTime(payment.paid_at)}</dd>
+          <dt className="text-stone-500">Medio</dt>
+          <dd>{PAYMENT_METHOD_LABELS[payment.method]}</dd>
+          <dt className="text-stone-500">Monto</dt>
+          <dd className="font-semibold">
+            {formatArs(payment.amount)}
+            {payment.amount !== order.total && (
+              <span className="ml-1 font-normal text-amber-800">(el total es {formatArs(order.total)})</span>
+            )}
+          </dd>
+          {payment.note && (
+            <>
+              <dt className="text-stone-500">Nota</dt>
+              <dd className="whitespace-pre-line break-words">{payment.note}</dd>
+            </>
+          )}
+        </dl>
+      ) : order.status === 'cancelled' ? (
+        <p className="text-sm text-stone-600">Pedido cancelado: no se registran pagos.</p>
+      ) : (
+        <RecordPaymentForm order={order} />
+      )}
+    </Panel>
+  );
+}
+
+function RecordPaymentForm({ order }: { order: OrderDto }) {
+  const record = useRecordPayment(order.id);
+  const today = shopToday();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<PaymentFields, unknown, RecordPaymentInput>({
+    resolver: paymentResolver,
+    defaultValues: { paid_at: today, method: 'transferencia', amount: String(order.total), note: '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    record.mutate(
+      {
+        method: values.method,
+        amount: values.amount,
+        // A bare day: the server takes today as now, an earlier day as noon in Argentina.
+        paid_at: values.paid_at || undefined,
+        note: values.note || undefined,
+      },
+      {
+        onSuccess: () => toast.success(`Pago del pedido #${order.order_number} registrado`),
+        onError: (error) => {
+          showServerErrors(error, PAYMENT_FIELDS, setError);
+          toast.error('Error al registrar el pago', { description: errorMessage(error, '') || undefined });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Registrar pago">
+      <p className="text-sm text-stone-600">Todavía no se registró el pago.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <TextInput label="Fecha de pago" type="date" max={today} required error={errors.paid_at?.message} {...register('paid_at')} />
+        <SelectInput label="Medio de pago" required error={errors.method?.message} {...register('method')}>
+          {PAYMENT_METHODS.map((method) => (
+            <option key={method} value={method}>
+              {PAYMENT_METHOD_LABELS[method]}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput
+          label="Monto (ARS)"
+          inputMode="decimal"
+          required
+          error={errors.amount?.message}
+          hint={`Total del pedido: ${formatArs(order.total)}`}
+          {...register('amount', { setValueAs: (v: unknown) => (typeof v === 'string' ? v.trim().replace(',', '.') : v) })}
+        />
+        <TextInput label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={record.isPending} loadingText="Registrando...">
+          Registrar pago
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shipment
+
+interface ShipmentFields {
+  carrier: string;
+  tracking_code: string;
+}
+const SHIPMENT_FIELDS = ['carrier', 'tracking_code'] as const;
+const shipmentResolver = zodResolver(recordShipmentSchema) as unknown as Resolver<ShipmentFields, unknown, RecordShipmentInput>;
+
+export function ShipmentPanel({ order }: { order: OrderDto }) {
+  const { shipment } = order;
+  return (
+    <Panel title="Envío">
+      {shipment ? (
+        <div className="space-y-1 text-sm">
+          <ShipmentState order={order} />
+          <p className="text-stone-600">Enviado el {formatDateTime(shipment.shipped_at)}</p>
+        </div>
+      ) : order.status === 'cancelled' ? (
+        <p className="text-sm text-stone-600">Pedido cancelado: no se envía.</p>
+      ) : (
+        <RecordShipmentForm order={order} />
+      )}
+    </Panel>
+  );
+}
+
+function RecordShipmentForm({ order }: { order: OrderDto }) {
+  const record = useRecordShipment(order.id);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors },
+  } = useForm<ShipmentFields, unknown, RecordShipmentInput>({
+    resolver: shipmentResolver,
+    defaultValues: { carrier: '', tracking_code: '' },
+  });
+  const [carrier, code] = useWatch({ control, name: ['carrier', 'tracking_code'] });
+  const link = (CARRIERS as readonly string[]).includes(carrier) ? trackingUrl(carrier as (typeof CARRIERS)[number], code.trim()) : null;
+
+  const onSubmit = handleSubmit((values) =>
+    record.mutate(
+      { carrier: values.carrier, tracking_code: values.tracking_code || undefined },
+      {
+        onSuccess: () => toast.success(`Pedido #${order.order_number} marcado como enviado`),
+        onError: (error) => {
+          showServerErrors(error, SHIPMENT_FIELDS, setError);
+          toast.error('Error al registrar el envío', { description: errorMessage(error, '') || undefined });
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Marcar como enviado">
+      <p className="text-sm text-stone-600">Todavía no se envió.</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <SelectInput label="Transporte" required error={errors.carrier?.message} {...register('carrier')}>
+          <option value="">Elige un transporte</option>
+          {CARRIERS.map((c) => (
+            <option key={c} value={c}>
+              {CARRIER_LABELS[c]}
+            </option>
+          ))}
+        </SelectInput>
+        <TextInput
+          label="Código de seguimiento (opcional)"
+          autoComplete="off"
+          inputClassName="font-mono"
+          error={errors.tracking_code?.message}
+          hint={
+            link ? (
+              <a href={link} target="_blank" rel="noopener noreferrer" className="text-sky-800 underline">
+                Probar el enlace de seguimiento
+              </a>
+            ) : (
+              'Andreani, Correo Argentino y OCA dan al cliente un enlace de seguimiento.'
+            )
+          }
+          {...register('tracking_code')}
+        />
+      </div>
+      <div className="flex justify-end">
+        <Button type="submit" loading={record.isPending} loadingText="Guardando...">
+          Marcar como enviado
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Internal notes
+
+interface NotesFields {
+  internal_notes: string;
+}
+
+export function InternalNotesPanel({ order }: { order: OrderDto }) {
+  const save = useSaveInternalNotes(order.id);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty },
+  } = useForm<NotesFields>({
+    resolver: zodResolver(internalNotesSchema),
+    defaultValues: { internal_notes: order.internal_notes ?? '' },
+  });
+
+  // Another staff member's notes, once the order is reloaded, unless these are being edited.
+  useEffect(() => {
+    if (!isDirty) reset({ internal_notes: order.internal_notes ?? '' });
+    // Only a change of the stored notes should reset the box.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [order.internal_notes]);
+
+  const onSubmit = handleSubmit((values) => {
+    setSaved(false);
+    save.mutate(values, {
+      onSuccess: (updated) => {
+        reset({ internal_notes: updated?.internal_notes ?? values.internal_notes });
+        setSaved(true);
+      },
+      onError: (error) => {
+        showServerErrors(error, ['internal_notes'] as const, setError);
+        toast.error('Error al guardar las notas', { description: errorMessage(error, '') || undefined });
+      },
+    });
+  });
+
+  return (
+    <Panel title="Notas internas" description="Solo las ve el equipo de la tienda.">
+      <form onSubmit={onSubmit} noValidate className="space-y-2">
+        <TextArea
+          label="Notas internas"
+          hideLabel
+          rows={3}
+          maxLength={INTERNAL_NOTES_MAX}
+          placeholder="Por ejemplo: pagó con dos transferencias, retira el sábado."
+          error={errors.internal_notes?.message}
+          {...register('internal_notes', { onChange: () => setSaved(false) })}
+        />
+        <div className="flex items-center justify-end gap-3">
+          <p role="status" className="text-sm text-green-800">
+            {saved && !isDirty ? 'Notas guardadas' : ''}
+          </p>
+          <Button type="submit" variant="secondary" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty}>
+            Guardar notas
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,159 @@
+// 'Datos de pago' (issue 13): the bank-transfer details, other instructions and the shop's
+// WhatsApp that customers read to pay, in the confirmation e-mail, Mis Pedidos and WhatsApp.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import {
+  PAYMENT_INSTRUCTIONS_MAX,
+  paymentInstructions,
+  paymentSettingsSchema,
+  type PaymentSettings as PaymentSettingsValues,
+} from '../../../../domain/fulfilment';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../lib/format';
+import { Button } from '../ui/Button';
+import { TextArea, TextInput } from '../ui/fields';
+import { Panel } from '../ui/PageHeader';
+import { ErrorState, LoadingState } from '../ui/states';
+import { usePaymentSettings, useSavePaymentSettings } from './api';
+import { Flash, useFlash } from './flash';
+
+type Fields = Record<keyof PaymentSettingsValues, string>;
+const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
+
+const resolver = zodResolver(paymentSettingsSchema) as unknown as Resolver<Fields, unknown, PaymentSettingsValues>;
+
+const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields =>
+  Object.fromEntries(FIELDS.map((field) => [field, settings?.[field] ?? ''])) as Fields;
+
+const isField = (name: string): name is keyof Fields => (FIELDS as readonly string[]).includes(name);
+
+export function PaymentSettings() {
+  const settings = usePaymentSettings();
+  const save = useSavePaymentSettings();
+  const flash = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<Fields, unknown, PaymentSettingsValues>({ resolver, defaultValues: toFields(undefined), mode: 'onTouched' });
+  const typed = useWatch({ control });
+
+  useEffect(() => {
+    if (settings.data) reset(toFields(settings.data));
+  }, [settings.data, reset]);
+
+  if (settings.isPending)
+    return (
+      <Panel title="Datos de pago">
+        <LoadingState label="Cargando los datos de pago..." />
+      </Panel>
+    );
+  if (settings.isError)
+    return (
+      <Panel title="Datos de pago">
+        <ErrorState
+          title="Error al cargar los datos de pago"
+          detail={errorMessage(settings.error, '')}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      </Panel>
+    );
+
+  const onSubmit = handleSubmit((values) => {
+    flash.clear();
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(toFields(saved && typeof saved === 'object' && 'cbu' in saved ? saved : values));
+        flash.success('Datos de pago guardados');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) {
+          for (const [field, messages] of Object.entries(error.errors)) {
+            if (isField(field)) setError(field, { type: 'server', message: messages[0] });
+          }
+        }
+        flash.error(errorMessage(error, 'Error al guardar los datos de pago'));
+      },
+    });
+  });
+
+  // What the customer will read, from what is typed now.
+  const preview = paymentInstructions({
+    ...toFields(typed),
+    cbu: (typed.cbu ?? '').replace(/[\s-]/g, ''),
+    cuit: (typed.cuit ?? '').replace(/[\s-]/g, ''),
+  });
+
+  return (
+    <Panel
+      title="Datos de pago"
+      description="Lo que lee el cliente para pagar: en el email de confirmación, en Mis Pedidos y en el mensaje de WhatsApp."
+    >
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Datos de pago">
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextInput label="Titular de la cuenta" autoComplete="off" error={errors.bank_holder?.message} {...register('bank_holder')} />
+          <TextInput label="Banco" autoComplete="off" error={errors.bank_name?.message} {...register('bank_name')} />
+          <TextInput
+            label="CBU o CVU"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="22 dígitos."
+            error={errors.cbu?.message}
+            inputClassName="font-mono"
+            {...register('cbu')}
+          />
+          <TextInput
+            label="Alias"
+            autoComplete="off"
+            hint="De 6 a 20 letras, números, puntos o guiones."
+            error={errors.alias?.message}
+            {...register('alias')}
+          />
+          <TextInput
+            label="CUIT"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="11 dígitos, con o sin guiones."
+            error={errors.cuit?.message}
+            {...register('cuit')}
+          />
+          <TextInput
+            label="WhatsApp de la tienda"
+            type="tel"
+            autoComplete="off"
+            hint="Código de área y número, sin 0 ni 15. Los clientes te escriben a este número."
+            error={errors.whatsapp_number?.message}
+            {...register('whatsapp_number')}
+          />
+        </div>
+        <TextArea
+          label="Otras instrucciones"
+          rows={3}
+          maxLength={PAYMENT_INSTRUCTIONS_MAX}
+          hint="Opcional. Por ejemplo: efectivo al retirar, o cómo avisar que pagaste."
+          error={errors.other_instructions?.message}
+          {...register('other_instructions')}
+        />
+        <div className="rounded-lg border border-stone-200 bg-stone-50 p-3">
+          <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Así lo verá el cliente</p>
+          {preview ? (
+            <p className="mt-1 whitespace-pre-line break-words text-sm text-stone-800">{preview}</p>
+          ) : (
+            <p className="mt-1 text-sm text-stone-600">Sin datos de pago: el cliente solo verá el total y el número de pedido.</p>
+          )}
+        </div>
+        <Flash message={flash.message} />
+        <div className="flex justify-end">
+          <Button type="submit" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty && !save.isError}>
+            Guardar datos de pago
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}
