@@ -135,6 +135,26 @@ describe('what customers see of them', () => {
     expect(without.json.payment_instructions).toBeNull();
   });
 
+  it("gives the shop's WhatsApp on the customer's unpaid orders, for the payment message, and WHATSAPP_NUMBER without one", async () => {
+    expect((await put(VALID)).status).toBe(200);
+    const { customer, order } = await simpleOrder(server);
+    expect(order.shop_whatsapp).toBe('1123456789');
+    const mine = await api(server, 'GET', '/api/orders/my-orders/', { token: customer.token });
+    expect(mine.json.results[0].shop_whatsapp).toBe('1123456789');
+    const asStaff = await api(server, 'GET', `/api/orders/${order.id}/`, { token: staff.token });
+    expect(asStaff.json.shop_whatsapp ?? null).toBeNull();
+
+    // The test configuration's WHATSAPP_NUMBER, 5491100000000, when staff set none.
+    expect((await put({ ...VALID, whatsapp_number: '' })).status).toBe(200);
+    const fallback = await api(server, 'GET', `/api/orders/${order.id}/`, { token: customer.token });
+    expect(fallback.json.shop_whatsapp).toBe('1100000000');
+
+    const paid = await api(server, 'POST', `/api/orders/${order.id}/payment/`, { token: staff.token, body: { method: 'efectivo' } });
+    expect(paid.status).toBe(200);
+    const afterPayment = await api(server, 'GET', `/api/orders/${order.id}/`, { token: customer.token });
+    expect(afterPayment.json.shop_whatsapp).toBeNull();
+  });
+
   it('puts the details, the amount and the order number in the confirmation e-mail', async () => {
     expect((await put(VALID)).status).toBe(200);
     const { customer, order } = await simpleOrder(server, { price: 12500, quantity: 2 });

@@ -149,7 +149,7 @@ function lineDto(line: LineRow): OrderProductDto {
  * Who an order is shaped for. Staff see the payment note and the internal notes; the customer
  * sees how to pay (the shop's payment instructions) while the order waits for payment.
  */
-export type OrderView = { audience: 'staff' } | { audience: 'customer'; paymentInstructions: string | null };
+export type OrderView = { audience: 'staff' } | { audience: 'customer'; paymentInstructions: string | null; shopWhatsapp: string | null };
 export const STAFF_VIEW: OrderView = { audience: 'staff' };
 
 function paymentOf(row: OrderRow, staff: boolean): PaymentDto | null {
@@ -198,6 +198,7 @@ function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): Ord
     payment,
     shipment: shipmentOf(row),
     payment_instructions: view.audience === 'customer' && awaitingPayment ? view.paymentInstructions : null,
+    shop_whatsapp: view.audience === 'customer' && awaitingPayment ? view.shopWhatsapp : null,
   };
   if (staff) dto.internal_notes = row.internal_notes;
   return dto;

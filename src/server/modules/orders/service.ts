@@ -27,7 +27,7 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { paymentInstructions } from '../../../domain/fulfilment';
-import { readPaymentSettings } from '../site/payment-settings';
+import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
@@ -98,9 +98,13 @@ export async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<
   }
 }
 
-/** How a customer sees their orders: with the shop's payment instructions while one waits for payment. */
+/**
+ * How a customer sees their orders: while one waits for payment, with the shop's payment
+ * instructions and the WhatsApp to send the payment message to.
+ */
 export async function customerView(ctx: AppContext): Promise<OrderView> {
-  return { audience: 'customer', paymentInstructions: paymentInstructions(await readPaymentSettings(ctx.db)) };
+  const settings = await readPaymentSettings(ctx.db);
+  return { audience: 'customer', paymentInstructions: paymentInstructions(settings), shopWhatsapp: shopWhatsapp(settings, ctx.config) };
 }
 
 export async function withOrderDto<T extends object>(ctx: AppContext, id: number, extra: T, view: OrderView): Promise<OrderDto & T> {
