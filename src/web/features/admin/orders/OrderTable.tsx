@@ -146,7 +146,7 @@ export function OrderTable({
                   <span className="block truncate font-medium text-stone-900">{customerName(order)}</span>
                   <span className="block truncate text-xs text-stone-500">{order.customer_phone || order.customer_email}</span>
                 </td>
-                <td className="whitespace-nowrap text-stone-700">{itemsSummary(order)}</td>
+                <td className="text-stone-700">{itemsSummary(order)}</td>
                 <td className="whitespace-nowrap text-right font-semibold tabular-nums text-stone-900">{formatArs(order.total)}</td>
                 <td>
                   <PaymentBadge order={order} />
