@@ -5,20 +5,9 @@
 //   npx tsx bench/first-start.ts [runs=1]
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+import { freePort, ROOT as root } from '../tests/helpers/server-process';
 
 async function firstStart(): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'first-start-'));

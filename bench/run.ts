@@ -9,13 +9,10 @@
 //                       a fresh database is created on it and dropped afterwards
 //   BENCH_PRODUCTS      catalogue size (5000)
 //   BENCH_ORDERS        orders (50000)
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
@@ -24,9 +21,9 @@ import { openPglite, openPostgres } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { BENCH_BRANDS, loadCatalogue } from './catalogue';
 import { lighthouseMarkdown, runLighthouse } from './lighthouse';
+import { ROOT as root, startServerProcess } from '../tests/helpers/server-process';
 import { loadOrders, orderFixtures, type OrderFixtures } from './orders';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -40,48 +37,6 @@ const TARGET_P99_MS = 50;
 const STAFF_TARGET_P99_MS = 100;
 
 // ---------------------------------------------------------------------------------------------
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function startServer(env: Record<string, string>): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
-    cwd: root,
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr?.on('data', (chunk) => (stderr += chunk));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${stderr}`);
-    try {
-      if ((await fetch(`${url}/api/health/`)).ok) return { url, child };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`server did not start: ${stderr}`);
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
-}
 
 interface Measure {
   name: string;
@@ -164,7 +119,14 @@ function verdict(m: Measure, reference: number): string {
 
 async function runScenario(db: string, cache: string, env: Record<string, string>, fixtures: OrderFixtures): Promise<Scenario> {
   // The checkout benchmark has 20 customers order for seconds on end, past the usual cap.
-  const { url, child } = await startServer({ ...env, JWT_SECRET, MAX_PENDING_ORDERS: '1000000' });
+  // The server logs as in production (startServerProcess quiets it to warnings otherwise).
+  const server = await startServerProcess({
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+    ...env,
+    JWT_SECRET,
+    MAX_PENDING_ORDERS: '1000000',
+  });
+  const url = server.url;
   try {
     const list = await (await fetch(`${url}/api/products/?type=fem&brand=banco-1,banco-2&page=3`)).json();
     if (!list.results?.length) throw new Error('the filtered list is empty: the catalogue did not load');
@@ -202,7 +164,7 @@ async function runScenario(db: string, cache: string, env: Record<string, string
     results.push(last);
     return { db, cache, reference: (first.rps + last.rps) / 2, results, load };
   } finally {
-    await stopServer(child);
+    await server.stop();
   }
 }
 

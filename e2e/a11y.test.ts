@@ -4,33 +4,32 @@
 // serious or critical violation.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage, seedStorefront } from './admin-fixtures';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { settle, signIn } from './security-helpers';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [MOBILE, DESKTOP];
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
 let cartCookie: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const seeded = await seedStorefront(server);
+  const seeded = await seedStorefront(shop.server);
   ({ customer, staff, cartCookie } = seeded);
   productId = seeded.product.id;
   await seeded.addProduct('Amnesia Haze', 'fem', [{ seed_count: 3, price: 15000, stock: 8 }]);
   await seeded.addProduct('Critical Regular', 'reg', [{ seed_count: 10, price: 9000, stock: 3 }], { image: null });
   // The account sections with something in them: an order and a warranty claim.
-  const order = await api(server, 'POST', '/api/orders/', {
+  const order = await api(shop.server, 'POST', '/api/orders/', {
     token: customer.token,
     body: {
       recipient_name: 'Ana Pérez',
@@ -44,9 +43,9 @@ beforeAll(async () => {
   form.append('purpose', 'warranty');
   form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
   const upload = await (
-    await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form })
+    await fetch(`${shop.server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form })
   ).json();
-  const claim = await api(server, 'POST', '/api/warranty-claims/', {
+  const claim = await api(shop.server, 'POST', '/api/warranty-claims/', {
     token: customer.token,
     body: {
       purchase_type: 'without-order',
@@ -58,12 +57,6 @@ beforeAll(async () => {
     },
   });
   if (claim.status !== 201) throw new Error(claim.text);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** Serious and critical axe violations on the page, as readable lines. */
@@ -95,8 +88,8 @@ async function check(page: Page, label: string) {
 }
 
 async function open(viewport: { width: number; height: number }, options: { as?: string; cart?: boolean; ageVerified?: boolean } = {}) {
-  const { context, page } = await newPage(browser, server.url, { viewport, ageVerified: options.ageVerified });
-  if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: server.url }]);
+  const { context, page } = await shop.newPage({ viewport, ageVerified: options.ageVerified });
+  if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
   if (options.as) await signIn(context, options.as);
   return { context, page };
 }
@@ -202,7 +195,7 @@ describe('the checker itself', () => {
 
 describe('the maintenance page', () => {
   it('while the shop is closed, at both widths', async () => {
-    const on = await api(server, 'POST', '/api/core/toggle-maintenance/', {
+    const on = await api(shop.server, 'POST', '/api/core/toggle-maintenance/', {
       token: staff.token,
       body: { maintenance_mode: true, maintenance_message: 'Volvemos en unos minutos.', bypass_password: 'clave-de-paso' },
     });
@@ -220,7 +213,7 @@ describe('the maintenance page', () => {
         await context.close();
       }
     } finally {
-      await api(server, 'POST', '/api/core/toggle-maintenance/', {
+      await api(shop.server, 'POST', '/api/core/toggle-maintenance/', {
         token: staff.token,
         body: { maintenance_mode: false, bypass_password: '' },
       });

@@ -2,26 +2,15 @@
 // (names, e-mail change with a code, password change), logout, the login redirect of a protected
 // page, password reset, and where staff land.
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { users } from '../src/server/db/schema';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { extractCode, readOutbox, waitForOutboxMail } from '../tests/helpers/mail';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shop = useShop();
 
 async function logIn(page: Page, identifier: string, password: string) {
   await page.getByLabel('Usuario o email').fill(identifier);
@@ -29,25 +18,25 @@ async function logIn(page: Page, identifier: string, password: string) {
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
 }
 
-const mailIds = async () => (await readOutbox(server)).map((m) => m.id);
+const mailIds = async () => (await readOutbox(shop.server)).map((m) => m.id);
 
 describe('account screens', () => {
   it('verifies at login, edits the profile, e-mail and password, and resets a forgotten password', async () => {
-    const user = await createUser(server.ctx.db, {
+    const user = await createUser(shop.server.ctx.db, {
       username: 'martinr',
       email: 'martin@example.com',
       first_name: 'Martín',
       last_name: 'Ruiz',
       email_verified: false,
     });
-    const { page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { page } = await shop.newPage({ viewport: DESKTOP });
 
     await step(page, 'login-unverified', async () => {
       await page.goto('/login');
       await logIn(page, 'martinr', TEST_PASSWORD);
       await page.getByRole('heading', { name: 'Verifica tu email' }).waitFor();
       await page.getByText('Debes verificar tu email antes de iniciar sesión', { exact: false }).waitFor();
-      const code = extractCode(await waitForOutboxMail(server, user.email, 'verificación'));
+      const code = extractCode(await waitForOutboxMail(shop.server, user.email, 'verificación'));
       await page.getByLabel('Código de verificación').fill(code);
       await page.getByRole('button', { name: 'Verificar email' }).click();
       // Back on the login form, with the spec's success text.
@@ -67,7 +56,7 @@ describe('account screens', () => {
       await page.getByRole('button', { name: 'Guardar cambios' }).click();
       await page.getByText('Perfil actualizado correctamente').first().waitFor();
       await page.locator('aside').getByText('Martina Ruiz').waitFor();
-      const [row] = await server.ctx.db.select().from(users).where(eq(users.id, user.id));
+      const [row] = await shop.server.ctx.db.select().from(users).where(eq(users.id, user.id));
       expect(row.first_name).toBe('Martina');
     });
 
@@ -79,7 +68,7 @@ describe('account screens', () => {
       await page.getByText('La contraseña es incorrecta').waitFor();
       await page.getByLabel('Contraseña actual').fill(TEST_PASSWORD);
       await page.getByRole('button', { name: 'Enviar código' }).click();
-      const code = extractCode(await waitForOutboxMail(server, 'martina.ruiz@example.com', 'Confirma tu nuevo email'));
+      const code = extractCode(await waitForOutboxMail(shop.server, 'martina.ruiz@example.com', 'Confirma tu nuevo email'));
       await page.getByLabel('Código de verificación').fill(code);
       await page.getByRole('button', { name: 'Confirmar nuevo email' }).click();
       await page.getByText('Email actualizado correctamente').first().waitFor();
@@ -105,7 +94,7 @@ describe('account screens', () => {
 
     await step(page, 'logout-and-redirect', async () => {
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${shop.server.url}/`);
       await page.goto('/mi-cuenta?section=settings');
       await page.waitForURL(/\/login\?redirect=%2Fmi-cuenta%3Fsection%3Dsettings$/);
       await logIn(page, 'martina.ruiz@example.com', TEST_PASSWORD);
@@ -114,7 +103,7 @@ describe('account screens', () => {
       await page.waitForURL('**/mi-cuenta?section=settings');
       await page.getByRole('tab', { name: 'Datos personales' }).waitFor();
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();
-      await page.waitForURL(`${server.url}/`);
+      await page.waitForURL(`${shop.server.url}/`);
     });
 
     await step(page, 'password-reset', async () => {
@@ -124,7 +113,7 @@ describe('account screens', () => {
       const before = await mailIds();
       await page.getByLabel('Email').fill('martina.ruiz@example.com');
       await page.getByRole('button', { name: 'Enviar código' }).click();
-      const code = extractCode(await waitForOutboxMail(server, 'martina.ruiz@example.com', 'restablecer', before));
+      const code = extractCode(await waitForOutboxMail(shop.server, 'martina.ruiz@example.com', 'restablecer', before));
       await page.getByLabel('Código de verificación').fill(code);
       await page.getByLabel('Nueva contraseña', { exact: true }).fill('otra-clave-2');
       await page.getByLabel('Confirmar nueva contraseña').fill('otra-clave-3');
@@ -140,8 +129,8 @@ describe('account screens', () => {
   });
 
   it('sends staff to the admin product list and shows them the admin links instead of the warranty', async () => {
-    const staff = await createStaff(server.ctx.db, { username: 'adminsur', email: 'admin@example.com' });
-    const { page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const staff = await createStaff(shop.server.ctx.db, { username: 'adminsur', email: 'admin@example.com' });
+    const { page } = await shop.newPage({ viewport: MOBILE });
     await page.goto('/login');
     await logIn(page, staff.username, TEST_PASSWORD);
     await page.waitForURL('**/admin/productos');
@@ -166,9 +155,9 @@ describe('account screens', () => {
   });
 
   it('handles registrations that meet an existing account', async () => {
-    await createUser(server.ctx.db, { username: 'existente', email: 'existente@example.com' });
-    await createUser(server.ctx.db, { username: 'pendiente', email: 'pendiente@example.com', email_verified: false });
-    const { page } = await newPage(browser, server.url, { viewport: MOBILE });
+    await createUser(shop.server.ctx.db, { username: 'existente', email: 'existente@example.com' });
+    await createUser(shop.server.ctx.db, { username: 'pendiente', email: 'pendiente@example.com', email_verified: false });
+    const { page } = await shop.newPage({ viewport: MOBILE });
     const register = async (username: string, email: string) => {
       await page.goto('/crear-cuenta');
       await page.getByLabel('Nombre', { exact: true }).fill('Ana');

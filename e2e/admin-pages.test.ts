@@ -1,31 +1,24 @@
 // Every admin page with realistic data at phone and desktop widths: headings, no script errors,
 // screenshots under e2e/artifacts; and the admin code stays out of the home page's first load.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../tests/helpers/app';
 import { seedShowcase, type Showcase } from './admin-fixtures';
-import { ARTIFACTS_DIR, DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import path from 'node:path';
 
-let server: TestServer;
-let browser: Browser;
-let shop: Showcase;
+const shop = useShop();
+let showcase: Showcase;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  shop = await seedShowcase(server);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  showcase = await seedShowcase(shop.server);
 });
 
 async function logIn(page: Page) {
   await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(shop.staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(shop.staffPassword);
+  await page.getByLabel('Usuario o email').fill(showcase.staff.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(showcase.staffPassword);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   // spec accounts-admin §4: staff land on /admin/productos.
   await page.waitForURL('**/admin/productos');
@@ -43,7 +36,7 @@ function collectErrors(page: Page): string[] {
 
 describe('admin area pages', () => {
   it('keeps the admin code out of the home page first load', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await shop.newPage();
     const bodies: Promise<string>[] = [];
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script') bodies.push(response.text());
@@ -65,13 +58,13 @@ describe('admin area pages', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows every admin page with its data at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, server.url, { viewport });
+      const { context, page } = await shop.newPage({ viewport });
       const errors = collectErrors(page);
       await step(page, `admin-login-${name}`, () => logIn(page));
 
-      const product = shop.products[0];
-      const order = shop.orders[0];
-      const bank = shop.banks[0];
+      const product = showcase.products[0];
+      const order = showcase.orders[0];
+      const bank = showcase.banks[0];
       const pages = [
         { path: '/admin/productos', heading: 'Catálogo de Semillas', shot: 'productos', ready: product.name },
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', shot: 'producto-nuevo', ready: 'Presentaciones' },
@@ -99,7 +92,7 @@ describe('admin area pages', () => {
   }
 
   it('works on a phone: drawer, custom date range, discount and status modals', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     const errors = collectErrors(page);
     await logIn(page);
 
@@ -146,7 +139,7 @@ describe('admin area pages', () => {
     });
 
     await step(page, 'admin-form-full', async () => {
-      await page.goto(`/admin/productos/editar/${shop.products[0].id}`);
+      await page.goto(`/admin/productos/editar/${showcase.products[0].id}`);
       await page.getByText('Presentación 2').waitFor();
       await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'admin-producto-editar-mobile-full.png'), fullPage: true });
     });
@@ -155,21 +148,21 @@ describe('admin area pages', () => {
   });
 
   it('toggles availability, deletes, creates a brand from the picker and leaves a missing product', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
     await logIn(page);
-    const token = shop.staff.token;
+    const token = showcase.staff.token;
 
-    const amnesia = shop.products[2];
+    const amnesia = showcase.products[2];
     const card = page.locator('article', { hasText: amnesia.name });
     await step(page, 'admin-toggle', async () => {
       await card.getByRole('button', { name: /^Disponible: cambiar disponibilidad/ }).click();
       await page.getByText(`El producto ${amnesia.name} ahora está no disponible`).waitFor();
       await card.getByRole('button', { name: /^No disponible: cambiar disponibilidad/ }).waitFor();
     });
-    const hidden = await api(server, 'GET', `/api/products/${amnesia.id}/`, { token });
+    const hidden = await api(shop.server, 'GET', `/api/products/${amnesia.id}/`, { token });
     expect(hidden.json.available).toBe(false);
 
-    const doomed = shop.products[9];
+    const doomed = showcase.products[9];
     await step(page, 'admin-delete', async () => {
       await page
         .locator('article', { hasText: doomed.name })
@@ -180,7 +173,7 @@ describe('admin area pages', () => {
       await page.getByText(`El producto ${doomed.name} ha sido eliminado`).waitFor();
       await page.locator('article', { hasText: doomed.name }).waitFor({ state: 'detached' });
     });
-    expect((await api(server, 'GET', `/api/products/${doomed.id}/`, { token })).status).toBe(404);
+    expect((await api(shop.server, 'GET', `/api/products/${doomed.id}/`, { token })).status).toBe(404);
 
     await step(page, 'admin-filter', async () => {
       await page.getByLabel('Stock').selectOption('out-of-stock');
@@ -199,7 +192,7 @@ describe('admin area pages', () => {
       await page.getByText('Marca Barney´s Farm creada correctamente').waitFor();
       await expect.poll(() => brandBox.inputValue()).toBe('Barney´s Farm');
     });
-    const brands = await api(server, 'GET', '/api/brands/', { token });
+    const brands = await api(shop.server, 'GET', '/api/brands/', { token });
     expect(brands.json.results.map((b: any) => b.brand_name)).toContain('Barney´s Farm');
 
     await step(page, 'admin-missing-product', async () => {
@@ -209,7 +202,7 @@ describe('admin area pages', () => {
     });
 
     await step(page, 'admin-order-query', async () => {
-      const order = shop.orders[2];
+      const order = showcase.orders[2];
       await page.goto(`/admin/pedidos?orderId=${order.id}`);
       const dialog = page.getByRole('dialog', { name: `Pedido #${order.order_number}` });
       await dialog.getByRole('link', { name: /^WhatsApp a / }).waitFor();

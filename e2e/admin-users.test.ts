@@ -1,31 +1,21 @@
 // Staff user management and the activity log in a real browser against the built app: list
 // filters and pages of 12, deactivate, create (with the admin rules), delete, the detail page
 // (by id, by e-mail, and a missing user), then the activity timeline with its filters.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shop = useShop();
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 const userCards = (page: Page) => page.getByRole('main').getByRole('article');
 
 describe('admin users and activity', () => {
   it('filters, pages, creates, deactivates and deletes users and shows their detail', async () => {
-    const db = server.ctx.db;
+    const db = shop.server.ctx.db;
     const staff = await createStaff(db, { username: 'jefa', email: 'jefa@semillas.test', first_name: 'Romina', last_name: 'Sosa' });
     const buyer = await createUser(db, {
       username: 'diego_c',
@@ -58,7 +48,7 @@ describe('admin users and activity', () => {
       });
     }
     const product = await createProduct(db, { name: 'Critical Kush', blisters: [{ seed_count: 5, price: 18000, stock: 20 }] });
-    const order = await api(server, 'POST', '/api/orders/', {
+    const order = await api(shop.server, 'POST', '/api/orders/', {
       token: buyer.token,
       body: {
         recipient_name: 'Diego Castro',
@@ -69,7 +59,7 @@ describe('admin users and activity', () => {
     });
     expect(order.status).toBe(201);
 
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
     await step(page, 'login', async () => {
       await page.goto('/login');
       await page.getByLabel('Usuario o email').fill('jefa');

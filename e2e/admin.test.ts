@@ -1,41 +1,37 @@
 // The admin journey (issue 4): a bank with a logo, a USD product with two presentations and a
 // photo, seen by a customer in ARS at the current rate, a 20% brand discount and its badge, and a
 // customer's order moved from pending to completed. Real server, database, uploads and browser.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { api } from '../tests/helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { drawImage } from './admin-fixtures';
-import { launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const RATE = 1250;
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 let files: { logo: string; photo: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  staff = await createStaff(server.ctx.db, { username: 'encargada', first_name: 'Lucía', last_name: 'Fernández' });
-  customer = await createUser(server.ctx.db, { username: 'martina', first_name: 'Martina', last_name: 'Gómez' });
-  const rate = await api(server, 'POST', '/api/core/dollar-rate/', { token: staff.token, body: { manual_value: RATE, is_manual: true } });
+  staff = await createStaff(shop.server.ctx.db, { username: 'encargada', first_name: 'Lucía', last_name: 'Fernández' });
+  customer = await createUser(shop.server.ctx.db, { username: 'martina', first_name: 'Martina', last_name: 'Gómez' });
+  const rate = await api(shop.server, 'POST', '/api/core/dollar-rate/', {
+    token: staff.token,
+    body: { manual_value: RATE, is_manual: true },
+  });
   expect(rate.status).toBe(200);
   const dir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
   files = { logo: path.join(dir, 'logo.png'), photo: path.join(dir, 'andina.png') };
   writeFileSync(files.logo, await drawImage('Andino', 160, 400));
   writeFileSync(files.photo, await drawImage('Andina Kush', 300));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function logIn(page: Page, username: string, landing: string) {
@@ -50,7 +46,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 
 describe('admin journey', () => {
   it('creates a bank and a USD product, discounts the bank and completes an order', async () => {
-    const admin = await newPage(browser, server.url);
+    const admin = await shop.newPage();
     const page = admin.page;
     await step(page, 'journey-login', () => logIn(page, staff.username, '/admin/productos'));
 
@@ -107,7 +103,7 @@ describe('admin journey', () => {
       await toast(page, 'Producto guardado');
       await page.waitForURL('**/admin/productos');
     });
-    const list = await api(server, 'GET', '/api/products/?search=andina&available=all', { token: staff.token });
+    const list = await api(shop.server, 'GET', '/api/products/?search=andina&available=all', { token: staff.token });
     expect(list.json.count).toBe(1);
     const product = list.json.results[0];
     expect(product).toMatchObject({ currency: 'USD', brand: 'Banco Andino', name: 'Andina Kush' });
@@ -119,18 +115,18 @@ describe('admin journey', () => {
     await page.locator('article', { hasText: 'Andina Kush' }).getByText('Disponible', { exact: true }).waitFor();
 
     // 3. The customer sees ARS prices at the current rate.
-    const shopper = await newPage(browser, server.url, { viewport: MOBILE });
-    const shop = shopper.page;
-    await step(shop, 'journey-customer-login', () => logIn(shop, customer.username, '/mi-cuenta'));
-    await step(shop, 'journey-customer-prices', async () => {
-      await shop.goto(`/producto/${product.id}`);
-      await shop.getByRole('heading', { name: 'Andina Kush' }).waitFor();
-      await shop
+    const shopper = await shop.newPage({ viewport: MOBILE });
+    const customerPage = shopper.page;
+    await step(customerPage, 'journey-customer-login', () => logIn(customerPage, customer.username, '/mi-cuenta'));
+    await step(customerPage, 'journey-customer-prices', async () => {
+      await customerPage.goto(`/producto/${product.id}`);
+      await customerPage.getByRole('heading', { name: 'Andina Kush' }).waitFor();
+      await customerPage
         .getByText(formatArs(12.5 * RATE))
         .first()
         .waitFor();
-      await shop.getByText('5 Semillas').click();
-      await shop
+      await customerPage.getByText('5 Semillas').click();
+      await customerPage
         .getByText(formatArs(20 * RATE))
         .first()
         .waitFor();
@@ -147,18 +143,18 @@ describe('admin journey', () => {
       await dialog.waitFor({ state: 'hidden' });
       await page.locator('article', { hasText: 'Banco Andino' }).getByText('Descuento -20%').waitFor();
     });
-    await step(shop, 'journey-customer-badge', async () => {
-      await shop.reload();
-      await shop.getByText('-20% OFF').first().waitFor();
-      await shop
+    await step(customerPage, 'journey-customer-badge', async () => {
+      await customerPage.reload();
+      await customerPage.getByText('-20% OFF').first().waitFor();
+      await customerPage
         .getByText(formatArs(12.5 * RATE * 0.8))
         .first()
         .waitFor();
-      await screenshot(shop, 'journey-customer-discount');
+      await screenshot(customerPage, 'journey-customer-discount');
     });
 
     // 5. The customer's order goes from pending to completed.
-    const placed = await api(server, 'POST', '/api/orders/', {
+    const placed = await api(shop.server, 'POST', '/api/orders/', {
       token: customer.token,
       body: {
         recipient_name: 'Martina Gómez',
@@ -186,7 +182,7 @@ describe('admin journey', () => {
         .getByText('Completado')
         .waitFor();
     });
-    const order = await api(server, 'GET', `/api/orders/${orderId}/`, { token: staff.token });
+    const order = await api(shop.server, 'GET', `/api/orders/${orderId}/`, { token: staff.token });
     expect(order.json.status).toBe('completed');
 
     await shopper.context.close();

@@ -3,17 +3,17 @@
 // product and one of another, change quantities, check out, find the order in Mi Cuenta, cancel
 // it, and see the stock back on the product page.
 import { eq } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import { blisters, orders } from '../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { api } from '../tests/helpers/app';
 import { createBrand, createProduct, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { extractCode, waitForOutboxMail } from '../tests/helpers/mail';
-import { launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let gorilla: Awaited<ReturnType<typeof createProduct>>;
 let critical: Awaited<ReturnType<typeof createProduct>>;
 
@@ -22,14 +22,13 @@ const ars = (value: number) => formatArs(value).replace(/\s/g, ' ');
 const text = async (page: Page, selector = 'body') => (await page.locator(selector).innerText()).replace(/\s+/g, ' ');
 
 async function stockOf(blisterId: number) {
-  const [row] = await server.ctx.db.select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));
+  const [row] = await shop.server.ctx.db.select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));
   return row.stock;
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const brand = await createBrand(server.ctx.db, { brand_name: 'Banco Andino' });
-  gorilla = await createProduct(server.ctx.db, {
+  const brand = await createBrand(shop.server.ctx.db, { brand_name: 'Banco Andino' });
+  gorilla = await createProduct(shop.server.ctx.db, {
     name: 'Gorilla Andina',
     brand_id: brand.id,
     blisters: [
@@ -37,14 +36,14 @@ beforeAll(async () => {
       { seed_count: 5, price: 15000, stock: 4 },
     ],
   });
-  critical = await createProduct(server.ctx.db, {
+  critical = await createProduct(shop.server.ctx.db, {
     name: 'Critical Pampa',
     brand_id: brand.id,
     blisters: [{ seed_count: 1, price: 8000, stock: 3 }],
   });
   // A checkout refused for stock before the journey's: it takes an order id, and gives its number back.
-  const early = await createUser(server.ctx.db);
-  const refused = await api(server, 'POST', '/api/orders/', {
+  const early = await createUser(shop.server.ctx.db);
+  const refused = await api(shop.server, 'POST', '/api/orders/', {
     token: early.token,
     body: {
       recipient_name: 'Ana Pérez',
@@ -54,17 +53,11 @@ beforeAll(async () => {
     },
   });
   expect(refused.status).toBe(409);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('customer journey from registration to a cancelled order', () => {
   it('registers, buys, follows the order in Mi Cuenta, cancels it, and the stock comes back', async () => {
-    const { page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { page } = await shop.newPage({ viewport: MOBILE });
     const email = 'lucia.fernandez@example.com';
     const password = 'semillas-2025';
     const [gorilla3, gorilla5] = gorilla.blisters;
@@ -86,7 +79,7 @@ describe('customer journey from registration to a cancelled order', () => {
     });
 
     await step(page, 'verify', async () => {
-      const mail = await waitForOutboxMail(server, email, 'verificación');
+      const mail = await waitForOutboxMail(shop.server, email, 'verificación');
       const code = extractCode(mail);
       const verify = page.getByRole('button', { name: 'Verificar email' });
       await page.getByLabel('Código de verificación').fill(code.slice(0, 5));
@@ -178,7 +171,7 @@ describe('customer journey from registration to a cancelled order', () => {
       await page.waitForURL('**/mi-cuenta?section=orders');
       await page.getByText('¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.').first().waitFor();
 
-      const [order] = await server.ctx.db.select().from(orders);
+      const [order] = await shop.server.ctx.db.select().from(orders);
       orderNumber = order.order_number;
       // Numbered without the refused checkout's gap; the id is only the API's key.
       expect(orderNumber).toBe(1);
@@ -228,8 +221,8 @@ describe('customer journey from registration to a cancelled order', () => {
   });
 
   it('sends an anonymous visitor who starts an order to log in and back to the cart', async () => {
-    const customer = await createUser(server.ctx.db);
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const customer = await createUser(shop.server.ctx.db);
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     const [critical1] = critical.blisters;
     const line = {
       id: critical.id,
@@ -243,7 +236,7 @@ describe('customer journey from registration to a cancelled order', () => {
       seed_count: 1,
       quantity: 1,
     };
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: server.url }]);
+    await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: shop.server.url }]);
 
     await page.goto('/carrito');
     await page.getByRole('heading', { name: 'Mi Carrito (1)' }).waitFor();

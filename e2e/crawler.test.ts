@@ -1,39 +1,30 @@
 // Findability in a real browser: a first-time visitor (as a crawler that renders pages is) gets
 // the age gate over the page, while the product's and catalogue's content is rendered
 // underneath, visible in the layout, with the head tags the server sent.
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, MOBILE, screenshot, step } from './helpers/browser';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { createBrand, createProduct } from '../tests/helpers/factories';
 
 const GOOGLEBOT =
   'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop({ publicUrl: 'https://tienda.example.com' });
 let productId: number;
 
 beforeAll(async () => {
-  server = await startTestServer({ publicUrl: 'https://tienda.example.com' });
-  const brand = await createBrand(server.ctx.db, { brand_name: 'Royal Queen Seeds' });
-  const product = await createProduct(server.ctx.db, {
+  const brand = await createBrand(shop.server.ctx.db, { brand_name: 'Royal Queen Seeds' });
+  const product = await createProduct(shop.server.ctx.db, {
     name: 'Northern Light Auto',
     brand_id: brand.id,
     description: 'Una automática clásica, robusta y rápida, ideal para balcones.',
     blisters: [{ seed_count: 3, price: 45678, stock: 5 }],
   });
   productId = product.id;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function crawl(urlPath: string) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: MOBILE, userAgent: GOOGLEBOT, locale: 'es-AR' });
+  const context = await shop.browser.newContext({ baseURL: shop.server.url, viewport: MOBILE, userAgent: GOOGLEBOT, locale: 'es-AR' });
   const page = await context.newPage();
   const response = await page.goto(urlPath);
   return { context, page, status: response?.status() };

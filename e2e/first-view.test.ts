@@ -1,22 +1,20 @@
 // The first view the server renders (home, catalogue, product, guide): the content is in the HTML
 // before any script runs, the browser hydrates it without errors or repeated API calls, and what
 // depends on the visitor (age gate, session, prices) stays right.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newPage, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { signIn } from './security-helpers';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let productId: number;
 let customer: Awaited<ReturnType<typeof createUser>>;
 const HOSTILE_NAME = 'Cookies </script><script>window.__pwned = 1</script>';
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   const brand = await createBrand(db, { brand_name: 'Andes Genetics' });
   const product = await createProduct(db, {
     name: 'Purple Andes Auto',
@@ -39,15 +37,9 @@ beforeAll(async () => {
     ],
   });
   customer = await createUser(db);
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const html = (path: string, cookie?: string) => pageHtml(server.url, path, cookie);
+const html = (path: string, cookie?: string) => pageHtml(shop.server.url, path, cookie);
 
 /** Opens a page and records console errors and the API calls made after the HTML. */
 async function visit(page: Page, path: string) {
@@ -88,7 +80,7 @@ describe('the HTML the server sends', () => {
 
   it('leaves out the back office and missing products (visitor pages get their frame: page-frame.test.ts)', async () => {
     for (const path of ['/admin/productos', '/producto/999999']) {
-      const response = await fetch(`${server.url}${path}`);
+      const response = await fetch(`${shop.server.url}${path}`);
       expect(await response.text(), path).toContain('<div id="root"></div>');
     }
   });
@@ -96,8 +88,8 @@ describe('the HTML the server sends', () => {
 
 describe('in the browser', () => {
   it('paints the content without JavaScript', async () => {
-    const context = await browser.newContext({ baseURL: server.url, viewport: MOBILE, javaScriptEnabled: false });
-    await context.addCookies([{ name: 'age_verified', value: 'true', url: server.url }]);
+    const context = await shop.browser.newContext({ baseURL: shop.server.url, viewport: MOBILE, javaScriptEnabled: false });
+    await context.addCookies([{ name: 'age_verified', value: 'true', url: shop.server.url }]);
     const page = await context.newPage();
     try {
       await page.goto(`/producto/${productId}`);
@@ -108,7 +100,7 @@ describe('in the browser', () => {
   });
 
   it('hydrates without errors, without asking again for the data or for a session it does not have', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {
       for (const path of ['/', '/productos?category=automaticas', `/producto/${productId}`]) {
         const { errors, calls } = await step(page, 'first-view-hydrate', () => visit(page, path));
@@ -121,7 +113,7 @@ describe('in the browser', () => {
       await context.close();
     }
     // Hydrated: the filters work without a reload.
-    const desktop = await newPage(browser, server.url, { viewport: DESKTOP });
+    const desktop = await shop.newPage({ viewport: DESKTOP });
     try {
       await desktop.page.goto('/productos?category=automaticas', { waitUntil: 'networkidle' });
       await desktop.page.getByRole('complementary', { name: 'Filtros' }).getByLabel('Feminizadas').click();
@@ -133,7 +125,7 @@ describe('in the browser', () => {
   });
 
   it('shows a returning customer the prices once the session is restored', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {
       await signIn(context, customer.username);
       expect((await context.cookies()).some((c) => c.name === 'session_hint')).toBe(true);
@@ -151,7 +143,7 @@ describe('in the browser', () => {
 
   it("starts a returning customer's card on the first presentation with stock and a price, as a link does", async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { context, page } = await newPage(browser, server.url, { viewport });
+      const { context, page } = await shop.newPage({ viewport });
       try {
         await signIn(context, customer.username);
         const card = page.locator('article').filter({ hasText: 'Northern Lights' });

@@ -2,24 +2,13 @@
 // password and a message; anonymous visitors land on /maintenance (also one already browsing,
 // through the API's 503); one gets in with the password and returns to the page they wanted;
 // the admin sets a manual dollar rate and turns maintenance off.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { createProduct, createStaff, TEST_PASSWORD } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shop = useShop();
 
 async function logIn(page: Page, username: string) {
   await page.goto('/login');
@@ -32,15 +21,19 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 
 describe('maintenance mode', () => {
   it('closes the shop to visitors, lets one in with the bypass password and opens it again', async () => {
-    const staff = await createStaff(server.ctx.db, { username: 'encargado', first_name: 'Tomás', last_name: 'Acosta' });
-    await createProduct(server.ctx.db, { name: 'Amnesia Haze Auto', type: 'auto', blisters: [{ seed_count: 3, price: 20000, stock: 5 }] });
+    const staff = await createStaff(shop.server.ctx.db, { username: 'encargado', first_name: 'Tomás', last_name: 'Acosta' });
+    await createProduct(shop.server.ctx.db, {
+      name: 'Amnesia Haze Auto',
+      type: 'auto',
+      blisters: [{ seed_count: 3, price: 20000, stock: 5 }],
+    });
 
     // A visitor already browsing while the shop is open (their guard cached "online").
-    const early = await newPage(browser, server.url, { viewport: DESKTOP });
+    const early = await shop.newPage({ viewport: DESKTOP });
     await early.page.goto('/');
     await early.page.getByRole('heading', { name: 'Últimos ingresos' }).waitFor();
 
-    const admin = await newPage(browser, server.url, { viewport: DESKTOP });
+    const admin = await shop.newPage({ viewport: DESKTOP });
     const page = admin.page;
     await step(page, 'admin-turns-on', async () => {
       await logIn(page, staff.username);
@@ -88,7 +81,7 @@ describe('maintenance mode', () => {
     });
     await early.context.close();
 
-    const visitor = await newPage(browser, server.url, { viewport: MOBILE });
+    const visitor = await shop.newPage({ viewport: MOBILE });
     const v = visitor.page;
     await step(v, 'visitor-lands-on-maintenance', async () => {
       await v.goto('/productos?categories=automaticas');
@@ -125,7 +118,7 @@ describe('maintenance mode', () => {
       expect(await v.evaluate(() => sessionStorage.getItem('intendedRoute'))).toBeNull();
     });
 
-    const other = await newPage(browser, server.url, { viewport: DESKTOP });
+    const other = await shop.newPage({ viewport: DESKTOP });
     await step(other.page, 'other-visitor', async () => {
       await other.page.goto('/');
       await other.page.waitForURL('**/maintenance');
@@ -176,7 +169,7 @@ describe('maintenance mode', () => {
     await step(other.page, 'open-again', async () => {
       // The visitor's cache still says maintenance; /maintenance checks afresh and sends them home.
       await other.page.goto('/maintenance');
-      await other.page.waitForURL(`${server.url}/`);
+      await other.page.waitForURL(`${shop.server.url}/`);
       await other.page.getByRole('heading', { name: 'Últimos ingresos' }).waitFor();
     });
 

@@ -2,15 +2,14 @@
 // warranty) arrive with the shop's frame: header, footer and the page's skeleton are in the HTML,
 // nothing in it belongs to one visitor, and the browser hydrates it without a console warning
 // before it renders the visitor's page.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { signIn } from './security-helpers';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
 let cartCookie: string;
 
@@ -26,8 +25,7 @@ const PAGES: [path: string, heading: RegExp][] = [
 ];
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   const brand = await createBrand(db, { brand_name: 'Banco Serrano' });
   const product = await createProduct(db, {
     name: 'Línea Reservada Auto',
@@ -51,15 +49,9 @@ beforeAll(async () => {
       },
     ]),
   );
-  browser = await launchBrowser();
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-const html = (path: string, cookie?: string) => pageHtml(server.url, path, cookie);
+const html = (path: string, cookie?: string) => pageHtml(shop.server.url, path, cookie);
 
 describe('the HTML the server sends', () => {
   it('holds the header, the footer and the page skeleton', async () => {
@@ -94,8 +86,8 @@ async function visit(page: Page, path: string) {
 describe('in the browser', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`paints the frame before any script runs, at ${viewport.width} px`, async () => {
-      const context = await browser.newContext({ baseURL: server.url, viewport, javaScriptEnabled: false });
-      await context.addCookies([{ name: 'age_verified', value: 'true', url: server.url }]);
+      const context = await shop.browser.newContext({ baseURL: shop.server.url, viewport, javaScriptEnabled: false });
+      await context.addCookies([{ name: 'age_verified', value: 'true', url: shop.server.url }]);
       const page = await context.newPage();
       try {
         for (const [path] of PAGES) {
@@ -112,7 +104,7 @@ describe('in the browser', () => {
   }
 
   it('hydrates each frame without console warnings or errors, then shows the page', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {
       for (const [path, heading] of PAGES) {
         const messages = await step(page, `frame-hydrate${path.replace('/', '-')}`, async () => {
@@ -129,9 +121,9 @@ describe('in the browser', () => {
   });
 
   it("renders a customer's cart and account over the frame without warnings", async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
     try {
-      await context.addCookies([{ name: 'cart', value: cartCookie, url: server.url }]);
+      await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
       await signIn(context, customer.username);
       const cart = await step(page, 'frame-customer-cart', async () => {
         const messages = await visit(page, '/carrito');

@@ -1,16 +1,16 @@
 // The built app under its own Content-Security-Policy in a real browser: the storefront, account
 // and admin pages load and work with no policy violation and no script error, and React's style
 // props (the product photo zoom) still apply under `style-src-attr 'none'`.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { seedStorefront } from './admin-fixtures';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { recordedViolations, settle, signIn, watchPage, type PageWatch } from './security-helpers';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
@@ -18,11 +18,10 @@ let cartCookie: string;
 let orderId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const seeded = await seedStorefront(server);
+  const seeded = await seedStorefront(shop.server);
   ({ customer, staff, cartCookie } = seeded);
   productId = seeded.product.id;
-  const order = await api(server, 'POST', '/api/orders/', {
+  const order = await api(shop.server, 'POST', '/api/orders/', {
     token: customer.token,
     body: {
       recipient_name: 'Cliente Prueba',
@@ -33,17 +32,11 @@ beforeAll(async () => {
   });
   expect(order.status, order.text).toBe(201);
   orderId = order.json.id;
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function openWatched(options: { viewport?: { width: number; height: number }; as?: string; cart?: boolean } = {}) {
-  const { context, page } = await newPage(browser, server.url, { viewport: options.viewport ?? DESKTOP });
-  if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: server.url }]);
+  const { context, page } = await shop.newPage({ viewport: options.viewport ?? DESKTOP });
+  if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
   if (options.as) await signIn(context, options.as);
   const watch = await watchPage(page);
   return { context, page, watch };

@@ -3,12 +3,13 @@
 // the storefront, the account pages and the admin. The browser ignores the Content-Security-
 // Policy here (bypassCSP), so a payload that reached the DOM as markup would run: the app itself
 // must keep it inert, the policy is only the second line.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage, uploadAs } from './admin-fixtures';
-import { DESKTOP, launchBrowser, screenshot, step, waitForAppOnNavigation } from './helpers/browser';
+import { DESKTOP, screenshot, step, waitForAppOnNavigation } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { settle, signIn } from './security-helpers';
 
 /** Each payload sets window.__xss to its tag and opens a dialog, so any execution is seen. */
@@ -19,8 +20,7 @@ const SVG = (tag: string) => `"><svg onload="${run(tag)}">`;
 const LINK = (tag: string) => `<a href="javascript:${run(tag)}">clic</a>`;
 const CLOSE_SCRIPT = (tag: string) => `</script><script>${run(tag)}</script>`;
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 const ids: { product?: number; brand?: number; order?: number; claim?: number } = {};
@@ -33,15 +33,14 @@ async function ok(promise: Promise<{ status: number; json: any; text: string }>)
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.database.db;
+  const db = shop.server.database.db;
   staff = await createStaff(db);
   customer = await createUser(db);
-  const logo = await uploadAs(server, staff.token, await drawImage('XSS', 10), 'brand');
-  const photo = await uploadAs(server, staff.token, await drawImage('XSS', 200), 'product');
+  const logo = await uploadAs(shop.server, staff.token, await drawImage('XSS', 10), 'brand');
+  const photo = await uploadAs(shop.server, staff.token, await drawImage('XSS', 200), 'product');
 
   const brand = await ok(
-    api(server, 'POST', '/api/brands/', {
+    api(shop.server, 'POST', '/api/brands/', {
       token: staff.token,
       body: {
         brand_name: `Banco ${IMG('brand-name')}`,
@@ -52,7 +51,7 @@ beforeAll(async () => {
   );
   ids.brand = brand.id;
   const product = await ok(
-    api(server, 'POST', '/api/products/', {
+    api(shop.server, 'POST', '/api/products/', {
       token: staff.token,
       body: {
         brand_id: brand.id,
@@ -78,13 +77,13 @@ beforeAll(async () => {
 
   // The customer's own texts: profile names, an order's recipient and address, a warranty claim.
   await ok(
-    api(server, 'PUT', '/api/auth/profile/', {
+    api(shop.server, 'PUT', '/api/auth/profile/', {
       token: customer.token,
       body: { first_name: `Ana ${IMG('first-name')}`, last_name: SVG('last-name') },
     }),
   );
   const order = await ok(
-    api(server, 'POST', '/api/orders/', {
+    api(shop.server, 'POST', '/api/orders/', {
       token: customer.token,
       body: {
         recipient_name: `Ana ${SCRIPT('recipient')}`,
@@ -99,14 +98,14 @@ beforeAll(async () => {
   const form = new FormData();
   form.append('purpose', 'warranty');
   form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
-  const uploaded = await fetch(`${server.url}/api/uploads/`, {
+  const uploaded = await fetch(`${shop.server.url}/api/uploads/`, {
     method: 'POST',
     headers: { authorization: `Bearer ${customer.token}` },
     body: form,
   });
   const warrantyPhoto = ((await uploaded.json()) as { secure_url: string }).secure_url;
   const claim = await ok(
-    api(server, 'POST', '/api/warranty-claims/', {
+    api(shop.server, 'POST', '/api/warranty-claims/', {
       token: customer.token,
       body: {
         purchase_type: 'without-order',
@@ -120,7 +119,7 @@ beforeAll(async () => {
   );
   ids.claim = claim.id;
   await ok(
-    api(server, 'PATCH', `/api/warranty-claims/${claim.id}/`, {
+    api(shop.server, 'PATCH', `/api/warranty-claims/${claim.id}/`, {
       token: staff.token,
       body: {
         status: 'approved',
@@ -132,7 +131,7 @@ beforeAll(async () => {
   );
   // A guest's claim, whose name and e-mail the admin reads.
   await ok(
-    api(server, 'POST', '/api/warranty-claims/', {
+    api(shop.server, 'POST', '/api/warranty-claims/', {
       body: {
         name: `Invitado ${IMG('guest-name')}`,
         email: 'invitado@test.local',
@@ -145,18 +144,12 @@ beforeAll(async () => {
       },
     }),
   );
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function openPage(options: { as?: string; cart?: string } = {}) {
-  const context = await browser.newContext({ baseURL: server.url, viewport: DESKTOP, locale: 'es-AR', bypassCSP: true });
+  const context = await shop.browser.newContext({ baseURL: shop.server.url, viewport: DESKTOP, locale: 'es-AR', bypassCSP: true });
   await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
-  if (options.cart) await context.addCookies([{ name: 'cart', value: options.cart, url: server.url }]);
+  if (options.cart) await context.addCookies([{ name: 'cart', value: options.cart, url: shop.server.url }]);
   if (options.as) await signIn(context, options.as);
   const page = waitForAppOnNavigation(await context.newPage());
   const dialogs: string[] = [];
@@ -284,7 +277,7 @@ describe('stored payloads stay text', () => {
 
   it('on the maintenance page, whatever message the staff wrote', async () => {
     await ok(
-      api(server, 'POST', '/api/core/toggle-maintenance/', {
+      api(shop.server, 'POST', '/api/core/toggle-maintenance/', {
         token: staff.token,
         body: { maintenance_mode: true, maintenance_message: `Volvemos ${IMG('maintenance')} ${SCRIPT('maintenance')}` },
       }),
@@ -294,7 +287,7 @@ describe('stored payloads stay text', () => {
       await visit(page, dialogs, '/maintenance', 'maintenance', 'Volvemos');
       await context.close();
     } finally {
-      await ok(api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: false } }));
+      await ok(api(shop.server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body: { maintenance_mode: false } }));
     }
   });
 });

@@ -2,14 +2,13 @@
 // catalogue filters in the URL, paging, product detail, mobile layout and who sees prices.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { createBrand, createProduct, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
 const ids: Record<string, number> = {};
 
@@ -20,8 +19,7 @@ const LONG_DESCRIPTION = [
 ].join('\n');
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   const royal = await createBrand(db, {
     brand_name: 'Royal Queen Seeds',
     is_national: false,
@@ -58,12 +56,6 @@ beforeAll(async () => {
   await make('Purple Punch', 'fem', sur.id);
   await make('Lemon Haze Auto', 'auto', sur.id);
   customer = await createUser(db, { username: 'ana.cultiva@test.local' });
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -81,7 +73,7 @@ async function accessibilityViolations(page: Page): Promise<string[]> {
 const cards = (page: Page) => page.locator('section[aria-label="Productos"] article');
 
 async function open(path: string, options: Parameters<typeof newPage>[2] = {}) {
-  const { context, page } = await newPage(browser, server.url, options);
+  const { context, page } = await shop.newPage(options);
   await page.goto(path);
   return { context, page };
 }
@@ -106,7 +98,7 @@ describe('age gate', () => {
   });
 
   it('sends minors away to a search engine', async () => {
-    const { context, page } = await newPage(browser, server.url, { ageVerified: false });
+    const { context, page } = await shop.newPage({ ageVerified: false });
     await context.route('https://www.google.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Google</title>' }));
     await page.goto('/');
     await step(page, 'age-gate-minor', async () => {
@@ -377,8 +369,8 @@ describe('prices', () => {
   });
 
   it('shows a signed-in customer prices, discounts and stock, and adds to the cart', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
-    const login = await context.request.post(`${server.url}/api/auth/login/`, {
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
+    const login = await context.request.post(`${shop.server.url}/api/auth/login/`, {
       data: { username_or_email: customer.email, password: TEST_PASSWORD },
     });
     expect(login.status()).toBe(200);
@@ -452,7 +444,7 @@ describe('scroll position', () => {
 describe('accessibility', () => {
   it('has no axe violations on home, catalogue, detail and guide, on mobile and desktop', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { context, page } = await newPage(browser, server.url, { viewport });
+      const { context, page } = await shop.newPage({ viewport });
       for (const [path, ready] of [
         ['/', 'section[aria-labelledby="ultimos-ingresos-title"] article'],
         ['/productos', 'section[aria-label="Productos"] article'],

@@ -3,25 +3,15 @@
 // customer reads the resolution.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { warrantyClaims } from '../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const shop = useShop();
 
 /** A small PNG of a sprouting seed, different for each hue. */
 async function seedPhoto(hue: number): Promise<Buffer> {
@@ -45,7 +35,7 @@ async function logIn(page: Page, identifier: string) {
 
 describe('warranty claims', () => {
   it('lets a guest file a claim with two photos', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await step(page, 'guest-form', async () => {
       // The germination guide leads guests to the form.
       await page.goto('/como-germinar');
@@ -97,7 +87,7 @@ describe('warranty claims', () => {
       await screenshot(page, 'warranty-guest-sent-390');
     });
 
-    const [claim] = await server.ctx.db.select().from(warrantyClaims).where(eq(warrantyClaims.email, 'carla@correo.test'));
+    const [claim] = await shop.server.ctx.db.select().from(warrantyClaims).where(eq(warrantyClaims.email, 'carla@correo.test'));
     expect(claim).toMatchObject({ name: 'Carla Méndez', product_name: 'Gorilla Glue Auto x3', user_id: null, status: 'pending' });
     expect(claim.photo1).toMatch(/^\/uploads\/warranty\/.+-800\.webp$/);
     expect(claim.photo2).toMatch(/^\/uploads\/warranty\/.+-800\.webp$/);
@@ -105,7 +95,7 @@ describe('warranty claims', () => {
     expect(claim.photo1).not.toBe(claim.photo2);
     await context.close();
 
-    const desktop = await newPage(browser, server.url, { viewport: DESKTOP });
+    const desktop = await shop.newPage({ viewport: DESKTOP });
     await desktop.page.goto('/garantia');
     await desktop.page.getByRole('heading', { name: 'Solicitud de garantía' }).waitFor();
     await screenshot(desktop.page, 'warranty-guest-form-1280');
@@ -113,25 +103,25 @@ describe('warranty claims', () => {
   });
 
   it("lets a customer claim from an order and read the admin's resolution", async () => {
-    const customer = await createUser(server.ctx.db, {
+    const customer = await createUser(shop.server.ctx.db, {
       username: 'lucas_m',
       email: 'lucas@correo.test',
       first_name: 'Lucas',
       last_name: 'Moreno',
     });
-    await createStaff(server.ctx.db, {
+    await createStaff(shop.server.ctx.db, {
       username: 'admin_garantias',
       email: 'garantias@semillas.test',
       first_name: 'Paula',
       last_name: 'Ríos',
     });
-    const product = await createProduct(server.ctx.db, {
+    const product = await createProduct(shop.server.ctx.db, {
       name: 'Northern Light Auto',
       blisters: [{ seed_count: 3, price: 15000, stock: 10 }],
     });
     // The order was placed ten days ago, so a germination date after it is possible today.
-    server.setNow(daysAgo(10));
-    const order = await api(server, 'POST', '/api/orders/', {
+    shop.server.setNow(daysAgo(10));
+    const order = await api(shop.server, 'POST', '/api/orders/', {
       token: customer.token,
       body: {
         recipient_name: 'Lucas Moreno',
@@ -141,7 +131,7 @@ describe('warranty claims', () => {
       },
     });
     // A second order the customer cancels while the form is open.
-    const doomed = await api(server, 'POST', '/api/orders/', {
+    const doomed = await api(shop.server, 'POST', '/api/orders/', {
       token: customer.token,
       body: {
         recipient_name: 'Lucas Moreno',
@@ -150,11 +140,11 @@ describe('warranty claims', () => {
         products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
       },
     });
-    server.setNow(null);
+    shop.server.setNow(null);
     expect(order.status).toBe(201);
     expect(doomed.status).toBe(201);
 
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
     await step(page, 'customer-empty-status', async () => {
       await logIn(page, 'lucas_m');
       await page.waitForURL('**/mi-cuenta');
@@ -176,7 +166,7 @@ describe('warranty claims', () => {
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: 'servilleta.png', mimeType: 'image/png', buffer: await seedPhoto(120) });
-      const cancelled = await api(server, 'PUT', `/api/orders/${doomed.json.id}/`, {
+      const cancelled = await api(shop.server, 'PUT', `/api/orders/${doomed.json.id}/`, {
         token: customer.token,
         body: { status: 'cancelled' },
       });
@@ -206,7 +196,7 @@ describe('warranty claims', () => {
       await page.getByText('Recibimos tu solicitud y está pendiente de revisión.').waitFor();
     });
 
-    const [claim] = await server.ctx.db.select().from(warrantyClaims).where(eq(warrantyClaims.user_id, customer.id));
+    const [claim] = await shop.server.ctx.db.select().from(warrantyClaims).where(eq(warrantyClaims.user_id, customer.id));
     expect(claim).toMatchObject({
       order_id: order.json.id,
       product_id: product.id,
@@ -214,7 +204,7 @@ describe('warranty claims', () => {
       email: 'lucas@correo.test',
     });
 
-    const admin = await newPage(browser, server.url, { viewport: DESKTOP });
+    const admin = await shop.newPage({ viewport: DESKTOP });
     await step(admin.page, 'admin-resolves', async () => {
       await logIn(admin.page, 'admin_garantias');
       await admin.page.waitForURL('**/admin/productos');

@@ -2,14 +2,14 @@
 // TEST_DATABASE_URL. Creating and migrating one costs seconds (PGlite's initdb most of all), so
 // the run migrates a template once (tests/helpers/global-setup.ts) and each test file gets a copy.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
 
-/** Set by the global setup for the test workers: the migrated PGlite data dir, as a tar file. */
+/** Set by the global setup for the test workers: the migrated PGlite data folder. */
 const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 /** Set by the global setup for the test workers: the migrated PostgreSQL template database. */
 const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
@@ -37,14 +37,12 @@ function databaseUrl(adminUrl: string, name: string): string {
 export async function createTemplateDatabase(): Promise<() => Promise<void>> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) {
-    const database = await openPglite();
-    await migrateDatabase(database);
-    const dump = await database.pglite!.dumpDataDir('none');
-    await database.close();
+    // A data folder on disk: a copy of it opens in half the time a tarball loaded into memory takes.
     const dir = mkdtempSync(path.join(tmpdir(), 'shop-test-template-'));
-    const file = path.join(dir, 'pglite.tar');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-    process.env[PGLITE_TEMPLATE_ENV] = file;
+    const database = await openPglite(path.join(dir, 'db'));
+    await migrateDatabase(database);
+    await database.close();
+    process.env[PGLITE_TEMPLATE_ENV] = path.join(dir, 'db');
     return async () => rmSync(dir, { recursive: true, force: true });
   }
   const name = `shop_template_${randomBytes(6).toString('hex')}`;
@@ -62,12 +60,25 @@ export async function createTemplateDatabase(): Promise<() => Promise<void>> {
   return drop;
 }
 
-/** A migrated PGlite, in memory or in `dataDir` (which must hold no database yet). */
+/**
+ * A migrated PGlite in `dataDir` (which must hold no database yet), or in a folder of its own
+ * that closing it removes.
+ */
 export async function createTestPglite(dataDir?: string): Promise<Database> {
   const template = process.env[PGLITE_TEMPLATE_ENV];
-  const database = await openPglite(dataDir, template ? new Blob([readFileSync(template)]) : undefined);
+  const own = dataDir ? undefined : mkdtempSync(path.join(tmpdir(), 'shop-test-db-'));
+  const folder = dataDir ?? path.join(own!, 'db');
+  if (template) cpSync(template, folder, { recursive: true });
+  const database = await openPglite(folder);
   if (!template) await migrateDatabase(database);
-  return database;
+  if (!own) return database;
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      rmSync(own, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

@@ -12,6 +12,15 @@ import { TEST_JWT_SECRET } from './app';
 let counter = 0;
 const next = () => ++counter;
 
+/**
+ * Numbers names from 1 again. Test files share the module cache of their worker, so the run
+ * calls this before each file (tests/helpers/each-file.ts): a file sees the same names whichever
+ * files ran before it in the same worker.
+ */
+export function resetFactoryNumbers(): void {
+  counter = 0;
+}
+
 export async function createBrand(db: Db, overrides: Partial<typeof brands.$inferInsert> = {}) {
   const n = next();
   const brand_name = overrides.brand_name ?? `Banco ${n}`;

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_JWT_SECRET } from '../helpers/app';
+import { createTestPglite } from '../helpers/database';
 import { buildServerIfNeeded, CLI_ENTRY, ROOT, startServerProcess } from '../helpers/server-process';
 
 const run = promisify(execFile);
@@ -30,10 +31,13 @@ async function node(args: string[], env: Record<string, string>) {
 let dataDir: string;
 let env: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
   buildServerIfNeeded();
   dataDir = mkdtempSync(path.join(tmpdir(), 'embedded-lock-'));
   env = { DATA_DIR: dataDir, JWT_SECRET: TEST_JWT_SECRET };
+  // The servers start on a migrated database (a copy of the run's template): creating one is not
+  // what this file tests, and it would make the first start the slowest step of the file.
+  await (await createTestPglite(path.join(dataDir, 'db'))).close();
 });
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 

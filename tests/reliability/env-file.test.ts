@@ -1,8 +1,9 @@
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, withEnvFile } from '../../src/server/config';
+import { createTestPglite } from '../helpers/database';
 import { buildServerIfNeeded, freePort, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
 describe('the .env file', () => {
@@ -30,12 +31,17 @@ describe('the .env file', () => {
   it('is read by the server from its working directory', async () => {
     const port = await freePort();
     writeFileSync(path.join(dir, '.env'), `DATA_DIR=./data-from-env-file\nPORT=${port === 1 ? 2 : 1}\n`);
+    // A migrated database is already there (a copy of the run's template): a first start's
+    // migration is not what this test is about.
+    const dataDir = path.join(dir, 'data-from-env-file');
+    await (await createTestPglite(path.join(dataDir, 'db'))).close();
     let server: ServerProcess | undefined;
     try {
-      // PORT from the environment wins over the file's; DATA_DIR comes from the file.
+      // PORT from the environment wins over the file's; DATA_DIR comes from the file: the server
+      // holds the lock of the embedded database there.
       server = await startServerProcess({}, { port, cwd: dir });
       expect(server.port).toBe(port);
-      expect(existsSync(path.join(dir, 'data-from-env-file', 'db', 'PG_VERSION'))).toBe(true);
+      expect(JSON.parse(readFileSync(path.join(dataDir, 'db.lock'), 'utf8')).pid).toBe(server.child.pid);
     } finally {
       await server?.stop();
     }

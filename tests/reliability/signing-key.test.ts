@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, openPostgres } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
+import { openPostgres } from '../../src/server/db/client';
 import { signAccessToken } from '../../src/server/modules/auth/tokens';
+import { createTestPglite } from '../helpers/database';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -100,8 +100,7 @@ describe('the signing key of the embedded database without JWT_SECRET', () => {
     const dir = dataDir();
     const oldKey = randomBytes(48).toString('base64url');
     writeFileSync(path.join(dir, 'jwt-secret'), oldKey);
-    const database = await openPglite(path.join(dir, 'db'));
-    await migrateDatabase(database);
+    const database = await createTestPglite(path.join(dir, 'db'));
     const user = await createUser(database.db);
     await database.close();
     const server = await startServerProcess({ DATA_DIR: dir });

@@ -1,0 +1,49 @@
+// The set-up every browser test file shares: the built app served on a fresh database, and a
+// headless Chromium, both closed after the file's tests.
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
+import type { Config } from '../../src/server/config';
+import { startTestServer, type TestServer } from '../../tests/helpers/app';
+import { launchBrowser, newPage } from './browser';
+
+export interface Shop {
+  readonly server: TestServer;
+  readonly browser: Browser;
+  /** A fresh browser context on the server (see `newPage` in ./browser). */
+  newPage(options?: Parameters<typeof newPage>[2]): ReturnType<typeof newPage>;
+}
+
+/**
+ * Registers the file's server and browser: they start in a `beforeAll` that runs before the
+ * file's own (so those can seed data), and close after its last test. Read `server` and
+ * `browser` inside hooks and tests, once they exist.
+ */
+export function useShop(config: Partial<Config> = {}): Shop {
+  let server: TestServer | undefined;
+  let browser: Browser | undefined;
+  const started = <T>(value: T | undefined, name: string): T => {
+    if (value === undefined) throw new Error(`the ${name} is not started yet: use it inside a hook or a test`);
+    return value;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer(config);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  return {
+    get server() {
+      return started(server, 'server');
+    },
+    get browser() {
+      return started(browser, 'browser');
+    },
+    newPage(options) {
+      return newPage(this.browser, this.server.url, options);
+    },
+  };
+}
