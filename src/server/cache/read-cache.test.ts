@@ -77,12 +77,13 @@ describe('ReadCache', () => {
 
   describe('serving stale values while reloading', () => {
     it('answers a value once more for a TTL after it expires while a single reload runs', async () => {
-      const cache = new ReadCache({ ttlMs: 40, maxEntries: 10, serveStaleWhileReloading: true });
+      const time = clock();
+      const cache = new ReadCache({ ttlMs: 40, maxEntries: 10, serveStaleWhileReloading: true, clock: time.now });
       let loads = 0;
       const load = async () => ++loads;
       expect(await cache.get('k', load)).toBe(1);
       expect(await cache.get('k', load)).toBe(1);
-      await later(50);
+      time.advance(50);
       expect(await Promise.all([cache.get('k', load), cache.get('k', load)])).toEqual([1, 1]);
       expect(loads).toBe(2);
       await later(0);
@@ -90,18 +91,20 @@ describe('ReadCache', () => {
     });
 
     it('waits for a fresh value once it is older than twice the TTL', async () => {
-      const cache = new ReadCache({ ttlMs: 20, maxEntries: 10, serveStaleWhileReloading: true });
+      const time = clock();
+      const cache = new ReadCache({ ttlMs: 20, maxEntries: 10, serveStaleWhileReloading: true, clock: time.now });
       let loads = 0;
       const load = async () => ++loads;
       await cache.get('k', load);
-      await later(60);
+      time.advance(60);
       expect(await cache.get('k', load)).toBe(2);
     });
 
     it('does not let a reload started before clear() bring old data back', async () => {
-      const cache = new ReadCache({ ttlMs: 20, maxEntries: 10, serveStaleWhileReloading: true });
+      const time = clock();
+      const cache = new ReadCache({ ttlMs: 20, maxEntries: 10, serveStaleWhileReloading: true, clock: time.now });
       await cache.get('k', async () => 'v1');
-      await later(25);
+      time.advance(25);
       let release!: () => void;
       const slow = new Promise<void>((resolve) => (release = resolve));
       const staleReload = async () => {
