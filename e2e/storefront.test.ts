@@ -341,7 +341,7 @@ describe('mobile layout at 390 px', () => {
       // Choosing a bank hides the slider on mobile and shows a pill to remove it.
       await page.getByRole('list', { name: 'Bancos' }).getByRole('button', { name: 'Sur Genetics' }).click();
       await page.waitForURL((url) => url.search === '?category=regulares&bank=sur-genetics');
-      expect(await page.getByRole('list', { name: 'Bancos', exact: true }).isVisible()).toBe(false);
+      await page.getByRole('list', { name: 'Bancos', exact: true }).waitFor({ state: 'hidden' });
       await page.getByRole('button', { name: 'Quitar Sur Genetics' }).click();
       await page.waitForURL((url) => url.search === '?category=regulares');
       await page.getByRole('list', { name: 'Bancos', exact: true }).waitFor({ state: 'visible' });
