@@ -81,12 +81,19 @@ describe('POST /api/orders/{id}/payment/', () => {
 
   it('takes a past date on the shop clock and another amount; a correction is logged but not e-mailed again', async () => {
     const { customer, order } = await simpleOrder(server, { price: 1000, quantity: 1 });
-    const today = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 10);
-    const first = await pay(order.id, { method: 'efectivo', paid_at: today, amount: '500.5' });
-    expect(first.status, JSON.stringify(first.json)).toBe(200);
-    expect(first.json.payment).toMatchObject({ method: 'efectivo', amount: 500.5, note: null });
-    const second = await pay(order.id, { method: 'otro', amount: 1000, paid_at: `${today}T00:30` });
-    expect(second.json.payment).toMatchObject({ method: 'otro', amount: 1000, paid_at: new Date(`${today}T00:30:00-03:00`).toISOString() });
+    // Noon in Buenos Aires: '00:30' of the shop's day is in the past whatever time the test runs.
+    const now = new Date('2031-03-10T15:00:00Z');
+    server.setNow(now);
+    try {
+      const first = await pay(order.id, { method: 'efectivo', paid_at: '2031-03-10', amount: '500.5' });
+      expect(first.status, JSON.stringify(first.json)).toBe(200);
+      expect(first.json.payment).toMatchObject({ method: 'efectivo', amount: 500.5, note: null, paid_at: now.toISOString() });
+      const second = await pay(order.id, { method: 'otro', amount: 1000, paid_at: '2031-03-10T00:30' });
+      expect(second.status, JSON.stringify(second.json)).toBe(200);
+      expect(second.json.payment).toMatchObject({ method: 'otro', amount: 1000, paid_at: '2031-03-10T03:30:00.000Z' });
+    } finally {
+      server.setNow(null);
+    }
     expect((await mailsTo(customer.email)).filter((m) => m.subject.startsWith('Recibimos tu pago'))).toHaveLength(1);
     expect(await logOf(order.id, 'pago corregido')).toHaveLength(1);
   });
