@@ -8,24 +8,18 @@
 //   BENCH_PRODUCTS (5000), BENCH_ORDERS (50000), BENCH_SECONDS (5), BENCH_CONNECTIONS (10)
 //   BENCH_KEEP_DB=<name> reuses (and keeps) a seeded database between runs
 //   BENCH_EXPLAIN=0 skips the plans
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { ReadCache } from '../src/server/cache/read-cache';
 import { createAppContext } from '../src/server/context';
 import type { Db } from '../src/server/db/client';
-import { openPostgres } from '../src/server/db/client';
-import { migrateDatabase } from '../src/server/db/migrate';
-import * as schema from '../src/server/db/schema';
 import { computeDashboard } from '../src/server/modules/dashboard/service';
-import { TEST_JWT_SECRET, testConfig } from '../tests/helpers/app';
+import { TEST_JWT_SECRET } from '../tests/helpers/app';
 import { loadCatalogue } from './catalogue';
 import { loadOrders, orderFixtures } from './orders';
+import { explainStatements, withBenchDatabase } from './staff-list';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -41,48 +35,20 @@ interface Measure {
   max: number;
 }
 
-/** The plans of the statements one dashboard computation runs. */
-async function explain(url: string) {
-  const captured: { sql: string; params: unknown[] }[] = [];
-  const pool = new pg.Pool({ connectionString: url, max: 2 });
-  // The database is dropped (with force) at the end: a connection still closing may be cut.
-  pool.on('error', () => {});
-  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => captured.push({ sql: text, params }) } }) as unknown as Db;
-  await computeDashboard(db, new Date(), 7);
-  const plans: string[] = [];
-  for (const statement of captured) {
-    const result = await pool.query(`explain (analyze, costs off, timing on, summary on) ${statement.sql}`, statement.params);
-    plans.push(result.rows.map((r) => r['QUERY PLAN']).join('\n'));
-  }
-  await pool.end();
-  return plans;
-}
-
 async function main() {
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const keep = process.env.BENCH_KEEP_DB;
-  const name = keep ?? `shop_bench_dashboard_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-  if (!exists) await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = openPostgres(url.toString(), 10);
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
-  try {
-    await migrateDatabase(database);
-    if (!exists) {
-      const started = Date.now();
-      await loadCatalogue(database.db, PRODUCTS);
-      await loadOrders(database.db, ORDERS);
+  const seeding = {
+    seeded: `${PRODUCTS} products and ${ORDERS} orders`,
+    async seed(db: Db) {
+      await loadCatalogue(db, PRODUCTS);
+      await loadOrders(db, ORDERS);
       // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
-      await database.db.execute(sql`vacuum analyze`);
-      console.log(`seeded ${PRODUCTS} products and ${ORDERS} orders in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-    }
+      await db.execute(sql`vacuum analyze`);
+    },
+  };
+  await withBenchDatabase('dashboard', seeding, async ({ database, url, config }) => {
     const { staffToken } = await orderFixtures(database.db, TEST_JWT_SECRET);
 
-    const ctx = createAppContext(database.db, testConfig(dataDir));
+    const ctx = createAppContext(database.db, config);
     const app = await buildApp(ctx, { logger: false });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();
@@ -157,14 +123,10 @@ async function main() {
 
     if (process.env.BENCH_EXPLAIN !== '0') {
       console.log('\n=== plans of one dashboard computation ===');
-      for (const plan of await explain(url.toString())) console.log(`${plan}\n---`);
+      const plans = await explainStatements(url, config, (explained) => computeDashboard(explained.db, new Date(), 7));
+      for (const plan of plans) console.log(`${plan}\n---`);
     }
-  } finally {
-    await database.close();
-    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.end();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 main().catch((error) => {

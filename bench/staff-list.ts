@@ -1,4 +1,4 @@
-// What the staff list benchmarks share (bench/admin-products.ts, bench/orders-list.ts): a seeded
+// What the PostgreSQL benchmarks share (bench/admin-products.ts, bench/orders-list.ts, bench/dashboard.ts): a seeded
 // PostgreSQL database, the app on it with a staff session, a table of scenarios measured over real
 // HTTP (autocannon) against a p99 target, and the plans of the statements one page runs.
 //   BENCH_DATABASE_URL (or TEST_DATABASE_URL) the PostgreSQL server; BENCH_SECONDS (5) per
@@ -14,7 +14,7 @@ import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import type { Config } from '../src/server/config';
 import { createAppContext, type AppContext } from '../src/server/context';
-import type { Db } from '../src/server/db/client';
+import type { Database, Db } from '../src/server/db/client';
 import { openPostgres } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
@@ -47,36 +47,57 @@ export interface StaffListBench {
 
 /** Creates (or reuses, with BENCH_KEEP_DB) the database, runs the bench, drops the database. */
 export async function runStaffListBench(bench: StaffListBench): Promise<void> {
+  await withBenchDatabase(bench.name, { seed: bench.seed, seeded: bench.seeded }, async ({ database, url, config }) => {
+    await measureScenarios(bench, createAppContext(database.db, config));
+    if (process.env.BENCH_EXPLAIN !== '0') {
+      const wanted = process.env.BENCH_EXPLAIN?.split(',').map(Number) ?? bench.explained;
+      for (const [label, query] of wanted.map((i) => bench.scenarios[i])) {
+        console.log(`\n=== plans: ${label} (${query}) ===`);
+        for (const plan of await explainStatements(url, config, (ctx) => bench.list(ctx, query))) console.log(`${plan}\n---`);
+      }
+    }
+  });
+}
+
+export interface BenchDatabase {
+  database: Database;
+  /** The bench database's URL, for a second pool (plans). */
+  url: string;
+  /** The test config on a temporary DATA_DIR. */
+  config: Config;
+}
+
+/**
+ * A migrated PostgreSQL database named shop_bench_<name>_<time>, seeded once, for `run`; dropped
+ * after it unless BENCH_KEEP_DB=<name> asked to reuse (and keep) a seeded one between runs.
+ */
+export async function withBenchDatabase(
+  name: string,
+  seeding: { seed(db: Db): Promise<void>; seeded: string },
+  run: (bench: BenchDatabase) => Promise<void>,
+): Promise<void> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const keep = process.env.BENCH_KEEP_DB;
-  const name = keep ?? `shop_bench_${bench.name}_${Date.now()}`;
+  const databaseName = keep ?? `shop_bench_${name}_${Date.now()}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  const exists = (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount;
-  if (!exists) await admin.query(`create database ${name}`);
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [databaseName])).rowCount;
+  if (!exists) await admin.query(`create database ${databaseName}`);
   const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  url.pathname = `/${databaseName}`;
   const database = openPostgres(url.toString(), 10);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-bench-'));
   try {
     await migrateDatabase(database);
     if (!exists) {
       const started = Date.now();
-      await bench.seed(database.db);
-      console.log(`seeded ${bench.seeded} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      await seeding.seed(database.db);
+      console.log(`seeded ${seeding.seeded} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
     }
-    const config = testConfig(dataDir);
-    await measureScenarios(bench, createAppContext(database.db, config));
-    if (process.env.BENCH_EXPLAIN !== '0') {
-      const wanted = process.env.BENCH_EXPLAIN?.split(',').map(Number) ?? bench.explained;
-      for (const [label, query] of wanted.map((i) => bench.scenarios[i])) {
-        console.log(`\n=== plans: ${label} (${query}) ===`);
-        for (const plan of await explain(url.toString(), config, (ctx) => bench.list(ctx, query))) console.log(`${plan}\n---`);
-      }
-    }
+    await run({ database, url: url.toString(), config: testConfig(dataDir) });
   } finally {
     await database.close();
-    if (!keep) await admin.query(`drop database if exists ${name} with (force)`);
+    if (!keep) await admin.query(`drop database if exists ${databaseName} with (force)`);
     await admin.end();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -155,7 +176,7 @@ async function measureScenarios(bench: StaffListBench, ctx: AppContext): Promise
 }
 
 /** The plans of the statements `run` sends, in order, inside one transaction as the app does. */
-async function explain(url: string, config: Config, run: (ctx: AppContext) => Promise<unknown>): Promise<string[]> {
+export async function explainStatements(url: string, config: Config, run: (ctx: AppContext) => Promise<unknown>): Promise<string[]> {
   const captured: { sql: string; params: unknown[] }[] = [];
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   // The database is dropped (with force) at the end: a connection still closing may be cut.
