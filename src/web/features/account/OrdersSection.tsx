@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../domain/dates';
 import { whatsappUrl } from '../../../domain/fulfilment-steps';
-import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
+import { ProductThumbnail } from './ProductThumbnail';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
@@ -197,20 +197,7 @@ function OrderCard({
       <ul className="divide-y divide-stone-100 px-4 sm:px-5">
         {order.order_products.map((line) => (
           <li key={line.id} className="flex items-center gap-3 py-3">
-            <img
-              src={line.product_image || '/logo.svg'}
-              srcSet={imageSrcSet(line.product_image)}
-              sizes="56px"
-              alt=""
-              width={56}
-              height={56}
-              loading="lazy"
-              className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain"
-              onError={(e) => {
-                e.currentTarget.srcset = '';
-                e.currentTarget.src = '/logo.svg';
-              }}
-            />
+            <ProductThumbnail image={line.product_image} />
             <div className="min-w-0 flex-1">
               {line.product ? (
                 <Link to={`/producto/${line.product}`} className="font-medium text-stone-900 hover:text-brand-800 hover:underline">

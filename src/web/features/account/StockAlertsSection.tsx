@@ -3,8 +3,8 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
-import { imageSrcSet } from '../../../domain/images';
 import { ApiError } from '../../lib/api';
+import { ProductThumbnail } from './ProductThumbnail';
 import { formatDateTime } from '../../../domain/dates';
 import { useStockNotificationActions, useStockNotifications, type StockNotificationDto } from '../../lib/stock-notifications';
 import { PageLoader } from '../../components/PageLoader';
@@ -60,20 +60,7 @@ export function StockAlertsSection() {
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
             {notifications.data.map((n) => (
               <li key={n.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
-                <img
-                  src={n.image || '/logo.svg'}
-                  srcSet={imageSrcSet(n.image)}
-                  sizes="56px"
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain"
-                  onError={(e) => {
-                    e.currentTarget.srcset = '';
-                    e.currentTarget.src = '/logo.svg';
-                  }}
-                />
+                <ProductThumbnail image={n.image} />
                 <div className="min-w-0 flex-1">
                   <Link to={`/producto/${n.product_id}`} className="font-medium text-stone-900 hover:text-brand-800 hover:underline">
                     {n.product_name}
