@@ -3,8 +3,6 @@
 import { z } from 'zod';
 import { SHOP_TIME_ZONE } from './site';
 
-/** Units under which a presentation counts as low on stock, unless the shop sets another figure. */
-export const DEFAULT_LOW_STOCK_THRESHOLD = 5;
 /** The shop's hour (Argentina) of the daily alert when nobody changed it. */
 export const DEFAULT_STOCK_ALERT_HOUR = 9;
 

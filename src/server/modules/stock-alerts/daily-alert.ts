@@ -5,7 +5,6 @@ import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/site';
 import {
-  DEFAULT_LOW_STOCK_THRESHOLD,
   DEFAULT_STOCK_ALERT_HOUR,
   lowStockSeen,
   newlyLowStock,
@@ -14,24 +13,18 @@ import {
   type StockAlertSettingsUpdate,
 } from '../../../domain/stock-alerts';
 import type { AppContext } from '../../context';
-import { sqlRows, type DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { blisters, brands, products, stockAlertSettings } from '../../db/schema';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { deliverMail, queueMail } from '../mail/service';
+import { getInventorySettings } from '../site/inventory-settings';
 import { lowStockAlertEmail, type LowStockItem } from './emails';
 
 type SettingsRow = typeof stockAlertSettings.$inferSelect;
 
-/**
- * The shop's low-stock threshold: `site_settings.low_stock_threshold` once that setting exists,
- * else the default. Read through to_jsonb so this query works with or without the column.
- */
-export async function readLowStockThreshold(db: DbOrTx): Promise<number> {
-  const [row] = await sqlRows<{ threshold: number | null }>(
-    db,
-    sql`select (to_jsonb(s) ->> 'low_stock_threshold')::int as threshold from site_settings s where s.id = 1`,
-  );
-  return row?.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+/** The shop's low-stock threshold, as the dashboard reads it (site_settings, else the default). */
+async function readLowStockThreshold(db: DbOrTx): Promise<number> {
+  return (await getInventorySettings(db)).low_stock_threshold;
 }
 
 /** Presentations of products on sale with fewer units than the threshold, sold out first. */
