@@ -2,6 +2,7 @@
 // checking, one claim per period succeeds, timed by the database's clock.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_JOB_CHECK_MS, loadConfig } from '../../src/server/config';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { claimJobRun } from '../../src/server/jobs';
 import { createTestDatabase } from '../helpers/database';
@@ -13,6 +14,18 @@ const available = await postgresAvailable();
 /** Moves the job's last run `ms` into the past. */
 const ranAgo = (database: Database, name: string, ms: number) =>
   database.db.execute(sql`update job_runs set last_run_at = now() - ${ms} * interval '1 millisecond' where name = ${name}`);
+
+describe('JOB_CHECK_MS', () => {
+  const base = { DATA_DIR: '/tmp/shop-config-test' };
+  it('defaults to 10 s and takes 100 ms to 60 s', () => {
+    expect(loadConfig(base).jobCheckMs).toBe(DEFAULT_JOB_CHECK_MS);
+    expect(DEFAULT_JOB_CHECK_MS).toBe(10_000);
+    expect(loadConfig({ ...base, JOB_CHECK_MS: '200' }).jobCheckMs).toBe(200);
+    expect(() => loadConfig({ ...base, JOB_CHECK_MS: '50' })).toThrow(/JOB_CHECK_MS: debe ser 100 o más/);
+    expect(() => loadConfig({ ...base, JOB_CHECK_MS: '120000' })).toThrow(/JOB_CHECK_MS: debe ser 60000 o menos/);
+    expect(() => loadConfig({ ...base, JOB_CHECK_MS: 'pronto' })).toThrow(/JOB_CHECK_MS: debe ser un número/);
+  });
+});
 
 describe('claimJobRun', () => {
   let database: Database;

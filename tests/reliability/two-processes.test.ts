@@ -8,7 +8,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPostgres, type Database } from '../../src/server/db/client';
+import { openPostgres, sqlRows, type Database } from '../../src/server/db/client';
 import { activityLogs, blisters, mailOutbox, orders } from '../../src/server/db/schema';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
@@ -112,10 +112,11 @@ describe.skipIf(!available)('two server processes on one PostgreSQL database', (
 
     const [stored] = await db().select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blister.id));
     expect(stored.stock).toBe(0);
-    const [sold] = await database.db.execute(
+    const [sold] = await sqlRows<{ units: number }>(
+      db(),
       sql`select coalesce(sum(l.quantity), 0)::int as units from order_products l join orders o on o.id = l.order_id
           where l.blister_id = ${blister.id} and o.status <> 'cancelled'`,
-    ).then((r) => (r as unknown as { rows: { units: number }[] }).rows);
+    );
     expect(sold.units).toBe(25);
   });
 
@@ -200,7 +201,11 @@ describe.skipIf(!available)('two server processes on one PostgreSQL database', (
       }
     });
     const subjects = files.map((text) => /^Subject: (.*)$/m.exec(text)?.[1]);
-    for (let i = 0; i < 60; i++) expect(subjects.filter((s) => s === `Prueba de cola ${i}`), `mail ${i}`).toHaveLength(1);
+    for (let i = 0; i < 60; i++)
+      expect(
+        subjects.filter((s) => s === `Prueba de cola ${i}`),
+        `mail ${i}`,
+      ).toHaveLength(1);
     const [{ sent }] = await db()
       .select({ sent: sql<number>`count(*)::int` })
       .from(mailOutbox)
@@ -239,7 +244,9 @@ describe.skipIf(!available)('two server processes on one PostgreSQL database', (
     const entries = await db()
       .select()
       .from(activityLogs)
-      .where(and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(first)), eq(activityLogs.action, 'status_change')));
+      .where(
+        and(eq(activityLogs.entity_type, 'order'), eq(activityLogs.entity_id, String(first)), eq(activityLogs.action, 'status_change')),
+      );
     expect(entries).toHaveLength(1);
 
     // Within the same hour neither process runs it again, though a stale order is waiting.

@@ -15,6 +15,7 @@ export const CACHE_CHANNEL = 'shop_cache_changes';
 export const LISTENER_APPLICATION_NAME = 'shop-cache-listener';
 const FIRST_RETRY_MS = 100;
 const LAST_RETRY_MS = 10_000;
+const CONNECT_TIMEOUT_MS = 5000;
 
 export interface PostgresChanges {
   /** Resolves once the first attempt to listen has ended (listening, or retrying in the background). */
@@ -41,7 +42,12 @@ export function shareChangesThroughPostgres(options: { url: string; db: Db; shar
 
   const connect = async (): Promise<void> => {
     retryTimer = null;
-    const attempt = new pg.Client({ connectionString: url, keepAlive: true, application_name: LISTENER_APPLICATION_NAME });
+    const attempt = new pg.Client({
+      connectionString: url,
+      keepAlive: true,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      application_name: LISTENER_APPLICATION_NAME,
+    });
     let lost = false;
     const lose = (error?: unknown) => {
       if (lost) return;

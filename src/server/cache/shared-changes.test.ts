@@ -34,8 +34,8 @@ describe('shareChanges', () => {
     const published: string[] = [];
     caches.sharing.publishTo((change) => published.push(change));
     const catalogueKept = await probe(caches.catalogue);
-    const countsKept = await probe(caches.orderCounts as ReadCache);
-    const maintenanceKept = await probe(caches.maintenance as ReadCache);
+    const countsKept = await probe(caches.orderCounts);
+    const maintenanceKept = await probe(caches.maintenance);
 
     caches.sharing.receive('catalogueChanged');
     expect(await catalogueKept()).toBe(false);
@@ -77,7 +77,7 @@ describe('shareChanges', () => {
   it('clears every cache at once when changes may have been missed', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
     const kept = await Promise.all(
-      [caches.catalogue, caches.orderCounts, caches.orderPages, caches.dashboard, caches.maintenance].map((c) => probe(c as ReadCache)),
+      [caches.catalogue, caches.orderCounts, caches.orderPages, caches.dashboard, caches.maintenance].map((c) => probe(c)),
     );
     caches.sharing.clearAll();
     for (const stillThere of kept) expect(await stillThere()).toBe(false);
