@@ -44,7 +44,9 @@ export function shareChangesThroughPostgres(options: { url: string; db: Db; shar
     retryTimer = null;
     const attempt = new pg.Client({
       connectionString: url,
+      // A peer that vanished without closing (a cut network) is noticed in seconds, not hours.
       keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       application_name: LISTENER_APPLICATION_NAME,
     });
