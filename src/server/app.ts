@@ -8,6 +8,7 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptio
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TrustProxy } from './config';
 import { backgroundSettled } from './background';
+import { shareChangesThroughPostgres } from './cache/postgres-changes';
 import type { AppContext } from './context';
 import { serializerCompiler, validatorCompiler } from './http';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
@@ -73,6 +74,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   // Work some requests finish after their reply (background.ts) ends before the database closes.
   app.addHook('onClose', backgroundSettled);
+  if (ctx.config.databaseUrl) {
+    // Other processes on the same database drop their caches when this one writes, and back.
+    const changes = shareChangesThroughPostgres({ url: ctx.config.databaseUrl, db: ctx.db, sharing: ctx.caches.sharing, log: app.log });
+    app.addHook('onClose', () => changes.close());
+    await changes.started;
+  }
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });

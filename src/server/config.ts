@@ -8,6 +8,9 @@ import { SHOP_NAME } from '../domain/shop';
 import { packageRoot } from './paths';
 import type { RateLimitConfig } from './plugins/rate-limit';
 
+/** How often each process checks which background jobs are due, when JOB_CHECK_MS is not set. */
+export const DEFAULT_JOB_CHECK_MS = 10_000;
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -96,6 +99,12 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxy.default(false),
   WEB_DIST_DIR: z.string().optional(),
   CATALOG_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(3000),
+  JOB_CHECK_MS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(100, 'debe ser 100 o más')
+    .max(60_000, 'debe ser 60000 o menos')
+    .default(DEFAULT_JOB_CHECK_MS),
   // Argon2id cost, tuned so one login takes about 80 ms on a 2-core server.
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1048576).default(65536),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(4),
@@ -138,6 +147,8 @@ export interface Config {
   rateLimits?: Partial<RateLimitConfig>;
   /** Background jobs (dollar rate, mail retries, order expiry); tests turn them off. */
   runJobs: boolean;
+  /** How often each process checks which jobs are due (JOB_CHECK_MS); absent: DEFAULT_JOB_CHECK_MS. */
+  jobCheckMs?: number;
   /** How long catalogue reads stay in the process's micro-cache; absent or 0: no cache. */
   catalogCacheMs?: number;
 }
@@ -189,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     webRenderer: path.join(`${webDir}-ssr`, 'entry-server.js'),
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     runJobs: true,
+    jobCheckMs: e.JOB_CHECK_MS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
   };
 }

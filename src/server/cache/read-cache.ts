@@ -1,6 +1,7 @@
 // One kind of in-process read cache, cleared by writes ("micro-cache"): answers kept a few seconds
 // so that one database read serves many requests. Every process keeps its own; a write clears the
-// caches it makes stale (see caches.ts), and what another process wrote shows within the TTL.
+// caches it makes stale in this process and, through PostgreSQL notifications, in every other one
+// (caches.ts, postgres-changes.ts). The TTL bounds what a process misses while not notified.
 
 export interface ReadCacheOptions {
   /** How long a value is fresh; 0 turns the cache off. */

@@ -532,3 +532,9 @@ export const stockAlertSettings = pgTable(
     check('stock_alert_settings_hour_range', sql`${t.hour} >= 0 and ${t.hour} <= 23`),
   ],
 );
+
+/** When each background job last ran (jobs.ts): a process claims a period by moving it forward. */
+export const jobRuns = pgTable('job_runs', {
+  name: text('name').primaryKey(),
+  last_run_at: timestamp('last_run_at', { withTimezone: true }).notNull(),
+});

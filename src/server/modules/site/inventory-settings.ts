@@ -38,7 +38,6 @@ export async function updateInventorySettings(
       changes: diff(before, { low_stock_threshold: input.low_stock_threshold }),
     });
   });
-  // The dashboard's low-stock list depends on it.
-  ctx.caches.dashboard.clear();
+  ctx.caches.settingsChanged();
   return { ...(await getInventorySettings(ctx.db)), message: 'Umbral de stock bajo guardado correctamente' };
 }

@@ -25,11 +25,6 @@ export interface MaintenanceState {
   bypass_fingerprint: string | null;
 }
 
-// Every API request asks for the flag; a short in-process cache keeps the database off the hot
-// path. Other processes see a toggle within CACHE_MS; this process sees it at once.
-const CACHE_MS = 2000;
-const cache = new WeakMap<AppContext['db'], { state: MaintenanceState; expiresAt: number }>();
-
 const ISSUER = 'semillas-shop';
 const BYPASS_TTL_SECONDS = BYPASS_TTL_HOURS * 3600;
 
@@ -46,17 +41,19 @@ async function loadSettings(db: DbOrTx) {
   );
 }
 
-export async function readMaintenanceState(ctx: AppContext): Promise<MaintenanceState> {
-  const cached = cache.get(ctx.db);
-  if (cached && cached.expiresAt > Date.now()) return cached.state;
-  const row = await loadSettings(ctx.db);
-  const state: MaintenanceState = {
-    maintenance_mode: row.maintenance_mode,
-    maintenance_message: row.maintenance_message,
-    bypass_fingerprint: fingerprint(row.bypass_password_hash),
-  };
-  cache.set(ctx.db, { state, expiresAt: Date.now() + CACHE_MS });
-  return state;
+/**
+ * Every API request asks for the switch, so it is kept in the process's caches: a toggle clears
+ * them in every process (settingsChanged), and their 1-second TTL bounds a missed notification.
+ */
+export function readMaintenanceState(ctx: AppContext): Promise<MaintenanceState> {
+  return ctx.caches.maintenance.get('state', async () => {
+    const row = await loadSettings(ctx.db);
+    return {
+      maintenance_mode: row.maintenance_mode,
+      maintenance_message: row.maintenance_message,
+      bypass_fingerprint: fingerprint(row.bypass_password_hash),
+    };
+  });
 }
 
 function toStatus(state: MaintenanceState): MaintenanceStatusDto {
@@ -113,7 +110,7 @@ export async function toggleMaintenance(
     });
     return before.maintenance_mode;
   });
-  cache.delete(ctx.db);
+  ctx.caches.settingsChanged();
   const status = await getMaintenanceStatus(ctx);
   return { ...status, message: toggleMessage(wasOn, input) };
 }

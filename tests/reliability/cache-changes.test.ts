@@ -1,0 +1,154 @@
+// Cache clearing between processes on PostgreSQL (cache/postgres-changes.ts): two app contexts,
+// each with its own pool and listening connection on one database, as two server processes
+// have. A change made through one clears the other's caches within 100 ms, far under every TTL;
+// after the listening connection is cut, it comes back and clears everything.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LISTENER_APPLICATION_NAME, shareChangesThroughPostgres, type PostgresChanges } from '../../src/server/cache/postgres-changes';
+import type { ReadCache } from '../../src/server/cache/read-cache';
+import { createAppContext, type AppContext } from '../../src/server/context';
+import { openPostgres, type Database } from '../../src/server/db/client';
+import { readMaintenanceState, toggleMaintenance } from '../../src/server/modules/site/maintenance';
+import { testConfig } from '../helpers/app';
+import { createStaff } from '../helpers/factories';
+import { createScratchDatabase, postgresAvailable, type ScratchDatabase } from '../helpers/postgres';
+
+const available = await postgresAvailable();
+const WITHIN_MS = 100;
+const quiet = { debug() {}, info() {}, warn() {}, error() {} };
+const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface ShopProcess {
+  ctx: AppContext;
+  database: Database;
+  changes: PostgresChanges;
+}
+
+/** Keeps a marker in `cache`; the returned function says whether it is still there. */
+async function probe(cache: ReadCache<unknown>): Promise<() => Promise<boolean>> {
+  const marker = {};
+  await cache.get('probe', async () => marker);
+  return async () => (await cache.get('probe', async () => ({}))) === marker;
+}
+
+/** Milliseconds until `cleared` holds, polled every 2 ms up to `limitMs`; Infinity if it never did. */
+async function msUntil(cleared: () => Promise<boolean>, limitMs: number, since = performance.now()): Promise<number> {
+  while (performance.now() - since <= limitMs) {
+    if (await cleared()) return performance.now() - since;
+    await later(2);
+  }
+  return Infinity;
+}
+
+describe.skipIf(!available)('cache clearing between processes on PostgreSQL', () => {
+  let scratch: ScratchDatabase;
+  let dataDir: string;
+  let a: ShopProcess;
+  let b: ShopProcess;
+
+  async function start(): Promise<ShopProcess> {
+    const database = openPostgres(scratch.url, 4);
+    const ctx = createAppContext(database.db, testConfig(dataDir, { databaseUrl: scratch.url, catalogCacheMs: 60_000 }));
+    const changes = shareChangesThroughPostgres({ url: scratch.url, db: database.db, sharing: ctx.caches.sharing, log: quiet });
+    await changes.started;
+    return { ctx, database, changes };
+  }
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase('shop_cache_changes');
+    dataDir = mkdtempSync(path.join(tmpdir(), 'cache-changes-'));
+    a = await start();
+    b = await start();
+  });
+
+  afterAll(async () => {
+    for (const p of [a, b]) {
+      await p?.changes.close();
+      await p?.database.close();
+    }
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('listens from the start', () => {
+    expect(a.changes.listening()).toBe(true);
+    expect(b.changes.listening()).toBe(true);
+  });
+
+  it('clears the other process’s catalogue and dashboard within 100 ms of a catalogue change', async () => {
+    const catalogueKept = await probe(b.ctx.caches.catalogue);
+    const dashboardKept = await probe(b.ctx.caches.dashboard);
+    const countsKept = await probe(b.ctx.caches.orderCounts);
+    const since = performance.now();
+    a.ctx.caches.catalogueChanged();
+    expect(await msUntil(async () => !(await catalogueKept()), WITHIN_MS, since)).toBeLessThanOrEqual(WITHIN_MS);
+    expect(await dashboardKept()).toBe(false);
+    // Only what that kind of change makes stale.
+    expect(await countsKept()).toBe(true);
+  });
+
+  it('clears the order caches of the other process within 100 ms, both ways', async () => {
+    for (const [writer, reader] of [
+      [a, b],
+      [b, a],
+    ]) {
+      const countsKept = await probe(reader.ctx.caches.orderCounts);
+      const pagesKept = await probe(reader.ctx.caches.orderPages);
+      const since = performance.now();
+      writer.ctx.caches.ordersChanged();
+      expect(await msUntil(async () => !(await countsKept()) && !(await pagesKept()), WITHIN_MS, since)).toBeLessThanOrEqual(WITHIN_MS);
+    }
+  });
+
+  it('shows a maintenance toggle made through one process in the other within 100 ms', async () => {
+    const staff = await createStaff(a.database.db);
+    expect((await readMaintenanceState(b.ctx)).maintenance_mode).toBe(false);
+    await toggleMaintenance(a.ctx, staff, { maintenance_mode: true });
+    const since = performance.now();
+    expect(await msUntil(async () => (await readMaintenanceState(b.ctx)).maintenance_mode, WITHIN_MS, since)).toBeLessThanOrEqual(
+      WITHIN_MS,
+    );
+    await toggleMaintenance(b.ctx, staff, { maintenance_mode: false });
+    expect(await msUntil(async () => !(await readMaintenanceState(a.ctx)).maintenance_mode, WITHIN_MS)).toBeLessThanOrEqual(WITHIN_MS);
+  });
+
+  it('reconnects after its listening connection is cut, clears everything, and hears changes again', async () => {
+    const catalogueKept = await probe(b.ctx.caches.catalogue);
+    const countsKept = await probe(b.ctx.caches.orderCounts);
+    const admin = new pg.Client({ connectionString: scratch.url });
+    await admin.connect();
+    try {
+      const cut = await admin.query(
+        'select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name = $1',
+        [LISTENER_APPLICATION_NAME],
+      );
+      expect(cut.rowCount).toBe(2);
+    } finally {
+      await admin.end();
+    }
+    // Notifications sent while it was away are lost: reconnecting clears every cache.
+    expect(await msUntil(async () => !(await catalogueKept()) && !(await countsKept()), 5000)).toBeLessThan(5000);
+    expect(await msUntil(async () => b.changes.listening() && a.changes.listening(), 5000)).toBeLessThan(5000);
+
+    const keptAgain = await probe(b.ctx.caches.catalogue);
+    const since = performance.now();
+    a.ctx.caches.catalogueChanged();
+    expect(await msUntil(async () => !(await keptAgain()), WITHIN_MS, since)).toBeLessThanOrEqual(WITHIN_MS);
+  });
+
+  it('stops listening and publishing once closed', async () => {
+    const extra = await start();
+    expect(extra.changes.listening()).toBe(true);
+    await extra.changes.close();
+    expect(extra.changes.listening()).toBe(false);
+    const kept = await probe(extra.ctx.caches.catalogue);
+    a.ctx.caches.catalogueChanged();
+    await later(200);
+    expect(await kept()).toBe(true);
+    await extra.database.close();
+  });
+});
