@@ -90,10 +90,16 @@ export async function backfillImageWidths(storage: Storage): Promise<number> {
     for (const size of IMAGE_WIDTHS) {
       const target = `${large[1]}-${size}.webp`;
       if (keys.has(target)) continue;
-      const data = await sharp(source)
-        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
-        .toBuffer();
+      let data: Buffer;
+      try {
+        data = await sharp(source)
+          .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+          .toBuffer();
+      } catch {
+        // A file that does not decode stays as it is; the other pictures still get their widths.
+        break;
+      }
       // Each store writes whole files only (the disk writes then renames).
       await storage.put(target, data, 'image/webp');
       written++;
