@@ -36,6 +36,7 @@ async function backup(args: string[]) {
   }
   const uploads = uploadStorage(config);
   try {
+    await uploads.prepare();
     if (config.s3) console.log(`Copiando las imágenes del bucket S3 "${config.s3.bucket}" dentro del respaldo.`);
     const { file, manifest } = await writeBackup(database, { uploads, outDir });
     const t = manifest.tables;
