@@ -65,24 +65,28 @@ const trustProxy = z
     return entries;
   });
 
-const httpUrl = (name: string) =>
+const httpUrl = () =>
   z
     .string()
     .trim()
-    .url(`${name} debe ser una URL`)
+    .url('debe ser una URL')
     .refine((url) => /^https?:\/\//.test(url), 'debe empezar con http:// o https://');
 
 /** S3_* as the upload store's settings; only S3_BUCKET turns it on, and the others need it. */
 function s3Settings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx): S3Settings | undefined {
-  const given = (['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const).filter(
-    (name) => e[name] !== undefined,
-  );
+  const given = (
+    ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const
+  ).filter((name) => e[name] !== undefined);
   if (!e.S3_BUCKET) {
     for (const name of given) ctx.addIssue({ code: 'custom', path: [name], message: 'no tiene efecto sin S3_BUCKET' });
     return undefined;
   }
   if (!e.S3_REGION && !e.S3_ENDPOINT) {
-    ctx.addIssue({ code: 'custom', path: ['S3_REGION'], message: 'indica la región del bucket (p. ej. us-east-1), o S3_ENDPOINT para otro proveedor' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_REGION'],
+      message: 'indica la región del bucket (p. ej. us-east-1), o S3_ENDPOINT para otro proveedor',
+    });
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
@@ -94,7 +98,9 @@ function s3Settings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx): S3Setti
     region: e.S3_REGION ?? 'us-east-1',
     endpoint: e.S3_ENDPOINT,
     credentials:
-      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
     forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
     publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
   };
@@ -142,11 +148,11 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket (3 a 63 letras minúsculas, números, puntos o guiones)')
     .optional(),
   S3_REGION: z.string().trim().min(1, 'no puede estar vacío').optional(),
-  S3_ENDPOINT: httpUrl('S3_ENDPOINT').optional(),
+  S3_ENDPOINT: httpUrl().optional(),
   S3_ACCESS_KEY_ID: z.string().trim().min(1, 'no puede estar vacío').optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, 'no puede estar vacío').optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
-  S3_PUBLIC_URL: httpUrl('S3_PUBLIC_URL')
+  S3_PUBLIC_URL: httpUrl()
     .refine((url) => !/[?#]/.test(url), 'no puede tener ? ni #: es la dirección a la que se agrega el nombre de cada imagen')
     .optional(),
 });

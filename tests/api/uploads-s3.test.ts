@@ -46,11 +46,16 @@ async function upload(target: { url: string }, purpose: string, token?: string) 
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'foto.png');
-  const res = await fetch(`${target.url}/api/uploads/`, { method: 'POST', body: form, headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const res = await fetch(`${target.url}/api/uploads/`, {
+    method: 'POST',
+    body: form,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  });
   return { status: res.status, json: (await res.json()) as { url: string; secure_url: string; width: number; height: number } };
 }
 
-const filesUnder = (dir: string) => (existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : []);
+const filesUnder = (dir: string) =>
+  existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
 
 describe('uploads with S3_BUCKET', () => {
   let url: string;
@@ -103,7 +108,7 @@ describe('uploads with S3_BUCKET', () => {
     expect(cached.status).toBe(304);
   });
 
-  it('answers 404 for missing pictures and for keys that are not the shop\'s, never reaching outside the bucket', async () => {
+  it("answers 404 for missing pictures and for keys that are not the shop's, never reaching outside the bucket", async () => {
     // Sent as written: fetch would resolve `..` and `%2e%2e` before the shop sees them.
     for (const bad of [
       '/uploads/product/no-existe-800.webp',

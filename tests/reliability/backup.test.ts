@@ -254,7 +254,7 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     });
     afterAll(() => s3?.stop());
 
-    it('restores a disk backup\'s images into the bucket, and backs them up from it', { timeout: 90_000 }, async () => {
+    it("restores a disk backup's images into the bucket, and backs them up from it", { timeout: 90_000 }, async () => {
       const restored = await cli(['restore', backupFile], s3Env);
       expect(restored.code, restored.stderr).toBe(0);
       expect(restored.stdout).toContain(`1 imagen (en el bucket S3 "${s3.settings.bucket}").`);
