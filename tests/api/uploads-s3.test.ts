@@ -197,3 +197,4 @@ describe('uploads with S3_PUBLIC_URL', () => {
     }
   });
 });
+
