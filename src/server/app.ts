@@ -74,7 +74,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onClose', backgroundSettled);
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl, uploadsUrl: ctx.config.s3?.publicUrl });
+  await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(cookie);
   await app.register(maintenancePlugin, { ctx });
   await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });

@@ -65,13 +65,6 @@ const trustProxy = z
     return entries;
   });
 
-const httpUrl = () =>
-  z
-    .string()
-    .trim()
-    .url('debe ser una URL')
-    .refine((url) => /^https?:\/\//.test(url), 'debe empezar con http:// o https://');
-
 /** S3_* as the upload store's settings; only S3_BUCKET turns it on, and the others need it. */
 function s3Settings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx): S3Settings | undefined {
   const given = (
@@ -148,11 +141,21 @@ const envSchema = z.object({
     .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket (3 a 63 letras minúsculas, números, puntos o guiones)')
     .optional(),
   S3_REGION: z.string().trim().min(1, 'no puede estar vacío').optional(),
-  S3_ENDPOINT: httpUrl().optional(),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .url('debe ser una URL')
+    .refine((url) => /^https?:\/\//.test(url), 'debe empezar con http:// o https://')
+    .optional(),
   S3_ACCESS_KEY_ID: z.string().trim().min(1, 'no puede estar vacío').optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1, 'no puede estar vacío').optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
-  S3_PUBLIC_URL: httpUrl()
+  // Pages load pictures of other sites over https only (CSP img-src; admin image fields).
+  S3_PUBLIC_URL: z
+    .string()
+    .trim()
+    .url('debe ser una URL')
+    .refine((url) => url.startsWith('https://'), 'debe empezar con https://: las páginas solo cargan imágenes de otros sitios por https')
     .refine((url) => !/[?#]/.test(url), 'no puede tener ? ni #: es la dirección a la que se agrega el nombre de cada imagen')
     .optional(),
 });

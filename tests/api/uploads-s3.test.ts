@@ -155,23 +155,30 @@ describe('uploads with S3_BUCKET', () => {
 
 describe('uploads with S3_PUBLIC_URL', () => {
   let direct: TestServer;
-  const publicUrl = 'http://127.0.0.1:9/fotos';
+  const publicUrl = 'https://fotos.example.test/tienda';
 
   beforeAll(async () => {
     direct = await startTestServer({ s3: { ...s3.settings, publicUrl } });
   });
   afterAll(() => direct?.close());
 
-  it('answers the direct bucket address, lets pages load it, and still serves /uploads/ for stored paths', async () => {
+  it('answers the direct bucket address, which a product keeps, and still serves /uploads/ for stored paths', async () => {
     const staffToken = (await createStaff(direct.ctx.db)).token;
-    const res = await upload(direct, 'brand', staffToken);
+    const res = await upload(direct, 'product', staffToken);
     expect(res.status).toBe(201);
-    expect(res.json.url).toMatch(/^http:\/\/127\.0\.0\.1:9\/fotos\/brand\/[0-9a-f]{32}-800\.webp$/);
+    expect(res.json.url).toMatch(/^https:\/\/fotos\.example\.test\/tienda\/product\/[0-9a-f]{32}-800\.webp$/);
     const key = res.json.url.slice(publicUrl.length + 1);
     const served = await fetch(`${direct.url}/uploads/${key}`);
     expect(served.status).toBe(200);
+    // Pages may load it (img-src allows https:), and the admin can save it on a product.
     const page = await fetch(`${direct.url}/`);
-    expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https: http://127.0.0.1:9;");
+    expect(page.headers.get('content-security-policy')).toContain("img-src 'self' data: blob: https:;");
+    const brand = await api(direct, 'POST', '/api/brands/', {
+      token: staffToken,
+      body: { brand_name: 'Banco Directo', image: res.json.url },
+    });
+    expect(brand.status, brand.text).toBe(201);
+    expect(brand.json.image).toBe(res.json.url);
   });
 
   it('takes the direct address of a warranty photo and stores it as its /uploads/ path', async () => {
@@ -198,3 +205,12 @@ describe('uploads with S3_PUBLIC_URL', () => {
   });
 });
 
+describe('when the bucket cannot be reached', () => {
+  it('answers 503 with a Spanish message instead of an error page', async () => {
+    await s3.stop();
+    const res = await fetch(`${other.url}/uploads/product/abc-800.webp`);
+    expect(res.status).toBe(503);
+    expect(res.headers.get('retry-after')).toBe('30');
+    expect(await res.json()).toEqual({ error: 'La imagen no está disponible en este momento' });
+  });
+});

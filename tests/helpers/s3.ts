@@ -19,6 +19,7 @@ export async function startTestS3(bucket = 'shop-uploads'): Promise<TestS3> {
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
+  let stopped = false;
   return {
     // s3rver accepts this fixed pair and checks the signatures made with it.
     settings: {
@@ -31,6 +32,8 @@ export async function startTestS3(bucket = 'shop-uploads'): Promise<TestS3> {
     endpoint,
     directory,
     async stop() {
+      if (stopped) return;
+      stopped = true;
       await server.close();
       rmSync(directory, { recursive: true, force: true });
     },

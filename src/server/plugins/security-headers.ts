@@ -16,17 +16,16 @@ const directives = (list: Record<string, string>) =>
  * which CSP does not block, but two libraries insert `<style>` elements at run time (sonner's
  * toasts, the home page's logo strip), so style elements may be inline while style attributes
  * written into markup may not. Images: the shop's uploads, pasted https addresses (spec
- * accounts-admin §5 product images), data: URIs, blob: previews of photos being chosen, and the
- * origin of S3_PUBLIC_URL when pictures load from the bucket over plain http (a local server).
+ * accounts-admin §5 product images), data: URIs and blob: previews of photos being chosen.
  */
-export function pageContentSecurityPolicy(https: boolean, imageOrigins: string[] = []): string {
+export function pageContentSecurityPolicy(https: boolean): string {
   return directives({
     'default-src': "'self'",
     'script-src': "'self'",
     'style-src': "'self' 'unsafe-inline'",
     'style-src-elem': "'self' 'unsafe-inline'",
     'style-src-attr': "'none'",
-    'img-src': ["'self' data: blob: https:", ...imageOrigins].join(' '),
+    'img-src': "'self' data: blob: https:",
     'font-src': "'self'",
     'connect-src': "'self'",
     'object-src': "'none'",
@@ -45,11 +44,9 @@ export const PERMISSIONS_POLICY =
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp(
-  async function securityHeadersPlugin(app: FastifyInstance, opts: { publicUrl: string; uploadsUrl?: string }) {
+  async function securityHeadersPlugin(app: FastifyInstance, opts: { publicUrl: string }) {
     const publicHttps = opts.publicUrl.startsWith('https:');
-    // https: origins are allowed already.
-    const imageOrigins = opts.uploadsUrl?.startsWith('http:') ? [new URL(opts.uploadsUrl).origin] : [];
-    const pagePolicy = { http: pageContentSecurityPolicy(false, imageOrigins), https: pageContentSecurityPolicy(true, imageOrigins) };
+    const pagePolicy = { http: pageContentSecurityPolicy(false), https: pageContentSecurityPolicy(true) };
 
     app.addHook('onSend', async (request, reply, payload) => {
       // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on.

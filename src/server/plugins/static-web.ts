@@ -9,7 +9,14 @@ import fp from 'fastify-plugin';
 import { decodedPath } from '../routed-path';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
-import { DiskStorage, IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage, type StoredFile } from '../modules/uploads/storage';
+import {
+  DiskStorage,
+  IMMUTABLE_CACHE_CONTROL,
+  isSafeKey,
+  type Storage,
+  type StoredFile,
+  type StoredFileInfo,
+} from '../modules/uploads/storage';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -116,7 +123,14 @@ function serveUploadsFromStore(app: FastifyInstance, storage: Storage) {
       const key = (request.params as { '*': string })['*'];
       if (!isSafeKey(key)) return reply.status(404).send({ error: 'Imagen no encontrada' });
       const head = request.method === 'HEAD';
-      const file = head ? await storage.head(key) : await storage.get(key);
+      let file: StoredFileInfo | null;
+      try {
+        file = head ? await storage.head(key) : await storage.get(key);
+      } catch (error) {
+        // The bucket is unreachable or refuses: say so, and let the browser try again later.
+        request.log.error({ err: error, key }, 'reading an upload from the store failed');
+        return reply.status(503).header('retry-after', '30').send({ error: 'La imagen no está disponible en este momento' });
+      }
       if (!file) return reply.status(404).send({ error: 'Imagen no encontrada' });
       const body = head ? undefined : (file as StoredFile).body;
       reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).type(file.contentType).header('content-length', String(file.size));

@@ -64,6 +64,9 @@ describe('S3_* settings', () => {
     expect(refusal({ S3_BUCKET: 'fotos', S3_REGION: 'sa-east-1', S3_PUBLIC_URL: 'https://cdn.example/?v=1' })).toContain(
       'S3_PUBLIC_URL: no puede tener ? ni #',
     );
+    expect(refusal({ S3_BUCKET: 'fotos', S3_REGION: 'sa-east-1', S3_PUBLIC_URL: 'http://cdn.example/fotos' })).toContain(
+      'S3_PUBLIC_URL: debe empezar con https://',
+    );
     expect(refusal({ S3_REGION: 'sa-east-1', S3_ENDPOINT: 'http://127.0.0.1:9000' })).toMatch(
       /S3_REGION: no tiene efecto sin S3_BUCKET\n {2}S3_ENDPOINT: no tiene efecto sin S3_BUCKET/,
     );
