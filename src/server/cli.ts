@@ -71,6 +71,11 @@ async function restore(args: string[]) {
       `${plural(t.users ?? 0, 'usuario', 'usuarios')}, ${plural(result.uploads, 'imagen', 'imágenes')}` +
       `${config.s3 ? ` (en el bucket S3 "${config.s3.bucket}")` : ''}.`,
   );
+  if (result.skipped.length) {
+    console.log(
+      `No se restauraron ${plural(result.skipped.length, 'archivo', 'archivos')} con nombres que la tienda no usa: ${result.skipped.join(', ')}`,
+    );
+  }
   if (result.previousDbDir) console.log(`La base anterior quedó en ${result.previousDbDir}: bórrala cuando compruebes la tienda.`);
 }
 

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { openPglite, sqlRows, type Database, type Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
-import { contentTypeOf, isSafeKey, type Storage } from '../uploads/storage';
+import { contentTypeOf, isSafeKey, readStoredFile, type Storage } from '../uploads/storage';
 import { createTarGz, readTarGz } from './tar';
 
 export const BACKUP_FORMAT = 'semillas-backup';
@@ -223,11 +223,9 @@ export async function writeBackup(
   await tar.add('database.sql', data.sql, now);
   for (const key of uploads) {
     // One file at a time, whichever store holds it; a file removed meanwhile is left out.
-    const stored = await paths.uploads.get(key);
-    if (!stored) continue;
-    const chunks: Buffer[] = [];
-    for await (const chunk of stored.body) chunks.push(chunk as Buffer);
-    await tar.add(`uploads/${key}`, Buffer.concat(chunks), stored.lastModified ?? now);
+    const info = await paths.uploads.head(key);
+    const data = info && (await readStoredFile(paths.uploads, key));
+    if (data) await tar.add(`uploads/${key}`, data, info.lastModified ?? now);
   }
   await tar.close();
   // Only a complete file carries the final name.
@@ -251,12 +249,8 @@ export interface RestoreResult {
   /** Where the replaced embedded database was moved, if there was one. */
   previousDbDir?: string;
   uploads: number;
-}
-
-function uploadKey(name: string): string {
-  const key = name.slice('uploads/'.length);
-  if (!isSafeKey(key)) throw new BackupRefused(`Ruta inválida en el respaldo: ${name}`);
-  return key;
+  /** Files under uploads/ whose names the shop never writes (`..`, other folders): not restored. */
+  skipped: string[];
 }
 
 export async function restoreBackup(file: string, options: RestoreOptions): Promise<RestoreResult> {
@@ -330,12 +324,19 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
   }
 
   let uploads = 0;
+  const skipped: string[] = [];
   await options.uploads.prepare();
   for await (const entry of entries) {
     if (!entry.name.startsWith('uploads/')) continue;
-    const key = uploadKey(entry.name);
+    const key = entry.name.slice('uploads/'.length);
+    // The data is in place by now: a stray or hostile name is left out and reported, never
+    // written outside the store.
+    if (!isSafeKey(key)) {
+      skipped.push(entry.name);
+      continue;
+    }
     await options.uploads.put(key, entry.data, contentTypeOf(key));
     uploads++;
   }
-  return { manifest, previousDbDir, uploads };
+  return { manifest, previousDbDir, uploads, skipped };
 }
