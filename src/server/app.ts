@@ -1,7 +1,6 @@
 // buildApp: the whole server as a Fastify instance, without listening. Reads as a table of
 // contents: cross-cutting plugins first, then one plugin per area.
 import { randomUUID } from 'node:crypto';
-import path from 'node:path';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
@@ -92,6 +91,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   // Before the routes, which it collects as they are added.
   await app.register(apiDocsPlugin);
 
+  // The disk store creates its folder, the S3 store checks its bucket: a wrong setting stops the
+  // start instead of failing each upload.
+  await ctx.storage.prepare();
+  app.addHook('onClose', () => ctx.storage.close());
+
   await app.register(healthRoutes, { db: ctx.db });
   await app.register(authRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
@@ -108,7 +112,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await app.register(seoRoutes, { ctx });
   await app.register(staticWebPlugin, {
-    uploadsDir: path.join(ctx.config.dataDir, 'uploads'),
+    uploads: ctx.storage,
     webDir: ctx.config.webDir,
     renderer: ctx.config.webRenderer,
     pageHead: pageHeadRenderer(ctx),

@@ -6,6 +6,7 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { SHOP_NAME } from '../domain/shop';
 import { packageRoot } from './paths';
+import type { S3Settings } from './modules/uploads/storage';
 import type { RateLimitConfig } from './plugins/rate-limit';
 
 /** How often each process checks which background jobs are due, when JOB_CHECK_MS is not set. */
@@ -67,6 +68,40 @@ const trustProxy = z
     return entries;
   });
 
+/** S3_* as the upload store's settings; only S3_BUCKET turns it on, and the others need it. */
+function s3Settings(e: z.infer<typeof envSchema>, ctx: z.RefinementCtx): S3Settings | undefined {
+  const given = (
+    ['S3_REGION', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PUBLIC_URL'] as const
+  ).filter((name) => e[name] !== undefined);
+  if (!e.S3_BUCKET) {
+    for (const name of given) ctx.addIssue({ code: 'custom', path: [name], message: 'no tiene efecto sin S3_BUCKET' });
+    return undefined;
+  }
+  if (!e.S3_REGION && !e.S3_ENDPOINT) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_REGION'],
+      message: 'indica la región del bucket (p. ej. us-east-1), o S3_ENDPOINT para otro proveedor',
+    });
+  }
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    ctx.addIssue({ code: 'custom', path: [missing], message: 'S3_ACCESS_KEY_ID y S3_SECRET_ACCESS_KEY van juntas' });
+  }
+  return {
+    bucket: e.S3_BUCKET,
+    // S3-compatible providers ignore the region but the SDK signs with one.
+    region: e.S3_REGION ?? 'us-east-1',
+    endpoint: e.S3_ENDPOINT,
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+    publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+  };
+}
+
 const envSchema = z.object({
   NODE_ENV: z.string().default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -108,6 +143,30 @@ const envSchema = z.object({
   // Argon2id cost, tuned so one login takes about 80 ms on a 2-core server.
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1048576).default(65536),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(4),
+  // Uploads in an S3-compatible bucket (S3_BUCKET turns it on); else DATA_DIR/uploads.
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'debe ser un nombre de bucket (3 a 63 letras minúsculas, números, puntos o guiones)')
+    .optional(),
+  S3_REGION: z.string().trim().min(1, 'no puede estar vacío').optional(),
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .url('debe ser una URL')
+    .refine((url) => /^https?:\/\//.test(url), 'debe empezar con http:// o https://')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1, 'no puede estar vacío').optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1, 'no puede estar vacío').optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  // Pages load pictures of other sites over https only (CSP img-src; admin image fields).
+  S3_PUBLIC_URL: z
+    .string()
+    .trim()
+    .url('debe ser una URL')
+    .refine((url) => url.startsWith('https://'), 'debe empezar con https://: las páginas solo cargan imágenes de otros sitios por https')
+    .refine((url) => !/[?#]/.test(url), 'no puede tener ? ni #: es la dirección a la que se agrega el nombre de cada imagen')
+    .optional(),
 });
 
 export interface Config {
@@ -151,6 +210,8 @@ export interface Config {
   jobCheckMs?: number;
   /** How long catalogue reads stay in the process's micro-cache; absent or 0: no cache. */
   catalogCacheMs?: number;
+  /** The S3-compatible bucket uploads go to (S3_*); absent: DATA_DIR/uploads. */
+  s3?: S3Settings;
 }
 
 /** The configuration as read from the environment; the signing key is settled once the database is open. */
@@ -166,7 +227,7 @@ export function withEnvFile(env: NodeJS.ProcessEnv, file = path.resolve('.env'))
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): EnvConfig {
-  const parsed = envSchema.safeParse(env);
+  const parsed = envSchema.transform((e, ctx) => ({ ...e, s3: s3Settings(e, ctx) })).safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Configuración inválida:\n${lines.join('\n')}`);
@@ -202,5 +263,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     runJobs: true,
     jobCheckMs: e.JOB_CHECK_MS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
+    s3: e.s3,
   };
 }

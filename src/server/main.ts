@@ -46,7 +46,7 @@ await app.listen({ port: config.port, host: config.host });
 log.info(`Tienda lista en ${config.publicUrl}`);
 const stopJobs = config.runJobs ? startJobs(ctx, app.log) : () => {};
 // Pictures stored before a width was added get it, in the background.
-backfillImageWidths(path.join(config.dataDir, 'uploads')).then(
+backfillImageWidths(ctx.storage).then(
   (written) => written && app.log.info({ written }, 'image widths added'),
   (error: unknown) => app.log.error({ err: error }, 'adding image widths failed'),
 );

@@ -7,6 +7,7 @@ import { seedDemoCatalogue } from '../../src/server/db/seed/demo';
 import { productSearchText } from '../../src/domain/catalog';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createUser } from '../helpers/factories';
+import { startTestS3 } from '../helpers/s3';
 
 let server: TestServer;
 let customer: string;
@@ -83,6 +84,28 @@ describe('demo catalogue', () => {
     expect(meta).toMatchObject({ format: 'webp', width: 800, height: 800 });
     const small = await fetch(`${server.url}${urls[0].replace('-800.webp', '-400.webp')}`);
     expect(small.status).toBe(200);
+  });
+});
+
+describe('demo pictures with S3_BUCKET', () => {
+  it('go to the bucket, not DATA_DIR, and are served at the URLs the catalogue keeps', { timeout: 120_000 }, async () => {
+    const s3 = await startTestS3();
+    const shop = await startTestServer({ s3: s3.settings });
+    try {
+      // The pictures rendered for the first seed of this file are reused: only the stores differ.
+      await seedDemoCatalogue(shop.ctx, silentLog, { cacheDir });
+      const brands = await api(shop, 'GET', '/api/brands/');
+      const logo: string = brands.json.results[0].image;
+      expect(logo).toMatch(/^\/uploads\/demo\/logo-[a-z0-9-]+-800\.webp$/);
+      const served = await fetch(`${shop.url}${logo.replace('-800.webp', '-240.webp')}`);
+      expect(served.status).toBe(200);
+      expect(served.headers.get('content-type')).toBe('image/webp');
+      expect(await sharp(Buffer.from(await served.arrayBuffer())).metadata()).toMatchObject({ format: 'webp', width: 240 });
+      expect(existsSync(path.join(shop.ctx.config.dataDir, 'uploads'))).toBe(false);
+    } finally {
+      await shop.close();
+      await s3.stop();
+    }
   });
 });
 

@@ -17,6 +17,7 @@ import { readTarGz } from '../../src/server/modules/backup/tar';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestPglite } from '../helpers/database';
 import { createProduct, createUser } from '../helpers/factories';
+import { startTestS3, type TestS3 } from '../helpers/s3';
 import { buildServerIfNeeded, CLI_ENTRY, ROOT, startServerProcess } from '../helpers/server-process';
 
 const run = promisify(execFile);
@@ -233,6 +234,58 @@ describe('npm run backup / npm run restore on the embedded database', () => {
     expect(res.code).not.toBe(0);
     expect(res.stderr).not.toBe('');
     expect((await cli(['restore'], env)).stderr).toContain('Falta el archivo a restaurar');
+  });
+
+  describe('with the images in an S3 bucket (S3_*)', () => {
+    let s3: TestS3;
+    let s3Env: Record<string, string>;
+
+    beforeAll(async () => {
+      s3 = await startTestS3();
+      s3Env = {
+        DATA_DIR: path.join(work, 's3-data'),
+        JWT_SECRET: TEST_JWT_SECRET,
+        S3_BUCKET: s3.settings.bucket,
+        S3_ENDPOINT: s3.endpoint,
+        S3_FORCE_PATH_STYLE: 'true',
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      };
+    });
+    afterAll(() => s3?.stop());
+
+    it("restores a disk backup's images into the bucket, and backs them up from it", { timeout: 90_000 }, async () => {
+      const restored = await cli(['restore', backupFile], s3Env);
+      expect(restored.code, restored.stderr).toBe(0);
+      expect(restored.stdout).toContain(`1 imagen (en el bucket S3 "${s3.settings.bucket}").`);
+      expect(existsSync(path.join(s3Env.DATA_DIR, 'uploads'))).toBe(false);
+
+      // Any machine of the shop serves it from the bucket at the URL the data keeps.
+      const server = await startServerProcess(s3Env);
+      try {
+        const image = await fetch(`${server.url}/uploads/products/kush-800.webp`);
+        expect(image.status).toBe(200);
+        expect(Buffer.from(await image.arrayBuffer())).toEqual(IMAGE);
+      } finally {
+        await server.stop();
+      }
+
+      const backup = await cli(['backup', '--out', path.join(work, 's3-backups')], s3Env);
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain(`Copiando las imágenes del bucket S3 "${s3.settings.bucket}" dentro del respaldo.`);
+      expect(backup.stdout).toContain('1 producto, 1 pedido, 1 usuario, 1 imagen.');
+      const [file] = readdirSync(path.join(work, 's3-backups'));
+      const entries = new Map<string, Buffer>();
+      for await (const entry of readTarGz(path.join(work, 's3-backups', file))) entries.set(entry.name, entry.data);
+      expect(entries.get('uploads/products/kush-800.webp')).toEqual(IMAGE);
+    });
+
+    it('stops with the reason when the bucket cannot be used', async () => {
+      const res = await cli(['backup', '--out', path.join(work, 's3-none')], { ...s3Env, S3_BUCKET: 'no-such-bucket' });
+      expect(res.code).not.toBe(0);
+      expect(res.stderr).toContain('No se pudo usar el bucket S3 "no-such-bucket": no existe');
+      expect(existsSync(path.join(work, 's3-none'))).toBe(false);
+    });
   });
 
   describe.runIf(process.env.TEST_DATABASE_URL)('moving to PostgreSQL', () => {

@@ -9,6 +9,14 @@ import fp from 'fastify-plugin';
 import { decodedPath } from '../routed-path';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
+import {
+  DiskStorage,
+  IMMUTABLE_CACHE_CONTROL,
+  isSafeKey,
+  type Storage,
+  type StoredFile,
+  type StoredFileInfo,
+} from '../modules/uploads/storage';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -103,19 +111,56 @@ function inProcessFetch(app: FastifyInstance): typeof fetch {
   };
 }
 
-export default fp(async function staticWebPlugin(
-  app: FastifyInstance,
-  opts: { uploadsDir: string; webDir: string; renderer?: string | null; pageHead?: PageHeadRenderer },
-) {
-  await app.register(fastifyStatic, {
-    root: opts.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    // Upload names are unique per content, so they never change.
-    setHeaders: (reply) => {
-      reply.header('cache-control', `public, max-age=${YEAR}, immutable`);
+/**
+ * GET and HEAD /uploads/<key> from a store other than the disk (the S3 bucket), so that any
+ * machine serves any picture at the URL the database keeps. Unsafe and missing keys are 404.
+ */
+function serveUploadsFromStore(app: FastifyInstance, storage: Storage) {
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/*',
+    handler: async (request, reply) => {
+      const key = (request.params as { '*': string })['*'];
+      if (!isSafeKey(key)) return reply.status(404).send({ error: 'Imagen no encontrada' });
+      const head = request.method === 'HEAD';
+      let file: StoredFileInfo | null;
+      try {
+        file = head ? await storage.head(key) : await storage.get(key);
+      } catch (error) {
+        // The bucket is unreachable or refuses: say so, and let the browser try again later.
+        request.log.error({ err: error, key }, 'reading an upload from the store failed');
+        return reply.status(503).header('retry-after', '30').send({ error: 'La imagen no está disponible en este momento' });
+      }
+      if (!file) return reply.status(404).send({ error: 'Imagen no encontrada' });
+      const body = head ? undefined : (file as StoredFile).body;
+      reply.header('cache-control', IMMUTABLE_CACHE_CONTROL).type(file.contentType).header('content-length', String(file.size));
+      if (file.etag) reply.header('etag', file.etag);
+      if (file.lastModified) reply.header('last-modified', file.lastModified.toUTCString());
+      if (file.etag && request.headers['if-none-match']?.split(',').some((tag) => tag.trim() === file.etag)) {
+        body?.destroy();
+        return reply.status(304).send();
+      }
+      return reply.send(body);
     },
   });
+}
+
+export default fp(async function staticWebPlugin(
+  app: FastifyInstance,
+  opts: { uploads: Storage; webDir: string; renderer?: string | null; pageHead?: PageHeadRenderer },
+) {
+  if (opts.uploads instanceof DiskStorage) {
+    await app.register(fastifyStatic, {
+      root: opts.uploads.root,
+      prefix: '/uploads/',
+      decorateReply: false,
+      setHeaders: (reply) => {
+        reply.header('cache-control', IMMUTABLE_CACHE_CONTROL);
+      },
+    });
+  } else {
+    serveUploadsFromStore(app, opts.uploads);
+  }
 
   const webRoot = opts.webDir;
   const indexFile = path.join(webRoot, 'index.html');

@@ -6,7 +6,7 @@ import { productSearchText } from '../../../domain/catalog';
 import { slugify } from '../../../domain/text';
 import type { AppContext } from '../../context';
 import { storeVariants } from '../../modules/uploads/service';
-import { uploadStorage, type Storage } from '../../modules/uploads/storage';
+import type { Storage } from '../../modules/uploads/storage';
 import { blisters, brands, products } from '../schema';
 import { hashString, logoSvg, productSvg, prng, type Motif } from './demo-art';
 import { DEMO_BRANDS, type DemoBrand, type DemoStrain } from './demo-data';
@@ -141,7 +141,7 @@ export interface DemoSeedOptions {
 }
 
 export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger, options: DemoSeedOptions = {}): Promise<void> {
-  const storage = options.storage ?? uploadStorage(ctx.config.dataDir);
+  const storage = options.storage ?? ctx.storage;
   const cacheDir = options.cacheDir ?? defaultDemoCacheDir();
   const started = Date.now();
   const now = ctx.now();

@@ -1,12 +1,13 @@
 // Backups: the shop's data as plain SQL (INSERTs that psql or this CLI load into a database the
 // shop's migrations created) plus the uploaded images, in one .tar.gz. One format for both
 // databases, so moving from the embedded database to a PostgreSQL server is a restore.
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { openPglite, sqlRows, type Database, type Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
+import { contentTypeOf, isSafeKey, readStoredFile, type Storage } from '../uploads/storage';
 import { createTarGz, readTarGz } from './tar';
 
 export const BACKUP_FORMAT = 'semillas-backup';
@@ -184,15 +185,6 @@ export async function hasShopData(db: Db): Promise<boolean> {
   return Number(row.n) > 0;
 }
 
-function listFiles(dir: string, base = dir): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return listFiles(full, base);
-    return entry.isFile() ? [path.relative(base, full).split(path.sep).join('/')] : [];
-  });
-}
-
 const stamp = (date: Date) =>
   date
     .toISOString()
@@ -200,8 +192,8 @@ const stamp = (date: Date) =>
     .replace(/:/g, '-');
 
 export interface BackupPaths {
-  /** DATA_DIR: the embedded database in db/, images in uploads/. */
-  dataDir: string;
+  /** The upload store (DATA_DIR/uploads or the S3 bucket): its files go into the backup. */
+  uploads: Storage;
   /** Where backup files go. */
   outDir: string;
 }
@@ -212,8 +204,8 @@ export async function writeBackup(
   now = new Date(),
 ): Promise<{ file: string; manifest: BackupManifest }> {
   const data = await exportData(database.db);
-  const uploadsDir = path.join(paths.dataDir, 'uploads');
-  const uploads = listFiles(uploadsDir);
+  const uploads: string[] = [];
+  for await (const key of paths.uploads.list()) uploads.push(key);
   const manifest: BackupManifest = {
     format: BACKUP_FORMAT,
     version: FORMAT_VERSION,
@@ -229,9 +221,11 @@ export async function writeBackup(
   const tar = createTarGz(partial);
   await tar.add('backup.json', `${JSON.stringify(manifest, null, 2)}\n`, now);
   await tar.add('database.sql', data.sql, now);
-  for (const name of uploads) {
-    const full = path.join(uploadsDir, name);
-    await tar.add(`uploads/${name}`, readFileSync(full), statSync(full).mtime);
+  for (const key of uploads) {
+    // One file at a time, whichever store holds it; a file removed meanwhile is left out.
+    const info = await paths.uploads.head(key);
+    const data = info && (await readStoredFile(paths.uploads, key));
+    if (data) await tar.add(`uploads/${key}`, data, info.lastModified ?? now);
   }
   await tar.close();
   // Only a complete file carries the final name.
@@ -241,6 +235,8 @@ export async function writeBackup(
 
 export interface RestoreOptions {
   dataDir: string;
+  /** Where the backup's images go: DATA_DIR/uploads or the S3 bucket. */
+  uploads: Storage;
   /** Replace a database that already holds shop data. */
   force: boolean;
   /** The configured PostgreSQL server; unset restores the embedded database in DATA_DIR/db. */
@@ -253,15 +249,8 @@ export interface RestoreResult {
   /** Where the replaced embedded database was moved, if there was one. */
   previousDbDir?: string;
   uploads: number;
-}
-
-function safeUploadPath(uploadsDir: string, name: string): string {
-  const relative = name.slice('uploads/'.length);
-  const target = path.resolve(uploadsDir, relative);
-  if (!relative || relative.split('/').includes('..') || !target.startsWith(path.resolve(uploadsDir) + path.sep)) {
-    throw new Error(`Ruta inválida en el respaldo: ${name}`);
-  }
-  return target;
+  /** Files under uploads/ whose names the shop never writes (`..`, other folders): not restored. */
+  skipped: string[];
 }
 
 export async function restoreBackup(file: string, options: RestoreOptions): Promise<RestoreResult> {
@@ -334,14 +323,20 @@ export async function restoreBackup(file: string, options: RestoreOptions): Prom
     renameSync(building, dbDir);
   }
 
-  const uploadsDir = path.join(options.dataDir, 'uploads');
   let uploads = 0;
+  const skipped: string[] = [];
+  await options.uploads.prepare();
   for await (const entry of entries) {
     if (!entry.name.startsWith('uploads/')) continue;
-    const target = safeUploadPath(uploadsDir, entry.name);
-    mkdirSync(path.dirname(target), { recursive: true });
-    writeFileSync(target, entry.data);
+    const key = entry.name.slice('uploads/'.length);
+    // The data is in place by now: a stray or hostile name is left out and reported, never
+    // written outside the store.
+    if (!isSafeKey(key)) {
+      skipped.push(entry.name);
+      continue;
+    }
+    await options.uploads.put(key, entry.data, contentTypeOf(key));
     uploads++;
   }
-  return { manifest, previousDbDir, uploads };
+  return { manifest, previousDbDir, uploads, skipped };
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { backfillImageWidths, ImageDecodeError, sniffImage, toWebpVariants } from './images';
+import { DiskStorage } from './storage';
 
 describe('sniffImage', () => {
   it('recognises JPEG, PNG and WebP by their first bytes only', async () => {
@@ -51,12 +52,12 @@ describe('backfillImageWidths', () => {
       writeFileSync(path.join(dir, 'brand/logo-800.webp'), large.data);
       writeFileSync(path.join(dir, 'notes.txt'), 'not a picture');
 
-      expect(await backfillImageWidths(dir)).toBe(1);
+      expect(await backfillImageWidths(new DiskStorage(dir))).toBe(1);
       const thumb = await sharp(readFileSync(path.join(dir, 'brand/logo-240.webp'))).metadata();
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 240, 160]);
       expect(readFileSync(path.join(dir, 'brand/logo-400.webp'))).toEqual(small.data);
-      expect(await backfillImageWidths(dir)).toBe(0);
-      expect(await backfillImageWidths(path.join(dir, 'missing'))).toBe(0);
+      expect(await backfillImageWidths(new DiskStorage(dir))).toBe(0);
+      expect(await backfillImageWidths(new DiskStorage(path.join(dir, 'missing')))).toBe(0);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,11 +1,9 @@
 // Image checks and re-encoding: the type is read from the content (magic bytes), never from the
 // name or the declared type; the picture is decoded, turned upright by its EXIF orientation,
 // stripped of metadata and re-encoded as WebP in the shop's widths.
-import { existsSync } from 'node:fs';
-import { readdir, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../domain/images';
+import { readStoredFile, type Storage } from './storage';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -76,25 +74,34 @@ export async function toWebpVariants(input: Buffer): Promise<ImageVariant[]> {
 
 /**
  * Adds the widths a stored picture lacks (pictures stored before a width was added), made from its
- * 800 px file. Answers how many files were written.
+ * 800 px file, in whichever store holds them. Answers how many files were written.
  */
-export async function backfillImageWidths(uploadsDir: string): Promise<number> {
+export async function backfillImageWidths(storage: Storage): Promise<number> {
+  const keys = new Set<string>();
+  for await (const key of storage.list()) keys.add(key);
   let written = 0;
-  for (const entry of await readdir(uploadsDir, { recursive: true, withFileTypes: true }).catch(() => [])) {
-    const large = /^(.+)-800\.webp$/.exec(entry.name);
-    if (!entry.isFile() || !large) continue;
-    const folder = entry.parentPath;
+  for (const key of keys) {
+    const large = /^(.+)-800\.webp$/.exec(key);
+    if (!large) continue;
+    const missing = IMAGE_WIDTHS.map((size) => `${large[1]}-${size}.webp`).filter((target) => !keys.has(target));
+    if (!missing.length) continue;
+    const source = await readStoredFile(storage, key);
+    if (!source) continue;
     for (const size of IMAGE_WIDTHS) {
-      const target = path.join(folder, `${large[1]}-${size}.webp`);
-      if (size === 800 || existsSync(target)) continue;
-      const data = await sharp(path.join(folder, entry.name))
-        .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
-        .toBuffer();
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${target}.${process.pid}.tmp`;
-      await writeFile(temp, data);
-      await rename(temp, target);
+      const target = `${large[1]}-${size}.webp`;
+      if (keys.has(target)) continue;
+      let data: Buffer;
+      try {
+        data = await sharp(source)
+          .resize({ width: size, height: size, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: WEBP_EFFORT })
+          .toBuffer();
+      } catch {
+        // A file that does not decode stays as it is; the other pictures still get their widths.
+        break;
+      }
+      // Each store writes whole files only (the disk writes then renames).
+      await storage.put(target, data, 'image/webp');
       written++;
     }
   }

@@ -10,7 +10,7 @@ import { describedOnly } from '../../http';
 import { viewerOf } from '../catalog/viewer';
 import { WindowCounter } from '../../window-counter';
 import { uploadImage, type ReceivedFile } from './service';
-import { uploadStorage, type Storage } from './storage';
+import type { Storage } from './storage';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 /** Uploads by non-staff callers (warranty photos) per IP. */
@@ -24,9 +24,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 export default async function uploadRoutes(app: FastifyInstance, { ctx, storage }: { ctx: AppContext; storage?: Storage }) {
-  const store = storage ?? uploadStorage(ctx.config.dataDir);
-  // Before the static plugin registers /uploads/, which expects the folder to exist.
-  await store.prepare();
+  const store = storage ?? ctx.storage;
   const guestUploads = new WindowCounter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
 
   await app.register(multipart, {

@@ -1,7 +1,5 @@
 // Germination warranty claims: filing (guests and customers), the customer's own list, eligible
 // orders, and the staff list and review with an e-mail to the customer on each status change.
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/dates';
@@ -25,6 +23,7 @@ import { badRequest, type FieldErrors, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { sendMail } from '../mail/service';
+import { isSafeKey } from '../uploads/storage';
 import { renderEmail } from '../mail/templates';
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
@@ -88,25 +87,28 @@ const PHOTO_PATH = /^\/uploads\/warranty\/[A-Za-z0-9][A-Za-z0-9_-]*(\.[A-Za-z0-9
 
 /**
  * A photo must be one this shop stored through POST /api/uploads/ (purpose warranty): a path
- * under /uploads/warranty/, relative or on this shop's own address, that exists on disk. Stored
- * as the path, so no host is baked into the data. (The check reads the disk store; if uploads
- * move to an object store, ask the storage instead.)
+ * under /uploads/warranty/, relative or on this shop's own address, that the upload store holds.
+ * Stored as the path, so no host is baked into the data. With S3_PUBLIC_URL the upload answered
+ * the picture at that address, which is taken as well and stored as the same path.
  */
 async function resolvePhoto(ctx: AppContext, raw: string): Promise<string | null> {
+  const shopUrl = new URL(ctx.config.publicUrl);
   let url: URL;
   try {
-    url = new URL(raw, ctx.config.publicUrl);
+    url = new URL(raw, shopUrl);
   } catch {
     return null;
   }
-  if (url.origin !== new URL(ctx.config.publicUrl).origin || url.search || url.hash) return null;
-  if (!PHOTO_PATH.test(url.pathname) || url.pathname.includes('..')) return null;
-  const file = path.join(ctx.config.dataDir, 'uploads', 'warranty', path.basename(url.pathname));
-  try {
-    return (await stat(file)).isFile() ? url.pathname : null;
-  } catch {
-    return null;
-  }
+  if (url.search || url.hash) return null;
+  let pathname: string;
+  const direct = ctx.config.s3?.publicUrl;
+  if (url.origin === shopUrl.origin) pathname = url.pathname;
+  else if (direct && url.href.startsWith(`${direct}/`)) pathname = `/uploads/${url.href.slice(direct.length + 1)}`;
+  else return null;
+  if (!PHOTO_PATH.test(pathname) || pathname.includes('..')) return null;
+  const key = pathname.slice('/uploads/'.length);
+  if (!isSafeKey(key)) return null;
+  return (await ctx.storage.head(key)) ? pathname : null;
 }
 
 const fullName = (user: { first_name: string; last_name: string; username: string }) =>
