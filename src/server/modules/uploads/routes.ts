@@ -27,7 +27,7 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
   const store = storage ?? uploadStorage(ctx.config.dataDir);
   // Before the static plugin registers /uploads/, which expects the folder to exist.
   await store.prepare();
-  const guestUploads = new WindowCounter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
+  const guestUploads = new WindowCounter(app.counters, 'uploads:guest', { max: GUEST_UPLOADS_PER_WINDOW, windowMs: GUEST_WINDOW_MS });
 
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -47,9 +47,9 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
     async (request, reply) => {
       const viewer = viewerOf(request.user);
       if (viewer !== 'staff') {
-        const nowMs = ctx.now().getTime();
-        if (!guestUploads.hit(request.ip, nowMs)) {
-          reply.header('retry-after', String(guestUploads.secondsLeft(request.ip, nowMs)));
+        const upload = await guestUploads.take(request.ip);
+        if (!upload.allowed) {
+          reply.header('retry-after', String(upload.retryAfterSeconds));
           throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
         }
       }
