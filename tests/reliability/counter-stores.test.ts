@@ -1,16 +1,22 @@
 // The rate-limit counter stores keep one contract: in memory, in PostgreSQL (a server with
 // TEST_DATABASE_URL, else PGlite for the SQL alone) and in Redis (TEST_REDIS_URL). The shared ones
 // count exactly when two processes (two pools, two connections) check the same key at once.
+import { tmpdir } from 'node:os';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig, type Config } from '../../src/server/config';
+import { createAppContext } from '../../src/server/context';
+import { createCounterStore } from '../../src/server/counters';
 import { FallbackCounterStore } from '../../src/server/counters/fallback';
 import { MemoryCounterStore } from '../../src/server/counters/memory';
 import { PostgresCounterStore } from '../../src/server/counters/postgres';
 import { RedisCounterStore } from '../../src/server/counters/redis';
 import type { CounterStore } from '../../src/server/counters/store';
 import { openPostgres, sqlRows, type Database } from '../../src/server/db/client';
+import { testConfig } from '../helpers/app';
 import { createTestDatabase } from '../helpers/database';
 import { freePort } from '../helpers/server-process';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../helpers/redis';
@@ -253,5 +259,54 @@ describe('a shared store that does not answer', () => {
       await store.close();
     }
     expect(redis.redis.status).toBe('end');
+  });
+});
+
+describe('the configuration', () => {
+  const env = { DATA_DIR: tmpdir(), JWT_SECRET: 'x'.repeat(32) };
+
+  it('reads REDIS_URL and REDIS_KEY_PREFIX, refusing what is not a Redis address or a plain prefix', () => {
+    expect(loadConfig(env)).toMatchObject({ redisUrl: undefined, redisKeyPrefix: 'tienda:' });
+    expect(loadConfig({ ...env, REDIS_URL: 'rediss://:clave@cache:6380/2', REDIS_KEY_PREFIX: 'vivero:' })).toMatchObject({
+      redisUrl: 'rediss://:clave@cache:6380/2',
+      redisKeyPrefix: 'vivero:',
+    });
+    expect(() => loadConfig({ ...env, REDIS_URL: 'http://cache:6379' })).toThrow(/REDIS_URL: debe empezar con redis:\/\//);
+    expect(() => loadConfig({ ...env, REDIS_KEY_PREFIX: 'con espacio' })).toThrow(/REDIS_KEY_PREFIX/);
+  });
+
+  it('counts in memory without a server, in PostgreSQL with DATABASE_URL, in Redis with REDIS_URL', async () => {
+    const log = pino({ level: 'silent' });
+    const database = await createTestDatabase();
+    const contextWith = (config: Partial<Config>) => createAppContext(database.db, testConfig(tmpdir(), config), () => new Date());
+    try {
+      expect(await createCounterStore(contextWith({}), log)).toBeInstanceOf(MemoryCounterStore);
+      const onPostgres = await createCounterStore(contextWith({ databaseUrl: 'postgres://elsewhere/tienda' }), log);
+      expect(onPostgres).toBeInstanceOf(FallbackCounterStore);
+      await onPostgres.take('config:postgres', { max: 1, windowSeconds: 60 });
+      const [row] = await sqlRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from rate_limit_counters where key = 'config:postgres'`,
+      );
+      expect(row.n).toBe(1);
+      if (testRedisUrl) {
+        const prefix = uniqueRedisPrefix();
+        const onRedis = await createCounterStore(
+          contextWith({ databaseUrl: 'postgres://elsewhere/tienda', redisUrl: testRedisUrl, redisKeyPrefix: prefix }),
+          log,
+        );
+        try {
+          await onRedis.take('config:redis', { max: 1, windowSeconds: 60 });
+          const redis = new Redis(testRedisUrl);
+          expect(await redis.exists(`${prefix}limits:config:redis`)).toBe(1);
+          redis.disconnect();
+        } finally {
+          await onRedis.close?.();
+          await deleteRedisKeys(testRedisUrl, prefix);
+        }
+      }
+    } finally {
+      await database.close();
+    }
   });
 });
