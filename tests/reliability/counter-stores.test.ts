@@ -310,3 +310,34 @@ describe('the configuration', () => {
     }
   });
 });
+
+describe('the memory store', () => {
+  it('forgets keys once their window has passed, so a flood of addresses does not stay', async () => {
+    const c = clock();
+    const store = new MemoryCounterStore(c.now);
+    const rule = { max: 3, windowSeconds: 60 };
+    c.set(0);
+    for (let i = 0; i < 999; i++) await store.take(`flood:${i}`, rule);
+    expect(store.size).toBe(999);
+    c.set(61_000);
+    // The 1000th check sweeps; its own hit is kept.
+    await store.take('later', rule);
+    expect(store.size).toBe(1);
+    expect(await store.count('later', rule)).toBe(1);
+  });
+
+  it('keeps at most 100,000 keys, dropping the least recently used', async () => {
+    const c = clock();
+    const store = new MemoryCounterStore(c.now);
+    const rule = { max: 3, windowSeconds: 3600 };
+    await store.take('kept', rule);
+    for (let i = 0; i < 100_000; i++) {
+      await store.take(`flood:${i}`, rule);
+      if (i === 50_000) await store.take('kept', rule);
+    }
+    expect(store.size).toBeLessThanOrEqual(100_000);
+    expect(await store.count('kept', rule)).toBe(2);
+    expect(await store.count('flood:0', rule)).toBe(0);
+    expect(await store.count('flood:99999', rule)).toBe(1);
+  });
+});

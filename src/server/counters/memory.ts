@@ -2,9 +2,17 @@
 // all it needs. Also the stand-in while a shared store is unreachable (counters/fallback.ts).
 import { retryAfterSeconds, type CounterStore, type RateRule, type TakeResult } from './store';
 
+/** Keys kept at most: past them, a flood of new addresses pushes out the stalest keys. */
+const MAX_KEYS = 100_000;
+
+interface KeyHits {
+  times: number[];
+  windowMs: number;
+}
+
 /** A sliding-window log per key: at most `max` timestamps are kept for each key. */
 export class MemoryCounterStore implements CounterStore {
-  private readonly hits = new Map<string, number[]>();
+  private readonly hits = new Map<string, KeyHits>();
   private operations = 0;
 
   constructor(private readonly now: () => number) {}
@@ -25,7 +33,8 @@ export class MemoryCounterStore implements CounterStore {
   }
 
   async count(key: string, rule: RateRule): Promise<number> {
-    return this.recent(key, rule, this.now()).length;
+    const now = this.now();
+    return (this.hits.get(key)?.times ?? []).filter((t) => t > now - rule.windowSeconds * 1000 && t <= now).length;
   }
 
   async reset(key: string): Promise<void> {
@@ -38,15 +47,26 @@ export class MemoryCounterStore implements CounterStore {
 
   /** The key's hits inside the window, stored back so the caller may append to them. */
   private recent(key: string, rule: RateRule, now: number): number[] {
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - rule.windowSeconds * 1000 && t <= now);
-    this.hits.set(key, recent);
-    if (++this.operations % 1000 === 0) this.sweep(now);
-    return recent;
+    const windowMs = rule.windowSeconds * 1000;
+    const times = (this.hits.get(key)?.times ?? []).filter((t) => t > now - windowMs && t <= now);
+    // Deleted first so that the Map's order is the order of last use; swept before the key is
+    // stored back, so the sweep never drops the hits the caller is about to append to.
+    this.hits.delete(key);
+    if (++this.operations % 1000 === 0 || this.hits.size >= MAX_KEYS) this.sweep(now);
+    this.hits.set(key, { times, windowMs });
+    return times;
   }
 
-  /** Drops keys with no hit in the last day (longer than any window), so memory stays bounded. */
+  /**
+   * Drops keys whose window has passed, then the least recently used ones down to 90% of
+   * MAX_KEYS, so that under a flood a full sweep runs once per ten thousand new keys.
+   */
   private sweep(now: number): void {
-    const dayAgo = now - 24 * 60 * 60 * 1000;
-    for (const [key, times] of this.hits) if (!times.length || times[times.length - 1] <= dayAgo) this.hits.delete(key);
+    for (const [key, { times, windowMs }] of this.hits)
+      if (!times.length || times[times.length - 1] <= now - windowMs) this.hits.delete(key);
+    for (const key of this.hits.keys()) {
+      if (this.hits.size < MAX_KEYS * 0.9) break;
+      this.hits.delete(key);
+    }
   }
 }
