@@ -9,6 +9,7 @@ import type { TrustProxy } from './config';
 import { backgroundSettled } from './background';
 import { shareChangesThroughPostgres } from './cache/postgres-changes';
 import type { AppContext } from './context';
+import { createCounterStore, type CounterStore } from './counters';
 import { serializerCompiler, validatorCompiler } from './http';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
@@ -39,6 +40,8 @@ export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A logger made before the app (main.ts logs the start-up steps with it). */
   loggerInstance?: FastifyBaseLogger;
+  /** Where rate limits count, owned by the caller; by default the configuration picks one (counters/index.ts). */
+  counterStore?: CounterStore;
 }
 
 /**
@@ -86,7 +89,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(maintenancePlugin, { ctx });
   await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });
   await app.register(httpCachePlugin);
-  await app.register(rateLimitPlugin, { now: ctx.now, limits: ctx.config.rateLimits });
+  const counters = options.counterStore ?? (await createCounterStore(ctx, app.log));
+  // A Redis connection would keep the process alive after the server closed.
+  if (!options.counterStore) app.addHook('onClose', async () => counters.close?.());
+  await app.register(rateLimitPlugin, { limits: ctx.config.rateLimits, store: counters });
   await app.register(compress, { threshold: 1024 });
   // Before the routes, which it collects as they are added.
   await app.register(apiDocsPlugin);

@@ -110,6 +110,14 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'debe empezar con postgres://')
     .optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'debe empezar con redis:// o rediss://')
+    .optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,40}$/, 'solo letras, números y . _ : - (hasta 40)')
+    .default('tienda:'),
   DATA_DIR: z.string().default('./data'),
   SMTP_URL: z.string().url().optional(),
   MAIL_FROM: z.string().optional(),
@@ -174,6 +182,10 @@ export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /** Redis for what several processes share (rate-limit counters); unset: PostgreSQL or memory. */
+  redisUrl: string | undefined;
+  /** Put before every Redis key, so that several shops can share one server. */
+  redisKeyPrefix: string;
   dataDir: string;
   smtpUrl: string | undefined;
   /** Sender of every e-mail; by default the shop's name at no-reply@ the public host. */
@@ -241,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     dataDir,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${SHOP_NAME} <no-reply@${new URL(publicUrl).hostname}>`,

@@ -1,57 +1,41 @@
-// Fixed-window counters per key (an IP), kept in this process: bypass guesses, guest claims and
-// guest uploads. They only slow down guessing and
-// flooding; losing them on restart is harmless, so they need not live in the database.
-
-interface Window {
-  count: number;
-  resetAt: number;
-}
+// Per-address limits of the routes that guard against guessing and flooding: maintenance bypass
+// guesses, guest warranty claims, guest uploads. They count in the same shared store as the auth
+// limits (app.counters: PostgreSQL, Redis or this process's memory, see src/server/counters), so
+// a limit holds across processes.
+import type { CounterStore, RateRule, TakeResult } from './counters/store';
 
 export class WindowCounter {
-  private readonly windows = new Map<string, Window>();
+  readonly rule: RateRule;
 
+  /** `name` sets the counter's keys apart from every other counter's in the store. */
   constructor(
-    readonly limit: number,
-    readonly windowMs: number,
-    private readonly maxKeys = 10_000,
-  ) {}
-
-  /** Hits counted for the key in its current window. */
-  count(key: string, nowMs: number): number {
-    const window = this.windows.get(key);
-    return window && window.resetAt > nowMs ? window.count : 0;
+    private readonly store: CounterStore,
+    private readonly name: string,
+    limit: { max: number; windowMs: number },
+  ) {
+    this.rule = { max: limit.max, windowSeconds: limit.windowMs / 1000 };
   }
 
-  /** Counts one hit; answers false when the key is over its limit in this window. */
-  hit(key: string, nowMs: number): boolean {
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= nowMs) {
-      if (this.windows.size >= this.maxKeys) this.prune(nowMs);
-      window = { count: 0, resetAt: nowMs + this.windowMs };
-      this.windows.set(key, window);
-    }
-    window.count++;
-    return window.count <= this.limit;
+  /** Counts one hit unless the key is at its limit; refused hits are not counted. */
+  take(key: string): Promise<TakeResult> {
+    return this.store.take(this.keyOf(key), this.rule);
   }
 
-  /** Seconds until the key's current window ends (0 when it has none). */
-  secondsLeft(key: string, nowMs: number): number {
-    const window = this.windows.get(key);
-    return window && window.resetAt > nowMs ? Math.ceil((window.resetAt - nowMs) / 1000) : 0;
+  /** Counts one hit (up to the limit) and answers the hits in the window. */
+  add(key: string): Promise<number> {
+    return this.store.add(this.keyOf(key), this.rule);
   }
 
-  reset(key: string): void {
-    this.windows.delete(key);
+  count(key: string): Promise<number> {
+    return this.store.count(this.keyOf(key), this.rule);
   }
 
-  private prune(nowMs: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= nowMs) this.windows.delete(key);
-    // Still full of live keys (a flood of addresses): drop the oldest rather than grow forever.
-    while (this.windows.size >= this.maxKeys) {
-      const oldest = this.windows.keys().next().value;
-      if (oldest === undefined) break;
-      this.windows.delete(oldest);
-    }
+  reset(key: string): Promise<void> {
+    return this.store.reset(this.keyOf(key));
+  }
+
+  private keyOf(key: string): string {
+    return `${this.name}:${key}`;
   }
 }
 

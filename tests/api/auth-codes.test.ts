@@ -3,7 +3,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../../src/server/db/schema';
-import { SlidingWindowLimiter } from '../../src/server/plugins/rate-limit';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { codeSentTo, login, newAccount, outboxIds, register, RELAXED_LIMITS } from './auth-helpers';
@@ -107,41 +106,6 @@ describe('verification codes', () => {
       server.setNow(null);
     }
     expect((await login(server, user.username, TEST_PASSWORD)).status).toBe(200);
-  });
-});
-
-describe('SlidingWindowLimiter', () => {
-  it('allows max hits per window, then counts from the oldest hit', async () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(() => now);
-    const rule = { max: 3, windowSeconds: 60 };
-    expect((await limiter.take('k', rule)).allowed).toBe(true);
-    now = 20_000;
-    expect((await limiter.take('k', rule)).allowed).toBe(true);
-    now = 40_000;
-    expect((await limiter.take('k', rule)).allowed).toBe(true);
-    now = 50_000;
-    expect(await limiter.take('k', rule)).toEqual({ allowed: false, retryAfterSeconds: 10 });
-    expect((await limiter.take('other', rule)).allowed).toBe(true);
-    now = 60_001;
-    // The hit at 0 left the window; the ones at 20 s and 40 s are still in it.
-    expect((await limiter.take('k', rule)).allowed).toBe(true);
-    expect((await limiter.take('k', rule)).allowed).toBe(false);
-    await limiter.reset('k');
-    expect((await limiter.take('k', rule)).allowed).toBe(true);
-  });
-
-  it('adds hits up to max and answers how many the window holds', async () => {
-    let now = 0;
-    const limiter = new SlidingWindowLimiter(() => now);
-    const rule = { max: 3, windowSeconds: 60 };
-    expect(await limiter.add('k', rule)).toBe(1);
-    expect(await limiter.add('k', rule)).toBe(2);
-    expect(await limiter.add('k', rule)).toBe(3);
-    // Saturates instead of growing: memory stays bounded under a flood.
-    expect(await limiter.add('k', rule)).toBe(3);
-    now = 60_001;
-    expect(await limiter.add('k', rule)).toBe(1);
   });
 });
 

@@ -6,8 +6,10 @@ import path from 'node:path';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createAppContext, type AppContext } from '../../src/server/context';
+import type { CounterStore } from '../../src/server/counters';
 import type { Database } from '../../src/server/db/client';
 import { createTestDatabase } from './database';
+import { testRedisCounters } from './redis';
 
 export { createTestDatabase };
 
@@ -20,6 +22,8 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     port: 0,
     host: '127.0.0.1',
     databaseUrl: undefined,
+    redisUrl: undefined,
+    redisKeyPrefix: 'tienda:',
     dataDir,
     smtpUrl: undefined,
     mailFrom: 'Semillas del Sur <no-reply@test.local>',
@@ -56,12 +60,21 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/**
+ * The server counts its rate limits where production would with its database: in PostgreSQL when
+ * the test database is on a server, in memory on PGlite. TEST_COUNTER_STORE=redis (with
+ * TEST_REDIS_URL) counts them in Redis instead, under a key prefix of the server's own.
+ */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
   const database = await createTestDatabase();
   let fixedNow: Date | null = null;
-  const ctx = createAppContext(database.db, testConfig(dataDir, overrides), () => fixedNow ?? new Date());
-  const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false });
+  const now = () => fixedNow ?? new Date();
+  const ctx = createAppContext(database.db, testConfig(dataDir, { databaseUrl: database.url, ...overrides }), now);
+  let redisCounters: (CounterStore & { close(): Promise<void> }) | undefined;
+  if (process.env.TEST_COUNTER_STORE === 'redis') redisCounters = await testRedisCounters(() => now().getTime());
+  else if (process.env.TEST_COUNTER_STORE) throw new Error(`TEST_COUNTER_STORE: only 'redis' is known`);
+  const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false, counterStore: redisCounters });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -75,6 +88,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async close() {
       await app.close();
+      await redisCounters?.close();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   check,
@@ -531,6 +532,26 @@ export const stockAlertSettings = pgTable(
     check('stock_alert_settings_single_row', sql`${t.id} = 1`),
     check('stock_alert_settings_hour_range', sql`${t.hour} >= 0 and ${t.hour} <= 23`),
   ],
+);
+
+/**
+ * Rate-limit counters shared by the server processes on one PostgreSQL (src/server/counters/
+ * postgres.ts): a key's hits inside its window, epoch milliseconds, at most the rule's maximum.
+ * `allowed` is whether the last hit was counted, which the upsert answers with.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    hits: bigint('hits', { mode: 'number' })
+      .array()
+      .notNull()
+      .default(sql`'{}'::bigint[]`),
+    allowed: boolean('allowed').notNull().default(true),
+    /** When the last window ends: later, the row is deleted. */
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_counters_expires_idx').on(t.expires_at)],
 );
 
 /** When each background job last ran (jobs.ts): a process claims a period by moving it forward. */

@@ -1,18 +1,15 @@
 // Rate limits for the sensitive auth calls: sliding-window counters per address and per account.
-// The counters sit behind CounterStore. This process's memory holds them for now: behind a load
-// balancer each process counts on its own, so the effective limit is the configured one times the
-// number of processes (give CounterStore a PostgreSQL or Redis implementation before scaling out).
+// The counters live in a CounterStore (src/server/counters) shared by every process: PostgreSQL
+// with DATABASE_URL, Redis with REDIS_URL, this process's memory on the embedded database. The
+// plugin also hands the store to the routes with limits of their own (app.counters).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CounterStore, RateRule } from '../counters/store';
 import { AppError } from '../errors';
 import type { LoginThrottle } from '../modules/auth/login-throttle';
 import { sleep } from '../window-counter';
 
-export interface RateRule {
-  /** Requests allowed inside the window. */
-  max: number;
-  windowSeconds: number;
-}
+export type { CounterStore, RateRule, TakeResult } from '../counters/store';
 
 export interface RateLimitPolicy {
   ip: RateRule;
@@ -61,71 +58,6 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   codeSend: { ip: { max: 10, windowSeconds: 15 * 60 }, account: { max: 5, windowSeconds: 15 * 60 } },
 };
 
-export interface TakeResult {
-  allowed: boolean;
-  /** Seconds until the next request is allowed (0 when allowed). */
-  retryAfterSeconds: number;
-}
-
-/**
- * Where the counters live. Asynchronous so that a shared store (PostgreSQL, Redis) can take the
- * place of the in-memory one; each call must count atomically.
- */
-export interface CounterStore {
-  /** Counts a hit unless `rule.max` hits are already in the window. */
-  take(key: string, rule: RateRule): Promise<TakeResult>;
-  /** Counts a hit and answers the hits now in the window, this one included (at most `rule.max`). */
-  add(key: string, rule: RateRule): Promise<number>;
-  reset(key: string): Promise<void>;
-}
-
-/** A sliding-window log per key in this process: at most `max` timestamps are kept for each key. */
-export class SlidingWindowLimiter implements CounterStore {
-  private readonly hits = new Map<string, number[]>();
-  private operations = 0;
-
-  constructor(private readonly now: () => number) {}
-
-  async take(key: string, rule: RateRule): Promise<TakeResult> {
-    const now = this.now();
-    const recent = this.recent(key, rule, now);
-    if (recent.length >= rule.max) {
-      return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((recent[0] + rule.windowSeconds * 1000 - now) / 1000)) };
-    }
-    recent.push(now);
-    return { allowed: true, retryAfterSeconds: 0 };
-  }
-
-  async add(key: string, rule: RateRule): Promise<number> {
-    const now = this.now();
-    const recent = this.recent(key, rule, now);
-    if (recent.length < rule.max) recent.push(now);
-    return recent.length;
-  }
-
-  async reset(key: string): Promise<void> {
-    this.hits.delete(key);
-  }
-
-  get size(): number {
-    return this.hits.size;
-  }
-
-  /** The key's hits inside the window, stored back so the caller may append to them. */
-  private recent(key: string, rule: RateRule, now: number): number[] {
-    const recent = (this.hits.get(key) ?? []).filter((t) => t > now - rule.windowSeconds * 1000 && t <= now);
-    this.hits.set(key, recent);
-    if (++this.operations % 1000 === 0) this.sweep(now);
-    return recent;
-  }
-
-  /** Drops keys with no hit in the last day (longer than any window), so memory stays bounded. */
-  private sweep(now: number): void {
-    const dayAgo = now - 24 * 60 * 60 * 1000;
-    for (const [key, times] of this.hits) if (!times.length || times[times.length - 1] <= dayAgo) this.hits.delete(key);
-  }
-}
-
 /** The wait before the attempt that follows `earlier` attempts inside the window. */
 export function slowdownDelayMs(rule: SlowdownRule, earlier: number): number {
   if (earlier < rule.freeAttempts) return 0;
@@ -151,20 +83,22 @@ export interface RateLimits {
 declare module 'fastify' {
   interface FastifyInstance {
     rateLimits: RateLimits;
+    /** The counters every limit counts with (window-counter.ts for the routes' own limits). */
+    counters: CounterStore;
   }
 }
 
 export interface RateLimitOptions {
-  now: () => Date;
   limits?: Partial<RateLimitConfig>;
-  store?: CounterStore;
+  store: CounterStore;
 }
 
 const normalized = (account: string) => account.trim().toLowerCase();
 
 export default fp(async function rateLimitPlugin(app: FastifyInstance, opts: RateLimitOptions) {
   const policies: RateLimitConfig = { ...DEFAULT_RATE_LIMITS, ...opts.limits };
-  const store = opts.store ?? new SlidingWindowLimiter(() => opts.now().getTime());
+  const store = opts.store;
+  app.decorate('counters', store);
 
   const refuse = (reply: FastifyReply, retryAfterSeconds: number): never => {
     reply.header('retry-after', String(retryAfterSeconds));

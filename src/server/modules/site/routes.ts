@@ -25,9 +25,10 @@ import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings';
 
-// Guessing limits per IP: 10 tries per 10 minutes; failures counted over 15 minutes.
-const BYPASS_ATTEMPTS = { limit: 10, windowMs: 10 * 60_000 };
-const BYPASS_FAILURE_WINDOW_MS = 15 * 60_000;
+// Guessing limits per IP: 10 tries per 10 minutes; failures counted over 15 minutes (only up to
+// the free ones: past them every attempt waits, however many there were).
+const BYPASS_ATTEMPTS = { max: 10, windowMs: 10 * 60_000 };
+const BYPASS_FAILURES = { max: BYPASS_FREE_FAILURES, windowMs: 15 * 60_000 };
 
 const actorOf = (request: FastifyRequest) => {
   const user = requireStaff(request);
@@ -37,9 +38,8 @@ const actorOf = (request: FastifyRequest) => {
 export default async function siteRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
-  const attempts = new WindowCounter(BYPASS_ATTEMPTS.limit, BYPASS_ATTEMPTS.windowMs);
-  const failures = new WindowCounter(Number.MAX_SAFE_INTEGER, BYPASS_FAILURE_WINDOW_MS);
-  const nowMs = () => ctx.now().getTime();
+  const attempts = new WindowCounter(app.counters, 'bypass:attempts', BYPASS_ATTEMPTS);
+  const failures = new WindowCounter(app.counters, 'bypass:failures', BYPASS_FAILURES);
 
   app.get('/api/core/maintenance-status/', { schema: { response: { 200: maintenanceStatusDtoSchema } } }, async () =>
     getMaintenanceStatus(ctx),
@@ -60,20 +60,21 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
       schema: { body: validateBypassSchema, response: { 200: bypassResultDtoSchema } },
       // Every attempt counts, a malformed one too: before the body is validated.
       preValidation: async (request) => {
-        if (!attempts.hit(request.ip, nowMs())) throw tooMany('Demasiados intentos. Por favor, espera unos minutos e intenta nuevamente.');
+        if (!(await attempts.take(request.ip)).allowed)
+          throw tooMany('Demasiados intentos. Por favor, espera unos minutos e intenta nuevamente.');
       },
     },
     async (request, reply) => {
       const ip = request.ip;
       const { password } = request.body;
       // spec accounts-admin §4: after 5 failed attempts every further attempt waits 1.5 s.
-      if (failures.count(ip, nowMs()) >= BYPASS_FREE_FAILURES) await sleep(BYPASS_SLOWDOWN_MS);
+      if ((await failures.count(ip)) >= BYPASS_FREE_FAILURES) await sleep(BYPASS_SLOWDOWN_MS);
       const result = await validateBypassPassword(ctx, password);
       if (!result.valid) {
-        failures.hit(ip, nowMs());
+        await failures.add(ip);
         throw new AppError(400, result.message, 'BYPASS_INVALID', undefined, { ...result });
       }
-      failures.reset(ip);
+      await failures.reset(ip);
       // The web app sends the cookie with every call; other clients may send the header instead.
       reply.setCookie(BYPASS_COOKIE, result.bypass_token ?? '', {
         path: '/',

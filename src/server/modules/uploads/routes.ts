@@ -25,7 +25,7 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 export default async function uploadRoutes(app: FastifyInstance, { ctx, storage }: { ctx: AppContext; storage?: Storage }) {
   const store = storage ?? ctx.storage;
-  const guestUploads = new WindowCounter(GUEST_UPLOADS_PER_WINDOW, GUEST_WINDOW_MS);
+  const guestUploads = new WindowCounter(app.counters, 'uploads:guest', { max: GUEST_UPLOADS_PER_WINDOW, windowMs: GUEST_WINDOW_MS });
 
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -45,9 +45,9 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
     async (request, reply) => {
       const viewer = viewerOf(request.user);
       if (viewer !== 'staff') {
-        const nowMs = ctx.now().getTime();
-        if (!guestUploads.hit(request.ip, nowMs)) {
-          reply.header('retry-after', String(guestUploads.secondsLeft(request.ip, nowMs)));
+        const upload = await guestUploads.take(request.ip);
+        if (!upload.allowed) {
+          reply.header('retry-after', String(upload.retryAfterSeconds));
           throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
         }
       }

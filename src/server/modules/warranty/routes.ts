@@ -21,8 +21,8 @@ import { WindowCounter } from '../../window-counter';
 import { createClaim, getClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
 
 // Guests are anonymous, so each address may file a few claims an hour (and try a few more times).
-const GUEST_CLAIMS = { limit: 5, windowMs: 60 * 60_000 };
-const GUEST_ATTEMPTS = { limit: 30, windowMs: 60 * 60_000 };
+const GUEST_CLAIMS = { max: 5, windowMs: 60 * 60_000 };
+const GUEST_ATTEMPTS = { max: 30, windowMs: 60 * 60_000 };
 const GUEST_LIMIT_MESSAGE = 'Demasiadas solicitudes de garantía. Por favor, intenta nuevamente más tarde.';
 
 // The claim's rules depend on the caller (guests give name and e-mail) and on today, and a
@@ -33,19 +33,18 @@ const claimDtoSchema = z.union([adminWarrantyClaimDtoSchema, warrantyClaimDtoSch
 export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
-  const guestClaims = new WindowCounter(GUEST_CLAIMS.limit, GUEST_CLAIMS.windowMs);
-  const guestAttempts = new WindowCounter(GUEST_ATTEMPTS.limit, GUEST_ATTEMPTS.windowMs);
-  const nowMs = () => ctx.now().getTime();
+  const guestClaims = new WindowCounter(app.counters, 'warranty:guest-claims', GUEST_CLAIMS);
+  const guestAttempts = new WindowCounter(app.counters, 'warranty:guest-attempts', GUEST_ATTEMPTS);
 
   app.post('/api/warranty-claims/', { schema: { body: claimBody, response: { 201: warrantyClaimDtoSchema } } }, async (request, reply) => {
     const user = request.user;
     if (!user) {
-      const overAttempts = !guestAttempts.hit(request.ip, nowMs());
-      if (overAttempts || guestClaims.count(request.ip, nowMs()) >= GUEST_CLAIMS.limit) throw tooMany(GUEST_LIMIT_MESSAGE);
+      const overAttempts = !(await guestAttempts.take(request.ip)).allowed;
+      if (overAttempts || (await guestClaims.count(request.ip)) >= GUEST_CLAIMS.max) throw tooMany(GUEST_LIMIT_MESSAGE);
     }
     const input = parse(warrantyClaimSchema({ guest: !user, today: shopDate(ctx.now()) }), request.body);
     const claim = await createClaim(ctx, user, input);
-    if (!user) guestClaims.hit(request.ip, nowMs());
+    if (!user) await guestClaims.add(request.ip);
     return reply.status(201).send(claim);
   });
 
