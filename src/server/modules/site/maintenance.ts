@@ -71,6 +71,16 @@ export async function getMaintenanceStatus(ctx: AppContext): Promise<Maintenance
   return toStatus(await readMaintenanceState(ctx));
 }
 
+/**
+ * What of the site settings the storefront's pages carry, as part of their cache key, or null
+ * while the shop is in maintenance (its pages are then never kept). Read through the same short
+ * cache as every request, so another process's toggle reaches the key within CACHE_MS.
+ */
+export async function storefrontPageVariant(ctx: AppContext): Promise<string | null> {
+  const status = await getMaintenanceStatus(ctx);
+  return status.maintenance_mode ? null : JSON.stringify(status);
+}
+
 export async function toggleMaintenance(
   ctx: AppContext,
   actor: Actor,
@@ -114,6 +124,7 @@ export async function toggleMaintenance(
     return before.maintenance_mode;
   });
   cache.delete(ctx.db);
+  ctx.caches.storefrontSettingsChanged();
   const status = await getMaintenanceStatus(ctx);
   return { ...status, message: toggleMessage(wasOn, input) };
 }
