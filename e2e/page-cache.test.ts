@@ -106,6 +106,10 @@ describe('a page from the cache', () => {
     expect(await revalidated.text()).toBe('');
     const otherTag = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': 'W/"otro"' } });
     expect(otherTag.status).toBe(200);
+    // Rendered again (the times in its data are new), the same content keeps its tag.
+    server.ctx.caches.catalogueChanged();
+    const again = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': first.etag! } });
+    expect(again.status).toBe(304);
   });
 
   it('shows a staff edit of a product on the next request, on every page', async () => {

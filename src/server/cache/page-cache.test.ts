@@ -132,6 +132,15 @@ describe('toCachedPage', () => {
     expect((await toCachedPage(html)).etag).toBe(page.etag);
     expect((await toCachedPage(`${html} `)).etag).not.toBe(page.etag);
   });
+
+  it('gives a page rendered again with the same content the same ETag, whatever the times in its data', async () => {
+    const data = (at: number) => `{"dehydratedAt":${at},"state":{"data":{"name":"Lemon"},"dataUpdatedAt":${at - 5},"errorUpdatedAt":0}}`;
+    const first = await toCachedPage(`<p>Lemon</p><script>${data(1795752542386)}</script>`);
+    const again = await toCachedPage(`<p>Lemon</p><script>${data(1795752549999)}</script>`);
+    expect(again.etag).toBe(first.etag);
+    const edited = await toCachedPage(`<p>Lemon XL</p><script>${data(1795752549999).replace('Lemon', 'Lemon XL')}</script>`);
+    expect(edited.etag).not.toBe(first.etag);
+  });
 });
 
 describe('pickEncoding', () => {

@@ -191,7 +191,7 @@ export default fp(async function staticWebPlugin(
     }
   }
 
-  /** The page's HTML, and whether its first view is in it. */
+  /** The page's HTML, and whether its first view is in it with all its data. */
   async function renderHtml(request: FastifyRequest, visitor: Visitor) {
     const url = request.url;
     let head: Awaited<ReturnType<PageHeadRenderer>> = null;
@@ -212,7 +212,7 @@ export default fp(async function staticWebPlugin(
       html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
     }
     if (firstView) html = startAfterPaint(withFirstView(html, firstView));
-    return { statusCode, html, rendered: firstView !== null };
+    return { statusCode, html, complete: firstView?.complete === true };
   }
 
   async function pageVariant(caching: PageCaching, request: FastifyRequest): Promise<string | null> {
@@ -226,13 +226,13 @@ export default fp(async function staticWebPlugin(
 
   /**
    * The page from the cache, or rendered and kept when it may be: only a complete render (status
-   * 200, first view in it) made while the site settings stayed as in its key.
+   * 200, first view in it with all its data) made while the site settings stayed as in its key.
    */
   function keptOrRendered(caching: PageCaching, request: FastifyRequest, visitor: Visitor, variant: string): Promise<PageOutcome> {
     const key = `${variant}\n${visitor.ageVerified ? 'age' : 'no-age'}\n${request.url}`;
     return caching.pages.get(key, async () => {
       const page = await renderHtml(request, visitor);
-      const keep = page.statusCode === 200 && page.rendered && (await pageVariant(caching, request)) === variant;
+      const keep = page.statusCode === 200 && page.complete && (await pageVariant(caching, request)) === variant;
       return keep
         ? { kind: 'kept', page: await toCachedPage(page.html) }
         : { kind: 'passed', statusCode: page.statusCode, html: page.html };
