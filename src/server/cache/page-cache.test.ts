@@ -72,6 +72,28 @@ describe('PageCache', () => {
     expect(text(await cache.get('/producto/1', gone))).toBe('no existe');
   });
 
+  it('keeps sending an expired page while its new render fails or is incomplete, and tries again on the next request', async () => {
+    const time = clock();
+    const cache = new PageCache({ ttlMs: 1000, maxEntries: 10, clock: time.now });
+    await cache.get('/', counter().render);
+    time.advance(1500);
+    let attempts = 0;
+    const incomplete = async (): Promise<PageOutcome> => ({ kind: 'passed', statusCode: 200, html: `partial-${++attempts}` });
+    expect(text(await cache.get('/', incomplete))).toBe('<p>html-1</p>');
+    await later(10);
+    expect(text(await cache.get('/', async () => Promise.reject(new Error('db down'))))).toBe('<p>html-1</p>');
+    await later(10);
+    expect(text(await cache.get('/', incomplete))).toBe('<p>html-1</p>');
+    await later(10);
+    expect(attempts).toBe(2);
+    expect(text(await cache.get('/', async () => ({ kind: 'kept', page: await toCachedPage('whole') })))).toBe('<p>html-1</p>');
+    await later(10);
+    expect(text(await cache.get('/', incomplete))).toBe('whole');
+    // Past its second period, the page is no longer sent.
+    time.advance(2000);
+    expect(text(await cache.get('/', incomplete))).toBe('partial-3');
+  });
+
   it('renders again after clear(), and does not keep a render that started before it', async () => {
     const cache = new PageCache({ ttlMs: 60_000, maxEntries: 10 });
     let release!: () => void;

@@ -98,11 +98,15 @@ export class PageCache {
       if (hit.expires + ttlMs > now) {
         if (!hit.reloading) {
           hit.reloading = true;
-          // A page that can no longer be kept (gone, failed) is not sent again.
-          const drop = () => {
-            if (this.entries.get(key) === hit) this.entries.delete(key);
+          // A page that is gone (another answer than 200) is not sent again; after a render that
+          // failed or came late (a busy database) the previous page stays until it expires and the
+          // next request tries again.
+          const settled = (result: PageOutcome | null) => {
+            if (this.entries.get(key) !== hit) return;
+            if (result?.kind === 'passed' && result.statusCode !== 200) this.entries.delete(key);
+            else hit.reloading = false;
           };
-          this.renderOnce(key, render).then((result) => result.kind === 'kept' || drop(), drop);
+          this.renderOnce(key, render).then(settled, () => settled(null));
         }
         return { kind: 'kept', page: hit.page };
       }
@@ -145,12 +149,22 @@ export class PageCache {
   }
 }
 
+const pickedEncodings = new Map<string, PageEncoding | null>();
+
 /**
  * The best encoding of ours the client accepts (`Accept-Encoding`, with its q-values), or null
  * for the plain bytes. Brotli first on a tie: it is the smaller.
  */
 export function pickEncoding(header: string | undefined): PageEncoding | null {
   if (!header) return null;
+  const known = pickedEncodings.get(header);
+  if (known !== undefined) return known;
+  const picked = parseEncodings(header);
+  // Browsers send a handful of spellings; anything beyond is parsed each time.
+  if (pickedEncodings.size < 100) pickedEncodings.set(header, picked);
+  return picked;
+}
+function parseEncodings(header: string): PageEncoding | null {
   let best: PageEncoding | null = null;
   let bestQ = 0;
   const weights = new Map<string, number>();
