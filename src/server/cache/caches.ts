@@ -13,7 +13,7 @@ export const ORDER_PAGES_TTL_MS = 2000;
  * writes clear it at once; another process's writes reach it only through this TTL, so it stays short.
  */
 export const DASHBOARD_TTL_MS = 30_000;
-/** Pages for visitors without a session: a few variants (age cookie) of the popular URLs. */
+/** Pages for visitors without a session: a few variants (age cookie) of the popular URLs, 40 MB at most. */
 export const PAGE_CACHE_ENTRIES = 300;
 /**
  * A page carries its data for the browser, which fetches it again once older than its query

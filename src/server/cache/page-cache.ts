@@ -24,7 +24,7 @@ export type PageOutcome = { kind: 'kept'; page: CachedPage } | { kind: 'passed';
 export interface PageCacheOptions {
   /** How long a page is fresh; 0 turns the cache off. */
   ttlMs: number;
-  /** Guards memory (each page with its variants is about 100 KB): the least recently used goes. */
+  /** Guards memory (a page with its variants is 60 to 130 KB): the least recently used goes. */
   maxEntries: number;
   clock?: () => number;
 }
