@@ -9,6 +9,7 @@
 //                       a fresh database is created on it and dropped afterwards
 //   BENCH_PRODUCTS      catalogue size (5000)
 //   BENCH_ORDERS        orders (50000)
+//   BENCH_ONLY=pages    only the reference and the anonymous pages (bench/pages.ts), on PostgreSQL
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -23,6 +24,7 @@ import { BENCH_BRANDS, loadCatalogue } from './catalogue';
 import { lighthouseMarkdown, runLighthouse } from './lighthouse';
 import { ROOT as root, startServerProcess } from '../tests/helpers/server-process';
 import { loadOrders, orderFixtures, type OrderFixtures } from './orders';
+import { measurePages, PAGE_TARGET_P99_MS, PAGE_TARGET_RATIO, pageVerdict } from './pages';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -35,6 +37,7 @@ const PG_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/p
 const TARGET_RATIO = 0.35;
 const TARGET_P99_MS = 50;
 const STAFF_TARGET_P99_MS = 100;
+const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
 
 // ---------------------------------------------------------------------------------------------
 
@@ -64,11 +67,16 @@ interface MeasureOptions {
   body?: string;
   /** Access tokens, one per connection in turn. */
   tokens?: string[];
+  /** In place of the JSON request headers. */
+  headers?: Record<string, string>;
 }
 
 async function measure(url: string, name: string, urlPath: string, options: MeasureOptions = {}): Promise<Measure> {
   const { connections = CONNECTIONS, method = 'GET', body, tokens } = options;
-  const headers: Record<string, string> = { accept: 'application/json', ...(body ? { 'content-type': 'application/json' } : {}) };
+  const headers: Record<string, string> = options.headers ?? {
+    accept: 'application/json',
+    ...(body ? { 'content-type': 'application/json' } : {}),
+  };
   let next = 0;
   const run = (duration: number) =>
     autocannon({
@@ -112,6 +120,8 @@ const TARGETED = new Set(['filtered list', 'product detail']);
 const STAFF_LISTS = new Set(['admin orders, all', 'admin orders, pending tab', 'admin products, filtered']);
 
 function verdict(m: Measure, reference: number): string {
+  const page = pageVerdict(m, reference);
+  if (page !== null) return page;
   if (STAFF_LISTS.has(m.name)) return m.p99 < STAFF_TARGET_P99_MS ? 'met' : 'missed';
   if (!TARGETED.has(m.name)) return '';
   return m.rps / reference >= TARGET_RATIO && m.p99 < TARGET_P99_MS ? 'met' : 'missed';
@@ -140,12 +150,22 @@ async function runScenario(db: string, cache: string, env: Record<string, string
     const results: Measure[] = [];
     const first = await measure(url, 'reference', '/api/health/?db=0');
     results.push(first);
+    const pages = () =>
+      measurePages(url, productId, env.CATALOG_CACHE_MS !== '0', (name, urlPath, headers) => measure(url, name, urlPath, { headers }));
+    if (PAGES_ONLY) {
+      results.push(...(await pages()));
+      const again = await measure(url, 'reference (again)', '/api/health/?db=0');
+      results.push(again);
+      return { db, cache, reference: (first.rps + again.rps) / 2, results, load };
+    }
     // For scale: the cheapest route that reaches the database (one `select 1`).
     results.push(await measure(url, 'health with db', '/api/health/'));
     results.push(await measure(url, 'filtered list', '/api/products/?page=3&type=fem&brand=banco-1,banco-2'));
     results.push(await measure(url, 'product detail', `/api/products/${productId}/`));
     results.push(await measure(url, 'search (typo)', '/api/products/?search=gorila%20kush'));
     results.push(await measure(url, 'latest', '/api/products/?ordering=-created_at&has_stock=true&has_price=true&page_size=8'));
+    // Before the order creation, which clears the page cache with every order.
+    results.push(...(await pages()));
     results.push(await measure(url, 'admin orders, all', '/api/orders/', staff));
     results.push(await measure(url, 'admin orders, pending tab', '/api/orders/?status=pending', staff));
     results.push(
@@ -261,7 +281,7 @@ function report(scenarios: Scenario[], js: ReturnType<typeof homeJavaScript>): s
     `${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two presentations).`,
   );
   lines.push(
-    `Built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s with p99 < ${TARGET_P99_MS} ms; staff lists p99 < ${STAFF_TARGET_P99_MS} ms.`,
+    `Built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s with p99 < ${TARGET_P99_MS} ms; staff lists p99 < ${STAFF_TARGET_P99_MS} ms; anonymous pages (HTML, compressed, the page cache on) ≥ ${PAGE_TARGET_RATIO * 100}% with p99 < ${PAGE_TARGET_P99_MS} ms.`,
   );
   lines.push(
     `Machine: ${process.platform}, Node ${process.version}, ${availableParallelism()} CPUs shared by the server, the database and autocannon.`,
@@ -323,6 +343,9 @@ async function main() {
       }
     }
   });
+
+  // The pages alone: figures printed, bench/results.md left as the last full run wrote it.
+  if (PAGES_ONLY) return;
 
   console.log(`\nLoading ${PRODUCTS} products and ${ORDERS} orders into a fresh PGlite data directory…`);
   await withPglite(async (dataDir, fixtures) => {

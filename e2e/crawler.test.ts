@@ -9,7 +9,8 @@ import { createBrand, createProduct } from '../tests/helpers/factories';
 const GOOGLEBOT =
   'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
 
-const shop = useShop({ publicUrl: 'https://tienda.example.com' });
+// The page cache on, as in production (CATALOG_CACHE_MS defaults to 3000): crawlers get kept pages.
+const shop = useShop({ publicUrl: 'https://tienda.example.com', catalogCacheMs: 3000 });
 let productId: number;
 
 beforeAll(async () => {

@@ -8,7 +8,8 @@ import { useShop } from './helpers/shop';
 import { signIn } from './security-helpers';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 
-const shop = useShop();
+// The page cache on, as in production (CATALOG_CACHE_MS defaults to 3000): visitors get kept pages.
+const shop = useShop({ catalogCacheMs: 3000 });
 let productId: number;
 let customer: Awaited<ReturnType<typeof createUser>>;
 const HOSTILE_NAME = 'Cookies </script><script>window.__pwned = 1</script>';

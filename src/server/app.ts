@@ -26,6 +26,7 @@ import warrantyRoutes from './modules/warranty/routes';
 import seoRoutes from './modules/seo/routes';
 import stockAlertRoutes from './modules/stock-alerts/routes';
 import { pageHeadRenderer } from './modules/seo/service';
+import { storefrontPageVariant } from './modules/site/maintenance';
 import apiDocsPlugin from './plugins/api-docs';
 import authPlugin from './plugins/auth';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
@@ -122,6 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     webDir: ctx.config.webDir,
     renderer: ctx.config.webRenderer,
     pageHead: pageHeadRenderer(ctx),
+    pageCaching: { pages: ctx.caches.pages, variant: () => storefrontPageVariant(ctx) },
   });
   return app;
 }

@@ -50,6 +50,11 @@ export interface RenderedPage {
   html: string;
   /** Goes right after it: the JSON data block the browser reads before hydrating. */
   data: string;
+  /**
+   * Every query the page made has its data: none failed, none was cut by the deadline. A page
+   * without it is still sent (the browser loads the rest) but never kept for other visitors.
+   */
+  complete: boolean;
 }
 
 export async function renderPage({ url, ageVerified, sessionHint, callApi }: RenderRequest): Promise<RenderedPage | null> {
@@ -88,16 +93,27 @@ export async function renderPage({ url, ageVerified, sessionHint, callApi }: Ren
   // products need the product); they run and the next pass renders with their data.
   const deadline = Date.now() + DATA_TIMEOUT_MS;
   let html = render();
+  let inTime = true;
   for (let pass = 1; pass < MAX_PASSES; pass++) {
     const wanted = queryClient.getQueryCache().getAll().filter(isWanted);
     if (!wanted.length) break;
-    const done = await withTimeout(Promise.all(wanted.map((query) => query.fetch().catch(() => undefined))), deadline - Date.now());
+    inTime = await withTimeout(Promise.all(wanted.map((query) => query.fetch().catch(() => undefined))), deadline - Date.now());
     html = render();
-    if (!done) break;
+    if (!inTime) break;
   }
+  const complete =
+    inTime &&
+    queryClient
+      .getQueryCache()
+      .getAll()
+      .every((query) => query.state.status !== 'error' && query.state.fetchStatus === 'idle' && !isWanted(query));
   firstRender.queries = dehydrate(queryClient);
   queryClient.clear();
-  return { html, data: `<script type="application/json" id="${FIRST_RENDER_ELEMENT_ID}">${scriptJson(firstRender)}</script>` };
+  return {
+    html,
+    data: `<script type="application/json" id="${FIRST_RENDER_ELEMENT_ID}">${scriptJson(firstRender)}</script>`,
+    complete,
+  };
 }
 
 function isWanted(query: Query): boolean {

@@ -6,6 +6,7 @@
 import type { DashboardDto } from '../../domain/dashboard';
 import type { OrderStatusCounts } from '../../domain/orders';
 import type { MaintenanceState } from '../modules/site/maintenance';
+import { PageCache } from './page-cache';
 import { ReadCache } from './read-cache';
 import { shareChanges, type CacheSharing } from './shared-changes';
 
@@ -17,6 +18,13 @@ export const ORDER_PAGES_TTL_MS = 2000;
 export const DASHBOARD_TTL_MS = 30_000;
 /** The maintenance switch, asked for by every API request: a toggle shows everywhere within this even without notifications. */
 export const MAINTENANCE_TTL_MS = 1000;
+/** Pages for visitors without a session: a few variants (age cookie) of the popular URLs, 40 MB at most. */
+export const PAGE_CACHE_ENTRIES = 300;
+/**
+ * A page carries its data for the browser, which fetches it again once older than its query
+ * staleTime (60 s, web/App.tsx): a page is kept at most twice this (fresh, then while re-rendered).
+ */
+export const PAGE_MAX_TTL_MS = 25_000;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
@@ -25,11 +33,16 @@ export interface AppCaches {
   orderPages: ReadCache;
   dashboard: ReadCache<DashboardDto>;
   maintenance: ReadCache<MaintenanceState>;
+  /** Server-rendered pages for visitors without a session, kept as long as the catalogue's answers. */
+  pages: PageCache;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
   ordersChanged(): void;
-  /** After site_settings changed (maintenance switch, bypass password, low-stock threshold). */
+  /**
+   * After site_settings changed (maintenance switch and message, bypass password, low-stock
+   * threshold); pages carry the maintenance state.
+   */
   settingsChanged(): void;
   /** How the clearing reaches other processes. */
   sharing: CacheSharing;
@@ -42,24 +55,30 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const orderPages = new ReadCache({ ttlMs: ORDER_PAGES_TTL_MS, maxEntries: 100 });
   const dashboard = new ReadCache<DashboardDto>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 1 });
   const maintenance = new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
+  const pages = new PageCache({ ttlMs: Math.min(options.catalogCacheMs ?? 0, PAGE_MAX_TTL_MS), maxEntries: PAGE_CACHE_ENTRIES });
   return shareChanges({
     catalogue,
     orderCounts,
     orderPages,
     dashboard,
     maintenance,
+    pages,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
+      pages.clear();
     },
     ordersChanged() {
       orderCounts.clear();
       orderPages.clear();
       catalogue.clear();
       dashboard.clear();
+      // Pages show whether a product has stock.
+      pages.clear();
     },
     settingsChanged() {
       maintenance.clear();
+      pages.clear();
       // The dashboard's low-stock list depends on the threshold.
       dashboard.clear();
     },

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { decodedPath } from '../routed-path';
+import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageOutcome } from '../cache/page-cache';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
 import {
@@ -28,6 +29,40 @@ const YEAR = 365 * 24 * 3600;
 export type PageHeadRenderer = (
   url: string,
 ) => Promise<{ statusCode: number; tags: string; modules?: string[]; startupFetches?: string[] } | null>;
+
+/**
+ * Pages for visitors without a session are kept (cache/page-cache.ts) under their URL, the
+ * visitor's age cookie and `variant`: the site settings the pages carry, null while they must not
+ * be kept (maintenance).
+ */
+export interface PageCaching {
+  pages: PageCache;
+  variant: () => Promise<string | null>;
+}
+
+/** What of the visitor changes the HTML: the two cookies the renderer reads, nothing else. */
+interface Visitor {
+  ageVerified: boolean;
+  sessionHint: boolean;
+}
+
+/** The catalogue's filters (web/features/catalog/filters.ts) but its free-text search. */
+const KEPT_CATALOGUE_PARAMS = new Set(['category', 'categories', 'bank', 'banks', 'stock', 'orden']);
+const MAX_KEPT_URL_LENGTH = 300;
+
+/**
+ * Whether the page at `url` may be kept: a URL without query, or the catalogue with its filters
+ * (each once). Searches and unknown parameters (tracking tags, random strings) are rendered every
+ * time, so that they neither fill the cache nor push the popular pages out of it.
+ */
+export function isKeptPageUrl(url: string): boolean {
+  if (url.length > MAX_KEPT_URL_LENGTH) return false;
+  const mark = url.indexOf('?');
+  if (mark === -1) return true;
+  if (decodedPath(url) !== '/productos') return false;
+  const keys = [...new URLSearchParams(url.slice(mark + 1)).keys()];
+  return keys.length > 0 && new Set(keys).size === keys.length && keys.every((key) => KEPT_CATALOGUE_PARAMS.has(key));
+}
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
 
@@ -147,7 +182,7 @@ function serveUploadsFromStore(app: FastifyInstance, storage: Storage) {
 
 export default fp(async function staticWebPlugin(
   app: FastifyInstance,
-  opts: { uploads: Storage; webDir: string; renderer?: string | null; pageHead?: PageHeadRenderer },
+  opts: { uploads: Storage; webDir: string; renderer?: string | null; pageHead?: PageHeadRenderer; pageCaching?: PageCaching },
 ) {
   if (opts.uploads instanceof DiskStorage) {
     await app.register(fastifyStatic, {
@@ -186,15 +221,14 @@ export default fp(async function staticWebPlugin(
       : null;
   const callApi = inProcessFetch(app);
 
-  async function renderFirstView(request: FastifyRequest) {
+  const visitorOf = (request: FastifyRequest): Visitor => {
+    const cookies = request.headers.cookie;
+    return { ageVerified: readCookie(cookies, AGE_COOKIE) === 'true', sessionHint: readCookie(cookies, SESSION_HINT_COOKIE) !== null };
+  };
+
+  async function renderFirstView(request: FastifyRequest, visitor: Visitor) {
     try {
-      const cookies = request.headers.cookie;
-      return await render!({
-        url: request.url,
-        ageVerified: readCookie(cookies, AGE_COOKIE) === 'true',
-        sessionHint: readCookie(cookies, SESSION_HINT_COOKIE) !== null,
-        callApi,
-      });
+      return await render!({ url: request.url, ...visitor, callApi });
     } catch (error) {
       // The browser renders the page itself.
       request.log.error({ err: error }, 'page render failed');
@@ -202,14 +236,9 @@ export default fp(async function staticWebPlugin(
     }
   }
 
-  const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'Recurso no encontrado' });
-  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
-
-  // A route rather than the not-found handler, so that the route hooks (compression) apply.
-  app.get('/*', async (request, reply) => {
+  /** The page's HTML, and whether its first view is in it with all its data. */
+  async function renderHtml(request: FastifyRequest, visitor: Visitor) {
     const url = request.url;
-    const path = decodedPath(url);
-    if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/assets/')) return notFound(reply);
     let head: Awaited<ReturnType<PageHeadRenderer>> = null;
     try {
       head = opts.pageHead ? await opts.pageHead(url) : null;
@@ -218,7 +247,7 @@ export default fp(async function staticWebPlugin(
       request.log.error({ err: error }, 'page head failed');
     }
     const statusCode = head?.statusCode ?? 200;
-    const firstView = render && statusCode === 200 ? await renderFirstView(request) : null;
+    const firstView = render && statusCode === 200 ? await renderFirstView(request, visitor) : null;
     let html = indexHtml;
     if (head) {
       const tags = [head.tags];
@@ -228,7 +257,71 @@ export default fp(async function staticWebPlugin(
       html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
     }
     if (firstView) html = startAfterPaint(withFirstView(html, firstView));
-    // A missing product answers 404 and still gets the app, which shows its 'not found' page.
-    return reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(html);
+    return { statusCode, html, complete: firstView?.complete === true };
+  }
+
+  async function pageVariant(caching: PageCaching, request: FastifyRequest): Promise<string | null> {
+    try {
+      return await caching.variant();
+    } catch (error) {
+      request.log.error({ err: error }, 'page variant failed');
+      return null;
+    }
+  }
+
+  /**
+   * The page from the cache, or rendered and kept when it may be: only a complete render (status
+   * 200, first view in it with all its data) made while the site settings stayed as in its key.
+   */
+  function keptOrRendered(caching: PageCaching, request: FastifyRequest, visitor: Visitor, variant: string): Promise<PageOutcome> {
+    const key = `${variant}\n${visitor.ageVerified ? 'age' : 'no-age'}\n${request.url}`;
+    return caching.pages.get(key, async () => {
+      const page = await renderHtml(request, visitor);
+      const keep = page.statusCode === 200 && page.complete && (await pageVariant(caching, request)) === variant;
+      return keep
+        ? { kind: 'kept', page: await toCachedPage(page.html) }
+        : { kind: 'passed', statusCode: page.statusCode, html: page.html };
+    });
+  }
+
+  // The HTML depends on these cookies, and must be fresh after a staff edit: browsers revalidate.
+  const sendHtml = (reply: FastifyReply, statusCode: number, html: string) =>
+    reply.status(statusCode).type('text/html; charset=utf-8').header('cache-control', 'no-cache').header('vary', 'Cookie').send(html);
+
+  function sendKept(request: FastifyRequest, reply: FastifyReply, page: CachedPage) {
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'Cookie, Accept-Encoding')
+      .header('etag', page.etag);
+    const known = request.headers['if-none-match'];
+    if (known && known.split(',').some((tag) => tag.trim() === page.etag)) return reply.status(304).send();
+    const encoding = pickEncoding(request.headers['accept-encoding']);
+    // Sent as they are: the compression plugin leaves encoded bodies alone.
+    if (encoding) return reply.header('content-encoding', encoding).send(page.encoded[encoding]);
+    return reply.send(page.html);
+  }
+
+  const notFound = (reply: FastifyReply) => reply.status(404).send({ error: 'Recurso no encontrado' });
+  app.setNotFoundHandler(async (_request, reply) => notFound(reply));
+
+  // A route rather than the not-found handler, so that the route hooks (compression) apply.
+  app.get('/*', async (request, reply) => {
+    const path = decodedPath(request.url);
+    if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/assets/')) return notFound(reply);
+    const visitor = visitorOf(request);
+    const caching = opts.pageCaching;
+    // A signed-in visitor's page is rendered for them (it says a session is loading).
+    if (caching?.pages.enabled && !visitor.sessionHint && isKeptPageUrl(request.url)) {
+      const variant = await pageVariant(caching, request);
+      if (variant !== null) {
+        const outcome = await keptOrRendered(caching, request, visitor, variant);
+        if (outcome.kind === 'kept') return sendKept(request, reply, outcome.page);
+        // A missing product answers 404 and still gets the app, which shows its 'not found' page.
+        return sendHtml(reply, outcome.statusCode, outcome.html);
+      }
+    }
+    const page = await renderHtml(request, visitor);
+    return sendHtml(reply, page.statusCode, page.html);
   });
 });

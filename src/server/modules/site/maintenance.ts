@@ -68,6 +68,24 @@ export async function getMaintenanceStatus(ctx: AppContext): Promise<Maintenance
   return toStatus(await readMaintenanceState(ctx));
 }
 
+// Every page request asks; the state object lives as long as its cache entry.
+const variants = new WeakMap<MaintenanceState, string | null>();
+
+/**
+ * What of the site settings the storefront's pages carry, as part of their cache key, or null
+ * while the shop is in maintenance (its pages are then never kept). Read through the same short
+ * cache as every request, so another process's toggle reaches the key within a second.
+ */
+export async function storefrontPageVariant(ctx: AppContext): Promise<string | null> {
+  const state = await readMaintenanceState(ctx);
+  let variant = variants.get(state);
+  if (variant === undefined) {
+    variant = state.maintenance_mode ? null : JSON.stringify(toStatus(state));
+    variants.set(state, variant);
+  }
+  return variant;
+}
+
 export async function toggleMaintenance(
   ctx: AppContext,
   actor: Actor,
