@@ -33,12 +33,24 @@ import rateLimitPlugin from './plugins/rate-limit';
 import requestLogPlugin from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
 import maintenancePlugin from './plugins/maintenance';
+import metricsPlugin from './plugins/metrics';
+import { createMetrics, type Metrics } from './operations/metrics';
+import { Readiness } from './operations/readiness';
 import staticWebPlugin from './plugins/static-web';
 
 export interface BuildOptions {
   logger?: FastifyServerOptions['logger'];
   /** A logger made before the app (main.ts logs the start-up steps with it). */
   loggerInstance?: FastifyBaseLogger;
+  /** The server process's readiness and metrics; an app built alone is ready and counts for itself. */
+  operations?: Operations;
+}
+
+export interface Operations {
+  readiness: Readiness;
+  metrics: Metrics;
+  /** The /metrics text: this process's registry, or the whole process group's. */
+  readMetrics: () => Promise<string>;
 }
 
 /**
@@ -64,6 +76,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  const metrics = options.operations?.metrics ?? createMetrics({ ctx });
+  const readiness = options.operations?.readiness ?? new Readiness('ready');
   // Route schemas are the domain's zod schemas (src/server/http.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -75,6 +89,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onClose', backgroundSettled);
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, {
+    metrics,
+    token: ctx.config.metricsToken,
+    read: options.operations?.readMetrics ?? (() => metrics.registry.metrics()),
+  });
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(cookie);
   await app.register(maintenancePlugin, { ctx });
@@ -85,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   // Before the routes, which it collects as they are added.
   await app.register(apiDocsPlugin);
 
-  await app.register(healthRoutes, { db: ctx.db });
+  await app.register(healthRoutes, { db: ctx.db, readiness });
   await app.register(authRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

@@ -99,6 +99,28 @@ const envSchema = z.object({
   // Argon2id cost, tuned so one login takes about 80 ms on a 2-core server.
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1048576).default(65536),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(4),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(64, 'debe ser 64 o menos')
+    .default(1),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(200, 'debe ser 200 o menos')
+    .default(10),
+  // Below Docker's and Kubernetes' default 10 s grace before SIGKILL.
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(100, 'debe ser 100 o más')
+    .max(600_000, 'debe ser 600000 o menos')
+    .default(8000),
+  METRICS_TOKEN: z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+  // Not a setting: the primary names each worker it forks (start/primary.ts).
+  SHOP_WORKER_SLOT: z.coerce.number().int().min(1).optional(),
 });
 
 export interface Config {
@@ -140,6 +162,16 @@ export interface Config {
   runJobs: boolean;
   /** How long catalogue reads stay in the process's micro-cache; absent or 0: no cache. */
   catalogCacheMs?: number;
+  /** Worker processes sharing the port (WEB_CONCURRENCY); more than one needs PostgreSQL. */
+  webConcurrency: number;
+  /** PostgreSQL connections each process may open (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** After a stop signal, how long in-flight requests may run before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Bearer token /metrics asks for; without it only direct calls from private addresses get them. */
+  metricsToken: string | undefined;
+  /** In a worker forked by the primary: its slot, 1..WEB_CONCURRENCY, kept by its replacements. */
+  workerSlot?: number;
 }
 
 /** The configuration as read from the environment; the signing key is settled once the database is open. */
@@ -190,5 +222,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     argon2: { memoryCost: e.ARGON2_MEMORY_KIB, timeCost: e.ARGON2_TIME_COST },
     runJobs: true,
     catalogCacheMs: e.CATALOG_CACHE_MS,
+    webConcurrency: e.WEB_CONCURRENCY,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    workerSlot: e.SHOP_WORKER_SLOT,
   };
 }
