@@ -68,7 +68,7 @@ export default fp(
       metrics.observeRequest(request.method, route, reply.statusCode, reply.elapsedTime / 1000);
     });
 
-    app.get(METRICS_PATH, async (request, reply) => {
+    app.get(METRICS_PATH, { config: { access: 'operator' } }, async (request, reply) => {
       checkAccess(request, reply, opts.token);
       let text: string;
       try {
