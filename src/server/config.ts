@@ -118,7 +118,8 @@ const envSchema = z.object({
     .min(100, 'debe ser 100 o más')
     .max(600_000, 'debe ser 600000 o menos')
     .default(8000),
-  METRICS_TOKEN: z.string().min(16, 'debe tener al menos 16 caracteres').optional(),
+  // Empty counts as unset: compose files and .env templates often leave it so.
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
   // Not a setting: the primary names each worker it forks (start/primary.ts).
   SHOP_WORKER_SLOT: z.coerce.number().int().min(1).optional(),
 });

@@ -143,12 +143,12 @@ describe('GET /metrics', () => {
   });
 });
 
-// Last: the maintenance state is kept a moment per database, which every app here shares.
 describe('maintenance mode', () => {
   it('leaves liveness and readiness open while the API answers 503', async () => {
-    await database.db.execute(sql`update site_settings set maintenance_mode = true where id = 1`);
-    const ctx = createAppContext(database.db, testConfig(dataDir));
-    const closed = await buildApp(ctx, { logger: false });
+    // A database of its own: the maintenance state is kept a moment per database.
+    const closedDatabase = await createTestDatabase();
+    await closedDatabase.db.execute(sql`update site_settings set maintenance_mode = true where id = 1`);
+    const closed = await buildApp(createAppContext(closedDatabase.db, testConfig(dataDir)), { logger: false });
     try {
       expect((await closed.inject('/api/products/')).statusCode).toBe(503);
       expect((await closed.inject('/api/health/live/')).statusCode).toBe(200);
@@ -156,7 +156,7 @@ describe('maintenance mode', () => {
       expect((await closed.inject('/api/health/')).statusCode).toBe(200);
     } finally {
       await closed.close();
-      await database.db.execute(sql`update site_settings set maintenance_mode = false where id = 1`);
+      await closedDatabase.close();
     }
   });
 });
