@@ -49,7 +49,10 @@ describe('liveness and readiness', () => {
   it('answer ok while the process serves, readiness 503 once shutdown began', async () => {
     const fresh = new Readiness();
     const ctx = createAppContext(database.db, testConfig(dataDir));
-    const stopping = await buildApp(ctx, { logger: false, operations: { readiness: fresh, metrics: createMetrics({ ctx }), readMetrics: async () => '' } });
+    const stopping = await buildApp(ctx, {
+      logger: false,
+      operations: { readiness: fresh, metrics: createMetrics({ ctx }), readMetrics: async () => '' },
+    });
     try {
       expect((await stopping.inject('/api/health/ready/')).json()).toEqual({ status: 'starting' });
       fresh.markReady();
@@ -83,7 +86,9 @@ describe('GET /metrics', () => {
     // Unknown paths share one series instead of one each.
     expect(text).toMatch(/shop_http_requests_total\{method="GET",route="(unmatched|\/\*)",status_code="404"\} 1/);
     expect(text).toContain('# TYPE shop_http_request_duration_seconds histogram');
-    expect(text).toMatch(/shop_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/products\/:id\/",status_code="200"\} 2/);
+    expect(text).toMatch(
+      /shop_http_request_duration_seconds_bucket\{le="\+Inf",method="GET",route="\/api\/products\/:id\/",status_code="200"\} 2/,
+    );
     expect(text).toContain('shop_worker_info{slot="1",pid="');
   });
 

@@ -30,7 +30,10 @@ function runtimeStage(dockerfile: string): RuntimeStage {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
-  const stages = instructions.reduce<string[][]>((all, line) => (line.startsWith('FROM ') ? [...all, [line]] : (all.at(-1)!.push(line), all)), []);
+  const stages = instructions.reduce<string[][]>(
+    (all, line) => (line.startsWith('FROM ') ? [...all, [line]] : (all.at(-1)!.push(line), all)),
+    [],
+  );
   const stage: RuntimeStage = { env: {}, copies: [], user: undefined, cmd: [], healthcheck: [] };
   for (const line of stages.at(-1)!) {
     const [keyword, rest] = [line.split(' ')[0], line.slice(line.indexOf(' ') + 1)];
@@ -107,7 +110,14 @@ describe.skipIf(!adminUrl)('the runtime stage on PostgreSQL', () => {
 
     const port = await freePort();
     // Loopback instead of the image's 0.0.0.0: nothing outside this machine needs to reach the test.
-    const env = { ...stage.env, HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: url.toString(), WEB_CONCURRENCY: '2' };
+    const env = {
+      ...stage.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DATABASE_URL: url.toString(),
+      WEB_CONCURRENCY: '2',
+    };
     const healthy = () =>
       promisify(execFile)(process.execPath, stage.healthcheck.slice(1), { cwd: appDir, env: { ...process.env, ...env } }).then(
         () => true,

@@ -11,14 +11,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_JWT_SECRET } from '../helpers/app';
-import {
-  buildServerIfNeeded,
-  exitOf,
-  ROOT,
-  startServerProcess,
-  waitUntilAnswers,
-  type ServerProcess,
-} from '../helpers/server-process';
+import { buildServerIfNeeded, exitOf, ROOT, startServerProcess, waitUntilAnswers, type ServerProcess } from '../helpers/server-process';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
 const folders: string[] = [];
@@ -55,7 +48,9 @@ async function waitForWorkers(server: ServerProcess, done: (found: Map<string, n
 
 async function requestsBySlot(server: ServerProcess): Promise<Record<string, number>> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
-  return Object.fromEntries([...text.matchAll(/^shop_worker_http_requests_total\{slot="(\d+)"\} (\d+)$/gm)].map(([, s, n]) => [s, Number(n)]));
+  return Object.fromEntries(
+    [...text.matchAll(/^shop_worker_http_requests_total\{slot="(\d+)"\} (\d+)$/gm)].map(([, s, n]) => [s, Number(n)]),
+  );
 }
 
 describe('several workers on the embedded database', () => {

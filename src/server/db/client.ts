@@ -22,7 +22,7 @@ export interface Database {
   /** The PGlite instance, for dumps and backups (embedded only). */
   pglite?: PGlite;
   /** The connection pool's state, for /metrics (PostgreSQL only). */
-  poolStats?(): { total: number; idle: number; waiting: number };
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 

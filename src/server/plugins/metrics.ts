@@ -57,10 +57,7 @@ function checkAccess(request: FastifyRequest, reply: FastifyReply, token: string
 }
 
 export default fp(
-  async function metricsPlugin(
-    app: FastifyInstance,
-    opts: { metrics: Metrics; token: string | undefined; read: () => Promise<string> },
-  ) {
+  async function metricsPlugin(app: FastifyInstance, opts: { metrics: Metrics; token: string | undefined; read: () => Promise<string> }) {
     const { metrics } = opts;
     app.addHook('onResponse', async (request, reply) => {
       // The pattern, never the raw path: unknown paths would make a series each.

@@ -113,6 +113,9 @@ export async function deliverDueMail(ctx: AppContext, log?: Logger): Promise<num
 
 /** Messages still waiting for delivery (first try or a retry): the outbox backlog /metrics shows. */
 export async function countUndeliveredMail(db: DbOrTx): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox).where(eq(mailOutbox.status, 'pending'));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'));
   return Number(row.n);
 }
