@@ -1,10 +1,13 @@
 // Several workers (issue 15): the built server on PostgreSQL with WEB_CONCURRENCY=1 and then 2, in
 // the same run, on the storefront's filtered list with the micro-cache off (CATALOG_CACHE_MS=0) and
 // on the reference route that skips the database. Prints req/s of each and the 2-to-1 ratio
-// (goal: 1.6 or more on 2 cores). autocannon runs in this process, on the same cores.
-//   BENCH_SECONDS (5) per measure; BENCH_PG_URL the PostgreSQL server; BENCH_PRODUCTS (5000)
+// (goal: 1.6 or more on 2 cores), and the CPU each list request costs in the server's processes
+// and in PostgreSQL's backends: a second worker only helps the Node.js share. autocannon and
+// PostgreSQL run on the same cores.
+//   BENCH_SECONDS (5) per measure; BENCH_PG_URL the PostgreSQL server; BENCH_PRODUCTS (5000);
+//   BENCH_POOL_SIZE: DATABASE_POOL_SIZE of each worker (the server's default when unset)
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -23,18 +26,50 @@ const LIST = '/api/products/?page=3&type=fem&brand=banco-1,banco-2';
 const REFERENCE = '/api/health/?db=0';
 const TARGET_RATIO = 1.6;
 
-async function requestsPerSecond(url: string): Promise<{ rps: number; p99: number }> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, plans, pools
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  return { rps: result.requests.average, p99: result.latency.p99 };
+/** CPU time (user + system, ms) of these processes so far, from /proc (0 where it cannot be read). */
+function cpuMs(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // The fields after the command name, which is in parentheses and may hold spaces.
+      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended, or no /proc
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
 }
 
-/** Waits until every worker listens: the metrics list one series per worker. */
-async function allWorkersUp(server: ServerProcess, workers: number): Promise<void> {
+interface Measured {
+  rps: number;
+  p99: number;
+  /** CPU per request, ms: the server's processes and the database's backends. */
+  nodeMs: number;
+  postgresMs: number;
+}
+
+async function measure(url: string, processes: { node: number[]; postgres: () => Promise<number[]> }): Promise<Measured> {
+  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, plans, pools
+  const backends = await processes.postgres();
+  const before = { node: cpuMs(processes.node), postgres: cpuMs(backends) };
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
+  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
+  const served = result.requests.total;
+  return {
+    rps: result.requests.average,
+    p99: result.latency.p99,
+    nodeMs: (cpuMs(processes.node) - before.node) / served,
+    postgresMs: (cpuMs(backends) - before.postgres) / served,
+  };
+}
+
+/** Waits until every worker listens (the metrics list one series per worker); answers their pids. */
+async function allWorkersUp(server: ServerProcess, workers: number): Promise<number[]> {
   for (let i = 0; i < 600; i++) {
     const text = await (await fetch(`${server.url}/metrics`)).text().catch(() => '');
-    if ((text.match(/^shop_worker_info\{/gm) ?? []).length === workers) return;
+    const pids = [...text.matchAll(/^shop_worker_info\{slot="\d+",pid="(\d+)"\}/gm)].map(([, pid]) => Number(pid));
+    if (pids.length === workers) return pids;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${workers} workers did not start`);
@@ -68,17 +103,24 @@ async function main() {
           DATA_DIR: dataDir,
           WEB_CONCURRENCY: String(workers),
           CATALOG_CACHE_MS: '0',
+          ...(process.env.BENCH_POOL_SIZE ? { DATABASE_POOL_SIZE: process.env.BENCH_POOL_SIZE } : {}),
           LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
         },
         { waitFor: '/api/health/ready/' },
       );
       try {
-        await allWorkersUp(server, workers);
-        const reference = await requestsPerSecond(`${server.url}${REFERENCE}`);
-        const list = await requestsPerSecond(`${server.url}${LIST}`);
+        const processes = {
+          // One process with WEB_CONCURRENCY=1: the server is its own worker.
+          node: [...new Set([server.child.pid!, ...(await allWorkersUp(server, workers))])],
+          postgres: async () =>
+            (await admin.query('select pid from pg_stat_activity where datname = $1', [name])).rows.map((r) => r.pid as number),
+        };
+        const reference = await measure(`${server.url}${REFERENCE}`, processes);
+        const list = await measure(`${server.url}${LIST}`, processes);
         figures[workers] = { list: list.rps, reference: reference.rps };
         console.log(
-          `${workers} worker${workers > 1 ? 's' : ' '}: list ${list.rps.toFixed(0).padStart(6)} req/s (p99 ${list.p99} ms), ` +
+          `${workers} worker${workers > 1 ? 's' : ' '}: list ${list.rps.toFixed(0).padStart(6)} req/s (p99 ${list.p99} ms; ` +
+            `CPU per request: Node.js ${list.nodeMs.toFixed(2)} ms, PostgreSQL ${list.postgresMs.toFixed(2)} ms), ` +
             `reference ${reference.rps.toFixed(0).padStart(6)} req/s (p99 ${reference.p99} ms)`,
         );
       } finally {

@@ -28,7 +28,7 @@ afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: tr
 
 /** The workers the metrics list: slot -> pid. */
 async function workers(server: ServerProcess): Promise<Map<string, number>> {
-  const text = await (await fetch(`${server.url}/metrics`)).text();
+  const text = await (await fetch(`${server.url}/metrics`, { signal: AbortSignal.timeout(15_000) })).text();
   const found = new Map<string, number>();
   for (const [, slot, pid] of text.matchAll(/^shop_worker_info\{slot="(\d+)",pid="(\d+)"\} 1$/gm)) found.set(slot, Number(pid));
   return found;
@@ -44,6 +44,15 @@ async function waitForWorkers(server: ServerProcess, done: (found: Map<string, n
     await sleep(200);
   }
   return found;
+}
+
+/** The exit code once the process has ended, or a failure naming what it wrote. */
+async function exitWithin(server: ServerProcess, ms: number): Promise<number | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`still running ${ms} ms after SIGTERM: ${server.stderr()}`)), ms);
+  });
+  return Promise.race([exitOf(server.child), timeout]).finally(() => clearTimeout(timer));
 }
 
 async function requestsBySlot(server: ServerProcess): Promise<Record<string, number>> {
@@ -117,7 +126,7 @@ describe.skipIf(!adminUrl)('workers on PostgreSQL', () => {
       expect((await fetch(`${server.url}/api/health/`)).ok).toBe(true);
 
       server.child.kill('SIGTERM');
-      expect(await exitOf(server.child)).toBe(0);
+      expect(await exitWithin(server, 30_000)).toBe(0);
       for (const pid of after.values()) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
       await server.kill();

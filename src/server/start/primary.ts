@@ -62,7 +62,7 @@ export async function startPrimary(envConfig: EnvConfig, log: FastifyBaseLogger)
       if (slots.size === 0) process.exit();
       return;
     }
-    log.error({ slot, pid: worker.process.pid, code, signal }, 'worker exited unexpectedly: starting another');
+    log.error({ slot, workerPid: worker.process.pid, code, signal }, 'worker exited unexpectedly: starting another');
     fork(slot);
   });
 
