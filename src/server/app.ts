@@ -92,6 +92,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(metricsPlugin, {
     metrics,
     token: ctx.config.metricsToken,
+    behindProxy: ctx.config.trustProxy !== false,
     read: options.operations?.readMetrics ?? (() => metrics.registry.metrics()),
   });
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });

@@ -169,7 +169,7 @@ export interface Config {
   databasePoolSize: number;
   /** After a stop signal, how long in-flight requests may run before the process exits anyway. */
   shutdownTimeoutMs: number;
-  /** Bearer token /metrics asks for; without it only direct calls from private addresses get them. */
+  /** Bearer token /metrics asks for; without it only direct calls from this machine (loopback) get them. */
   metricsToken: string | undefined;
   /** In a worker forked by the primary: its slot, 1..WEB_CONCURRENCY, kept by its replacements. */
   workerSlot?: number;

@@ -1,6 +1,6 @@
 // Operations routes (issue 15): liveness and readiness, open in maintenance mode; /metrics in
 // Prometheus format with requests, latency, pool, caches and the mail backlog, served only with
-// METRICS_TOKEN or to direct callers on private addresses.
+// METRICS_TOKEN or to direct callers on this machine.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +12,7 @@ import type { Database } from '../../src/server/db/client';
 import { queueMail } from '../../src/server/modules/mail/service';
 import { createMetrics } from '../../src/server/operations/metrics';
 import { Readiness } from '../../src/server/operations/readiness';
-import { isPrivateAddress } from '../../src/server/plugins/metrics';
+import { isLoopbackAddress } from '../../src/server/plugins/metrics';
 import { createTestDatabase, testConfig } from '../helpers/app';
 import { createProduct } from '../helpers/factories';
 
@@ -23,6 +23,7 @@ let dataDir: string;
 let readiness: Readiness;
 let app: App;
 let guarded: App;
+let behindProxy: App;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -34,10 +35,12 @@ beforeAll(async () => {
   app = await buildApp(ctx, { logger: false, operations: { readiness, metrics, readMetrics: () => metrics.registry.metrics() } });
   const tokenCtx = createAppContext(database.db, testConfig(dataDir, { metricsToken: TOKEN }));
   guarded = await buildApp(tokenCtx, { logger: false });
+  behindProxy = await buildApp(createAppContext(database.db, testConfig(dataDir, { trustProxy: ['127.0.0.1'] })), { logger: false });
 });
 afterAll(async () => {
   await app.close();
   await guarded.close();
+  await behindProxy.close();
   await database.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -120,19 +123,21 @@ describe('GET /metrics', () => {
     expect(text).toMatch(/^shop_db_pool_waiting_queries 0$/m);
   });
 
-  it('without METRICS_TOKEN, serves only direct callers on private addresses', async () => {
-    for (const address of ['127.0.0.1', '::1', '10.1.2.3', '172.20.0.5', '192.168.1.9', '::ffff:10.0.0.7', 'fd00::5']) {
+  it('without METRICS_TOKEN, serves only direct callers on this machine', async () => {
+    for (const address of ['127.0.0.1', '127.0.0.53', '::1', '::ffff:127.0.0.1']) {
       expect((await scrape(app, { remoteAddress: address })).statusCode, address).toBe(200);
     }
-    for (const address of ['203.0.113.5', '8.8.8.8', '172.32.0.1', '::ffff:8.8.8.8', '2001:db8::1']) {
+    // Private networks too are refused: Docker's port proxy makes outside callers arrive from one.
+    for (const address of ['10.1.2.3', '172.17.0.1', '192.168.1.9', 'fd00::5', '203.0.113.5', '::ffff:8.8.8.8', '2001:db8::1']) {
       const res = await scrape(app, { remoteAddress: address });
       expect(res.statusCode, address).toBe(403);
-      expect(res.json().error).toBe('Las métricas solo se sirven en la red privada o con METRICS_TOKEN');
+      expect(res.json().error).toBe('Las métricas solo se sirven en esta máquina o con METRICS_TOKEN');
     }
-    // Behind a proxy every visitor arrives from the proxy's private address.
+    // A reverse proxy on this machine makes every visitor arrive from loopback.
     expect((await scrape(app, { headers: { 'x-forwarded-for': '203.0.113.5' } })).statusCode).toBe(403);
     expect((await scrape(app, { headers: { forwarded: 'for=203.0.113.5' } })).statusCode).toBe(403);
-    expect(isPrivateAddress(undefined)).toBe(false);
+    expect((await scrape(behindProxy)).statusCode).toBe(403);
+    expect(isLoopbackAddress(undefined)).toBe(false);
   });
 
   it('with METRICS_TOKEN, asks every caller for it as a bearer token', async () => {
