@@ -88,7 +88,7 @@ export interface StartOptions {
   args?: string[];
 }
 
-/** Starts `node dist/server/main.js` with `env` and waits until /api/health/ answers. */
+/** Starts `node dist/server/main.js` with `env` and waits until /api/health/ (or `waitFor`) answers. */
 export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, options.args ?? [SERVER_ENTRY], {

@@ -4,7 +4,7 @@
 // Real server processes; the PostgreSQL part runs with TEST_DATABASE_URL.
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -44,6 +44,21 @@ async function waitForWorkers(server: ServerProcess, done: (found: Map<string, n
     await sleep(200);
   }
   return found;
+}
+
+/** The processes whose parent is `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      if (Number(fields[1]) === pid) children.push(Number(entry));
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return children;
 }
 
 /** The exit code once the process has ended, or a failure naming what it wrote. */
@@ -128,6 +143,31 @@ describe.skipIf(!adminUrl)('workers on PostgreSQL', () => {
       server.child.kill('SIGTERM');
       expect(await exitWithin(server, 30_000)).toBe(0);
       for (const pid of after.values()) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await server.kill();
+    }
+  });
+
+  it('stops with exit code 1 when workers keep dying instead of restarting them forever', { timeout: 180_000 }, async () => {
+    const server = await startServerProcess(env(await freshDatabase(), { WEB_CONCURRENCY: '2' }), { waitFor: '/api/health/ready/' });
+    try {
+      const primary = server.child.pid!;
+      const deadline = Date.now() + 120_000;
+      let killed = 0;
+      while (server.child.exitCode === null && Date.now() < deadline) {
+        for (const pid of childrenOf(primary)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+            killed++;
+          } catch {
+            // already gone
+          }
+        }
+        await sleep(100);
+      }
+      expect(await exitWithin(server, 30_000)).toBe(1);
+      // More than 5 exits in a minute.
+      expect(killed).toBeGreaterThan(5);
     } finally {
       await server.kill();
     }
