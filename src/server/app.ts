@@ -35,6 +35,9 @@ import rateLimitPlugin from './plugins/rate-limit';
 import requestLogPlugin from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
 import maintenancePlugin from './plugins/maintenance';
+import metricsPlugin from './plugins/metrics';
+import { createMetrics, type Metrics } from './operations/metrics';
+import { Readiness } from './operations/readiness';
 import staticWebPlugin from './plugins/static-web';
 
 export interface BuildOptions {
@@ -43,6 +46,15 @@ export interface BuildOptions {
   loggerInstance?: FastifyBaseLogger;
   /** Where rate limits count, owned by the caller; by default the configuration picks one (counters/index.ts). */
   counterStore?: CounterStore;
+  /** The server process's readiness and metrics; an app built alone is ready and counts for itself. */
+  operations?: Operations;
+}
+
+export interface Operations {
+  readiness: Readiness;
+  metrics: Metrics;
+  /** The /metrics text: this process's registry, or the whole process group's. */
+  readMetrics: () => Promise<string>;
 }
 
 /**
@@ -68,6 +80,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
+  const metrics = options.operations?.metrics ?? createMetrics({ ctx });
+  const readiness = options.operations?.readiness ?? new Readiness('ready');
   // Route schemas are the domain's zod schemas (src/server/http.ts).
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -85,6 +99,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   }
   await app.register(requestLogPlugin);
   await app.register(errorsPlugin);
+  await app.register(metricsPlugin, {
+    metrics,
+    token: ctx.config.metricsToken,
+    behindProxy: ctx.config.trustProxy !== false,
+    read: options.operations?.readMetrics ?? (() => metrics.registry.metrics()),
+  });
   await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
   await app.register(cookie);
   await app.register(maintenancePlugin, { ctx });
@@ -103,7 +123,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await ctx.storage.prepare();
   app.addHook('onClose', () => ctx.storage.close());
 
-  await app.register(healthRoutes, { db: ctx.db });
+  await app.register(healthRoutes, { db: ctx.db, readiness });
   await app.register(authRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });

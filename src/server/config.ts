@@ -175,6 +175,29 @@ const envSchema = z.object({
     .refine((url) => url.startsWith('https://'), 'debe empezar con https://: las páginas solo cargan imágenes de otros sitios por https')
     .refine((url) => !/[?#]/.test(url), 'no puede tener ? ni #: es la dirección a la que se agrega el nombre de cada imagen')
     .optional(),
+  WEB_CONCURRENCY: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(64, 'debe ser 64 o menos')
+    .default(1),
+  DATABASE_POOL_SIZE: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1, 'debe ser 1 o más')
+    .max(200, 'debe ser 200 o menos')
+    .default(10),
+  // Below Docker's and Kubernetes' default 10 s grace before SIGKILL.
+  SHUTDOWN_TIMEOUT_MS: z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(100, 'debe ser 100 o más')
+    .max(600_000, 'debe ser 600000 o menos')
+    .default(8000),
+  // Empty counts as unset: compose files and .env templates often leave it so.
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
+  // Not a setting: the primary names each worker it forks (start/primary.ts).
+  SHOP_WORKER_SLOT: z.coerce.number().int().min(1).optional(),
 });
 
 export interface Config {
@@ -224,6 +247,16 @@ export interface Config {
   catalogCacheMs?: number;
   /** The S3-compatible bucket uploads go to (S3_*); absent: DATA_DIR/uploads. */
   s3?: S3Settings;
+  /** Worker processes sharing the port (WEB_CONCURRENCY); more than one needs PostgreSQL. */
+  webConcurrency: number;
+  /** PostgreSQL connections each process may open (DATABASE_POOL_SIZE). */
+  databasePoolSize: number;
+  /** After a stop signal, how long in-flight requests may run before the process exits anyway. */
+  shutdownTimeoutMs: number;
+  /** Bearer token /metrics asks for; without it only direct calls from this machine (loopback) get them. */
+  metricsToken: string | undefined;
+  /** In a worker forked by the primary: its slot, 1..WEB_CONCURRENCY, kept by its replacements. */
+  workerSlot?: number;
 }
 
 /** The configuration as read from the environment; the signing key is settled once the database is open. */
@@ -278,5 +311,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     jobCheckMs: e.JOB_CHECK_MS,
     catalogCacheMs: e.CATALOG_CACHE_MS,
     s3: e.s3,
+    webConcurrency: e.WEB_CONCURRENCY,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metricsToken: e.METRICS_TOKEN,
+    workerSlot: e.SHOP_WORKER_SLOT,
   };
 }

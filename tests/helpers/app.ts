@@ -42,6 +42,10 @@ export function testConfig(dataDir: string, overrides: Partial<Config> = {}): Co
     trustProxy: false,
     argon2: { memoryCost: 1024, timeCost: 1 },
     runJobs: false,
+    webConcurrency: 1,
+    databasePoolSize: 10,
+    shutdownTimeoutMs: 8000,
+    metricsToken: undefined,
     webDir,
     // The server renderer of the first views is a build product: the browser tests, which run
     // against the built app, turn it on (vitest.e2e.config.ts).

@@ -78,13 +78,20 @@ export interface ServerProcess {
 const exited = (child: ChildProcess) =>
   new Promise<void>((resolve) => (child.exitCode !== null || child.signalCode !== null ? resolve() : child.once('exit', () => resolve())));
 
-/** Starts `node dist/server/main.js` with `env` and waits until /api/health/ answers. */
-export async function startServerProcess(
-  env: Record<string, string>,
-  options: { port?: number; timeoutMs?: number; cwd?: string } = {},
-): Promise<ServerProcess> {
+export interface StartOptions {
+  port?: number;
+  timeoutMs?: number;
+  cwd?: string;
+  /** The path that must answer 2xx before the start counts as done (/api/health/); null: do not wait. */
+  waitFor?: string | null;
+  /** The command line after node (the server entry by default). */
+  args?: string[];
+}
+
+/** Starts `node dist/server/main.js` with `env` and waits until /api/health/ (or `waitFor`) answers. */
+export async function startServerProcess(env: Record<string, string>, options: StartOptions = {}): Promise<ServerProcess> {
   const port = options.port ?? (await freePort());
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const child = spawn(process.execPath, options.args ?? [SERVER_ENTRY], {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), SEED_DEMO: 'false', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -108,16 +115,33 @@ export async function startServerProcess(
       if (child.exitCode === null && child.signalCode === null) await handle.kill();
     },
   };
-  const deadline = Date.now() + (options.timeoutMs ?? 60_000);
+  const waitFor = options.waitFor === undefined ? '/api/health/' : options.waitFor;
+  if (waitFor === null) return handle;
+  try {
+    await waitUntilAnswers(handle, waitFor, options.timeoutMs ?? 60_000);
+  } catch (error) {
+    await handle.kill();
+    throw error;
+  }
+  return handle;
+}
+
+/** Polls `urlPath` until it answers 2xx; throws when the process exits or the time runs out. */
+export async function waitUntilAnswers(server: ServerProcess, urlPath: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}: ${stderr}`);
+    if (server.child.exitCode !== null) throw new Error(`the server exited with ${server.child.exitCode}: ${server.stderr()}`);
     try {
-      if ((await fetch(`${url}/api/health/`)).ok) return handle;
+      if ((await fetch(`${server.url}${urlPath}`)).ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  await handle.kill();
-  throw new Error(`the server did not start: ${stderr}`);
+  throw new Error(`the server did not start: ${server.stderr()}`);
+}
+
+/** Resolves with the exit code (null after a signal) once the process has ended. */
+export function exitOf(child: ChildProcess): Promise<number | null> {
+  return exited(child).then(() => child.exitCode);
 }

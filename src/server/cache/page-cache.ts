@@ -66,6 +66,8 @@ export class PageCache {
   /** Bumped by clear(), so a render started before it is not kept. */
   private generation = 0;
   private readonly clock: () => number;
+  /** Lookups answered from memory and by a render, for the metrics. */
+  readonly stats = { hits: 0, misses: 0 };
 
   constructor(private readonly options: PageCacheOptions) {
     this.clock = options.clock ?? (() => Date.now());
@@ -94,8 +96,12 @@ export class PageCache {
       // Least recently used first: a Map keeps insertion order.
       this.entries.delete(key);
       this.entries.set(key, hit);
-      if (hit.expires > now) return { kind: 'kept', page: hit.page };
+      if (hit.expires > now) {
+        this.stats.hits++;
+        return { kind: 'kept', page: hit.page };
+      }
       if (hit.expires + ttlMs > now) {
+        this.stats.hits++;
         if (!hit.reloading) {
           hit.reloading = true;
           // A page that is gone (another answer than 200) is not sent again; after a render that
@@ -112,6 +118,7 @@ export class PageCache {
       }
       this.entries.delete(key);
     }
+    this.stats.misses++;
     return this.renderOnce(key, render);
   }
 

@@ -22,6 +22,22 @@ describe('ReadCache', () => {
     expect(await cache.get('all', load)).toBe(2);
   });
 
+  it('counts answers from memory as hits and loads as misses, every load when turned off', async () => {
+    const time = clock();
+    const cache = new ReadCache({ ttlMs: 100, maxEntries: 10, serveStaleWhileReloading: true, clock: time.now });
+    const load = async () => 'v';
+    await cache.get('a', load);
+    await cache.get('a', load);
+    await cache.get('b', load);
+    time.advance(150);
+    await cache.get('a', load); // stale answer while one reload runs
+    expect(cache.stats).toEqual({ hits: 2, misses: 2 });
+    const off = new ReadCache({ ttlMs: 0, maxEntries: 10 });
+    await off.get('a', load);
+    await off.get('a', load);
+    expect(off.stats).toEqual({ hits: 0, misses: 2 });
+  });
+
   it('keeps keys apart and shares one load among concurrent misses', async () => {
     const cache = new ReadCache({ ttlMs: 1000, maxEntries: 10 });
     let loads = 0;

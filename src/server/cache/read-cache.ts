@@ -25,6 +25,8 @@ interface Entry {
 
 export class ReadCache<V = unknown> {
   private readonly entries = new Map<string, Entry>();
+  /** Answers given from memory and loads started, since the process began (/metrics). */
+  readonly stats = { hits: 0, misses: 0 };
   /** Bumped by clear(), so a reload started before it does not bring old data back. */
   private generation = 0;
   private readonly clock: () => number;
@@ -40,11 +42,18 @@ export class ReadCache<V = unknown> {
    */
   get<T extends V>(key: string, load: () => Promise<T>): Promise<T> {
     const { ttlMs } = this.options;
-    if (ttlMs <= 0) return load();
+    if (ttlMs <= 0) {
+      this.stats.misses++;
+      return load();
+    }
     const now = this.clock();
     const hit = this.entries.get(key);
-    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    if (hit && hit.expires > now) {
+      this.stats.hits++;
+      return hit.value as Promise<T>;
+    }
     if (hit && this.options.serveStaleWhileReloading && hit.settled && hit.expires + ttlMs > now) {
+      this.stats.hits++;
       if (!hit.reloading) {
         hit.reloading = true;
         this.replace(key, load(), now).catch(() => {
@@ -53,6 +62,7 @@ export class ReadCache<V = unknown> {
       }
       return hit.value as Promise<T>;
     }
+    this.stats.misses++;
     if (hit) this.entries.delete(key);
     if (this.entries.size >= this.options.maxEntries) {
       // Oldest first: a Map keeps insertion order.

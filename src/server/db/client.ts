@@ -21,6 +21,8 @@ export interface Database {
   kind: 'postgres' | 'pglite';
   /** The PGlite instance, for dumps and backups (embedded only). */
   pglite?: PGlite;
+  /** The connection pool's state, for /metrics (PostgreSQL only). */
+  poolStats?: () => { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -33,7 +35,12 @@ export function openPostgres(url: string, poolSize = 10): Database {
     // An idle client lost its connection; the pool replaces it on next use.
   });
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    close: () => pool.end(),
+  };
 }
 
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
@@ -47,8 +54,8 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
   return { db, kind: 'pglite', pglite: client, close: () => client.close() };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return openPostgres(opts.databaseUrl);
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<Database> {
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts.poolSize);
   return openPglite(path.join(opts.dataDir, 'db'));
 }
 

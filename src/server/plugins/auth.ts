@@ -1,5 +1,6 @@
 // Who is calling: verifies the bearer access token, loads the user's current role from the
-// database, and enforces each route's `config.access` ('public' | 'user' | 'staff').
+// database, and enforces each route's `config.access` ('public' | 'user' | 'staff'; 'operator'
+// routes check their own bearer token).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -18,6 +19,7 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (request) => {
+    if (request.routeOptions.config?.access === 'operator') return;
     const token = bearerToken(request);
     if (token === null) return;
     const claims = token ? await verifyAccessToken(opts.jwtSecret, token) : null;

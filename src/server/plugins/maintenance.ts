@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { BYPASS_COOKIE, BYPASS_HEADER, DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_CODE } from '../../domain/site';
 import type { AppContext } from '../context';
 import { AppError } from '../errors';
+import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from '../modules/health/routes';
 import { isValidBypassToken, readMaintenanceState } from '../modules/site/maintenance';
 import { isAdmin, loadAuthUser } from '../modules/auth/caller';
 import { verifyAccessToken } from '../modules/auth/tokens';
@@ -23,6 +24,8 @@ const ALWAYS_OPEN = new Set(
     // Ending a session never needs the shop to be open.
     '/api/auth/logout/',
     '/api/health/',
+    HEALTH_LIVE_PATH,
+    HEALTH_READY_PATH,
     // The API description holds no data (docs/decisions/0010).
     '/api/openapi.json',
     '/api/docs/',

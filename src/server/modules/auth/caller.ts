@@ -8,7 +8,11 @@ import { refreshTokens, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../../errors';
 import type { AccessClaims } from './tokens';
 
-export type Access = 'public' | 'user' | 'staff';
+/**
+ * Who may call a route. 'operator' routes (/metrics) check their own credentials: their bearer
+ * token is the operator's METRICS_TOKEN, not a session.
+ */
+export type Access = 'public' | 'user' | 'staff' | 'operator';
 
 /** The caller, with the role read from the database on every request. */
 export type AuthUser = AuthUserDto;

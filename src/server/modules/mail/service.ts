@@ -110,3 +110,12 @@ export async function deliverDueMail(ctx: AppContext, log?: Logger): Promise<num
   for (const row of await claimDueMail(ctx, { limit: 50 })) if (await send(ctx, row, log)) sent++;
   return sent;
 }
+
+/** Messages still waiting for delivery (first try or a retry): the outbox backlog /metrics shows. */
+export async function countUndeliveredMail(db: DbOrTx): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(mailOutbox)
+    .where(eq(mailOutbox.status, 'pending'));
+  return Number(row.n);
+}
