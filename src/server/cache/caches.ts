@@ -12,6 +12,12 @@ export const ORDER_PAGES_TTL_MS = 2000;
  * writes clear it at once; another process's writes reach it only through this TTL, so it stays short.
  */
 export const DASHBOARD_TTL_MS = 30_000;
+/**
+ * The dollar rate the catalogue prices with: every catalogue read needs it, and it changes a few
+ * times a day. A change clears it (catalogueChanged); the TTL only bounds how long a process
+ * that missed that signal keeps an old rate.
+ */
+export const DOLLAR_RATE_TTL_MS = 60_000;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
@@ -19,6 +25,8 @@ export interface AppCaches {
   orderCounts: ReadCache<OrderStatusCounts>;
   orderPages: ReadCache;
   dashboard: ReadCache<DashboardDto>;
+  /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
+  dollarRate: ReadCache<number>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
@@ -31,14 +39,17 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const orderCounts = new ReadCache<OrderStatusCounts>({ ttlMs: ORDER_COUNTS_TTL_MS, maxEntries: 100 });
   const orderPages = new ReadCache({ ttlMs: ORDER_PAGES_TTL_MS, maxEntries: 100 });
   const dashboard = new ReadCache<DashboardDto>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 1 });
+  const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
   return {
     catalogue,
     orderCounts,
     orderPages,
     dashboard,
+    dollarRate,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
+      dollarRate.clear();
     },
     ordersChanged() {
       orderCounts.clear();

@@ -76,3 +76,24 @@ export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     return statement;
   };
 }
+
+interface RawPrepared {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/**
+ * A raw SQL statement prepared under `name` (use sql.placeholder for its values), built once per
+ * database like preparedPerDb: node-postgres parses and plans it once per connection and
+ * PostgreSQL may keep a generic plan, for fixed-shape reads run on most requests.
+ */
+export function preparedRows<T>(name: string, query: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
+  const statement = preparedPerDb((db): RawPrepared => {
+    // Drizzle keeps its dialect and session internal; a raw statement has no builder to prepare it.
+    const internals = db as unknown as {
+      dialect: { sqlToQuery(query: SQL): unknown };
+      session: { prepareQuery(query: unknown, fields: undefined, name: string, arrayMode: boolean): RawPrepared };
+    };
+    return internals.session.prepareQuery(internals.dialect.sqlToQuery(query), undefined, name, false);
+  });
+  return async (db, values) => ((await statement(db).execute(values)) as { rows: T[] }).rows;
+}

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { normalizeSearch } from '../../../domain/text';
-import { sqlRows, type DbOrTx } from '../../db/client';
+import { preparedRows, sqlRows, type DbOrTx } from '../../db/client';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
 import type { Viewer } from './viewer';
 
@@ -142,7 +142,8 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
         if (params.typos?.has(word)) {
           // A typo ("gorila"): products with a word similar enough, found through the trigram index.
           fuzzy = true;
-          base.push(sql`p.id in (select t.id from products t where t.search_text %> ${word})`);
+          // `= any(array(…))` makes the similar products one init plan, read through the index once.
+          base.push(sql`p.id = any(array(select t.id from products t where t.search_text %> ${word}))`);
           scores.push(sql`word_similarity(${word}, p.search_text)`);
         } else {
           base.push(sql`p.search_text like ${`%${word}%`}`);
@@ -410,12 +411,19 @@ export async function findProductPage(
   });
 }
 
-export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
-  const { bundles } = await loadPicked(
-    db,
-    sql`select p.id, 1 as total from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`,
+/** One product with its brand and presentations, in one prepared statement per visibility. */
+const productById = (visible: boolean) =>
+  preparedRows<ProductJoinedRow>(
+    visible ? 'catalogue_product_available' : 'catalogue_product_any',
+    sql`select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON} from products p join brands b on b.id = p.brand_id
+    where p.id = ${sql.placeholder('id')} and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
   );
-  return bundles[0] ?? null;
+const productByIdAvailable = productById(true);
+const productByIdAny = productById(false);
+
+export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
+  const [row] = await (viewer === 'staff' ? productByIdAny : productByIdAvailable)(db, { id });
+  return row ? toBundle(row) : null;
 }
 
 /** Same brand or same type first (both first), then those with stock, then the newest. */
