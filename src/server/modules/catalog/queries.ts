@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { normalizeSearch } from '../../../domain/text';
-import { preparedRows, sqlRows, type DbOrTx } from '../../db/client';
+import { preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
 import type { Viewer } from './viewer';
 
@@ -185,9 +185,10 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   }
 
   // On sale: a priced presentation with its own discount, or any priced one under an active
-  // brand discount (the same rule as a.on_sale).
+  // brand discount (the same rule as a.on_sale). One EXISTS, not two joined by OR: the planner
+  // makes it one semi-join, where an OR of two made each a hashed list of every presentation.
   const sale = query.discount
-    ? sql`(${anyPresentation(sql`s.price > 0 and s.discount > 0`)} or (${brandDiscountActive(params.now)} and ${anyPresentation(sql`s.price > 0`)}))`
+    ? anyPresentation(sql`s.price > 0 and (s.discount > 0 or ${brandDiscountActive(params.now)})`)
     : null;
 
   const stockParts: SQL[] = [];
@@ -364,8 +365,12 @@ function toBundle(row: Record<string, any>): ProductBundle {
  * Full rows for the ids an inner query picks, in its order: the inner query answers `id` and
  * `total` (the count of every match), ordered and limited.
  */
-async function loadPicked(db: DbOrTx, inner: SQL): Promise<{ bundles: ProductBundle[]; total: number | null }> {
-  const rows = await sqlRows<ProductJoinedRow>(
+async function loadPicked(
+  db: DbOrTx,
+  inner: SQL,
+  plan: 'by-shape' | 'by-values' = 'by-shape',
+): Promise<{ bundles: ProductBundle[]; total: number | null }> {
+  const rows = await (plan === 'by-shape' ? sqlRowsByShape : sqlRows)<ProductJoinedRow>(
     db,
     sql`
     select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, picked.total
@@ -399,9 +404,12 @@ export async function findProductPage(
   const total =
     filters.needsCardPrice || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
   return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
+    // A search's plan depends on its words (how many products each pattern matches): planned
+    // each time. The other pages are planned once per shape of filters.
     const { bundles, total: count } = await loadPicked(
       q,
       sql`select p.id, ${total} as total ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+      filters.rank ? 'by-values' : 'by-shape',
     );
     if (count !== null) return { bundles, count };
     if (offset === 0) return { bundles, count: 0 };
