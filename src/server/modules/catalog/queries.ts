@@ -142,8 +142,9 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
         if (params.typos?.has(word)) {
           // A typo ("gorila"): products with a word similar enough, found through the trigram index.
           fuzzy = true;
-          // `= any(array(…))` makes the similar products one init plan, read through the index once.
-          base.push(sql`p.id = any(array(select t.id from products t where t.search_text %> ${word}))`);
+          // On the product itself, so that one scan of the trigram index answers every word of
+          // the search together (the planner settings rule out reading every row instead).
+          base.push(sql`p.search_text %> ${word}`);
           scores.push(sql`word_similarity(${word}, p.search_text)`);
         } else {
           base.push(sql`p.search_text like ${`%${word}%`}`);
@@ -187,9 +188,7 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   // On sale: a priced presentation with its own discount, or any priced one under an active
   // brand discount (the same rule as a.on_sale). One EXISTS, not two joined by OR: the planner
   // makes it one semi-join, where an OR of two made each a hashed list of every presentation.
-  const sale = query.discount
-    ? anyPresentation(sql`s.price > 0 and (s.discount > 0 or ${brandDiscountActive(params.now)})`)
-    : null;
+  const sale = query.discount ? anyPresentation(sql`s.price > 0 and (s.discount > 0 or ${brandDiscountActive(params.now)})`) : null;
 
   const stockParts: SQL[] = [];
   const inStock = anyPresentation(sql`s.stock > 0`);
