@@ -49,6 +49,21 @@ describe('product search', () => {
     expect(await search('automatcia')).toContain('Northern Light Automática');
   });
 
+  it('pages and counts a typo search like any other, and counts the matches past the last page', async () => {
+    const page = async (text: string, query: string) => {
+      const res = await api(server, 'GET', `/api/products/?search=${encodeURIComponent(text)}&${query}`);
+      expect(res.status, `${text} ${query}`).toBe(200);
+      return { count: res.json.count, names: res.json.results.map((p: { name: string }) => p.name) };
+    };
+    const pages = [1, 2, 3].map((n) => page('gorila', `page_size=1&page=${n}`));
+    const read = await Promise.all(pages);
+    expect(read.map((p) => p.count)).toEqual([3, 3, 3]);
+    expect(read.flatMap((p) => p.names).sort()).toEqual(['Blueberry', 'Gorilla Glue Auto', 'Gorilla Zkittlez']);
+    expect(await page('gorila', 'page=99')).toEqual({ count: 3, names: [] });
+    expect(await page('gorilla', 'page=99')).toEqual({ count: 3, names: [] });
+    expect(await page('cafe colombino', 'page=1')).toEqual({ count: 1, names: ['Café Colombiano'] });
+  });
+
   it('needs every word: a strain and a brand narrow the search', async () => {
     expect(await search('gorilla bsf')).toEqual(['Gorilla Glue Auto']);
     expect(await search('royal queen')).toEqual(['Northern Light Automática']);

@@ -25,6 +25,12 @@ export const PAGE_CACHE_ENTRIES = 300;
  * staleTime (60 s, web/App.tsx): a page is kept at most twice this (fresh, then while re-rendered).
  */
 export const PAGE_MAX_TTL_MS = 25_000;
+/**
+ * The dollar rate the catalogue prices with: every catalogue read needs it, and it changes a few
+ * times a day. A change clears it (catalogueChanged); the TTL only bounds how long a process
+ * that missed that signal keeps an old rate.
+ */
+export const DOLLAR_RATE_TTL_MS = 60_000;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
@@ -35,6 +41,8 @@ export interface AppCaches {
   maintenance: ReadCache<MaintenanceState>;
   /** Server-rendered pages for visitors without a session, kept as long as the catalogue's answers. */
   pages: PageCache;
+  /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
+  dollarRate: ReadCache<number>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
@@ -56,6 +64,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const dashboard = new ReadCache<DashboardDto>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 1 });
   const maintenance = new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
   const pages = new PageCache({ ttlMs: Math.min(options.catalogCacheMs ?? 0, PAGE_MAX_TTL_MS), maxEntries: PAGE_CACHE_ENTRIES });
+  const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
   return shareChanges({
     catalogue,
     orderCounts,
@@ -63,10 +72,12 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     dashboard,
     maintenance,
     pages,
+    dollarRate,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
       pages.clear();
+      dollarRate.clear();
     },
     ordersChanged() {
       orderCounts.clear();

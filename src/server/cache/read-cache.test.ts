@@ -152,6 +152,15 @@ describe('the caches of an app', () => {
     expect(await read(3)).toEqual([3, 3, 3]);
   });
 
+  it('keeps the dollar rate with the catalogue micro-cache off, until the catalogue changes', async () => {
+    const caches = createCaches({ catalogCacheMs: 0 });
+    expect(await caches.dollarRate.get('value', async () => 1000)).toBe(1000);
+    expect(await caches.dollarRate.get('value', async () => 1500)).toBe(1000);
+    expect(await caches.catalogue.get('products', async () => 'fresh')).toBe('fresh');
+    caches.catalogueChanged();
+    expect(await caches.dollarRate.get('value', async () => 1500)).toBe(1500);
+  });
+
   it('keeps the caches of two apps apart', async () => {
     const a = createCaches({ catalogCacheMs: 60_000 });
     const b = createCaches({ catalogCacheMs: 60_000 });

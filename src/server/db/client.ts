@@ -83,3 +83,53 @@ export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
     return statement;
   };
 }
+
+interface RawPrepared {
+  execute(values?: Record<string, unknown>): Promise<unknown>;
+}
+
+/** Drizzle keeps its dialect and session internal; a raw statement has no builder to prepare it. */
+interface DrizzleInternals {
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: { prepareQuery(query: unknown, fields: undefined, name: string | undefined, arrayMode: boolean): RawPrepared };
+}
+const internalsOf = (db: DbOrTx) => db as unknown as DrizzleInternals;
+
+/**
+ * At most this many statement texts get a name: each connection keeps every named statement it
+ * ran (node-postgres cannot forget one), so the names are few and given out once; texts past
+ * the bound, which only unusual combinations of filters reach, run unnamed.
+ */
+export const MAX_NAMED_SHAPES = 200;
+const shapeNames = new Map<string, string>();
+
+/**
+ * Rows of a raw SQL query whose text depends only on the request's shape (filters chosen, not
+ * their values): the text gets a name, so PostgreSQL parses and plans it once per connection
+ * instead of on every request. Not for statements whose best plan depends on the values (search
+ * patterns): after a few runs PostgreSQL may keep one generic plan for all values.
+ */
+export async function sqlRowsByShape<T>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const { dialect, session } = internalsOf(db);
+  const compiled = dialect.sqlToQuery(query);
+  let name = shapeNames.get(compiled.sql);
+  if (name === undefined && shapeNames.size < MAX_NAMED_SHAPES) {
+    name = `shape_${shapeNames.size + 1}`;
+    shapeNames.set(compiled.sql, name);
+  }
+  const result = (await session.prepareQuery(compiled, undefined, name, false).execute()) as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * A raw SQL statement prepared under `name` (use sql.placeholder for its values), built once per
+ * database like preparedPerDb: node-postgres parses and plans it once per connection and
+ * PostgreSQL may keep a generic plan, for fixed-shape reads run on most requests.
+ */
+export function preparedRows<T>(name: string, query: SQL): (db: DbOrTx, values: Record<string, unknown>) => Promise<T[]> {
+  const statement = preparedPerDb((db): RawPrepared => {
+    const { dialect, session } = internalsOf(db);
+    return session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false);
+  });
+  return async (db, values) => ((await statement(db).execute(values)) as { rows: T[] }).rows;
+}

@@ -199,6 +199,10 @@ export const products = pgTable(
     index('products_live_idx')
       .on(t.id)
       .where(sql`${t.deleted_at} is null`),
+    // The storefront's page counts by type and bank, read from the index alone.
+    index('products_storefront_idx')
+      .on(t.type, t.brand_id)
+      .where(sql`${t.available} and ${t.deleted_at} is null`),
   ],
 );
 

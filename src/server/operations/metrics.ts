@@ -84,6 +84,7 @@ export function createMetrics(source: MetricsSource): Metrics {
     dashboard: ctx.caches.dashboard,
     maintenance: ctx.caches.maintenance,
     pages: ctx.caches.pages,
+    dollar_rate: ctx.caches.dollarRate,
   });
   new Counter({
     name: 'shop_cache_requests_total',

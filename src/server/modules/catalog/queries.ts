@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { LOW_STOCK_THRESHOLD, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { normalizeSearch } from '../../../domain/text';
-import { sqlRows, type DbOrTx } from '../../db/client';
+import { preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
 import type { Viewer } from './viewer';
 
@@ -142,7 +142,9 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
         if (params.typos?.has(word)) {
           // A typo ("gorila"): products with a word similar enough, found through the trigram index.
           fuzzy = true;
-          base.push(sql`p.id in (select t.id from products t where t.search_text %> ${word})`);
+          // On the product itself, so that one scan of the trigram index answers every word of
+          // the search together (the planner settings rule out reading every row instead).
+          base.push(sql`p.search_text %> ${word}`);
           scores.push(sql`word_similarity(${word}, p.search_text)`);
         } else {
           base.push(sql`p.search_text like ${`%${word}%`}`);
@@ -184,10 +186,9 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   }
 
   // On sale: a priced presentation with its own discount, or any priced one under an active
-  // brand discount (the same rule as a.on_sale).
-  const sale = query.discount
-    ? sql`(${anyPresentation(sql`s.price > 0 and s.discount > 0`)} or (${brandDiscountActive(params.now)} and ${anyPresentation(sql`s.price > 0`)}))`
-    : null;
+  // brand discount (the same rule as a.on_sale). One EXISTS, not two joined by OR: the planner
+  // makes it one semi-join, where an OR of two made each a hashed list of every presentation.
+  const sale = query.discount ? anyPresentation(sql`s.price > 0 and (s.discount > 0 or ${brandDiscountActive(params.now)})`) : null;
 
   const stockParts: SQL[] = [];
   const inStock = anyPresentation(sql`s.stock > 0`);
@@ -363,8 +364,12 @@ function toBundle(row: Record<string, any>): ProductBundle {
  * Full rows for the ids an inner query picks, in its order: the inner query answers `id` and
  * `total` (the count of every match), ordered and limited.
  */
-async function loadPicked(db: DbOrTx, inner: SQL): Promise<{ bundles: ProductBundle[]; total: number | null }> {
-  const rows = await sqlRows<ProductJoinedRow>(
+async function loadPicked(
+  db: DbOrTx,
+  inner: SQL,
+  plan: 'by-shape' | 'by-values' = 'by-shape',
+): Promise<{ bundles: ProductBundle[]; total: number | null }> {
+  const rows = await (plan === 'by-shape' ? sqlRowsByShape : sqlRows)<ProductJoinedRow>(
     db,
     sql`
     select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON}, picked.total
@@ -398,9 +403,12 @@ export async function findProductPage(
   const total =
     filters.needsCardPrice || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
   return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
+    // A search's plan depends on its words (how many products each pattern matches): planned
+    // each time. The other pages are planned once per shape of filters.
     const { bundles, total: count } = await loadPicked(
       q,
       sql`select p.id, ${total} as total ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
+      filters.rank ? 'by-values' : 'by-shape',
     );
     if (count !== null) return { bundles, count };
     if (offset === 0) return { bundles, count: 0 };
@@ -410,12 +418,19 @@ export async function findProductPage(
   });
 }
 
-export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
-  const { bundles } = await loadPicked(
-    db,
-    sql`select p.id, 1 as total from products p where p.id = ${id} and ${and(visibility(viewer, undefined))}`,
+/** One product with its brand and presentations, in one prepared statement per visibility. */
+const productById = (visible: boolean) =>
+  preparedRows<ProductJoinedRow>(
+    visible ? 'catalogue_product_available' : 'catalogue_product_any',
+    sql`select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON} from products p join brands b on b.id = p.brand_id
+    where p.id = ${sql.placeholder('id')} and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
   );
-  return bundles[0] ?? null;
+const productByIdAvailable = productById(true);
+const productByIdAny = productById(false);
+
+export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
+  const [row] = await (viewer === 'staff' ? productByIdAny : productByIdAvailable)(db, { id });
+  return row ? toBundle(row) : null;
 }
 
 /** Same brand or same type first (both first), then those with stock, then the newest. */

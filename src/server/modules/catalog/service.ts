@@ -18,11 +18,12 @@ import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
+/** What a catalogue read prices and filters with; `search` also asks which of its words are typos. */
 async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {
   const [dollarRate, typos] = await Promise.all([
-    // Read once per request, and kept with the cached catalogue reads (a rate change clears both).
-    ctx.caches.catalogue.get('dollar-rate', () => getDollarRateValue(ctx.db)),
-    typoWords(ctx.db, search, viewer),
+    // Kept in memory, even with the catalogue micro-cache off: a rate change clears it.
+    ctx.caches.dollarRate.get('value', () => getDollarRateValue(ctx.db)),
+    search ? typoWords(ctx.db, search, viewer) : undefined,
   ]);
   return { viewer, dollarRate, now: ctx.now(), typos };
 }
@@ -59,8 +60,16 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
   const page = query.page;
-  const params = await listParams(ctx, viewer, query.search);
-  const { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, (page - 1) * pageSize);
+  const offset = (page - 1) * pageSize;
+  // Every search word as typed first: when that finds products, no word can be a typo (typoWords:
+  // a typo is a word no visible product contains), and the page took one statement. Only an empty
+  // page asks which words are typos and, if any, searches again by similarity.
+  const params = await listParams(ctx, viewer);
+  let { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, offset);
+  if (count === 0 && query.search) {
+    const typos = await typoWords(ctx.db, query.search, viewer);
+    if (typos.size) ({ bundles, count } = await findProductPage(ctx.db, query, { ...params, typos }, pageSize, offset));
+  }
   const pricing = pricingFor(params);
   return { results: bundles.map((b) => toDto(b, pricing)), count, page, pageSize };
 }
