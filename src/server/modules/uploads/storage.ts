@@ -167,6 +167,19 @@ export interface S3Settings {
   publicUrl?: string;
 }
 
+/** What the bucket says of an object, as the store answers it. */
+function describeObject(
+  key: string,
+  object: { ContentType?: string; ContentLength?: number; LastModified?: Date; ETag?: string },
+): StoredFileInfo {
+  return {
+    contentType: object.ContentType ?? contentTypeOf(key),
+    size: object.ContentLength ?? 0,
+    lastModified: object.LastModified,
+    etag: object.ETag,
+  };
+}
+
 export class S3Storage implements Storage {
   private readonly client: S3Client;
 
@@ -213,13 +226,7 @@ export class S3Storage implements Storage {
 
   async head(key: string): Promise<StoredFileInfo | null> {
     try {
-      const object = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
-      return {
-        contentType: object.ContentType ?? contentTypeOf(key),
-        size: object.ContentLength ?? 0,
-        lastModified: object.LastModified,
-        etag: object.ETag,
-      };
+      return describeObject(key, await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: checkKey(key) })));
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
@@ -229,13 +236,7 @@ export class S3Storage implements Storage {
   async get(key: string): Promise<StoredFile | null> {
     try {
       const object = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: checkKey(key) }));
-      return {
-        body: object.Body as Readable,
-        contentType: object.ContentType ?? contentTypeOf(key),
-        size: object.ContentLength ?? 0,
-        lastModified: object.LastModified,
-        etag: object.ETag,
-      };
+      return { body: object.Body as Readable, ...describeObject(key, object) };
     } catch (error) {
       if (isMissing(error)) return null;
       throw error;
