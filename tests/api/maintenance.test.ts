@@ -268,12 +268,12 @@ describe('while in maintenance', () => {
 });
 
 describe('the maintenance flag cache', () => {
-  it('sees a switch made by another process within about two seconds', async () => {
+  it('sees a switch another process wrote without notice within a second (the TTL fallback)', async () => {
     expect((await catalogueCall({})).status).toBe(200);
     // Another process writes the flag straight to the database; this one has it cached.
     await server.database.db.update(siteSettings).set({ maintenance_mode: true }).where(eq(siteSettings.id, 1));
     expect((await catalogueCall({})).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 2100));
+    await new Promise((resolve) => setTimeout(resolve, 1050));
     expect((await catalogueCall({})).status).toBe(503);
     await toggle({ maintenance_mode: false });
     expect((await catalogueCall({})).status).toBe(200);
