@@ -21,10 +21,13 @@ export const MAINTENANCE_TTL_MS = 1000;
 /** Pages for visitors without a session: a few variants (age cookie) of the popular URLs, 40 MB at most. */
 export const PAGE_CACHE_ENTRIES = 300;
 /**
+ * How long a page is kept while the catalogue cache is on. Every change that alters a page clears
+ * it (here and, through notifications, in every process), so this is not how stale a page may be
+ * but how often a popular page is rendered again: a render blocks the process for tens of ms.
  * A page carries its data for the browser, which fetches it again once older than its query
  * staleTime (60 s, web/App.tsx): a page is kept at most twice this (fresh, then while re-rendered).
  */
-export const PAGE_MAX_TTL_MS = 25_000;
+export const PAGE_TTL_MS = 25_000;
 /**
  * The dollar rate the catalogue prices with: every catalogue read needs it, and it changes a few
  * times a day. A change clears it (catalogueChanged); the TTL only bounds how long a process
@@ -63,7 +66,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const orderPages = new ReadCache({ ttlMs: ORDER_PAGES_TTL_MS, maxEntries: 100 });
   const dashboard = new ReadCache<DashboardDto>({ ttlMs: DASHBOARD_TTL_MS, maxEntries: 1 });
   const maintenance = new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
-  const pages = new PageCache({ ttlMs: Math.min(options.catalogCacheMs ?? 0, PAGE_MAX_TTL_MS), maxEntries: PAGE_CACHE_ENTRIES });
+  const pages = new PageCache({ ttlMs: (options.catalogCacheMs ?? 0) > 0 ? PAGE_TTL_MS : 0, maxEntries: PAGE_CACHE_ENTRIES });
   const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
   return shareChanges({
     catalogue,
