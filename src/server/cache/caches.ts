@@ -5,6 +5,7 @@
 // is lost (the listening connection down): keep them short where staleness matters.
 import type { DashboardDto } from '../../domain/dashboard';
 import type { OrderStatusCounts } from '../../domain/orders';
+import type { ProductCount } from '../modules/catalog/queries';
 import type { MaintenanceState } from '../modules/site/maintenance';
 import { PageCache } from './page-cache';
 import { ReadCache } from './read-cache';
@@ -31,6 +32,14 @@ export const PAGE_MAX_TTL_MS = 25_000;
  * that missed that signal keeps an old rate.
  */
 export const DOLLAR_RATE_TTL_MS = 60_000;
+/**
+ * The count of matches of a catalogue list's filters (its `count`): counting every match costs
+ * far more than reading one page at 50,000 products. Exact: catalogue and order writes clear it,
+ * and an entry that reads brand discounts ends at the next discount's expiry (catalog/service.ts);
+ * the TTL only bounds how long a process that missed a clearing keeps an old count.
+ */
+export const PRODUCT_COUNTS_TTL_MS = 60_000;
+export const PRODUCT_COUNTS_ENTRIES = 2000;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
@@ -43,6 +52,8 @@ export interface AppCaches {
   pages: PageCache;
   /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
   dollarRate: ReadCache<number>;
+  /** Match counts of catalogue lists by filters, kept even when the catalogue micro-cache is off. */
+  productCounts: ReadCache<ProductCount>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
@@ -65,6 +76,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const maintenance = new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
   const pages = new PageCache({ ttlMs: Math.min(options.catalogCacheMs ?? 0, PAGE_MAX_TTL_MS), maxEntries: PAGE_CACHE_ENTRIES });
   const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
+  const productCounts = new ReadCache<ProductCount>({ ttlMs: PRODUCT_COUNTS_TTL_MS, maxEntries: PRODUCT_COUNTS_ENTRIES });
   return shareChanges({
     catalogue,
     orderCounts,
@@ -73,16 +85,20 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     maintenance,
     pages,
     dollarRate,
+    productCounts,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
       pages.clear();
       dollarRate.clear();
+      productCounts.clear();
     },
     ordersChanged() {
       orderCounts.clear();
       orderPages.clear();
       catalogue.clear();
+      // Orders move stock, which the stock filters count.
+      productCounts.clear();
       dashboard.clear();
       // Pages show whether a product has stock.
       pages.clear();

@@ -161,6 +161,19 @@ describe('the caches of an app', () => {
     expect(await caches.dollarRate.get('value', async () => 1500)).toBe(1500);
   });
 
+  it('keeps list counts with the catalogue micro-cache off, until the catalogue or an order changes', async () => {
+    const caches = createCaches({ catalogCacheMs: 0 });
+    const count = (n: number) => caches.productCounts.get('fem', async () => ({ count: n, validUntil: null }));
+    expect((await count(1)).count).toBe(1);
+    expect((await count(2)).count).toBe(1);
+    caches.catalogueChanged();
+    expect((await count(3)).count).toBe(3);
+    caches.ordersChanged();
+    expect((await count(4)).count).toBe(4);
+    caches.productCounts.delete('fem');
+    expect((await count(5)).count).toBe(5);
+  });
+
   it('keeps the caches of two apps apart', async () => {
     const a = createCaches({ catalogCacheMs: 60_000 });
     const b = createCaches({ catalogCacheMs: 60_000 });

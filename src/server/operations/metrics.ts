@@ -85,6 +85,7 @@ export function createMetrics(source: MetricsSource): Metrics {
     maintenance: ctx.caches.maintenance,
     pages: ctx.caches.pages,
     dollar_rate: ctx.caches.dollarRate,
+    product_counts: ctx.caches.productCounts,
   });
   new Counter({
     name: 'shop_cache_requests_total',

@@ -6,6 +6,7 @@ import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
 import {
   countFacets,
+  countProducts,
   findBlister,
   findProduct,
   findProductPage,
@@ -56,6 +57,29 @@ export interface ProductPage {
   pageSize: number;
 }
 
+/**
+ * The count of a list's matches, from the count cache (caches.ts) when it has it: a search is
+ * counted with its page (it ranks every match anyway). An entry that reads brand discounts is
+ * dropped once the next one expires, so it never answers a count of discounts gone.
+ */
+async function cachedCount(ctx: AppContext, viewer: Viewer, query: ProductListQuery, params: ListParams): Promise<number | undefined> {
+  if (query.search) return undefined;
+  const { page: _page, page_size: _size, ordering: _ordering, ...filters } = query;
+  const sorted = Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const key = JSON.stringify([viewer, params.dollarRate, sorted]);
+  const load = () => countProducts(ctx.db, query, params);
+  const counts = ctx.caches.productCounts;
+  let kept = await counts.get(key, load);
+  if (kept.validUntil !== null && kept.validUntil <= params.now.getTime()) {
+    counts.delete(key);
+    kept = await counts.get(key, load);
+  }
+  return kept.count;
+}
+
 export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductPage> {
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
@@ -65,7 +89,8 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
   // a typo is a word no visible product contains), and the page took one statement. Only an empty
   // page asks which words are typos and, if any, searches again by similarity.
   const params = await listParams(ctx, viewer);
-  let { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, offset);
+  const knownCount = await cachedCount(ctx, viewer, query, params);
+  let { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, offset, knownCount);
   if (count === 0 && query.search) {
     const typos = await typoWords(ctx.db, query.search, viewer);
     if (typos.size) ({ bundles, count } = await findProductPage(ctx.db, query, { ...params, typos }, pageSize, offset));
