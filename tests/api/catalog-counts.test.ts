@@ -1,6 +1,6 @@
-// The list's `count` is kept in memory even with the catalogue micro-cache off (caches.ts,
-// productCounts): it must follow every catalogue and order write at once, and a brand discount's
-// expiry, which no write announces.
+// The list's `count` and a search's ranked matches are kept in memory even with the catalogue
+// micro-cache off (caches.ts, productCounts and productSearches): they must follow every
+// catalogue and order write at once, and a brand discount's expiry, which no write announces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
@@ -91,5 +91,48 @@ describe('catalogue list counts', () => {
     } finally {
       server.setNow(null);
     }
+  });
+
+  it('find a new product by search at once, with its live stock, and no longer once deleted', async () => {
+    const brand = await createBrand(server.database.db, { brand_name: 'Banco Buscado' });
+    const search = async (term: string) => (await api(server, 'GET', `/api/products/?search=${encodeURIComponent(term)}`)).json;
+    expect((await search('zorzal dorado')).count).toBe(0);
+    expect((await search('zorzall')).count).toBe(0);
+
+    const created = await api(server, 'POST', '/api/products/', {
+      token: admin.token,
+      body: {
+        brand_id: brand.id,
+        name: 'Zorzal Dorado',
+        type: 'fem',
+        description: 'Para buscar.',
+        currency: 'ARS',
+        blisters: [{ seed_count: 3, price: 1000, stock: 2, discount: 0 }],
+      },
+    });
+    expect(created.status).toBe(201);
+    const found = await search('zorzal dorado');
+    expect(found.count).toBe(1);
+    expect(found.results[0]).toMatchObject({ id: created.json.id, blisters: [{ stock: 2 }] });
+    // A typo finds it too, by similarity.
+    expect((await search('zorzall')).results.map((p: { id: number }) => p.id)).toEqual([created.json.id]);
+
+    const order = await api(server, 'POST', '/api/orders/', {
+      token: customer.token,
+      body: {
+        recipient_name: 'Ana Pérez',
+        customer_phone: '1122334455',
+        customer_email: customer.email,
+        delivery_type: 'coordinate',
+        products: [{ product_id: created.json.id, blister_id: created.json.blisters[0].id, quantity: 1 }],
+      },
+    });
+    expect(order.status).toBe(201);
+    expect((await search('zorzal dorado')).results[0].blisters[0].stock).toBe(1);
+
+    const removed = await api(server, 'DELETE', `/api/products/${created.json.id}/`, { token: admin.token });
+    expect(removed.status).toBeLessThan(300);
+    expect(await search('zorzal dorado')).toMatchObject({ count: 0, results: [] });
+    expect((await search('zorzall')).count).toBe(0);
   });
 });

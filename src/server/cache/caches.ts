@@ -5,7 +5,7 @@
 // is lost (the listening connection down): keep them short where staleness matters.
 import type { DashboardDto } from '../../domain/dashboard';
 import type { OrderStatusCounts } from '../../domain/orders';
-import type { ProductCount } from '../modules/catalog/queries';
+import type { ProductCount, RankedSearch } from '../modules/catalog/queries';
 import type { MaintenanceState } from '../modules/site/maintenance';
 import { PageCache } from './page-cache';
 import { ReadCache } from './read-cache';
@@ -40,6 +40,12 @@ export const DOLLAR_RATE_TTL_MS = 60_000;
  */
 export const PRODUCT_COUNTS_TTL_MS = 60_000;
 export const PRODUCT_COUNTS_ENTRIES = 2000;
+/**
+ * The ranked ids of a plain search (up to 50 pages each): ranking every match of a common word
+ * costs most of a search. Exact: catalogue writes clear it (stock and time do not change matches).
+ */
+export const PRODUCT_SEARCHES_TTL_MS = 60_000;
+export const PRODUCT_SEARCHES_ENTRIES = 500;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
@@ -54,6 +60,8 @@ export interface AppCaches {
   dollarRate: ReadCache<number>;
   /** Match counts of catalogue lists by filters, kept even when the catalogue micro-cache is off. */
   productCounts: ReadCache<ProductCount>;
+  /** Ranked ids of plain searches, kept even when the catalogue micro-cache is off. */
+  productSearches: ReadCache<RankedSearch>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
@@ -77,6 +85,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const pages = new PageCache({ ttlMs: Math.min(options.catalogCacheMs ?? 0, PAGE_MAX_TTL_MS), maxEntries: PAGE_CACHE_ENTRIES });
   const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
   const productCounts = new ReadCache<ProductCount>({ ttlMs: PRODUCT_COUNTS_TTL_MS, maxEntries: PRODUCT_COUNTS_ENTRIES });
+  const productSearches = new ReadCache<RankedSearch>({ ttlMs: PRODUCT_SEARCHES_TTL_MS, maxEntries: PRODUCT_SEARCHES_ENTRIES });
   return shareChanges({
     catalogue,
     orderCounts,
@@ -86,12 +95,14 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     pages,
     dollarRate,
     productCounts,
+    productSearches,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
       pages.clear();
       dollarRate.clear();
       productCounts.clear();
+      productSearches.clear();
     },
     ordersChanged() {
       orderCounts.clear();

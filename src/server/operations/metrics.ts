@@ -86,6 +86,7 @@ export function createMetrics(source: MetricsSource): Metrics {
     pages: ctx.caches.pages,
     dollar_rate: ctx.caches.dollarRate,
     product_counts: ctx.caches.productCounts,
+    product_searches: ctx.caches.productSearches,
   });
   new Counter({
     name: 'shop_cache_requests_total',

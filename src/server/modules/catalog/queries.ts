@@ -461,6 +461,38 @@ export async function countProducts(db: DbOrTx, query: ProductListQuery, params:
   return { count: Number(row.n), validUntil: row.until === null ? null : new Date(row.until).getTime() };
 }
 
+/** A search's ranked matches: the first `ids` in the order its pages show them, and how many match. */
+export interface RankedSearch {
+  ids: number[];
+  count: number;
+}
+
+/**
+ * The ids of a search's matches (no other filter, ranked), the first `keep` of them, with the
+ * count of all: what every page of that search shows, read once.
+ */
+export async function rankSearch(db: DbOrTx, query: ProductListQuery, params: ListParams, keep: number): Promise<RankedSearch> {
+  const filters = buildFilters(query, params);
+  const order = orderBy(query, filters);
+  const rows = await withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: false }, (q) =>
+    sqlRows<{ id: number; total: number }>(
+      q,
+      sql`select p.id, count(*) over () as total from products p where ${allConditions(filters)} order by ${order} limit ${keep}`,
+    ),
+  );
+  return { ids: rows.map((r) => Number(r.id)), count: rows.length ? Number(rows[0].total) : 0 };
+}
+
+/** Full rows of the products `ids`, in that order. */
+export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBundle[]> {
+  if (ids.length === 0) return [];
+  const { bundles } = await loadPicked(
+    db,
+    sql`select x.id::int as id, 0 as total from json_array_elements_text(${JSON.stringify(ids)}::json) with ordinality x(id, n) order by x.n`,
+  );
+  return bundles;
+}
+
 /** One product with its brand and presentations, in one prepared statement per visibility. */
 const productById = (visible: boolean) =>
   preparedRows<ProductJoinedRow>(

@@ -11,9 +11,12 @@ import {
   findProduct,
   findProductPage,
   findRelated,
+  loadProducts,
+  rankSearch,
   typoWords,
   type ListParams,
   type ProductBundle,
+  type RankedSearch,
 } from './queries';
 import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
@@ -80,6 +83,31 @@ async function cachedCount(ctx: AppContext, viewer: Viewer, query: ProductListQu
   return kept.count;
 }
 
+/** Pages of a search kept in memory (productSearches): the first 50 of the catalogue's size. */
+const KEPT_SEARCH_MATCHES = 50 * CATALOGUE_PAGE_SIZE;
+
+/** A search alone, ranked: no filter, no other order, nothing only staff may narrow. */
+function isPlainSearch(query: ProductListQuery): boolean {
+  const { page: _page, page_size: _size, search, ...rest } = query;
+  return Boolean(search) && Object.values(rest).every((v) => v === undefined || v === false);
+}
+
+/**
+ * A plain search's ranked matches, from the search cache (caches.ts) when it has it: they change
+ * only with the catalogue (names, visibility), never with stock, orders or the time. Every word
+ * as typed first; only when that finds nothing are its typos matched by similarity.
+ */
+function rankedSearch(ctx: AppContext, viewer: Viewer, query: ProductListQuery, params: ListParams): Promise<RankedSearch> {
+  const search = query.search ?? '';
+  return ctx.caches.productSearches.get(JSON.stringify([viewer, search]), async () => {
+    const plain = { page: 1, search } as ProductListQuery;
+    const exact = await rankSearch(ctx.db, plain, params, KEPT_SEARCH_MATCHES);
+    if (exact.count > 0) return exact;
+    const typos = await typoWords(ctx.db, search, viewer);
+    return typos.size ? rankSearch(ctx.db, plain, { ...params, typos }, KEPT_SEARCH_MATCHES) : exact;
+  });
+}
+
 export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductPage> {
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
@@ -89,6 +117,12 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
   // a typo is a word no visible product contains), and the page took one statement. Only an empty
   // page asks which words are typos and, if any, searches again by similarity.
   const params = await listParams(ctx, viewer);
+  if (isPlainSearch(query) && offset + pageSize <= KEPT_SEARCH_MATCHES) {
+    const ranked = await rankedSearch(ctx, viewer, query, params);
+    const bundles = await loadProducts(ctx.db, ranked.ids.slice(offset, offset + pageSize));
+    const pricing = pricingFor(params);
+    return { results: bundles.map((b) => toDto(b, pricing)), count: ranked.count, page, pageSize };
+  }
   const knownCount = await cachedCount(ctx, viewer, query, params);
   let { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, offset, knownCount);
   if (count === 0 && query.search) {
