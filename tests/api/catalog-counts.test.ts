@@ -93,6 +93,34 @@ describe('catalogue list counts', () => {
     }
   });
 
+  it('order by price as prices are once a brand discount expires', async () => {
+    const expires = new Date(Date.now() + 60 * 60_000);
+    const national = await createBrand(server.database.db, { brand_name: 'Banco Precio Fijo', is_national: true });
+    const onSale = await createBrand(server.database.db, {
+      brand_name: 'Banco Precio Rebajado',
+      discount_active: true,
+      discount_type: 'percentage',
+      discount_value: 50,
+      discount_expires_at: expires,
+    });
+    const steady = await createProduct(server.database.db, { brand_id: national.id, blisters: [{ price: 1500, stock: 5 }] });
+    const cheaper = await createProduct(server.database.db, { brand_id: onSale.id, blisters: [{ price: 2000, stock: 5 }] });
+    const byPrice = async () =>
+      (
+        await api(server, 'GET', `/api/products/?brand=${national.brand_id},${onSale.brand_id}&ordering=min_price`, {
+          token: customer.token,
+        })
+      ).json.results.map((p: { id: number }) => p.id);
+    try {
+      server.setNow(new Date(expires.getTime() - 1000));
+      expect(await byPrice()).toEqual([cheaper.id, steady.id]);
+      server.setNow(new Date(expires.getTime() + 1000));
+      expect(await byPrice()).toEqual([steady.id, cheaper.id]);
+    } finally {
+      server.setNow(null);
+    }
+  });
+
   it('find a new product by search at once, with its live stock, and no longer once deleted', async () => {
     const brand = await createBrand(server.database.db, { brand_name: 'Banco Buscado' });
     const search = async (term: string) => (await api(server, 'GET', `/api/products/?search=${encodeURIComponent(term)}`)).json;

@@ -5,7 +5,7 @@
 // is lost (the listening connection down): keep them short where staleness matters.
 import type { DashboardDto } from '../../domain/dashboard';
 import type { OrderStatusCounts } from '../../domain/orders';
-import type { ProductCount, RankedSearch } from '../modules/catalog/queries';
+import type { RankedList, RankedSearch } from '../modules/catalog/queries';
 import type { MaintenanceState } from '../modules/site/maintenance';
 import { PageCache } from './page-cache';
 import { ReadCache } from './read-cache';
@@ -33,13 +33,14 @@ export const PAGE_MAX_TTL_MS = 25_000;
  */
 export const DOLLAR_RATE_TTL_MS = 60_000;
 /**
- * The count of matches of a catalogue list's filters (its `count`): counting every match costs
- * far more than reading one page at 50,000 products. Exact: catalogue and order writes clear it,
- * and an entry that reads brand discounts ends at the next discount's expiry (catalog/service.ts);
- * the TTL only bounds how long a process that missed a clearing keeps an old count.
+ * A catalogue list's count and first 50 pages of ids, by filters and order: counting every match
+ * and reading far down an order cost far more than one page at 50,000 products. Exact: catalogue
+ * and order writes clear it, and an entry that reads brand discounts ends at the next discount's
+ * expiry (catalog/service.ts); the TTL only bounds how long a process that missed a clearing
+ * keeps an old list. Pages load their products (stock, prices) live.
  */
-export const PRODUCT_COUNTS_TTL_MS = 60_000;
-export const PRODUCT_COUNTS_ENTRIES = 2000;
+export const PRODUCT_LISTS_TTL_MS = 60_000;
+export const PRODUCT_LISTS_ENTRIES = 500;
 /**
  * The ranked ids of a plain search (up to 50 pages each): ranking every match of a common word
  * costs most of a search. Exact: catalogue writes clear it (stock and time do not change matches).
@@ -58,8 +59,8 @@ export interface AppCaches {
   pages: PageCache;
   /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
   dollarRate: ReadCache<number>;
-  /** Match counts of catalogue lists by filters, kept even when the catalogue micro-cache is off. */
-  productCounts: ReadCache<ProductCount>;
+  /** Counts and first ids of catalogue lists, kept even when the catalogue micro-cache is off. */
+  productLists: ReadCache<RankedList>;
   /** Ranked ids of plain searches, kept even when the catalogue micro-cache is off. */
   productSearches: ReadCache<RankedSearch>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
@@ -84,7 +85,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const maintenance = new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
   const pages = new PageCache({ ttlMs: Math.min(options.catalogCacheMs ?? 0, PAGE_MAX_TTL_MS), maxEntries: PAGE_CACHE_ENTRIES });
   const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
-  const productCounts = new ReadCache<ProductCount>({ ttlMs: PRODUCT_COUNTS_TTL_MS, maxEntries: PRODUCT_COUNTS_ENTRIES });
+  const productLists = new ReadCache<RankedList>({ ttlMs: PRODUCT_LISTS_TTL_MS, maxEntries: PRODUCT_LISTS_ENTRIES });
   const productSearches = new ReadCache<RankedSearch>({ ttlMs: PRODUCT_SEARCHES_TTL_MS, maxEntries: PRODUCT_SEARCHES_ENTRIES });
   return shareChanges({
     catalogue,
@@ -94,22 +95,22 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     maintenance,
     pages,
     dollarRate,
-    productCounts,
+    productLists,
     productSearches,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
       pages.clear();
       dollarRate.clear();
-      productCounts.clear();
+      productLists.clear();
       productSearches.clear();
     },
     ordersChanged() {
       orderCounts.clear();
       orderPages.clear();
       catalogue.clear();
-      // Orders move stock, which the stock filters count.
-      productCounts.clear();
+      // Orders move stock, which the stock filters and the order by price read.
+      productLists.clear();
       dashboard.clear();
       // Pages show whether a product has stock.
       pages.clear();

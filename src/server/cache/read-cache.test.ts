@@ -163,14 +163,14 @@ describe('the caches of an app', () => {
 
   it('keeps list counts with the catalogue micro-cache off, until the catalogue or an order changes', async () => {
     const caches = createCaches({ catalogCacheMs: 0 });
-    const count = (n: number) => caches.productCounts.get('fem', async () => ({ count: n, validUntil: null }));
+    const count = (n: number) => caches.productLists.get('fem', async () => ({ ids: [n], count: n, validUntil: null }));
     expect((await count(1)).count).toBe(1);
     expect((await count(2)).count).toBe(1);
     caches.catalogueChanged();
     expect((await count(3)).count).toBe(3);
     caches.ordersChanged();
     expect((await count(4)).count).toBe(4);
-    caches.productCounts.delete('fem');
+    caches.productLists.delete('fem');
     expect((await count(5)).count).toBe(5);
   });
 

@@ -85,7 +85,7 @@ export function createMetrics(source: MetricsSource): Metrics {
     maintenance: ctx.caches.maintenance,
     pages: ctx.caches.pages,
     dollar_rate: ctx.caches.dollarRate,
-    product_counts: ctx.caches.productCounts,
+    product_lists: ctx.caches.productLists,
     product_searches: ctx.caches.productSearches,
   });
   new Counter({

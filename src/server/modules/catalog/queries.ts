@@ -392,7 +392,7 @@ function fromFor(filters: FilterParts, params: ListParams): SQL {
 
 /**
  * One page of products. `count` is the number of every match, counted here only when the caller
- * does not already know it (`knownCount`, from the count cache): a search ranks every match
+ * does not already know it (`knownCount`, from the list cache): a search ranks every match
  * anyway, so it counts in that same pass.
  */
 export async function findProductPage(
@@ -433,32 +433,45 @@ export async function findProductPage(
   });
 }
 
-export interface ProductCount {
+/** A list's first matches in the order its pages show them, and how many match. */
+export interface RankedList {
+  ids: number[];
   count: number;
   /**
-   * When the count may change without any write: the next expiry of an active brand discount,
-   * for filters that read brand discounts (on sale, price range); null when only writes change it.
+   * When the list may change without any write: the next expiry of an active brand discount,
+   * for filters or orders that read brand discounts (on sale, price range, by price); null when
+   * only writes change it.
    */
   validUntil: number | null;
 }
 
-/** The filters whose matches change when a brand discount expires, with no write. */
-export const countDependsOnTime = (query: ProductListQuery) => Boolean(query.discount || query.priceRange);
+/** Lists whose matches or order change when a brand discount expires, with no write. */
+export const listDependsOnTime = (query: ProductListQuery) =>
+  Boolean(query.discount || query.priceRange || query.ordering === 'min_price' || query.ordering === '-min_price');
 
-/** How many products a list's filters match (its page and ordering aside). */
-export async function countProducts(db: DbOrTx, query: ProductListQuery, params: ListParams): Promise<ProductCount> {
+/** The first `keep` matches of a list's filters in its order, and the count of all. */
+export async function rankList(db: DbOrTx, query: ProductListQuery, params: ListParams, keep: number): Promise<RankedList> {
   const filters = buildFilters(query, params);
   const from = fromFor(filters, params);
-  const nextExpiry = countDependsOnTime(query)
+  const where = allConditions(filters);
+  const nextExpiry = listDependsOnTime(query)
     ? sql`(select min(b.discount_expires_at) from brands b where ${brandDiscountActive(params.now)} and b.discount_expires_at is not null)`
     : sql`null::timestamptz`;
-  const [row] = await withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, (q) =>
-    sqlRows<{ n: number; until: Date | string | null }>(
+  return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
+    const [row] = await sqlRows<{ n: number; until: Date | string | null }>(
       q,
-      sql`select (select count(*)::int ${from} where ${allConditions(filters)}) as n, ${nextExpiry} as until`,
-    ),
-  );
-  return { count: Number(row.n), validUntil: row.until === null ? null : new Date(row.until).getTime() };
+      sql`select (select count(*)::int ${from} where ${where}) as n, ${nextExpiry} as until`,
+    );
+    const ids = await sqlRowsByShape<{ id: number }>(
+      q,
+      sql`select p.id ${from} where ${where} order by ${orderBy(query, filters)} limit ${keep}`,
+    );
+    return {
+      ids: ids.map((r) => Number(r.id)),
+      count: Number(row.n),
+      validUntil: row.until === null ? null : new Date(row.until).getTime(),
+    };
+  });
 }
 
 /** A search's ranked matches: the first `ids` in the order its pages show them, and how many match. */
