@@ -5,6 +5,7 @@
 // is lost (the listening connection down): keep them short where staleness matters.
 import type { DashboardDto } from '../../domain/dashboard';
 import type { OrderStatusCounts } from '../../domain/orders';
+import type { RankedList, RankedSearch } from '../modules/catalog/queries';
 import type { MaintenanceState } from '../modules/site/maintenance';
 import { PageCache } from './page-cache';
 import { ReadCache } from './read-cache';
@@ -34,6 +35,21 @@ export const PAGE_TTL_MS = 25_000;
  * that missed that signal keeps an old rate.
  */
 export const DOLLAR_RATE_TTL_MS = 60_000;
+/**
+ * A catalogue list's count and first 50 pages of ids, by filters and order: counting every match
+ * and reading far down an order cost far more than one page at 50,000 products. Exact: catalogue
+ * and order writes clear it, and an entry that reads brand discounts ends at the next discount's
+ * expiry (catalog/service.ts); the TTL only bounds how long a process that missed a clearing
+ * keeps an old list. Pages load their products (stock, prices) live.
+ */
+export const PRODUCT_LISTS_TTL_MS = 60_000;
+export const PRODUCT_LISTS_ENTRIES = 500;
+/**
+ * The ranked ids of a plain search (up to 50 pages each): ranking every match of a common word
+ * costs most of a search. Exact: catalogue writes clear it (stock and time do not change matches).
+ */
+export const PRODUCT_SEARCHES_TTL_MS = 60_000;
+export const PRODUCT_SEARCHES_ENTRIES = 500;
 
 export interface AppCaches {
   /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
@@ -46,6 +62,10 @@ export interface AppCaches {
   pages: PageCache;
   /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
   dollarRate: ReadCache<number>;
+  /** Counts and first ids of catalogue lists, kept even when the catalogue micro-cache is off. */
+  productLists: ReadCache<RankedList>;
+  /** Ranked ids of plain searches, kept even when the catalogue micro-cache is off. */
+  productSearches: ReadCache<RankedSearch>;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
@@ -68,6 +88,8 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const maintenance = new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
   const pages = new PageCache({ ttlMs: (options.catalogCacheMs ?? 0) > 0 ? PAGE_TTL_MS : 0, maxEntries: PAGE_CACHE_ENTRIES });
   const dollarRate = new ReadCache<number>({ ttlMs: DOLLAR_RATE_TTL_MS, maxEntries: 1 });
+  const productLists = new ReadCache<RankedList>({ ttlMs: PRODUCT_LISTS_TTL_MS, maxEntries: PRODUCT_LISTS_ENTRIES });
+  const productSearches = new ReadCache<RankedSearch>({ ttlMs: PRODUCT_SEARCHES_TTL_MS, maxEntries: PRODUCT_SEARCHES_ENTRIES });
   return shareChanges({
     catalogue,
     orderCounts,
@@ -76,16 +98,22 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     maintenance,
     pages,
     dollarRate,
+    productLists,
+    productSearches,
     catalogueChanged() {
       catalogue.clear();
       dashboard.clear();
       pages.clear();
       dollarRate.clear();
+      productLists.clear();
+      productSearches.clear();
     },
     ordersChanged() {
       orderCounts.clear();
       orderPages.clear();
       catalogue.clear();
+      // Orders move stock, which the stock filters and the order by price read.
+      productLists.clear();
       dashboard.clear();
       // Pages show whether a product has stock.
       pages.clear();

@@ -161,6 +161,29 @@ describe('the caches of an app', () => {
     expect(await caches.dollarRate.get('value', async () => 1500)).toBe(1500);
   });
 
+  it('keeps list counts with the catalogue micro-cache off, until the catalogue or an order changes', async () => {
+    const caches = createCaches({ catalogCacheMs: 0 });
+    const count = (n: number) => caches.productLists.get('fem', async () => ({ ids: [n], count: n, validUntil: null }));
+    expect((await count(1)).count).toBe(1);
+    expect((await count(2)).count).toBe(1);
+    caches.catalogueChanged();
+    expect((await count(3)).count).toBe(3);
+    caches.ordersChanged();
+    expect((await count(4)).count).toBe(4);
+    caches.productLists.delete('fem');
+    expect((await count(5)).count).toBe(5);
+  });
+
+  it('keeps ranked searches with the micro-cache off through orders, until the catalogue changes', async () => {
+    const caches = createCaches({ catalogCacheMs: 0 });
+    const ranked = (n: number) => caches.productSearches.get('kush', async () => ({ ids: [n], count: n }));
+    expect((await ranked(1)).count).toBe(1);
+    caches.ordersChanged();
+    expect((await ranked(2)).count).toBe(1);
+    caches.catalogueChanged();
+    expect((await ranked(3)).count).toBe(3);
+  });
+
   it('keeps the caches of two apps apart', async () => {
     const a = createCaches({ catalogCacheMs: 60_000 });
     const b = createCaches({ catalogCacheMs: 60_000 });

@@ -91,6 +91,11 @@ export class ReadCache<V = unknown> {
     this.entries.set(key, { expires: started + this.options.ttlMs, value, settled: true, reloading: false });
   }
 
+  /** Drops one entry, e.g. one its caller knows went stale without a write. */
+  delete(key: string): void {
+    this.entries.delete(key);
+  }
+
   clear(): void {
     this.generation++;
     this.entries.clear();

@@ -203,6 +203,16 @@ export const products = pgTable(
     index('products_storefront_idx')
       .on(t.type, t.brand_id)
       .where(sql`${t.available} and ${t.deleted_at} is null`),
+    // Storefront pages in order within a type or a bank (migration 0012).
+    index('products_type_newest_idx')
+      .on(t.type, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.available} and ${t.deleted_at} is null`),
+    index('products_type_name_idx')
+      .on(t.type, t.name, t.id)
+      .where(sql`${t.available} and ${t.deleted_at} is null`),
+    index('products_brand_newest_idx')
+      .on(t.brand_id, t.created_at.desc(), t.id.desc())
+      .where(sql`${t.available} and ${t.deleted_at} is null`),
   ],
 );
 

@@ -85,6 +85,8 @@ export function createMetrics(source: MetricsSource): Metrics {
     maintenance: ctx.caches.maintenance,
     pages: ctx.caches.pages,
     dollar_rate: ctx.caches.dollarRate,
+    product_lists: ctx.caches.productLists,
+    product_searches: ctx.caches.productSearches,
   });
   new Counter({
     name: 'shop_cache_requests_total',

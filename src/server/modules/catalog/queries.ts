@@ -381,27 +381,41 @@ async function loadPicked(
   return { bundles: rows.map(toBundle), total: rows.length ? Number(rows[0].total) : null };
 }
 
+/** The FROM of a page or count: the brand only for its filter and brand discounts, the card price only when read. */
+function fromFor(filters: FilterParts, params: ListParams): SQL {
+  return filters.needsCardPrice
+    ? sql`from products p join brands b on b.id = p.brand_id ${cardPriceJoin(params)}`
+    : filters.needsBrand
+      ? sql`from products p join brands b on b.id = p.brand_id`
+      : sql`from products p`;
+}
+
+/**
+ * One page of products. `count` is the number of every match, counted here only when the caller
+ * does not already know it (`knownCount`, from the list cache): a search ranks every match
+ * anyway, so it counts in that same pass.
+ */
 export async function findProductPage(
   db: DbOrTx,
   query: ProductListQuery,
   params: ListParams,
   limit: number,
   offset: number,
+  knownCount?: number,
 ): Promise<{ bundles: ProductBundle[]; count: number }> {
   const filters = buildFilters(query, params);
-  // The brand is joined only for its filter and for brand discounts.
-  const from = filters.needsCardPrice
-    ? sql`from products p join brands b on b.id = p.brand_id ${cardPriceJoin(params)}`
-    : filters.needsBrand
-      ? sql`from products p join brands b on b.id = p.brand_id`
-      : sql`from products p`;
+  const from = fromFor(filters, params);
   const where = allConditions(filters);
   const order = orderBy(query, filters);
   // With the card price, a search or a narrow filter every match is visited anyway (to price or
   // rank it, or to find enough for a page): count in the same pass. Otherwise count apart (an
   // init plan) so that an ordered page reads only the rows it shows.
   const total =
-    filters.needsCardPrice || filters.rank || filters.narrow ? sql`count(*) over ()` : sql`(select count(*) ${from} where ${where})`;
+    knownCount !== undefined
+      ? sql`0`
+      : filters.needsCardPrice || filters.rank || filters.narrow
+        ? sql`count(*) over ()`
+        : sql`(select count(*) ${from} where ${where})`;
   return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
     // A search's plan depends on its words (how many products each pattern matches): planned
     // each time. The other pages are planned once per shape of filters.
@@ -410,12 +424,86 @@ export async function findProductPage(
       sql`select p.id, ${total} as total ${from} where ${where} order by ${order} limit ${limit} offset ${offset}`,
       filters.rank ? 'by-values' : 'by-shape',
     );
+    if (knownCount !== undefined) return { bundles, count: knownCount };
     if (count !== null) return { bundles, count };
     if (offset === 0) return { bundles, count: 0 };
     // Past the last page there is no row to carry the count.
     const [row] = await sqlRows<{ n: number }>(q, sql`select count(*)::int as n ${from} where ${where}`);
     return { bundles, count: Number(row.n) };
   });
+}
+
+/** A list's first matches in the order its pages show them, and how many match. */
+export interface RankedList {
+  ids: number[];
+  count: number;
+  /**
+   * When the list may change without any write: the next expiry of an active brand discount,
+   * for filters or orders that read brand discounts (on sale, price range, by price); null when
+   * only writes change it.
+   */
+  validUntil: number | null;
+}
+
+/** Lists whose matches or order change when a brand discount expires, with no write. */
+export const listDependsOnTime = (query: ProductListQuery) =>
+  Boolean(query.discount || query.priceRange || query.ordering === 'min_price' || query.ordering === '-min_price');
+
+/** The first `keep` matches of a list's filters in its order, and the count of all. */
+export async function rankList(db: DbOrTx, query: ProductListQuery, params: ListParams, keep: number): Promise<RankedList> {
+  const filters = buildFilters(query, params);
+  const from = fromFor(filters, params);
+  const where = allConditions(filters);
+  const nextExpiry = listDependsOnTime(query)
+    ? sql`(select min(b.discount_expires_at) from brands b where ${brandDiscountActive(params.now)} and b.discount_expires_at is not null)`
+    : sql`null::timestamptz`;
+  return withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: filters.needsCardPrice }, async (q) => {
+    const [row] = await sqlRows<{ n: number; until: Date | string | null }>(
+      q,
+      sql`select (select count(*)::int ${from} where ${where}) as n, ${nextExpiry} as until`,
+    );
+    const ids = await sqlRowsByShape<{ id: number }>(
+      q,
+      sql`select p.id ${from} where ${where} order by ${orderBy(query, filters)} limit ${keep}`,
+    );
+    return {
+      ids: ids.map((r) => Number(r.id)),
+      count: Number(row.n),
+      validUntil: row.until === null ? null : new Date(row.until).getTime(),
+    };
+  });
+}
+
+/** A search's ranked matches: the first `ids` in the order its pages show them, and how many match. */
+export interface RankedSearch {
+  ids: number[];
+  count: number;
+}
+
+/**
+ * The ids of a search's matches (no other filter, ranked), the first `keep` of them, with the
+ * count of all: what every page of that search shows, read once.
+ */
+export async function rankSearch(db: DbOrTx, query: ProductListQuery, params: ListParams, keep: number): Promise<RankedSearch> {
+  const filters = buildFilters(query, params);
+  const order = orderBy(query, filters);
+  const rows = await withPlanSettings(db, { fuzzy: filters.fuzzy, perProduct: false }, (q) =>
+    sqlRows<{ id: number; total: number }>(
+      q,
+      sql`select p.id, count(*) over () as total from products p where ${allConditions(filters)} order by ${order} limit ${keep}`,
+    ),
+  );
+  return { ids: rows.map((r) => Number(r.id)), count: rows.length ? Number(rows[0].total) : 0 };
+}
+
+/** Full rows of the products `ids`, in that order. */
+export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBundle[]> {
+  if (ids.length === 0) return [];
+  const { bundles } = await loadPicked(
+    db,
+    sql`select x.id::int as id, 0 as total from json_array_elements_text(${JSON.stringify(ids)}::json) with ordinality x(id, n) order by x.n`,
+  );
+  return bundles;
 }
 
 /** One product with its brand and presentations, in one prepared statement per visibility. */

@@ -10,9 +10,14 @@ import {
   findProduct,
   findProductPage,
   findRelated,
+  loadProducts,
+  rankList,
+  rankSearch,
   typoWords,
   type ListParams,
   type ProductBundle,
+  type RankedList,
+  type RankedSearch,
 } from './queries';
 import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
@@ -56,15 +61,78 @@ export interface ProductPage {
   pageSize: number;
 }
 
+/** Pages of a list or search kept in memory (productLists, productSearches): the first 50 of the catalogue's size. */
+const KEPT_MATCHES = 50 * CATALOGUE_PAGE_SIZE;
+
+/**
+ * A list's first matches and count (no search), from the list cache (caches.ts) when it has it.
+ * An entry that reads brand discounts is dropped once the next one expires, so it never answers
+ * matches or an order of discounts gone.
+ */
+async function rankedList(ctx: AppContext, viewer: Viewer, query: ProductListQuery, params: ListParams): Promise<RankedList> {
+  const { page: _page, page_size: _size, ...filters } = query;
+  const sorted = Object.entries(filters)
+    .filter(([, v]) => v !== undefined)
+    .map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v] as const)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const key = JSON.stringify([viewer, params.dollarRate, sorted]);
+  const load = () => rankList(ctx.db, query, params, KEPT_MATCHES);
+  const lists = ctx.caches.productLists;
+  let kept = await lists.get(key, load);
+  if (kept.validUntil !== null && kept.validUntil <= params.now.getTime()) {
+    lists.delete(key);
+    kept = await lists.get(key, load);
+  }
+  return kept;
+}
+
+/** A search alone, ranked: no filter, no other order, nothing only staff may narrow. */
+function isPlainSearch(query: ProductListQuery): boolean {
+  const { page: _page, page_size: _size, search, ...rest } = query;
+  return Boolean(search) && Object.values(rest).every((v) => v === undefined || v === false);
+}
+
+/**
+ * A plain search's ranked matches, from the search cache (caches.ts) when it has it: they change
+ * only with the catalogue (names, visibility), never with stock, orders or the time. Every word
+ * as typed first; only when that finds nothing are its typos matched by similarity.
+ */
+function rankedSearch(ctx: AppContext, viewer: Viewer, query: ProductListQuery, params: ListParams): Promise<RankedSearch> {
+  const search = query.search ?? '';
+  return ctx.caches.productSearches.get(JSON.stringify([viewer, search]), async () => {
+    const plain = { page: 1, search } as ProductListQuery;
+    const exact = await rankSearch(ctx.db, plain, params, KEPT_MATCHES);
+    if (exact.count > 0) return exact;
+    const typos = await typoWords(ctx.db, search, viewer);
+    return typos.size ? rankSearch(ctx.db, plain, { ...params, typos }, KEPT_MATCHES) : exact;
+  });
+}
+
 export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductPage> {
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
   const page = query.page;
   const offset = (page - 1) * pageSize;
-  // Every search word as typed first: when that finds products, no word can be a typo (typoWords:
-  // a typo is a word no visible product contains), and the page took one statement. Only an empty
-  // page asks which words are typos and, if any, searches again by similarity.
   const params = await listParams(ctx, viewer);
+  if (isPlainSearch(query) && offset + pageSize <= KEPT_MATCHES) {
+    const ranked = await rankedSearch(ctx, viewer, query, params);
+    const bundles = await loadProducts(ctx.db, ranked.ids.slice(offset, offset + pageSize));
+    const pricing = pricingFor(params);
+    return { results: bundles.map((b) => toDto(b, pricing)), count: ranked.count, page, pageSize };
+  }
+  if (!query.search) {
+    // The first pages from the kept list; a page past them is read with the kept count.
+    const ranked = await rankedList(ctx, viewer, query, params);
+    const bundles =
+      offset + pageSize <= ranked.ids.length || ranked.ids.length >= ranked.count
+        ? await loadProducts(ctx.db, ranked.ids.slice(offset, offset + pageSize))
+        : (await findProductPage(ctx.db, query, params, pageSize, offset, ranked.count)).bundles;
+    const pricing = pricingFor(params);
+    return { results: bundles.map((b) => toDto(b, pricing)), count: ranked.count, page, pageSize };
+  }
+  // A search with filters, or past its kept pages. Every search word as typed first: when that
+  // finds products, no word can be a typo (typoWords: a typo is a word no visible product
+  // contains). Only an empty page asks which words are typos and, if any, searches again by similarity.
   let { bundles, count } = await findProductPage(ctx.db, query, params, pageSize, offset);
   if (count === 0 && query.search) {
     const typos = await typoWords(ctx.db, query.search, viewer);
