@@ -1,9 +1,10 @@
 // The list's `count` and a search's ranked matches are kept in memory even with the catalogue
-// micro-cache off (caches.ts, productCounts and productSearches): they must follow every
+// micro-cache off (caches.ts, productLists and productSearches): they must follow every
 // catalogue and order write at once, and a brand discount's expiry, which no write announces.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { placeOrder } from '../helpers/orders';
 
 let server: TestServer;
 let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -46,21 +47,13 @@ describe('catalogue list counts', () => {
     expect(await countOf(`${inStock}&page=2`)).toBe(1);
     expect(await countOf(outOfStock)).toBe(0);
 
-    const order = await api(server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Ana Pérez',
-        customer_phone: '1122334455',
-        customer_email: customer.email,
-        delivery_type: 'coordinate',
-        products: [{ product_id: created.json.id, blister_id: created.json.blisters[0].id, quantity: 2 }],
-      },
-    });
-    expect(order.status).toBe(201);
+    const order = await placeOrder(server, customer, [
+      { product_id: created.json.id, blister_id: created.json.blisters[0].id, quantity: 2 },
+    ]);
     expect(await countOf(inStock)).toBe(0);
     expect(await countOf(outOfStock)).toBe(1);
 
-    const cancel = await api(server, 'PUT', `/api/orders/${order.json.id}/`, { token: customer.token, body: { status: 'cancelled' } });
+    const cancel = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: customer.token, body: { status: 'cancelled' } });
     expect(cancel.status).toBe(200);
     expect(await countOf(inStock)).toBe(1);
 
@@ -145,17 +138,7 @@ describe('catalogue list counts', () => {
     // A typo finds it too, by similarity.
     expect((await search('zorzall')).results.map((p: { id: number }) => p.id)).toEqual([created.json.id]);
 
-    const order = await api(server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Ana Pérez',
-        customer_phone: '1122334455',
-        customer_email: customer.email,
-        delivery_type: 'coordinate',
-        products: [{ product_id: created.json.id, blister_id: created.json.blisters[0].id, quantity: 1 }],
-      },
-    });
-    expect(order.status).toBe(201);
+    await placeOrder(server, customer, [{ product_id: created.json.id, blister_id: created.json.blisters[0].id, quantity: 1 }]);
     expect((await search('zorzal dorado')).results[0].blisters[0].stock).toBe(1);
 
     const removed = await api(server, 'DELETE', `/api/products/${created.json.id}/`, { token: admin.token });
