@@ -5,6 +5,7 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -70,6 +71,18 @@ async function exitWithin(server: ServerProcess, ms: number): Promise<number | n
   return Promise.race([exitOf(server.child), timeout]).finally(() => clearTimeout(timer));
 }
 
+/** A GET on a connection of its own (fetch would keep one connection, always to the same worker). */
+function getOnNewConnection(url: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent: false }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      })
+      .on('error', reject);
+  });
+}
+
 async function requestsBySlot(server: ServerProcess): Promise<Record<string, number>> {
   const text = await (await fetch(`${server.url}/metrics`)).text();
   return Object.fromEntries(
@@ -128,11 +141,11 @@ describe.skipIf(!adminUrl)('workers on PostgreSQL', () => {
       expect(new Set(before.values()).size).toBe(2);
       expect(before.has(String(server.child.pid))).toBe(false);
 
-      // Connections are handed out in turn: both workers answer. A scrape can miss a worker that
-      // is slow to report on a loaded machine, so it is asked again for a while.
-      for (let i = 0; i < 20; i++) await fetch(`${server.url}/api/health/`, { headers: { connection: 'close' } });
+      // New connections are handed out in turn: both workers answer. A worker busy starting may
+      // be skipped and a scrape can miss a worker slow to report, so both are tried for a while.
       let served: Record<string, number> = {};
       for (const deadline = Date.now() + 30_000; Date.now() < deadline; await sleep(200)) {
+        for (let i = 0; i < 10; i++) await getOnNewConnection(`${server.url}/api/health/`);
         served = await requestsBySlot(server).catch(() => ({}));
         if (served['1'] > 2 && served['2'] > 2) break;
       }
