@@ -86,7 +86,7 @@ function unitPrice(p: Presentation, dollarRate: number, now: Date): number | nul
 }
 
 /**
- * Every write to orders goes through here: once its transaction has ended (committed, or failed
+ * Every write to orders goes through here (the expiry job does the same per batch): once its transaction has ended (committed, or failed
  * with an unknown outcome), the caches it makes stale are dropped (the staff list, and the
  * catalogue whose stock it moved), so the next read in this process, the client's included, sees it.
  */
@@ -534,26 +534,32 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): P
       .where(and(eq(orders.status, 'pending'), lt(orders.created_at, cutoff)))
       .orderBy(asc(orders.created_at))
       .limit(100);
-    for (const { id } of stale) {
-      const now = ctx.now();
-      const done = await writeOrders(ctx, async (tx) => {
-        const order = await lockOrder(tx, id);
-        if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
-        const current = await currentLines(tx, id);
-        await applyChange(
-          tx,
-          order,
-          current,
-          { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: EXPIRED_ORDER_REASON },
-          now,
-        );
-        await logStatusChange(tx, null, order, 'cancelled', order.total, EXPIRED_ORDER_REASON);
-        return true;
-      });
-      if (!done) continue;
-      expired++;
-      const dto = await findOrderDto(ctx.db, id);
-      if (dto) await notifyStatusChanged(ctx, dto, log);
+    try {
+      for (const { id } of stale) {
+        const now = ctx.now();
+        const done = await ctx.db.transaction(async (tx) => {
+          const order = await lockOrder(tx, id);
+          if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
+          const current = await currentLines(tx, id);
+          await applyChange(
+            tx,
+            order,
+            current,
+            { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: EXPIRED_ORDER_REASON },
+            now,
+          );
+          await logStatusChange(tx, null, order, 'cancelled', order.total, EXPIRED_ORDER_REASON);
+          return true;
+        });
+        if (!done) continue;
+        expired++;
+        const dto = await findOrderDto(ctx.db, id);
+        if (dto) await notifyStatusChanged(ctx, dto, log);
+      }
+    } finally {
+      // What writeOrders does, once per batch instead of once per order: each drop empties the
+      // caches of every process, which a backlog of expired orders would otherwise do a hundred times.
+      if (stale.length) ctx.caches.ordersChanged();
     }
     // Every order of a batch leaves the pending state, so the next query finds the next ones.
     if (stale.length < 100) return expired;
