@@ -46,7 +46,9 @@ beforeAll(async () => {
     ],
   });
   await make('Gorilla Cookies', 'fem', sur.id, { blisters: [{ seed_count: 3, price: 10000, stock: 4, discount: 20 }] });
-  for (const name of ['Gorilla Zkittlez', 'Gorilla Haze', 'Gorilla Kush', 'Gorilla OG']) await make(name, 'fem', royal.id);
+  for (const name of ['Gorilla Zkittlez', 'Gorilla Kush', 'Gorilla OG']) await make(name, 'fem', royal.id);
+  // A picture the store no longer has: pages show the shop's logo in its place.
+  await make('Gorilla Haze', 'fem', royal.id, { image: '/uploads/products/perdida-800.webp' });
   await make('Amnesia Haze', 'fem', royal.id);
   await make('Northern Light Auto', 'auto', sur.id);
   await make('Critical Regular', 'reg', sur.id);
@@ -123,6 +125,17 @@ describe('header search', () => {
       await options.first().waitFor();
       expect(await options.count()).toBe(5);
       await expect(options.first().textContent()).resolves.toMatch(/Gorilla/);
+
+      // Every thumbnail shows a picture: the one the store no longer has gives way to the logo.
+      await input.fill('haze');
+      const missing = options.filter({ hasText: 'Gorilla Haze' }).locator('img');
+      await missing.waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll<HTMLImageElement>('[role="listbox"] img')].every((img) => img.complete && img.naturalWidth > 0),
+      );
+      expect(await missing.evaluate((img: HTMLImageElement) => new URL(img.src).pathname)).toBe('/logo.svg');
+      await input.fill('gorilla');
+      await options.getByText('Gorilla Cookies').waitFor();
       await options.getByText('Gorilla Cookies').click();
       await page.waitForURL(`**/producto/${ids['Gorilla Cookies']}`);
       await page.getByRole('heading', { level: 1, name: 'Gorilla Cookies' }).waitFor();

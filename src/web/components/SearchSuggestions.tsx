@@ -2,8 +2,7 @@
 // 'Ver todos los resultados'.
 import { Link } from 'react-router';
 import type { ProductDto } from '../../domain/catalog';
-import { thumbImage } from '../../domain/images';
-import { FALLBACK_IMAGE } from './site';
+import { Thumbnail } from './Thumbnail';
 
 export function SearchSuggestions({
   listId,
@@ -42,16 +41,7 @@ export function SearchSuggestions({
               tabIndex={-1}
               className={`flex items-center gap-3 px-3 py-2 hover:bg-brand-50 ${i === active ? 'bg-brand-50' : ''}`}
             >
-              <img
-                src={thumbImage(product.image) ?? FALLBACK_IMAGE}
-                alt=""
-                width={40}
-                height={40}
-                className="h-10 w-10 shrink-0 rounded-lg bg-stone-100 object-cover"
-                onError={(e) => {
-                  e.currentTarget.src = FALLBACK_IMAGE;
-                }}
-              />
+              <Thumbnail src={product.image} size={40} className="h-10 w-10 shrink-0 rounded-lg bg-stone-100 object-cover" />
               <span className="min-w-0">
                 <span className="block truncate text-sm font-medium text-stone-900">{product.name}</span>
                 <span className="block truncate text-xs text-stone-500">{product.brand}</span>

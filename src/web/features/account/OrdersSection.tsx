@@ -10,7 +10,7 @@ import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { formatArs } from '../../../domain/money';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
-import { ProductThumbnail } from './ProductThumbnail';
+import { Thumbnail } from '../../components/Thumbnail';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
@@ -197,7 +197,11 @@ function OrderCard({
       <ul className="divide-y divide-stone-100 px-4 sm:px-5">
         {order.order_products.map((line) => (
           <li key={line.id} className="flex items-center gap-3 py-3">
-            <ProductThumbnail image={line.product_image} />
+            <Thumbnail
+              src={line.product_image}
+              size={56}
+              className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain"
+            />
             <div className="min-w-0 flex-1">
               {line.product ? (
                 <Link to={`/producto/${line.product}`} className="font-medium text-stone-900 hover:text-brand-800 hover:underline">

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
-import { ProductThumbnail } from './ProductThumbnail';
+import { Thumbnail } from '../../components/Thumbnail';
 import { formatDateTime } from '../../../domain/dates';
 import { useStockNotificationActions, useStockNotifications, type StockNotificationDto } from '../../lib/stock-notifications';
 import { PageLoader } from '../../components/PageLoader';
@@ -60,7 +60,7 @@ export function StockAlertsSection() {
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
             {notifications.data.map((n) => (
               <li key={n.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
-                <ProductThumbnail image={n.image} />
+                <Thumbnail src={n.image} size={56} className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain" />
                 <div className="min-w-0 flex-1">
                   <Link to={`/producto/${n.product_id}`} className="font-medium text-stone-900 hover:text-brand-800 hover:underline">
                     {n.product_name}

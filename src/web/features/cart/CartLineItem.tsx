@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { CART_MAX_QUANTITY, CartRuleError } from '../../../domain/cart';
-import { imageSrcSet } from '../../../domain/images';
 import { formatArs } from '../../../domain/money';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/account-icons';
 import { blisterQueryKey, fetchBlister } from './api';
 import { cart, type CartLine } from '../../lib/cart-store';
+import { Thumbnail } from '../../components/Thumbnail';
 
 const seedsText = (n: number) => `${n} ${n === 1 ? 'semilla' : 'semillas'}`;
 
@@ -56,20 +56,7 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
   return (
     <li className="flex gap-3 py-4 sm:gap-4 sm:py-5">
       <Link to={`/producto/${line.id}`} className="shrink-0 self-start overflow-hidden rounded-lg border border-stone-200 bg-white">
-        <img
-          src={line.image || '/logo.svg'}
-          srcSet={imageSrcSet(line.image)}
-          sizes="96px"
-          alt={line.name}
-          width={96}
-          height={96}
-          loading="lazy"
-          className="h-20 w-20 object-contain sm:h-24 sm:w-24"
-          onError={(e) => {
-            e.currentTarget.srcset = '';
-            e.currentTarget.src = '/logo.svg';
-          }}
-        />
+        <Thumbnail src={line.image} size={96} alt={line.name} className="h-20 w-20 object-contain sm:h-24 sm:w-24" />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">

@@ -1,15 +1,14 @@
 // One bank of the admin list: logo, type, products and stock, discount, and its actions.
 import { Link } from 'react-router';
 import type { BrandDto } from '../../../../domain/catalog';
-import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
-import { FALLBACK_IMAGE } from '../../../components/site';
 import { brandStockTone } from '../products/stock';
 import { Badge } from '../ui/Badge';
 import { Button, IconButton } from '../ui/Button';
 import { Switch } from '../ui/fields';
 import { PencilIcon, TagIcon, TrashIcon } from '../ui/icons';
 import { discountLabel } from './discount';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 export function BankCard({
   brand,
@@ -27,15 +26,10 @@ export function BankCard({
   return (
     <article className="flex flex-col rounded-xl border border-stone-200 bg-white shadow-xs">
       <div className="flex gap-3 p-3">
-        <img
-          src={smallImage(brand.image) ?? FALLBACK_IMAGE}
+        <Thumbnail
+          src={brand.image}
+          size={64}
           alt={`Logo de ${brand.brand_name}`}
-          width={64}
-          height={64}
-          loading="lazy"
-          onError={(e) => {
-            e.currentTarget.src = FALLBACK_IMAGE;
-          }}
           className="h-16 w-16 shrink-0 rounded-lg border border-stone-100 bg-white object-contain p-1"
         />
         <div className="min-w-0 flex-1">

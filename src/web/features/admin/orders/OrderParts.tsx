@@ -2,13 +2,12 @@
 import { Link } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../../domain/orders';
-import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
-import { FALLBACK_IMAGE } from '../../../components/site';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { Badge, type BadgeTone } from '../ui/Badge';
 import { ChatIcon, MailIcon, PhoneIcon } from '../ui/icons';
 import { customerWhatsappLink, mailtoLink } from './contact';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: 'warning', completed: 'success', cancelled: 'danger' };
 
@@ -181,17 +180,7 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
         <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
           {order.order_products.map((line) => (
             <li key={line.id} className="flex gap-3 p-2.5">
-              <img
-                src={smallImage(line.product_image) ?? FALLBACK_IMAGE}
-                alt=""
-                width={48}
-                height={48}
-                loading="lazy"
-                onError={(e) => {
-                  e.currentTarget.src = FALLBACK_IMAGE;
-                }}
-                className="h-12 w-12 shrink-0 rounded-md bg-stone-100 object-cover"
-              />
+              <Thumbnail src={line.product_image} size={48} className="h-12 w-12 shrink-0 rounded-md bg-stone-100 object-cover" />
               <div className="min-w-0 flex-1">
                 <p className="text-sm font-medium text-stone-900">
                   {line.product_id ? (

@@ -1,14 +1,13 @@
 // One product of the admin catalogue: photo, name, brand, stock, availability toggle, actions.
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../../domain/catalog';
-import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
-import { FALLBACK_IMAGE } from '../../../components/site';
 import { formatArs } from '../lib/format';
 import { Badge, badgeClass } from '../ui/Badge';
 import { IconButton, Spinner } from '../ui/Button';
 import { PencilIcon, TrashIcon } from '../ui/icons';
 import { productStockBadge } from './stock';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 export function AdminProductCard({
   product,
@@ -45,15 +44,9 @@ export function AdminProductCard({
           </label>
         )}
         <Link to={editHref} className="shrink-0" tabIndex={-1} aria-hidden="true">
-          <img
-            src={smallImage(product.image) ?? FALLBACK_IMAGE}
-            alt=""
-            width={88}
-            height={88}
-            loading="lazy"
-            onError={(e) => {
-              e.currentTarget.src = FALLBACK_IMAGE;
-            }}
+          <Thumbnail
+            src={product.image}
+            size={88}
             className={`h-22 w-22 rounded-lg bg-stone-100 object-cover ${product.available ? '' : 'opacity-60 grayscale'}`}
           />
         </Link>

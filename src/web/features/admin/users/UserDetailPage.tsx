@@ -4,9 +4,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
-import { smallImage } from '../../../../domain/images';
 import type { OrderDto } from '../../../../domain/orders';
-import { FALLBACK_IMAGE } from '../../../components/site';
 import { ApiError } from '../../../lib/api';
 import { OrderStatusBadge } from '../orders/OrderParts';
 import { formatArs, formatDateTime } from '../lib/format';
@@ -15,6 +13,7 @@ import { ArrowLeftIcon, ClipboardIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { LoadingState } from '../ui/states';
 import { findUserIdByEmail, useUserDetail } from './api';
+import { Thumbnail } from '../../../components/Thumbnail';
 
 const LOAD_ERROR = 'Error al cargar la información del usuario. Por favor, inténtalo de nuevo.';
 const BACK_TO_LIST_MS = 2000;
@@ -174,15 +173,9 @@ function UserOrder({ order }: { order: OrderDto }) {
       <ul className="mt-3 space-y-2">
         {order.order_products.map((line) => (
           <li key={line.id} className="flex items-center gap-3">
-            <img
-              src={smallImage(line.product_image) ?? FALLBACK_IMAGE}
-              onError={(e) => {
-                if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) e.currentTarget.src = FALLBACK_IMAGE;
-              }}
-              alt=""
-              width={44}
-              height={44}
-              loading="lazy"
+            <Thumbnail
+              src={line.product_image}
+              size={44}
               className="h-11 w-11 shrink-0 rounded-md border border-stone-200 bg-stone-50 object-cover"
             />
             <div className="min-w-0 flex-1">

@@ -1,0 +1,31 @@
+// A small picture (a product's or a bank's logo, 40 to 96 CSS pixels) at a fixed size: the 240 px
+// variant, enough on a 2x screen, and the shop's logo when there is none or it fails to load.
+import { thumbImage } from '../../domain/images';
+import { FALLBACK_IMAGE } from './site';
+
+export function Thumbnail({
+  src,
+  size,
+  alt = '',
+  className = '',
+}: {
+  src: string | null | undefined;
+  size: number;
+  alt?: string;
+  className?: string;
+}) {
+  return (
+    <img
+      src={thumbImage(src) ?? FALLBACK_IMAGE}
+      alt={alt}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      className={className}
+      onError={(e) => {
+        if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) e.currentTarget.src = FALLBACK_IMAGE;
+      }}
+    />
+  );
+}
