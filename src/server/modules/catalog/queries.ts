@@ -501,7 +501,7 @@ export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBu
   if (ids.length === 0) return [];
   const { bundles } = await loadPicked(
     db,
-    sql`select x.id::int as id, 0 as total from json_array_elements_text(${JSON.stringify(ids)}::json) with ordinality x(id, n) order by x.n`,
+    sql`select x.id, 0 as total from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality x(id, n) order by x.n`,
   );
   return bundles;
 }
