@@ -178,6 +178,20 @@ describe('Inicio', () => {
           await screenshot(page, `dashboard-lists-${name}`);
           await pending.click();
           await page.waitForURL(/\/admin\/pedidos\?status=pending$/);
+
+          // From the low-stock list to the products it comes from, filtered the same way.
+          await page.goBack();
+          const lowStock = page.getByRole('link', { name: 'Ver productos con stock bajo' });
+          await lowStock.scrollIntoViewIfNeeded();
+          await screenshot(page, `dashboard-low-stock-${name}`);
+          await lowStock.click();
+          await page.waitForURL(/\/admin\/productos\?stock=low-stock&availability=available$/);
+          await expect(page.getByLabel('Stock').inputValue()).resolves.toBe('low-stock');
+          // Each product shown has a presentation with 1 to 4 units (the threshold is 5).
+          const presentations = page.getByRole('list', { name: 'Presentaciones' });
+          await presentations.first().waitFor();
+          for (const units of await presentations.evaluateAll((lists) => lists.map((list) => list.textContent ?? '')))
+            expect(units).toMatch(/ · [1-4] u\./);
         });
         expect(errors).toEqual([]);
       } finally {

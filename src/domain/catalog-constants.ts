@@ -33,7 +33,6 @@ export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 
 export const STOCK_FILTERS = ['with-stock', 'low-stock', 'out-of-stock'] as const;
-export const LOW_STOCK_THRESHOLD = 5;
 export const PRICE_RANGES = ['under-5000', '5000-10000', '10000-20000', '20000-50000', 'over-50000'] as const;
 export const PRODUCT_ORDERINGS = ['min_price', '-min_price', '-created_at', 'name'] as const;
 

@@ -121,8 +121,10 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     settingsChanged() {
       maintenance.clear();
       pages.clear();
-      // The dashboard's low-stock list depends on the threshold.
+      // The dashboard's low-stock list and the staff's 'Stock bajo' filter depend on the threshold.
       dashboard.clear();
+      catalogue.clear();
+      productLists.clear();
     },
   });
 }

@@ -2,7 +2,8 @@
 // total count, and their columns, brand and presentations (as JSON). A search first asks which of
 // its words are typos; slow plans run with their own planner settings (withPlanSettings).
 import { sql, type SQL } from 'drizzle-orm';
-import { LOW_STOCK_THRESHOLD, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
+import { type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import { normalizeSearch } from '../../../domain/text';
 import { preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
@@ -198,10 +199,10 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     narrow = true;
   }
   if (query.stockFilter === 'low-stock') {
-    // The same total as a.stock, summed for all products in one grouped pass over the
-    // presentations: the per-product aggregate would be computed for every product.
-    stockParts.push(sql`p.id in (select t.product_id from blisters t group by t.product_id
-      having sum(t.stock) > 0 and sum(t.stock) < ${LOW_STOCK_THRESHOLD})`);
+    // The products of the presentations the dashboard lists (dashboard/queries.ts lowStock): some
+    // units left, fewer than the threshold set in 'Configuración', read once per statement.
+    const threshold = sql`coalesce((select low_stock_threshold from site_settings where id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
+    stockParts.push(anyPresentation(sql`s.stock > 0 and s.stock < ${threshold}`));
     narrow = true;
   }
   const stock = stockParts.length ? and(stockParts) : null;

@@ -464,11 +464,16 @@ function LowStockPanel({ data }: { data: DashboardDto }) {
               </StockRow>
             ))}
           </ul>
-          {data.low_stock_total > shown && (
-            <p className="mt-2 text-xs text-stone-600">
-              Mostrando {integer.format(shown)} de {integer.format(data.low_stock_total)}, las de menos stock primero.
-            </p>
-          )}
+          <p className="mt-2 flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 text-xs text-stone-600">
+            {data.low_stock_total > shown && (
+              <span>
+                Mostrando {integer.format(shown)} de {integer.format(data.low_stock_total)}, las de menos stock primero.
+              </span>
+            )}
+            <Link to="/admin/productos?stock=low-stock&availability=available" className="font-semibold text-brand-800 hover:underline">
+              Ver productos con stock bajo
+            </Link>
+          </p>
         </>
       )}
     </Panel>
