@@ -506,6 +506,26 @@ describe('following and reviewing claims', () => {
 });
 
 describe('guest limits', () => {
+  it('lets 5 of 12 simultaneous claims from one address through, and a refused claim takes no place', async () => {
+    const own = await startTestServer();
+    try {
+      const photo = await uploadPhoto(own, '#456');
+      // A claim with a photo the shop does not have is refused before it counts.
+      const missingPhoto = await api(own, 'POST', '/api/warranty-claims/', {
+        body: guestClaim({ photo1: '/uploads/warranty/no-existe-800.webp', photo2: undefined }),
+      });
+      expect(missingPhoto.status).toBe(400);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, () => api(own, 'POST', '/api/warranty-claims/', { body: guestClaim({ photo1: photo, photo2: undefined }) })),
+      );
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(5);
+      expect(answers.filter((res) => res.status === 429)).toHaveLength(7);
+      expect(await own.database.db.$count(warrantyClaims)).toBe(5);
+    } finally {
+      await own.close();
+    }
+  });
+
   it('lets one address file 5 claims an hour', async () => {
     const own = await startTestServer();
     try {

@@ -18,7 +18,7 @@ import { tooMany } from '../../errors';
 import { describedOnly, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import { WindowCounter } from '../../window-counter';
-import { createClaim, getClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
+import { checkClaim, getClaim, insertClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
 
 // Guests are anonymous, so each address may file a few claims an hour (and try a few more times).
 const GUEST_CLAIMS = { max: 5, windowMs: 60 * 60_000 };
@@ -43,9 +43,11 @@ export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx:
       if (overAttempts || (await guestClaims.count(request.ip)) >= GUEST_CLAIMS.max) throw tooMany(GUEST_LIMIT_MESSAGE);
     }
     const input = parse(warrantyClaimSchema({ guest: !user, today: shopDate(ctx.now()) }), request.body);
-    const claim = await createClaim(ctx, user, input);
-    if (!user) await guestClaims.add(request.ip);
-    return reply.status(201).send(claim);
+    const checked = await checkClaim(ctx, user, input);
+    // A guest's claim takes its place in the limit only once it passed every check, and in one
+    // step: simultaneous claims from one address cannot all pass the count above.
+    if (!user && !(await guestClaims.take(request.ip)).allowed) throw tooMany(GUEST_LIMIT_MESSAGE);
+    return reply.status(201).send(await insertClaim(ctx, user, checked));
   });
 
   app.get(

@@ -114,7 +114,16 @@ async function resolvePhoto(ctx: AppContext, raw: string): Promise<string | null
 const fullName = (user: { first_name: string; last_name: string; username: string }) =>
   `${user.first_name} ${user.last_name}`.trim() || user.username;
 
-export async function createClaim(ctx: AppContext, user: AuthUser | null, input: WarrantyClaimInput): Promise<WarrantyClaimDto> {
+/** A claim that passed every check, ready to be stored (insertClaim). */
+export interface CheckedClaim {
+  claim: Omit<typeof warrantyClaims.$inferInsert, 'photo1' | 'photo2' | 'photo3' | 'description'>;
+  description: string;
+  photos: string[];
+  orderNumber: number | null;
+}
+
+/** The claim's checks that need the database (photos stored, the customer's order): a 400 with every field that fails. */
+export async function checkClaim(ctx: AppContext, user: AuthUser | null, input: WarrantyClaimInput): Promise<CheckedClaim> {
   const errors: FieldErrors = {};
   const fail = (field: string, message: string) => (errors[field] ??= []).push(message);
   const today = shopDate(ctx.now());
@@ -178,13 +187,17 @@ export async function createClaim(ctx: AppContext, user: AuthUser | null, input:
 
   const fields = Object.keys(errors);
   if (fields.length) throw badRequest(errors[fields[0]][0], errors);
+  return { claim, description: input.description, photos, orderNumber };
+}
 
+export async function insertClaim(ctx: AppContext, user: AuthUser | null, checked: CheckedClaim): Promise<WarrantyClaimDto> {
+  const { claim, description, photos, orderNumber } = checked;
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
       .insert(warrantyClaims)
       .values({
         ...claim,
-        description: input.description,
+        description,
         photo1: photos[0] ?? null,
         photo2: photos[1] ?? null,
         photo3: photos[2] ?? null,
