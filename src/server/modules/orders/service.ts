@@ -283,6 +283,18 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
   return total;
 }
 
+/** Cancels a locked order with all its lines (their stock goes back) and logs why. */
+async function cancelOrder(tx: Tx, actor: Actor | null, order: OrderRecord, current: LineRecord[], reason: string, now: Date) {
+  await applyChange(
+    tx,
+    order,
+    current,
+    { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: reason },
+    now,
+  );
+  await logStatusChange(tx, actor, order, 'cancelled', order.total, reason);
+}
+
 async function logStatusChange(tx: Tx, actor: Actor | null, order: OrderRecord, newStatus: OrderStatus, total: number, reason?: string) {
   await logActivity(tx, {
     action: 'status_change',
@@ -345,16 +357,7 @@ export async function updateOrderAsCustomer(
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== actor.id) throw notFound(ORDER_NOT_FOUND);
     const current = await currentLines(tx, orderId);
-    const cancel = async (reason: string) => {
-      await applyChange(
-        tx,
-        order,
-        current,
-        { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: reason },
-        now,
-      );
-      await logStatusChange(tx, actor, order, 'cancelled', order.total, reason);
-    };
+    const cancel = (reason: string) => cancelOrder(tx, actor, order, current, reason, now);
 
     if (input.status === 'cancelled') {
       // A repeated cancel (a retry, a double click) finds it cancelled and changes nothing.
@@ -540,15 +543,7 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): P
         const done = await ctx.db.transaction(async (tx) => {
           const order = await lockOrder(tx, id);
           if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
-          const current = await currentLines(tx, id);
-          await applyChange(
-            tx,
-            order,
-            current,
-            { status: 'cancelled', lines: current, is_archived: order.is_archived, cancel_reason: EXPIRED_ORDER_REASON },
-            now,
-          );
-          await logStatusChange(tx, null, order, 'cancelled', order.total, EXPIRED_ORDER_REASON);
+          await cancelOrder(tx, null, order, await currentLines(tx, id), EXPIRED_ORDER_REASON, now);
           return true;
         });
         if (!done) continue;
