@@ -23,6 +23,7 @@ import { getProduct, listProducts } from '../src/server/modules/catalog/service'
 import { buildServerIfNeeded, startServerProcess } from '../tests/helpers/server-process';
 import { loadCatalogue } from './catalogue';
 import { explainStatements, withBenchDatabase } from './staff-list';
+import { tableLine } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -241,15 +242,7 @@ async function benchSize(size: number): Promise<void> {
         console.log(`statements per request: ${trips.join(', ')}`);
         const reference = await measure(`${server.url}`, ['/api/health/?db=0'], SECONDS);
         console.log(`reference /api/health/?db=0: ${reference.rps.toFixed(0)} req/s, p50 ${reference.p50} ms, p99 ${reference.p99} ms`);
-        console.log(
-          'scenario'.padEnd(34),
-          'req/s'.padStart(7),
-          'ratio'.padStart(7),
-          'p50 ms'.padStart(7),
-          'p99 ms'.padStart(7),
-          'alone ms'.padStart(9),
-          '  target',
-        );
+        tableLine('scenario', ['req/s', 'ratio', 'p50 ms', 'p99 ms', ['alone ms', 9]], 'target');
         const rows: [Scenario, Measured, number][] = [];
         for (const s of all) {
           await drain(server.url);
@@ -265,14 +258,10 @@ async function benchSize(size: number): Promise<void> {
         const ref = (reference.rps + again.rps) / 2;
         for (const [s, m, single] of rows) {
           const ratio = m.rps / ref;
-          console.log(
-            s.label.padEnd(34),
-            m.rps.toFixed(0).padStart(7),
-            `${(ratio * 100).toFixed(1)}%`.padStart(7),
-            String(m.p50).padStart(7),
-            String(m.p99).padStart(7),
-            single.toFixed(1).padStart(9),
-            `  ≥ ${TARGETS[s.kind] * 100}% ${ratio >= TARGETS[s.kind] ? 'met' : 'MISSED'}`,
+          tableLine(
+            s.label,
+            [m.rps.toFixed(0), `${(ratio * 100).toFixed(1)}%`, m.p50, m.p99, [single.toFixed(1), 9]],
+            `≥ ${TARGETS[s.kind] * 100}% ${ratio >= TARGETS[s.kind] ? 'met' : 'MISSED'}`,
           );
         }
         console.log(`reference again: ${again.rps.toFixed(0)} req/s (ratios use the mean of both)`);

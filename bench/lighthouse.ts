@@ -15,9 +15,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/helpers/browser';
 import { freePort, ROOT, startServerProcess } from '../tests/helpers/server-process';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -50,16 +50,10 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; pr
   const port = await freePort();
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-chromium-'));
   const child = spawn(
-    CHROMIUM,
+    CHROMIUM_PATH,
     [
       '--headless=new',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_FLAGS,
       '--disable-extensions',
       `--remote-debugging-port=${port}`,
       `--user-data-dir=${profile}`,
@@ -76,7 +70,7 @@ async function launchChromium(): Promise<{ port: number; child: ChildProcess; pr
     await new Promise((r) => setTimeout(r, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`Chromium (${CHROMIUM}) did not open its debugging port`);
+  throw new Error(`Chromium (${CHROMIUM_PATH}) did not open its debugging port`);
 }
 
 function figures(name: string, urlPath: string, lhr: Lhr): PageFigures {

@@ -20,6 +20,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import * as schema from '../src/server/db/schema';
 import { startSession } from '../src/server/modules/auth/sessions';
 import { testConfig } from '../tests/helpers/app';
+import { tableLine } from './table';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -138,16 +139,7 @@ async function measureScenarios(bench: StaffListBench, ctx: AppContext): Promise
         `reference /api/health/?db=0: ${reference.requests.average.toFixed(0)} req/s, p50 ${reference.latency.p50} ms, p99 ${reference.latency.p99} ms`,
       );
     }
-    console.log(
-      'scenario'.padEnd(34),
-      'req/s'.padStart(7),
-      'ratio'.padStart(7),
-      'p50 ms'.padStart(7),
-      'p99 ms'.padStart(7),
-      'max ms'.padStart(7),
-      'count'.padStart(7),
-      `  p99 < ${TARGET_P99_MS} ms`,
-    );
+    tableLine('scenario', ['req/s', 'ratio', 'p50 ms', 'p99 ms', 'max ms', 'count'], `p99 < ${TARGET_P99_MS} ms`);
     let missed = 0;
     for (const [label, query] of SECONDS > 0 ? bench.scenarios : []) {
       const probe = await fetch(target(query), { headers });
@@ -158,15 +150,10 @@ async function measureScenarios(bench: StaffListBench, ctx: AppContext): Promise
       const met = result.latency.p99 < TARGET_P99_MS;
       if (!met) missed++;
       const ratio = reference ? `${((result.requests.average / reference.requests.average) * 100).toFixed(1)}%` : '';
-      console.log(
-        label.padEnd(34),
-        result.requests.average.toFixed(0).padStart(7),
-        ratio.padStart(7),
-        String(result.latency.p50).padStart(7),
-        String(result.latency.p99).padStart(7),
-        String(result.latency.max).padStart(7),
-        String(body.count).padStart(7),
-        met ? '  met' : '  MISSED',
+      tableLine(
+        label,
+        [result.requests.average.toFixed(0), ratio, result.latency.p50, result.latency.p99, result.latency.max, body.count],
+        met ? 'met' : 'MISSED',
       );
     }
     if (missed) console.log(`\n${missed} scenario(s) missed p99 < ${TARGET_P99_MS} ms (load average now ${loadavg()[0].toFixed(1)})`);
