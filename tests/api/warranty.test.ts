@@ -516,7 +516,9 @@ describe('guest limits', () => {
       });
       expect(missingPhoto.status).toBe(400);
       const answers = await Promise.all(
-        Array.from({ length: 12 }, () => api(own, 'POST', '/api/warranty-claims/', { body: guestClaim({ photo1: photo, photo2: undefined }) })),
+        Array.from({ length: 12 }, () =>
+          api(own, 'POST', '/api/warranty-claims/', { body: guestClaim({ photo1: photo, photo2: undefined }) }),
+        ),
       );
       expect(answers.filter((res) => res.status === 201)).toHaveLength(5);
       expect(answers.filter((res) => res.status === 429)).toHaveLength(7);
