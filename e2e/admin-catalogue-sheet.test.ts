@@ -5,21 +5,19 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createStaff, TEST_PASSWORD } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let files: { bad: string; good: string };
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   staff = await createStaff(db, { username: 'planillera' });
   const brand = await createBrand(db, { brand_name: 'Banco Planilla' });
   await createProduct(db, {
@@ -52,12 +50,6 @@ beforeAll(async () => {
       'PL-001;Planilla Kush;Banco Planilla;Feminizada;3;12345;5\r\n' +
       'PL-NEW;Nueva Sativa;Banco Planilla;Feminizada;3;9000;4\r\n',
   );
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function logIn(page: Page) {
@@ -73,7 +65,7 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 
 describe('catalogue spreadsheet', () => {
   it('previews the errors of a bad file, applies a good one and shows it in the catalogue', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
     await step(page, 'sheet-login', () => logIn(page));
 
     await step(page, 'sheet-open-import', async () => {
@@ -125,7 +117,7 @@ describe('catalogue spreadsheet', () => {
   });
 
   it('applies a discount to two selected products after a preview', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
     await step(page, 'bulk-login', () => logIn(page));
     await step(page, 'bulk-select', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar Planilla Kush' }).check();
@@ -152,7 +144,7 @@ describe('catalogue spreadsheet', () => {
   });
 
   it('fits a phone: the import preview with errors and the selection bar', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await step(page, 'phone-login', () => logIn(page));
     await step(page, 'phone-select', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar Planilla Kush' }).check();

@@ -2,17 +2,17 @@
 // e-mails included) fits the screen, its actions can be reached, and the product form marks its
 // errors where they are and keeps toasts off its save bar.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDate } from '../src/domain/dates';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { api } from '../tests/helpers/app';
 import { createUser } from '../tests/helpers/factories';
 import { drawImage, seedShowcase, type Showcase } from './admin-fixtures';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
-let shop: Showcase;
+const shop = useShop();
+let showcase: Showcase;
 let guestClaimId: number;
 
 const LONG_EMAIL = 'maria.fernanda.gonzalez.rodriguez@correo-electronico-muy-largo.com.ar';
@@ -28,7 +28,7 @@ async function warrantyPhoto(token?: string): Promise<string> {
   const form = new FormData();
   form.append('purpose', 'warranty');
   form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60, 400))], { type: 'image/png' }), 'foto.png');
-  const response = await fetch(`${server.url}/api/uploads/`, {
+  const response = await fetch(`${shop.server.url}/api/uploads/`, {
     method: 'POST',
     headers: token ? { authorization: `Bearer ${token}` } : {},
     body: form,
@@ -37,23 +37,22 @@ async function warrantyPhoto(token?: string): Promise<string> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  shop = await seedShowcase(server);
-  const token = shop.staff.token;
+  showcase = await seedShowcase(shop.server);
+  const token = showcase.staff.token;
 
   // A bank discount that ends in a month, in pesos with cents.
   const inAMonth = shopDate(new Date(Date.now() + 30 * 24 * 3600 * 1000));
   await ok(
-    api(server, 'POST', `/api/brands/${shop.banks[0].id}/apply-discount/`, {
+    api(shop.server, 'POST', `/api/brands/${showcase.banks[0].id}/apply-discount/`, {
       token,
       body: { discount_type: 'fixed', discount_value: 1250.5, discount_expires_at: inAMonth },
     }),
   );
 
   // Warranty claims: a customer's on an order, and a guest's with a long e-mail and product name.
-  const customer = await createUser(server.ctx.db, { username: 'cliente_garantia', first_name: 'Lucía', last_name: 'Ibarra' });
+  const customer = await createUser(shop.server.ctx.db, { username: 'cliente_garantia', first_name: 'Lucía', last_name: 'Ibarra' });
   const claim = await ok(
-    api(server, 'POST', '/api/warranty-claims/', {
+    api(shop.server, 'POST', '/api/warranty-claims/', {
       token: customer.token,
       body: {
         purchase_type: 'without-order',
@@ -65,9 +64,9 @@ beforeAll(async () => {
       },
     }),
   );
-  await ok(api(server, 'PATCH', `/api/warranty-claims/${claim.id}/`, { token, body: { status: 'approved' } }));
+  await ok(api(shop.server, 'PATCH', `/api/warranty-claims/${claim.id}/`, { token, body: { status: 'approved' } }));
   const guest = await ok(
-    api(server, 'POST', '/api/warranty-claims/', {
+    api(shop.server, 'POST', '/api/warranty-claims/', {
       body: {
         name: 'María Fernanda González Rodríguez',
         email: LONG_EMAIL,
@@ -82,19 +81,13 @@ beforeAll(async () => {
   );
   guestClaimId = guest.id;
   // A deactivated customer, for the activity log.
-  await ok(api(server, 'PATCH', `/api/auth/users/${customer.id}/`, { token, body: { is_active: false } }));
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  await ok(api(shop.server, 'PATCH', `/api/auth/users/${customer.id}/`, { token, body: { is_active: false } }));
 });
 
 async function logIn(page: Page) {
   await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(shop.staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(shop.staffPassword);
+  await page.getByLabel('Usuario o email').fill(showcase.staff.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(showcase.staffPassword);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL('**/admin/productos');
 }
@@ -131,11 +124,11 @@ describe('the back office on a phone', () => {
   // 390 px is the point; the desktop pass keeps the same pages honest (and their screenshots).
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`fits every admin page on a ${viewport.width} px screen`, async () => {
-      const { context, page } = await newPage(browser, server.url, { viewport });
+      const { context, page } = await shop.newPage({ viewport });
       await step(page, `admin-login-${viewport.width}`, () => logIn(page));
-      const product = shop.products[0];
-      const order = shop.orders[0];
-      const bank = shop.banks[0];
+      const product = showcase.products[0];
+      const order = showcase.orders[0];
+      const bank = showcase.banks[0];
       const pages = [
         { path: '/admin/productos', heading: 'Catálogo de Semillas', ready: product.name },
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', ready: 'Presentaciones' },
@@ -176,7 +169,7 @@ describe('the back office on a phone', () => {
   }
 
   it('reaches the claim, bank and activity actions and their dialogs at 390 px', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await logIn(page);
 
     await step(page, 'mobile-claim-actions', async () => {
@@ -216,12 +209,12 @@ describe('the back office on a phone', () => {
       await screenshot(page, 'mobile-descuento-390');
       await expectFits(page, 'discount dialog');
       // A new amount keeps the sale's end date.
-      const before = await api(server, 'GET', `/api/brands/${shop.banks[0].id}/`, { token: shop.staff.token });
+      const before = await api(shop.server, 'GET', `/api/brands/${showcase.banks[0].id}/`, { token: showcase.staff.token });
       await discount.getByLabel('Monto a descontar (ARS)').fill('1000');
       await discount.getByRole('button', { name: 'Aplicar descuento' }).click();
       await discount.waitFor({ state: 'hidden' });
       await card.getByText(/Descuento -\$\s1\.000 hasta el \d{2}\/\d{2}\/\d{4}/).waitFor();
-      const after = await api(server, 'GET', `/api/brands/${shop.banks[0].id}/`, { token: shop.staff.token });
+      const after = await api(shop.server, 'GET', `/api/brands/${showcase.banks[0].id}/`, { token: showcase.staff.token });
       expect(after.json).toMatchObject({ discount_value: 1000, discount_expires_at: before.json.discount_expires_at });
       expect(after.json.discount_expires_at).not.toBeNull();
 
@@ -234,7 +227,7 @@ describe('the back office on a phone', () => {
       await screenshot(page, 'mobile-banco-eliminar-390');
       await expectFits(page, 'delete bank dialog');
       await blocked.getByRole('link', { name: 'Ver sus 3 productos' }).click();
-      await page.waitForURL(`**/admin/productos?brand=${shop.banks[0].id}`);
+      await page.waitForURL(`**/admin/productos?brand=${showcase.banks[0].id}`);
       await page.locator('article', { hasText: 'Amnesia Haze' }).waitFor();
       expect(await page.locator('article', { hasText: 'Cream Caramel Auto' }).count()).toBe(0);
     });
@@ -264,7 +257,7 @@ describe('the back office on a phone', () => {
 describe('the product form', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`marks the bank and a taken SKU on their fields and keeps toasts off the save bar at ${viewport.width} px`, async () => {
-      const { context, page } = await newPage(browser, server.url, { viewport });
+      const { context, page } = await shop.newPage({ viewport });
       await logIn(page);
       await page.goto('/admin/productos/nuevo');
       await page.getByRole('heading', { name: 'Agregar Producto' }).waitFor();
@@ -302,7 +295,7 @@ describe('the product form', () => {
         await page.getByLabel('Semillas').fill('3');
         await page.getByLabel('Precio (ARS)').fill('15000');
         await page.getByLabel('Stock').fill('5');
-        await page.getByLabel('SKU').fill(shop.products[0].sku);
+        await page.getByLabel('SKU').fill(showcase.products[0].sku);
         await save.click();
         const sku = page.getByLabel('SKU');
         await expect.poll(() => sku.getAttribute('aria-invalid')).toBe('true');

@@ -3,15 +3,15 @@
 // list on A4, exports the list to CSV, records a payment and a shipment on one order, and sees a
 // new order arrive without reloading. Real server, database and browser.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
-import { launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customers: Awaited<ReturnType<typeof createUser>>[];
 let orders: OrderDto[];
@@ -33,7 +33,7 @@ const NAMES = [
 async function placeOrder(customer: (typeof customers)[number], i: number): Promise<OrderDto> {
   const lines = [{ product_id: products[0].id, blister_id: products[0].blisters[0].id, quantity: (i % 3) + 1 }];
   if (i % 2 === 0) lines.push({ product_id: products[1].id, blister_id: products[1].blisters[0].id, quantity: 1 });
-  const placed = await api(server, 'POST', '/api/orders/', {
+  const placed = await api(shop.server, 'POST', '/api/orders/', {
     token: customer.token,
     body: {
       recipient_name: `${customer.first_name} ${customer.last_name}`,
@@ -47,14 +47,13 @@ async function placeOrder(customer: (typeof customers)[number], i: number): Prom
 }
 
 async function ordersById(ids: number[]): Promise<OrderDto[]> {
-  const page = await api(server, 'GET', `/api/orders/?ids=${ids.join(',')}&page_size=100`, { token: staff.token });
+  const page = await api(shop.server, 'GET', `/api/orders/?ids=${ids.join(',')}&page_size=100`, { token: staff.token });
   expect(page.status).toBe(200);
   return page.json.results as OrderDto[];
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   staff = await createStaff(db, { username: 'encargada', first_name: 'Lucía', last_name: 'Fernández' });
   products = [
     await createProduct(db, {
@@ -72,17 +71,11 @@ beforeAll(async () => {
   }
   orders = [];
   for (let i = 0; i < 20; i++) orders.push(await placeOrder(customers[i % customers.length], i));
-  const settings = await api(server, 'PUT', '/api/core/payment-settings/', {
+  const settings = await api(shop.server, 'PUT', '/api/core/payment-settings/', {
     token: staff.token,
     body: { bank_holder: 'Semillas del Sur SRL', cbu: '2850590940090418135201', alias: 'semillas.sur', whatsapp_number: '1155556666' },
   });
   expect(settings.status, settings.text).toBe(200);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function logIn(page: Page) {
@@ -114,7 +107,7 @@ async function pdfPages(page: Page): Promise<number> {
 
 describe('orders back office in bulk', () => {
   it('marks 20 orders paid and shipped in bulk, prints them and exports the list', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await shop.newPage();
     await step(page, 'bulk-login', () => logIn(page));
 
     // The dense table, oldest pending first, every order loaded.
@@ -132,7 +125,7 @@ describe('orders back office in bulk', () => {
     await step(page, 'bulk-paid', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar los 20 pedidos visibles' }).check();
       await bulkBar(page).getByText('20 pedidos seleccionados').waitFor();
-      const cancel = await api(server, 'PUT', `/api/orders/${cancelled.id}/`, {
+      const cancel = await api(shop.server, 'PUT', `/api/orders/${cancelled.id}/`, {
         token: customers[4].token,
         body: { status: 'cancelled' },
       });
@@ -254,7 +247,7 @@ describe('orders back office in bulk', () => {
   });
 
   it('records a payment, a shipment and notes on the order page', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await shop.newPage();
     await logIn(page);
     const customer = customers[9];
     const order = await placeOrder(customer, 21);
@@ -289,7 +282,7 @@ describe('orders back office in bulk', () => {
       await expect.poll(() => page.getByRole('textbox', { name: 'Notas internas' }).inputValue()).toBe('Retira el sábado por la tarde.');
       await screenshot(page, 'order-detail-fulfilled');
     });
-    const saved = await api(server, 'GET', `/api/orders/${order.id}/`, { token: staff.token });
+    const saved = await api(shop.server, 'GET', `/api/orders/${order.id}/`, { token: staff.token });
     expect(saved.json).toMatchObject({
       payment: { method: 'efectivo', amount: order.total, note: 'Pagó al retirar' },
       shipment: { carrier: 'correo_argentino', tracking_code: 'CA123' },
@@ -309,11 +302,11 @@ describe('orders back office in bulk', () => {
   });
 
   it('shows a new order within 30 seconds, with the pending count in the sidebar and the tab title', async () => {
-    const { context, page } = await newPage(browser, server.url);
+    const { context, page } = await shop.newPage();
     await logIn(page);
     await page.goto('/admin/pedidos');
     const pendingNow = async () => {
-      const page1 = await api(server, 'GET', '/api/orders/?status=pending&page_size=1', { token: staff.token });
+      const page1 = await api(shop.server, 'GET', '/api/orders/?status=pending&page_size=1', { token: staff.token });
       return page1.json.status_counts.pending as number;
     };
     const before = await pendingNow();
@@ -331,7 +324,7 @@ describe('orders back office in bulk', () => {
   });
 
   it('keeps the orders pages within a 390 px phone screen', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await logIn(page);
     const fits = async (name: string) => {
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({

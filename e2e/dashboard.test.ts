@@ -3,16 +3,15 @@
 // daily columns; the stock and pending lists link to the product form and the order list.
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orderProducts, orders } from '../src/server/db/schema';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { seedShowcase, type Showcase } from './admin-fixtures';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
-let shop: Showcase;
+const shop = useShop();
+let showcase: Showcase;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -35,10 +34,10 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 /** Completed orders over the last 80 days, so the daily charts have columns to draw. */
 async function seedHistory() {
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   for (let i = 1; i <= 40; i++) {
     const createdAt = new Date(Date.now() - i * 2 * DAY_MS + (i % 5) * 3600_000);
-    const product = shop.products[i % 4];
+    const product = showcase.products[i % 4];
     const blister = product.blisters[0];
     const quantity = 1 + (i % 3);
     const price = 10000 + (i % 7) * 1500;
@@ -72,22 +71,15 @@ async function seedHistory() {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
-  shop = await seedShowcase(server);
+  showcase = await seedShowcase(shop.server);
   await seedHistory();
-  server.ctx.caches.dashboard.clear();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  shop.server.ctx.caches.dashboard.clear();
 });
 
 async function logIn(page: Page) {
   await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(shop.staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(shop.staffPassword);
+  await page.getByLabel('Usuario o email').fill(showcase.staff.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(showcase.staffPassword);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
   await page.waitForURL('**/admin/productos');
 }
@@ -111,7 +103,7 @@ describe('Inicio', () => {
     ['mobile', MOBILE],
   ] as const) {
     it(`draws the figures and charts with data at ${viewport.width} px without horizontal overflow`, async () => {
-      const { context, page } = await newPage(browser, server.url, { viewport });
+      const { context, page } = await shop.newPage({ viewport });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       try {
