@@ -2,29 +2,28 @@
 // 'Configuración'; in Mis Pedidos an unpaid order shows how to pay (amount, number, the details and
 // a WhatsApp message to the shop), a paid and shipped one its timeline with the tracking link, and
 // once completed it reads Entregado. Real server, database and browser, on a phone.
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import type { OrderDto } from '../src/domain/orders';
-import { api, startTestServer, type TestServer } from '../tests/helpers/app';
+import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
-import { launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 let shipped: OrderDto;
 let unpaid: OrderDto;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  const db = server.ctx.db;
+  const db = shop.server.ctx.db;
   staff = await createStaff(db, { username: 'encargada' });
   customer = await createUser(db, { username: 'martina', first_name: 'Martina', last_name: 'Gómez' });
   const product = await createProduct(db, { name: 'Gorilla Glue Auto', blisters: [{ seed_count: 3, price: 12500, stock: 20 }] });
   const place = async (quantity: number) => {
-    const placed = await api(server, 'POST', '/api/orders/', {
+    const placed = await api(shop.server, 'POST', '/api/orders/', {
       token: customer.token,
       body: {
         recipient_name: 'Martina Gómez',
@@ -38,19 +37,16 @@ beforeAll(async () => {
   };
   shipped = await place(2);
   unpaid = await place(1);
-  const paid = await api(server, 'POST', `/api/orders/${shipped.id}/payment/`, { token: staff.token, body: { method: 'transferencia' } });
+  const paid = await api(shop.server, 'POST', `/api/orders/${shipped.id}/payment/`, {
+    token: staff.token,
+    body: { method: 'transferencia' },
+  });
   expect(paid.status, paid.text).toBe(200);
-  const sent = await api(server, 'POST', `/api/orders/${shipped.id}/shipment/`, {
+  const sent = await api(shop.server, 'POST', `/api/orders/${shipped.id}/shipment/`, {
     token: staff.token,
     body: { carrier: 'andreani', tracking_code: '360000123456789' },
   });
   expect(sent.status, sent.text).toBe(200);
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 async function logIn(page: Page, username: string, landing: string) {
@@ -66,7 +62,7 @@ const steps = (page: Page, order: OrderDto) =>
 
 describe('order timeline and payment instructions', () => {
   it('staff save the payment details, checked field by field', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await logIn(page, staff.username, '/admin/productos');
     await step(page, 'settings-payment', async () => {
       await page.goto('/admin/configuracion');
@@ -85,7 +81,7 @@ describe('order timeline and payment instructions', () => {
       await form.getByText('Datos de pago guardados').waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
     });
-    const saved = await api(server, 'GET', '/api/core/payment-settings/', { token: staff.token });
+    const saved = await api(shop.server, 'GET', '/api/core/payment-settings/', { token: staff.token });
     expect(saved.json).toMatchObject({
       bank_holder: 'Semillas del Sur SRL',
       bank_name: 'Banco Galicia',
@@ -97,7 +93,7 @@ describe('order timeline and payment instructions', () => {
   });
 
   it('shows the customer how to pay, the timeline with the tracking link, and the delivery', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await logIn(page, customer.username, '/mi-cuenta');
 
     await step(page, 'timeline-account', async () => {
@@ -132,7 +128,7 @@ describe('order timeline and payment instructions', () => {
     });
 
     // Completed by staff: delivered.
-    const done = await api(server, 'PUT', `/api/orders/${shipped.id}/`, { token: staff.token, body: { status: 'completed' } });
+    const done = await api(shop.server, 'PUT', `/api/orders/${shipped.id}/`, { token: staff.token, body: { status: 'completed' } });
     expect(done.status, done.text).toBe(200);
     await step(page, 'timeline-delivered', async () => {
       await page.reload();

@@ -2,39 +2,31 @@
 // asked to log in; a customer asks on a sold-out presentation, sees 'Te avisaremos por e-mail',
 // cancels and asks again; Mi Cuenta lists the request and cancels it; no page overflows.
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { stockNotifications } from '../src/server/db/schema';
-import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createProduct, createUser } from '../tests/helpers/factories';
-import { DESKTOP, launchBrowser, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
 import { signIn } from './security-helpers';
 
-let server: TestServer;
-let browser: Browser;
+const shop = useShop();
 let product: Awaited<ReturnType<typeof createProduct>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
-  browser = await launchBrowser();
-  product = await createProduct(server.ctx.db, {
+  product = await createProduct(shop.server.ctx.db, {
     name: 'Gorilla Glue',
     blisters: [
       { seed_count: 3, price: 12000, stock: 0 },
       { seed_count: 5, price: 18000, stock: 4 },
     ],
   });
-  customer = await createUser(server.ctx.db, { first_name: 'Lucía' });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+  customer = await createUser(shop.server.ctx.db, { first_name: 'Lucía' });
 });
 
 const openRequests = () =>
-  server.ctx.db
+  shop.server.ctx.db
     .select()
     .from(stockNotifications)
     .where(and(eq(stockNotifications.user_id, customer.id), isNull(stockNotifications.closed_at)));
@@ -45,7 +37,7 @@ async function expectNoOverflow(page: Page) {
 
 describe('notify me when there is stock', () => {
   it('asks a visitor to log in', async () => {
-    const { context, page } = await newPage(browser, server.url, { viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
     await step(page, 'visitor', async () => {
       await page.goto(`/producto/${product.id}`);
       await page.getByText('¿Una presentación sin stock? Inicia sesión y te avisaremos por e-mail cuando vuelva.').waitFor();
@@ -60,7 +52,7 @@ describe('notify me when there is stock', () => {
     ['mobile', MOBILE],
     ['desktop', DESKTOP],
   ] as const)('lets a customer ask, cancel and ask again on the product page, and cancel in Mi Cuenta (%s)', async (name, viewport) => {
-    const { context, page } = await newPage(browser, server.url, { viewport });
+    const { context, page } = await shop.newPage({ viewport });
     await signIn(context, customer.username);
     const notify = page.getByRole('button', { name: 'Avisarme cuando haya stock' });
 
