@@ -4,17 +4,15 @@
 import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { siteSettings } from '../src/server/db/schema';
 import { AGE_COOKIE, SESSION_HINT_COOKIE } from '../src/domain/cookies';
-import { api } from '../tests/helpers/app';
+import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { placeOrder } from '../tests/helpers/orders';
 import { rootOf } from './helpers/browser';
-import { useShop } from './helpers/shop';
 
-// A period longer than the file: every fresh page below comes from a write clearing the cache.
-const shop = useShop({ catalogCacheMs: 60_000 });
+let server: TestServer;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 let productId: number;
@@ -22,7 +20,9 @@ let brandSlug: string;
 let brandId: number;
 
 beforeAll(async () => {
-  const db = shop.server.database.db;
+  // A period longer than the file: every fresh page below comes from a write clearing the cache.
+  server = await startTestServer({ catalogCacheMs: 60_000 });
+  const db = server.database.db;
   staff = await createStaff(db);
   customer = await createUser(db);
   const brand = await createBrand(db, { brand_name: 'Patagonia Seeds', description: 'Genética del sur.' });
@@ -35,7 +35,8 @@ beforeAll(async () => {
     blisters: [{ seed_count: 3, price: 12345, stock: 5 }],
   });
   productId = product.id;
-});
+}, 120_000);
+afterAll(() => server?.close());
 
 const AGE_GATE = 'Verificación de Edad';
 
@@ -51,7 +52,7 @@ interface Page {
 /** A page as a browser gets it (`accept-encoding`), its bytes decoded here (fetch would hide the encoding). */
 function get(path: string, headers: Record<string, string> = {}): Promise<Page> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${shop.server.url}${path}`, { headers }, (response) => {
+    const request = http.get(`${server.url}${path}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
       response.on('error', reject);
@@ -78,8 +79,8 @@ function get(path: string, headers: Record<string, string> = {}): Promise<Page> 
 }
 
 const withCookie = (cookie: string): Record<string, string> => (cookie ? { cookie } : {});
-const asStaff = (method: string, path: string, body?: unknown) => api(shop.server, method, path, { token: staff.token, body });
-const kept = () => shop.server.ctx.caches.pages.size;
+const asStaff = (method: string, path: string, body?: unknown) => api(server, method, path, { token: staff.token, body });
+const kept = () => server.ctx.caches.pages.size;
 
 describe('a page from the cache', () => {
   it('is sent again with the same bytes and ETag, in the encoding the browser asks for, and 304 when it has it', async () => {
@@ -100,14 +101,14 @@ describe('a page from the cache', () => {
       expect(page.vary).toMatch(/accept-encoding/i);
     }
 
-    const revalidated = await fetch(`${shop.server.url}/producto/${productId}`, { headers: { 'if-none-match': first.etag! } });
+    const revalidated = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': first.etag! } });
     expect(revalidated.status).toBe(304);
     expect(await revalidated.text()).toBe('');
-    const otherTag = await fetch(`${shop.server.url}/producto/${productId}`, { headers: { 'if-none-match': 'W/"otro"' } });
+    const otherTag = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': 'W/"otro"' } });
     expect(otherTag.status).toBe(200);
     // Rendered again (the times in its data are new), the same content keeps its tag.
-    shop.server.ctx.caches.catalogueChanged();
-    const again = await fetch(`${shop.server.url}/producto/${productId}`, { headers: { 'if-none-match': first.etag! } });
+    server.ctx.caches.catalogueChanged();
+    const again = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': first.etag! } });
     expect(again.status).toBe(304);
   });
 
@@ -135,7 +136,7 @@ describe('a page from the cache', () => {
   });
 
   it('shows a product out of stock once an order took its last units', async () => {
-    const product = await createProduct(shop.server.database.db, {
+    const product = await createProduct(server.database.db, {
       name: 'Ultima Unidad',
       brand_id: brandId,
       blisters: [{ seed_count: 1, price: 5000, stock: 1 }],
@@ -145,7 +146,7 @@ describe('a page from the cache', () => {
     const path = `/producto/${product.id}`;
     const before = await get(path);
     expect(before.html).toMatch(/"stock":1[,}]/);
-    await placeOrder(shop.server, customer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+    await placeOrder(server, customer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
     const after = await get(path);
     expect(after.html).not.toMatch(/"stock":1[,}]/);
     expect(after.html).toMatch(/"stock":0[,}]/);
@@ -188,7 +189,7 @@ describe('each visitor gets their own page', () => {
 
 describe('prices', () => {
   it('never appear in a kept page, even when a signed-in customer asked for the URL first', async () => {
-    const product = await createProduct(shop.server.database.db, {
+    const product = await createProduct(server.database.db, {
       name: 'Precio Oculto',
       brand_id: brandId,
       blisters: [{ seed_count: 5, price: 98765, stock: 3 }],
@@ -211,7 +212,7 @@ describe('prices', () => {
     for (const home of ['/', '/productos', `/productos?bank=${brandSlug}`])
       pages.push(await get(home), await get(home, customerHeaders[1]));
     // The customer's own API answer has the price: the page never does.
-    const answer = await api(shop.server, 'GET', `/api/products/${product.id}/`, { token: customer.token });
+    const answer = await api(server, 'GET', `/api/products/${product.id}/`, { token: customer.token });
     expect(JSON.stringify(answer.json)).toContain('98765');
     for (const page of pages) {
       expect(page.status).toBe(200);
@@ -245,7 +246,7 @@ describe('maintenance', () => {
 
   it("keys pages on the maintenance state, so another process's switch reaches them too", async () => {
     expect(rootOf((await get('/')).html)).toContain('Lemon Glaciar');
-    const db = shop.server.database.db;
+    const db = server.database.db;
     // As another process would: the database changes and this process's caches are not told.
     await db.update(siteSettings).set({ maintenance_mode: true }).where(eq(siteSettings.id, 1));
     try {
@@ -264,7 +265,7 @@ describe('maintenance', () => {
 
 describe('what is kept', () => {
   it('keeps the catalogue with its filters, but not searches, unknown parameters or pages that do not exist', async () => {
-    shop.server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogueChanged();
     const keptPaths = ['/productos?category=feminizadas', `/productos?bank=${brandSlug}&orden=menor-precio`];
     for (const path of keptPaths) expect((await get(path)).etag, path).not.toBeNull();
     expect(kept()).toBe(keptPaths.length);
