@@ -63,9 +63,12 @@ describe('admin journey', () => {
       await toast(page, 'Banco Andino');
     });
     const card = page.locator('article', { hasText: 'Banco Andino' });
+    // The card shows the logo's 240 px variant, which the upload stored.
+    const logo = card.getByRole('img', { name: 'Logo de Banco Andino' });
+    await expect.poll(() => logo.getAttribute('src')).toMatch(/^\/uploads\/.+-240\.webp$/);
     await expect
-      .poll(() => card.getByRole('img', { name: 'Logo de Banco Andino' }).getAttribute('src'))
-      .toMatch(/^\/uploads\/.+-400\.webp$/);
+      .poll(() => logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.src.endsWith('-240.webp')))
+      .toBe(true);
     await expect.poll(() => card.getByText('Nacional', { exact: true }).count()).toBe(1);
 
     // 2. A product in USD with two presentations and a photo; typed first in ARS, then switched.
