@@ -86,16 +86,22 @@ function unitPrice(p: Presentation, dollarRate: number, now: Date): number | nul
 }
 
 /**
- * Every write to orders goes through here (the expiry job does the same per batch): once its transaction has ended (committed, or failed
- * with an unknown outcome), the caches it makes stale are dropped (the staff list, and the
- * catalogue whose stock it moved), so the next read in this process, the client's included, sees it.
+ * Every write to orders goes through here: once its writes have ended (committed, or failed with
+ * an unknown outcome), the caches they make stale are dropped (the staff list, and the catalogue
+ * whose stock they moved), so the next read in this process, the client's included, sees them.
+ * A batch of transactions (the expiry job) drops them once, after the last.
  */
-export async function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function afterOrderWrites<T>(ctx: AppContext, writes: () => Promise<T>): Promise<T> {
   try {
-    return await ctx.db.transaction(work);
+    return await writes();
   } finally {
     ctx.caches.ordersChanged();
   }
+}
+
+/** One transaction writing orders (afterOrderWrites). */
+export function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return afterOrderWrites(ctx, () => ctx.db.transaction(work));
 }
 
 /**
@@ -523,6 +529,21 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
   sendRestockNoticesSoon(ctx);
 }
 
+/** Cancels one pending order created before `cutoff`, checked again under its lock, and e-mails the customer. */
+async function expireOrder(ctx: AppContext, id: number, cutoff: Date, log?: Logger): Promise<boolean> {
+  const now = ctx.now();
+  const done = await ctx.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, id);
+    if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
+    await cancelOrder(tx, null, order, await currentLines(tx, id), EXPIRED_ORDER_REASON, now);
+    return true;
+  });
+  if (!done) return false;
+  const dto = await findOrderDto(ctx.db, id);
+  if (dto) await notifyStatusChanged(ctx, dto, log);
+  return true;
+}
+
 /**
  * Background job (README: PENDING_ORDER_DAYS): cancels pending orders older than the limit and
  * gives their stock back. Safe with several processes: each order is re-checked under its lock.
@@ -537,24 +558,12 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): P
       .where(and(eq(orders.status, 'pending'), lt(orders.created_at, cutoff)))
       .orderBy(asc(orders.created_at))
       .limit(100);
-    try {
-      for (const { id } of stale) {
-        const now = ctx.now();
-        const done = await ctx.db.transaction(async (tx) => {
-          const order = await lockOrder(tx, id);
-          if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
-          await cancelOrder(tx, null, order, await currentLines(tx, id), EXPIRED_ORDER_REASON, now);
-          return true;
-        });
-        if (!done) continue;
-        expired++;
-        const dto = await findOrderDto(ctx.db, id);
-        if (dto) await notifyStatusChanged(ctx, dto, log);
-      }
-    } finally {
-      // What writeOrders does, once per batch instead of once per order: each drop empties the
-      // caches of every process, which a backlog of expired orders would otherwise do a hundred times.
-      if (stale.length) ctx.caches.ordersChanged();
+    // Each order in its own transaction, the caches dropped once for the batch: each drop reaches
+    // every process, which a backlog of expired orders would otherwise do a hundred times.
+    if (stale.length) {
+      await afterOrderWrites(ctx, async () => {
+        for (const { id } of stale) if (await expireOrder(ctx, id, cutoff, log)) expired++;
+      });
     }
     // Every order of a batch leaves the pending state, so the next query finds the next ones.
     if (stale.length < 100) return expired;
