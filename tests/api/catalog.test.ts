@@ -213,6 +213,29 @@ describe('GET /api/products/', () => {
     expect(new Set(seen).size).toBe(6);
   });
 
+  it('answers each of many simultaneous requests with its own page, as if it came alone', async () => {
+    // Simultaneous pages are read together (db/coalesce.ts): no page may take another's products,
+    // nor a customer's prices reach an anonymous visitor.
+    const requests = [
+      ...[1, 2, 3].map((page) => ({ path: `/api/products/?page_size=2&page=${page}` })),
+      ...[1, 2, 3].map((page) => ({ path: `/api/products/?page_size=2&page=${page}`, token: customer })),
+      { path: '/api/products/?type=fem&page_size=3' },
+      { path: '/api/products/?search=gorila' },
+      { path: '/api/products/?search=haze', token: customer },
+      { path: '/api/products/?available=false', token: staff },
+      { path: '/api/products/?ordering=name&page_size=5&page=2' },
+    ];
+    const alone = [];
+    for (const r of requests) alone.push((await api(server, 'GET', r.path, { token: r.token })).json);
+    for (let round = 0; round < 3; round++) {
+      const together = await Promise.all(requests.map((r) => api(server, 'GET', r.path, { token: r.token })));
+      expect(together.map((res) => res.json)).toEqual(alone);
+    }
+    expect(names({ json: alone[9] })).toEqual(['Oculta']);
+    expect(alone[0].results[0].blisters[0].price).toBeUndefined();
+    expect(alone[3].results[0].blisters[0].price).toBeGreaterThan(0);
+  });
+
   it('answers an honest empty page far past the end', async () => {
     const res = await api(server, 'GET', '/api/products/?page=10000');
     expect(res.status).toBe(200);

@@ -2,10 +2,11 @@
 // total count, and their columns, brand and presentations (as JSON). A search first asks which of
 // its words are typos; slow plans run with their own planner settings (withPlanSettings).
 import { sql, type SQL } from 'drizzle-orm';
-import { type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
+import { CATALOGUE_PAGE_SIZE, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import { normalizeSearch } from '../../../domain/text';
-import { preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
+import { preparedPerDb, preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
+import { coalescedReads } from '../../db/coalesce';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
 import type { Viewer } from './viewer';
 
@@ -506,6 +507,18 @@ export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBu
   );
   return bundles;
 }
+
+/**
+ * loadProducts for the catalogue's pages, with the pages of concurrent requests read in one
+ * statement (coalesce.ts). Two reads at a time let PostgreSQL use two cores and leave the rest of
+ * the pool to other reads and to orders.
+ */
+export const loadProductsTogether = preparedPerDb((db: DbOrTx) =>
+  coalescedReads(async (ids: number[]) => new Map((await loadProducts(db, ids)).map((b) => [b.product.id, b])), {
+    maxInFlight: 2,
+    maxKeys: 20 * CATALOGUE_PAGE_SIZE,
+  }),
+);
 
 /** One product with its brand and presentations, in one prepared statement per visibility. */
 const productById = (visible: boolean) =>

@@ -10,7 +10,7 @@ import {
   findProduct,
   findProductPage,
   findRelated,
-  loadProducts,
+  loadProductsTogether,
   rankList,
   rankSearch,
   typoWords,
@@ -116,7 +116,7 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
   const params = await listParams(ctx, viewer);
   if (isPlainSearch(query) && offset + pageSize <= KEPT_MATCHES) {
     const ranked = await rankedSearch(ctx, viewer, query, params);
-    const bundles = await loadProducts(ctx.db, ranked.ids.slice(offset, offset + pageSize));
+    const bundles = await loadProductsTogether(ctx.db)(ranked.ids.slice(offset, offset + pageSize));
     const pricing = pricingFor(params);
     return { results: bundles.map((b) => toDto(b, pricing)), count: ranked.count, page, pageSize };
   }
@@ -125,7 +125,7 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
     const ranked = await rankedList(ctx, viewer, query, params);
     const bundles =
       offset + pageSize <= ranked.ids.length || ranked.ids.length >= ranked.count
-        ? await loadProducts(ctx.db, ranked.ids.slice(offset, offset + pageSize))
+        ? await loadProductsTogether(ctx.db)(ranked.ids.slice(offset, offset + pageSize))
         : (await findProductPage(ctx.db, query, params, pageSize, offset, ranked.count)).bundles;
     const pricing = pricingFor(params);
     return { results: bundles.map((b) => toDto(b, pricing)), count: ranked.count, page, pageSize };
