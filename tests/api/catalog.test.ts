@@ -216,7 +216,7 @@ describe('GET /api/products/', () => {
   it('answers each of many simultaneous requests with its own page, as if it came alone', async () => {
     // Simultaneous pages are read together (db/coalesce.ts): no page may take another's products,
     // nor a customer's prices reach an anonymous visitor.
-    const requests = [
+    const requests: { path: string; token?: string }[] = [
       ...[1, 2, 3].map((page) => ({ path: `/api/products/?page_size=2&page=${page}` })),
       ...[1, 2, 3].map((page) => ({ path: `/api/products/?page_size=2&page=${page}`, token: customer })),
       { path: '/api/products/?type=fem&page_size=3' },

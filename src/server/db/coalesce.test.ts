@@ -36,7 +36,10 @@ describe('coalescedReads', () => {
     calls[0].finish();
     await first;
     await turn();
-    expect(calls.map((c) => c.keys)).toEqual([[1, 2], [2, 3, 4]]);
+    expect(calls.map((c) => c.keys)).toEqual([
+      [1, 2],
+      [2, 3, 4],
+    ]);
     calls[1].finish();
     expect(await second).toEqual([4, 9]);
     expect(await third).toEqual([16]);
@@ -49,7 +52,10 @@ describe('coalescedReads', () => {
     await turn();
     await turn();
     // [1, 2] + [3] fill 3 keys; [4, 5] + [6] is the second read; no third starts.
-    expect(calls.map((c) => c.keys)).toEqual([[1, 2, 3], [4, 5, 6]]);
+    expect(calls.map((c) => c.keys)).toEqual([
+      [1, 2, 3],
+      [4, 5, 6],
+    ]);
     calls.forEach((c) => c.finish());
     expect(await Promise.all(answers)).toEqual([[1, 4], [9], [16, 25], [36]]);
   });
