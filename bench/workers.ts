@@ -4,8 +4,12 @@
 // the 2-to-1 ratio (goal: 1.6 or more on 2 cores) and the CPU one request costs in the server's
 // processes and in PostgreSQL's backends: a second worker only adds Node.js capacity, and here
 // PostgreSQL and autocannon run on the same cores.
+// The load comes from wrk when it is installed (`apt-get install wrk`): it takes a fraction of the
+// CPU autocannon does, and here every CPU it takes is one the workers do not get.
 //   BENCH_SECONDS (5) per measure; BENCH_PG_URL the PostgreSQL server; BENCH_PRODUCTS (5000);
-//   BENCH_POOL_SIZE: DATABASE_POOL_SIZE of each worker (the server's default when unset)
+//   BENCH_POOL_SIZE: DATABASE_POOL_SIZE of each worker (the server's default when unset);
+//   BENCH_LOAD=autocannon uses autocannon even with wrk installed
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -53,18 +57,52 @@ interface Measured {
   postgresMs: number;
 }
 
+/** What one run of the load generator gave: requests served, req/s, p99 in ms, failed answers. */
+interface Load {
+  total: number;
+  rps: number;
+  p99: number;
+  failed: number;
+}
+
+const useWrk = process.env.BENCH_LOAD !== 'autocannon' && spawnSync('wrk', ['--version']).error === undefined;
+
+async function autocannonLoad(url: string, seconds: number): Promise<Load> {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: seconds });
+  return { total: result.requests.total, rps: result.requests.average, p99: result.latency.p99, failed: result.non2xx + result.errors };
+}
+
+/** One wrk thread (C, epoll) with the same connections; its summary read from what it prints. */
+function wrkLoad(url: string, seconds: number): Load {
+  const run = spawnSync('wrk', ['-t1', `-c${CONNECTIONS}`, `-d${seconds}s`, '--latency', url], { encoding: 'utf8' });
+  const out = run.stdout;
+  const total = /^\s*(\d+) requests in/m.exec(out);
+  const p99 = /^\s*99%\s+([\d.]+)(us|ms|s)$/m.exec(out);
+  if (run.status !== 0 || !total || !p99) throw new Error(`wrk ${url}: ${run.stderr || out}`);
+  const failed = Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0);
+  const errors = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(out);
+  const p99Ms = Number(p99[1]) * { us: 0.001, ms: 1, s: 1000 }[p99[2] as 'us' | 'ms' | 's'];
+  return {
+    total: Number(total[1]),
+    rps: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]),
+    p99: Math.round(p99Ms),
+    failed: failed + (errors ? errors.slice(1).reduce((sum, n) => sum + Number(n), 0) : 0),
+  };
+}
+
+const load = (url: string, seconds: number) => (useWrk ? Promise.resolve(wrkLoad(url, seconds)) : autocannonLoad(url, seconds));
+
 async function measure(url: string, processes: { node: number[]; postgres: () => Promise<number[]> }): Promise<Measured> {
-  await autocannon({ url, connections: CONNECTIONS, duration: 1 }); // warm-up: JIT, plans, pools
+  await load(url, 1); // warm-up: JIT, plans, pools
   const backends = await processes.postgres();
   const before = { node: cpuMs(processes.node), postgres: cpuMs(backends) };
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS });
-  if (result.non2xx || result.errors) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
-  const served = result.requests.total;
+  const result = await load(url, SECONDS);
+  if (result.failed) throw new Error(`${url}: ${result.failed} failed answers`);
   return {
-    rps: result.requests.average,
-    p99: result.latency.p99,
-    nodeMs: (cpuMs(processes.node) - before.node) / served,
-    postgresMs: (cpuMs(backends) - before.postgres) / served,
+    rps: result.rps,
+    p99: result.p99,
+    nodeMs: (cpuMs(processes.node) - before.node) / result.total,
+    postgresMs: (cpuMs(backends) - before.postgres) / result.total,
   };
 }
 
@@ -96,7 +134,7 @@ async function main() {
     await database.close();
 
     console.log(
-      `\nCATALOG_CACHE_MS=0, PostgreSQL, ${PRODUCTS} products, ${CONNECTIONS} connections, ${SECONDS} s each; ` +
+      `\nCATALOG_CACHE_MS=0, PostgreSQL, ${PRODUCTS} products, ${CONNECTIONS} connections (${useWrk ? 'wrk' : 'autocannon'}), ${SECONDS} s each; ` +
         `${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}`,
     );
     console.log(
