@@ -458,6 +458,31 @@ describe('GET /api/products/{id}/', () => {
       expect(res.json.error).toBe('Identificador inválido');
     }
   });
+
+  it('answers simultaneous requests each with its own product, a hidden one only to staff', async () => {
+    // Details asked for at the same time are read together: staff and visitors must still get
+    // different answers for a hidden product, and each visitor the product asked for.
+    const requests: { id: number; token?: string }[] = [
+      { id: ids.hidden, token: staff },
+      { id: ids.hidden },
+      { id: ids.hidden, token: customer },
+      { id: ids.glue },
+      { id: ids.glue, token: customer },
+      { id: ids.northern },
+      { id: ids.deleted, token: staff },
+      { id: 999999 },
+    ];
+    const alone = [];
+    for (const r of requests) alone.push(await api(server, 'GET', `/api/products/${r.id}/`, { token: r.token }));
+    expect(alone.map((res) => res.status)).toEqual([200, 404, 404, 200, 200, 200, 404, 404]);
+    for (let round = 0; round < 3; round++) {
+      const together = await Promise.all(requests.map((r) => api(server, 'GET', `/api/products/${r.id}/`, { token: r.token })));
+      expect(together.map((res) => [res.status, res.json])).toEqual(alone.map((res) => [res.status, res.json]));
+    }
+    expect(alone[0].json.name).toBe('Oculta');
+    expect(alone[3].json.blisters[0].price).toBeUndefined();
+    expect(alone[4].json.blisters[0].price).toBeGreaterThan(0);
+  });
 });
 
 describe('GET /api/products/{id}/related/', () => {

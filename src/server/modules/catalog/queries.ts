@@ -509,30 +509,36 @@ export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBu
 }
 
 /**
- * loadProducts for the catalogue's pages, with the pages of concurrent requests read in one
- * statement (coalesce.ts). Two reads at a time let PostgreSQL use two cores and leave the rest of
- * the pool to other reads and to orders.
+ * Reads of concurrent requests go together in one statement (coalesce.ts), two statements at a
+ * time at most: PostgreSQL can use two cores, and the rest of the pool stays free for other reads
+ * and for orders.
  */
+const TOGETHER = { maxInFlight: 2, maxKeys: 20 * CATALOGUE_PAGE_SIZE };
+const byProductId = (bundles: ProductBundle[]) => new Map(bundles.map((b) => [b.product.id, b]));
+
+/** loadProducts for the catalogue's pages, the pages asked for at the same time read together. */
 export const loadProductsTogether = preparedPerDb((db: DbOrTx) =>
-  coalescedReads(async (ids: number[]) => new Map((await loadProducts(db, ids)).map((b) => [b.product.id, b])), {
-    maxInFlight: 2,
-    maxKeys: 20 * CATALOGUE_PAGE_SIZE,
-  }),
+  coalescedReads(async (ids: number[]) => byProductId(await loadProducts(db, ids)), TOGETHER),
 );
 
-/** One product with its brand and presentations, in one prepared statement per visibility. */
-const productById = (visible: boolean) =>
-  preparedRows<ProductJoinedRow>(
-    visible ? 'catalogue_product_available' : 'catalogue_product_any',
+/** Products with their brand and presentations, in one prepared statement per visibility. */
+const productsByIds = (visible: boolean) => {
+  const statement = preparedRows<ProductJoinedRow>(
+    visible ? 'catalogue_products_available' : 'catalogue_products_any',
     sql`select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON} from products p join brands b on b.id = p.brand_id
-    where p.id = ${sql.placeholder('id')} and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
+    where p.id = any(${sql.placeholder('ids')}::int[]) and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
   );
-const productByIdAvailable = productById(true);
-const productByIdAny = productById(false);
+  return preparedPerDb((db: DbOrTx) =>
+    coalescedReads(async (ids: number[]) => byProductId((await statement(db, { ids: `{${ids.join(',')}}` })).map(toBundle)), TOGETHER),
+  );
+};
+const availableProducts = productsByIds(true);
+const anyProducts = productsByIds(false);
 
+/** One product (detail, related, a presentation's), read together with those other requests ask for. */
 export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
-  const [row] = await (viewer === 'staff' ? productByIdAny : productByIdAvailable)(db, { id });
-  return row ? toBundle(row) : null;
+  const [bundle] = await (viewer === 'staff' ? anyProducts : availableProducts)(db)([id]);
+  return bundle ?? null;
 }
 
 /** Same brand or same type first (both first), then those with stock, then the newest. */
