@@ -3,6 +3,7 @@
  * `maxInFlight` reads are running wait and go in the next one (up to `maxKeys` keys), so a busy
  * process makes fewer, larger round trips and an idle one reads at once. Nothing is kept: every
  * read starts after the requests it answers arrived, so each gets what it would have read alone.
+ * Keys must be checked before they get here: a key the database refuses fails the whole batch.
  */
 export function coalescedReads<K, V>(
   readMany: (keys: K[]) => Promise<Map<K, V>>,
