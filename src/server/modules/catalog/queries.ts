@@ -498,12 +498,15 @@ export async function rankSearch(db: DbOrTx, query: ProductListQuery, params: Li
   return { ids: rows.map((r) => Number(r.id)), count: rows.length ? Number(rows[0].total) : 0 };
 }
 
+/** Ids as one PostgreSQL array parameter (`{1,2,3}`, cast with ::int[]). */
+const intArray = (ids: number[]) => `{${ids.join(',')}}`;
+
 /** Full rows of the products `ids`, in that order. */
 export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBundle[]> {
   if (ids.length === 0) return [];
   const { bundles } = await loadPicked(
     db,
-    sql`select x.id, 0 as total from unnest(${`{${ids.join(',')}}`}::int[]) with ordinality x(id, n) order by x.n`,
+    sql`select x.id, 0 as total from unnest(${intArray(ids)}::int[]) with ordinality x(id, n) order by x.n`,
   );
   return bundles;
 }
@@ -513,13 +516,16 @@ export async function loadProducts(db: DbOrTx, ids: number[]): Promise<ProductBu
  * time at most: PostgreSQL can use two cores, and the rest of the pool stays free for other reads
  * and for orders.
  */
-const TOGETHER = { maxInFlight: 2, maxKeys: 20 * CATALOGUE_PAGE_SIZE };
-const byProductId = (bundles: ProductBundle[]) => new Map(bundles.map((b) => [b.product.id, b]));
+const readTogether = (read: (db: DbOrTx, ids: number[]) => Promise<ProductBundle[]>) =>
+  preparedPerDb((db: DbOrTx) =>
+    coalescedReads(async (ids: number[]) => new Map((await read(db, ids)).map((b) => [b.product.id, b])), {
+      maxInFlight: 2,
+      maxKeys: 20 * CATALOGUE_PAGE_SIZE,
+    }),
+  );
 
 /** loadProducts for the catalogue's pages, the pages asked for at the same time read together. */
-export const loadProductsTogether = preparedPerDb((db: DbOrTx) =>
-  coalescedReads(async (ids: number[]) => byProductId(await loadProducts(db, ids)), TOGETHER),
-);
+export const loadProductsTogether = readTogether(loadProducts);
 
 /** Products with their brand and presentations, in one prepared statement per visibility. */
 const productsByIds = (visible: boolean) => {
@@ -528,9 +534,7 @@ const productsByIds = (visible: boolean) => {
     sql`select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON} from products p join brands b on b.id = p.brand_id
     where p.id = any(${sql.placeholder('ids')}::int[]) and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
   );
-  return preparedPerDb((db: DbOrTx) =>
-    coalescedReads(async (ids: number[]) => byProductId((await statement(db, { ids: `{${ids.join(',')}}` })).map(toBundle)), TOGETHER),
-  );
+  return readTogether(async (db, ids) => (await statement(db, { ids: intArray(ids) })).map(toBundle));
 };
 const availableProducts = productsByIds(true);
 const anyProducts = productsByIds(false);
