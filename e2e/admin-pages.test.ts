@@ -26,7 +26,7 @@ async function logIn(page: Page) {
 
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
   page.on('console', (message) => {
     // An anonymous start asks for a refresh that answers 401: not a script error.
     if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) errors.push(message.text());

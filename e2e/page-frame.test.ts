@@ -120,6 +120,26 @@ describe('in the browser', () => {
     }
   });
 
+  it("hydrates each frame on a slow phone, where the page's code may arrive in the middle of the hydration", async () => {
+    // A processor ten times slower makes the hydration long enough for the page's code to arrive
+    // during it about half the time: three first visits to each page that shows a form, each on
+    // an empty cache.
+    for (const [path, heading] of PAGES.filter(([path]) => !['/garantia', '/mi-cuenta'].includes(path))) {
+      for (let visitNumber = 1; visitNumber <= 3; visitNumber++) {
+        const { context, page } = await shop.newPage({ viewport: MOBILE });
+        try {
+          const cpu = await context.newCDPSession(page);
+          await cpu.send('Emulation.setCPUThrottlingRate', { rate: 10 });
+          const messages = await visit(page, path);
+          await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+          expect(messages, `${path}, visit ${visitNumber}`).toEqual([]);
+        } finally {
+          await context.close();
+        }
+      }
+    }
+  }, 180_000);
+
   it("renders a customer's cart and account over the frame without warnings", async () => {
     const { context, page } = await shop.newPage({ viewport: DESKTOP });
     try {

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { Toaster } from 'sonner';
+import { markAppReady } from './lib/app-ready';
 import { FirstRenderContext, type FirstRender } from './lib/first-render';
 import { SessionProvider } from './lib/session';
 import { toastOffset } from './lib/toast-clearance';
@@ -17,9 +18,7 @@ export function createQueryClient() {
 
 /** Marks the document once the app runs (hydrated or rendered): buttons work from then on. */
 function ReadyMark() {
-  useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
-  }, []);
+  useEffect(markAppReady, []);
   return null;
 }
 
