@@ -17,16 +17,18 @@ async function start() {
   // The server rendered this page with its own code: load it before hydrating, so the first render
   // in the browser matches the HTML (the chunk is preloaded next to the entry script). A page's
   // frame is hydrated with the page's HydrateFallback, as the router shows it before the code loads.
-  const lazyRoutes = (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) => {
-    const load = route.lazy;
-    return typeof load === 'function' ? [{ route, load }] : [];
-  });
-  if (firstRender && !firstRender.frameOnly) {
-    await Promise.all(lazyRoutes.map(async ({ route, load }) => Object.assign(route, await load(), { lazy: undefined })));
-  } else if (firstRender) {
-    // A frame keeps its fallback until hydrated: the page's code, arriving in the middle of a
-    // hydration, would otherwise be hydrated against the fallback's HTML and fail to match it.
-    for (const { route, load } of lazyRoutes) route.lazy = async () => (await Promise.all([load(), appReady]))[0];
+  if (firstRender) {
+    const lazyRoutes = (matchRoutes(routes, window.location) ?? []).flatMap(({ route }) => {
+      const load = route.lazy;
+      return typeof load === 'function' ? [{ route, load }] : [];
+    });
+    if (!firstRender.frameOnly) {
+      await Promise.all(lazyRoutes.map(async ({ route, load }) => Object.assign(route, await load(), { lazy: undefined })));
+    } else {
+      // A frame keeps its fallback until hydrated: the page's code, arriving in the middle of a
+      // hydration, would otherwise be hydrated against the fallback's HTML and fail to match it.
+      for (const { route, load } of lazyRoutes) route.lazy = async () => (await Promise.all([load(), appReady]))[0];
+    }
   }
   keyCurrentHistoryEntry();
   const router = createBrowserRouter(routes);
