@@ -161,6 +161,19 @@ export const recordPaymentSchema = z.object({
 });
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 
+/** POST /api/orders/{id}/refund/ (staff): without amount, what was paid; without date, now. */
+export const recordRefundSchema = z.object({
+  refunded_at: paidAtSchema.optional(),
+  method: z.enum(PAYMENT_METHODS, { error: 'Selecciona un medio de devolución' }),
+  amount: z.coerce
+    .number({ error: 'El monto debe ser un número' })
+    .positive('El monto debe ser mayor a 0')
+    .max(1_000_000_000, 'El monto es demasiado grande')
+    .optional(),
+  note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
+});
+export type RecordRefundInput = z.output<typeof recordRefundSchema>;
+
 export const paymentDtoSchema = z.object({
   paid_at: z.string(),
   method: z.enum(PAYMENT_METHODS),

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
 import { roundCents } from './money';
-import { FULFILMENT_STAGES, paymentDtoSchema, shipmentDtoSchema } from './fulfilment';
+import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, shipmentDtoSchema } from './fulfilment';
+import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
 import { ORDER_STATUSES } from './order-status';
 import { phoneSchema } from './phone';
 
@@ -33,6 +34,15 @@ export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de con
 
 export function insufficientStockMessage(name: string, available: number): string {
   return `No hay suficiente stock de ${name}. Stock disponible: ${available}`;
+}
+
+/** Why a checkout is refused at the cap of orders awaiting payment, naming the orders to settle. */
+export function pendingCapMessage(unpaidOrderNumbers: number[], max: number): string {
+  const list = unpaidOrderNumbers.map((n) => `#${n}`).join(', ');
+  const held = unpaidOrderNumbers.length === 1 ? `el pedido ${list}, que espera` : `los pedidos ${list}, que esperan`;
+  const limit = max === 1 ? '1 pedido sin pagar' : `${max} pedidos sin pagar`;
+  const settle = unpaidOrderNumbers.length === 1 ? 'Págalo o cancélalo' : 'Paga o cancela alguno';
+  return `Puedes tener hasta ${limit} a la vez y tienes ${held} el pago. ${settle} en Mis Pedidos antes de hacer un pedido nuevo.`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -102,6 +112,8 @@ export const orderCreateSchema = z
     shipping_address: z.string().trim().max(300, 'La dirección es demasiado larga').optional(),
     customer_email: z.string().trim().max(254).email('Ingrese un email válido').optional().or(z.literal('')),
     products: orderLinesSchema,
+    /** The total the customer saw when confirming: a different one on the server answers 409 PRICE_CHANGED. */
+    expected_total: z.number({ error: 'El total esperado debe ser un número' }).min(0).max(1_000_000_000).optional(),
   })
   .superRefine((value, issues) => {
     if (value.delivery_type === 'address' && !value.shipping_address) {
@@ -169,6 +181,8 @@ export const adminOrderUpdateSchema = z
       .optional(),
     remove_line_ids: z.array(idField('Línea inválida')).max(ORDER_MAX_LINES).optional(),
     is_archived: z.boolean({ error: 'Valor inválido para archivado' }).optional(),
+    /** Why staff cancel (with status 'cancelled'): the customer's e-mail quotes it. */
+    cancel_reason: z.string({ error: 'El motivo debe ser texto' }).trim().max(300, 'El motivo no puede superar 300 caracteres').optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'No hay cambios para aplicar' })
   .superRefine((v, issues) => {
@@ -339,6 +353,16 @@ export const orderCustomerDtoSchema = z.object({
 });
 export type OrderCustomerDto = z.infer<typeof orderCustomerDtoSchema>;
 
+export const refundDtoSchema = z.object({
+  status: z.enum(REFUND_STATUSES),
+  amount: z.number(),
+  refunded_at: z.string().nullable(),
+  method: z.enum(PAYMENT_METHODS).nullable(),
+  /** Staff only: absent from the customer's order. */
+  note: z.string().nullable().optional(),
+});
+export type RefundDto = z.infer<typeof refundDtoSchema>;
+
 export const orderDtoSchema = z.object({
   /** The API's key (paths, references). */
   id: z.number().int(),
@@ -361,6 +385,11 @@ export const orderDtoSchema = z.object({
   order_products: z.array(orderProductDtoSchema),
   payment: paymentDtoSchema.nullable(),
   shipment: shipmentDtoSchema.nullable(),
+  /** Where the order stands (domain/order-lifecycle.ts). */
+  stage: z.enum(ORDER_STAGES),
+  stage_display: z.string(),
+  /** A cancelled order that was paid: the refund owed, or done. */
+  refund: refundDtoSchema.nullable(),
   /** How to pay (the shop's payment settings), on the customer's pending orders; else null. */
   payment_instructions: z.string().nullable(),
   /** The shop's WhatsApp (10 digits) on the customer's pending orders, for the payment message; else null. */

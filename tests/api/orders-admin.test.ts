@@ -305,13 +305,15 @@ describe('PUT /api/orders/{id}/ (staff): lines', () => {
     expect(current.json.order_products[0].quantity).toBe(2);
   });
 
-  it('moves no stock when editing the lines of a cancelled order', async () => {
+  it('refuses to edit the lines of a cancelled order, moving no stock', async () => {
     const { line, order } = await simpleOrder({ stock: 10, quantity: 2 });
     await adminPut(order.id, { status: 'cancelled' });
-    await adminPut(order.id, { order_products: [{ ...line, quantity: 6 }] });
+    const edit = await adminPut(order.id, { order_products: [{ ...line, quantity: 6 }] });
+    expect(edit.status).toBe(409);
+    expect(edit.json.code).toBe('ORDER_CANCELLED');
     expect(await stockOf(line.blister_id)).toBe(10);
     await adminPut(order.id, { status: 'pending' });
-    expect(await stockOf(line.blister_id)).toBe(4);
+    expect(await stockOf(line.blister_id)).toBe(8);
   });
 
   it('cancels the order when staff remove every line', async () => {

@@ -331,12 +331,14 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     for (let i = 0; i < 3; i++) await placeOrder(user.token, [line]);
     const [before] = await db().select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
 
+    const numbers = (await db().select({ n: orders.order_number }).from(orders).where(eq(orders.user_id, user.id)).orderBy(orders.id)).map((o) => o.n);
     const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
-      error: 'Alcanzaste el máximo de 3 pedidos pendientes. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.',
+      error: `Puedes tener hasta 3 pedidos sin pagar a la vez y tienes los pedidos #${numbers.join(', #')}, que esperan el pago. Paga o cancela alguno en Mis Pedidos antes de hacer un pedido nuevo.`,
       code: 'TOO_MANY_PENDING_ORDERS',
       max_pending_orders: 3,
+      unpaid_orders: numbers,
     });
     expect(await stockOf(line.blister_id)).toBe(14);
     const [after] = await db().select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
@@ -362,6 +364,48 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     await placeOrder(user.token, [line]);
   });
 
+  it('counts only orders awaiting payment: paid and shipped orders hold no place', async () => {
+    const user = await createUser(db());
+    const staff = await createStaff(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    const placed = [];
+    for (let i = 0; i < 3; i++) placed.push(await placeOrder(user.token, [line]));
+    expect((await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) })).status).toBe(409);
+    const paid = await api(server, 'POST', `/api/orders/${placed[0].id}/payment/`, { token: staff.token, body: { method: 'transferencia' } });
+    expect(paid.status).toBe(200);
+    const shipped = await api(server, 'POST', `/api/orders/${placed[1].id}/shipment/`, { token: staff.token, body: { carrier: 'moto' } });
+    expect(shipped.status).toBe(200);
+    await placeOrder(user.token, [line]);
+    await placeOrder(user.token, [line]);
+    expect((await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) })).status).toBe(409);
+  });
+
+  it("takes the cap staff set in 'Configuración' over the environment's, and logs the change", async () => {
+    const user = await createUser(db());
+    const staff = await createStaff(db());
+    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    expect((await api(server, 'GET', '/api/core/order-settings/', { token: staff.token })).json).toEqual({ max_pending_orders: 3, is_default: true });
+    expect((await api(server, 'GET', '/api/core/order-settings/', { token: user.token })).status).toBe(403);
+    expect((await api(server, 'PUT', '/api/core/order-settings/', { token: user.token, body: { max_pending_orders: 9 } })).status).toBe(403);
+    const bad = await api(server, 'PUT', '/api/core/order-settings/', { token: staff.token, body: { max_pending_orders: 0 } });
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toMatch(/entre 1 y 50/);
+    const set = await api(server, 'PUT', '/api/core/order-settings/', { token: staff.token, body: { max_pending_orders: 1 } });
+    expect(set.json).toMatchObject({ max_pending_orders: 1, is_default: false });
+    await placeOrder(user.token, [line]);
+    const refused = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) });
+    expect(refused.status).toBe(409);
+    expect(refused.json.max_pending_orders).toBe(1);
+    const [entry] = await db()
+      .select({ description: activityLogs.description })
+      .from(activityLogs)
+      .where(eq(activityLogs.entity_type, 'site_settings'));
+    expect(entry.description).toBe('Máximo de pedidos sin pagar por cliente cambiado de 3 a 1');
+    await api(server, 'PUT', '/api/core/order-settings/', { token: staff.token, body: { max_pending_orders: 3 } });
+  });
+
   it('follows MAX_PENDING_ORDERS, 3 when unset', async () => {
     const own = await startTestServer({ maxPendingOrders: 1 });
     try {
@@ -372,7 +416,7 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
       const refused = await api(own, 'POST', '/api/orders/', { token: user.token, body });
       expect(refused.status).toBe(409);
       expect(refused.json.error).toBe(
-        'Alcanzaste el máximo de 1 pedido pendiente. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.',
+        'Puedes tener hasta 1 pedido sin pagar a la vez y tienes el pedido #1, que espera el pago. Págalo o cancélalo en Mis Pedidos antes de hacer un pedido nuevo.',
       );
     } finally {
       await own.close();
@@ -570,10 +614,10 @@ describe('PUT /api/orders/{id}/ by the owner', () => {
     await db().update(orders).set({ status: 'completed' }).where(eq(orders.id, order.id));
     const cancel = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { status: 'cancelled' } });
     expect(cancel.status).toBe(409);
-    expect(cancel.json.error).toBe('Solo puedes cancelar pedidos pendientes');
+    expect(cancel.json).toMatchObject({ code: 'ORDER_ALREADY_PAID', error: 'Este pedido ya fue enviado: escríbenos para cambiarlo.' });
     const remove = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { products: [] } });
     expect(remove.status).toBe(409);
-    expect(remove.json.error).toBe('Solo puedes modificar pedidos pendientes');
+    expect(remove.json.code).toBe('ORDER_ALREADY_PAID');
     const staffOnly = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: owner.token, body: { order_products: [] } });
     expect(staffOnly.status).toBe(400);
   });

@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { CARRIERS, PAYMENT_METHODS } from '../../domain/fulfilment';
+import { REFUND_STATUSES } from '../../domain/order-lifecycle';
 
 /**
  * Lower case without accents: shop_fold() of migration 0006 (unaccent declared immutable), so that
@@ -299,6 +300,16 @@ export const orders = pgTable(
     tracking_code: text('tracking_code'),
     shipped_at: timestamp('shipped_at', { withTimezone: true }),
     shipped_by: integer('shipped_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * A cancelled order that was paid owes its payment back (domain/order-lifecycle.ts): 'owed'
+     * from the cancellation until staff record the refund, then 'done'. Null otherwise.
+     */
+    refund_status: text('refund_status', { enum: REFUND_STATUSES }),
+    refund_amount: money('refund_amount'),
+    refunded_at: timestamp('refunded_at', { withTimezone: true }),
+    refund_method: text('refund_method', { enum: PAYMENT_METHODS }),
+    refund_note: text('refund_note'),
+    refund_recorded_by: integer('refund_recorded_by').references(() => users.id, { onDelete: 'set null' }),
     /** Staff only. */
     internal_notes: text('internal_notes').notNull().default(''),
     created_at: createdAt(),
@@ -421,6 +432,8 @@ export const siteSettings = pgTable('site_settings', {
   whatsapp_number: text('whatsapp_number').notNull().default(''),
   /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
+  /** Orders awaiting payment a customer may hold at once; null: MAX_PENDING_ORDERS (GET/PUT /api/core/order-settings/). */
+  max_pending_orders: integer('max_pending_orders'),
   updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updated_at: updatedAt(),
 });

@@ -1,5 +1,6 @@
 // GET /api/dashboard/ (staff): the back office's landing page, and the low-stock threshold it
-// uses, read and set under /api/core/inventory-settings/ (staff).
+// uses, read and set under /api/core/inventory-settings/ (staff); the cap of orders awaiting
+// payment per customer under /api/core/order-settings/.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,7 +8,9 @@ import { dashboardDtoSchema } from '../../../domain/dashboard';
 import { inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
 import { requireStaff } from '../auth/caller';
+import { orderSettingsDtoSchema, orderSettingsUpdateSchema } from '../../../domain/order-settings';
 import { getInventorySettings, updateInventorySettings } from '../site/inventory-settings';
+import { getOrderSettings, updateOrderSettings } from '../site/order-settings';
 import { getDashboard } from './service';
 
 const actorOf = (request: FastifyRequest) => {
@@ -33,5 +36,15 @@ export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx
       schema: { body: inventorySettingsUpdateSchema, response: { 200: inventorySettingsDtoSchema.extend({ message: z.string() }) } },
     },
     async (request) => updateInventorySettings(ctx, actorOf(request), request.body),
+  );
+
+  app.get('/api/core/order-settings/', { ...staffOnly, schema: { response: { 200: orderSettingsDtoSchema } } }, async () =>
+    getOrderSettings(ctx),
+  );
+
+  app.put(
+    '/api/core/order-settings/',
+    { ...staffOnly, schema: { body: orderSettingsUpdateSchema, response: { 200: orderSettingsDtoSchema.extend({ message: z.string() }) } } },
+    async (request) => updateOrderSettings(ctx, actorOf(request), request.body),
   );
 }

@@ -4,7 +4,7 @@
 import type { Logger } from '../../logger';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS, paymentInstructions, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
-import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto } from '../../../domain/orders';
+import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto, type RefundDto } from '../../../domain/orders';
 import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { shopChannels, shopContact, type ShopChannels } from '../mail/contact';
@@ -112,6 +112,9 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto, channels: Sh
       `Hola ${order.recipient_name},`,
       explanation[order.status],
       ...(order.status === 'cancelled' && order.cancel_reason ? [`Motivo: ${order.cancel_reason}.`] : []),
+      ...(order.refund?.status === 'owed'
+        ? [`Como ya habías pagado, te devolveremos ${formatArs(order.refund.amount)}. Te avisaremos cuando lo hagamos.`]
+        : []),
       ...(order.status === 'cancelled' && order.cancel_reason === EXPIRED_ORDER_REASON
         ? [
             `Pasaron ${ctx.config.pendingOrderDays} días sin que se confirmara el pago, así que cancelamos el pedido y liberamos los productos reservados. Si todavía los quieres, puedes hacer un nuevo pedido en la tienda.`,
@@ -192,3 +195,76 @@ export async function notifyPaymentReceived(ctx: AppContext, order: OrderDto, lo
 export async function notifyShipped(ctx: AppContext, order: OrderDto, log?: Logger) {
   if (order.shipment) await safeSend(ctx, shipmentEmail(ctx, order, order.shipment), log);
 }
+
+/**
+ * The customer cancelled their order or removed lines from it: the shop hears of it (the units
+ * are back on sale), and the customer gets the order as it now stands, with its new total.
+ */
+export function customerChangeEmails(ctx: AppContext, order: OrderDto, change: 'cancelled' | 'lines_removed', shopEmail: string | undefined) {
+  const table = linesTable(order);
+  const cancelled = change === 'cancelled';
+  const customer = renderEmail({
+    title: cancelled ? `Cancelaste el pedido #${order.order_number}` : `Modificaste el pedido #${order.order_number}`,
+    preheader: cancelled ? 'Liberamos los productos reservados' : `El nuevo total es ${formatArs(order.total)}`,
+    paragraphs: [
+      `Hola ${order.recipient_name},`,
+      cancelled
+        ? `Cancelaste el pedido #${order.order_number}${order.cancel_reason ? ` (${order.cancel_reason})` : ''}. No tienes que pagar nada.`
+        : `Quitaste productos del pedido #${order.order_number}. El nuevo total a pagar es ${formatArs(order.total)}.`,
+    ],
+    ...(cancelled ? {} : { bodyHtml: table.html, bodyText: table.text }),
+    action: myOrdersAction(ctx),
+  });
+  const messages: MailMessage[] = [
+    {
+      to: order.customer_email,
+      subject: cancelled ? `Cancelaste el pedido #${order.order_number}` : `Pedido #${order.order_number} modificado: nuevo total ${formatArs(order.total)}`,
+      ...customer,
+    },
+  ];
+  if (shopEmail) {
+    const notice = renderEmail({
+      title: cancelled ? `El cliente canceló el pedido #${order.order_number}` : `El cliente modificó el pedido #${order.order_number}`,
+      preheader: cancelled ? `${order.recipient_name} canceló su pedido` : `Nuevo total: ${formatArs(order.total)}`,
+      paragraphs: [
+        `Cliente: ${order.recipient_name} (${order.customer_email}, ${order.customer_phone})`,
+        cancelled
+          ? 'El stock reservado volvió a estar a la venta.'
+          : `Quitó productos: el nuevo total es ${formatArs(order.total)} y el stock de lo quitado volvió a la venta.`,
+      ],
+      bodyHtml: table.html,
+      bodyText: table.text,
+      action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.id}` },
+    });
+    messages.push({
+      to: shopEmail,
+      subject: cancelled ? `Pedido #${order.order_number} cancelado por el cliente` : `Pedido #${order.order_number} modificado por el cliente`,
+      ...notice,
+    });
+  }
+  return messages;
+}
+
+export async function notifyCustomerChange(ctx: AppContext, order: OrderDto, change: 'cancelled' | 'lines_removed', log?: Logger) {
+  for (const message of customerChangeEmails(ctx, order, change, ctx.config.shopEmail)) await safeSend(ctx, message, log);
+}
+
+export function refundEmail(ctx: AppContext, order: OrderDto, refund: RefundDto): MailMessage {
+  const how = refund.method ? ` (${PAYMENT_METHOD_LABELS[refund.method].toLowerCase()})` : '';
+  const rendered = renderEmail({
+    title: `Te devolvimos el pago del pedido #${order.order_number}`,
+    preheader: `Reembolso de ${formatArs(refund.amount)}`,
+    paragraphs: [
+      `Hola ${order.recipient_name},`,
+      `Te devolvimos ${formatArs(refund.amount)}${how} del pedido #${order.order_number}, que fue cancelado${refund.refunded_at ? `, el ${formatDateTime(refund.refunded_at)}` : ''}.`,
+      'Si no lo ves reflejado en unos días, escríbenos.',
+    ],
+    action: myOrdersAction(ctx),
+  });
+  return { to: order.customer_email, subject: `Reembolso del pedido #${order.order_number}`, ...rendered };
+}
+
+export async function notifyRefunded(ctx: AppContext, order: OrderDto, log?: Logger) {
+  if (order.refund?.status === 'done') await safeSend(ctx, refundEmail(ctx, order, order.refund), log);
+}
+

@@ -10,6 +10,7 @@ import {
   type BulkOrderActionInput,
   type BulkOrderResult,
   type RecordPaymentInput,
+  type RecordRefundInput,
   type RecordShipmentInput,
 } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
@@ -20,26 +21,36 @@ import { orders } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Logger } from '../../logger';
 import { diff, logActivity } from '../activity/log';
-import { notifyPaymentReceived, notifyShipped } from './emails';
+import { notifyPaymentReceived, notifyRefunded, notifyShipped } from './emails';
 import { STAFF_VIEW } from './queries';
-import { lockOrder, ORDER_NOT_FOUND, updateOrderAsStaff, withOrderDto, writeOrders, type OrderActor, type OrderRecord } from './service';
+import { assertAllowed, lockOrder, ORDER_NOT_FOUND, updateOrderAsStaff, withOrderDto, writeOrders, type OrderActor, type OrderRecord } from './service';
 
-/** Bulk actions refuse what a single change would repeat: a second payment or shipment. */
+/**
+ * `once`: bulk actions refuse what a single change would repeat (a second payment or shipment).
+ * `replace`: PUT corrects a step already recorded and refuses when there is none.
+ */
 interface StepOptions {
   once?: boolean;
+  replace?: boolean;
 }
 
-const refuseCancelled = (order: OrderRecord, what: string) => {
-  if (order.status === 'cancelled')
-    throw conflict(`El pedido #${order.order_number} está cancelado: no se puede ${what}`, 'ORDER_CANCELLED');
-};
+function refuseMissing(order: OrderRecord, step: 'payment' | 'shipment') {
+  const recorded = step === 'payment' ? order.paid_at : order.shipped_at;
+  if (!recorded) {
+    throw conflict(
+      `El pedido #${order.order_number} no tiene ${step === 'payment' ? 'un pago registrado' : 'un envío registrado'}`,
+      step === 'payment' ? 'NO_PAYMENT' : 'NO_SHIPMENT',
+    );
+  }
+}
 
-function paymentDate(value: string | undefined, now: Date): Date {
+function paymentDate(value: string | undefined, now: Date, field: 'paid_at' | 'refunded_at' = 'paid_at'): Date {
+  const what = field === 'paid_at' ? 'de pago' : 'del reembolso';
   const paidAt = paidAtInstant(value, now);
-  if (Number.isNaN(paidAt.getTime())) throw badRequest('La fecha de pago es inválida', { paid_at: ['La fecha de pago es inválida'] });
+  if (Number.isNaN(paidAt.getTime())) throw badRequest(`La fecha ${what} es inválida`, { [field]: [`La fecha ${what} es inválida`] });
   // A minute of leeway for a clock that runs a little ahead of the server's.
   if (paidAt.getTime() > now.getTime() + 60_000) {
-    throw badRequest('La fecha de pago no puede ser futura', { paid_at: ['La fecha de pago no puede ser futura'] });
+    throw badRequest(`La fecha ${what} no puede ser futura`, { [field]: [`La fecha ${what} no puede ser futura`] });
   }
   return paidAt;
 }
@@ -68,7 +79,8 @@ export async function recordPayment(
   const first = await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    refuseCancelled(order, 'registrar un pago');
+    assertAllowed(order, 'payment');
+    if (options.replace) refuseMissing(order, 'payment');
     if (options.once && order.paid_at) throw conflict(`El pedido #${order.order_number} ya tiene un pago registrado`, 'ALREADY_PAID');
     if (shopDate(paidAt) < shopDate(order.created_at)) {
       const message = 'La fecha de pago no puede ser anterior al pedido';
@@ -118,7 +130,8 @@ export async function recordShipment(
   const changed = await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    refuseCancelled(order, 'marcar como enviado');
+    assertAllowed(order, 'shipment');
+    if (options.replace) refuseMissing(order, 'shipment');
     if (options.once && order.shipped_at) throw conflict(`El pedido #${order.order_number} ya estaba enviado`, 'ALREADY_SHIPPED');
     if (order.shipped_at && order.carrier === input.carrier && order.tracking_code === code) return false;
     await tx
@@ -157,6 +170,82 @@ export async function setInternalNotes(ctx: AppContext, actor: OrderActor, order
     });
   });
   return withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+}
+
+/**
+ * DELETE /api/orders/{id}/payment/ and /shipment/: undoes a step recorded by mistake. The order
+ * goes back a stage (a payment undone makes it await payment again); the log keeps what was
+ * there. A cancelled order keeps its payment: its refund says what happens to the money.
+ */
+export async function undoStep(ctx: AppContext, actor: OrderActor, orderId: number, step: 'payment' | 'shipment'): Promise<OrderDto> {
+  await writeOrders(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    assertAllowed(order, step);
+    refuseMissing(order, step);
+    const cleared =
+      step === 'payment'
+        ? { paid_at: null, payment_method: null, payment_amount: null, payment_note: null, payment_recorded_by: null }
+        : { carrier: null, tracking_code: null, shipped_at: null, shipped_by: null };
+    await tx.update(orders).set(cleared).where(eq(orders.id, orderId));
+    const before =
+      step === 'payment'
+        ? paymentFields(order)
+        : { carrier: order.carrier, tracking_code: order.tracking_code, shipped_at: order.shipped_at?.toISOString() ?? null };
+    await logActivity(tx, {
+      action: 'update',
+      description: `Pedido #${order.order_number}: ${step === 'payment' ? 'pago' : 'envío'} deshecho`,
+      actor,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: { before, after: Object.fromEntries(Object.keys(before).map((key) => [key, null])) },
+    });
+  });
+  return withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+}
+
+const refundFields = (o: Pick<OrderRecord, 'refund_status' | 'refund_amount' | 'refunded_at' | 'refund_method' | 'refund_note'>) => ({
+  refund_status: o.refund_status,
+  refund_amount: o.refund_amount,
+  refunded_at: o.refunded_at?.toISOString() ?? null,
+  refund_method: o.refund_method,
+  refund_note: o.refund_note,
+});
+
+/**
+ * POST /api/orders/{id}/refund/: staff record that the money of a cancelled, paid order went
+ * back (by default all that was paid). The customer is e-mailed once.
+ */
+export async function recordRefund(ctx: AppContext, actor: OrderActor, orderId: number, input: RecordRefundInput, log?: Logger) {
+  const now = ctx.now();
+  const refundedAt = paymentDate(input.refunded_at, now, 'refunded_at');
+  await writeOrders(ctx, async (tx) => {
+    const order = await lockOrder(tx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    assertAllowed(order, 'refund');
+    const refund = {
+      refund_status: 'done' as const,
+      refund_amount: input.amount ?? order.refund_amount ?? order.payment_amount ?? order.total,
+      refunded_at: refundedAt,
+      refund_method: input.method,
+      refund_note: input.note || null,
+    };
+    await tx
+      .update(orders)
+      .set({ ...refund, refund_recorded_by: actor.id })
+      .where(eq(orders.id, orderId));
+    await logActivity(tx, {
+      action: 'update',
+      description: `Pedido #${order.order_number}: reembolso registrado (${PAYMENT_METHOD_LABELS[input.method]}, ${formatArs(refund.refund_amount)})`,
+      actor,
+      entity_type: 'order',
+      entity_id: order.id,
+      changes: diff(refundFields(order), refundFields(refund)),
+    });
+  });
+  const dto = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+  await notifyRefunded(ctx, dto, log);
+  return dto;
 }
 
 /** Complete takes pending orders only; cancel any order not cancelled yet. */

@@ -10,7 +10,9 @@ import {
   type OrderOrdering,
   type OrderProductDto,
   type OrderStatusCounts,
+  type RefundDto,
 } from '../../../domain/orders';
+import { ORDER_STAGE_LABELS, orderStage } from '../../../domain/order-lifecycle';
 import { roundCents } from '../../../domain/money';
 import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { normalizePhone } from '../../../domain/phone';
@@ -41,6 +43,11 @@ const orderFields = {
   carrier: orders.carrier,
   tracking_code: orders.tracking_code,
   shipped_at: orders.shipped_at,
+  refund_status: orders.refund_status,
+  refund_amount: orders.refund_amount,
+  refunded_at: orders.refunded_at,
+  refund_method: orders.refund_method,
+  refund_note: orders.refund_note,
   internal_notes: orders.internal_notes,
   created_at: orders.created_at,
   updated_at: orders.updated_at,
@@ -168,10 +175,22 @@ function shipmentOf(row: OrderRow): ShipmentDto | null {
   };
 }
 
+function refundOf(row: OrderRow, staff: boolean): RefundDto | null {
+  if (!row.refund_status) return null;
+  const refund: RefundDto = {
+    status: row.refund_status,
+    amount: row.refund_amount ?? row.payment_amount ?? row.total,
+    refunded_at: row.refunded_at?.toISOString() ?? null,
+    method: row.refund_method,
+  };
+  return staff ? { ...refund, note: row.refund_note } : refund;
+}
+
 function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): OrderDto {
   const staff = view.audience === 'staff';
   const payment = paymentOf(row, staff);
-  const awaitingPayment = row.status === 'pending' && payment === null;
+  const stage = orderStage(row);
+  const awaitingPayment = stage === 'awaiting_payment';
   const dto: OrderDto = {
     id: row.id,
     order_number: row.order_number,
@@ -197,6 +216,9 @@ function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): Ord
     order_products: lines,
     payment,
     shipment: shipmentOf(row),
+    stage,
+    stage_display: ORDER_STAGE_LABELS[stage],
+    refund: refundOf(row, staff),
     payment_instructions: view.audience === 'customer' && awaitingPayment ? view.paymentInstructions : null,
     shop_whatsapp: view.audience === 'customer' && awaitingPayment ? view.shopWhatsapp : null,
   };

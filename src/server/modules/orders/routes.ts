@@ -13,6 +13,7 @@ import {
   bulkOrderResultSchema,
   internalNotesSchema,
   recordPaymentSchema,
+  recordRefundSchema,
   recordShipmentSchema,
 } from '../../../domain/fulfilment';
 import {
@@ -31,7 +32,7 @@ import type { AppContext } from '../../context';
 import { describedOnly, noContentSchema, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import { exportOrders } from './export';
-import { applyBulkAction, recordPayment, recordShipment, setInternalNotes } from './fulfilment';
+import { applyBulkAction, recordPayment, recordRefund, recordShipment, setInternalNotes, undoStep } from './fulfilment';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
@@ -87,7 +88,7 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
       const user = requireUser(request);
       const { id } = request.params;
       if (isAdmin(user)) return updateOrderAsStaff(ctx, user, id, parse(adminOrderUpdateSchema, request.body), request.log);
-      return updateOrderAsCustomer(ctx, user, id, parse(customerOrderUpdateSchema, request.body));
+      return updateOrderAsCustomer(ctx, user, id, parse(customerOrderUpdateSchema, request.body), request.log);
     },
   );
 
@@ -106,10 +107,40 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log),
   );
 
+  app.put(
+    '/api/orders/:id/payment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log, { replace: true }),
+  );
+
+  app.delete(
+    '/api/orders/:id/payment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
+    async (request) => undoStep(ctx, requireStaff(request), request.params.id, 'payment'),
+  );
+
   app.post(
     '/api/orders/:id/shipment/',
     { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
     async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
+
+  app.put(
+    '/api/orders/:id/shipment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log, { replace: true }),
+  );
+
+  app.delete(
+    '/api/orders/:id/shipment/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
+    async (request) => undoStep(ctx, requireStaff(request), request.params.id, 'shipment'),
+  );
+
+  app.post(
+    '/api/orders/:id/refund/',
+    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordRefundSchema, response: { 200: orderDtoSchema } } },
+    async (request) => recordRefund(ctx, requireStaff(request), request.params.id, request.body, request.log),
   );
 
   app.put(

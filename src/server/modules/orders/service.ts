@@ -2,12 +2,14 @@
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
 import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { roundCents } from '../../../domain/money';
+import { formatArs, roundCents } from '../../../domain/money';
+import { refundOnCancel, refusal, UNPAID_STAGES, type OrderAction } from '../../../domain/order-lifecycle';
 import {
   CANCELLED_FOR_NO_PRODUCTS,
   EXPIRED_ORDER_REASON,
   isOrderActive,
   ORDER_STATUS_LABELS,
+  pendingCapMessage,
   type AdminOrderLineInput,
   type AdminOrderListQuery,
   type AdminOrderUpdate,
@@ -27,10 +29,12 @@ import { badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { paymentInstructions } from '../../../domain/fulfilment';
+import { getOrderSettings } from '../site/order-settings';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
-import { notifyOrderCreated, notifyStatusChanged } from './emails';
+import { notifyCustomerChange, notifyOrderCreated, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
+import { inStages } from './stages';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
 
 /** Who is calling, as the auth plugin loaded it. */
@@ -123,25 +127,23 @@ export async function withOrderDto<T extends object>(ctx: AppContext, id: number
 // Creation
 
 /**
- * One customer keeps at most `max` pending orders (README: MAX_PENDING_ORDERS), so no one can
- * hold the whole stock for PENDING_ORDER_DAYS. The customer's row is locked first: two checkouts
- * of one customer at the cap wait for each other instead of both counting the same orders.
+ * One customer keeps at most `max` orders awaiting payment (README: MAX_PENDING_ORDERS, or the
+ * value staff set in 'Configuración'), so no one can hold the whole stock for PENDING_ORDER_DAYS.
+ * Paid and shipped orders hold no slot. The customer's row is locked first: two checkouts of one
+ * customer at the cap wait for each other instead of both counting the same orders.
  */
 async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promise<void> {
   // NO KEY UPDATE: other writes that only reference the user (sessions, orders) are not blocked.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
-  const [{ pending }] = await tx
-    .select({ pending: count() })
+  const unpaid = await tx
+    .select({ order_number: orders.order_number })
     .from(orders)
-    .where(and(eq(orders.user_id, userId), eq(orders.status, 'pending')));
-  if (pending >= max) {
-    const limit = max === 1 ? '1 pedido pendiente' : `${max} pedidos pendientes`;
-    throw conflict(
-      `Alcanzaste el máximo de ${limit}. Espera a que confirmemos alguno o cancela uno antes de hacer un nuevo pedido.`,
-      'TOO_MANY_PENDING_ORDERS',
-      { max_pending_orders: max },
-    );
-  }
+    .where(and(eq(orders.user_id, userId), inStages(UNPAID_STAGES)))
+    .orderBy(asc(orders.created_at));
+  if (unpaid.length >= max) throw conflict(pendingCapMessage(unpaid.map((o) => o.order_number), max), 'TOO_MANY_PENDING_ORDERS', {
+    max_pending_orders: max,
+    unpaid_orders: unpaid.map((o) => o.order_number),
+  });
 }
 
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
@@ -149,7 +151,7 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
   const now = ctx.now();
   const blisterIds = input.products.map((l) => l.blister_id);
   const orderId = await writeOrders(ctx, async (tx) => {
-    await checkPendingOrderCap(tx, customer.id, ctx.config.maxPendingOrders);
+    await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx));
     const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
     const lines = input.products.map((line) => {
       const p = byId.get(line.blister_id);
@@ -161,11 +163,21 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
         throw conflict(`El producto ${p.product_name} ya no está disponible`, 'PRODUCT_UNAVAILABLE', where);
       }
       const price = unitPrice(p, dollarRate, now);
-      if (price === null) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
+      // A line at $0 is never sold: a missing price, or a discount as large as the price.
+      if (price === null || price <= 0) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
       return snapshotLine(p, line.quantity, price);
     });
 
     const total = orderTotal(lines);
+    // The customer confirmed a total: a price that changed while the checkout was open (a
+    // catalogue edit, a new dollar rate) stops the order instead of charging more or less.
+    if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
+      throw conflict(
+        `Los precios cambiaron mientras confirmabas: el total ahora es ${formatArs(total)}. Revisa tu pedido y confírmalo de nuevo.`,
+        'PRICE_CHANGED',
+        { total, lines: lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time })) },
+      );
+    }
     const [order] = await tx
       .insert(orders)
       .values({
@@ -240,6 +252,17 @@ export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQ
 
 const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
 
+/** The cap of orders awaiting payment in force: staff's setting, else the environment's. */
+async function maxPendingOrders(ctx: AppContext, tx: Tx): Promise<number> {
+  return (await getOrderSettings(ctx, tx)).max_pending_orders;
+}
+
+/** Refuses (409) what the lifecycle does not allow from the order's stage (domain/order-lifecycle.ts). */
+export function assertAllowed(order: OrderRecord, action: OrderAction): void {
+  const refused = refusal(order, action);
+  if (refused) throw conflict(refused.message, refused.code);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Changes
 
@@ -284,9 +307,22 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
   const total = orderTotal(next.lines);
   await tx
     .update(orders)
-    .set({ status: next.status, is_archived: next.is_archived, cancel_reason: next.cancel_reason, total, updated_at: now })
+    .set({ status: next.status, is_archived: next.is_archived, cancel_reason: next.cancel_reason, total, ...refundAfter(order, next.status), updated_at: now })
     .where(eq(orders.id, order.id));
   return total;
+}
+
+/**
+ * Cancelling an order that was paid leaves its payment owed back (refund 'owed', the amount
+ * paid); re-opening it drops that debt. Other changes leave the refund as it is.
+ */
+function refundAfter(order: OrderRecord, status: OrderStatus) {
+  if (status === 'cancelled' && order.status !== 'cancelled') {
+    const owed = refundOnCancel(order);
+    return { refund_status: owed, refund_amount: owed ? (order.payment_amount ?? order.total) : null };
+  }
+  if (status !== 'cancelled' && order.status === 'cancelled') return { refund_status: null, refund_amount: null };
+  return {};
 }
 
 /** Cancels a locked order with all its lines (their stock goes back) and logs why. */
@@ -357,9 +393,10 @@ export async function updateOrderAsCustomer(
   actor: OrderActor,
   orderId: number,
   input: CustomerOrderUpdate,
+  log?: Logger,
 ): Promise<OrderUpdateResult> {
   const now = ctx.now();
-  const message = await writeOrders(ctx, async (tx) => {
+  const outcome = await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order || order.user_id !== actor.id) throw notFound(ORDER_NOT_FOUND);
     const current = await currentLines(tx, orderId);
@@ -367,21 +404,21 @@ export async function updateOrderAsCustomer(
 
     if (input.status === 'cancelled') {
       // A repeated cancel (a retry, a double click) finds it cancelled and changes nothing.
-      if (order.status === 'cancelled') return 'El pedido ya estaba cancelado';
-      if (order.status !== 'pending') throw conflict('Solo puedes cancelar pedidos pendientes');
+      if (order.status === 'cancelled') return { message: 'El pedido ya estaba cancelado', change: null };
+      assertAllowed(order, 'customer_change');
       await cancel('Cancelado por el cliente');
-      return 'Pedido cancelado';
+      return { message: 'Pedido cancelado', change: 'cancelled' as const };
     }
-    if (!input.products && !input.remove_line_ids) return 'Sin cambios';
-    if (order.status !== 'pending') throw conflict('Solo puedes modificar pedidos pendientes');
+    if (!input.products && !input.remove_line_ids) return { message: 'Sin cambios', change: null };
+    assertAllowed(order, 'customer_change');
 
     const lines = remainingLines(current, input);
     // spec accounts-admin §4: removing the last line cancels the order instead.
     if (lines.length === 0) {
       await cancel(CANCELLED_FOR_NO_PRODUCTS);
-      return CANCELLED_FOR_NO_PRODUCTS;
+      return { message: CANCELLED_FOR_NO_PRODUCTS, change: 'cancelled' as const };
     }
-    if (sameLines(current, lines)) return 'Sin cambios';
+    if (sameLines(current, lines)) return { message: 'Sin cambios', change: null };
     const total = await applyChange(
       tx,
       order,
@@ -390,11 +427,13 @@ export async function updateOrderAsCustomer(
       now,
     );
     await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
-    return 'Pedido actualizado';
+    return { message: 'Pedido actualizado', change: 'lines_removed' as const, previousTotal: order.total };
   });
   // Units given back may end a sell-out that customers wait for.
   sendRestockNoticesSoon(ctx);
-  return withOrderDto(ctx, orderId, { message }, await customerView(ctx));
+  const dto = await withOrderDto(ctx, orderId, { message: outcome.message }, await customerView(ctx));
+  if (outcome.change) await notifyCustomerChange(ctx, dto, outcome.change, log);
+  return dto;
 }
 
 /** Staff's line edit: existing lines matched by id or by product and presentation, new ones priced from the database unless staff give a price. */
@@ -479,17 +518,19 @@ export async function updateOrderAsStaff(
       cancelReason = CANCELLED_FOR_NO_PRODUCTS;
       message = CANCELLED_FOR_NO_PRODUCTS;
     } else if (status === 'cancelled' && order.status !== 'cancelled') {
-      cancelReason = 'Cancelado por la tienda';
+      cancelReason = input.cancel_reason || 'Cancelado por la tienda';
     }
     const isArchived = input.is_archived ?? order.is_archived;
     const linesChanged = !sameLines(current, lines);
     const statusChanged = status !== order.status;
     if (!linesChanged && !statusChanged && isArchived === order.is_archived) return { message: 'Sin cambios', statusChanged: false };
+    // Money already paid is not changed under the customer: cancel (with its refund) instead.
+    if (linesChanged && cancelReason !== CANCELLED_FOR_NO_PRODUCTS) assertAllowed(order, 'edit_lines');
+    if (statusChanged && order.status === 'cancelled') assertAllowed(order, 'reopen');
 
     // From cancelled back to pending or completed takes the stock again (409 when short).
     const total = await applyChange(tx, order, current, { status, lines, is_archived: isArchived, cancel_reason: cancelReason }, now);
-    if (statusChanged)
-      await logStatusChange(tx, actor, order, status, total, cancelReason === CANCELLED_FOR_NO_PRODUCTS ? cancelReason : undefined);
+    if (statusChanged) await logStatusChange(tx, actor, order, status, total, status === 'cancelled' ? (cancelReason ?? undefined) : undefined);
     if (linesChanged || isArchived !== order.is_archived) {
       await logUpdate(
         tx,
@@ -513,6 +554,7 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
   await writeOrders(ctx, async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
+    assertAllowed(order, 'delete');
     const before = await findOrderDto(tx, orderId);
     const current = await currentLines(tx, orderId);
     await moveStock(tx, isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD, NOTHING_HELD, now);
@@ -529,12 +571,12 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
   sendRestockNoticesSoon(ctx);
 }
 
-/** Cancels one pending order created before `cutoff`, checked again under its lock, and e-mails the customer. */
+/** Cancels one order awaiting payment created before `cutoff`, checked again under its lock, and e-mails the customer. */
 async function expireOrder(ctx: AppContext, id: number, cutoff: Date, log?: Logger): Promise<boolean> {
   const now = ctx.now();
   const done = await ctx.db.transaction(async (tx) => {
     const order = await lockOrder(tx, id);
-    if (!order || order.status !== 'pending' || order.created_at >= cutoff) return false;
+    if (!order || refusal(order, 'expire') || order.created_at >= cutoff) return false;
     await cancelOrder(tx, null, order, await currentLines(tx, id), EXPIRED_ORDER_REASON, now);
     return true;
   });
@@ -545,8 +587,9 @@ async function expireOrder(ctx: AppContext, id: number, cutoff: Date, log?: Logg
 }
 
 /**
- * Background job (README: PENDING_ORDER_DAYS): cancels pending orders older than the limit and
- * gives their stock back. Safe with several processes: each order is re-checked under its lock.
+ * Background job (README: PENDING_ORDER_DAYS): cancels orders still awaiting payment after the
+ * limit and gives their stock back; paid and shipped orders never expire. Safe with several
+ * processes: each order is re-checked under its lock.
  */
 export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): Promise<number> {
   const cutoff = new Date(ctx.now().getTime() - ctx.config.pendingOrderDays * 24 * 60 * 60 * 1000);
@@ -555,7 +598,7 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): P
     const stale = await ctx.db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.status, 'pending'), lt(orders.created_at, cutoff)))
+      .where(and(inStages(UNPAID_STAGES), lt(orders.created_at, cutoff)))
       .orderBy(asc(orders.created_at))
       .limit(100);
     // Each order in its own transaction, the caches dropped once for the batch: each drop reaches
@@ -565,7 +608,7 @@ export async function expireStalePendingOrders(ctx: AppContext, log?: Logger): P
         for (const { id } of stale) if (await expireOrder(ctx, id, cutoff, log)) expired++;
       });
     }
-    // Every order of a batch leaves the pending state, so the next query finds the next ones.
+    // Every order of a batch leaves the awaiting-payment stage, so the next query finds the next ones.
     if (stale.length < 100) return expired;
   }
 }

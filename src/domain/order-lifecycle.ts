@@ -1,0 +1,158 @@
+// An order's lifecycle, in one place. The spec's `status` (pending, completed, cancelled) stays;
+// inside "pending" the stage says where the money and the parcel are. Every rule that depends on
+// where an order stands (expiry, the pending cap, the customer's changes, deletion, refunds, the
+// counts staff see) asks this module, whichever path runs it: customer, staff, bulk, job.
+// No zod here: the customer's account page imports it.
+import type { OrderStatus } from './order-status';
+
+export const ORDER_STAGES = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStage = (typeof ORDER_STAGES)[number];
+
+export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
+  awaiting_payment: 'Esperando pago',
+  paid: 'Pagado, por enviar',
+  shipped: 'Enviado',
+  delivered: 'Entregado',
+  cancelled: 'Cancelado',
+};
+
+/**
+ * What defines each stage, from the order's own columns: its status and whether a payment and a
+ * shipment are recorded (undefined: either). The server builds its SQL from this same table.
+ */
+export interface StageFacts {
+  status: OrderStatus;
+  paid?: boolean;
+  shipped?: boolean;
+}
+export const STAGE_FACTS: Record<OrderStage, StageFacts> = {
+  awaiting_payment: { status: 'pending', paid: false, shipped: false },
+  paid: { status: 'pending', paid: true, shipped: false },
+  // Shipped before paying (cash on delivery, a courier) is shipped too: the parcel has left.
+  shipped: { status: 'pending', shipped: true },
+  delivered: { status: 'completed' },
+  cancelled: { status: 'cancelled' },
+};
+
+export interface LifecycleFacts {
+  status: OrderStatus;
+  paid_at: Date | string | null;
+  shipped_at: Date | string | null;
+}
+
+export function orderStage(order: LifecycleFacts): OrderStage {
+  if (order.status === 'cancelled') return 'cancelled';
+  if (order.status === 'completed') return 'delivered';
+  if (order.shipped_at) return 'shipped';
+  return order.paid_at ? 'paid' : 'awaiting_payment';
+}
+
+/** Stages that still need the shop: the sidebar badge and the tab title count these. */
+export const STAGES_NEEDING_SHOP: readonly OrderStage[] = ['awaiting_payment', 'paid'];
+
+/** Stages that hold a customer's checkout slot (README: MAX_PENDING_ORDERS) and can expire. */
+export const UNPAID_STAGES: readonly OrderStage[] = ['awaiting_payment'];
+
+// ---------------------------------------------------------------------------------------------
+// Who may do what, from which stage
+
+export type OrderAction =
+  /** The customer cancels their order, or removes lines from it. */
+  | 'customer_change'
+  /** The expiry job cancels it (PENDING_ORDER_DAYS). */
+  | 'expire'
+  /** Staff delete it for good. */
+  | 'delete'
+  /** Staff record, correct or undo the payment. */
+  | 'payment'
+  /** Staff record, correct or undo the shipment. */
+  | 'shipment'
+  /** Staff change its lines or prices. */
+  | 'edit_lines'
+  /** Staff record the refund of a cancelled order that was paid. */
+  | 'refund'
+  /** Staff re-open a cancelled order. */
+  | 'reopen';
+
+export interface Refusal {
+  code: string;
+  message: string;
+}
+
+export interface ActionFacts extends LifecycleFacts {
+  order_number: number;
+  refund_status?: RefundStatus | null;
+}
+
+/**
+ * Why `action` may not be done to the order now, or null when it may. Each answer is the one
+ * the API gives (409 with the code) and the page shows.
+ */
+export function refusal(order: ActionFacts, action: OrderAction): Refusal | null {
+  const stage = orderStage(order);
+  const number = `#${order.order_number}`;
+  switch (action) {
+    case 'customer_change':
+      if (stage === 'awaiting_payment') return null;
+      if (stage === 'cancelled') return { code: 'ORDER_CANCELLED', message: 'El pedido ya está cancelado' };
+      return {
+        code: 'ORDER_ALREADY_PAID',
+        message:
+          stage === 'paid'
+            ? 'Ya registramos el pago de este pedido: escríbenos para cambiarlo.'
+            : 'Este pedido ya fue enviado: escríbenos para cambiarlo.',
+      };
+    case 'expire':
+      return stage === 'awaiting_payment' ? null : { code: 'NOT_AWAITING_PAYMENT', message: `El pedido ${number} no espera un pago` };
+    case 'delete':
+      if (stage === 'awaiting_payment') return null;
+      if (stage === 'cancelled') {
+        return order.paid_at && order.refund_status !== 'done'
+          ? { code: 'REFUND_OWED', message: `El pedido ${number} tiene un reembolso pendiente: regístralo antes de eliminarlo` }
+          : null;
+      }
+      return {
+        code: 'ORDER_ALREADY_PAID',
+        message: `El pedido ${number} está ${ORDER_STAGE_LABELS[stage].toLowerCase()}: no se puede eliminar. Solo se eliminan pedidos cancelados o que esperan el pago.`,
+      };
+    case 'payment':
+    case 'shipment':
+      return stage === 'cancelled'
+        ? {
+            code: 'ORDER_CANCELLED',
+            message: `El pedido ${number} está cancelado: no se puede ${action === 'payment' ? 'registrar un pago' : 'marcar como enviado'}`,
+          }
+        : null;
+    case 'edit_lines':
+      if (stage === 'awaiting_payment') return null;
+      return {
+        code: stage === 'cancelled' ? 'ORDER_CANCELLED' : 'ORDER_ALREADY_PAID',
+        message:
+          stage === 'cancelled'
+            ? `El pedido ${number} está cancelado: no se pueden cambiar sus productos`
+            : `El pedido ${number} ya está ${ORDER_STAGE_LABELS[stage].toLowerCase()}: no se cambian sus productos. Cancélalo (con reembolso) o crea un pedido nuevo.`,
+      };
+    case 'refund':
+      if (stage !== 'cancelled' || !order.paid_at) {
+        return { code: 'NO_REFUND_OWED', message: `El pedido ${number} no tiene un reembolso pendiente: solo se reembolsan pedidos pagados y cancelados` };
+      }
+      return order.refund_status === 'done' ? { code: 'REFUND_ALREADY_DONE', message: `El reembolso del pedido ${number} ya está registrado` } : null;
+    case 'reopen':
+      return order.refund_status === 'done'
+        ? { code: 'REFUND_ALREADY_DONE', message: `El pedido ${number} ya fue reembolsado: no se puede reabrir. Crea un pedido nuevo.` }
+        : null;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Refunds: a cancelled order that was paid owes its payment back until staff record the refund.
+
+export const REFUND_STATUSES = ['owed', 'done'] as const;
+export type RefundStatus = (typeof REFUND_STATUSES)[number];
+export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
+  owed: 'Reembolso pendiente',
+  done: 'Reembolsado',
+};
+
+/** The refund a cancellation leaves: owed when the order was paid, none otherwise. */
+export const refundOnCancel = (order: { paid_at: Date | string | null }): RefundStatus | null => (order.paid_at ? 'owed' : null);
