@@ -134,9 +134,14 @@ export function refusal(order: ActionFacts, action: OrderAction): Refusal | null
       };
     case 'refund':
       if (stage !== 'cancelled' || !order.paid_at) {
-        return { code: 'NO_REFUND_OWED', message: `El pedido ${number} no tiene un reembolso pendiente: solo se reembolsan pedidos pagados y cancelados` };
+        return {
+          code: 'NO_REFUND_OWED',
+          message: `El pedido ${number} no tiene un reembolso pendiente: solo se reembolsan pedidos pagados y cancelados`,
+        };
       }
-      return order.refund_status === 'done' ? { code: 'REFUND_ALREADY_DONE', message: `El reembolso del pedido ${number} ya está registrado` } : null;
+      return order.refund_status === 'done'
+        ? { code: 'REFUND_ALREADY_DONE', message: `El reembolso del pedido ${number} ya está registrado` }
+        : null;
     case 'reopen':
       return order.refund_status === 'done'
         ? { code: 'REFUND_ALREADY_DONE', message: `El pedido ${number} ya fue reembolsado: no se puede reabrir. Crea un pedido nuevo.` }

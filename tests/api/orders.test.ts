@@ -331,7 +331,9 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     for (let i = 0; i < 3; i++) await placeOrder(user.token, [line]);
     const [before] = await db().select({ id: orders.id }).from(orders).orderBy(desc(orders.id)).limit(1);
 
-    const numbers = (await db().select({ n: orders.order_number }).from(orders).where(eq(orders.user_id, user.id)).orderBy(orders.id)).map((o) => o.n);
+    const numbers = (await db().select({ n: orders.order_number }).from(orders).where(eq(orders.user_id, user.id)).orderBy(orders.id)).map(
+      (o) => o.n,
+    );
     const res = await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) });
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
@@ -372,7 +374,10 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     const placed = [];
     for (let i = 0; i < 3; i++) placed.push(await placeOrder(user.token, [line]));
     expect((await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) })).status).toBe(409);
-    const paid = await api(server, 'POST', `/api/orders/${placed[0].id}/payment/`, { token: staff.token, body: { method: 'transferencia' } });
+    const paid = await api(server, 'POST', `/api/orders/${placed[0].id}/payment/`, {
+      token: staff.token,
+      body: { method: 'transferencia' },
+    });
     expect(paid.status).toBe(200);
     const shipped = await api(server, 'POST', `/api/orders/${placed[1].id}/shipment/`, { token: staff.token, body: { carrier: 'moto' } });
     expect(shipped.status).toBe(200);
@@ -386,9 +391,14 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     const staff = await createStaff(db());
     const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
     const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
-    expect((await api(server, 'GET', '/api/core/order-settings/', { token: staff.token })).json).toEqual({ max_pending_orders: 3, is_default: true });
+    expect((await api(server, 'GET', '/api/core/order-settings/', { token: staff.token })).json).toEqual({
+      max_pending_orders: 3,
+      is_default: true,
+    });
     expect((await api(server, 'GET', '/api/core/order-settings/', { token: user.token })).status).toBe(403);
-    expect((await api(server, 'PUT', '/api/core/order-settings/', { token: user.token, body: { max_pending_orders: 9 } })).status).toBe(403);
+    expect((await api(server, 'PUT', '/api/core/order-settings/', { token: user.token, body: { max_pending_orders: 9 } })).status).toBe(
+      403,
+    );
     const bad = await api(server, 'PUT', '/api/core/order-settings/', { token: staff.token, body: { max_pending_orders: 0 } });
     expect(bad.status).toBe(400);
     expect(bad.json.error).toMatch(/entre 1 y 50/);

@@ -44,7 +44,10 @@ export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx
 
   app.put(
     '/api/core/order-settings/',
-    { ...staffOnly, schema: { body: orderSettingsUpdateSchema, response: { 200: orderSettingsDtoSchema.extend({ message: z.string() }) } } },
+    {
+      ...staffOnly,
+      schema: { body: orderSettingsUpdateSchema, response: { 200: orderSettingsDtoSchema.extend({ message: z.string() }) } },
+    },
     async (request) => updateOrderSettings(ctx, actorOf(request), request.body),
   );
 }

@@ -200,7 +200,12 @@ export async function notifyShipped(ctx: AppContext, order: OrderDto, log?: Logg
  * The customer cancelled their order or removed lines from it: the shop hears of it (the units
  * are back on sale), and the customer gets the order as it now stands, with its new total.
  */
-export function customerChangeEmails(ctx: AppContext, order: OrderDto, change: 'cancelled' | 'lines_removed', shopEmail: string | undefined) {
+export function customerChangeEmails(
+  ctx: AppContext,
+  order: OrderDto,
+  change: 'cancelled' | 'lines_removed',
+  shopEmail: string | undefined,
+) {
   const table = linesTable(order);
   const cancelled = change === 'cancelled';
   const customer = renderEmail({
@@ -218,7 +223,9 @@ export function customerChangeEmails(ctx: AppContext, order: OrderDto, change: '
   const messages: MailMessage[] = [
     {
       to: order.customer_email,
-      subject: cancelled ? `Cancelaste el pedido #${order.order_number}` : `Pedido #${order.order_number} modificado: nuevo total ${formatArs(order.total)}`,
+      subject: cancelled
+        ? `Cancelaste el pedido #${order.order_number}`
+        : `Pedido #${order.order_number} modificado: nuevo total ${formatArs(order.total)}`,
       ...customer,
     },
   ];
@@ -238,7 +245,9 @@ export function customerChangeEmails(ctx: AppContext, order: OrderDto, change: '
     });
     messages.push({
       to: shopEmail,
-      subject: cancelled ? `Pedido #${order.order_number} cancelado por el cliente` : `Pedido #${order.order_number} modificado por el cliente`,
+      subject: cancelled
+        ? `Pedido #${order.order_number} cancelado por el cliente`
+        : `Pedido #${order.order_number} modificado por el cliente`,
       ...notice,
     });
   }
@@ -267,4 +276,3 @@ export function refundEmail(ctx: AppContext, order: OrderDto, refund: RefundDto)
 export async function notifyRefunded(ctx: AppContext, order: OrderDto, log?: Logger) {
   if (order.refund?.status === 'done') await safeSend(ctx, refundEmail(ctx, order, order.refund), log);
 }
-

@@ -140,10 +140,18 @@ async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promis
     .from(orders)
     .where(and(eq(orders.user_id, userId), inStages(UNPAID_STAGES)))
     .orderBy(asc(orders.created_at));
-  if (unpaid.length >= max) throw conflict(pendingCapMessage(unpaid.map((o) => o.order_number), max), 'TOO_MANY_PENDING_ORDERS', {
-    max_pending_orders: max,
-    unpaid_orders: unpaid.map((o) => o.order_number),
-  });
+  if (unpaid.length >= max)
+    throw conflict(
+      pendingCapMessage(
+        unpaid.map((o) => o.order_number),
+        max,
+      ),
+      'TOO_MANY_PENDING_ORDERS',
+      {
+        max_pending_orders: max,
+        unpaid_orders: unpaid.map((o) => o.order_number),
+      },
+    );
 }
 
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
@@ -175,7 +183,10 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
       throw conflict(
         `Los precios cambiaron mientras confirmabas: el total ahora es ${formatArs(total)}. Revisa tu pedido y confírmalo de nuevo.`,
         'PRICE_CHANGED',
-        { total, lines: lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time })) },
+        {
+          total,
+          lines: lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time })),
+        },
       );
     }
     const [order] = await tx
@@ -307,7 +318,14 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
   const total = orderTotal(next.lines);
   await tx
     .update(orders)
-    .set({ status: next.status, is_archived: next.is_archived, cancel_reason: next.cancel_reason, total, ...refundAfter(order, next.status), updated_at: now })
+    .set({
+      status: next.status,
+      is_archived: next.is_archived,
+      cancel_reason: next.cancel_reason,
+      total,
+      ...refundAfter(order, next.status),
+      updated_at: now,
+    })
     .where(eq(orders.id, order.id));
   return total;
 }
@@ -530,7 +548,8 @@ export async function updateOrderAsStaff(
 
     // From cancelled back to pending or completed takes the stock again (409 when short).
     const total = await applyChange(tx, order, current, { status, lines, is_archived: isArchived, cancel_reason: cancelReason }, now);
-    if (statusChanged) await logStatusChange(tx, actor, order, status, total, status === 'cancelled' ? (cancelReason ?? undefined) : undefined);
+    if (statusChanged)
+      await logStatusChange(tx, actor, order, status, total, status === 'cancelled' ? (cancelReason ?? undefined) : undefined);
     if (linesChanged || isArchived !== order.is_archived) {
       await logUpdate(
         tx,
