@@ -33,6 +33,8 @@ export const periodFiguresSchema = z.object({
   average_order: z.number(),
   new_customers: z.number().int(),
   units: z.number().int(),
+  /** Money in: payments recorded in the span (by their date) less refunds recorded in it ("cobrado", vs. revenue "pedido"). */
+  collected: z.number(),
 });
 export type PeriodFigures = z.infer<typeof periodFiguresSchema>;
 
@@ -105,12 +107,29 @@ export const soldOutItemSchema = z.object({
 });
 export type SoldOutItem = z.infer<typeof soldOutItemSchema>;
 
+/** Orders and their totals at one point of the lifecycle. */
+const stageFiguresSchema = z.object({ orders: z.number().int(), amount: z.number() });
+
+/**
+ * Where the open orders are (domain/order-lifecycle.ts): to collect (awaiting payment), to ship
+ * (paid), on their way (shipped), and the refunds owed on cancelled paid orders. Archived orders
+ * are left out, as in the pending tab.
+ */
+export const pipelineSchema = z.object({
+  to_collect: stageFiguresSchema,
+  to_ship: stageFiguresSchema,
+  in_transit: stageFiguresSchema,
+  refunds_owed: stageFiguresSchema,
+});
+export type Pipeline = z.infer<typeof pipelineSchema>;
+
+/** Orders awaiting payment by age: the ones the expiry job cancels (paid and shipped ones never expire). */
 export const pendingAgingSchema = z.object({
   total: z.number().int(),
   under_1_day: z.number().int(),
   from_1_to_3_days: z.number().int(),
   over_3_days: z.number().int(),
-  /** Pending orders the expiry job cancels within 24 hours (PENDING_ORDER_DAYS), overdue ones included. */
+  /** Orders awaiting payment the expiry job cancels within 24 hours (PENDING_ORDER_DAYS), overdue ones included. */
   expiring_24h: z.number().int(),
   expiry_days: z.number().int(),
 });
@@ -136,6 +155,7 @@ export const dashboardDtoSchema = z.object({
   /** Presentations without stock that were ordered in the window: the ones to restock first. */
   out_of_stock_selling: z.array(soldOutItemSchema),
   pending_aging: pendingAgingSchema,
+  pipeline: pipelineSchema,
 });
 export type DashboardDto = z.infer<typeof dashboardDtoSchema>;
 

@@ -404,6 +404,12 @@ export const orderStatusCountsSchema = z.object({
   completed: z.number().int(),
   cancelled: z.number().int(),
   total: z.number().int(),
+  /** The pending tab by stage; the three add up to `pending`. */
+  stages: z.object({ awaiting_payment: z.number().int(), paid: z.number().int(), shipped: z.number().int() }),
+  /** Orders the shop has to act on: awaiting payment or paid, not shipped (the sidebar badge). */
+  needs_shop: z.number().int(),
+  /** Cancelled orders that were paid and whose refund is not recorded yet. */
+  refunds_owed: z.number().int(),
 });
 export type OrderStatusCounts = z.infer<typeof orderStatusCountsSchema>;
 

@@ -170,6 +170,7 @@ describe('GET /api/dashboard/', () => {
       average_order: 5000,
       new_customers: 1,
       units: 3,
+      collected: 0,
       previous: {
         from: '2025-06-14T03:00:00.000Z',
         to: '2025-06-14T15:00:00.000Z',
@@ -178,6 +179,7 @@ describe('GET /api/dashboard/', () => {
         average_order: 8000,
         new_customers: 1,
         units: 1,
+        collected: 0,
       },
     });
   });
@@ -191,6 +193,7 @@ describe('GET /api/dashboard/', () => {
       average_order: 7583.33,
       new_customers: 2,
       units: 12,
+      collected: 0,
       previous: {
         from: '2025-06-02T03:00:00.000Z',
         to: '2025-06-08T15:00:00.000Z',
@@ -199,6 +202,7 @@ describe('GET /api/dashboard/', () => {
         average_order: 9000,
         new_customers: 0,
         units: 3,
+        collected: 0,
       },
     });
     expect(data.periods.last_30_days).toEqual({
@@ -209,6 +213,7 @@ describe('GET /api/dashboard/', () => {
       average_order: 7785.71,
       new_customers: 3,
       units: 15,
+      collected: 0,
       previous: {
         from: '2025-04-17T03:00:00.000Z',
         to: '2025-05-16T15:00:00.000Z',
@@ -217,6 +222,7 @@ describe('GET /api/dashboard/', () => {
         average_order: 4000,
         new_customers: 0,
         units: 4,
+        collected: 0,
       },
     });
   });

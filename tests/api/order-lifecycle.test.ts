@@ -313,3 +313,62 @@ describe('the checkout pays what the customer confirmed', () => {
     expect(await stockOf(line.blister_id)).toBe(5);
   });
 });
+
+describe('counts by stage', () => {
+  it('counts the badge, the stage filter, the tabs and the dashboard by stage, and only unpaid orders as expiring', async () => {
+    const own = await startTestServer({ pendingOrderDays: 7, maxPendingOrders: 1000 });
+    try {
+      const boss = await createStaff(own.ctx.db);
+      const call = (method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown) => api(own, method, path, { token: boss.token, body });
+      own.setNow(T0);
+      const orderOf = async (price: number) => (await simpleOrder(own, { price, quantity: 1 })).order;
+      const awaiting = await orderOf(1000);
+      const paid = await orderOf(2000);
+      const shipped = await orderOf(4000);
+      const delivered = await orderOf(8000);
+      const refunded = await orderOf(16000);
+      await call('POST', `/api/orders/${paid.id}/payment/`, { method: 'transferencia' });
+      await call('POST', `/api/orders/${shipped.id}/payment/`, { method: 'transferencia' });
+      await call('POST', `/api/orders/${shipped.id}/shipment/`, { carrier: 'moto' });
+      await call('POST', `/api/orders/${delivered.id}/payment/`, { method: 'efectivo' });
+      await call('PUT', `/api/orders/${delivered.id}/`, { status: 'completed' });
+      await call('POST', `/api/orders/${refunded.id}/payment/`, { method: 'transferencia' });
+      await call('PUT', `/api/orders/${refunded.id}/`, { status: 'cancelled', cancel_reason: 'Sin stock' });
+
+      const list = await call('GET', '/api/orders/?status=pending&stage=shipped');
+      expect(list.json.results.map((o: { id: number }) => o.id)).toEqual([shipped.id]);
+      expect(list.json.status_counts).toEqual({
+        pending: 3,
+        completed: 1,
+        cancelled: 1,
+        total: 5,
+        stages: { awaiting_payment: 1, paid: 1, shipped: 1 },
+        needs_shop: 2,
+        refunds_owed: 1,
+      });
+
+      // Six days later the unpaid order expires within 24 hours; the paid ones never do.
+      own.setNow(new Date(T0.getTime() + 6.1 * DAY_MS));
+      own.ctx.caches.dashboard.clear();
+      const board = (await call('GET', '/api/dashboard/')).json;
+      expect(board.pending_aging).toMatchObject({ total: 1, expiring_24h: 1 });
+      expect(board.pipeline).toEqual({
+        to_collect: { orders: 1, amount: 1000 },
+        to_ship: { orders: 1, amount: 2000 },
+        in_transit: { orders: 1, amount: 4000 },
+        refunds_owed: { orders: 1, amount: 16000 },
+      });
+      // Ordered: every order not cancelled; collected: every payment recorded (the refund is not done yet).
+      expect(board.periods.last_7_days).toMatchObject({ revenue: 15000, collected: 30000 });
+      await call('POST', `/api/orders/${refunded.id}/refund/`, { method: 'transferencia' });
+      own.setNow(new Date(T0.getTime() + 6.2 * DAY_MS));
+      own.ctx.caches.dashboard.clear();
+      const after = (await call('GET', '/api/dashboard/')).json;
+      expect(after.periods.last_7_days.collected).toBe(14000);
+      expect(after.pipeline.refunds_owed).toEqual({ orders: 0, amount: 0 });
+      expect((await call('GET', `/api/orders/${awaiting.id}/`)).json.stage).toBe('awaiting_payment');
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -114,7 +114,7 @@ describe('GET /api/orders/ (staff)', () => {
     expect((await adminPut(cancelledArchived.id, { status: 'cancelled', is_archived: true })).status).toBe(200);
 
     const all = await list('search=Estados');
-    expect(all.json.status_counts).toEqual({ pending: 1, completed: 1, cancelled: 1, total: 5 });
+    expect(all.json.status_counts).toMatchObject({ pending: 1, completed: 1, cancelled: 1, total: 5 });
     expect(all.json.count).toBe(5);
     expect(ids(await list('search=Estados&status=pending'))).toEqual([pending.id]);
     expect(ids(await list('search=Estados&status=completed'))).toEqual([completed.id]);
@@ -146,10 +146,17 @@ describe('GET /api/orders/ (staff)', () => {
       expect(ids(await list('search=Fechas&date_filter=month'))).toEqual([todayEarly, lateYesterday, sixDaysAgo, twentyDaysAgo]);
       const custom = await list('search=Fechas&date_filter=custom&start_date=2032-04-10&end_date=2032-06-14');
       expect(ids(custom)).toEqual([lateYesterday, sixDaysAgo, twentyDaysAgo, twoMonthsAgo]);
-      expect(custom.json.status_counts).toEqual({ pending: 4, completed: 0, cancelled: 0, total: 4 });
+      expect(custom.json.status_counts).toMatchObject({
+        pending: 4,
+        completed: 0,
+        cancelled: 0,
+        total: 4,
+        stages: { awaiting_payment: 4, paid: 0, shipped: 0 },
+        needs_shop: 4,
+      });
       expect((await list('search=Fechas')).json.count).toBe(5);
       const weekCounts = await list('search=Fechas&date_filter=week&status=cancelled');
-      expect(weekCounts.json.status_counts).toEqual({ pending: 3, completed: 0, cancelled: 0, total: 3 });
+      expect(weekCounts.json.status_counts).toMatchObject({ pending: 3, completed: 0, cancelled: 0, total: 3 });
       expect(weekCounts.json.results).toEqual([]);
     } finally {
       server.setNow(null);

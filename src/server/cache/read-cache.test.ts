@@ -139,7 +139,15 @@ describe('ReadCache', () => {
 describe('the caches of an app', () => {
   it('clears the catalogue alone after a catalogue write, every cache after an order write', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
-    const counts = (total: number) => ({ pending: total, completed: 0, cancelled: 0, total });
+    const counts = (total: number) => ({
+      pending: total,
+      completed: 0,
+      cancelled: 0,
+      total,
+      stages: { awaiting_payment: total, paid: 0, shipped: 0 },
+      needs_shop: total,
+      refunds_owed: 0,
+    });
     const read = async (value: number) => [
       await caches.catalogue.get('products', async () => value),
       await caches.orderPages.get('page 1', async () => value),

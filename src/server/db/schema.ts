@@ -329,6 +329,13 @@ export const orders = pgTable(
     uniqueIndex('orders_order_number_idx').on(t.order_number),
     // The dashboard's sums over a span of days read the orders from this index alone.
     index('orders_sales_idx').on(t.created_at, t.status, t.total, t.id),
+    // The dashboard's money collected and refunded in a span of days, by when it moved.
+    index('orders_paid_idx')
+      .on(t.paid_at)
+      .where(sql`${t.paid_at} is not null`),
+    index('orders_refunded_idx')
+      .on(t.refunded_at)
+      .where(sql`${t.refunded_at} is not null`),
   ],
 );
 

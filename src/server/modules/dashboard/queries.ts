@@ -3,6 +3,9 @@
 // whatever the server's time zone and if Argentina ever moves its clocks again.
 import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
+import type { Pipeline } from '../../../domain/dashboard';
+import { UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
+import { inStages } from '../orders/stages';
 import { sqlRows, type DbOrTx } from '../../db/client';
 
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
@@ -69,6 +72,7 @@ export interface SpanFigures {
   revenue: number;
   units: number;
   new_customers: number;
+  collected: number;
 }
 
 /** Orders, revenue, units and new customer accounts of each span, in one pass over the orders. */
@@ -93,6 +97,10 @@ export async function figuresBySpan(db: DbOrTx, spans: Map<string, Span>): Promi
         count(o.created_at)::int as orders,
         coalesce(sum(o.total), 0)::float8 as revenue,
         coalesce(sum(o.units), 0)::int as units,
+        ((select coalesce(sum(coalesce(p.payment_amount, p.total)), 0) from orders p
+            where p.paid_at >= w.from_at and p.paid_at < w.to_at)
+          - (select coalesce(sum(r.refund_amount), 0) from orders r
+            where r.refund_status = 'done' and r.refunded_at >= w.from_at and r.refunded_at < w.to_at))::float8 as collected,
         (select count(*) from users u
           where u.created_at >= w.from_at and u.created_at < w.to_at and not u.is_staff)::int as new_customers
       from w left join o on o.created_at >= w.from_at and o.created_at < w.to_at
@@ -250,8 +258,8 @@ export interface PendingAgingRow {
 }
 
 /**
- * Open (not archived) pending orders by age, as the pending tab lists them. `expiresBefore`: an
- * order created before it is cancelled by the expiry job within 24 hours.
+ * Open (not archived) orders awaiting payment by age: the ones the expiry job cancels.
+ * `expiresBefore`: an order created before it is cancelled by the job within 24 hours.
  */
 export async function pendingAging(db: DbOrTx, limits: { oneDay: Date; threeDays: Date; expiresBefore: Date }) {
   const created = (condition: SQL) => sql`count(*) filter (where ${condition})::int`;
@@ -263,7 +271,23 @@ export async function pendingAging(db: DbOrTx, limits: { oneDay: Date; threeDays
         ${created(sql`o.created_at <= ${at(limits.threeDays)}`)} as over_3_days,
         ${created(sql`o.created_at < ${at(limits.expiresBefore)}`)} as expiring_24h
       from orders o
-      where o.status = 'pending' and o.is_archived = false`,
+      where ${inStages(UNPAID_STAGES, 'o')} and o.is_archived = false`,
+  );
+  return row;
+}
+
+/** Open orders and their totals by stage, and the refunds owed, in one pass. */
+export async function pipeline(db: DbOrTx): Promise<Pipeline> {
+  const stage = (stages: readonly OrderStage[]) =>
+    sql`jsonb_build_object('orders', count(*) filter (where ${inStages(stages, 'o')} and not o.is_archived),
+      'amount', coalesce(sum(o.total) filter (where ${inStages(stages, 'o')} and not o.is_archived), 0)::float8)`;
+  const [row] = await sqlRows<Pipeline>(
+    db,
+    sql`select ${stage(['awaiting_payment'])} as to_collect, ${stage(['paid'])} as to_ship, ${stage(['shipped'])} as in_transit,
+        jsonb_build_object('orders', count(*) filter (where o.refund_status = 'owed'),
+          'amount', coalesce(sum(o.refund_amount) filter (where o.refund_status = 'owed'), 0)::float8) as refunds_owed
+      from orders o
+      where o.status = 'pending' or o.refund_status = 'owed'`,
   );
   return row;
 }

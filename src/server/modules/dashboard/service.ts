@@ -28,6 +28,7 @@ import {
   lowStock,
   ordersByStatus,
   pendingAging,
+  pipeline,
   rankedSales,
   soldOutStillSelling,
   spanBounds,
@@ -53,6 +54,7 @@ function figures(span: Span, row: SpanFigures | undefined): PeriodFigures {
     average_order: orders ? roundCents(revenue / orders) : 0,
     new_customers: row?.new_customers ?? 0,
     units: row?.units ?? 0,
+    collected: roundCents(row?.collected ?? 0),
   };
 }
 
@@ -90,7 +92,7 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
   }
 
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
-  const [spanRows, daily, statusRows, ranked, lowRows, soldOut, pending] = await Promise.all([
+  const [spanRows, daily, statusRows, ranked, lowRows, soldOut, pending, open] = await Promise.all([
     figuresBySpan(db, windows),
     dailySales(db, dayBefore(bounds.today, DASHBOARD_DAYS - 1), bounds.today, series),
     ordersByStatus(db, breakdown),
@@ -103,6 +105,7 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
       // The expiry job cancels orders older than PENDING_ORDER_DAYS: within a day, those older than one day less.
       expiresBefore: new Date(now.getTime() - (pendingOrderDays - 1) * DAY_MS),
     }),
+    pipeline(db),
   ]);
 
   const byKey = new Map(spanRows.map((row) => [row.key, row]));
@@ -140,6 +143,12 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
     low_stock_total: lowRows[0]?.total ?? 0,
     out_of_stock_selling: soldOut.map((row) => ({ ...row, last_ordered_at: new Date(row.last_ordered_at).toISOString() })),
     pending_aging: { ...pending, expiry_days: pendingOrderDays },
+    pipeline: {
+      to_collect: { ...open.to_collect, amount: roundCents(open.to_collect.amount) },
+      to_ship: { ...open.to_ship, amount: roundCents(open.to_ship.amount) },
+      in_transit: { ...open.in_transit, amount: roundCents(open.in_transit.amount) },
+      refunds_owed: { ...open.refunds_owed, amount: roundCents(open.refunds_owed.amount) },
+    },
   };
 }
 

@@ -12,7 +12,8 @@ import {
   type OrderStatusCounts,
   type RefundDto,
 } from '../../../domain/orders';
-import { ORDER_STAGE_LABELS, orderStage } from '../../../domain/order-lifecycle';
+import { ORDER_STAGE_LABELS, orderStage, STAGES_NEEDING_SHOP } from '../../../domain/order-lifecycle';
+import { inStages } from './stages';
 import { roundCents } from '../../../domain/money';
 import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { normalizePhone } from '../../../domain/phone';
@@ -311,14 +312,9 @@ async function searchMatches(db: DbOrTx, term: string): Promise<SQL> {
   return sql`${orders.id} = any(${sql.param(rows.map((r) => Number(r.id)))})`;
 }
 
-/** Pending orders at one step; archived ones are left out, as in the pending tab. */
+/** Pending orders at one stage; archived ones are left out, as in the pending tab. */
 function stageFilter(stage: FulfilmentStage): SQL {
-  const step = {
-    awaiting_payment: and(isNull(orders.paid_at), isNull(orders.shipped_at)),
-    paid: and(isNotNull(orders.paid_at), isNull(orders.shipped_at)),
-    shipped: isNotNull(orders.shipped_at),
-  }[stage];
-  return and(statusFilter('pending'), step)!;
+  return and(statusFilter('pending'), inStages([stage]))!;
 }
 
 // The indexes are (…, created_at DESC NULLS LAST, id DESC NULLS LAST): oldest first reads them
@@ -331,8 +327,10 @@ const ORDERINGS: Record<OrderOrdering, SQL[]> = {
 };
 
 interface AdminFilters {
-  /** Every condition but the status tab: shared by the list and its status counts. */
+  /** Every condition but the status tab. */
   where: SQL | undefined;
+  /** Every condition but the status tab and the stage: the tabs' and stages' counts. */
+  countsWhere: SQL | undefined;
   /** Counts that depend on the date range alone are shared through the cache. */
   countsKey: string | null;
 }
@@ -342,10 +340,11 @@ async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): 
   const conditions: (SQL | undefined)[] = [from ? gte(orders.created_at, from) : undefined, to ? lt(orders.created_at, to) : undefined];
   const term = query.search?.replace(/^#/, '').trim();
   if (term) conditions.push(await searchMatches(db, term));
-  if (query.stage) conditions.push(stageFilter(query.stage));
   if (query.ids) conditions.push(inArray(orders.id, query.ids));
-  const countsKey = term || query.stage || query.ids ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
-  return { where: and(...conditions), countsKey };
+  const countsWhere = and(...conditions);
+  const where = query.stage ? and(countsWhere, stageFilter(query.stage)) : countsWhere;
+  const countsKey = term || query.ids ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
+  return { where, countsWhere, countsKey };
 }
 
 // spec accounts-admin §4: archived orders are left out of the pending and completed tabs.
@@ -355,19 +354,30 @@ function statusFilter(status: AdminOrderListQuery['status']): SQL | undefined {
   return and(eq(orders.status, status), eq(orders.is_archived, false));
 }
 
-/** One grouped pass over the filtered orders gives every tab's count. */
+/**
+ * One grouped pass over the filtered orders gives every tab's count, each pending stage's (as
+ * the pending tab shows them: archived ones left out, so the three add up to the tab), the
+ * orders that need the shop (awaiting payment or paid, not shipped) and the refunds owed.
+ */
 async function statusCounts(db: DbOrTx, filters: SQL | undefined): Promise<OrderStatusCounts> {
   const counter = (condition: SQL) => sql<number>`count(*) filter (where ${condition})`.mapWith(Number);
+  const open = (stages: Parameters<typeof inStages>[0]) => counter(and(statusFilter('pending'), inStages(stages))!);
   const [row] = await db
     .select({
       pending: counter(statusFilter('pending')!),
       completed: counter(statusFilter('completed')!),
       cancelled: counter(statusFilter('cancelled')!),
       total: sql<number>`count(*)`.mapWith(Number),
+      awaiting_payment: open(['awaiting_payment']),
+      paid: open(['paid']),
+      shipped: open(['shipped']),
+      needs_shop: open(STAGES_NEEDING_SHOP),
+      refunds_owed: counter(eq(orders.refund_status, 'owed')),
     })
     .from(orders)
     .where(filters);
-  return row;
+  const { awaiting_payment, paid, shipped, ...counts } = row;
+  return { ...counts, stages: { awaiting_payment, paid, shipped } };
 }
 
 /**
@@ -386,7 +396,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
     .orderBy(...ORDERINGS[query.ordering])
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
-  const countAll = () => statusCounts(db, filters.where);
+  const countAll = () => statusCounts(db, filters.countsWhere);
   const [ids, tabCounts] = await Promise.all([
     pageIds.then((page) => page.map((r) => r.id)),
     counts && filters.countsKey !== null ? counts.get(filters.countsKey, countAll) : countAll(),

@@ -22,7 +22,7 @@ function PendingBadge({ count, className = '' }: { count: number; className?: st
   return (
     <span className={`rounded-full bg-accent-400 px-1.5 py-0.5 text-xs font-bold tabular-nums leading-none text-stone-950 ${className}`}>
       {count}
-      <span className="sr-only"> {count === 1 ? 'pendiente' : 'pendientes'}</span>
+      <span className="sr-only"> por atender</span>
     </span>
   );
 }
@@ -132,7 +132,8 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const { pathname } = useLocation();
   const current = nav.find((item) => (item.end ? pathname.replace(/\/$/, '') === item.to : pathname.startsWith(item.to)));
-  const pending = useLiveOrderCounts()?.pending;
+  // The orders that need the shop: awaiting payment or paid, not shipped yet (domain/order-lifecycle.ts).
+  const pending = useLiveOrderCounts()?.needs_shop;
 
   // spec accounts-admin §2: every navigation scrolls to the top.
   useEffect(() => {
@@ -165,7 +166,7 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
               {!!pending && (
                 <span className="absolute -right-2 -top-2 rounded-full bg-accent-400 px-1 text-[0.625rem] font-bold leading-4 text-stone-950">
                   {pending}
-                  <span className="sr-only"> {pending === 1 ? 'pedido pendiente' : 'pedidos pendientes'}</span>
+                  <span className="sr-only"> {pending === 1 ? 'pedido por atender' : 'pedidos por atender'}</span>
                 </span>
               )}
             </span>

@@ -11,6 +11,7 @@ import {
   type DashboardDto,
   type DashboardPeriod,
   type DashboardPeriodName,
+  type Pipeline,
 } from '../../../../domain/dashboard';
 import { ORDER_STATUS_LABELS } from '../../../../domain/orders';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
@@ -84,6 +85,7 @@ export default function DashboardPage() {
 function Dashboard({ data }: { data: DashboardDto }) {
   return (
     <div className="grid min-w-0 gap-4">
+      <PipelineStrip pipeline={data.pipeline} />
       <Figures periods={data.periods} />
       <DailyPanel daily={data.daily} />
       <div className="grid min-w-0 gap-4 lg:grid-cols-2">
@@ -125,14 +127,18 @@ function Change({ current, previous, against }: { current: number; previous: num
   );
 }
 
-const FIGURES: { key: 'revenue' | 'orders' | 'average_order' | 'new_customers' | 'units'; label: string; format: (n: number) => string }[] =
-  [
-    { key: 'revenue', label: 'Ingresos', format: formatArs },
-    { key: 'orders', label: 'Pedidos', format: (n) => integer.format(n) },
-    { key: 'average_order', label: 'Ticket promedio', format: formatArs },
-    { key: 'new_customers', label: 'Clientes nuevos', format: (n) => integer.format(n) },
-    { key: 'units', label: 'Unidades vendidas', format: (n) => integer.format(n) },
-  ];
+const FIGURES: {
+  key: 'revenue' | 'collected' | 'orders' | 'average_order' | 'new_customers' | 'units';
+  label: string;
+  format: (n: number) => string;
+}[] = [
+  { key: 'revenue', label: 'Pedido', format: formatArs },
+  { key: 'collected', label: 'Cobrado', format: formatArs },
+  { key: 'orders', label: 'Pedidos', format: (n) => integer.format(n) },
+  { key: 'average_order', label: 'Ticket promedio', format: formatArs },
+  { key: 'new_customers', label: 'Clientes nuevos', format: (n) => integer.format(n) },
+  { key: 'units', label: 'Unidades vendidas', format: (n) => integer.format(n) },
+];
 
 function Figures({ periods }: { periods: DashboardDto['periods'] }) {
   const [name, setName] = useState<DashboardPeriodName>('last_7_days');
@@ -153,10 +159,7 @@ function Figures({ periods }: { periods: DashboardDto['periods'] }) {
       </div>
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
         {FIGURES.map(({ key, label, format }) => (
-          <li
-            key={key}
-            className={`min-w-0 rounded-xl border border-stone-200 bg-white p-3 shadow-xs ${key === 'revenue' ? 'col-span-2' : ''}`}
-          >
+          <li key={key} className="min-w-0 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
             <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
             <p className="mt-1 truncate text-xl font-bold tabular-nums text-stone-900">{format(period[key])}</p>
             <Change current={period[key]} previous={period.previous[key]} against={against} />
@@ -164,7 +167,8 @@ function Figures({ periods }: { periods: DashboardDto['periods'] }) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-stone-600">
-        Pedidos no cancelados. Clientes nuevos: cuentas creadas en el período. Hoy se compara con ayer hasta la misma hora.
+        Pedido: total de los pedidos no cancelados hechos en el período. Cobrado: pagos registrados en el período menos reembolsos. Clientes
+        nuevos: cuentas creadas en el período. Hoy se compara con ayer hasta la misma hora.
       </p>
     </section>
   );
@@ -379,6 +383,52 @@ function TopBrandsPanel({ data }: { data: DashboardDto }) {
 // ---------------------------------------------------------------------------------------------
 // Pending orders and stock
 
+const PIPELINE: { key: keyof Pipeline; label: string; hint: string; to: string; tone: string }[] = [
+  {
+    key: 'to_collect',
+    label: 'Por cobrar',
+    hint: 'esperan el pago',
+    to: '/admin/pedidos?status=pending&stage=awaiting_payment',
+    tone: 'text-amber-800',
+  },
+  { key: 'to_ship', label: 'Por enviar', hint: 'pagados', to: '/admin/pedidos?status=pending&stage=paid', tone: 'text-brand-800' },
+  { key: 'in_transit', label: 'En camino', hint: 'enviados', to: '/admin/pedidos?status=pending&stage=shipped', tone: 'text-stone-900' },
+  {
+    key: 'refunds_owed',
+    label: 'Reembolsos pendientes',
+    hint: 'cancelados ya pagados',
+    to: '/admin/pedidos?status=cancelled',
+    tone: 'text-red-700',
+  },
+];
+
+/** Where the open orders stand: what to collect, to ship, on its way, and money owed back. */
+function PipelineStrip({ pipeline }: { pipeline: Pipeline }) {
+  return (
+    <section aria-labelledby="dashboard-pipeline" className="min-w-0">
+      <h2 id="dashboard-pipeline" className="mb-2 text-sm font-semibold text-stone-900">
+        Pedidos en curso
+      </h2>
+      <ul className="grid grid-cols-2 gap-3 lg:grid-cols-4">
+        {PIPELINE.map(({ key, label, hint, to, tone }) => (
+          <li key={key} className="min-w-0">
+            <Link
+              to={to}
+              className="block h-full rounded-xl border border-stone-200 bg-white p-3 shadow-xs transition hover:border-brand-600 hover:bg-brand-50"
+            >
+              <span className="block text-xs font-medium uppercase tracking-wide text-stone-500">{label}</span>
+              <span className={`mt-1 block truncate text-xl font-bold tabular-nums ${tone}`}>{formatArs(pipeline[key].amount)}</span>
+              <span className="block text-xs text-stone-600">
+                {integer.format(pipeline[key].orders)} {pipeline[key].orders === 1 ? 'pedido' : 'pedidos'} {hint}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
 function PendingPanel({ data }: { data: DashboardDto }) {
   const aging = data.pending_aging;
   const tiles = [
@@ -387,12 +437,12 @@ function PendingPanel({ data }: { data: DashboardDto }) {
     { label: 'Más de 3 días', value: aging.over_3_days, tone: 'text-red-700' },
   ];
   return (
-    <Panel title="Pedidos pendientes" description={`${integer.format(aging.total)} pendientes, por antigüedad`}>
+    <Panel title="Esperando el pago" description={`${integer.format(aging.total)} sin pagar, por antigüedad`}>
       <ul className="grid grid-cols-3 gap-2">
         {tiles.map((tile) => (
           <li key={tile.label}>
             <Link
-              to="/admin/pedidos?status=pending"
+              to="/admin/pedidos?status=pending&stage=awaiting_payment"
               className="block h-full rounded-lg border border-stone-200 p-2 text-center transition hover:border-brand-600 hover:bg-brand-50"
             >
               <span className={`block text-2xl font-bold tabular-nums ${tile.tone}`}>{integer.format(tile.value)}</span>
@@ -402,7 +452,7 @@ function PendingPanel({ data }: { data: DashboardDto }) {
         ))}
       </ul>
       <Link
-        to="/admin/pedidos?status=pending"
+        to="/admin/pedidos?status=pending&stage=awaiting_payment"
         className={`mt-3 flex items-center gap-2 rounded-lg p-2 text-sm transition ${
           aging.expiring_24h > 0 ? 'bg-red-50 text-red-800 hover:underline' : 'bg-stone-50 text-stone-600 hover:underline'
         }`}

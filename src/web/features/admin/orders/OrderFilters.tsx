@@ -11,7 +11,7 @@ import { controlClass, TextInput } from '../ui/fields';
 import { CalendarIcon, SearchIcon, XIcon } from '../ui/icons';
 import type { OrderFilters, StatusTab } from './api';
 
-const TABS: { id: StatusTab; label: string; count: keyof OrderStatusCounts }[] = [
+const TABS: { id: StatusTab; label: string; count: 'pending' | 'completed' | 'cancelled' | 'total' }[] = [
   { id: 'pending', label: 'Pendientes', count: 'pending' },
   { id: 'completed', label: 'Completados', count: 'completed' },
   { id: 'cancelled', label: 'Cancelados', count: 'cancelled' },
@@ -75,7 +75,16 @@ export function StatusTabs({
   );
 }
 
-export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; onChange: (next: OrderFilters) => void }) {
+export function OrderFilterBar({
+  filters,
+  counts,
+  onChange,
+}: {
+  filters: OrderFilters;
+  /** The pending tab by stage: each stage button shows its count, and they add up to the tab's. */
+  counts?: OrderStatusCounts;
+  onChange: (next: OrderFilters) => void;
+}) {
   const [customOpen, setCustomOpen] = useState(filters.dateFilter === 'custom');
   const [start, setStart] = useState(filters.startDate ?? '');
   const [end, setEnd] = useState(filters.endDate ?? '');
@@ -179,7 +188,7 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
         </div>
       </div>
 
-      <OrderingRow filters={filters} onChange={onChange} />
+      <OrderingRow filters={filters} counts={counts} onChange={onChange} />
 
       {customOpen && (
         <div className="flex flex-wrap items-end gap-2 rounded-lg bg-stone-50 p-2.5">
@@ -249,7 +258,15 @@ export function OrderFilterBar({ filters, onChange }: { filters: OrderFilters; o
   );
 }
 
-function OrderingRow({ filters, onChange }: { filters: OrderFilters; onChange: (next: OrderFilters) => void }) {
+function OrderingRow({
+  filters,
+  counts,
+  onChange,
+}: {
+  filters: OrderFilters;
+  counts?: OrderStatusCounts;
+  onChange: (next: OrderFilters) => void;
+}) {
   const oldestPending = isOldestPendingFirst(filters);
   return (
     <div className="flex flex-col gap-2 border-t border-stone-100 pt-3 sm:flex-row sm:flex-wrap sm:items-center">
@@ -297,6 +314,7 @@ function OrderingRow({ filters, onChange }: { filters: OrderFilters; onChange: (
                 }`}
               >
                 {stage ? FULFILMENT_STAGE_LABELS[stage] : 'Todas las etapas'}
+                {counts && <span className="ml-1.5 tabular-nums opacity-80">{stage ? counts.stages[stage] : counts.pending}</span>}
               </button>
             );
           })}

@@ -199,7 +199,7 @@ export default function OrderListPage() {
           counts={firstPage?.status_counts}
           onChange={(status) => setFilters({ ...filters, status, stage: status === 'pending' ? filters.stage : undefined })}
         />
-        <OrderFilterBar filters={filters} onChange={setFilters} />
+        <OrderFilterBar filters={filters} counts={firstPage?.status_counts} onChange={setFilters} />
       </div>
       {outcome && <BulkResults outcome={outcome} onDismiss={() => setOutcome(null)} />}
 
