@@ -221,7 +221,8 @@ function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): Ord
     stage_display: ORDER_STAGE_LABELS[stage],
     refund: refundOf(row, staff),
     payment_instructions: view.audience === 'customer' && awaitingPayment ? view.paymentInstructions : null,
-    shop_whatsapp: view.audience === 'customer' && awaitingPayment ? view.shopWhatsapp : null,
+    // The customer writes to the shop to pay, or to change an order that is paid or on its way.
+    shop_whatsapp: view.audience === 'customer' && row.status === 'pending' ? view.shopWhatsapp : null,
   };
   if (staff) dto.internal_notes = row.internal_notes;
   return dto;

@@ -7,6 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../domain/dates';
 import { whatsappUrl } from '../../../domain/fulfilment-steps';
+import { refusal } from '../../../domain/order-lifecycle';
 import { formatArs } from '../../../domain/money';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
@@ -21,8 +22,11 @@ import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
 
+type View = 'active' | 'cancelled';
+
 export function OrdersSection() {
-  const orders = useMyOrders();
+  const [view, setView] = useState<View>('active');
+  const orders = useMyOrders(view);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
 
@@ -39,9 +43,29 @@ export function OrdersSection() {
 
   return (
     <section aria-labelledby="orders-heading">
-      <h2 id="orders-heading" className="text-xl font-bold text-stone-900">
-        Mis Pedidos
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id="orders-heading" className="text-xl font-bold text-stone-900">
+          Mis Pedidos
+        </h2>
+        <div role="group" aria-label="Qué pedidos ver" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5 text-sm">
+          {(
+            [
+              ['active', 'Activos'],
+              ['cancelled', 'Cancelados'],
+            ] as const
+          ).map(([id, label]) => (
+            <button
+              key={id}
+              type="button"
+              aria-pressed={view === id}
+              onClick={() => setView(id)}
+              className={`rounded-md px-3 py-1.5 font-medium ${view === id ? 'bg-brand-700 text-white' : 'text-stone-700 hover:bg-stone-100'}`}
+            >
+              {label}
+            </button>
+          ))}
+        </div>
+      </div>
       <div className="mt-4">
         {orders.isPending ? (
           <PageLoader label="Cargando pedidos..." />
@@ -54,7 +78,7 @@ export function OrdersSection() {
         ) : orders.orders.length === 0 && !orders.hasNextPage ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
             <PackageIcon size={36} className="text-stone-400" />
-            <p className="mt-3 font-semibold text-stone-900">No tienes pedidos activos</p>
+            <p className="mt-3 font-semibold text-stone-900">{view === 'active' ? 'No tienes pedidos activos' : 'No tienes pedidos cancelados'}</p>
             <Link to="/productos" className={buttonClass('primary', 'mt-5')}>
               Ir a la tienda
             </Link>
@@ -121,6 +145,44 @@ export function OrdersSection() {
   );
 }
 
+function customerMayChange(order: OrderDto): boolean {
+  const facts = {
+    status: order.status,
+    order_number: order.order_number,
+    paid_at: order.payment?.paid_at ?? null,
+    shipped_at: order.shipment?.shipped_at ?? null,
+  };
+  return refusal(facts, 'customer_change') === null;
+}
+
+/** A paid or shipped order is changed by the shop: the customer writes to it. */
+function AskTheShop({ order }: { order: OrderDto }) {
+  const whatsapp = whatsappUrl(order.shop_whatsapp, `Hola, quiero cambiar mi pedido #${order.order_number} en ${SHOP_NAME}.`);
+  if (!whatsapp) return <p className="text-sm text-stone-700">Escribinos para cambiar este pedido (respondé el email de confirmación).</p>;
+  return (
+    <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'border-green-600 text-green-800 hover:bg-green-50', 'md')}>
+      Escribinos para cambiar este pedido
+      <span className="sr-only"> (se abre en una pestaña nueva)</span>
+    </a>
+  );
+}
+
+/** Why the order was cancelled, and what happens with the money if it was paid. */
+function CancelledNote({ order }: { order: OrderDto }) {
+  return (
+    <div className="mx-4 mb-3 rounded-xl border border-stone-200 bg-stone-50 p-3 text-sm text-stone-800 sm:mx-5">
+      {order.cancel_reason && <p>Motivo: {order.cancel_reason}</p>}
+      {order.refund?.status === 'owed' && <p className="mt-1 font-medium">Te devolveremos {formatArs(order.refund.amount)}.</p>}
+      {order.refund?.status === 'done' && (
+        <p className="mt-1 font-medium">
+          Te devolvimos {formatArs(order.refund.amount)}
+          {order.refund.refunded_at ? ` el ${formatDateTime(order.refund.refunded_at)}` : ''}.
+        </p>
+      )}
+    </div>
+  );
+}
+
 /** The customer's first message to the shop about paying an order. */
 export const paymentMessage = (order: Pick<OrderDto, 'order_number' | 'total'>) =>
   `Hola, te escribo por mi pedido #${order.order_number} de ${formatArs(order.total)} en ${SHOP_NAME}.`;
@@ -176,7 +238,9 @@ function OrderCard({
   onCancel: () => void;
   onRemoveLine: (line: OrderProductDto) => void;
 }) {
-  const editable = order.status === 'pending';
+  // The lifecycle decides (domain/order-lifecycle.ts): only an order awaiting payment changes here.
+  const editable = customerMayChange(order);
+  const askTheShop = !editable && (order.stage === 'paid' || order.stage === 'shipped');
   return (
     <article
       className="overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm"
@@ -231,7 +295,8 @@ function OrderCard({
           </li>
         ))}
       </ul>
-      {editable && !order.payment && <PaymentInstructions order={order} />}
+      {editable && <PaymentInstructions order={order} />}
+      {order.status === 'cancelled' && <CancelledNote order={order} />}
       <footer className="space-y-3 border-t border-stone-200 px-4 py-3 sm:px-5">
         <dl className="grid gap-x-4 gap-y-1 text-sm text-stone-700 sm:grid-cols-2">
           <div>
@@ -254,6 +319,7 @@ function OrderCard({
               Cancelar pedido
             </Button>
           )}
+          {askTheShop && <AskTheShop order={order} />}
         </div>
       </footer>
     </article>

@@ -21,20 +21,21 @@ export const myOrdersKey = ['orders', 'mine'] as const;
 const MY_ORDERS_PAGE = 50;
 
 /**
- * The customer's orders, newest first as the API sends them; cancelled ones are hidden
- * (spec accounts-admin §2 customer orders).
+ * The customer's orders, newest first as the API sends them: the active ones (spec accounts-admin
+ * §2 customer orders hides cancelled ones), or the cancelled ones with their reason and refund.
  */
-export function useMyOrders() {
+export function useMyOrders(view: 'active' | 'cancelled' = 'active') {
   const query = useInfiniteQuery({
-    queryKey: myOrdersKey,
+    queryKey: [...myOrdersKey, view],
     initialPageParam: 1,
     queryFn: ({ pageParam }) =>
-      api.get<Page<OrderDto>>(`/api/orders/my-orders/${toQuery({ page: pageParam, page_size: MY_ORDERS_PAGE })}`, {
-        fallbackError: 'Error al cargar tus pedidos',
-      }),
+      api.get<Page<OrderDto>>(
+        `/api/orders/my-orders/${toQuery({ page: pageParam, page_size: MY_ORDERS_PAGE, status: view === 'cancelled' ? 'cancelled' : undefined })}`,
+        { fallbackError: 'Error al cargar tus pedidos' },
+      ),
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
   });
-  const orders = query.data?.pages.flatMap((p) => p.results).filter((o) => isOrderActive(o.status)) ?? [];
+  const orders = query.data?.pages.flatMap((p) => p.results).filter((o) => (view === 'cancelled') !== isOrderActive(o.status)) ?? [];
   return { ...query, orders };
 }
 

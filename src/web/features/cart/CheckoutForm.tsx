@@ -15,6 +15,7 @@ import { TextField } from '../../components/ui/fields';
 import { HandshakeIcon, TruckLargeIcon } from '../../components/ui/account-icons';
 import { createOrder } from './api';
 import { cart, type CartLine } from '../../lib/cart-store';
+import { cartTotal } from '../../../domain/cart';
 import { checkoutFormSchema, type CheckoutFormValues } from '../../../domain/orders';
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
 
@@ -48,6 +49,8 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
         customer_phone: values.customer_phone,
         delivery_type: values.delivery_type,
         products: lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity })),
+        // The total on screen: the server refuses the order (PRICE_CHANGED) if it would charge another.
+        expected_total: cartTotal(lines),
       });
       cart.clear();
       // Stock and the customer's orders changed.
@@ -56,9 +59,30 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
       void navigate('/mi-cuenta?section=orders');
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
+      if (e instanceof ApiError) await followServer(e);
       setServerError(message);
       toast.error(message);
     }
+  }
+
+  /** The cart takes what the server answered at once: the new prices, or the units still in stock. */
+  async function followServer(e: ApiError) {
+    const body = e.body ?? {};
+    if (e.code === 'PRICE_CHANGED' && Array.isArray(body.lines)) {
+      for (const changed of body.lines as { product_id: number; blister_id: number; price: number }[]) {
+        const line = lines.find((l) => l.id === changed.product_id && l.blister_id === changed.blister_id);
+        if (line) cart.reprice(line, { price: changed.price, original_price: Math.max(line.original_price, changed.price), discount: line.discount });
+      }
+    }
+    if (e.code === 'INSUFFICIENT_STOCK' && typeof body.blister_id === 'number' && typeof body.available === 'number') {
+      const line = lines.find((l) => l.blister_id === body.blister_id);
+      if (line) {
+        if (body.available > 0) cart.setQuantity(line, body.available, body.available);
+        else cart.remove(line);
+      }
+    }
+    // The lines' stock and prices are read again (discounts and badges follow).
+    await queryClient.invalidateQueries({ queryKey: ['cart'] });
   }
 
   return (
