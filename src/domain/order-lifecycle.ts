@@ -84,6 +84,23 @@ export interface ActionFacts extends LifecycleFacts {
   refund_status?: RefundStatus | null;
 }
 
+/** An order as the API answers it, as facts for the rules (the pages ask them too). */
+export function factsOfDto(order: {
+  status: OrderStatus;
+  order_number: number;
+  payment: { paid_at: string } | null;
+  shipment: { shipped_at: string } | null;
+  refund: { status: RefundStatus } | null;
+}): ActionFacts {
+  return {
+    status: order.status,
+    order_number: order.order_number,
+    paid_at: order.payment?.paid_at ?? null,
+    shipped_at: order.shipment?.shipped_at ?? null,
+    refund_status: order.refund?.status ?? null,
+  };
+}
+
 /**
  * Why `action` may not be done to the order now, or null when it may. Each answer is the one
  * the API gives (409 with the code) and the page shows.

@@ -1,6 +1,6 @@
 // Reads of orders and their lines, shaped as the API answers (spec accounts-admin §3). Product
 // fields come from the product while it exists, else from the snapshot taken when ordering.
-import { and, asc, eq, gte, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   DELIVERY_TYPE_LABELS,
   ORDER_STATUS_LABELS,

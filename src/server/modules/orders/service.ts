@@ -1,6 +1,6 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
-import { and, asc, count, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { formatArs, roundCents } from '../../../domain/money';
 import { refundOnCancel, refusal, UNPAID_STAGES, type OrderAction } from '../../../domain/order-lifecycle';

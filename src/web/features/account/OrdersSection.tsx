@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { formatDateTime } from '../../../domain/dates';
 import { whatsappUrl } from '../../../domain/fulfilment-steps';
-import { refusal } from '../../../domain/order-lifecycle';
+import { factsOfDto, refusal } from '../../../domain/order-lifecycle';
 import { formatArs } from '../../../domain/money';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
@@ -78,7 +78,9 @@ export function OrdersSection() {
         ) : orders.orders.length === 0 && !orders.hasNextPage ? (
           <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
             <PackageIcon size={36} className="text-stone-400" />
-            <p className="mt-3 font-semibold text-stone-900">{view === 'active' ? 'No tienes pedidos activos' : 'No tienes pedidos cancelados'}</p>
+            <p className="mt-3 font-semibold text-stone-900">
+              {view === 'active' ? 'No tienes pedidos activos' : 'No tienes pedidos cancelados'}
+            </p>
             <Link to="/productos" className={buttonClass('primary', 'mt-5')}>
               Ir a la tienda
             </Link>
@@ -145,22 +147,19 @@ export function OrdersSection() {
   );
 }
 
-function customerMayChange(order: OrderDto): boolean {
-  const facts = {
-    status: order.status,
-    order_number: order.order_number,
-    paid_at: order.payment?.paid_at ?? null,
-    shipped_at: order.shipment?.shipped_at ?? null,
-  };
-  return refusal(facts, 'customer_change') === null;
-}
+const customerMayChange = (order: OrderDto) => refusal(factsOfDto(order), 'customer_change') === null;
 
 /** A paid or shipped order is changed by the shop: the customer writes to it. */
 function AskTheShop({ order }: { order: OrderDto }) {
   const whatsapp = whatsappUrl(order.shop_whatsapp, `Hola, quiero cambiar mi pedido #${order.order_number} en ${SHOP_NAME}.`);
   if (!whatsapp) return <p className="text-sm text-stone-700">Escribinos para cambiar este pedido (respondé el email de confirmación).</p>;
   return (
-    <a href={whatsapp} target="_blank" rel="noopener noreferrer" className={buttonClass('secondary', 'border-green-600 text-green-800 hover:bg-green-50', 'md')}>
+    <a
+      href={whatsapp}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={buttonClass('secondary', 'border-green-600 text-green-800 hover:bg-green-50', 'md')}
+    >
       Escribinos para cambiar este pedido
       <span className="sr-only"> (se abre en una pestaña nueva)</span>
     </a>

@@ -71,7 +71,12 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
     if (e.code === 'PRICE_CHANGED' && Array.isArray(body.lines)) {
       for (const changed of body.lines as { product_id: number; blister_id: number; price: number }[]) {
         const line = lines.find((l) => l.id === changed.product_id && l.blister_id === changed.blister_id);
-        if (line) cart.reprice(line, { price: changed.price, original_price: Math.max(line.original_price, changed.price), discount: line.discount });
+        if (line)
+          cart.reprice(line, {
+            price: changed.price,
+            original_price: Math.max(line.original_price, changed.price),
+            discount: line.discount,
+          });
       }
     }
     if (e.code === 'INSUFFICIENT_STOCK' && typeof body.blister_id === 'number' && typeof body.available === 'number') {

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderDto, type OrderStatus } from '../../../../domain/orders';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../lib/format';
+import { errorMessage, formatArs } from '../lib/format';
 import { Button } from '../ui/Button';
+import { TextArea } from '../ui/fields';
 import { useUpdateOrderStatus } from './api';
 
 const HINTS: Record<OrderStatus, string> = {
@@ -23,12 +24,14 @@ export function EditStatusModal({
   errorText?: string;
 }) {
   const [status, setStatus] = useState<OrderStatus>(order.status);
+  const [reason, setReason] = useState('');
   const update = useUpdateOrderStatus();
+  const cancelling = status === 'cancelled' && order.status !== 'cancelled';
 
   function save() {
     if (status === order.status) return onClose();
     update.mutate(
-      { order, status },
+      { order, status, cancel_reason: cancelling ? reason.trim() || undefined : undefined },
       {
         onSuccess: (result) => {
           toast.success(result?.message || `Pedido #${order.order_number}: ${ORDER_STATUS_LABELS[status]}`);
@@ -48,10 +51,10 @@ export function EditStatusModal({
       footer={
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cancelar
+            Cerrar
           </Button>
-          <Button onClick={save} loading={update.isPending} loadingText="Guardando...">
-            Guardar estado
+          <Button variant={cancelling ? 'danger' : 'primary'} onClick={save} loading={update.isPending} loadingText="Guardando...">
+            {cancelling ? 'Sí, cancelar el pedido' : 'Guardar estado'}
           </Button>
         </div>
       }
@@ -83,6 +86,24 @@ export function EditStatusModal({
           ))}
         </div>
       </fieldset>
+      {cancelling && (
+        <div className="mt-4 space-y-2">
+          <TextArea
+            label="Motivo de la cancelación"
+            hint="El cliente lo lee en el email que le avisa la cancelación."
+            rows={2}
+            maxLength={300}
+            placeholder="Por ejemplo: no nos llegó la transferencia."
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {order.payment && (
+            <p className="rounded-lg bg-amber-50 p-2 text-sm text-amber-900">
+              Este pedido tiene un pago de {formatArs(order.payment.amount)}: queda un reembolso pendiente hasta que lo registres.
+            </p>
+          )}
+        </div>
+      )}
     </Modal>
   );
 }

@@ -22,6 +22,7 @@ import { Button } from '../ui/Button';
 import { SelectInput, TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { useRecordPayment, useRecordShipment, useSaveInternalNotes } from './api';
+import { StepCorrections } from './StepCorrections';
 import { ShipmentState } from './OrderParts';
 
 /** Puts the server's per-field 400 messages next to the fields they name. */
@@ -55,28 +56,39 @@ const paymentResolver = zodResolver(recordPaymentSchema) as unknown as Resolver<
 
 export function PaymentPanel({ order }: { order: OrderDto }) {
   const { payment } = order;
+  const [correcting, setCorrecting] = useState(false);
+  if (payment && correcting && order.status !== 'cancelled') {
+    return (
+      <Panel title="Pago">
+        <RecordPaymentForm order={order} replace onDone={() => setCorrecting(false)} />
+      </Panel>
+    );
+  }
   return (
     <Panel title="Pago">
       {payment ? (
-        <dl className="grid grid-cols-[6rem_1fr] gap-x-2 gap-y-1 text-sm">
-          <dt className="text-stone-500">Fecha</dt>
-          <dd>{formatDateTime(payment.paid_at)}</dd>
-          <dt className="text-stone-500">Medio</dt>
-          <dd>{PAYMENT_METHOD_LABELS[payment.method]}</dd>
-          <dt className="text-stone-500">Monto</dt>
-          <dd className="font-semibold">
-            {formatArs(payment.amount)}
-            {payment.amount !== order.total && (
-              <span className="ml-1 font-normal text-amber-800">(el total es {formatArs(order.total)})</span>
+        <>
+          <dl className="grid grid-cols-[6rem_1fr] gap-x-2 gap-y-1 text-sm">
+            <dt className="text-stone-500">Fecha</dt>
+            <dd>{formatDateTime(payment.paid_at)}</dd>
+            <dt className="text-stone-500">Medio</dt>
+            <dd>{PAYMENT_METHOD_LABELS[payment.method]}</dd>
+            <dt className="text-stone-500">Monto</dt>
+            <dd className="font-semibold">
+              {formatArs(payment.amount)}
+              {payment.amount !== order.total && (
+                <span className="ml-1 font-normal text-amber-800">(el total es {formatArs(order.total)})</span>
+              )}
+            </dd>
+            {payment.note && (
+              <>
+                <dt className="text-stone-500">Nota</dt>
+                <dd className="whitespace-pre-line break-words">{payment.note}</dd>
+              </>
             )}
-          </dd>
-          {payment.note && (
-            <>
-              <dt className="text-stone-500">Nota</dt>
-              <dd className="whitespace-pre-line break-words">{payment.note}</dd>
-            </>
-          )}
-        </dl>
+          </dl>
+          {order.status !== 'cancelled' && <StepCorrections order={order} step="payment" onCorrect={() => setCorrecting(true)} />}
+        </>
       ) : order.status === 'cancelled' ? (
         <p className="text-sm text-stone-600">Pedido cancelado: no se registran pagos.</p>
       ) : (
@@ -86,9 +98,10 @@ export function PaymentPanel({ order }: { order: OrderDto }) {
   );
 }
 
-function RecordPaymentForm({ order }: { order: OrderDto }) {
-  const record = useRecordPayment(order.id);
+function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto; replace?: boolean; onDone?: () => void }) {
+  const record = useRecordPayment(order.id, replace);
   const today = shopToday();
+  const recorded = replace ? order.payment : null;
   const {
     register,
     handleSubmit,
@@ -96,7 +109,9 @@ function RecordPaymentForm({ order }: { order: OrderDto }) {
     formState: { errors },
   } = useForm<PaymentFields, unknown, RecordPaymentInput>({
     resolver: paymentResolver,
-    defaultValues: { paid_at: today, method: 'transferencia', amount: String(order.total), note: '' },
+    defaultValues: recorded
+      ? { paid_at: recorded.paid_at.slice(0, 10), method: recorded.method, amount: String(recorded.amount), note: recorded.note ?? '' }
+      : { paid_at: today, method: 'transferencia', amount: String(order.total), note: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -109,7 +124,10 @@ function RecordPaymentForm({ order }: { order: OrderDto }) {
         note: values.note || undefined,
       },
       {
-        onSuccess: () => toast.success(`Pago del pedido #${order.order_number} registrado`),
+        onSuccess: () => {
+          toast.success(`Pago del pedido #${order.order_number} ${replace ? 'corregido' : 'registrado'}`);
+          onDone?.();
+        },
         onError: (error) => {
           showServerErrors(error, PAYMENT_FIELDS, setError);
           toast.error('Error al registrar el pago', { description: errorMessage(error, '') || undefined });
@@ -119,8 +137,8 @@ function RecordPaymentForm({ order }: { order: OrderDto }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Registrar pago">
-      <p className="text-sm text-stone-600">Todavía no se registró el pago.</p>
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={replace ? 'Corregir pago' : 'Registrar pago'}>
+      <p className="text-sm text-stone-600">{replace ? 'Corrige los datos del pago registrado.' : 'Todavía no se registró el pago.'}</p>
       <div className="grid gap-3 sm:grid-cols-2">
         <TextInput label="Fecha de pago" type="date" max={today} required error={errors.paid_at?.message} {...register('paid_at')} />
         <SelectInput label="Medio de pago" required error={errors.method?.message} {...register('method')}>
@@ -140,9 +158,14 @@ function RecordPaymentForm({ order }: { order: OrderDto }) {
         />
         <TextInput label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
       </div>
-      <div className="flex justify-end">
-        <Button type="submit" loading={record.isPending} loadingText="Registrando...">
-          Registrar pago
+      <div className="flex justify-end gap-2">
+        {replace && (
+          <Button variant="secondary" onClick={onDone} disabled={record.isPending}>
+            Volver
+          </Button>
+        )}
+        <Button type="submit" loading={record.isPending} loadingText="Guardando...">
+          {replace ? 'Guardar corrección' : 'Registrar pago'}
         </Button>
       </div>
     </form>
@@ -161,12 +184,21 @@ const shipmentResolver = zodResolver(recordShipmentSchema) as unknown as Resolve
 
 export function ShipmentPanel({ order }: { order: OrderDto }) {
   const { shipment } = order;
+  const [correcting, setCorrecting] = useState(false);
+  if (shipment && correcting && order.status !== 'cancelled') {
+    return (
+      <Panel title="Envío">
+        <RecordShipmentForm order={order} replace onDone={() => setCorrecting(false)} />
+      </Panel>
+    );
+  }
   return (
     <Panel title="Envío">
       {shipment ? (
         <div className="space-y-1 text-sm">
           <ShipmentState order={order} />
           <p className="text-stone-600">Enviado el {formatDateTime(shipment.shipped_at)}</p>
+          {order.status !== 'cancelled' && <StepCorrections order={order} step="shipment" onCorrect={() => setCorrecting(true)} />}
         </div>
       ) : order.status === 'cancelled' ? (
         <p className="text-sm text-stone-600">Pedido cancelado: no se envía.</p>
@@ -177,8 +209,9 @@ export function ShipmentPanel({ order }: { order: OrderDto }) {
   );
 }
 
-function RecordShipmentForm({ order }: { order: OrderDto }) {
-  const record = useRecordShipment(order.id);
+function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDto; replace?: boolean; onDone?: () => void }) {
+  const record = useRecordShipment(order.id, replace);
+  const recorded = replace ? order.shipment : null;
   const {
     register,
     handleSubmit,
@@ -187,7 +220,7 @@ function RecordShipmentForm({ order }: { order: OrderDto }) {
     formState: { errors },
   } = useForm<ShipmentFields, unknown, RecordShipmentInput>({
     resolver: shipmentResolver,
-    defaultValues: { carrier: '', tracking_code: '' },
+    defaultValues: { carrier: recorded?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
   });
   const [carrier, code] = useWatch({ control, name: ['carrier', 'tracking_code'] });
   const link = (CARRIERS as readonly string[]).includes(carrier) ? trackingUrl(carrier as (typeof CARRIERS)[number], code.trim()) : null;
@@ -196,7 +229,12 @@ function RecordShipmentForm({ order }: { order: OrderDto }) {
     record.mutate(
       { carrier: values.carrier, tracking_code: values.tracking_code || undefined },
       {
-        onSuccess: () => toast.success(`Pedido #${order.order_number} marcado como enviado`),
+        onSuccess: () => {
+          toast.success(
+            replace ? `Envío del pedido #${order.order_number} corregido` : `Pedido #${order.order_number} marcado como enviado`,
+          );
+          onDone?.();
+        },
         onError: (error) => {
           showServerErrors(error, SHIPMENT_FIELDS, setError);
           toast.error('Error al registrar el envío', { description: errorMessage(error, '') || undefined });
@@ -206,8 +244,10 @@ function RecordShipmentForm({ order }: { order: OrderDto }) {
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label="Marcar como enviado">
-      <p className="text-sm text-stone-600">Todavía no se envió.</p>
+    <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={replace ? 'Corregir envío' : 'Marcar como enviado'}>
+      <p className="text-sm text-stone-600">
+        {replace ? 'Corrige el transporte o el código: el cliente recibe el enlace corregido.' : 'Todavía no se envió.'}
+      </p>
       <div className="grid gap-3 sm:grid-cols-2">
         <SelectInput label="Transporte" required error={errors.carrier?.message} {...register('carrier')}>
           <option value="">Elige un transporte</option>
@@ -234,9 +274,14 @@ function RecordShipmentForm({ order }: { order: OrderDto }) {
           {...register('tracking_code')}
         />
       </div>
-      <div className="flex justify-end">
+      <div className="flex justify-end gap-2">
+        {replace && (
+          <Button variant="secondary" onClick={onDone} disabled={record.isPending}>
+            Volver
+          </Button>
+        )}
         <Button type="submit" loading={record.isPending} loadingText="Guardando...">
-          Marcar como enviado
+          {replace ? 'Guardar corrección' : 'Marcar como enviado'}
         </Button>
       </div>
     </form>

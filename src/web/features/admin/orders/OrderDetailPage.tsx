@@ -12,6 +12,8 @@ import { ErrorState, LoadingState } from '../ui/states';
 import { useAdminOrder, useDeleteOrder } from './api';
 import { EditStatusModal } from './EditStatusModal';
 import { InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
+import { RefundPanel } from './StepCorrections';
+import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
 
 export default function OrderDetailPage() {
@@ -44,6 +46,7 @@ export default function OrderDetailPage() {
   }
   if (!order.data) return <LoadingState label="Cargando pedido..." />;
   const data = order.data;
+  const deleteRefused = refusal(factsOfDto(data), 'delete');
 
   function confirmDelete() {
     remove.mutate(data, {
@@ -75,7 +78,7 @@ export default function OrderDetailPage() {
               <PencilIcon size={16} />
               Cambiar estado
             </Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger" onClick={() => setDeleting(true)} disabled={deleteRefused !== null} title={deleteRefused?.message}>
               <TrashIcon size={16} />
               Eliminar
             </Button>
@@ -84,6 +87,7 @@ export default function OrderDetailPage() {
       />
       <div className="space-y-4">
         <TimelinePanel order={data} />
+        <RefundPanel order={data} />
         <div className="grid gap-4 lg:grid-cols-2">
           <PaymentPanel order={data} />
           <ShipmentPanel order={data} />

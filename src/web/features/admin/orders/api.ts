@@ -11,6 +11,7 @@ import type {
   FulfilmentStage,
   internalNotesSchema,
   recordPaymentSchema,
+  recordRefundSchema,
   recordShipmentSchema,
 } from '../../../../domain/fulfilment';
 import {
@@ -138,8 +139,12 @@ function ordersChanged(queryClient: QueryClient, updated?: OrderDto | null) {
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ order, status }: { order: OrderDto; status: OrderStatus }) =>
-      api.put<OrderUpdateResult>(`/api/orders/${order.id}/`, { status }, { timeout: status === 'cancelled' ? 60_000 : 30_000 }),
+    mutationFn: ({ order, status, cancel_reason }: { order: OrderDto; status: OrderStatus; cancel_reason?: string }) =>
+      api.put<OrderUpdateResult>(
+        `/api/orders/${order.id}/`,
+        { status, ...(status === 'cancelled' && cancel_reason ? { cancel_reason } : {}) },
+        { timeout: status === 'cancelled' ? 60_000 : 30_000 },
+      ),
     onSuccess: (updated) => {
       ordersChanged(queryClient, updated);
       void queryClient.invalidateQueries({ queryKey: adminKeys.products });
@@ -165,20 +170,49 @@ export type RecordShipmentBody = z.input<typeof recordShipmentSchema>;
 export type InternalNotesBody = z.input<typeof internalNotesSchema>;
 export type BulkActionBody = z.input<typeof bulkOrderActionSchema>;
 
-export function useRecordPayment(orderId: number) {
+/** Records the payment, or with `replace` corrects the one recorded (PUT). */
+export function useRecordPayment(orderId: number, replace = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RecordPaymentBody) =>
-      api.post<OrderDto>(`/api/orders/${orderId}/payment/`, body, { fallbackError: 'Error al registrar el pago' }),
+      (replace ? api.put<OrderDto> : api.post<OrderDto>)(`/api/orders/${orderId}/payment/`, body, {
+        fallbackError: replace ? 'Error al corregir el pago' : 'Error al registrar el pago',
+      }),
     onSuccess: (updated) => ordersChanged(queryClient, updated),
   });
 }
 
-export function useRecordShipment(orderId: number) {
+/** Marks the order shipped, or with `replace` corrects the carrier and code (PUT). */
+export function useRecordShipment(orderId: number, replace = false) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RecordShipmentBody) =>
-      api.post<OrderDto>(`/api/orders/${orderId}/shipment/`, body, { fallbackError: 'Error al registrar el envío' }),
+      (replace ? api.put<OrderDto> : api.post<OrderDto>)(`/api/orders/${orderId}/shipment/`, body, {
+        fallbackError: replace ? 'Error al corregir el envío' : 'Error al registrar el envío',
+      }),
+    onSuccess: (updated) => ordersChanged(queryClient, updated),
+  });
+}
+
+/** Undoes a payment or a shipment recorded by mistake (DELETE). */
+export function useUndoStep(orderId: number, step: 'payment' | 'shipment') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.delete<OrderDto>(`/api/orders/${orderId}/${step}/`, {
+        fallbackError: step === 'payment' ? 'Error al deshacer el pago' : 'Error al deshacer el envío',
+      }),
+    onSuccess: (updated) => ordersChanged(queryClient, updated ?? undefined),
+  });
+}
+
+export type RecordRefundBody = z.input<typeof recordRefundSchema>;
+
+export function useRecordRefund(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RecordRefundBody) =>
+      api.post<OrderDto>(`/api/orders/${orderId}/refund/`, body, { fallbackError: 'Error al registrar el reembolso' }),
     onSuccess: (updated) => ordersChanged(queryClient, updated),
   });
 }

@@ -2,6 +2,7 @@
 // /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
 import { DollarRateSettings } from './DollarRateSettings';
 import { LowStockSettings } from './LowStockSettings';
+import { PendingCapSettings } from './PendingCapSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
 import { StockAlertSettings } from './StockAlertSettings';
@@ -23,6 +24,7 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
         <DollarRateSettings />
         <StockAlertSettings />
         <LowStockSettings />
+        <PendingCapSettings />
         <div className="@4xl:col-span-2">
           <PaymentSettings />
         </div>
