@@ -71,7 +71,7 @@ describe('GET /api/orders/export.csv', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(
-        text.slice(1).startsWith('Pedido;Fecha;Estado;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Productos;Unidades;Total;'),
+        text.slice(1).startsWith('Pedido;Fecha;Estado;Etapa;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Productos;Unidades;Total;'),
       ).toBe(true);
       expect(text.endsWith('\r\n')).toBe(true);
       expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);

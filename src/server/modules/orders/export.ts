@@ -3,6 +3,7 @@
 // dd/mm/aaaa hh:mm on the shop's clock and amounts with a decimal comma. Written in batches, so
 // a large export never holds every order in memory at once.
 import { escapeFormula } from '../../../domain/catalog-sheet';
+import { REFUND_STATUS_LABELS } from '../../../domain/order-lifecycle';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/fulfilment';
 import type { OrderDto, OrderExportQuery } from '../../../domain/orders';
 import { formatDateTime, shopDate } from '../../../domain/dates';
@@ -38,6 +39,7 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => string | number | null][] = [
   ['Pedido', (o) => o.order_number],
   ['Fecha', (o) => csvDateTime(o.created_at)],
   ['Estado', (o) => o.status_display],
+  ['Etapa', (o) => o.stage_display],
   ['Cliente', (o) => o.recipient_name],
   ['Usuario', (o) => o.customer.username],
   ['Email', (o) => o.customer_email],
@@ -55,6 +57,8 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => string | number | null][] = [
   ['Código de seguimiento', (o) => o.shipment?.tracking_code ?? ''],
   ['Enviado el', (o) => csvDateTime(o.shipment?.shipped_at)],
   ['Motivo de cancelación', (o) => o.cancel_reason],
+  ['Reembolso', (o) => (o.refund ? REFUND_STATUS_LABELS[o.refund.status] : '')],
+  ['Monto del reembolso', (o) => csvMoney(o.refund?.amount)],
   ['Notas internas', (o) => o.internal_notes ?? ''],
 ];
 
