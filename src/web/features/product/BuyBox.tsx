@@ -1,6 +1,6 @@
 // Presentation, price, stock and 'Añadir al Carrito' for signed-in users; the registered-only
 // notice for everyone else (spec storefront §2 product detail).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
 import { defaultDetailPresentation } from '../../../domain/presentation';
@@ -57,6 +57,8 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
   const [blisterId, setBlisterId] = useState(() => defaultDetailPresentation(product.blisters)?.id);
   const blister = product.blisters.find((b) => b.id === blisterId);
   const price = shownPrice(blister);
+  const soldOut = blister !== undefined && blister.stock <= 0;
+  const reasonId = useId();
 
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -84,7 +86,7 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
                     className="sr-only"
                   />
                   {b.seed_count} {b.seed_count === 1 ? 'Semilla' : 'Semillas'}
-                  {b.stock <= 0 && <span className="font-normal"> (Sin stock)</span>}
+                  {b.stock <= 0 && <span className="font-normal"> (Agotado)</span>}
                 </label>
               );
             })}
@@ -100,7 +102,7 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
       </div>
       {blister && (
         <p className={`mt-1 text-sm font-medium ${blister.stock > 0 ? 'text-brand-700' : 'text-red-700'}`}>
-          {blister.stock > 0 ? `${blister.stock} Unidades disponibles` : 'Sin stock'}
+          {blister.stock > 0 ? `${blister.stock} Unidades disponibles` : 'Agotado'}
         </p>
       )}
       {blister && blister.stock <= 0 && (
@@ -112,11 +114,18 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
       <button
         type="button"
         onClick={() => addProductToCart(product, blister, true)}
-        className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white transition hover:bg-brand-800"
+        disabled={soldOut}
+        aria-describedby={soldOut ? reasonId : undefined}
+        className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
       >
         <CartIcon size={20} />
         Añadir al Carrito
       </button>
+      {soldOut && (
+        <p id={reasonId} className="mt-2 text-sm text-stone-600">
+          Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.
+        </p>
+      )}
     </div>
   );
 }
