@@ -42,7 +42,7 @@ function RegisteredOnly({ productId, soldOut }: { productId: number; soldOut: bo
           Iniciar sesión
         </Link>
         <Link
-          to="/crear-cuenta"
+          to={`/crear-cuenta?redirect=${encodeURIComponent(`/producto/${productId}`)}`}
           className="inline-flex flex-1 items-center justify-center rounded-xl border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-100"
         >
           Crear cuenta
