@@ -62,7 +62,7 @@ describe('notify me when there is stock', () => {
       await page.getByText('4 Unidades disponibles').waitFor();
       expect(await notify.count()).toBe(0);
       await page.getByText('3 Semillas', { exact: false }).click();
-      await page.getByText('Agotado', { exact: true }).first().waitFor();
+      await page.getByText('Sin stock', { exact: true }).waitFor();
       await notify.click();
       await page.getByText('Te avisaremos por e-mail').waitFor();
       expect(await openRequests()).toHaveLength(1);

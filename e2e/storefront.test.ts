@@ -402,12 +402,12 @@ describe('prices', () => {
       await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
       await page.getByText('5 Unidades disponibles').waitFor();
       await expect(page.locator('main').textContent()).resolves.toMatch(/12\.000/);
-      await page.getByText('(Agotado)').waitFor();
+      await page.getByText('(Sin stock)').waitFor();
       await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
       await page.getByText('Producto añadido al carrito').first().waitFor();
       await page.getByTestId('cart-count').getByText('2').waitFor();
       await page.getByText('5 Semillas').click();
-      await page.getByText('Agotado', { exact: true }).first().waitFor();
+      await page.getByText('Sin stock', { exact: true }).waitFor();
       // Sold out: the button is off and says why.
       expect(await page.getByRole('button', { name: 'Añadir al Carrito' }).isDisabled()).toBe(true);
       await page.getByText('Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.').waitFor();

@@ -86,7 +86,7 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
                     className="sr-only"
                   />
                   {b.seed_count} {b.seed_count === 1 ? 'Semilla' : 'Semillas'}
-                  {b.stock <= 0 && <span className="font-normal"> (Agotado)</span>}
+                  {b.stock <= 0 && <span className="font-normal"> (Sin stock)</span>}
                 </label>
               );
             })}
@@ -102,7 +102,7 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
       </div>
       {blister && (
         <p className={`mt-1 text-sm font-medium ${blister.stock > 0 ? 'text-brand-700' : 'text-red-700'}`}>
-          {blister.stock > 0 ? `${blister.stock} Unidades disponibles` : 'Agotado'}
+          {blister.stock > 0 ? `${blister.stock} Unidades disponibles` : 'Sin stock'}
         </p>
       )}
       {blister && blister.stock <= 0 && (
