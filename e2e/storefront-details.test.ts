@@ -19,7 +19,7 @@ beforeAll(async () => {
   const db = shop.server.ctx.db;
   const brands = [];
   // Enough banks for the catalogue's slider to scroll at 1280 px.
-  for (const name of ['Banco Andino', 'Pampa Genetics', 'Delta Seeds', 'Sur Seeds', 'Norte Bank', 'Río Seeds']) {
+  for (const name of ['Banco Andino', 'Pampa Genetics', 'Delta Seeds', 'Sur Seeds', 'Royal Queen Seeds Norte', 'Río Seeds']) {
     brands.push(await createBrand(db, { brand_name: name }));
   }
   for (const name of ['Cuyo Seeds', 'Puna Bank', 'Litoral Seeds', 'Patagonia Seeds', 'Sierra Bank', 'Valle Seeds']) {
@@ -126,7 +126,8 @@ describe('sold-out products', () => {
         // A product with a sold-out presentation: that presentation says so, the other one sells.
         const kushCard = page.locator('article').filter({ hasText: 'Mendocina Kush' });
         await kushCard.getByRole('button', { name: 'Añadir Mendocina Kush al carrito' }).waitFor();
-        await kushCard.getByLabel('Presentación de Mendocina Kush').selectOption({ label: 'x5 (agotado)' });
+        await kushCard.getByLabel('Presentación de Mendocina Kush').selectOption({ label: 'x5' });
+        await kushCard.getByText('Agotado', { exact: true }).waitFor();
         await kushCard.getByRole('link', { name: /^Agotado: avisarme/ }).waitFor();
         await card.scrollIntoViewIfNeeded();
         await screenshot(page, `details-sold-out-cards-${viewport.width}`);
@@ -137,7 +138,7 @@ describe('sold-out products', () => {
         const add = page.getByRole('button', { name: 'Añadir al Carrito' });
         await add.waitFor();
         expect(await add.isDisabled()).toBe(true);
-        const reason = 'Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.';
+        const reason = 'Producto agotado: pide que te avisemos cuando vuelva.';
         expect(await add.getAttribute('aria-describedby')).toBe(await page.getByText(reason).getAttribute('id'));
         await page.getByRole('button', { name: 'Avisarme cuando haya stock' }).waitFor();
         await page.getByText('(Sin stock)').waitFor();
@@ -266,6 +267,13 @@ describe('search, carousels and tabs', () => {
       }
       expect(await right.isDisabled()).toBe(true);
       await screenshot(page, 'details-brand-slider-end-1280');
+      // Back at the start, the circle is clear of the arrow again.
+      for (let i = 0; i < 5 && !(await left.isDisabled()); i++) {
+        await left.click();
+        await settled();
+      }
+      const back = (await page.getByRole('button', { name: 'Ver todos' }).locator('span').first().boundingBox())!;
+      expect(arrow.x + arrow.width).toBeLessThanOrEqual(back.x);
     });
     await context.close();
   });

@@ -42,7 +42,8 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <div className="flex items-center justify-between gap-2">
-          <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+          {/* min-w-0: truncated, a long bank name must not widen the card (carousel cards differed). */}
+          <p className="min-w-0 truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
           <button
             type="button"
             onClick={() => setQuickView(true)}
@@ -105,7 +106,8 @@ function CardBuyBox({ product }: { product: ProductDto }) {
     <div className="flex flex-col gap-2">
       <div className="flex min-h-[3rem] flex-wrap items-end justify-between gap-x-2">
         {price ? <PriceLine price={price} /> : <span className="text-sm text-stone-500">Sin precio</span>}
-        {soldOut ? <SoldOutBadge /> : price && <DiscountBadge discount={price.discount} />}
+        {/* A whole sold-out product has the badge on its picture already. */}
+        {soldOut ? product.stock > 0 && <SoldOutBadge /> : price && <DiscountBadge discount={price.discount} />}
       </div>
       <div className="flex gap-2">
         <label className="sr-only" htmlFor={`card-presentation-${product.id}`}>
@@ -123,7 +125,6 @@ function CardBuyBox({ product }: { product: ProductDto }) {
           {product.blisters.map((b) => (
             <option key={b.id} value={b.id}>
               x{b.seed_count}
-              {b.stock <= 0 ? ' (agotado)' : ''}
             </option>
           ))}
         </select>

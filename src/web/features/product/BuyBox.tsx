@@ -123,7 +123,9 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
       </button>
       {soldOut && (
         <p id={reasonId} className="mt-2 text-sm text-stone-600">
-          Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.
+          {product.stock > 0
+            ? 'Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.'
+            : 'Producto agotado: pide que te avisemos cuando vuelva.'}
         </p>
       )}
     </div>
