@@ -374,7 +374,10 @@ describe('prices', () => {
       await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
       await page.getByText('Precios exclusivos para usuarios registrados').waitFor();
       expect(await page.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toContain('/login');
-      expect(await page.getByRole('link', { name: 'Crear cuenta' }).getAttribute('href')).toBe('/crear-cuenta');
+      // Registering keeps the product, for after the e-mail is verified.
+      expect(await page.getByRole('link', { name: 'Crear cuenta' }).getAttribute('href')).toBe(
+        `/crear-cuenta?redirect=${encodeURIComponent(`/producto/${ids['Gorilla Glue Auto']}`)}`,
+      );
       expect(await page.locator('main').textContent()).not.toMatch(/\$/);
       await screenshot(page, 'storefront-detail-anonymous-1280');
     });
