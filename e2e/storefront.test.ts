@@ -374,7 +374,10 @@ describe('prices', () => {
       await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
       await page.getByText('Precios exclusivos para usuarios registrados').waitFor();
       expect(await page.getByRole('link', { name: 'Iniciar sesión' }).getAttribute('href')).toContain('/login');
-      expect(await page.getByRole('link', { name: 'Crear cuenta' }).getAttribute('href')).toBe('/crear-cuenta');
+      // Registering keeps the product, for after the e-mail is verified.
+      expect(await page.getByRole('link', { name: 'Crear cuenta' }).getAttribute('href')).toBe(
+        `/crear-cuenta?redirect=${encodeURIComponent(`/producto/${ids['Gorilla Glue Auto']}`)}`,
+      );
       expect(await page.locator('main').textContent()).not.toMatch(/\$/);
       await screenshot(page, 'storefront-detail-anonymous-1280');
     });
@@ -408,8 +411,9 @@ describe('prices', () => {
       await page.getByTestId('cart-count').getByText('2').waitFor();
       await page.getByText('5 Semillas').click();
       await page.getByText('Sin stock', { exact: true }).waitFor();
-      await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
-      await page.getByText('No hay stock disponible para esta presentación').waitFor();
+      // Sold out: the button is off and says why.
+      expect(await page.getByRole('button', { name: 'Añadir al Carrito' }).isDisabled()).toBe(true);
+      await page.getByText('Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.').waitFor();
       await screenshot(page, 'storefront-detail-customer-1280');
     });
     await context.close();

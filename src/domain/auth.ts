@@ -1,6 +1,7 @@
 // Account rules shared by the auth API and the account forms: zod schemas with the Spanish
 // messages of spec accounts-admin §5, the answer shapes of §7 and the error codes of §8.
 import { z } from 'zod';
+import { normalizeCode } from './one-time-code';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const USERNAME_MIN = 4;
@@ -67,8 +68,8 @@ const lastNameSchema = z
 
 export const codeSchema = z
   .string({ error: 'El código es requerido' })
-  .trim()
-  .regex(/^\d{6}$/, 'El código debe tener 6 dígitos');
+  .transform(normalizeCode)
+  .pipe(z.string().regex(/^\d{6}$/, 'El código debe tener 6 dígitos'));
 
 const instagramSchema = z
   .string()

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, phoneSchema } from './phone';
+import { MISSING_AREA_CODE, normalizePhone, phoneSchema } from './phone';
 
 describe('normalizePhone', () => {
   it('keeps every digit of a number pasted with spaces and dashes', () => {
@@ -35,5 +35,18 @@ describe('phoneSchema', () => {
       expect(schema.safeParse(value).error?.issues[0].message, value).toBe('Ingresa un teléfono válido');
     }
     expect(schema.safeParse('  ').error?.issues[0].message).toBe('El teléfono es requerido');
+  });
+
+  it('refuses a mobile written without its area code, saying so', () => {
+    for (const value of ['15 2345 6789', '15-2345-6789', '2345-6789']) {
+      expect(schema.safeParse(value).error?.issues[0].message, value).toBe(MISSING_AREA_CODE);
+    }
+  });
+
+  it('refuses 10 digits that start with no area code', () => {
+    for (const value of ['5123456789', '1023456789', '9123456789']) {
+      expect(schema.safeParse(value).error?.issues[0].message, value).toBe('Ingresa un teléfono válido');
+    }
+    expect(schema.parse('2966 42-3456')).toBe('2966423456');
   });
 });

@@ -30,8 +30,19 @@ export function normalizePhone(value: string): string {
   return digits;
 }
 
-const PHONE_PATTERN = /^\d{10}$/;
+// Every area code is 11 or starts with 2 or 3, so 10 digits starting with 15 are a mobile's 15
+// and its 8 digits, without the area code ('15 2345 6789').
+const PHONE_PATTERN = /^(?:11|[23]\d)\d{8}$/;
 export const isValidPhone = (digits: string) => PHONE_PATTERN.test(digits);
+
+export const INVALID_PHONE = 'Ingresa un teléfono válido';
+export const MISSING_AREA_CODE = 'Falta el código de área: ingresa el número sin 0 ni 15 (p. ej. 11 2345-6789)';
+
+/** Why the normalised digits are not a phone, or null when they are one. */
+export function phoneProblem(digits: string): string | null {
+  if (isValidPhone(digits)) return null;
+  return /^(?:15)?\d{8}$/.test(digits) ? MISSING_AREA_CODE : INVALID_PHONE;
+}
 
 /** A required phone, normalised to its 10 digits; the same rule in the forms and the API. */
 export const phoneSchema = (requiredMessage: string) =>
@@ -39,6 +50,9 @@ export const phoneSchema = (requiredMessage: string) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
-    .max(PHONE_MAX_LENGTH, { error: 'Ingresa un teléfono válido', abort: true })
+    .max(PHONE_MAX_LENGTH, { error: INVALID_PHONE, abort: true })
     .transform(normalizePhone)
-    .pipe(z.string().regex(PHONE_PATTERN, 'Ingresa un teléfono válido'));
+    .check((ctx) => {
+      const problem = phoneProblem(ctx.value);
+      if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
+    });

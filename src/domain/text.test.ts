@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeSearch, slugify, stripAccents, truncate, truncateAtWord } from './text';
+import { editDistance, normalizeSearch, slugify, stripAccents, truncate, truncateAtWord, typoEdits } from './text';
 
 describe('slugify (spec storefront §5 brand slug)', () => {
   it('lower-cases, removes accents and symbols, and collapses spaces and hyphens', () => {
@@ -46,5 +46,28 @@ describe('truncateAtWord (detail: 300)', () => {
     const cut = truncateAtWord(text, 300);
     expect(cut.length).toBeLessThanOrEqual(303);
     expect(cut).toMatch(/palabra\.\.\.$/);
+  });
+});
+
+describe('editDistance', () => {
+  it('counts inserted, missing, changed and swapped letters', () => {
+    expect(editDistance('amnezia', 'amnesia', 2)).toBe(1);
+    expect(editDistance('nothern', 'northern', 2)).toBe(1);
+    expect(editDistance('critcal', 'critical', 2)).toBe(1);
+    expect(editDistance('automatcia', 'automatica', 2)).toBe(1);
+    expect(editDistance('gorrila', 'gorilla', 2)).toBe(2);
+    expect(editDistance('hase', 'haze', 1)).toBe(1);
+    expect(editDistance('haze', 'haze', 1)).toBe(0);
+  });
+
+  it('stops at the limit', () => {
+    expect(editDistance('gorrila', 'gorilla', 1)).toBe(2);
+    expect(editDistance('cream', 'critical', 2)).toBe(3);
+    expect(editDistance('kush', 'cookies', 1)).toBe(2);
+  });
+
+  it('lets short words differ by one edit and longer ones by two', () => {
+    expect(typoEdits('hase')).toBe(1);
+    expect(typoEdits('gorrila')).toBe(2);
   });
 });

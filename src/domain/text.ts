@@ -25,6 +25,34 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
+/**
+ * Edits (insert, delete, change, or swap two neighbours) from `a` to `b`, or `max + 1` as soon as
+ * it is known to be more than `max` (optimal string alignment).
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2] + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    before = previous;
+    previous = row;
+  }
+  return Math.min(previous[b.length], max + 1);
+}
+
+/** How many edits a search word may be from a catalogue word: one for short words, two from 6 letters. */
+export const typoEdits = (word: string) => (word.length >= 6 ? 2 : 1);
+
 /** Cut at `max` characters with an ellipsis (spec storefront §2, product card: 200). */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;

@@ -77,6 +77,23 @@ describe('verification codes', () => {
     expect((await verify(account.email, account.code)).status).toBe(200);
   });
 
+  it('accept a code pasted with spaces around and inside it, for verification and reset', async () => {
+    const account = await pendingAccount();
+    const pasted = `    ${account.code.slice(0, 3)} ${account.code.slice(3)}\n`;
+    expect((await verify(account.email, pasted)).status).toBe(200);
+
+    const user = await createUser(server.ctx.db);
+    await api(server, 'POST', '/api/auth/request-password-reset/', { body: { email: user.email } });
+    const code = await codeSentTo(server, user.email, 'restablecer');
+    const reset = await api(server, 'POST', '/api/auth/verify-password-reset/', {
+      body: { email: user.email, code: `    ${code}`, new_password: 'nueva-clave-1' },
+    });
+    expect(reset.status).toBe(200);
+    const short = await verify(account.email, '  351 59 ');
+    expect(short.status).toBe(400);
+    expect(JSON.stringify(short.json)).toContain('El código debe tener 6 dígitos');
+  });
+
   it('count parallel guesses: 20 at once still spend only 5 tries', async () => {
     const account = await pendingAccount();
     const guesses = Array.from({ length: 20 }, (_, i) => String(100000 + i).replace(account.code, '999999'));

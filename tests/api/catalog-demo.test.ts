@@ -57,6 +57,18 @@ describe('demo catalogue', () => {
     }
   });
 
+  it('finds the demo strains typed with the typos customers make', async () => {
+    const names = async (text: string) =>
+      (await api(server, 'GET', `/api/products/?search=${encodeURIComponent(text)}&page_size=100`)).json.results.map((p: any) => p.name);
+    expect(await names('amnezia')).toEqual(['Amnesia Haze', 'Amnesia Auto SE+']);
+    expect((await names('nothern')).sort()).toEqual(['Northern Light', 'Northern Lights']);
+    const gorillas = await names('gorrila');
+    expect(gorillas).toContain('Gorilla Glue #4');
+    expect(gorillas.every((n: string) => /gorilla/i.test(n) || n === 'Blueberry')).toBe(true);
+    expect((await names('critcal')).sort()).toEqual(['Critical', 'Critical Jack Auto', 'Critical+ 2.0', 'Santa Fe Critical']);
+    expect(await names('amnesia hase')).toEqual(['Amnesia Haze']);
+  });
+
   it('keeps search_text in step with name, brand and type', async () => {
     const rows = await server.ctx.db.query.products.findMany({
       with: undefined,

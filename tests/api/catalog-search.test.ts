@@ -49,6 +49,18 @@ describe('product search', () => {
     expect(await search('automatcia')).toContain('Northern Light Automática');
   });
 
+  it('finds a strain with a changed, doubled, missing or swapped letter, and no other strain', async () => {
+    expect(await search('amnezia')).toEqual(['Amnesia Haze']);
+    expect((await search('nothern')).sort()).toEqual(['Northern Light Automática', 'Northern Lights Haze']);
+    expect((await search('gorrila')).sort()).toEqual(['Blueberry', 'Gorilla Glue Auto', 'Gorilla Zkittlez']);
+    expect(await search('critcal')).toEqual(['Critical+ 2.0']);
+    expect(await search('amnesia hase')).toEqual(['Amnesia Haze']);
+    expect(await search('gorrila blueberri')).toEqual(['Blueberry']);
+    // Three edits away from any word: still nothing.
+    expect(await search('gxrxlxa')).toEqual([]);
+    expect(await search('hxzx')).toEqual([]);
+  });
+
   it('pages and counts a typo search like any other, and counts the matches past the last page', async () => {
     const page = async (text: string, query: string) => {
       const res = await api(server, 'GET', `/api/products/?search=${encodeURIComponent(text)}&${query}`);

@@ -230,6 +230,13 @@ describe('POST /api/orders/', () => {
     });
     expect(short.status).toBe(400);
     expect(short.json.errors.customer_phone).toEqual(['Ingresa un teléfono válido']);
+    // 10 digits, but a mobile's 15 where the area code should be.
+    const noAreaCode = await api(server, 'POST', '/api/orders/', {
+      token: user.token,
+      body: { ...checkout([line]), customer_phone: '15 2345 6789' },
+    });
+    expect(noAreaCode.status).toBe(400);
+    expect(noAreaCode.json.errors.customer_phone).toEqual(['Falta el código de área: ingresa el número sin 0 ni 15 (p. ej. 11 2345-6789)']);
   });
 
   it('numbers orders without gaps: a failed checkout gives its number back', async () => {

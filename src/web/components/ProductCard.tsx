@@ -7,9 +7,9 @@ import { defaultCardPresentation } from '../../domain/presentation';
 import { truncate } from '../../domain/text';
 import { useSession } from '../lib/session';
 import { addProductToCart } from './add-to-cart';
-import { CartIcon, EyeIcon, LockIcon } from './ui/icons';
+import { BellIcon, CartIcon, EyeIcon, LockIcon } from './ui/icons';
 import { Modal } from './Modal';
-import { DiscountBadge, PriceLine, shownPrice } from './price';
+import { DiscountBadge, PriceLine, shownPrice, SoldOutBadge } from './price';
 import { ProductImage } from './ProductImage';
 
 interface ProductCardProps {
@@ -28,7 +28,8 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
   return (
     // The whole card is the product link (stretched from the name); its focus ring is drawn on the card.
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[h3_a:focus-visible]:ring-2 has-[h3_a:focus-visible]:ring-brand-600 has-[h3_a:focus-visible]:ring-offset-2">
-      <div>
+      <div className="relative">
+        {product.stock <= 0 && <SoldOutBadge className="absolute left-2 top-2 z-10" />}
         <div className="overflow-hidden">
           <ProductImage
             src={product.image}
@@ -41,7 +42,8 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <div className="flex items-center justify-between gap-2">
-          <p className="truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
+          {/* min-w-0: truncated, a long bank name must not widen the card (carousel cards differed). */}
+          <p className="min-w-0 truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
           <button
             type="button"
             onClick={() => setQuickView(true)}
@@ -98,12 +100,14 @@ function CardBuyBox({ product }: { product: ProductDto }) {
   const blisterId = product.blisters.some((b) => b.id === chosenId) ? chosenId : defaultCardPresentation(product.blisters)?.id;
   const blister = product.blisters.find((b) => b.id === blisterId);
   const price = shownPrice(blister);
+  const soldOut = blister !== undefined && blister.stock <= 0;
 
   return (
     <div className="flex flex-col gap-2">
       <div className="flex min-h-[3rem] flex-wrap items-end justify-between gap-x-2">
         {price ? <PriceLine price={price} /> : <span className="text-sm text-stone-500">Sin precio</span>}
-        {price && <DiscountBadge discount={price.discount} />}
+        {/* A whole sold-out product has the badge on its picture already. */}
+        {soldOut ? product.stock > 0 && <SoldOutBadge /> : price && <DiscountBadge discount={price.discount} />}
       </div>
       <div className="flex gap-2">
         <label className="sr-only" htmlFor={`card-presentation-${product.id}`}>
@@ -124,15 +128,27 @@ function CardBuyBox({ product }: { product: ProductDto }) {
             </option>
           ))}
         </select>
-        <button
-          type="button"
-          onClick={() => addProductToCart(product, blister, true)}
-          className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300"
-          aria-label={`Añadir ${product.name} al carrito`}
-          title="Añadir al carrito"
-        >
-          <CartIcon size={18} />
-        </button>
+        {soldOut ? (
+          // The action for a sold-out presentation is the e-mail notice, on the product page.
+          <Link
+            to={`/producto/${product.id}`}
+            className="inline-flex items-center justify-center rounded-lg border border-brand-700 px-3 py-2 text-brand-800 transition hover:bg-brand-50"
+            aria-label={`Agotado: avisarme cuando haya stock de ${product.name}`}
+            title="Agotado: avisarme cuando haya stock"
+          >
+            <BellIcon size={18} />
+          </Link>
+        ) : (
+          <button
+            type="button"
+            onClick={() => addProductToCart(product, blister, true)}
+            className="inline-flex items-center justify-center rounded-lg bg-brand-700 px-3 py-2 text-white transition hover:bg-brand-800"
+            aria-label={`Añadir ${product.name} al carrito`}
+            title="Añadir al carrito"
+          >
+            <CartIcon size={18} />
+          </button>
+        )}
       </div>
     </div>
   );

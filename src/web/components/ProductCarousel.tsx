@@ -3,6 +3,7 @@
 import { useRef, type ReactNode } from 'react';
 import type { ProductDto } from '../../domain/catalog';
 import { ChevronLeftIcon, ChevronRightIcon } from './ui/icons';
+import { useScrollEnds } from './use-scroll-ends';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './Skeleton';
 
@@ -14,11 +15,15 @@ interface ProductCarouselProps {
   id?: string;
 }
 
-const ITEM = 'shrink-0 snap-start basis-[46%] sm:basis-[31%] lg:basis-[calc((100%-3.75rem)/4)]';
+// min-w-0: a card is as wide as its basis, never as its content (a long name or price widened some).
+const ITEM = 'min-w-0 shrink-0 snap-start basis-[46%] sm:basis-[31%] lg:basis-[calc((100%-3.75rem)/4)]';
+const ARROW =
+  'rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700 disabled:cursor-not-allowed disabled:border-stone-200 disabled:text-stone-300';
 const CARD_SIZES = '(min-width: 1024px) 300px, (min-width: 640px) 31vw, 46vw';
 
 export function ProductCarousel({ title, products, loading, action, id }: ProductCarouselProps) {
   const track = useRef<HTMLUListElement>(null);
+  const { atStart, atEnd } = useScrollEnds(track, products?.length ?? 0);
   const headingId = id ? `${id}-title` : undefined;
 
   const slide = (direction: 1 | -1) => {
@@ -39,20 +44,10 @@ export function ProductCarousel({ title, products, loading, action, id }: Produc
           {action}
           {showArrows && (
             <div className="hidden gap-2 lg:flex">
-              <button
-                type="button"
-                onClick={() => slide(-1)}
-                className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700"
-                aria-label={`Anteriores de ${title}`}
-              >
+              <button type="button" onClick={() => slide(-1)} disabled={atStart} className={ARROW} aria-label={`Anteriores de ${title}`}>
                 <ChevronLeftIcon />
               </button>
-              <button
-                type="button"
-                onClick={() => slide(1)}
-                className="rounded-full border border-stone-300 bg-white p-2 text-stone-700 hover:border-brand-600 hover:text-brand-700"
-                aria-label={`Siguientes de ${title}`}
-              >
+              <button type="button" onClick={() => slide(1)} disabled={atEnd} className={ARROW} aria-label={`Siguientes de ${title}`}>
                 <ChevronRightIcon />
               </button>
             </div>

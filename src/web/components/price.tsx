@@ -31,6 +31,15 @@ export function DiscountBadge({ discount, className = '' }: { discount: number; 
   );
 }
 
+/** A product or presentation without units left. */
+export function SoldOutBadge({ className = '' }: { className?: string }) {
+  return (
+    <span className={`inline-flex items-center rounded-full bg-stone-800 px-2 py-0.5 text-xs font-bold text-white ${className}`}>
+      Agotado
+    </span>
+  );
+}
+
 export function PriceLine({ price, size = 'md' }: { price: ShownPrice; size?: 'md' | 'lg' }) {
   const big = size === 'lg' ? 'text-3xl' : 'text-lg';
   if (price.discount > 0) {

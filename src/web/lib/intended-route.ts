@@ -46,6 +46,12 @@ export function safeInternalPath(value: string | null | undefined): string | nul
   }
 }
 
+/** The login screen, told to carry on to `redirect` when it is an in-site path. */
+export function loginPathFor(redirect: string | null): string {
+  const wanted = safeInternalPath(redirect);
+  return wanted ? `/login?redirect=${encodeURIComponent(wanted)}` : '/login';
+}
+
 /** Where a user lands after logging in (spec accounts-admin §4 session). */
 export function landingAfterLogin(redirect: string | null, isAdmin: boolean): string {
   const wanted = safeInternalPath(redirect);

@@ -4,6 +4,7 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 import { readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import { api, onUnauthorized, refreshSession, setAccessToken } from './api';
 import { clearBypass } from './bypass';
+import { cart } from './cart-store';
 import { useFirstRender } from './first-render';
 import { forgetIntendedRoute } from './intended-route';
 import { replacePage } from './navigation';
@@ -101,6 +102,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           // The local session ends anyway.
         }
         forgetIntendedRoute();
+        // The cart holds the prices only a customer may see, and the next person on this browser
+        // is someone else.
+        cart.clear();
         clear();
       },
       updateUser(nextUser) {

@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CATALOGUE_PAGE_SIZE, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
-import { normalizeSearch } from '../../../domain/text';
+import { editDistance, normalizeSearch, typoEdits } from '../../../domain/text';
 import { preparedPerDb, preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
 import { coalescedReads } from '../../db/coalesce';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
@@ -14,8 +14,11 @@ export interface ListParams {
   viewer: Viewer;
   dollarRate: number;
   now: Date;
-  /** Search words no visible product contains as typed (see typoWords): matched by similarity. */
-  typos?: ReadonlySet<string>;
+  /**
+   * Search words no visible product contains as typed (see typoWords), each with the catalogue
+   * words a few edits away; a typo without any is matched by trigram similarity.
+   */
+  typos?: ReadonlyMap<string, readonly string[]>;
 }
 
 /** Each filter group apart, so the facets can count a group under all the other filters. */
@@ -44,6 +47,8 @@ export interface FilterParts {
 const MAX_SEARCH_WORDS = 8;
 /** Below this length a word is matched as typed; typo tolerance needs enough trigrams. */
 const FUZZY_MIN_LENGTH = 4;
+/** The trigram similarity (word_similarity) that makes a product a candidate for a typo's corrections. */
+const CANDIDATE_SIMILARITY = 0.25;
 
 export function searchWords(raw: string): string[] {
   return normalizeSearch(raw).split(' ').filter(Boolean).slice(0, MAX_SEARCH_WORDS);
@@ -122,6 +127,10 @@ function visibility(viewer: Viewer, available: ProductListQuery['available']): S
   return parts;
 }
 
+// A whole word counts more than the start of a word, and that more than a piece inside one.
+const wordScore = (word: string) => sql`(case when ' ' || p.search_text || ' ' like ${`% ${word} %`} then 1
+  when ' ' || p.search_text like ${`% ${word}%`} then 0.75 else 0.5 end)`;
+
 export function buildFilters(query: ProductListQuery, params: ListParams): FilterParts {
   const base = visibility(params.viewer, query.available);
   let needsCardPrice = false;
@@ -141,7 +150,17 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     } else {
       const scores: SQL[] = [];
       for (const word of words) {
-        if (params.typos?.has(word)) {
+        const corrected = params.typos?.get(word) ?? [];
+        if (corrected.length) {
+          // A typo of catalogue words ("gorrila" for "gorilla"): those words, as if typed.
+          base.push(
+            sql`(${sql.join(
+              corrected.map((w) => sql`p.search_text like ${`%${w}%`}`),
+              sql` or `,
+            )})`,
+          );
+          scores.push(corrected.length === 1 ? wordScore(corrected[0]) : sql`greatest(${sql.join(corrected.map(wordScore), sql`, `)})`);
+        } else if (params.typos?.has(word)) {
           // A typo ("gorila"): products with a word similar enough, found through the trigram index.
           fuzzy = true;
           // On the product itself, so that one scan of the trigram index answers every word of
@@ -150,9 +169,7 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
           scores.push(sql`word_similarity(${word}, p.search_text)`);
         } else {
           base.push(sql`p.search_text like ${`%${word}%`}`);
-          // A whole word counts more than the start of a word, and that more than a piece inside one.
-          scores.push(sql`(case when ' ' || p.search_text || ' ' like ${`% ${word} %`} then 1
-            when ' ' || p.search_text like ${`% ${word}%`} then 0.75 else 0.5 end)`);
+          scores.push(wordScore(word));
         }
       }
       const phrase = words.join(' ');
@@ -225,18 +242,50 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
 
 /**
  * The search words (long enough to hold a typo) that no product the caller may see contains as
- * typed; only those are matched by similarity. Most searches are spelled right and stay on the
- * cheap LIKE path.
+ * typed, each with its corrections (typoCorrections). Most searches are spelled right and stay on
+ * the cheap LIKE path.
  */
-export async function typoWords(db: DbOrTx, search: string | undefined, viewer: Viewer): Promise<Set<string>> {
+export async function typoWords(db: DbOrTx, search: string | undefined, viewer: Viewer): Promise<Map<string, string[]>> {
   const words = search ? searchWords(search).filter((w) => w.length >= FUZZY_MIN_LENGTH) : [];
-  if (words.length === 0) return new Set();
+  if (words.length === 0) return new Map();
   const visible = and(visibility(viewer, undefined));
   const checks = words.map(
     (w, i) => sql`exists (select 1 from products p where ${visible} and p.search_text like ${`%${w}%`}) as ${sql.raw(`w${i}`)}`,
   );
   const [row] = await sqlRows<Record<string, boolean>>(db, sql`select ${sql.join(checks, sql`, `)}`);
-  return new Set(words.filter((_, i) => !row[`w${i}`]));
+  const typos = words.filter((_, i) => !row[`w${i}`]);
+  return typos.length ? typoCorrections(db, typos, visible) : new Map();
+}
+
+/**
+ * Trigram similarity alone misses a changed or doubled letter in a short word ("gorrila" is 0.45
+ * similar to "gorilla", "hase" 0.4 to "haze"; the operator needs 0.6). So the trigram index only
+ * gathers candidates, at a lower bar, and the words of those products that are a letter or two
+ * away (editDistance) are the corrections: as precise as the edit count, as fast as the index.
+ */
+async function typoCorrections(db: DbOrTx, typos: string[], visible: SQL): Promise<Map<string, string[]>> {
+  const typed = sql.join(
+    typos.map((t) => sql`(${t})`),
+    sql`, `,
+  );
+  const rows = await db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(CANDIDATE_SIMILARITY)}, true), set_config('enable_seqscan', 'off', true)`,
+    );
+    return sqlRows<{ typo: string; word: string }>(
+      tx,
+      sql`select distinct t.typo, w.word from (values ${typed}) as t(typo)
+        join products p on p.search_text %> t.typo
+        cross join lateral regexp_split_to_table(p.search_text, ' ') as w(word)
+        where ${visible} and length(w.word) >= ${FUZZY_MIN_LENGTH - 1}`,
+    );
+  });
+  const corrections = new Map<string, string[]>(typos.map((t) => [t, []]));
+  for (const { typo, word } of rows) {
+    const edits = typoEdits(typo);
+    if (editDistance(typo, word, edits) <= edits) corrections.get(typo)!.push(word);
+  }
+  return corrections;
 }
 
 /**

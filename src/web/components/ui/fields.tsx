@@ -1,6 +1,7 @@
 // Form building blocks shared by the account, auth, checkout and warranty screens (and, compact,
 // the back office): labelled controls whose error and hint texts are tied to them through
 // aria-describedby.
+import { CODE_DIGITS, normalizeCode } from '../../../domain/one-time-code';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
 import { EyeIcon } from './icons';
 import { EyeOffIcon } from './account-icons';
@@ -222,11 +223,11 @@ export function CodeField({
       error={error}
       hint="Ingresa los 6 dígitos que te enviamos por email."
       value={value}
-      onChange={(e) => onChange(e.target.value.replace(/\D/g, '').slice(0, 6))}
+      // No maxLength: it would cut a pasted '    351599' to '    35' before the spaces are dropped.
+      onChange={(e) => onChange(normalizeCode(e.target.value).slice(0, CODE_DIGITS))}
       inputMode="numeric"
       autoComplete="one-time-code"
       pattern="[0-9]{6}"
-      maxLength={6}
       placeholder="000000"
       className="[&_input]:text-center [&_input]:font-mono [&_input]:text-2xl [&_input]:tracking-[0.5em]"
     />

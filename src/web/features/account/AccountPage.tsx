@@ -1,7 +1,7 @@
 // /mi-cuenta (spec accounts-admin §2 account settings): a sidebar of sections chosen by the
 // `section` query, logout, and the admin links for staff.
-import { Suspense, type ComponentType, type ReactNode, type SVGProps } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Suspense, useEffect, useRef, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/page-title';
@@ -40,6 +40,12 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
   const sections = SECTIONS.filter((s) => !(s.customersOnly && isAdmin) && !(s.adminsOnly && !isAdmin));
   const requested = params.get('section');
   const active: Section = sections.find((s) => s.id === requested)?.id ?? 'orders';
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { state } = useLocation() as { state: { focusHeading?: boolean } | null };
+  // Arriving from a form that is gone (the confirmed checkout): the focus starts here, not on <body>.
+  useEffect(() => {
+    if (state?.focusHeading) heading.current?.focus();
+  }, [state]);
 
   async function logout() {
     await signOut();
@@ -52,6 +58,9 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-bold tracking-tight text-stone-900 sm:mb-6 sm:text-3xl">
+        Mi cuenta
+      </h1>
       {/* minmax(0, 1fr) columns: a long name, truncated in the card, must not widen the page. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-[16rem_minmax(0,1fr)] lg:items-start">
         <aside className="rounded-2xl border border-stone-200 bg-white p-4 shadow-sm lg:sticky lg:top-24">

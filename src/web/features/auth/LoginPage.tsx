@@ -6,7 +6,7 @@ import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
-import { forgetIntendedRoute, landingAfterLogin, setPostLoginLanding } from '../../lib/intended-route';
+import { forgetIntendedRoute, landingAfterLogin, safeInternalPath, setPostLoginLanding } from '../../lib/intended-route';
 import { useSession } from '../../lib/session';
 import { authApi } from './api';
 import { loginSchema, type LoginForm } from './schemas';
@@ -83,7 +83,7 @@ export default function LoginPage() {
       footer={
         <>
           ¿No tienes cuenta?{' '}
-          <Link to="/crear-cuenta" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+          <Link to={registerPath(params.get('redirect'))} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
             Crear cuenta
           </Link>
         </>
@@ -112,4 +112,10 @@ export default function LoginPage() {
       </form>
     </AuthShell>
   );
+}
+
+/** 'Crear cuenta' keeps the page the visitor came from, for after the e-mail is verified. */
+function registerPath(redirect: string | null): string {
+  const wanted = safeInternalPath(redirect);
+  return wanted ? `/crear-cuenta?redirect=${encodeURIComponent(wanted)}` : '/crear-cuenta';
 }

@@ -1,8 +1,10 @@
-// /crear-cuenta (spec accounts-admin §2, §4, §5, §8): the form, then the e-mail code, then /login.
+// /crear-cuenta (spec accounts-admin §2, §4, §5, §8): the form, then the e-mail code, then /login,
+// which carries on to the page the visitor came from (`redirect`, as on /login).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { loginPathFor } from '../../lib/intended-route';
 import { toast } from 'sonner';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
@@ -35,6 +37,8 @@ const ACCOUNT_EXISTS_REDIRECT_MS = 2000;
 export default function RegisterPage() {
   usePageTitle('Crear Cuenta');
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const loginPath = loginPathFor(params.get('redirect'));
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -93,7 +97,7 @@ export default function RegisterPage() {
         toast.error(e.message);
         // Only the owner of the e-mail is sent to log in; a taken username just needs another one.
         if (!e.errors || e.errors.email) {
-          redirectTimer.current = window.setTimeout(() => void navigate('/login'), ACCOUNT_EXISTS_REDIRECT_MS);
+          redirectTimer.current = window.setTimeout(() => void navigate(loginPath), ACCOUNT_EXISTS_REDIRECT_MS);
         }
       } else if (e.errors && Object.keys(e.errors).length) {
         showFieldErrors(e.errors);
@@ -114,8 +118,8 @@ export default function RegisterPage() {
           notice={step.notice}
           noticeTone={step.tone}
           backLabel="Ir a iniciar sesión"
-          onBack={() => navigate('/login')}
-          onVerified={() => navigate('/login')}
+          onBack={() => navigate(loginPath)}
+          onVerified={() => navigate(loginPath)}
         />
       </AuthShell>
     );
@@ -132,7 +136,7 @@ export default function RegisterPage() {
       footer={
         <>
           ¿Ya tienes cuenta?{' '}
-          <Link to="/login" className="font-semibold text-brand-800 underline-offset-2 hover:underline">
+          <Link to={loginPath} className="font-semibold text-brand-800 underline-offset-2 hover:underline">
             Iniciar sesión
           </Link>
         </>
@@ -152,7 +156,7 @@ export default function RegisterPage() {
             )}
             {notice.loginLink && (
               <p className="mt-1">
-                <Link to="/login" className="font-semibold underline underline-offset-2">
+                <Link to={loginPath} className="font-semibold underline underline-offset-2">
                   Ir a iniciar sesión
                 </Link>
               </p>

@@ -48,7 +48,14 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
 
   function commitDraft() {
     if (draft === null) return;
-    const wanted = draft.trim() === '' ? line.quantity : Number(draft);
+    const typed = draft.trim();
+    // Digits only: Number() would read '1e1' as 10 and '0x10' as 16.
+    if (typed !== '' && !/^\d+$/.test(typed)) {
+      setDraft(null);
+      toast.error('Ingresa la cantidad solo con números');
+      return;
+    }
+    const wanted = typed === '' ? line.quantity : Number(typed);
     if (wanted === line.quantity) setDraft(null);
     else void changeQuantity(wanted);
   }
@@ -104,17 +111,16 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
             </label>
             <input
               id={inputId}
-              type="number"
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={CART_MAX_QUANTITY}
+              pattern="[0-9]*"
               value={draft ?? String(line.quantity)}
               onChange={(e) => setDraft(e.target.value)}
               onBlur={commitDraft}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') commitDraft();
               }}
-              className="h-10 w-12 border-x border-stone-300 text-center text-base font-medium [appearance:textfield] focus:outline-none focus:ring-2 focus:ring-inset focus:ring-brand-600 [&::-webkit-inner-spin-button]:appearance-none"
+              className="h-10 w-12 border-x border-stone-300 text-center text-base font-medium focus:outline-none focus:ring-2 focus:ring-inset focus:ring-brand-600"
             />
             <button
               type="button"

@@ -2,7 +2,7 @@
 // prices are checked again by the server when the order is created.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router';
@@ -33,12 +33,20 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
     defaultValues: {
       recipient_name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
       customer_phone: '',
-      delivery_type: undefined,
+      // The only delivery type the shop offers for now: chosen already.
+      delivery_type: 'coordinate',
     },
     mode: 'onTouched',
   });
   const { errors, isSubmitting, isValid } = form.formState;
   const phone = form.register('customer_phone');
+  const missing = isValid ? [] : missingFields(form.watch());
+  const missingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  // 'Iniciar Pedido' disappears with the click: the form's heading takes the focus.
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
 
   async function onSubmit(values: z.output<typeof checkoutFormSchema>) {
     setServerError(null);
@@ -56,7 +64,7 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
       // Stock and the customer's orders changed.
       await queryClient.invalidateQueries();
       toast.success(ORDER_CREATED);
-      void navigate('/mi-cuenta?section=orders');
+      void navigate('/mi-cuenta?section=orders', { state: { focusHeading: true } });
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
       if (e instanceof ApiError) await followServer(e);
@@ -92,7 +100,9 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
 
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4" aria-label="Datos del pedido">
-      <h2 className="text-lg font-semibold text-stone-900">Datos del pedido</h2>
+      <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-stone-900">
+        Datos del pedido
+      </h2>
       {serverError && <Alert tone="error">{serverError}</Alert>}
       <TextField
         label="Nombre de quien recibe"
@@ -142,13 +152,39 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
         Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
       </p>
       <div className="flex flex-col gap-2">
-        <Button type="submit" className="w-full" disabled={!isValid} loading={isSubmitting} loadingText="Procesando...">
+        <Button
+          type="submit"
+          className="w-full"
+          disabled={!isValid}
+          aria-describedby={missing.length ? missingId : undefined}
+          loading={isSubmitting}
+          loadingText="Procesando..."
+        >
           Confirmar Pedido
         </Button>
+        {missing.length > 0 && (
+          <p id={missingId} className="text-sm text-stone-600">
+            Para confirmar falta: {missing.join(', ')}.
+          </p>
+        )}
         <Button variant="secondary" className="w-full" onClick={onBack} disabled={isSubmitting}>
           Volver
         </Button>
       </div>
     </form>
   );
+}
+
+const FIELD_NAMES: Record<keyof CheckoutFormValues, string> = {
+  recipient_name: 'el nombre de quien recibe',
+  customer_phone: 'un teléfono válido',
+  delivery_type: 'el método de entrega',
+};
+
+/** What keeps the order from being confirmed, in the form's order. */
+function missingFields(values: Partial<CheckoutFormValues>): string[] {
+  const result = checkoutFormSchema.safeParse(values);
+  if (result.success) return [];
+  const invalid = new Set(result.error.issues.map((issue) => issue.path[0]));
+  return (Object.keys(FIELD_NAMES) as (keyof CheckoutFormValues)[]).filter((f) => invalid.has(f)).map((f) => FIELD_NAMES[f]);
 }

@@ -1,9 +1,10 @@
 // spec storefront §2 catalogue: 'Ver todos' and a circle per bank, arrows on desktop. On mobile the
 // slider hides once a bank is chosen and pills with 'Quitar' take its place.
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useRef } from 'react';
 import type { BrandDto } from '../../../domain/catalog';
 import { thumbImage } from '../../../domain/images';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/ui/icons';
+import { useScrollEnds } from '../../components/use-scroll-ends';
 
 interface BrandSliderProps {
   brands: BrandDto[] | undefined;
@@ -19,9 +20,14 @@ const initials = (name: string) =>
     .map((w) => w[0]?.toUpperCase() ?? '')
     .join('');
 
+// Inside the row's padding (md:px-10), so an arrow never covers the first or last circle.
+const ARROW =
+  'absolute top-8 z-10 hidden -translate-y-1/2 rounded-full border border-stone-200 bg-white p-1.5 text-stone-700 shadow hover:text-brand-700 disabled:cursor-not-allowed disabled:text-stone-300 disabled:shadow-none';
+
 export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSliderProps) {
   const track = useRef<HTMLUListElement>(null);
-  const overflowing = useOverflow(track, brands?.length ?? 0);
+  const { atStart, atEnd } = useScrollEnds(track, brands?.length ?? 0);
+  const overflowing = !(atStart && atEnd);
   const scroll = (direction: 1 | -1) => track.current?.scrollBy({ left: direction * track.current.clientWidth * 0.8, behavior: 'smooth' });
   const chosen = (brands ?? []).filter((b) => selected.includes(b.brand_id));
   const chosenNames = selected.map((slug) => chosen.find((b) => b.brand_id === slug)?.brand_name ?? slug);
@@ -32,7 +38,8 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
         <button
           type="button"
           onClick={() => scroll(-1)}
-          className={`absolute -left-3 top-8 z-10 hidden -translate-y-1/2 rounded-full border border-stone-200 bg-white p-1.5 text-stone-700 shadow hover:text-brand-700 ${overflowing ? 'md:block' : ''}`}
+          disabled={atStart}
+          className={`${ARROW} left-0 ${overflowing ? 'md:block' : ''}`}
           aria-label="Bancos anteriores"
         >
           <ChevronLeftIcon size={18} />
@@ -40,7 +47,7 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
         <ul
           ref={track}
           aria-label="Bancos"
-          className="flex snap-x gap-2 overflow-x-auto px-1 pb-2 pt-1 [scrollbar-width:none] md:px-9 [&::-webkit-scrollbar]:hidden"
+          className="flex snap-x gap-2 overflow-x-auto px-1 pb-2 pt-1 [scrollbar-width:none] md:scroll-px-10 md:px-10 [&::-webkit-scrollbar]:hidden"
         >
           <li className="snap-start">
             <button
@@ -105,7 +112,8 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
         <button
           type="button"
           onClick={() => scroll(1)}
-          className={`absolute -right-3 top-8 z-10 hidden -translate-y-1/2 rounded-full border border-stone-200 bg-white p-1.5 text-stone-700 shadow hover:text-brand-700 ${overflowing ? 'md:block' : ''}`}
+          disabled={atEnd}
+          className={`${ARROW} right-0 ${overflowing ? 'md:block' : ''}`}
           aria-label="Bancos siguientes"
         >
           <ChevronRightIcon size={18} />
@@ -133,19 +141,4 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
       )}
     </div>
   );
-}
-
-/** Whether the row is wider than its box (arrows are only useful then). */
-function useOverflow(ref: RefObject<HTMLElement | null>, itemCount: number): boolean {
-  const [overflowing, setOverflowing] = useState(false);
-  useEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const measure = () => setOverflowing(el.scrollWidth > el.clientWidth + 1);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [ref, itemCount]);
-  return overflowing;
 }

@@ -1,6 +1,6 @@
 // Presentation, price, stock and 'Añadir al Carrito' for signed-in users; the registered-only
 // notice for everyone else (spec storefront §2 product detail).
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
 import { defaultDetailPresentation } from '../../../domain/presentation';
@@ -42,7 +42,7 @@ function RegisteredOnly({ productId, soldOut }: { productId: number; soldOut: bo
           Iniciar sesión
         </Link>
         <Link
-          to="/crear-cuenta"
+          to={`/crear-cuenta?redirect=${encodeURIComponent(`/producto/${productId}`)}`}
           className="inline-flex flex-1 items-center justify-center rounded-xl border border-brand-700 bg-white px-5 py-3 font-semibold text-brand-800 hover:bg-brand-100"
         >
           Crear cuenta
@@ -57,6 +57,8 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
   const [blisterId, setBlisterId] = useState(() => defaultDetailPresentation(product.blisters)?.id);
   const blister = product.blisters.find((b) => b.id === blisterId);
   const price = shownPrice(blister);
+  const soldOut = blister !== undefined && blister.stock <= 0;
+  const reasonId = useId();
 
   return (
     <div className="rounded-2xl border border-stone-200 bg-white p-5 shadow-sm">
@@ -112,11 +114,20 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
       <button
         type="button"
         onClick={() => addProductToCart(product, blister, true)}
-        className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white transition hover:bg-brand-800"
+        disabled={soldOut}
+        aria-describedby={soldOut ? reasonId : undefined}
+        className="mt-5 inline-flex w-full items-center justify-center gap-2 rounded-xl bg-brand-700 px-6 py-3.5 text-base font-semibold text-white transition hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-stone-300 disabled:text-stone-600"
       >
         <CartIcon size={20} />
         Añadir al Carrito
       </button>
+      {soldOut && (
+        <p id={reasonId} className="mt-2 text-sm text-stone-600">
+          {product.stock > 0
+            ? 'Esta presentación está agotada: elige otra o pide que te avisemos cuando vuelva.'
+            : 'Producto agotado: pide que te avisemos cuando vuelva.'}
+        </p>
+      )}
     </div>
   );
 }

@@ -63,8 +63,8 @@ export function ProductTabs({ product, tab, onTab }: ProductTabsProps) {
 
   const onKeyDown = (e: KeyboardEvent) => {
     const i = tabs.indexOf(tab);
-    const next =
-      e.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : e.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : null;
+    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowLeft: i - 1 + tabs.length, Home: 0, End: tabs.length - 1 };
+    const next = e.key in moves ? tabs[moves[e.key] % tabs.length] : null;
     if (!next) return;
     e.preventDefault();
     onTab(next);
