@@ -383,20 +383,32 @@ function TopBrandsPanel({ data }: { data: DashboardDto }) {
 // ---------------------------------------------------------------------------------------------
 // Pending orders and stock
 
-const PIPELINE: { key: keyof Pipeline; label: string; hint: string; to: string; tone: string }[] = [
+const PIPELINE: { key: keyof Pipeline; label: string; hint: [string, string]; to: string; tone: string }[] = [
   {
     key: 'to_collect',
     label: 'Por cobrar',
-    hint: 'esperan el pago',
+    hint: ['pedido espera el pago', 'pedidos esperan el pago'],
     to: '/admin/pedidos?status=pending&stage=awaiting_payment',
     tone: 'text-amber-800',
   },
-  { key: 'to_ship', label: 'Por enviar', hint: 'pagados', to: '/admin/pedidos?status=pending&stage=paid', tone: 'text-brand-800' },
-  { key: 'in_transit', label: 'En camino', hint: 'enviados', to: '/admin/pedidos?status=pending&stage=shipped', tone: 'text-stone-900' },
+  {
+    key: 'to_ship',
+    label: 'Por enviar',
+    hint: ['pedido pagado', 'pedidos pagados'],
+    to: '/admin/pedidos?status=pending&stage=paid',
+    tone: 'text-brand-800',
+  },
+  {
+    key: 'in_transit',
+    label: 'En camino',
+    hint: ['pedido enviado', 'pedidos enviados'],
+    to: '/admin/pedidos?status=pending&stage=shipped',
+    tone: 'text-stone-900',
+  },
   {
     key: 'refunds_owed',
     label: 'Reembolsos pendientes',
-    hint: 'cancelados ya pagados',
+    hint: ['pedido cancelado a devolver', 'pedidos cancelados a devolver'],
     to: '/admin/pedidos?status=cancelled',
     tone: 'text-red-700',
   },
@@ -419,7 +431,7 @@ function PipelineStrip({ pipeline }: { pipeline: Pipeline }) {
               <span className="block text-xs font-medium uppercase tracking-wide text-stone-500">{label}</span>
               <span className={`mt-1 block truncate text-xl font-bold tabular-nums ${tone}`}>{formatArs(pipeline[key].amount)}</span>
               <span className="block text-xs text-stone-600">
-                {integer.format(pipeline[key].orders)} {pipeline[key].orders === 1 ? 'pedido' : 'pedidos'} {hint}
+                {integer.format(pipeline[key].orders)} {hint[pipeline[key].orders === 1 ? 0 : 1]}
               </span>
             </Link>
           </li>
