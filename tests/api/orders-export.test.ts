@@ -170,4 +170,13 @@ describe('GET /api/orders/export.csv', () => {
     expect(refused.res.status).toBe(400);
     expect(JSON.parse(refused.text).error).toBe('Debes seleccionar fechas de inicio y fin');
   });
+
+  it('refuses days outside the years 2000 to 2100 with 400', async () => {
+    for (const range of ['start_date=0000-01-01&end_date=2032-01-01', 'start_date=2032-01-01&end_date=9999-12-31']) {
+      const refused = await download(`date_filter=custom&${range}`);
+      expect(refused.res.status, range).toBe(400);
+      expect(JSON.parse(refused.text).error).toBe('La fecha debe estar entre los años 2000 y 2100');
+    }
+    expect((await download('date_filter=custom&start_date=2000-01-01&end_date=2100-12-31')).res.status).toBe(200);
+  });
 });
