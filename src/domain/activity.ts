@@ -2,7 +2,7 @@
 // and stats, §7 activity, §9 action filter labels).
 import { z } from 'zod';
 import { pageQuery } from './catalog';
-import { isCalendarDate } from './warranty';
+import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
 
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'register', 'login', 'order', 'status_change'] as const;
 export type ActivityActionName = (typeof ACTIVITY_ACTIONS)[number];
@@ -44,7 +44,8 @@ export const activityListQuerySchema = z
       .trim()
       .optional()
       .transform((v) => (v ? v.slice(0, 10) : undefined))
-      .refine((v) => v === undefined || isCalendarDate(v), 'Fecha inválida'),
+      .refine((v) => v === undefined || isCalendarDay(v), { error: 'Fecha inválida', abort: true })
+      .refine((v) => v === undefined || inShopYears(v), OUT_OF_SHOP_YEARS_MESSAGE),
     search: z
       .string()
       .trim()

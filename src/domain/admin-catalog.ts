@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
 import { CURRENCIES, roundCents } from './money';
 import { clampDiscount } from './pricing';
-import { shopDate } from './dates';
+import { inShopYears, OUT_OF_SHOP_YEARS_MESSAGE, shopDate } from './dates';
 import { slugify } from './text';
 
 export const MAX_PRESENTATIONS = 20;
@@ -315,6 +315,10 @@ export function brandDiscountSchema(now: Date | (() => Date)) {
           const instant = discountExpiryInstant(v);
           if (!instant) {
             ctx.addIssue({ code: 'custom', message: 'Fecha de vencimiento inválida' });
+            return z.NEVER;
+          }
+          if (!inShopYears(v)) {
+            ctx.addIssue({ code: 'custom', message: OUT_OF_SHOP_YEARS_MESSAGE });
             return z.NEVER;
           }
           if (shopDate(new Date(instant.getTime() - 1)) < shopTomorrow(typeof now === 'function' ? now() : now)) {

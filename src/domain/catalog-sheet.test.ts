@@ -43,6 +43,13 @@ describe('sheet cells', () => {
     expect(columnOfHeader('seed_count')).toBe('seed_count');
     expect(columnOfHeader('Notas')).toBeNull();
   });
+
+  it('knows no header or type word from the built-in properties of objects', () => {
+    for (const word of ['__proto__', '__PROTO__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(columnOfHeader(word)).toBeNull();
+      expect(parseSheetType(word)).toBe(word);
+    }
+  });
 });
 
 describe('bulkEditSchema', () => {

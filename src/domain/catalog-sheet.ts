@@ -57,7 +57,9 @@ export const columnHeader = (key: SheetColumn) => SHEET_COLUMNS.find((c) => c.ke
 /** A header as compared: no accents, no case, no '(%)', single spaces ('Indica', 'sativa %'). */
 const headerKey = (text: string) => stripAccents(text).toLowerCase().replace(/[()%]/g, ' ').replace(/\s+/g, ' ').trim();
 
-const HEADER_ALIASES: Record<string, SheetColumn> = Object.fromEntries([
+// Maps, not plain objects: a header is whatever the file says, and 'constructor' or '__proto__'
+// must not find the properties every object inherits.
+const HEADER_ALIASES = new Map<string, SheetColumn>([
   ...SHEET_COLUMNS.map((c) => [headerKey(c.header), c.key] as const),
   ...SHEET_COLUMNS.map((c) => [headerKey(c.key), c.key] as const),
   ['imagen', 'image'],
@@ -69,7 +71,7 @@ const HEADER_ALIASES: Record<string, SheetColumn> = Object.fromEntries([
 
 /** The column a header names, or null when it names none. */
 export function columnOfHeader(header: string): SheetColumn | null {
-  return HEADER_ALIASES[headerKey(header)] ?? null;
+  return HEADER_ALIASES.get(headerKey(header)) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -81,23 +83,23 @@ export function formatSheetNumber(value: number | null | undefined): string {
   return String(value).replace('.', ',');
 }
 
-const TYPE_WORDS: Record<string, ProductType> = {
-  auto: 'auto',
-  automatica: 'auto',
-  automaticas: 'auto',
-  fem: 'fem',
-  feminizada: 'fem',
-  feminizadas: 'fem',
-  reg: 'reg',
-  regular: 'reg',
-  regulares: 'reg',
-};
+const TYPE_WORDS = new Map<string, ProductType>([
+  ['auto', 'auto'],
+  ['automatica', 'auto'],
+  ['automaticas', 'auto'],
+  ['fem', 'fem'],
+  ['feminizada', 'fem'],
+  ['feminizadas', 'fem'],
+  ['reg', 'reg'],
+  ['regular', 'reg'],
+  ['regulares', 'reg'],
+]);
 
 export const formatSheetType = (type: ProductType) => PRODUCT_TYPE_LABELS[type];
 
 /** 'Feminizada', 'fem', 'AUTOMÁTICA'… as a type code; anything else is returned as written. */
 export function parseSheetType(cell: string): string {
-  return TYPE_WORDS[stripAccents(cell).trim().toLowerCase()] ?? cell.trim();
+  return TYPE_WORDS.get(stripAccents(cell).trim().toLowerCase()) ?? cell.trim();
 }
 
 export const formatSheetBoolean = (value: boolean) => (value ? 'Sí' : 'No');

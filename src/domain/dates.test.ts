@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, shopDate } from './dates';
+import { formatDate, formatDateTime, inShopYears, isCalendarDay, shopDate } from './dates';
 
 describe('shop dates', () => {
   it('writes a day as dd/mm/aaaa, in Argentina', () => {
@@ -27,5 +27,15 @@ describe('shop dates', () => {
   it('finds the shop day of an instant', () => {
     expect(shopDate(new Date('2025-03-06T02:00:00Z'))).toBe('2025-03-05');
     expect(shopDate(new Date('2025-03-06T03:00:00Z'))).toBe('2025-03-06');
+  });
+
+  it('knows a real calendar day and the years a typed day may fall in', () => {
+    expect(isCalendarDay('2032-02-29')).toBe(true);
+    expect(isCalendarDay('2031-02-29')).toBe(false);
+    expect(isCalendarDay('2032-1-01')).toBe(false);
+    expect(isCalendarDay('0000-01-01')).toBe(true);
+    expect(isCalendarDay('2032-01-01T10:00')).toBe(false);
+    expect(['2000-01-01', '2100-12-31', '2100-12-31T23:00:00Z'].every(inShopYears)).toBe(true);
+    expect(['0000-01-01', '1999-12-31', '2101-01-01', '9999-12-31', '+010000-01-01', 'mañana'].some(inShopYears)).toBe(false);
   });
 });

@@ -6,6 +6,30 @@ export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/**
+ * The years a day typed into the shop (a filter, an expiry) may fall in. Far wider than any real
+ * use, and narrow enough that the day after the last one, or the first one on UTC-3, is still an
+ * instant PostgreSQL and JavaScript both read: year 0 or 10000 made the database fail.
+ */
+export const SHOP_YEARS = { first: 2000, last: 2100 } as const;
+export const OUT_OF_SHOP_YEARS_MESSAGE = `La fecha debe estar entre los años ${SHOP_YEARS.first} y ${SHOP_YEARS.last}`;
+
+/** A real calendar day written YYYY-MM-DD: '2032-02-30' is not one. */
+export function isCalendarDay(value: string): boolean {
+  const match = CALENDAR_DAY.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day); // Date.UTC would take year 0 for 1900
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** Whether a day or date-time written from its year on ('2032-01-31', '2032-01-31T10:00') falls in `SHOP_YEARS`. */
+export function inShopYears(value: string): boolean {
+  const year = Number(/^\d{4}/.exec(value)?.[0]);
+  return year >= SHOP_YEARS.first && year <= SHOP_YEARS.last;
+}
+
 // Made on first use, like the money formatters: building one loads locale data.
 let dayParts: Intl.DateTimeFormat | null = null;
 let dateTimeParts: Intl.DateTimeFormat | null = null;

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
 import { roundCents } from './money';
+import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
 import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, shipmentDtoSchema } from './fulfilment';
 import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
 import { ORDER_STATUSES } from './order-status';
@@ -204,10 +205,12 @@ export type DateFilter = (typeof DATE_FILTERS)[number];
 export const ORDER_ORDERINGS = ['-created_at', 'created_at', '-total', 'total'] as const;
 export type OrderOrdering = (typeof ORDER_ORDERINGS)[number];
 
+/** A day in the shop's years; '' (a date field left empty) is no date. */
 const isoDate = z
   .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Fecha inválida')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), 'Fecha inválida');
+  .refine((v) => v === '' || isCalendarDay(v), { error: 'Fecha inválida', abort: true })
+  .refine((v) => v === '' || inShopYears(v), OUT_OF_SHOP_YEARS_MESSAGE)
+  .transform((v) => v || undefined);
 
 const adminOrderListFields = {
   ...pageQuery,
@@ -215,8 +218,8 @@ const adminOrderListFields = {
   limit: pageQuery.page_size,
   status: z.enum([...ORDER_STATUSES, 'all'], { error: 'Estado inválido' }).optional(),
   date_filter: z.enum([...DATE_FILTERS, 'all', ''], { error: 'Filtro de fecha inválido' }).optional(),
-  start_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
-  end_date: isoDate.optional().or(z.literal('').transform(() => undefined)),
+  start_date: isoDate.optional(),
+  end_date: isoDate.optional(),
   search: z.string().trim().max(100, 'La búsqueda es demasiado larga').optional(),
   ordering: z.enum(ORDER_ORDERINGS, { error: 'Orden inválido' }).optional(),
   /** Pending orders at one step: not paid yet, paid and not shipped, shipped. */

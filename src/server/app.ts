@@ -1,11 +1,12 @@
 // buildApp: the whole server as a Fastify instance, without listening. Reads as a table of
 // contents: cross-cutting plugins first, then one plugin per area.
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyHttpOptions, type FastifyServerOptions } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { TrustProxy } from './config';
+import { DEFAULT_CONNECTION_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, type TrustProxy } from './config';
 import { backgroundSettled } from './background';
 import { shareChangesThroughPostgres } from './cache/postgres-changes';
 import type { AppContext } from './context';
@@ -67,6 +68,24 @@ function trustProxyOption(trust: TrustProxy): FastifyServerOptions['trustProxy']
   return trust;
 }
 
+/**
+ * Slow clients: Fastify's requestTimeout of 0 would also switch off Node's own limit, leaving a
+ * body that stops arriving to hold its socket for ever. Node answers an overdue request 408
+ * (clientErrorHandler) when it next checks its connections, so it checks often enough for the
+ * limit to hold within a quarter of it; the head must come within the same limit (at most 60 s).
+ */
+function timeoutOptions(config: AppContext['config']): Pick<FastifyHttpOptions<Server>, 'requestTimeout' | 'connectionTimeout' | 'http'> {
+  const requestTimeout = config.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  return {
+    requestTimeout,
+    connectionTimeout: config.connectionTimeoutMs ?? DEFAULT_CONNECTION_TIMEOUT_MS,
+    http: {
+      headersTimeout: Math.min(60_000, requestTimeout),
+      connectionsCheckingInterval: Math.min(30_000, Math.ceil(requestTimeout / 4)),
+    },
+  };
+}
+
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     ...(options.loggerInstance ? { loggerInstance: options.loggerInstance } : { logger: options.logger ?? { level: ctx.config.logLevel } }),
@@ -74,6 +93,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     logController: new LogController({ disableRequestLogging: true }),
     trustProxy: trustProxyOption(ctx.config.trustProxy),
     bodyLimit: 1024 * 1024,
+    ...timeoutOptions(ctx.config),
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

@@ -12,6 +12,23 @@ import type { RateLimitConfig } from './plugins/rate-limit';
 /** How often each process checks which background jobs are due, when JOB_CHECK_MS is not set. */
 export const DEFAULT_JOB_CHECK_MS = 10_000;
 
+/**
+ * How long a client may take to send a whole request, head and body (REQUEST_TIMEOUT_MS): room
+ * for the largest upload from a phone on a slow link, while a body that stops arriving, or
+ * trickles in, no longer holds its socket for ever.
+ */
+export const DEFAULT_REQUEST_TIMEOUT_MS = 120_000;
+/** How long a connection may go without a byte either way before it is closed (CONNECTION_TIMEOUT_MS). */
+export const DEFAULT_CONNECTION_TIMEOUT_MS = 60_000;
+
+const timeoutMs = (fallback: number) =>
+  z.coerce
+    .number({ error: 'debe ser un número' })
+    .int('debe ser un número entero')
+    .min(1000, 'debe ser 1000 o más')
+    .max(600_000, 'debe ser 600000 o menos')
+    .default(fallback);
+
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { error: 'debe ser true o false' })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
@@ -148,6 +165,8 @@ const envSchema = z.object({
     .min(100, 'debe ser 100 o más')
     .max(60_000, 'debe ser 60000 o menos')
     .default(DEFAULT_JOB_CHECK_MS),
+  REQUEST_TIMEOUT_MS: timeoutMs(DEFAULT_REQUEST_TIMEOUT_MS),
+  CONNECTION_TIMEOUT_MS: timeoutMs(DEFAULT_CONNECTION_TIMEOUT_MS),
   // Argon2id cost, tuned so one login takes about 80 ms on a 2-core server.
   ARGON2_MEMORY_KIB: z.coerce.number().int().min(8192).max(1048576).default(65536),
   ARGON2_TIME_COST: z.coerce.number().int().min(1).max(20).default(4),
@@ -253,6 +272,10 @@ export interface Config {
   databasePoolSize: number;
   /** After a stop signal, how long in-flight requests may run before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** Time to receive a whole request (REQUEST_TIMEOUT_MS), else 408; absent: DEFAULT_REQUEST_TIMEOUT_MS. */
+  requestTimeoutMs?: number;
+  /** Time a connection may stay silent (CONNECTION_TIMEOUT_MS), else closed; absent: DEFAULT_CONNECTION_TIMEOUT_MS. */
+  connectionTimeoutMs?: number;
   /** Bearer token /metrics asks for; without it only direct calls from this machine (loopback) get them. */
   metricsToken: string | undefined;
   /** In a worker forked by the primary: its slot, 1..WEB_CONCURRENCY, kept by its replacements. */
@@ -314,6 +337,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = withEnvFile(process.env)): E
     webConcurrency: e.WEB_CONCURRENCY,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
     metricsToken: e.METRICS_TOKEN,
     workerSlot: e.SHOP_WORKER_SLOT,
   };

@@ -117,6 +117,11 @@ describe('GET /api/activity-logs/', () => {
     const date = await get('/api/activity-logs/?date_from=2024-13-01');
     expect(date.status).toBe(400);
     expect(date.json.error).toBe('Fecha inválida');
+    for (const day of ['9999-12-31', '0000-01-01', '1999-12-31']) {
+      const outside = await get(`/api/activity-logs/?date_from=${day}`);
+      expect(outside.status, day).toBe(400);
+      expect(outside.json.error).toBe('La fecha debe estar entre los años 2000 y 2100');
+    }
   });
 });
 

@@ -284,6 +284,11 @@ describe('brand discount', () => {
     expect((await post({ discount_type: 'percentage', discount_value: 10, discount_expires_at: 'mañana' })).json.error).toBe(
       'Fecha de vencimiento inválida',
     );
+    for (const far of ['9999-12-31', '9999-12-31T23:00:00Z', '2101-01-01']) {
+      const res = await post({ discount_type: 'percentage', discount_value: 10, discount_expires_at: far });
+      expect(res.status, far).toBe(400);
+      expect(res.json.error).toBe('La fecha debe estar entre los años 2000 y 2100');
+    }
     expect((await asAdmin('POST', '/api/brands/999999/apply-discount/', { discount_type: 'percentage', discount_value: 10 })).status).toBe(
       404,
     );

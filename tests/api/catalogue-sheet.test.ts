@@ -414,6 +414,35 @@ describe('POST /api/products/import/', () => {
     expect(unclosed.json.applied).toBe(false);
   });
 
+  it('takes names of built-in object properties as unknown headers, each one named', async () => {
+    for (const header of [
+      ['constructor', 'constructor'],
+      ['__PROTO__', '__proto__'],
+    ]) {
+      const res = await importCsv(
+        sheet([
+          [...header, 'SKU', 'Semillas'],
+          ['', '', 'X', '3'],
+        ]),
+        { dryRun: true },
+      );
+      expect(res.status).toBe(200);
+      expect(res.json.errors).toEqual(header.map((column) => ({ row: 1, column, message: expect.stringMatching(/Columna desconocida/) })));
+    }
+    const lone = await importCsv(
+      sheet([
+        ['SKU', 'Semillas', '__proto__', 'toString'],
+        ['X', '3', '1', '1'],
+      ]),
+      { dryRun: true },
+    );
+    expect(lone.status).toBe(200);
+    expect(lone.json.errors.map((e: { column: string; message: string }) => [e.column, e.message.split(':')[0]])).toEqual([
+      ['__proto__', 'Columna desconocida'],
+      ['toString', 'Columna desconocida'],
+    ]);
+  });
+
   it('sets stock as the available units, exactly as the product form does with units held by pending orders', async () => {
     const viaForm = await createProduct(db(), { sku: 'STK-FORM', blisters: [{ seed_count: 3, price: 1000, stock: 10 }] });
     const viaSheet = await createProduct(db(), { sku: 'STK-SHEET', blisters: [{ seed_count: 3, price: 1000, stock: 10 }] });

@@ -175,6 +175,20 @@ describe('GET /api/orders/ (staff)', () => {
     expect((await list('date_filter=custom&start_date=2032-02-01&end_date=2032-02-01')).status).toBe(200);
   });
 
+  it('refuses days outside the years 2000 to 2100 with 400, before they reach the database', async () => {
+    for (const range of [
+      'start_date=0000-01-01&end_date=2032-01-01',
+      'start_date=2032-01-01&end_date=9999-12-31',
+      'start_date=1999-12-31&end_date=2032-01-01',
+      'start_date=2032-01-01&end_date=2101-01-01',
+    ]) {
+      const res = await list(`date_filter=custom&${range}`);
+      expect(res.status, range).toBe(400);
+      expect(res.json.error).toBe('La fecha debe estar entre los años 2000 y 2100');
+    }
+    expect((await list('date_filter=custom&start_date=2000-01-01&end_date=2100-12-31')).status).toBe(200);
+  });
+
   it('searches by recipient name, username, first and last name, e-mail and order number', async () => {
     const customer = await createUser(db(), {
       username: 'zorro_buscado',

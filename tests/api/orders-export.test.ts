@@ -126,6 +126,22 @@ describe('GET /api/orders/export.csv', () => {
     expect(text).toContain('"Calle 1\nPiso 2"');
   });
 
+  it('writes tracking codes that start with a digit as text Excel keeps whole, after a tab, never as a formula', async () => {
+    const post = (path: string, body: unknown) => api(server, 'POST', path, { token: staff.token, body });
+    const codes = ['360002123456789', '3600021234567890', '0012345', '12E4', 'CA123456789AR'];
+    const ids: number[] = [];
+    for (const tracking_code of codes) {
+      const { order } = await simpleOrder(server);
+      expect((await post(`/api/orders/${order.id}/shipment/`, { carrier: 'correo_argentino', tracking_code })).status).toBe(200);
+      ids.push(order.id);
+    }
+    const { text } = await download(`ids=${ids.join(',')}&ordering=created_at`);
+    const written = byHeader(parseCsv(text.slice(1))).map((row) => row['Código de seguimiento']);
+    // Excel opens a bare 360002123456789 as 3,6E+14, 0012345 as 12345 and 12E4 as 120000.
+    expect(written).toEqual(['\t360002123456789', '\t3600021234567890', '\t0012345', '\t12E4', 'CA123456789AR']);
+    expect(text).not.toMatch(/[;\n]["']?[=+@-]/);
+  });
+
   it('writes one row per line with rows=lines', async () => {
     const customer = await createUser(db());
     const brand = await createBrand(db(), { brand_name: 'Banco Exportador' });
@@ -169,5 +185,14 @@ describe('GET /api/orders/export.csv', () => {
     const refused = await download('date_filter=custom&start_date=2031-01-01');
     expect(refused.res.status).toBe(400);
     expect(JSON.parse(refused.text).error).toBe('Debes seleccionar fechas de inicio y fin');
+  });
+
+  it('refuses days outside the years 2000 to 2100 with 400', async () => {
+    for (const range of ['start_date=0000-01-01&end_date=2032-01-01', 'start_date=2032-01-01&end_date=9999-12-31']) {
+      const refused = await download(`date_filter=custom&${range}`);
+      expect(refused.res.status, range).toBe(400);
+      expect(JSON.parse(refused.text).error).toBe('La fecha debe estar entre los años 2000 y 2100');
+    }
+    expect((await download('date_filter=custom&start_date=2000-01-01&end_date=2100-12-31')).res.status).toBe(200);
   });
 });

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer } from '../helpers/app';
-import { createBrand, createProduct } from '../helpers/factories';
+import { createBrand, createProduct, createStaff } from '../helpers/factories';
 
 const PUBLIC_URL = 'https://tienda.example.com';
 
@@ -320,5 +320,47 @@ describe('sitemap.xml and robots.txt', () => {
     // A crawler that renders the app needs the public catalogue reads.
     expect(lines).toContain('Allow: /api/products/');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
+  });
+});
+
+describe('while the shop is in maintenance', () => {
+  it('answers pages and the sitemap with 503, Retry-After and no catalogue data, except to a bypass holder', async () => {
+    const staff = await createStaff(server.ctx.db);
+    const toggle = (body: unknown) => api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body });
+    expect((await toggle({ maintenance_mode: true, bypass_password: 'clave-bypass-seo' })).status).toBe(200);
+    try {
+      const northern = `/producto/${ids.northern}`;
+      for (const urlPath of [northern, '/', '/productos?bank=royal-queen-seeds', '/como-germinar', '/maintenance']) {
+        const res = await fetch(`${server.url}${urlPath}`);
+        const html = await res.text();
+        expect(res.status, urlPath).toBe(503);
+        expect(res.headers.get('retry-after')).toBe('300');
+        expect(res.headers.get('content-type')).toContain('text/html');
+        expect(res.headers.get('cache-control')).toBe('no-store');
+        // The app, which shows its maintenance page, and nothing of the catalogue.
+        expectApp(html);
+        expect(titleOf(html)).toEqual(['Semillas del Sur - Banco de semillas de cannabis']);
+        expect(jsonLdOf(html)).toEqual([]);
+        expect(html).not.toMatch(/Northern|Royal Queen|automática|rel="canonical"|og:/);
+      }
+
+      const sitemap = await api(server, 'GET', '/sitemap.xml');
+      expect(sitemap.status).toBe(503);
+      expect(sitemap.headers.get('retry-after')).toBe('300');
+      expect(sitemap.headers.get('cache-control')).toBe('no-store');
+      expect(sitemap.text).not.toContain('/producto/');
+
+      // A visitor with a valid bypass sees the shop as the API lets them.
+      const bypass = await api(server, 'POST', '/api/core/validate-bypass-password/', { body: { password: 'clave-bypass-seo' } });
+      const cookie = (bypass.headers.get('set-cookie') ?? '').split(';')[0];
+      const withBypass = await fetch(`${server.url}${northern}`, { headers: { cookie } });
+      expect(withBypass.status).toBe(200);
+      expect(titleOf(await withBypass.text())).toEqual(['Detalles del Producto - Northern Light Auto']);
+      expect((await api(server, 'GET', '/sitemap.xml', { headers: { cookie } })).status).toBe(200);
+    } finally {
+      expect((await toggle({ maintenance_mode: false, bypass_password: '' })).status).toBe(200);
+    }
+    expect((await page(`/producto/${ids.northern}`)).status).toBe(200);
+    expect((await api(server, 'GET', '/sitemap.xml')).status).toBe(200);
   });
 });

@@ -1,6 +1,8 @@
 // Server-side maintenance mode (architecture: deliberate departures). While the shop is in
 // maintenance every API call answers 503, unless the caller is staff or holds a valid bypass
-// token, or the route is one a visitor needs to get in or to check the state.
+// token, or the route is one a visitor needs to get in or to check the state. The storefront's
+// pages and the sitemap, which carry catalogue data outside the API, are closed by the same rule:
+// a page is then the bare app (which shows its maintenance page) with 503, the sitemap a 503.
 // Registered before the auth plugin, so the 503 comes before any 401/403 of the route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
@@ -12,6 +14,18 @@ import { isValidBypassToken, readMaintenanceState } from '../modules/site/mainte
 import { isAdmin, loadAuthUser } from '../modules/auth/caller';
 import { verifyAccessToken } from '../modules/auth/tokens';
 import { isApiRequest } from '../routed-path';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A storefront page asked for while the shop is closed to the caller: served without data. */
+    closedForMaintenance: boolean;
+  }
+}
+
+/** The static-web plugin's page route and the sitemap: what leaves the API with catalogue data. */
+const PAGE_ROUTE = '/*';
+const SITEMAP_ROUTE = '/sitemap.xml';
+const RETRY_AFTER_SECONDS = '300';
 
 const withoutSlash = (path: string) => (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path);
 
@@ -48,19 +62,27 @@ async function isStaffCaller(ctx: AppContext, request: FastifyRequest): Promise<
 export default fp(
   async function maintenancePlugin(app: FastifyInstance, opts: { ctx: AppContext }) {
     const { ctx } = opts;
+    app.decorateRequest('closedForMaintenance', false);
     app.addHook('onRequest', async (request, reply) => {
-      if (!isApiRequest(request)) return;
       // The matched route's pattern, so no spelling of a path can pass for an open one.
       const route = request.routeOptions.url;
-      if (route && ALWAYS_OPEN.has(withoutSlash(route))) return;
+      const api = isApiRequest(request);
+      if (!api && route !== PAGE_ROUTE && route !== SITEMAP_ROUTE) return;
+      if (api && route && ALWAYS_OPEN.has(withoutSlash(route))) return;
       const state = await readMaintenanceState(ctx);
       if (!state.maintenance_mode) return;
       if (await isValidBypassToken(ctx, bypassToken(request), state)) return;
+      // A page request carries no bearer token: staff get the bare app, which signs them in and
+      // shows them the shop through the API as before.
       if (await isStaffCaller(ctx, request)) return;
-      reply.header('retry-after', '300');
-      throw new AppError(503, state.maintenance_message || DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_CODE, undefined, {
-        maintenance_message: state.maintenance_message,
-      });
+      reply.header('retry-after', RETRY_AFTER_SECONDS);
+      const message = state.maintenance_message || DEFAULT_MAINTENANCE_MESSAGE;
+      if (route === PAGE_ROUTE && !api) {
+        request.closedForMaintenance = true;
+        return;
+      }
+      if (!api) return reply.status(503).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(message);
+      throw new AppError(503, message, MAINTENANCE_CODE, undefined, { maintenance_message: state.maintenance_message });
     });
   },
   { name: 'maintenance' },

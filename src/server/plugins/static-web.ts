@@ -309,6 +309,10 @@ export default fp(async function staticWebPlugin(
   app.get('/*', async (request, reply) => {
     const path = decodedPath(request.url);
     if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/assets/')) return notFound(reply);
+    // The maintenance plugin closed the shop to this visitor: the app alone, no page head or first view.
+    if (request.closedForMaintenance) {
+      return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(indexHtml);
+    }
     const visitor = visitorOf(request);
     const caching = opts.pageCaching;
     // A signed-in visitor's page is rendered for them (it says a session is loading).

@@ -14,16 +14,38 @@ import { matchingOrderIds, staffOrdersById } from './queries';
 export const EXPORT_MAX_ORDERS = 50_000;
 const BATCH = 500;
 
+/** Text this module has already made safe to open in a spreadsheet, written as it is. */
+interface SafeText {
+  safe: string;
+}
+
+type CellValue = string | number | SafeText | null | undefined;
+
 /**
  * One cell: text a spreadsheet would run as a formula gets a leading apostrophe (the catalogue
  * sheet's rule); a cell with a separator, quote or line break is quoted.
  */
-export function csvCell(value: string | number | null | undefined): string {
-  const text = escapeFormula(value === null || value === undefined ? '' : String(value));
+export function csvCell(value: CellValue): string {
+  const text =
+    typeof value === 'object' && value !== null ? value.safe : escapeFormula(value === null || value === undefined ? '' : String(value));
   return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-export const csvRow = (cells: (string | number | null | undefined)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+export const csvRow = (cells: CellValue[]) => `${cells.map(csvCell).join(';')}\r\n`;
+
+/**
+ * A code (a tracking number) that Excel must keep as written. Opening a CSV, Excel reads a cell
+ * that looks like a number as one: 360002123456789 shows as 3,6E+14 and loses every digit past
+ * the 15th, 0012345 loses its zeros, 12E4 becomes 120000. A leading tab makes it keep the cell as
+ * text, every digit shown, and the tab is not seen. The usual ="…" is a formula, which this file
+ * never writes (it would be escaped as any other), and an apostrophe would be shown as part of the
+ * code: it only means "text" when typed. Only codes of letters, digits, '-', '_' and '.' starting
+ * with a digit are written this way, so what follows the tab can never be a formula; the rest
+ * are cells like any other.
+ */
+export function csvCode(code: string | null | undefined): CellValue {
+  return code && /^\d[A-Za-z0-9\-_.]*$/.test(code) ? { safe: `\t${code}` } : code;
+}
 
 /** 27/11/2026 14:05 on the shop's clock, the shop's one date-time format. */
 export const csvDateTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');
@@ -35,7 +57,7 @@ export const csvMoney = (value: number | null | undefined) =>
 const lineName = (line: OrderDto['order_products'][number]) =>
   `${line.product_name}${line.blister_info.seed_count ? ` (${line.blister_info.seed_count} semillas)` : ''}`;
 
-const ORDER_COLUMNS: [string, (o: OrderDto) => string | number | null][] = [
+const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Pedido', (o) => o.order_number],
   ['Fecha', (o) => csvDateTime(o.created_at)],
   ['Estado', (o) => o.status_display],
@@ -54,7 +76,7 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => string | number | null][] = [
   ['Monto pagado', (o) => csvMoney(o.payment?.amount)],
   ['Nota del pago', (o) => o.payment?.note ?? ''],
   ['Transporte', (o) => (o.shipment ? CARRIER_LABELS[o.shipment.carrier] : '')],
-  ['Código de seguimiento', (o) => o.shipment?.tracking_code ?? ''],
+  ['Código de seguimiento', (o) => csvCode(o.shipment?.tracking_code)],
   ['Enviado el', (o) => csvDateTime(o.shipment?.shipped_at)],
   ['Motivo de cancelación', (o) => o.cancel_reason],
   ['Reembolso', (o) => (o.refund ? REFUND_STATUS_LABELS[o.refund.status] : '')],
@@ -63,7 +85,7 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => string | number | null][] = [
 ];
 
 type Line = OrderDto['order_products'][number];
-const LINE_COLUMNS: [string, (o: OrderDto, l: Line) => string | number | null][] = [
+const LINE_COLUMNS: [string, (o: OrderDto, l: Line) => CellValue][] = [
   ['Pedido', (o) => o.order_number],
   ['Fecha', (o) => csvDateTime(o.created_at)],
   ['Estado', (o) => o.status_display],
