@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STAGES, orderStage, refundOnCancel, refusal, STAGE_FACTS, type ActionFacts, type OrderAction } from './order-lifecycle';
+
+const at = '2035-01-01T12:00:00Z';
+const order = (stage: (typeof ORDER_STAGES)[number], extra: Partial<ActionFacts> = {}): ActionFacts => {
+  const facts = STAGE_FACTS[stage];
+  return {
+    order_number: 7,
+    status: facts.status,
+    paid_at: facts.paid ? at : null,
+    shipped_at: facts.shipped ? at : null,
+    ...extra,
+  };
+};
+
+describe('orderStage', () => {
+  it('reads each stage back from the facts that define it', () => {
+    for (const stage of ORDER_STAGES) expect(orderStage(order(stage))).toBe(stage);
+  });
+
+  it('takes an order shipped before it was paid as shipped, and a cancelled paid one as cancelled', () => {
+    expect(orderStage({ status: 'pending', paid_at: null, shipped_at: at })).toBe('shipped');
+    expect(orderStage({ status: 'cancelled', paid_at: at, shipped_at: null })).toBe('cancelled');
+  });
+});
+
+describe('refusal', () => {
+  const allowed = (action: OrderAction) => ORDER_STAGES.filter((stage) => refusal(order(stage), action) === null);
+
+  it('lets the customer change, and the job expire, only an order awaiting payment', () => {
+    expect(allowed('customer_change')).toEqual(['awaiting_payment']);
+    expect(allowed('expire')).toEqual(['awaiting_payment']);
+    expect(refusal(order('paid'), 'customer_change')?.code).toBe('ORDER_ALREADY_PAID');
+    expect(refusal(order('shipped'), 'customer_change')?.code).toBe('ORDER_ALREADY_PAID');
+  });
+
+  it('deletes orders awaiting payment and cancelled ones that owe nothing', () => {
+    expect(allowed('delete')).toEqual(['awaiting_payment', 'cancelled']);
+    expect(refusal(order('cancelled', { paid_at: at, refund_status: 'owed' }), 'delete')?.code).toBe('REFUND_OWED');
+    expect(refusal(order('cancelled', { paid_at: at, refund_status: 'done' }), 'delete')).toBeNull();
+  });
+
+  it('refunds only a cancelled order that was paid, once; re-opens none that was refunded', () => {
+    expect(allowed('refund')).toEqual([]);
+    expect(refusal(order('cancelled', { paid_at: at, refund_status: 'owed' }), 'refund')).toBeNull();
+    expect(refusal(order('cancelled', { paid_at: at, refund_status: 'done' }), 'refund')?.code).toBe('REFUND_ALREADY_DONE');
+    expect(refusal(order('cancelled', { paid_at: at, refund_status: 'done' }), 'reopen')?.code).toBe('REFUND_ALREADY_DONE');
+  });
+
+  it('keeps payments and shipments of cancelled orders, and the lines of paid ones, as they are', () => {
+    expect(allowed('payment')).toEqual(['awaiting_payment', 'paid', 'shipped', 'delivered']);
+    expect(allowed('edit_lines')).toEqual(['awaiting_payment']);
+  });
+
+  it('owes a refund on cancelling only when a payment was recorded', () => {
+    expect(refundOnCancel({ paid_at: at })).toBe('owed');
+    expect(refundOnCancel({ paid_at: null })).toBeNull();
+  });
+});
