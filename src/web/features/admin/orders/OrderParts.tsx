@@ -1,6 +1,7 @@
 // Pieces shared by the order list, its details modal and the order page.
 import { Link } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
+import { REFUND_STATUS_LABELS } from '../../../../domain/order-lifecycle';
 import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../../domain/orders';
 import { truncate } from '../../../../domain/text';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
@@ -11,10 +12,17 @@ import { Thumbnail } from '../../../components/Thumbnail';
 
 const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: 'warning', completed: 'success', cancelled: 'danger' };
 
-export function OrderStatusBadge({ order }: { order: Pick<OrderDto, 'status' | 'status_display' | 'is_archived'> }) {
+export function OrderStatusBadge({
+  order,
+}: {
+  order: Pick<OrderDto, 'status' | 'status_display' | 'is_archived'> & Partial<Pick<OrderDto, 'refund'>>;
+}) {
   return (
-    <span className="inline-flex gap-1">
+    <span className="inline-flex flex-wrap gap-1">
       <Badge tone={STATUS_TONES[order.status]}>{order.status_display || ORDER_STATUS_LABELS[order.status]}</Badge>
+      {order.refund && (
+        <Badge tone={order.refund.status === 'owed' ? 'danger' : 'neutral'}>{REFUND_STATUS_LABELS[order.refund.status]}</Badge>
+      )}
       {order.is_archived && <Badge tone="neutral">Archivado</Badge>}
     </span>
   );
