@@ -5,13 +5,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import { api } from '../tests/helpers/app';
-import { createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage } from './admin-fixtures';
 import { MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { logIn } from './helpers/login';
 
 const RATE = 1250;
 
@@ -33,14 +34,6 @@ beforeAll(async () => {
   writeFileSync(files.logo, await drawImage('Andino', 160, 400));
   writeFileSync(files.photo, await drawImage('Andina Kush', 300));
 });
-
-async function logIn(page: Page, username: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(`**${landing}`);
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 

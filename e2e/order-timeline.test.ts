@@ -7,9 +7,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
+import { logIn } from './helpers/login';
 
 const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -48,14 +49,6 @@ beforeAll(async () => {
   });
   expect(sent.status, sent.text).toBe(200);
 });
-
-async function logIn(page: Page, username: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(`**${landing}`);
-}
 
 const steps = (page: Page, order: OrderDto) =>
   page.getByRole('article', { name: `Pedido #${order.order_number}` }).getByRole('list', { name: 'Seguimiento del pedido' });

@@ -11,9 +11,10 @@ import { blisters } from '../src/server/db/schema';
 import { expireStalePendingOrders } from '../src/server/modules/orders/service';
 import { eq } from 'drizzle-orm';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
+import { logIn } from './helpers/login';
 
 const shop = useShop({ pendingOrderDays: 7 });
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -37,14 +38,6 @@ async function place(customer: Person, quantity: number): Promise<OrderDto> {
   });
   expect(res.status, res.text).toBe(201);
   return res.json as OrderDto;
-}
-
-async function logIn(page: Page, username: string, landing: string) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL(`**${landing}`);
 }
 
 const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -209,6 +202,35 @@ describe('the checkout charges the confirmed total', () => {
     const after = await api(shop.server, 'GET', '/api/orders/my-orders/', { token: bruno.token });
     expect(after.json.count).toBe(2);
     expect(after.json.results[0].total).toBe(30000);
+    await context.close();
+  });
+});
+
+describe('the checkout when stock runs out', () => {
+  it('shows at once the units the cart can still have, and orders them on the next confirmation', async () => {
+    const db = shop.server.ctx.db;
+    const scarce = await createProduct(db, { name: 'Gelato Auto', blisters: [{ seed_count: 5, price: 18000, stock: 5 }] });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    await logIn(page, carla.username, '/mi-cuenta');
+    await page.goto(`/producto/${scarce.id}`);
+    await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
+    await page.goto('/carrito');
+    const quantity = page.getByLabel('Cantidad de Gelato Auto (5 semillas)');
+    await page.getByRole('button', { name: 'Agregar una unidad de Gelato Auto (5 semillas)' }).click();
+    await page.getByRole('button', { name: 'Agregar una unidad de Gelato Auto (5 semillas)' }).click();
+    await expect.poll(() => quantity.inputValue()).toBe('3');
+    await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
+    await page.getByLabel('Teléfono').fill('1145678901');
+    // Another customer takes most of the stock meanwhile.
+    await db.update(blisters).set({ stock: 2 }).where(eq(blisters.id, scarce.blisters[0].id));
+    await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+    await page.getByText('Stock disponible: 2').first().waitFor();
+    await expect.poll(() => quantity.inputValue()).toBe('2');
+    await screenshot(page, 'owner-day-stock-ran-out-390');
+    await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+    await page.waitForURL('**/mi-cuenta?section=orders');
+    const mine = await api(shop.server, 'GET', '/api/orders/my-orders/', { token: carla.token });
+    expect(mine.json.results[0].order_products[0]).toMatchObject({ product_name: 'Gelato Auto', quantity: 2 });
     await context.close();
   });
 });
