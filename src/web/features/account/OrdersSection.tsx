@@ -153,14 +153,18 @@ const customerMayChange = (order: OrderDto) => refusal(factsOfDto(order), 'custo
 function AskTheShop({ order }: { order: OrderDto }) {
   const whatsapp = whatsappUrl(order.shop_whatsapp, `Hola, quiero cambiar mi pedido #${order.order_number} en ${SHOP_NAME}.`);
   if (!whatsapp) return <p className="text-sm text-stone-700">Escribinos para cambiar este pedido (respondé el email de confirmación).</p>;
+  return <WhatsappLink href={whatsapp}>Escribinos para cambiar este pedido</WhatsappLink>;
+}
+
+function WhatsappLink({ href, className = '', children }: { href: string; className?: string; children: string }) {
   return (
     <a
-      href={whatsapp}
+      href={href}
       target="_blank"
       rel="noopener noreferrer"
-      className={buttonClass('secondary', 'border-green-600 text-green-800 hover:bg-green-50', 'md')}
+      className={buttonClass('secondary', `border-green-600 text-green-800 hover:bg-green-50 ${className}`, 'md')}
     >
-      Escribinos para cambiar este pedido
+      {children}
       <span className="sr-only"> (se abre en una pestaña nueva)</span>
     </a>
   );
@@ -206,15 +210,9 @@ function PaymentInstructions({ order }: { order: OrderDto }) {
         <p className="mt-1">Te enviamos por email los pasos para el pago y la entrega.</p>
       )}
       {whatsapp && (
-        <a
-          href={whatsapp}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={buttonClass('secondary', 'mt-3 w-full border-green-600 text-green-800 hover:bg-green-50 sm:w-auto', 'md')}
-        >
+        <WhatsappLink href={whatsapp} className="mt-3 w-full sm:w-auto">
           Avisar el pago por WhatsApp
-          <span className="sr-only"> (se abre en una pestaña nueva)</span>
-        </a>
+        </WhatsappLink>
       )}
     </section>
   );
