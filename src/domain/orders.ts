@@ -395,7 +395,7 @@ export const orderDtoSchema = z.object({
   refund: refundDtoSchema.nullable(),
   /** How to pay (the shop's payment settings), on the customer's pending orders; else null. */
   payment_instructions: z.string().nullable(),
-  /** The shop's WhatsApp (10 digits) on the customer's pending orders, for the payment message; else null. */
+  /** The shop's WhatsApp (10 digits) on the customer's pending orders: to pay, or to ask for a change once paid; else null. */
   shop_whatsapp: z.string().nullable().optional(),
   /** Staff only. */
   internal_notes: z.string().optional(),

@@ -135,7 +135,7 @@ describe('what customers see of them', () => {
     expect(without.json.payment_instructions).toBeNull();
   });
 
-  it("gives the shop's WhatsApp on the customer's unpaid orders, for the payment message, and WHATSAPP_NUMBER without one", async () => {
+  it("gives the shop's WhatsApp on the customer's open orders (to pay, or to ask for a change once paid), and WHATSAPP_NUMBER without one", async () => {
     expect((await put(VALID)).status).toBe(200);
     const { customer, order } = await simpleOrder(server);
     expect(order.shop_whatsapp).toBe('1123456789');
@@ -152,7 +152,11 @@ describe('what customers see of them', () => {
     const paid = await api(server, 'POST', `/api/orders/${order.id}/payment/`, { token: staff.token, body: { method: 'efectivo' } });
     expect(paid.status).toBe(200);
     const afterPayment = await api(server, 'GET', `/api/orders/${order.id}/`, { token: customer.token });
-    expect(afterPayment.json.shop_whatsapp).toBeNull();
+    expect(afterPayment.json).toMatchObject({ shop_whatsapp: '1100000000', payment_instructions: null });
+    const cancelled = await api(server, 'PUT', `/api/orders/${order.id}/`, { token: staff.token, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
+    const afterCancel = await api(server, 'GET', `/api/orders/${order.id}/`, { token: customer.token });
+    expect(afterCancel.json.shop_whatsapp).toBeNull();
   });
 
   it('puts the details, the amount and the order number in the confirmation e-mail', async () => {
