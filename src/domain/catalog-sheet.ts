@@ -3,6 +3,7 @@
 // are spelt, and the answers of the import and of the bulk edit (`POST /api/products/bulk/`).
 import { z } from 'zod';
 import { PRODUCT_TYPE_LABELS, type ProductType } from './catalog';
+import { amountField } from './amount-field';
 import { stripAccents } from './text';
 
 const MB = 1024 * 1024;
@@ -223,10 +224,9 @@ export const bulkEditSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('price_percent'),
       ids: bulkIds,
-      value: z.preprocess(
-        toNumber,
+      value: amountField('Ingresa el porcentaje de cambio del precio', 'Ingresa el porcentaje de cambio del precio').pipe(
         z
-          .number({ error: 'Ingresa el porcentaje de cambio del precio' })
+          .number()
           .min(BULK_PRICE_PERCENT_MIN, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
           .max(BULK_PRICE_PERCENT_MAX, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
           .refine((v) => v !== 0, 'El porcentaje no puede ser 0'),
@@ -236,12 +236,8 @@ export const bulkEditSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('discount'),
       ids: bulkIds,
-      value: z.preprocess(
-        toNumber,
-        z
-          .number({ error: 'Ingresa el descuento' })
-          .min(0, 'El descuento debe estar entre 0 y 100')
-          .max(100, 'El descuento debe estar entre 0 y 100'),
+      value: amountField('Ingresa el descuento', 'Ingresa el descuento').pipe(
+        z.number().min(0, 'El descuento debe estar entre 0 y 100').max(100, 'El descuento debe estar entre 0 y 100'),
       ),
       dry_run: dryRun,
     }),

@@ -1,6 +1,7 @@
 // Site settings shared by server and web: maintenance mode, bypass password and the dollar rate
 // (spec accounts-admin §2 site settings, §4 site/bypass/dollar rate, §5, §7 core).
 import { z } from 'zod';
+import { AMOUNT_REQUIRED_MESSAGE, parseArsAmount } from './money';
 
 export const DEFAULT_MAINTENANCE_MESSAGE = 'Estamos realizando mejoras en nuestro sistema. Disculpe las molestias.';
 export const MAINTENANCE_CODE = 'MAINTENANCE';
@@ -89,8 +90,16 @@ export type DollarRateDto = z.infer<typeof dollarRateDtoSchema>;
 export const dollarRateResultSchema = z.object({ data: dollarRateDtoSchema, message: z.string(), warning: z.string().optional() });
 
 const manualValue = z.union([z.number(), z.string()], { error: MANUAL_VALUE_MESSAGE }).transform((raw, ctx) => {
-  const value = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw.trim().replace(',', '.'));
-  if (!Number.isFinite(value) || value <= 0 || value > 1_000_000_000) {
+  let value = raw;
+  if (typeof raw === 'string') {
+    const parsed = parseArsAmount(raw);
+    if (!parsed.ok && parsed.error !== AMOUNT_REQUIRED_MESSAGE) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    value = parsed.ok ? parsed.value : Number.NaN;
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 1_000_000_000) {
     ctx.addIssue({ code: 'custom', message: MANUAL_VALUE_MESSAGE });
     return z.NEVER;
   }

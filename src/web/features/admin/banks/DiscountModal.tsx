@@ -15,7 +15,7 @@ import {
 } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../lib/format';
+import { amountInputText, errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/fields';
 import { REMOVE_DISCOUNT, useApplyDiscount } from './api';
@@ -56,7 +56,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
     resolver,
     defaultValues: {
       discount_type: brand.discount_active && brand.discount_type ? brand.discount_type : 'percentage',
-      discount_value: brand.discount_active && brand.discount_value ? String(brand.discount_value) : '',
+      discount_value: brand.discount_active && brand.discount_value ? amountInputText(brand.discount_value) : '',
       discount_expires_at: keptExpiry,
     },
   });
@@ -135,11 +135,8 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
         <TextInput
           label={type === 'fixed' ? 'Monto a descontar (ARS)' : 'Porcentaje (%)'}
           required
-          type="number"
-          step="0.01"
-          min="0"
-          max={type === 'percentage' ? '100' : undefined}
           inputMode="decimal"
+          hint={type === 'fixed' ? 'Por ejemplo 2.500 o 1.450,50' : undefined}
           error={errors.discount_value?.message}
           {...register('discount_value')}
         />

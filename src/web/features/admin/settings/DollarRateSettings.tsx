@@ -2,8 +2,9 @@
 // oficial or a manual value; hourly auto-update and an immediate refresh for the fetched types.
 import { useEffect, useState, type FormEvent } from 'react';
 import { MANUAL_VALUE_MESSAGE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from '../../../../domain/site';
+import { AMOUNT_REQUIRED_MESSAGE, parseArsAmount } from '../../../../domain/money';
 import { ApiError } from '../../../lib/api';
-import { formatArs } from '../lib/format';
+import { amountInputText, formatArs } from '../lib/format';
 import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { Switch, TextInput } from '../ui/fields';
@@ -16,10 +17,11 @@ import { Flash, useFlash } from './flash';
 // spec §8: the manual value and refresh messages stay 5 s; the others 3 s.
 const LONG_FLASH_MS = 5000;
 
-/** The typed manual value as a number above zero, or null. */
-export function parseManualValue(text: string): number | null {
-  const value = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : null;
+/** The typed manual value ('1.450,50') as a number above zero, or the reason it is not one. */
+export function parseManualValue(text: string): { value: number } | { error: string } {
+  const parsed = parseArsAmount(text);
+  if (!parsed.ok) return { error: parsed.error === AMOUNT_REQUIRED_MESSAGE ? MANUAL_VALUE_MESSAGE : parsed.error };
+  return parsed.value > 0 ? { value: parsed.value } : { error: MANUAL_VALUE_MESSAGE };
 }
 
 export function DollarRateSettings() {
@@ -82,10 +84,11 @@ export function DollarRateSettings() {
 
   async function applyManual(event: FormEvent) {
     event.preventDefault();
-    const value = parseManualValue(manual);
-    if (value === null) return setManualError(MANUAL_VALUE_MESSAGE);
+    const parsed = parseManualValue(manual);
+    if ('error' in parsed) return setManualError(parsed.error);
     setManualError('');
-    if (await send('manual', { manual_value: value, is_manual: true }, 'Error al configurar el valor manual', LONG_FLASH_MS)) setManual('');
+    if (await send('manual', { manual_value: parsed.value, is_manual: true }, 'Error al configurar el valor manual', LONG_FLASH_MS))
+      setManual('');
   }
 
   return (
@@ -165,17 +168,15 @@ export function DollarRateSettings() {
           <form onSubmit={applyManual} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
             <TextInput
               label="Valor manual (ARS por USD)"
-              type="number"
               inputMode="decimal"
-              step="0.01"
-              min="0"
+              hint="Por ejemplo 1.450,50"
               value={manual}
               onChange={(e) => {
                 setManual(e.target.value);
                 setManualError('');
               }}
               error={manualError}
-              placeholder={String(data.value)}
+              placeholder={amountInputText(data.value)}
               className="sm:w-64"
             />
             <Button
