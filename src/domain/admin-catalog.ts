@@ -175,6 +175,8 @@ const productFields = {
    * out keeps the presentations as they are.
    */
   blisters: presentationList.optional(),
+  /** The owner confirms price changes of −50% or more, or above +200% (answered 409 otherwise). */
+  confirm_price_changes: z.boolean({ error: 'confirm_price_changes debe ser verdadero o falso' }).optional(),
 };
 
 const BRAND_FIELDS = new Set<PropertyKey>(['brand', 'brand_id']);

@@ -40,7 +40,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function setDollarRate(value: number) {
-  const res = await asAdmin('POST', '/api/core/dollar-rate/', { manual_value: value, is_manual: true });
+  const res = await asAdmin('POST', '/api/core/dollar-rate/', { manual_value: value, is_manual: true, confirm_rate_change: true });
   expect(res.status).toBe(200);
 }
 

@@ -214,6 +214,8 @@ describe('POST /api/products/import/', () => {
       name: 'Vieja',
       seed_count: 3,
       fields: [{ column: 'Precio', before: '1000', after: '1100,5' }],
+      price_change_percent: null,
+      stock_conflict: null,
     });
     expect(preview.json.changes.map((c: { row: number; kind: string }) => [c.row, c.kind])).toEqual([
       [2, 'updated'],
