@@ -180,7 +180,7 @@ async function checkSavedPrices(
   const zeroed = leftWithoutPrice(priced, brand, rate, ctx.now());
   if (zeroed.length) {
     const message = discountLeavesNoPriceMessage(zeroed, rate);
-    throw badRequest(message, { blisters: [message] }, DISCOUNT_LEAVES_NO_PRICE);
+    throw badRequest(message, undefined, DISCOUNT_LEAVES_NO_PRICE);
   }
   if (!before || confirmed) return;
   const inArs = (price: number | null, of: Currency) => (price == null ? null : of === 'USD' ? usdToArs(price, rate) : price);
