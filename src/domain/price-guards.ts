@@ -1,7 +1,7 @@
 // Checks that stop a typing slip from reaching the shop (issue 21, items 11 and 12): a price
 // moved by more than −50% or +200%, a dollar rate moved by more than 20%, and a bank discount
 // that would leave a presentation at $ 0 or less. Each needs the owner's explicit word.
-import { formatMoney, roundCents, usdToArs, type Currency } from './money';
+import { formatAmount, formatMoney, roundCents, usdToArs, type Currency } from './money';
 import { isBrandDiscountActive, priceAfterBrandDiscount, type BrandDiscount } from './pricing';
 
 export const PRICE_DROP_LIMIT = -50;
@@ -36,7 +36,7 @@ export interface FlaggedPrice {
 }
 
 export const flaggedPriceLabel = (f: FlaggedPrice) =>
-  `${f.name} x${f.seed_count}: ${formatMoney(f.before, f.currency)} → ${formatMoney(f.after, f.currency)} (${f.change_percent > 0 ? '+' : ''}${f.change_percent}%)`;
+  `${f.name} x${f.seed_count}: ${formatMoney(f.before, f.currency)} → ${formatMoney(f.after, f.currency)} (${f.change_percent > 0 ? '+' : ''}${formatAmount(f.change_percent)}%)`;
 
 export function priceChangeMessage(flagged: FlaggedPrice[]): string {
   const list = flagged.slice(0, 5).map(flaggedPriceLabel).join('; ');
@@ -51,7 +51,7 @@ export function isSuspiciousRateChange(current: number, next: number): boolean {
 }
 
 export const rateChangeMessage = (current: number, next: number) =>
-  `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${changePercent(current, next)}%). Confirmá el nuevo valor para aplicarlo.`;
+  `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${formatAmount(changePercent(current, next))}%). Confirmá el nuevo valor para aplicarlo.`;
 
 export interface PricedPresentation {
   name: string;
