@@ -316,7 +316,12 @@ export default function ImportPage() {
             {!result.applied && result.stock_conflicts > 0 && (
               <Alert tone="info" className="mt-4">
                 {plural(result.stock_conflicts, 'fila tiene', 'filas tienen')} un stock que cambió en la tienda desde que se exportó el
-                archivo (por ejemplo, por un pedido). Se mantiene el stock de la tienda salvo en las filas que marques.
+                archivo (por ejemplo, por un pedido): {result.stock_conflicts === 1 ? 'fila' : 'filas'}{' '}
+                {result.changes
+                  .filter((c) => c.stock_conflict)
+                  .map((c) => c.row)
+                  .join(', ')}
+                . Se mantiene el stock de la tienda salvo en las filas que marques.
               </Alert>
             )}
             {toConfirm > 0 && result.error_count === 0 && (
