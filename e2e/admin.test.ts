@@ -25,7 +25,7 @@ beforeAll(async () => {
   customer = await createUser(shop.server.ctx.db, { username: 'martina', first_name: 'Martina', last_name: 'Gómez' });
   const rate = await api(shop.server, 'POST', '/api/core/dollar-rate/', {
     token: staff.token,
-    body: { manual_value: RATE, is_manual: true },
+    body: { manual_value: RATE, is_manual: true, confirm_rate_change: true },
   });
   expect(rate.status).toBe(200);
   const dir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
