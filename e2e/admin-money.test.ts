@@ -120,6 +120,39 @@ describe('money inputs in the back office', () => {
     await context.close();
   });
 
+  it('needs a tick before a bulk price cut of 60%, and refuses a bank discount larger than a price, naming it', async () => {
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    await step(page, 'bulk-login', () => logIn(page));
+    await step(page, 'bulk-preview', async () => {
+      await page.getByRole('checkbox', { name: 'Seleccionar Pesos Haze' }).check();
+      await page.getByRole('button', { name: 'Editar en lote' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Editar 1 producto' });
+      await dialog.getByLabel('Cambio de precio (%)').fill('-60');
+      await dialog.getByRole('button', { name: 'Ver vista previa' }).click();
+      await dialog.getByText('Confirmo el cambio de -60% en los precios').waitFor();
+      const apply = dialog.getByRole('button', { name: 'Aplicar a 1 producto' });
+      expect(await apply.isDisabled()).toBe(true);
+      await screenshot(page, 'money-bulk-confirm-390');
+      await dialog.getByText('Confirmo el cambio de -60% en los precios').click();
+      await apply.click();
+      await page.locator('[data-sonner-toast]', { hasText: '1 producto actualizado' }).first().waitFor();
+    });
+    expect((await db().select().from(blisters).where(eq(blisters.seed_count, 5)))[0].price).toBe(3600);
+
+    await step(page, 'discount-refused', async () => {
+      await page.goto('/admin/bancos');
+      const card = page.locator('article', { hasText: 'Banco Pesos' });
+      await card.getByRole('button', { name: 'Descuento' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Descuento de Banco Pesos' });
+      await dialog.getByLabel('Monto fijo').check();
+      await dialog.getByLabel('Monto a descontar (ARS)').fill('5.000');
+      await dialog.getByRole('button', { name: 'Aplicar descuento' }).click();
+      await dialog.getByText(/El descuento del banco dejaría en \$ 0 o menos: .*Pesos Haze x5/).waitFor();
+      await screenshot(page, 'money-discount-refused-390');
+    });
+    await context.close();
+  });
+
   for (const [label, viewport] of [
     ['1280', DESKTOP],
     ['390', MOBILE],

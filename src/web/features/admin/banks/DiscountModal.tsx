@@ -15,6 +15,7 @@ import {
 } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
+import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/fields';
@@ -51,6 +52,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<DiscountFields, unknown, BrandDiscountValues>({
     resolver,
@@ -71,7 +73,12 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
           toast.success(result?.message ?? 'Descuento aplicado');
           onClose();
         },
-        onError: (error) => toast.error('Error al aplicar el descuento', { description: errorMessage(error, '') || undefined }),
+        onError: (error) => {
+          // Shown in the dialog: a toast would sit under its backdrop.
+          const reason = error instanceof ApiError ? error.errors?.discount_value?.[0] : undefined;
+          if (reason) return setError('discount_value', { type: 'server', message: reason });
+          toast.error('Error al aplicar el descuento', { description: errorMessage(error, '') || undefined });
+        },
       },
     ),
   );
