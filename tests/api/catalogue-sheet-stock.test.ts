@@ -4,7 +4,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blisters } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { startTestServer, type TestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
 
@@ -48,7 +48,10 @@ describe('importing a file exported before the stock moved', () => {
     server.setNow(new Date('2031-05-02T13:00:00Z'));
     try {
       await createProduct(db(), { sku: 'STAMP-1', blisters: [{ seed_count: 3, price: 1000, stock: 5 }] });
-      const lines = (await exportCsv()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+      const lines = (await exportCsv())
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
       expect(lines[0].split(';').at(-1)).toBe('Exportado');
       expect(lines.slice(1).every((line) => line.split(';').at(-1) === '2031-05-02T13:00:00.000Z')).toBe(true);
     } finally {
