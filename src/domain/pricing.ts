@@ -47,7 +47,7 @@ export function isBrandDiscountActive(brand: BrandDiscount | null | undefined, n
 }
 
 /** Price after the brand discount: a percentage, or a fixed ARS amount off (never below 0). */
-function priceAfterBrandDiscount(price: number, brand: BrandDiscount): number {
+export function priceAfterBrandDiscount(price: number, brand: BrandDiscount): number {
   const value = brand.discount_value ?? 0;
   if (brand.discount_type === 'fixed') return roundCents(Math.max(0, price - value));
   return applyPercent(price, value);

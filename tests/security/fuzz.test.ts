@@ -333,7 +333,9 @@ function templates(): Record<string, Template> {
       body: () => ({ maintenance_mode: false, maintenance_message: 'Volvemos pronto', bypass_password: 'clave-de-paso' }),
     },
     'POST /api/core/validate-bypass-password/': { body: () => ({ password: 'clave-equivocada' }) },
-    'POST /api/core/dollar-rate/': { body: () => ({ rate_type: 'blue', auto_update: false, is_manual: true, manual_value: '1200,50' }) },
+    'POST /api/core/dollar-rate/': {
+      body: () => ({ rate_type: 'blue', auto_update: false, is_manual: true, manual_value: '1200,50', confirm_rate_change: true }),
+    },
     'POST /api/warranty-claims/': {
       body: () => ({
         name: 'Ana Pérez',

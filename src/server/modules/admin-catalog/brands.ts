@@ -11,6 +11,8 @@ import {
 } from '../../../domain/admin-catalog';
 import type { BrandDto } from '../../../domain/catalog';
 import { formatArs } from '../../../domain/money';
+import { DISCOUNT_LEAVES_NO_PRICE, discountLeavesNoPriceMessage, leftWithoutPrice } from '../../../domain/price-guards';
+import type { BrandDiscount } from '../../../domain/pricing';
 import { slugify } from '../../../domain/text';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
@@ -21,6 +23,7 @@ import { toBrandDto } from '../catalog/serialize';
 import type { BrandRow } from './brand-link';
 import { isUniqueViolation } from '../../db/errors';
 import { refreshBrandSearchText } from './products';
+import { getDollarRateValue } from '../site/dollar-rate';
 
 const BRAND_NOT_FOUND = 'Banco no encontrado';
 
@@ -233,6 +236,7 @@ export async function applyBrandDiscount(
   const totals = await ctx.db.transaction(async (tx) => {
     const now = ctx.now();
     const before = await lockBrand(tx, id);
+    if (!removal) await assertDiscountLeavesPrices(tx, id, { discount_active: true, ...input, discount_expires_at: null }, now);
     const [after] = await tx
       .update(brands)
       .set(
@@ -271,6 +275,21 @@ export async function applyBrandDiscount(
     blisters_updated: totals.total_blisters,
     brand,
   };
+}
+
+/** 400 naming the presentations of the brand that `discount` would sell for $ 0 or less. */
+async function assertDiscountLeavesPrices(tx: Tx, brandId: number, discount: BrandDiscount, now: Date) {
+  const presentations = await tx
+    .select({ name: products.name, seed_count: blisters.seed_count, price: blisters.price, currency: products.currency })
+    .from(blisters)
+    .innerJoin(products, eq(products.id, blisters.product_id))
+    .where(and(eq(products.brand_id, brandId), isNull(products.deleted_at)))
+    .orderBy(products.name, blisters.seed_count);
+  const rate = await getDollarRateValue(tx);
+  const zeroed = leftWithoutPrice(presentations, discount, rate, now);
+  if (zeroed.length === 0) return;
+  const message = discountLeavesNoPriceMessage(zeroed, rate);
+  throw badRequest(message, { discount_value: [message] }, DISCOUNT_LEAVES_NO_PRICE);
 }
 
 /** What changed, with the discount's type even when only its value did: '500' reads as '$ 500' or '500%' by it. */

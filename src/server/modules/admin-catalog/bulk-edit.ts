@@ -5,11 +5,22 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
 import type { BulkEditResultDto, BulkEditValues, BulkState } from '../../../domain/catalog-sheet';
 import { productSearchText } from '../../../domain/catalog';
-import { roundCents } from '../../../domain/money';
+import { roundCents, type Currency } from '../../../domain/money';
+import {
+  changePercent,
+  DISCOUNT_LEAVES_NO_PRICE,
+  discountLeavesNoPriceMessage,
+  isSuspiciousPercent,
+  leftWithoutPrice,
+  PRICE_CHANGE_UNCONFIRMED,
+  priceChangeMessage,
+  type FlaggedPrice,
+} from '../../../domain/price-guards';
+import { getDollarRateValue } from '../site/dollar-rate';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
-import { badRequest, notFound } from '../../errors';
+import { badRequest, conflict, notFound } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
 
 type Item = BulkEditResultDto['items'][number];
@@ -105,6 +116,34 @@ async function write(tx: Tx, input: BulkEditValues, changed: Item[], brand: Bran
     from (values ${sql.join(values, sql`, `)}) as v(id, search_text) where p.id = v.id`);
 }
 
+function suspiciousPrices(changed: Item[]): FlaggedPrice[] {
+  return changed.flatMap((item) =>
+    item.before.presentations.flatMap((b, i) => {
+      const after = item.after.presentations[i]?.price;
+      if (b.price == null || after == null || !(b.price > 0)) return [];
+      const flag = { product_id: item.product_id, name: item.name, seed_count: b.seed_count, currency: item.currency as Currency };
+      return [{ ...flag, before: b.price, after, change_percent: changePercent(b.price, after) }];
+    }),
+  );
+}
+
+/** 400 when a lower price or a move to another bank leaves a presentation at $ 0 or less. */
+async function assertBankDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
+  const brandIds = [...new Set(changed.map((item) => item.after.brand_id))];
+  if (brandIds.length === 0) return;
+  const brandRows = await tx.select().from(brands).where(inArray(brands.id, brandIds));
+  const rate = await getDollarRateValue(tx);
+  const zeroed = changed.flatMap((item) => {
+    const brand = brandRows.find((b) => b.id === item.after.brand_id);
+    if (!brand) return [];
+    const priced = item.after.presentations.map((b) => ({ ...b, name: item.name, currency: item.currency as Currency }));
+    return leftWithoutPrice(priced, brand, rate, now);
+  });
+  if (zeroed.length === 0) return;
+  const message = discountLeavesNoPriceMessage(zeroed, rate);
+  throw badRequest(message, { value: [message] }, DISCOUNT_LEAVES_NO_PRICE);
+}
+
 export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: BulkEditValues): Promise<BulkEditResultDto> {
   const ids = [...input.ids].sort((a, b) => a - b);
   const result = await ctx.db.transaction(async (tx) => {
@@ -139,9 +178,16 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       };
     });
     const changed = items.filter((item) => item.changed);
+    await assertBankDiscountsLeavePrices(tx, ctx.now(), changed);
+    const confirmRequired = input.action === 'price_percent' && isSuspiciousPercent(input.value);
+    if (confirmRequired && !input.dry_run && !input.confirm_price_changes && changed.length) {
+      const flagged = suspiciousPrices(changed);
+      throw conflict(priceChangeMessage(flagged), PRICE_CHANGE_UNCONFIRMED, { price_changes: flagged });
+    }
     const answer: BulkEditResultDto = {
       action: input.action,
       applied: !input.dry_run,
+      confirm_required: confirmRequired,
       changed: changed.length,
       unchanged: items.length - changed.length,
       items,

@@ -4,10 +4,21 @@
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { SKU_EXISTS, type PresentationInput, type ProductFormValues, type ProductPatchValues } from '../../../domain/admin-catalog';
 import { productSearchText, type ProductDto } from '../../../domain/catalog';
+import { usdToArs, type Currency } from '../../../domain/money';
+import {
+  changePercent,
+  DISCOUNT_LEAVES_NO_PRICE,
+  discountLeavesNoPriceMessage,
+  isSuspiciousPriceChange,
+  leftWithoutPrice,
+  PRICE_CHANGE_UNCONFIRMED,
+  priceChangeMessage,
+  type FlaggedPrice,
+} from '../../../domain/price-guards';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, orderProducts, products } from '../../db/schema';
-import { AppError, badRequest, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { toProductDto } from '../catalog/serialize';
 import { getDollarRateValue } from '../site/dollar-rate';
@@ -147,6 +158,52 @@ async function syncPresentations(tx: Tx, productId: number, current: BlisterRow[
   }
 }
 
+type BrandRow = typeof brands.$inferSelect;
+
+/**
+ * The checks a save passes once its presentations are written (in the same transaction, which
+ * a refusal rolls back): no presentation sold for $ 0 or less by the bank's discount, and no
+ * price moved by −50% or more or above +200% unless the owner confirmed it.
+ */
+async function checkSavedPrices(
+  tx: Tx,
+  ctx: AppContext,
+  product: ProductRow,
+  brand: BrandRow,
+  before: { rows: BlisterRow[]; currency: Currency } | null,
+  confirmed: boolean,
+) {
+  const saved = await tx.select().from(blisters).where(eq(blisters.product_id, product.id)).orderBy(asc(blisters.seed_count));
+  const rate = await getDollarRateValue(tx);
+  const currency = product.currency;
+  const priced = saved.map((b) => ({ name: product.name, seed_count: b.seed_count, price: b.price, currency }));
+  const zeroed = leftWithoutPrice(priced, brand, rate, ctx.now());
+  if (zeroed.length) {
+    const message = discountLeavesNoPriceMessage(zeroed, rate);
+    throw badRequest(message, undefined, DISCOUNT_LEAVES_NO_PRICE);
+  }
+  if (!before || confirmed) return;
+  const inArs = (price: number | null, of: Currency) => (price == null ? null : of === 'USD' ? usdToArs(price, rate) : price);
+  const flagged: FlaggedPrice[] = [];
+  for (const was of before.rows) {
+    const now = saved.find((b) => b.id === was.id);
+    if (!now) continue;
+    const [from, to] = [inArs(was.price, before.currency), inArs(now.price, currency)];
+    if (isSuspiciousPriceChange(from, to)) {
+      flagged.push({
+        product_id: product.id,
+        name: product.name,
+        seed_count: now.seed_count,
+        before: from!,
+        after: to!,
+        currency: 'ARS',
+        change_percent: changePercent(from!, to!),
+      });
+    }
+  }
+  if (flagged.length) throw conflict(priceChangeMessage(flagged), PRICE_CHANGE_UNCONFIRMED, { price_changes: flagged });
+}
+
 // Locks are taken presentations first, then the product, the same order the order module uses
 // (presentations, then the product row through its foreign key), so the two never deadlock.
 const lockPresentations = (tx: Tx, productId: number) =>
@@ -173,6 +230,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
         })
         .returning();
       await syncPresentations(tx, product.id, [], input.blisters ?? [], now);
+      await checkSavedPrices(tx, ctx, product, brand, null, true);
       const created = await tx.select().from(blisters).where(eq(blisters.product_id, product.id));
       await logActivity(tx, {
         action: 'create',
@@ -223,6 +281,7 @@ export async function updateProduct(
         .where(eq(products.id, id))
         .returning();
       if (input.blisters !== undefined) await syncPresentations(tx, id, current, input.blisters, now);
+      await checkSavedPrices(tx, ctx, after, brand, { rows: current, currency: before.currency }, !!input.confirm_price_changes);
       const presentations = input.blisters !== undefined ? await tx.select().from(blisters).where(eq(blisters.product_id, id)) : current;
 
       const change = diff(snapshot(before, oldBrand.brand_name, current), snapshot(after, brand.brand_name, presentations));

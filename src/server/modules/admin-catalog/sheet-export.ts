@@ -1,7 +1,7 @@
 // GET /api/products/export.csv: the live catalogue as a sheet, one row per presentation with the
 // product's columns repeated (a product without presentations gets one row of its own).
 import { asc, eq, isNull } from 'drizzle-orm';
-import { escapeFormula, SHEET_COLUMNS, type SheetColumn } from '../../../domain/catalog-sheet';
+import { escapeFormula, formatSheetInstant, SHEET_COLUMNS, type SheetColumn } from '../../../domain/catalog-sheet';
 import { shopDate } from '../../../domain/site';
 import type { DbOrTx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
@@ -48,10 +48,10 @@ function productCells(product: CatalogueProduct): Partial<Record<SheetColumn, st
   return cells;
 }
 
-export function catalogueRows(catalogue: CatalogueProduct[]): string[][] {
+export function catalogueRows(catalogue: CatalogueProduct[], exportedAt: Date): string[][] {
   const rows: string[][] = [SHEET_COLUMNS.map((c) => c.header)];
   for (const product of catalogue) {
-    const cells = productCells(product);
+    const cells = { ...productCells(product), exported_at: formatSheetInstant(exportedAt) };
     const presentations = product.presentations.length ? product.presentations.map(formatPresentation) : [{}];
     for (const presentation of presentations) {
       const row: Partial<Record<SheetColumn, string>> = { ...cells, ...presentation };
@@ -62,6 +62,7 @@ export function catalogueRows(catalogue: CatalogueProduct[]): string[][] {
 }
 
 export async function exportCatalogue(db: DbOrTx, now: Date): Promise<{ filename: string; body: Buffer }> {
-  const rows = catalogueRows(await loadCatalogue(db));
+  // Taken before the read: a write in between is then seen as made after the export (checked again).
+  const rows = catalogueRows(await loadCatalogue(db), now);
   return { filename: `catalogo-${shopDate(now)}.csv`, body: writeCsv(rows, ';') };
 }

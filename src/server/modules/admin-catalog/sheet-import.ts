@@ -3,7 +3,8 @@
 // hold at that moment; any error, or a dry run, writes nothing. The change is logged once.
 import { asc, inArray, sql } from 'drizzle-orm';
 import { productSearchText } from '../../../domain/catalog';
-import type { ImportResultDto } from '../../../domain/catalog-sheet';
+import type { ImportOptions, ImportResultDto } from '../../../domain/catalog-sheet';
+import { PRICE_CHANGE_UNCONFIRMED, PRICE_DROP_LIMIT, PRICE_RISE_LIMIT } from '../../../domain/price-guards';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
@@ -15,6 +16,7 @@ import { planImport, type ImportPlan, type StoredProduct } from './sheet-plan';
 import { readSheet, type Sheet } from './sheet-read';
 import { PRODUCT_FIELDS } from './sheet-cells';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
+import { getDollarRateValue } from '../site/dollar-rate';
 
 export interface ImportFile {
   name: string;
@@ -30,9 +32,32 @@ class NotApplied extends Error {
   }
 }
 
-async function plan(tx: Tx, sheet: Sheet): Promise<ImportPlan> {
-  const [catalogue, brandRows] = await Promise.all([loadCatalogue(tx), tx.select().from(brands)]);
-  return planImport(sheet, catalogue, brandRows);
+async function plan(ctx: AppContext, tx: Tx, sheet: Sheet, options: ImportOptions): Promise<ImportPlan> {
+  const [catalogue, brandRows, rate] = await Promise.all([loadCatalogue(tx), tx.select().from(brands), getDollarRateValue(tx)]);
+  return planImport(sheet, catalogue, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
+}
+
+/** 409 listing the rows whose price moves −50% or more, or above +200%, until the owner confirms. */
+function assertPricesConfirmed(plan: ImportPlan, options: ImportOptions) {
+  if (options.confirm_price_changes || plan.result.price_changes_to_confirm === 0) return;
+  const flagged = plan.result.changes.filter((c) => c.price_change_percent !== null);
+  const rows = flagged.map(
+    (c) => `fila ${c.row} (${c.name} x${c.seed_count}, ${c.price_change_percent! > 0 ? '+' : ''}${c.price_change_percent}%)`,
+  );
+  throw conflict(
+    `Revisá estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba: ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? ` y ${rows.length - 5} más` : ''}. Confirmá los cambios de precio para importar.`,
+    PRICE_CHANGE_UNCONFIRMED,
+    {
+      price_changes: flagged.map(({ row, sku, name, seed_count, fields, price_change_percent }) => ({
+        row,
+        sku,
+        name,
+        seed_count,
+        fields,
+        price_change_percent,
+      })),
+    },
+  );
 }
 
 /**
@@ -127,20 +152,21 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
 
 const resultOf = (plan: ImportPlan, applied: boolean): ImportResultDto => ({ ...plan.result, applied });
 
-export async function importCatalogue(ctx: AppContext, actor: Actor, file: ImportFile, dryRun: boolean): Promise<ImportResultDto> {
+export async function importCatalogue(ctx: AppContext, actor: Actor, file: ImportFile, options: ImportOptions): Promise<ImportResultDto> {
   const sheet = readSheet(file.data);
-  if (dryRun || sheet.errors.length) {
-    return resultOf(await ctx.db.transaction((tx) => plan(tx, sheet)), false);
+  if (options.dry_run || sheet.errors.length) {
+    return resultOf(await ctx.db.transaction((tx) => plan(ctx, tx, sheet, options)), false);
   }
   let result: ImportResultDto;
   let restocked = false;
   try {
     result = await ctx.db.transaction(async (tx) => {
-      const first = await plan(tx, sheet);
+      const first = await plan(ctx, tx, sheet, options);
       if (first.result.error_count) throw new NotApplied(resultOf(first, false));
       await lockProducts(tx, [...first.touched]);
-      const locked = await plan(tx, sheet);
+      const locked = await plan(ctx, tx, sheet, options);
       if (locked.result.error_count) throw new NotApplied(resultOf(locked, false));
+      assertPricesConfirmed(locked, options);
       if ([...locked.touched].some((id) => !first.touched.has(id))) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
       const now = ctx.now();
       // The restock trigger (migration 0007) closes the waiting notify-me requests in this transaction.

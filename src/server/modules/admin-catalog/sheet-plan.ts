@@ -5,6 +5,7 @@
 import { BRAND_NAME_REQUIRED, MAX_PRESENTATIONS, normalizeBrandName, productFormSchema } from '../../../domain/admin-catalog';
 import {
   columnHeader,
+  parseSheetInstant,
   IMPORT_MAX_CHANGES,
   IMPORT_MAX_ERRORS,
   SHEET_COLUMNS,
@@ -14,6 +15,7 @@ import {
   type ImportResultDto,
   type SheetColumn,
 } from '../../../domain/catalog-sheet';
+import { changePercent, discountLeavesNoPriceMessage, isSuspiciousPriceChange, leftWithoutPrice } from '../../../domain/price-guards';
 import { slugify } from '../../../domain/text';
 import type { brands } from '../../db/schema';
 import {
@@ -55,8 +57,19 @@ interface RowPresentation {
   discount?: number;
 }
 
+/** What the import is told besides the file, and what it needs to know of the shop. */
+export interface PlanOptions {
+  /** Rows whose stock is taken from the sheet even though the shop's changed since the export. */
+  takeStockRows: Set<number>;
+  /** For the bank discount check: the dollar rate and the moment. */
+  rate: number;
+  now: Date;
+}
+
 interface ParsedRow {
   row: number;
+  /** When the file was exported (its 'Exportado' cell), if it says. */
+  exportedAt: Date | null;
   id: number | null;
   sku: string | null;
   fields: Partial<ProductValues>;
@@ -117,11 +130,17 @@ function brandFinder(brandRows: BrandRow[]) {
 
 function parseRow(source: SheetRow, findBrand: (name: string) => BrandRow | undefined, problems: Problems): ParsedRow {
   const { row, cells } = source;
-  const parsed: ParsedRow = { row, id: null, sku: null, fields: {}, presentation: null, bad: false };
+  const parsed: ParsedRow = { row, exportedAt: null, id: null, sku: null, fields: {}, presentation: null, bad: false };
   const fail = (column: SheetColumn, message: string) => {
     problems.add(row, column, message);
     parsed.bad = true;
   };
+
+  const exportedCell = cells.get('exported_at')?.trim();
+  if (exportedCell) {
+    parsed.exportedAt = parseSheetInstant(exportedCell);
+    if (!parsed.exportedAt) fail('exported_at', 'Fecha de exportación ilegible: déjala como la escribió la exportación o vacíala');
+  }
 
   const idCell = cells.get('id')?.trim();
   if (idCell) {
@@ -198,7 +217,7 @@ function parseProductSku(cell: string): { value: string | null; error?: undefine
 const formatField = (key: ProductField, value: unknown) => formatProductField(key, value as never);
 
 /** Works out what the sheet changes in `catalogue` (live products) with `brandRows` (all banks). */
-export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRows: BrandRow[]): ImportPlan {
+export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
   const problems = new Problems();
   for (const e of sheet.errors) problems.list.push(e);
   const findBrand = brandFinder(brandRows);
@@ -317,6 +336,8 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
       products_created: 0,
       products_updated: 0,
       changes: [],
+      price_changes_to_confirm: 0,
+      stock_conflicts: 0,
     },
     newProducts: [],
     productUpdates: [],
@@ -374,12 +395,26 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
     const seenAt = new Map<number, number>();
     let total = existing?.presentations.length ?? 0;
     const newPresentations: PresentationValues[] = [];
-    const rowOutcome = new Map<ParsedRow, { kind: 'created' | 'updated' | 'unchanged'; fields: ImportChange['fields'] }>();
+    type Outcome = Pick<ImportChange, 'fields' | 'price_change_percent' | 'stock_conflict'> & { kind: 'created' | 'updated' | 'unchanged' };
+    const rowOutcome = new Map<ParsedRow, Outcome>();
+    const noFlags = { price_change_percent: null, stock_conflict: null };
+    const currencyKept = !existing || values.currency === existing.currency;
+    const bankDiscountCheck = (parsed: ParsedRow, next: PresentationValues) => {
+      const priced = [{ name: values.name ?? '', seed_count: next.seed_count, price: next.price, currency: values.currency }];
+      if (brand && leftWithoutPrice(priced, brand, options.rate, options.now).length) {
+        problems.add(parsed.row, 'price', discountLeavesNoPriceMessage(priced, options.rate));
+        parsed.bad = true;
+      }
+    };
 
     for (const parsed of group.rows) {
       const p = parsed.presentation;
       if (!p) {
-        rowOutcome.set(parsed, { kind: existing ? (productChanges.length ? 'updated' : 'unchanged') : 'created', fields: productChanges });
+        rowOutcome.set(parsed, {
+          kind: existing ? (productChanges.length ? 'updated' : 'unchanged') : 'created',
+          fields: productChanges,
+          ...noFlags,
+        });
         continue;
       }
       const fail = (column: SheetColumn, message: string) => {
@@ -395,12 +430,20 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
       const was = stored.get(p.seed_count);
       if (was) {
         if (p.price === null && was.price !== null) fail('price', 'El precio es requerido');
+        // The shop's stock moved (an order, an edit) since the file was exported: the sheet's
+        // value is stale unless the owner says otherwise for this row.
+        let stockConflict: ImportChange['stock_conflict'] = null;
+        if (p.stock !== undefined && p.stock !== was.stock && parsed.exportedAt && was.updated_at > parsed.exportedAt) {
+          stockConflict = { shop: was.stock, sheet: p.stock, taken: options.takeStockRows.has(parsed.row) };
+        }
         const next: PresentationValues = {
           seed_count: was.seed_count,
           price: p.price ?? was.price,
-          stock: p.stock ?? was.stock,
+          stock: stockConflict && !stockConflict.taken ? was.stock : (p.stock ?? was.stock),
           discount: p.discount ?? was.discount,
         };
+        const priceFlag = currencyKept && isSuspiciousPriceChange(was.price, next.price) ? changePercent(was.price!, next.price!) : null;
+        if (next.price !== was.price || values.brand_id !== existing?.brand_id) bankDiscountCheck(parsed, next);
         const before = formatPresentation(was);
         const after = formatPresentation(next);
         const fields = [...productChanges];
@@ -411,16 +454,22 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
         if (presentationChanged && !parsed.bad) {
           plan.presentationUpdates.push({ ...next, id: was.id, product_id: was.product_id, stock_before: was.stock });
         }
-        rowOutcome.set(parsed, { kind: fields.length ? 'updated' : 'unchanged', fields });
+        rowOutcome.set(parsed, {
+          kind: fields.length ? 'updated' : 'unchanged',
+          fields,
+          price_change_percent: priceFlag,
+          stock_conflict: stockConflict,
+        });
       } else {
         if (p.price == null && !problems.has(parsed.row, 'price')) fail('price', 'El precio es requerido');
         if (p.stock === undefined && !problems.has(parsed.row, 'stock')) fail('stock', 'El stock es requerido');
         total += 1;
         if (total > MAX_PRESENTATIONS) fail('seed_count', `Un producto puede tener hasta ${MAX_PRESENTATIONS} presentaciones`);
         const next = { seed_count: p.seed_count, price: p.price ?? null, stock: p.stock ?? 0, discount: p.discount ?? 0 };
+        bankDiscountCheck(parsed, next);
         if (existing) plan.presentationInserts.push({ ...next, product_id: existing.id });
         else newPresentations.push(next);
-        rowOutcome.set(parsed, { kind: 'created', fields: existing ? productChanges : [] });
+        rowOutcome.set(parsed, { kind: 'created', fields: existing ? productChanges : [], ...noFlags });
       }
     }
 
@@ -430,15 +479,20 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
       const outcome = rowOutcome.get(parsed);
       if (!outcome) continue;
       plan.result[outcome.kind] += 1;
-      if (outcome.kind !== 'unchanged') {
-        groupChanged = true;
+      if (outcome.price_change_percent !== null) plan.result.price_changes_to_confirm += 1;
+      if (outcome.stock_conflict) plan.result.stock_conflicts += 1;
+      if (outcome.kind !== 'unchanged') groupChanged = true;
+      // A row kept as the shop has it is listed too, for its flag.
+      if (outcome.kind !== 'unchanged' || outcome.stock_conflict) {
         changes.push({
           row: parsed.row,
-          kind: outcome.kind,
+          kind: outcome.kind === 'created' ? 'created' : 'updated',
           sku: values.sku,
           name: values.name ?? '',
           seed_count: parsed.presentation?.seed_count ?? null,
           fields: outcome.fields,
+          price_change_percent: outcome.price_change_percent,
+          stock_conflict: outcome.stock_conflict,
         });
       }
     }

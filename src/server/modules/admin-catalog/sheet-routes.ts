@@ -99,7 +99,7 @@ export default async function catalogueSheetRoutes(base: FastifyInstance, opts: 
         response: { 200: importResultDtoSchema },
       },
     },
-    async (request) => importCatalogue(ctx, actorOf(request), await receiveFile(request), request.query.dry_run),
+    async (request) => importCatalogue(ctx, actorOf(request), await receiveFile(request), request.query),
   );
 
   app.post(

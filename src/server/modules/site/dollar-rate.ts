@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { formatDateTime } from '../../../domain/dates';
 import { DEFAULT_DOLLAR_RATE, formatArs } from '../../../domain/money';
+import { isSuspiciousRateChange, RATE_CHANGE_UNCONFIRMED, rateChangeMessage } from '../../../domain/price-guards';
 import {
   DOLLAR_AUTO_UPDATE_MS,
   type DollarRateDto,
@@ -17,7 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import { preparedPerDb, type DbOrTx } from '../../db/client';
 import { dollarRate, dollarRateHistory } from '../../db/schema';
-import { AppError, badRequest } from '../../errors';
+import { AppError, badRequest, conflict } from '../../errors';
 import { type Actor, logActivity } from '../activity/log';
 
 // Read by every catalogue page and every order (see preparedPerDb).
@@ -205,6 +206,13 @@ export async function updateDollarRate(ctx: AppContext, actor: Actor, update: Do
   const current = await readRow(ctx.db);
 
   if (update.kind === 'manual') {
+    // A slip ("1450,50" typed as "145050") would reprice every USD product at once.
+    if (!update.confirmed && isSuspiciousRateChange(current.value, update.value)) {
+      throw conflict(rateChangeMessage(current.value, update.value), RATE_CHANGE_UNCONFIRMED, {
+        current_value: current.value,
+        requested_value: update.value,
+      });
+    }
     // spec accounts-admin §4: applying a manual value sets is_manual; manual hides auto-update.
     const row = await applyChange(
       ctx,

@@ -15,7 +15,8 @@ import {
 } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../lib/format';
+import { ApiError } from '../../../lib/api';
+import { amountInputText, errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextInput } from '../ui/fields';
 import { REMOVE_DISCOUNT, useApplyDiscount } from './api';
@@ -51,12 +52,13 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
     register,
     handleSubmit,
     control,
+    setError,
     formState: { errors },
   } = useForm<DiscountFields, unknown, BrandDiscountValues>({
     resolver,
     defaultValues: {
       discount_type: brand.discount_active && brand.discount_type ? brand.discount_type : 'percentage',
-      discount_value: brand.discount_active && brand.discount_value ? String(brand.discount_value) : '',
+      discount_value: brand.discount_active && brand.discount_value ? amountInputText(brand.discount_value) : '',
       discount_expires_at: keptExpiry,
     },
   });
@@ -71,7 +73,12 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
           toast.success(result?.message ?? 'Descuento aplicado');
           onClose();
         },
-        onError: (error) => toast.error('Error al aplicar el descuento', { description: errorMessage(error, '') || undefined }),
+        onError: (error) => {
+          // Shown in the dialog: a toast would sit under its backdrop.
+          const reason = error instanceof ApiError ? error.errors?.discount_value?.[0] : undefined;
+          if (reason) return setError('discount_value', { type: 'server', message: reason });
+          toast.error('Error al aplicar el descuento', { description: errorMessage(error, '') || undefined });
+        },
       },
     ),
   );
@@ -135,11 +142,8 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
         <TextInput
           label={type === 'fixed' ? 'Monto a descontar (ARS)' : 'Porcentaje (%)'}
           required
-          type="number"
-          step="0.01"
-          min="0"
-          max={type === 'percentage' ? '100' : undefined}
           inputMode="decimal"
+          hint={type === 'fixed' ? 'Por ejemplo 2.500 o 1.450,50' : undefined}
           error={errors.discount_value?.message}
           {...register('discount_value')}
         />

@@ -3,7 +3,7 @@
 import { shopDate } from '../../../../domain/dates';
 
 export { formatDate, formatDateTime } from '../../../../domain/dates';
-export { formatArs, formatUsd } from '../../../../domain/money';
+export { amountInputText, formatArs, formatUsd } from '../../../../domain/money';
 
 /** Today in Argentina, YYYY-MM-DD, as <input type="date"> wants it. */
 export const shopToday = () => shopDate(new Date());

@@ -17,7 +17,7 @@ import { CARRIER_LABELS, CARRIERS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, track
 import type { OrderDto } from '../../../../domain/orders';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { ApiError } from '../../../lib/api';
-import { errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
+import { amountInputText, errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
 import { Button } from '../ui/Button';
 import { SelectInput, TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
@@ -110,8 +110,8 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
   } = useForm<PaymentFields, unknown, RecordPaymentInput>({
     resolver: paymentResolver,
     defaultValues: recorded
-      ? { paid_at: recorded.paid_at.slice(0, 10), method: recorded.method, amount: String(recorded.amount), note: recorded.note ?? '' }
-      : { paid_at: today, method: 'transferencia', amount: String(order.total), note: '' },
+      ? { paid_at: recorded.paid_at.slice(0, 10), method: recorded.method, amount: amountInputText(recorded.amount), note: recorded.note ?? '' }
+      : { paid_at: today, method: 'transferencia', amount: amountInputText(order.total), note: '' },
   });
 
   const onSubmit = handleSubmit((values) =>
@@ -154,7 +154,7 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
           required
           error={errors.amount?.message}
           hint={`Total del pedido: ${formatArs(order.total)}`}
-          {...register('amount', { setValueAs: (v: unknown) => (typeof v === 'string' ? v.trim().replace(',', '.') : v) })}
+          {...register('amount')}
         />
         <TextInput label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
       </div>

@@ -16,7 +16,7 @@ import { Alert } from '../../../components/ui/Alert';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, formatArs, formatUsd } from '../lib/format';
 import { Button } from '../ui/Button';
-import { SelectInput, TextInput } from '../ui/fields';
+import { ConfirmCheckbox, SelectInput, TextInput } from '../ui/fields';
 import { useBulkEdit } from './sheet-api';
 
 type Item = BulkEditResultDto['items'][number];
@@ -89,12 +89,15 @@ export function BulkEditModal({
   const [value, setValue] = useState('');
   const [preview, setPreview] = useState<BulkEditResultDto | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [pricesConfirmed, setPricesConfirmed] = useState(false);
   const bulk = useBulkEdit();
+  const needsConfirmation = !!preview?.confirm_required && preview.changed > 0;
 
   /** A new value makes the preview stale. */
   const changeValue = (next: string) => {
     setValue(next);
     setPreview(null);
+    setPricesConfirmed(false);
   };
 
   const payloadValue = (): unknown => {
@@ -108,11 +111,13 @@ export function BulkEditModal({
     setValue(nextAction === 'availability' ? 'true' : '');
     setPreview(null);
     setError(null);
+    setPricesConfirmed(false);
   }
 
   function run(dryRun: boolean) {
     setError(null);
-    bulk.mutate({ ids, action, value: payloadValue(), dry_run: dryRun } as BulkEditInput, {
+    const confirm = action === 'price_percent' && pricesConfirmed ? { confirm_price_changes: true } : {};
+    bulk.mutate({ ids, action, value: payloadValue(), dry_run: dryRun, ...confirm } as BulkEditInput, {
       onSuccess: (result) => {
         if (!result.applied) return setPreview(result);
         toast.success(`${result.changed} ${result.changed === 1 ? 'producto actualizado' : 'productos actualizados'}`);
@@ -164,7 +169,12 @@ export function BulkEditModal({
             Cancelar
           </Button>
           {preview ? (
-            <Button onClick={() => run(false)} disabled={preview.changed === 0} loading={bulk.isPending} loadingText="Aplicando...">
+            <Button
+              onClick={() => run(false)}
+              disabled={preview.changed === 0 || (needsConfirmation && !pricesConfirmed)}
+              loading={bulk.isPending}
+              loadingText="Aplicando..."
+            >
               Aplicar a {preview.changed} {preview.changed === 1 ? 'producto' : 'productos'}
             </Button>
           ) : (
@@ -193,6 +203,16 @@ export function BulkEditModal({
               {preview.changed} {preview.changed === 1 ? 'producto cambia' : 'productos cambian'}
               {preview.unchanged > 0 && ` · ${preview.unchanged} ya ${preview.unchanged === 1 ? 'está' : 'están'} así`}. Revisa y aplica.
             </p>
+            {needsConfirmation && (
+              <Alert tone="warning">
+                <p>Un cambio de {value.trim()}% es muy grande: revisá que no falte ni sobre un cero antes de aplicarlo.</p>
+                <div className="mt-2">
+                  <ConfirmCheckbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
+                    Confirmo el cambio de {value.trim()}% en los precios
+                  </ConfirmCheckbox>
+                </div>
+              </Alert>
+            )}
             <PreviewList result={preview} />
           </>
         )}

@@ -7,6 +7,7 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResultDto } from '../../.
 import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
+import { ConfirmCheckbox } from '../ui/fields';
 import { ArrowLeftIcon, UploadIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { ExportCatalogueButton } from './ExportCatalogueButton';
@@ -46,7 +47,46 @@ function ScrollTable({ caption, head, children }: { caption: string; head: strin
   );
 }
 
-function Preview({ result }: { result: ImportResultDto }) {
+type ImportChange = ImportResultDto['changes'][number];
+
+/** The row's flags: a price that moves a lot, and a stock that changed in the shop since the export. */
+function RowFlags({ change, taken, onTake }: { change: ImportChange; taken: boolean; onTake(taken: boolean): void }) {
+  const percent = change.price_change_percent;
+  const stock = change.stock_conflict;
+  if (percent === null && !stock) return null;
+  return (
+    <div className="mt-1 space-y-1">
+      {percent !== null && (
+        <p className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+          ⚠ El precio cambia {percent > 0 ? '+' : ''}
+          {percent.toLocaleString('es-AR')}%: revisá que no falte ni sobre un cero
+        </p>
+      )}
+      {stock && (
+        <div className="rounded bg-sky-50 px-2 py-1 text-xs text-sky-950">
+          <p>
+            El stock cambió en la tienda desde la exportación: hoy hay <strong>{stock.shop}</strong>, la planilla dice{' '}
+            <strong>{stock.sheet}</strong>. Se mantiene el de la tienda.
+          </p>
+          <label className="mt-1 flex cursor-pointer items-center gap-1.5 font-medium">
+            <input type="checkbox" checked={taken} onChange={(e) => onTake(e.target.checked)} className="h-4 w-4 accent-brand-700" />
+            Usar el de la planilla ({stock.sheet})
+          </label>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function Preview({
+  result,
+  takeStock,
+  onTakeStock,
+}: {
+  result: ImportResultDto;
+  takeStock: Set<number>;
+  onTakeStock(row: number, taken: boolean): void;
+}) {
   const hasErrors = result.error_count > 0;
   return (
     <div className="space-y-4">
@@ -99,7 +139,7 @@ function Preview({ result }: { result: ImportResultDto }) {
                 </td>
                 <td className="px-3 py-2 align-top tabular-nums">{c.seed_count ?? '—'}</td>
                 <td className="px-3 py-2 align-top">
-                  {c.kind === 'created' && c.fields.length === 0 ? (
+                  {c.fields.length === 0 && c.stock_conflict ? null : c.kind === 'created' && c.fields.length === 0 ? (
                     <span className="font-medium text-sky-800">Nueva</span>
                   ) : (
                     <ul className="space-y-0.5">
@@ -112,6 +152,7 @@ function Preview({ result }: { result: ImportResultDto }) {
                       ))}
                     </ul>
                   )}
+                  {!result.applied && <RowFlags change={c} taken={takeStock.has(c.row)} onTake={(taken) => onTakeStock(c.row, taken)} />}
                 </td>
               </tr>
             ))}
@@ -131,12 +172,16 @@ export default function ImportPage() {
   const [file, setFile] = useState<File | null>(null);
   const [result, setResult] = useState<ImportResultDto | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [takeStock, setTakeStock] = useState<Set<number>>(new Set());
+  const [pricesConfirmed, setPricesConfirmed] = useState(false);
   const preview = useImportCatalogue();
   const apply = useImportCatalogue();
 
   function choose(next: File | undefined) {
     setResult(null);
     setFileError(null);
+    setTakeStock(new Set());
+    setPricesConfirmed(false);
     apply.reset();
     if (!next) return setFile(null);
     setFile(next);
@@ -153,7 +198,7 @@ export default function ImportPage() {
   function applyFile() {
     if (!file) return;
     apply.mutate(
-      { file, dryRun: false },
+      { file, dryRun: false, confirmPrices: pricesConfirmed, takeStockRows: [...takeStock] },
       {
         onSuccess: (applied) => {
           setResult(applied);
@@ -168,7 +213,20 @@ export default function ImportPage() {
     );
   }
 
-  const canApply = !!result && !result.applied && result.error_count === 0 && result.created + result.updated > 0;
+  const toConfirm = result && !result.applied ? result.price_changes_to_confirm : 0;
+  const canApply =
+    !!result &&
+    !result.applied &&
+    result.error_count === 0 &&
+    result.created + result.updated + takeStock.size > 0 &&
+    (toConfirm === 0 || pricesConfirmed);
+  const onTakeStock = (row: number, taken: boolean) =>
+    setTakeStock((current) => {
+      const next = new Set(current);
+      if (taken) next.add(row);
+      else next.delete(row);
+      return next;
+    });
   const back = (
     <Link
       to="/admin/productos"
@@ -191,6 +249,14 @@ export default function ImportPage() {
               fila con un SKU nuevo crea el producto.
             </li>
             <li>El stock es el disponible para la venta, como en el formulario del producto. Los bancos deben existir.</li>
+            <li>
+              Escribí los montos como en el formulario: <strong>22.000</strong> o <strong>1.450,50</strong> (punto para los miles, coma para
+              los decimales).
+            </li>
+            <li>
+              La columna <strong>Exportado</strong> dice cuándo se descargó el archivo: si el stock de una fila cambió en la tienda desde
+              entonces (por un pedido), se mantiene el de la tienda salvo que lo marques.
+            </li>
             <li>
               Hasta {MAX_MB} MB y {IMPORT_MAX_ROWS.toLocaleString('es-AR')} filas. Las columnas que quites no se modifican.
             </li>
@@ -246,7 +312,28 @@ export default function ImportPage() {
                 {result.created} filas nuevas y {result.updated} actualizadas. El registro de actividad guarda el cambio.
               </Alert>
             )}
-            <Preview result={result} />
+            <Preview result={result} takeStock={takeStock} onTakeStock={onTakeStock} />
+            {!result.applied && result.stock_conflicts > 0 && (
+              <Alert tone="info" className="mt-4">
+                {plural(result.stock_conflicts, 'fila tiene', 'filas tienen')} un stock que cambió en la tienda desde que se exportó el
+                archivo (por ejemplo, por un pedido): {result.stock_conflicts === 1 ? 'fila' : 'filas'}{' '}
+                {result.changes
+                  .filter((c) => c.stock_conflict)
+                  .map((c) => c.row)
+                  .join(', ')}
+                . Se mantiene el stock de la tienda salvo en las filas que marques.
+              </Alert>
+            )}
+            {toConfirm > 0 && result.error_count === 0 && (
+              <Alert tone="warning" className="mt-4" title={`${plural(toConfirm, 'precio cambia', 'precios cambian')} mucho`}>
+                <p>Bajan 50% o más, o suben más de 200%. Revisá las filas marcadas antes de aplicar.</p>
+                <div className="mt-2">
+                  <ConfirmCheckbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
+                    Confirmo {toConfirm === 1 ? 'el cambio de precio marcado' : `los ${toConfirm} cambios de precio marcados`}
+                  </ConfirmCheckbox>
+                </div>
+              </Alert>
+            )}
             {!result.applied && (
               <div className="mt-4 flex flex-col-reverse gap-2 border-t border-stone-200 pt-4 sm:flex-row sm:justify-end">
                 <Button variant="secondary" onClick={() => inputRef.current?.click()} disabled={apply.isPending}>

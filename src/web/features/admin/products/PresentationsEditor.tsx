@@ -22,6 +22,7 @@ import {
   finalPrice,
   normalizeDiscountText,
   parseDecimal,
+  parsePriceText,
   type ProductFormFields,
 } from './product-form';
 
@@ -71,7 +72,7 @@ export function PresentationsEditor({
         {fields.map((field, index) => {
           const row = rows[index] ?? field;
           const rowErrors = errors.blisters?.[index];
-          const price = parseDecimal(row.price ?? '');
+          const price = parsePriceText(row.price ?? '');
           const discount = parseDecimal(row.discount ?? '') ?? 0;
           const final = finalPrice(row.price ?? '', row.discount ?? '');
           return (

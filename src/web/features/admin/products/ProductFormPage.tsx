@@ -2,6 +2,8 @@
 // form): one form validated by the shared productFormSchema, saved in one call with its presentations.
 import { Link } from 'react-router';
 import { Button } from '../ui/Button';
+import { ConfirmModal } from '../ui/ConfirmModal';
+import { PriceChangeList } from '../ui/PriceChangeList';
 import { ArrowLeftIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
@@ -11,7 +13,7 @@ import { BasicInfoPanel, GrowthPanel, ImagesPanel, MetadataPanel } from './Produ
 import { useProductForm } from './use-product-form';
 
 export default function ProductFormPage() {
-  const { form, editing, product, brands, rate, saving, onSubmit, resetForm } = useProductForm();
+  const { form, editing, product, brands, rate, saving, onSubmit, resetForm, priceCheck, confirmPrices, cancelPrices } = useProductForm();
 
   if (editing && !product.data) return <LoadingState label="Cargando producto..." />;
 
@@ -55,6 +57,19 @@ export default function ProductFormPage() {
           {editing ? 'Actualizar producto' : 'Guardar producto'}
         </Button>
       </SaveBar>
+      <ConfirmModal
+        open={priceCheck !== null}
+        title="¿Confirmás estos precios?"
+        tone="primary"
+        confirmLabel="Sí, guardar estos precios"
+        busy={saving}
+        busyLabel="Guardando..."
+        onConfirm={() => void confirmPrices()}
+        onClose={cancelPrices}
+      >
+        <p>Estos precios cambian mucho respecto de los actuales. Revisá que no falte ni sobre un cero:</p>
+        <PriceChangeList changes={priceCheck ?? []} />
+      </ConfirmModal>
     </form>
   );
 }

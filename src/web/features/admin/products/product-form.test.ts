@@ -1,10 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { productFormSchema } from '../../../../domain/admin-catalog';
 import type { ProductDto } from '../../../../domain/catalog';
-import { convertPriceText, emptyProductForm, finalPrice, normalizeDiscountText, parseDecimal, productToForm } from './product-form';
+import {
+  convertPriceText,
+  emptyProductForm,
+  finalPrice,
+  normalizeDiscountText,
+  parseDecimal,
+  parsePriceText,
+  productToForm,
+} from './product-form';
 
 describe('product form rules', () => {
-  it('reads prices written with a dot or a comma', () => {
+  it('reads prices the Argentine way: dots group thousands, the comma marks decimals', () => {
+    expect(parsePriceText('22.000')).toBe(22000);
+    expect(parsePriceText('1.450,50')).toBe(1450.5);
+    expect(parsePriceText('1450.50')).toBeNull();
+    expect(parsePriceText('')).toBeNull();
+    expect(parsePriceText('-3')).toBeNull();
+  });
+
+  it('reads percentages written with a dot or a comma', () => {
     expect(parseDecimal('12,5')).toBe(12.5);
     expect(parseDecimal(' 12.50 ')).toBe(12.5);
     expect(parseDecimal('')).toBeNull();
@@ -13,8 +29,8 @@ describe('product form rules', () => {
   });
 
   it('converts USD to ARS rounded to an integer and ARS to USD with two decimals', () => {
-    expect(convertPriceText('12.35', 'USD', 'ARS', 1234.5)).toBe('15246');
-    expect(convertPriceText('15000', 'ARS', 'USD', 1234.5)).toBe('12.15');
+    expect(convertPriceText('12,35', 'USD', 'ARS', 1234.5)).toBe('15246');
+    expect(convertPriceText('15.000', 'ARS', 'USD', 1234.5)).toBe('12,15');
     expect(convertPriceText('10,5', 'USD', 'ARS', 1000)).toBe('10500');
   });
 
@@ -31,7 +47,7 @@ describe('product form rules', () => {
   });
 
   it('computes the final price after the discount', () => {
-    expect(finalPrice('10000', '15')).toBe(8500);
+    expect(finalPrice('10.000', '15')).toBe(8500);
     expect(finalPrice('', '15')).toBeNull();
   });
 
@@ -49,7 +65,7 @@ describe('product form rules', () => {
       ],
     } as unknown as ProductDto);
     expect(form.brand_id).toBe(3);
-    expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25.5', stock: '4', discount: '10' }]);
+    expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25,5', stock: '4', discount: '10' }]);
     expect(form.available).toBe(false);
   });
 

@@ -1,7 +1,7 @@
 // The product form's values (strings, as typed) and the pure rules behind it: loading a product
 // into the form and switching currency (spec accounts-admin §4 currency switch, §5 product form).
 import type { ProductDto, ProductType } from '../../../../domain/catalog';
-import { arsToUsd, usdToArs, type Currency } from '../../../../domain/money';
+import { amountInputText, arsToUsd, parseArsAmount, usdToArs, type Currency } from '../../../../domain/money';
 import { applyPercent, clampDiscount } from '../../../../domain/pricing';
 
 export interface PresentationFields {
@@ -102,18 +102,24 @@ export function productToForm(product: ProductDto): ProductFormFields {
     blisters: product.blisters.map((b) => ({
       id: b.id,
       seed_count: String(b.seed_count),
-      price: text(b.stored_price ?? (product.currency === 'USD' ? b.price_in_usd : b.price_in_ars)),
+      price: amountInputText(b.stored_price ?? (product.currency === 'USD' ? b.price_in_usd : b.price_in_ars)),
       stock: String(b.stock),
       discount: String(b.own_discount ?? b.discount ?? 0),
     })),
   };
 }
 
-/** '12,5' and '12.5' both read 12.5; blanks and anything else read null (spec §5: dot or comma). */
+/** '12,5' and '12.5' both read 12.5; blanks and anything else read null (a percentage). */
 export function parseDecimal(value: string): number | null {
   const cleaned = value.trim().replace(',', '.');
   if (!/^\d+(\.\d+)?$/.test(cleaned)) return null;
   return Number(cleaned);
+}
+
+/** A typed price ('22.000', '1.450,50'); null when it is blank, negative or cannot be read. */
+export function parsePriceText(value: string): number | null {
+  const parsed = parseArsAmount(value);
+  return parsed.ok && parsed.value >= 0 ? parsed.value : null;
 }
 
 /** A price written in the other currency: USD→ARS to an integer, ARS→USD with 2 decimals. */
@@ -124,10 +130,9 @@ export function convertPrice(value: number, from: Currency, to: Currency, rate: 
 
 /** A typed price converted for a currency switch; blanks and invalid entries stay as typed. */
 export function convertPriceText(value: string, from: Currency, to: Currency, rate: number): string {
-  const amount = parseDecimal(value);
+  const amount = parsePriceText(value);
   if (amount === null || from === to) return value;
-  const converted = convertPrice(amount, from, to, rate);
-  return to === 'USD' ? converted.toFixed(2) : String(converted);
+  return amountInputText(convertPrice(amount, from, to, rate));
 }
 
 /** spec §5: discount is clamped to 0-100 and a non-number becomes 0. */
@@ -137,7 +142,7 @@ export function normalizeDiscountText(value: string): string {
 
 /** The price after the presentation's own discount, or null when the price is not a number. */
 export function finalPrice(price: string, discount: string): number | null {
-  const amount = parseDecimal(price);
+  const amount = parsePriceText(price);
   if (amount === null) return null;
   return applyPercent(amount, parseDecimal(discount) ?? 0);
 }

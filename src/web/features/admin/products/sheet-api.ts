@@ -20,14 +20,28 @@ export async function downloadCatalogue() {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+interface ImportRequest {
+  file: File;
+  dryRun: boolean;
+  /** The owner confirmed the flagged price changes. */
+  confirmPrices?: boolean;
+  /** Rows whose stock is taken from the file although the shop's changed since the export. */
+  takeStockRows?: number[];
+}
+
 /** POST /api/products/import/: `dryRun` previews; otherwise the file is applied (when it has no errors). */
 export function useImportCatalogue() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ file, dryRun }: { file: File; dryRun: boolean }) => {
+    mutationFn: ({ file, dryRun, confirmPrices, takeStockRows }: ImportRequest) => {
       const form = new FormData();
       form.append('file', file);
-      return api.post<ImportResultDto>(`/api/products/import/${dryRun ? '?dry_run=true' : ''}`, form, {
+      const query = new URLSearchParams();
+      if (dryRun) query.set('dry_run', 'true');
+      if (confirmPrices) query.set('confirm_price_changes', 'true');
+      if (takeStockRows?.length) query.set('take_stock_rows', takeStockRows.join(','));
+      const search = query.size ? `?${query.toString()}` : '';
+      return api.post<ImportResultDto>(`/api/products/import/${search}`, form, {
         fallbackError: dryRun ? 'Error al leer el archivo' : 'Error al importar el catálogo',
         timeout: 120_000,
       });

@@ -1,13 +1,15 @@
 // The state of 'Agregar Producto' / 'Editar Producto': which product, its form loaded from the
 // API, and the save with the server's field errors marked on their fields.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { productFormSchema, type ProductFormValues } from '../../../../domain/admin-catalog';
+import type { FlaggedPrice } from '../../../../domain/price-guards';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
+import { flaggedPricesOf } from '../ui/PriceChangeList';
 import { useAdminBrands, useDollarRate } from '../lib/queries';
 import { useAdminProduct, useSaveProduct } from './api';
 import { emptyProductForm, productToForm, type ProductFormFields } from './product-form';
@@ -60,22 +62,43 @@ export function useProductForm() {
     return fields.length > 0;
   }
 
-  const onSubmit = handleSubmit(
-    (values) =>
-      save.mutate(values, {
-        onSuccess: () => {
-          toast.success(editing ? 'Producto actualizado' : 'Producto guardado');
-          void navigate('/admin/productos');
-        },
-        onError: (error) => {
-          if (!markServerErrors(error))
-            toast.error(errorMessage(error, editing ? 'Error al actualizar el producto' : 'Error al crear el producto'));
-        },
-      }),
-    () => toast.error('Revisa los campos marcados'),
-  );
+  // A price moved by −50% or more, or above +200%: the server waits for the owner's word.
+  const [priceCheck, setPriceCheck] = useState<{ values: ProductFormValues; changes: FlaggedPrice[] } | null>(null);
+
+  function send(values: ProductFormValues) {
+    save.mutate(values, {
+      onSuccess: () => {
+        setPriceCheck(null);
+        toast.success(editing ? 'Producto actualizado' : 'Producto guardado');
+        void navigate('/admin/productos');
+      },
+      onError: (error) => {
+        setPriceCheck(null);
+        const changes = flaggedPricesOf(error);
+        if (changes) return setPriceCheck({ values, changes });
+        if (!markServerErrors(error))
+          toast.error(errorMessage(error, editing ? 'Error al actualizar el producto' : 'Error al crear el producto'));
+      },
+    });
+  }
+
+  const onSubmit = handleSubmit(send, () => toast.error('Revisa los campos marcados'));
+  const confirmPrices = () => priceCheck && send({ ...priceCheck.values, confirm_price_changes: true });
+  const cancelPrices = () => setPriceCheck(null);
 
   const resetForm = () => reset(product.data ? productToForm(product.data) : emptyProductForm());
 
-  return { form, editing, product, brands: brands.data ?? [], rate, saving: save.isPending, onSubmit, resetForm };
+  return {
+    form,
+    editing,
+    product,
+    brands: brands.data ?? [],
+    rate,
+    saving: save.isPending,
+    onSubmit,
+    resetForm,
+    priceCheck: priceCheck?.changes ?? null,
+    confirmPrices,
+    cancelPrices,
+  };
 }

@@ -1,10 +1,13 @@
 // 'Cotización del dólar' (spec accounts-admin §2 site settings, §4 dollar rate, §5): blue,
 // oficial or a manual value; hourly auto-update and an immediate refresh for the fetched types.
 import { useEffect, useState, type FormEvent } from 'react';
+import { RATE_CHANGE_UNCONFIRMED } from '../../../../domain/price-guards';
 import { MANUAL_VALUE_MESSAGE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } from '../../../../domain/site';
+import { AMOUNT_REQUIRED_MESSAGE, parseArsAmount } from '../../../../domain/money';
 import { ApiError } from '../../../lib/api';
-import { formatArs } from '../lib/format';
+import { amountInputText, formatArs } from '../lib/format';
 import { Badge } from '../ui/Badge';
+import { ConfirmModal } from '../ui/ConfirmModal';
 import { Button } from '../ui/Button';
 import { Switch, TextInput } from '../ui/fields';
 import { RefreshIcon } from '../ui/icons';
@@ -16,10 +19,11 @@ import { Flash, useFlash } from './flash';
 // spec §8: the manual value and refresh messages stay 5 s; the others 3 s.
 const LONG_FLASH_MS = 5000;
 
-/** The typed manual value as a number above zero, or null. */
-export function parseManualValue(text: string): number | null {
-  const value = Number(text.trim().replace(',', '.'));
-  return text.trim() !== '' && Number.isFinite(value) && value > 0 ? value : null;
+/** The typed manual value ('1.450,50') as a number above zero, or the reason it is not one. */
+export function parseManualValue(text: string): { value: number } | { error: string } {
+  const parsed = parseArsAmount(text);
+  if (!parsed.ok) return { error: parsed.error === AMOUNT_REQUIRED_MESSAGE ? MANUAL_VALUE_MESSAGE : parsed.error };
+  return parsed.value > 0 ? { value: parsed.value } : { error: MANUAL_VALUE_MESSAGE };
 }
 
 export function DollarRateSettings() {
@@ -30,6 +34,8 @@ export function DollarRateSettings() {
   const [manual, setManual] = useState('');
   const [manualError, setManualError] = useState('');
   const [busy, setBusy] = useState<'settings' | 'refresh' | 'manual' | null>(null);
+  // A manual value more than 20% away from the current one: the server asks "¿Seguro?" first.
+  const [rateCheck, setRateCheck] = useState<{ current: number; next: number } | null>(null);
 
   const data = rate.data;
   const savedType = data?.rate_type;
@@ -62,6 +68,10 @@ export function DollarRateSettings() {
       else flash.success(result.message, flashMs);
       return true;
     } catch (e) {
+      if (e instanceof ApiError && e.code === RATE_CHANGE_UNCONFIRMED && 'manual_value' in body) {
+        setRateCheck({ current: Number(e.body?.current_value), next: body.manual_value });
+        return false;
+      }
       // A failed fetch keeps the last value; the server says so in its message.
       flash.error(e instanceof ApiError && e.status !== 0 && e.message ? e.message : fallback);
       void rate.refetch();
@@ -82,10 +92,19 @@ export function DollarRateSettings() {
 
   async function applyManual(event: FormEvent) {
     event.preventDefault();
-    const value = parseManualValue(manual);
-    if (value === null) return setManualError(MANUAL_VALUE_MESSAGE);
+    const parsed = parseManualValue(manual);
+    if ('error' in parsed) return setManualError(parsed.error);
     setManualError('');
-    if (await send('manual', { manual_value: value, is_manual: true }, 'Error al configurar el valor manual', LONG_FLASH_MS)) setManual('');
+    if (await send('manual', { manual_value: parsed.value, is_manual: true }, 'Error al configurar el valor manual', LONG_FLASH_MS))
+      setManual('');
+  }
+
+  async function confirmManual() {
+    if (!rateCheck) return;
+    const body = { manual_value: rateCheck.next, is_manual: true as const, confirm_rate_change: true };
+    const done = await send('manual', body, 'Error al configurar el valor manual', LONG_FLASH_MS);
+    setRateCheck(null);
+    if (done) setManual('');
   }
 
   return (
@@ -165,17 +184,15 @@ export function DollarRateSettings() {
           <form onSubmit={applyManual} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
             <TextInput
               label="Valor manual (ARS por USD)"
-              type="number"
               inputMode="decimal"
-              step="0.01"
-              min="0"
+              hint="Por ejemplo 1.450,50"
               value={manual}
               onChange={(e) => {
                 setManual(e.target.value);
                 setManualError('');
               }}
               error={manualError}
-              placeholder={String(data.value)}
+              placeholder={amountInputText(data.value)}
               className="sm:w-64"
             />
             <Button
@@ -193,6 +210,24 @@ export function DollarRateSettings() {
         {data.last_error && !data.is_manual && <p className="text-xs text-amber-800">Último intento fallido: {data.last_error}</p>}
         <Flash message={flash.message} />
       </div>
+      <ConfirmModal
+        open={rateCheck !== null}
+        title="¿Seguro?"
+        tone="primary"
+        confirmLabel="Sí, aplicar el nuevo valor"
+        busy={busy === 'manual'}
+        busyLabel="Aplicando..."
+        onConfirm={() => void confirmManual()}
+        onClose={() => setRateCheck(null)}
+      >
+        {rateCheck && (
+          <p>
+            La cotización pasa de <strong className="tabular-nums">{formatArs(rateCheck.current)}</strong> a{' '}
+            <strong className="tabular-nums">{formatArs(rateCheck.next)}</strong> por dólar: todos los precios en USD cambian en la misma
+            proporción.
+          </p>
+        )}
+      </ConfirmModal>
     </Panel>
   );
 }

@@ -46,7 +46,9 @@ export function useDollarRateSettings() {
 }
 
 export type DollarRateBody =
-  { rate_type: RateType; auto_update: boolean } | { force_update: true; rate_type?: RateType } | { manual_value: number; is_manual: true };
+  | { rate_type: RateType; auto_update: boolean }
+  | { force_update: true; rate_type?: RateType }
+  | { manual_value: number; is_manual: true; confirm_rate_change?: boolean };
 
 interface DollarRateAnswer {
   data: DollarRateDto;

@@ -64,3 +64,26 @@ export function Switch({
     </div>
   );
 }
+
+/** A labelled checkbox for an explicit confirmation ("Confirmo…"). */
+export function ConfirmCheckbox({
+  checked,
+  onChange,
+  children,
+}: {
+  checked: boolean;
+  onChange(checked: boolean): void;
+  children: ReactNode;
+}) {
+  return (
+    <label className="flex cursor-pointer items-start gap-2 text-sm font-medium text-stone-800">
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
+      />
+      <span>{children}</span>
+    </label>
+  );
+}
