@@ -149,14 +149,19 @@ export function paidAtInstant(value: string | undefined, now: Date): Date {
   return new Date(hasOffset ? value : `${value}-03:00`);
 }
 
-/** POST /api/orders/{id}/payment/ (staff). Without amount, the order's total; without date, now. */
-export const recordPaymentSchema = z.object({
-  paid_at: paidAtSchema.optional(),
-  method: z.enum(PAYMENT_METHODS, { error: 'Selecciona un medio de pago' }),
+/** Money that moved (a payment in, a refund out): its amount, as typed the Argentine way, and a note. */
+const movedMoneyFields = {
   amount: amountField('El monto debe ser un número', 'El monto debe ser un número')
     .pipe(z.number().positive('El monto debe ser mayor a 0').max(1_000_000_000, 'El monto es demasiado grande'))
     .optional(),
   note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
+};
+
+/** POST /api/orders/{id}/payment/ (staff). Without amount, the order's total; without date, now. */
+export const recordPaymentSchema = z.object({
+  paid_at: paidAtSchema.optional(),
+  method: z.enum(PAYMENT_METHODS, { error: 'Selecciona un medio de pago' }),
+  ...movedMoneyFields,
 });
 export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 
@@ -164,12 +169,7 @@ export type RecordPaymentInput = z.output<typeof recordPaymentSchema>;
 export const recordRefundSchema = z.object({
   refunded_at: paidAtSchema.optional(),
   method: z.enum(PAYMENT_METHODS, { error: 'Selecciona un medio de devolución' }),
-  amount: z.coerce
-    .number({ error: 'El monto debe ser un número' })
-    .positive('El monto debe ser mayor a 0')
-    .max(1_000_000_000, 'El monto es demasiado grande')
-    .optional(),
-  note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
+  ...movedMoneyFields,
 });
 export type RecordRefundInput = z.output<typeof recordRefundSchema>;
 
