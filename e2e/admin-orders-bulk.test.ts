@@ -185,7 +185,7 @@ describe('orders back office in bulk', () => {
     // Print three shipped orders: a pick list and one A4 slip per order, nothing else on paper.
     const printed = active.slice(0, 3);
     await step(page, 'bulk-print', async () => {
-      await page.getByRole('button', { name: 'Enviado', exact: true }).click();
+      await page.getByRole('button', { name: /^Enviado\s*\d*$/ }).click();
       await expect.poll(() => rows(page).first().textContent()).toContain('Andreani');
       for (const order of printed)
         await page.getByRole('checkbox', { name: `Seleccionar pedido #${order.order_number}`, exact: true }).check();
@@ -301,25 +301,27 @@ describe('orders back office in bulk', () => {
     await context.close();
   });
 
-  it('shows a new order within 30 seconds, with the pending count in the sidebar and the tab title', async () => {
+  it('shows a new order within 30 seconds, with the count of orders that need the shop in the sidebar and the tab title', async () => {
     const { context, page } = await shop.newPage();
     await logIn(page);
     await page.goto('/admin/pedidos');
     const pendingNow = async () => {
       const page1 = await api(shop.server, 'GET', '/api/orders/?status=pending&page_size=1', { token: staff.token });
-      return page1.json.status_counts.pending as number;
+      // Awaiting payment or paid, not shipped: what the shop has to act on.
+      return page1.json.status_counts.needs_shop as number;
     };
     const before = await pendingNow();
-    await expect.poll(() => page.title()).toMatch(new RegExp(`^\\(${before}\\) Lista de Pedidos`));
+    // No count in the title when nothing needs the shop.
+    await expect.poll(() => page.title()).toMatch(new RegExp(before ? `^\\(${before}\\) Lista de Pedidos` : '^Lista de Pedidos'));
     const nav = page.getByRole('navigation', { name: 'Administración' }).getByRole('link', { name: /Pedidos/ });
-    expect(await nav.textContent()).toContain(`${before} pendientes`);
+    if (before) expect(await nav.textContent()).toContain(`${before} por atender`);
 
     const fresh = await placeOrder(customers[8], 30);
     const placedAt = Date.now();
     await page.getByText(`Pedido #${fresh.order_number}`).waitFor({ timeout: 32_000 });
     expect(Date.now() - placedAt).toBeLessThan(30_000);
     await expect.poll(() => page.title()).toMatch(new RegExp(`^\\(${before + 1}\\) `));
-    expect(await nav.textContent()).toContain(`${before + 1} pendientes`);
+    expect(await nav.textContent()).toContain(`${before + 1} por atender`);
     await context.close();
   });
 

@@ -137,7 +137,7 @@ describe('Inicio', () => {
 
         await step(page, `dashboard-figures-${name}`, async () => {
           const figures = page.getByRole('region', { name: /Ventas de los últimos 7 días/ });
-          await expect(figures.getByText('Ingresos', { exact: true }).isVisible()).resolves.toBe(true);
+          await expect(figures.getByText('Pedido', { exact: true }).isVisible()).resolves.toBe(true);
           await expect(
             figures
               .getByText(/vs\. los 7 días anteriores|Sin datos de|Igual que/)
@@ -147,7 +147,8 @@ describe('Inicio', () => {
           await page.getByRole('button', { name: 'Hoy', exact: true }).click();
           await page.getByRole('heading', { name: 'Ventas de hoy' }).waitFor();
           // Today has the showcase's orders: two of its pending ones.
-          const orders = await page.getByRole('region', { name: 'Ventas de hoy' }).locator('li').nth(1).locator('p').nth(1).textContent();
+          // The third figure, after what was ordered and what was collected.
+          const orders = await page.getByRole('region', { name: 'Ventas de hoy' }).locator('li').nth(2).locator('p').nth(1).textContent();
           expect(Number(orders)).toBeGreaterThan(0);
         });
 
@@ -165,11 +166,11 @@ describe('Inicio', () => {
           const edit = page.getByRole('link', { name: /^Editar / }).first();
           await expect(edit.getAttribute('href')).resolves.toMatch(/^\/admin\/productos\/editar\/\d+$/);
           const pending = page.getByRole('link', { name: /Menos de 1 día/ });
-          await expect(pending.getAttribute('href')).resolves.toBe('/admin/pedidos?status=pending');
+          await expect(pending.getAttribute('href')).resolves.toBe('/admin/pedidos?status=pending&stage=awaiting_payment');
           await pending.scrollIntoViewIfNeeded();
           await screenshot(page, `dashboard-lists-${name}`);
           await pending.click();
-          await page.waitForURL(/\/admin\/pedidos\?status=pending$/);
+          await page.waitForURL(/\/admin\/pedidos\?status=pending&stage=awaiting_payment$/);
 
           // From the low-stock list to the products it comes from, filtered the same way.
           await page.goBack();

@@ -109,7 +109,7 @@ describe("the owner's day", () => {
       await refund.getByText(`el cliente pagó ${formatArs(23000)}`).waitFor();
       await screenshot(page, 'owner-day-refund-owed-1280');
       await refund.getByRole('button', { name: `Registrar reembolso de ${formatArs(23000)}` }).click();
-      await page.getByText('Reembolsado').waitFor();
+      await page.locator('dd', { hasText: 'Reembolsado' }).waitFor();
     });
     const cancelled = await api(shop.server, 'GET', `/api/orders/${orders.carlaCancelled.id}/`, { token: owner.token });
     expect(cancelled.json).toMatchObject({ cancel_reason: 'Nos quedamos sin stock real', refund: { status: 'done', amount: 23000 } });

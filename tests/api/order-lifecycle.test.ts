@@ -337,6 +337,8 @@ describe('counts by stage', () => {
 
       const list = await call('GET', '/api/orders/?status=pending&stage=shipped');
       expect(list.json.results.map((o: { id: number }) => o.id)).toEqual([shipped.id]);
+      // The list's own count is its stage's, for its pages; the tabs count without the stage.
+      expect(list.json.count).toBe(1);
       expect(list.json.status_counts).toEqual({
         pending: 3,
         completed: 1,

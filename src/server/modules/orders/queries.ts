@@ -403,8 +403,13 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
     counts && filters.countsKey !== null ? counts.get(filters.countsKey, countAll) : countAll(),
   ]);
   const [rows, lines] = await Promise.all([rowsById(db, ids), loadLines(db, ids)]);
-  const count = query.status ? tabCounts[query.status] : tabCounts.total;
-  return { results: await toDtos(db, rows, STAFF_VIEW, lines), count, status_counts: tabCounts };
+  return { results: await toDtos(db, rows, STAFF_VIEW, lines), count: listCount(query, tabCounts), status_counts: tabCounts };
+}
+
+/** How many orders the list itself holds: its stage's count, or its tab's (the counts leave the stage out). */
+function listCount(query: AdminOrderListQuery, counts: OrderStatusCounts): number {
+  if (query.stage) return query.status && query.status !== 'pending' ? 0 : counts.stages[query.stage];
+  return query.status ? counts[query.status] : counts.total;
 }
 
 /**
