@@ -13,6 +13,7 @@ import { useAdminOrder, useDeleteOrder } from './api';
 import { EditStatusModal } from './EditStatusModal';
 import { InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
+import { PaymentRequestPanel } from './PaymentRequestPanel';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
@@ -88,6 +89,7 @@ export default function OrderDetailPage() {
           <PaymentPanel order={data} />
           <ShipmentPanel order={data} />
         </div>
+        <PaymentRequestPanel order={data} />
         <Panel>
           <OrderDetails order={data} wide />
         </Panel>
