@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
+import { shopDate } from '../src/domain/dates';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
@@ -132,6 +133,9 @@ describe('orders back office in bulk', () => {
       expect(cancel.status, cancel.text).toBe(200);
       await bulkBar(page).getByRole('button', { name: 'Marcar pagados' }).click();
       const dialog = page.getByRole('dialog', { name: 'Marcar pedidos como pagados' });
+      // The date defaults to today (the shop's day); the method is the owner's choice.
+      expect(await dialog.getByLabel('Fecha de pago').inputValue()).toBe(shopDate(new Date()));
+      await dialog.getByLabel('Medio de pago').selectOption('efectivo');
       await dialog.getByRole('button', { name: 'Marcar pagados' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const result = page.getByRole('alert').filter({ hasText: 'No se pudieron marcar como pagados' });
@@ -148,7 +152,7 @@ describe('orders back office in bulk', () => {
         expect(order.status).toBe('cancelled');
         expect(order.payment).toBeNull();
       } else {
-        expect(order.payment, `#${order.order_number}`).toMatchObject({ method: 'transferencia', amount: order.total });
+        expect(order.payment, `#${order.order_number}`).toMatchObject({ method: 'efectivo', amount: order.total });
       }
     }
     const active = orders.filter((o) => o.id !== cancelled.id);
