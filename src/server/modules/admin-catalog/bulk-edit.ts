@@ -158,7 +158,13 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       changes: {
         bulk_action: input.action,
         value: input.value,
-        products: changed.map((item) => ({ id: item.product_id, name: item.name, before: item.before, after: item.after })),
+        products: changed.map((item) => ({
+          id: item.product_id,
+          name: item.name,
+          currency: item.currency,
+          before: item.before,
+          after: item.after,
+        })),
       },
     });
     return answer;

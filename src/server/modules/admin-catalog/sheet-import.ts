@@ -162,6 +162,8 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
             products_updated,
             skus_created: locked.newProducts.map((p) => p.values.sku),
             products_changed: [...locked.touched].sort((a, b) => a - b),
+            // Each changed row by name, column by column, as the preview showed it (the log reads and searches it).
+            rows_changed: locked.result.changes,
           },
         });
       }

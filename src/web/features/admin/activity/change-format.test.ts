@@ -50,4 +50,56 @@ describe('activity changes as staff read them', () => {
       ]),
     ).toBe('2 × Gorilla Glue Auto (3 semillas) a $\u00a010.800\n1 × Amnesia (5 semillas) a $\u00a01.250,50');
   });
+
+  it('reads a bulk edit product by product and an import row by row, never as JSON', () => {
+    const products = [
+      {
+        id: 7,
+        name: 'Gorilla Glue Auto',
+        currency: 'ARS',
+        before: {
+          brand_id: 1,
+          brand: 'Dutch Passion',
+          available: true,
+          presentations: [{ id: 3, seed_count: 3, price: 1000, discount: 0 }],
+        },
+        after: {
+          brand_id: 1,
+          brand: 'Dutch Passion',
+          available: true,
+          presentations: [{ id: 3, seed_count: 3, price: 1100, discount: 10 }],
+        },
+      },
+      {
+        id: 8,
+        name: 'Amnesia',
+        currency: 'USD',
+        before: { brand_id: 1, brand: 'Dutch Passion', available: true, presentations: [] },
+        after: { brand_id: 2, brand: 'Sensi Seeds', available: false, presentations: [] },
+      },
+    ];
+    const bulk = formatValue('product', 'products', products);
+    expect(bulk).toBe(
+      'Gorilla Glue Auto: Precio (3 semillas) $\u00a01.000 → $\u00a01.100; Descuento (3 semillas) 0% → 10%\n' +
+        'Amnesia: Banco Dutch Passion → Sensi Seeds; Disponible Sí → No',
+    );
+    const rows = [
+      {
+        row: 2,
+        kind: 'updated',
+        sku: 'A-1',
+        name: 'Amnesia',
+        seed_count: 5,
+        fields: [{ column: 'Precio', before: '2000', after: '2500' }],
+      },
+      { row: 3, kind: 'created', sku: 'A-1', name: 'Amnesia', seed_count: 10, fields: [] },
+    ];
+    expect(formatValue('product', 'rows_changed', rows)).toBe(
+      'Fila 2 · Amnesia (5 semillas): Precio 2000 → 2500\nFila 3 · Amnesia (10 semillas): presentación nueva',
+    );
+    expect(fieldLabel('bulk_action')).toBe('Acción');
+    expect(formatValue('product', 'bulk_action', 'price_percent')).toBe('Cambiar precio (%)');
+    expect(formatValue('product', 'products_changed', [1234])).toBe('1234');
+    expect(bulk + formatValue('product', 'rows_changed', rows)).not.toMatch(/[{}]/);
+  });
 });
