@@ -200,7 +200,7 @@ describe('orders back office in bulk', () => {
         const slip = page.getByRole('article', { name: `Remito del pedido #${order.order_number}` });
         await slip.waitFor();
         const text = (await slip.textContent()) ?? '';
-        expect(text).toContain('Coordinar entrega');
+        expect(text).toContain('Acordar entrega');
         expect(text).toContain('Pagado el');
         expect(text).toContain(`AND${order.order_number}00`);
         expect(text).toContain('WhatsApp 1155556666');

@@ -3,6 +3,7 @@
 // hold at that moment; any error, or a dry run, writes nothing. The change is logged once.
 import { asc, inArray, sql } from 'drizzle-orm';
 import { productSearchText } from '../../../domain/catalog';
+import { countOf } from '../../../domain/plural';
 import type { ImportResultDto } from '../../../domain/catalog-sheet';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -149,7 +150,7 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
       if (created || updated) {
         await logActivity(tx, {
           action: 'update',
-          description: `Importación de catálogo (${file.name}): ${created} filas nuevas, ${updated} actualizadas, ${unchanged} sin cambios`,
+          description: `Importación de catálogo (${file.name}): ${countOf(created, 'fila nueva', 'filas nuevas')}, ${countOf(updated, 'actualizada', 'actualizadas')}, ${unchanged} sin cambios`,
           actor,
           entity_type: 'product',
           changes: {

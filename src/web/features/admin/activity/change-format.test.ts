@@ -30,7 +30,8 @@ describe('activity changes as staff read them', () => {
     expect(formatValue('brand', 'discount_type', 'fixed')).toBe('Monto fijo');
     expect(formatValue('brand', 'discount_value', 500, { discount_type: 'fixed' })).toBe('$\u00a0500');
     expect(formatValue('brand', 'discount_value', 12.5, { discount_type: 'percentage' })).toBe('12,5%');
-    expect(formatValue('brand', 'discount_expires_at', '2030-05-21T03:00:00.000Z')).toBe('21/05/2030 00:00');
+    // The card says 'hasta el 20/05/2030' for a discount ending at midnight: the log says the same.
+    expect(formatValue('brand', 'discount_expires_at', '2030-05-21T03:00:00.000Z')).toBe('hasta el 20/05/2030');
     expect(formatValue('product', 'type', 'fem')).toBe('Feminizada');
     expect(formatValue('dollar_rate', 'value', 1234.5)).toBe('$\u00a01.234,50');
     expect(formatValue('dollar_rate', 'rate_type', 'blue')).toBe('Dólar Blue');

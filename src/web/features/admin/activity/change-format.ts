@@ -3,8 +3,9 @@
 import { DISCOUNT_TYPE_LABELS } from '../../../../domain/admin-catalog';
 import { BULK_ACTION_LABELS } from '../../../../domain/catalog-sheet';
 import { PRODUCT_TYPE_LABELS } from '../../../../domain/catalog-constants';
-import { formatDate, formatDateTime } from '../../../../domain/dates';
+import { formatDate, formatDateTime, lastDayBefore } from '../../../../domain/dates';
 import { CURRENCIES, formatAmount, formatArs, formatMoney, type Currency } from '../../../../domain/money';
+import { seedsLabel } from '../../../../domain/plural';
 import { DELIVERY_TYPE_LABELS, ORDER_STATUS_LABELS } from '../../../../domain/orders';
 import { RATE_TYPE_LABELS } from '../../../../domain/site';
 import { WARRANTY_STATUS_LABELS } from '../../../../domain/warranty';
@@ -184,7 +185,7 @@ const text = (value: unknown): string =>
 
 /** One presentation of a product: '3 semillas · 24,90 USD · stock 12 · 10% de descuento'. */
 function presentationLine(item: Record<string, unknown>, currency: Currency | undefined): string {
-  const parts = [`${text(item.seed_count)} semillas`];
+  const parts = [typeof item.seed_count === 'number' ? seedsLabel(item.seed_count) : `${text(item.seed_count)} semillas`];
   if (typeof item.price === 'number') parts.push(currency ? formatMoney(item.price, currency) : `precio ${formatAmount(item.price)}`);
   if (item.stock !== undefined) parts.push(`stock ${text(item.stock)}`);
   if (typeof item.discount === 'number' && item.discount > 0) parts.push(`${percent(item.discount)} de descuento`);
@@ -196,7 +197,7 @@ function orderLine(item: Record<string, unknown>): string {
   const name = (text(item.product_name) || `Producto ${text(item.product_id)}`).trim();
   const seeds = text(item.seed_count ?? (isMap(item.blister_info) ? item.blister_info.seed_count : undefined));
   const price = typeof item.price_at_time === 'number' ? ` a ${formatArs(item.price_at_time)}` : '';
-  return `${text(item.quantity) || '1'} × ${name}${seeds ? ` (${seeds} semillas)` : ''}${price}`;
+  return `${text(item.quantity) || '1'} × ${name}${seeds ? ` (${seedsLabel(Number(seeds))})` : ''}${price}`;
 }
 
 const presentationsOf = (state: unknown) => (isMap(state) && Array.isArray(state.presentations) ? state.presentations.filter(isMap) : []);
@@ -216,7 +217,7 @@ function bulkProductLine(item: Record<string, unknown>): string {
   for (const next of presentationsOf(after)) {
     const old = previous.get(next.id);
     if (!old) continue;
-    const seeds = `(${text(next.seed_count)} semillas)`;
+    const seeds = `(${seedsLabel(Number(next.seed_count))})`;
     if (old.price !== next.price) changes.push(`Precio ${seeds} ${money(old.price)} → ${money(next.price)}`);
     if (old.discount !== next.discount) {
       changes.push(`Descuento ${seeds} ${percent(Number(old.discount ?? 0))} → ${percent(Number(next.discount ?? 0))}`);
@@ -227,7 +228,7 @@ function bulkProductLine(item: Record<string, unknown>): string {
 
 /** A row of an import: 'Fila 3 · Amnesia (5 semillas): Precio 2000 → 2500', as the sheet writes the values. */
 function importRowLine(item: Record<string, unknown>): string {
-  const seeds = item.seed_count ? ` (${text(item.seed_count)} semillas)` : '';
+  const seeds = item.seed_count ? ` (${seedsLabel(Number(item.seed_count))})` : '';
   const head = `Fila ${text(item.row)} · ${text(item.name)}${seeds}`;
   if (item.kind === 'created') return `${head}: presentación nueva`;
   const fields = Array.isArray(item.fields) ? item.fields.filter(isMap) : [];
@@ -265,6 +266,8 @@ export function formatValue(entityType: string | null, field: string, value: unk
   if (typeof value === 'string') {
     if (STATUS_FIELDS.has(field)) return statusLabel(entityType, value);
     if (field === 'source' && entityType === 'dollar_rate') return RATE_SOURCE_LABELS[value] ?? value;
+    // As the bank's card reads it: the discount's last day, not the midnight it ends at.
+    if (field === 'discount_expires_at' && lastDayBefore(value)) return `hasta el ${formatDate(lastDayBefore(value))}`;
     const codes = CODE_LABELS[field];
     if (codes?.[value]) return codes[value];
     if (ISO_INSTANT.test(value)) return formatDateTime(value);
