@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
+import { shopDate } from '../src/domain/dates';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
@@ -132,6 +133,9 @@ describe('orders back office in bulk', () => {
       expect(cancel.status, cancel.text).toBe(200);
       await bulkBar(page).getByRole('button', { name: 'Marcar pagados' }).click();
       const dialog = page.getByRole('dialog', { name: 'Marcar pedidos como pagados' });
+      // The date defaults to today (the shop's day); the method is the owner's choice.
+      expect(await dialog.getByLabel('Fecha de pago').inputValue()).toBe(shopDate(new Date()));
+      await dialog.getByLabel('Medio de pago').selectOption('efectivo');
       await dialog.getByRole('button', { name: 'Marcar pagados' }).click();
       await dialog.waitFor({ state: 'hidden' });
       const result = page.getByRole('alert').filter({ hasText: 'No se pudieron marcar como pagados' });
@@ -148,7 +152,7 @@ describe('orders back office in bulk', () => {
         expect(order.status).toBe('cancelled');
         expect(order.payment).toBeNull();
       } else {
-        expect(order.payment, `#${order.order_number}`).toMatchObject({ method: 'transferencia', amount: order.total });
+        expect(order.payment, `#${order.order_number}`).toMatchObject({ method: 'efectivo', amount: order.total });
       }
     }
     const active = orders.filter((o) => o.id !== cancelled.id);
@@ -196,7 +200,7 @@ describe('orders back office in bulk', () => {
         const slip = page.getByRole('article', { name: `Remito del pedido #${order.order_number}` });
         await slip.waitFor();
         const text = (await slip.textContent()) ?? '';
-        expect(text).toContain('Coordinar entrega');
+        expect(text).toContain('Acordar entrega');
         expect(text).toContain('Pagado el');
         expect(text).toContain(`AND${order.order_number}00`);
         expect(text).toContain('WhatsApp 1155556666');
@@ -205,7 +209,7 @@ describe('orders back office in bulk', () => {
       const units = (name: string, seeds: number) =>
         printed.flatMap((o) => o.order_products).filter((l) => l.product_name === name && l.blister_info.seed_count === seeds);
       const glue = units('Gorilla Glue Auto', 3).reduce((sum, l) => sum + l.quantity, 0);
-      const pickRow = page.locator('tr', { hasText: 'Gorilla Glue Auto' }).filter({ hasText: 'x3 semillas' }).first();
+      const pickRow = page.locator('tr', { hasText: 'Gorilla Glue Auto' }).filter({ hasText: '3 semillas' }).first();
       expect(await pickRow.locator('td').nth(4).textContent()).toBe(String(glue));
       await screenshot(page, 'bulk-print-preview');
 

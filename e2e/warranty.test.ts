@@ -211,6 +211,9 @@ describe('warranty claims', () => {
       await admin.page.goto('/admin/garantias');
       const card = admin.page.getByRole('article').filter({ hasText: 'Northern Light Auto' });
       await card.waitFor();
+      // The sidebar counts the claims waiting for review, as it counts orders.
+      const sidebar = admin.page.getByRole('complementary');
+      await sidebar.getByRole('link', { name: /^Garantías\s*2 pendientes$/ }).waitFor();
       await admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' }).waitFor();
       expect(await card.getByRole('link', { name: `Pedido #${order.json.order_number}` }).getAttribute('href')).toBe(
         `/admin/pedidos?orderId=${order.json.id}`,
@@ -249,6 +252,7 @@ describe('warranty claims', () => {
       await edit.getByRole('button', { name: 'Guardar cambios' }).click();
       await admin.page.getByText(`Solicitud #${claim.id} actualizada: Resuelta`).waitFor();
       await card.getByText('Resuelta').waitFor();
+      await sidebar.getByRole('link', { name: /^Garantías\s*1 pendiente$/ }).waitFor();
     });
 
     await step(page, 'customer-reads-resolution', async () => {

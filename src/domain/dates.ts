@@ -82,3 +82,14 @@ export function formatDateTime(value: string | Date): string {
   const p = parts(dateTimeParts, date);
   return `${p.day}/${p.month}/${p.year} ${p.hour}:${p.minute}`;
 }
+
+/**
+ * The last day (YYYY-MM-DD) of something that ends at `endsAt`, the instant that day ends (a
+ * discount "hasta el 29/11" is stored as 30/11 00:00): one millisecond before is still that day.
+ * '' without a valid instant.
+ */
+export function lastDayBefore(endsAt: string | Date | null | undefined): string {
+  if (!endsAt) return '';
+  const ends = new Date(endsAt).getTime();
+  return Number.isNaN(ends) ? '' : shopDate(new Date(ends - 1));
+}

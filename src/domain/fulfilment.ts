@@ -228,7 +228,7 @@ export const BULK_MAX_ORDERS = 100;
 
 const orderIdSchema = z.coerce.number({ error: 'Pedido inválido' }).int('Pedido inválido').positive('Pedido inválido');
 
-/** POST /api/orders/bulk/ (staff). mark_paid records a transfer of each order's total. */
+/** POST /api/orders/bulk/ (staff). mark_paid records each order's total, paid on `paid_at` with `method`. */
 export const bulkOrderActionSchema = z
   .object({
     ids: z
@@ -239,6 +239,9 @@ export const bulkOrderActionSchema = z
     action: z.enum(BULK_ACTIONS, { error: 'Acción inválida' }),
     carrier: carrierSchema.optional(),
     tracking_codes: z.record(z.string(), trackingCodeSchema).optional(),
+    // mark_paid: the day and method of every payment (default today, transfer).
+    paid_at: paidAtSchema.optional(),
+    method: recordPaymentSchema.shape.method.optional(),
   })
   .superRefine((body, issues) => {
     if (body.action === 'mark_shipped' && !body.carrier) {

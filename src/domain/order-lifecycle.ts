@@ -72,7 +72,9 @@ export type OrderAction =
   /** Staff record the refund of a cancelled order that was paid. */
   | 'refund'
   /** Staff re-open a cancelled order. */
-  | 'reopen';
+  | 'reopen'
+  /** Staff send the payment details again (an unpaid order, shipped or not). */
+  | 'request_payment';
 
 export interface Refusal {
   code: string;
@@ -159,6 +161,12 @@ export function refusal(order: ActionFacts, action: OrderAction): Refusal | null
       return order.refund_status === 'done'
         ? { code: 'REFUND_ALREADY_DONE', message: `El reembolso del pedido ${number} ya está registrado` }
         : null;
+    case 'request_payment':
+      if (stage === 'cancelled')
+        return { code: 'ORDER_NOT_AWAITING_PAYMENT', message: `El pedido ${number} está cancelado: no hay pago que pedir` };
+      if (stage === 'delivered')
+        return { code: 'ORDER_NOT_AWAITING_PAYMENT', message: `El pedido ${number} está completado: no hay pago que pedir` };
+      return order.paid_at ? { code: 'ORDER_NOT_AWAITING_PAYMENT', message: `El pedido ${number} ya tiene un pago registrado` } : null;
     case 'reopen':
       return order.refund_status === 'done'
         ? { code: 'REFUND_ALREADY_DONE', message: `El pedido ${number} ya fue reembolsado: no se puede reabrir. Crea un pedido nuevo.` }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../src/server/db/schema';
 import { logActivity } from '../../src/server/modules/activity/log';
 import { api, startTestServer, type TestServer } from '../helpers/app';
-import { createStaff, createUser } from '../helpers/factories';
+import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -148,5 +148,50 @@ describe('GET /api/activity-logs/stats/', () => {
     } finally {
       await own.close();
     }
+  });
+});
+
+describe('bulk edits and imports in the log', () => {
+  const importCsv = async (content: string) => {
+    const form = new FormData();
+    form.append('file', new Blob([content], { type: 'text/csv' }), 'precios.csv');
+    const res = await fetch(`${server.url}/api/products/import/`, {
+      method: 'POST',
+      body: form,
+      headers: { authorization: `Bearer ${admin.token}` },
+    });
+    expect(res.status, await res.clone().text()).toBe(200);
+  };
+  const searchLog = async (term: string) =>
+    (await get(`/api/activity-logs/?search=${encodeURIComponent(term)}`)).json.results as {
+      description: string;
+      changes: Record<string, unknown>;
+    }[];
+
+  it('finds a product changed by a bulk edit by its name, and keeps each product before and after', async () => {
+    const product = await createProduct(server.database.db, { name: 'Zkittlez Masiva', blisters: [{ seed_count: 3, price: 1000 }] });
+    const res = await api(server, 'POST', '/api/products/bulk/', {
+      token: admin.token,
+      body: { ids: [product.id], action: 'price_percent', value: 10 },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    const [entry] = await searchLog('zkittlez masiva');
+    expect(entry?.description).toMatch(/^Edición masiva: precio \+10% en 1 producto$/);
+    expect(entry.changes.products).toEqual([expect.objectContaining({ id: product.id, name: 'Zkittlez Masiva', currency: 'ARS' })]);
+  });
+
+  it('finds a product changed by an import by its name, with each changed row and its fields', async () => {
+    await createProduct(server.database.db, { name: 'Amnesia Importada', sku: 'LOG-IMP-1', blisters: [{ seed_count: 5, price: 2000 }] });
+    await importCsv('SKU;Semillas;Precio\r\nLOG-IMP-1;5;2500\r\n');
+    const [entry] = await searchLog('amnesia importada');
+    expect(entry?.description).toMatch(/^Importación de catálogo \(precios\.csv\)/);
+    expect(entry.changes.rows_changed).toEqual([
+      expect.objectContaining({
+        name: 'Amnesia Importada',
+        sku: 'LOG-IMP-1',
+        seed_count: 5,
+        fields: [{ column: 'Precio', before: '2000', after: '2500' }],
+      }),
+    ]);
   });
 });

@@ -118,6 +118,7 @@ describe('POST /api/products/bulk/', () => {
     expect(row.brand_id).toBe(to.id);
     expect(row.search_text).toContain('banco destino');
     expect(row.search_text).not.toContain('origen');
+    expect((await bulkLogs())[0].description).toBe('Edición masiva: 1 producto movido al banco "Banco Destino"');
     const search = await api(server, 'GET', '/api/products/?search=destino', { token: customer.token });
     expect(search.json.results.map((p: { id: number }) => p.id)).toContain(a.id);
 

@@ -243,7 +243,7 @@ describe('POST /api/products/import/', () => {
     ]);
     const logs = await importLogs();
     expect(logs.length).toBe(logsBefore + 1);
-    expect(logs[0].description).toBe('Importación de catálogo (precios.csv): 3 filas nuevas, 1 actualizadas, 1 sin cambios');
+    expect(logs[0].description).toBe('Importación de catálogo (precios.csv): 3 filas nuevas, 1 actualizada, 1 sin cambios');
     expect(logs[0]).toMatchObject({ action: 'update', user_id: staff.id, username: staff.username });
     expect(logs[0].changes).toMatchObject({ created: 3, updated: 1, unchanged: 1, products_created: 1, skus_created: ['IMP-NEW'] });
 

@@ -88,6 +88,32 @@ describe('POST /api/orders/bulk/', () => {
     expect(await logCount([a.id, b.id], 'pago registrado')).toBe(2);
   });
 
+  it('marks orders paid on the date and with the method the owner chose', async () => {
+    const customer = await createUser(db());
+    server.setNow(new Date('2031-03-01T15:00:00Z'));
+    try {
+      const a = (await simpleOrder(server, { customer })).order;
+      const b = (await simpleOrder(server, { customer })).order;
+      server.setNow(new Date('2031-03-05T15:00:00Z'));
+      const res = await bulk({ ids: [a.id, b.id], action: 'mark_paid', paid_at: '2031-03-03', method: 'efectivo' });
+      expect(res.status, JSON.stringify(res.json)).toBe(200);
+      expect(res.json.results).toEqual([
+        { id: a.id, ok: true },
+        { id: b.id, ok: true },
+      ]);
+      for (const id of [a.id, b.id]) {
+        expect((await read(id)).payment).toMatchObject({ method: 'efectivo', paid_at: '2031-03-03T15:00:00.000Z' });
+      }
+      const future = await bulk({ ids: [a.id], action: 'mark_paid', paid_at: '2031-03-09' });
+      expect(future.status).toBe(400);
+      expect(future.json.errors).toEqual({ paid_at: ['La fecha de pago no puede ser futura'] });
+      const badMethod = await bulk({ ids: [a.id], action: 'mark_paid', method: 'bitcoin' });
+      expect(badMethod.json.errors).toEqual({ method: ['Selecciona un medio de pago'] });
+    } finally {
+      server.setNow(null);
+    }
+  });
+
   it('marks orders shipped with one carrier and a code per order', async () => {
     const customer = await createUser(db());
     const a = (await simpleOrder(server, { customer })).order;

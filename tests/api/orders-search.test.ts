@@ -73,6 +73,32 @@ describe('search', () => {
     expect(await search('%_')).toEqual([]);
   });
 
+  it('lists the order with that exact number first, and only it when typed with #', async () => {
+    const { order } = await simpleOrder(server);
+    const number = order.order_number;
+    // Newer orders that also contain the digits, in the recipient's name and the phone.
+    const named = await simpleOrder(server, { recipient_name: `Local ${number}0` });
+    const phoned = await simpleOrder(server, { customer_phone: `11${String(number).padStart(8, '4')}` });
+    const plain = await search(String(number));
+    expect(plain[0]).toBe(order.id);
+    expect(plain).toEqual(expect.arrayContaining([named.order.id, phoned.order.id]));
+    expect(await search(`#${number}`)).toEqual([order.id]);
+    expect(await search(` # ${number} `)).toEqual([order.id]);
+  });
+
+  it('finds a product name typed with a typo, as the catalogue search does', async () => {
+    const gorilla = await createProduct(db(), { name: 'Gorilla Glue Automática', blisters: [{ stock: 5 }] });
+    const order = await placeOrder(server, await createUser(db()), [
+      { product_id: gorilla.id, blister_id: gorilla.blisters[0].id, quantity: 1 },
+    ]);
+    const catalogue = await api(server, 'GET', '/api/products/?search=gorila', { token: staff.token });
+    expect(catalogue.json.results.map((p: { id: number }) => p.id)).toContain(gorilla.id);
+    expect(await search('gorila')).toContain(order.id);
+    expect(await search('gorila glue')).toEqual([order.id]);
+    expect(await search('glue gorila automatica')).toEqual([order.id]);
+    expect(await search('xqzwv')).toEqual([]);
+  });
+
   it('counts the tabs over the searched orders only', async () => {
     const { order } = await simpleOrder(server, { recipient_name: 'Zacarías Único' });
     const res = await list('search=zacarias');

@@ -117,6 +117,20 @@ describe('GET /api/auth/users/', () => {
   });
 });
 
+describe('orders count in the users list', () => {
+  it("counts each user's own orders, as the detail page does", async () => {
+    const buyer = await createUser(server.database.db, { username: 'compra_tres' });
+    await createUser(server.database.db, { username: 'sin_pedidos' });
+    for (let i = 0; i < 3; i++) await placeOrder(buyer);
+    const list = await api(server, 'GET', '/api/auth/users/?search=compra_tres', { token: admin.token });
+    expect(list.json.results[0]).toMatchObject({ username: 'compra_tres', orders_count: 3 });
+    const none = await api(server, 'GET', '/api/auth/users/?search=sin_pedidos', { token: admin.token });
+    expect(none.json.results[0]).toMatchObject({ username: 'sin_pedidos', orders_count: 0 });
+    const detail = await api(server, 'GET', `/api/auth/users/${buyer.id}/`, { token: admin.token });
+    expect(detail.json.user.orders_count).toBe(3);
+  });
+});
+
 describe('GET /api/auth/users/{id}/', () => {
   it('answers the user and their orders with products', async () => {
     const order = await placeOrder(customer);

@@ -1,4 +1,4 @@
-import { desc, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopDate } from '../../src/domain/site';
@@ -115,6 +115,17 @@ describe('guest claims', () => {
     });
     expect(res.json.admin_notes).toBeUndefined();
     expect(photos[0]).toMatch(/^\/uploads\/warranty\/[0-9a-f]+-800\.webp$/);
+  });
+
+  it('e-mails the shop about each new claim, with who filed it and a link to review it', async () => {
+    const res = await file(guestClaim({ product_name: 'Amnesia Haze Aviso' }));
+    expect(res.status).toBe(201);
+    const notices = await server.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'tienda@test.local'));
+    const notice = notices.find((m) => m.subject.includes(`#${res.json.id}`));
+    expect(notice?.subject).toBe(`Nueva solicitud de garantía #${res.json.id}: Amnesia Haze Aviso`);
+    expect(notice?.text_body).toContain('Invitada Gómez');
+    expect(notice?.text_body).toContain('invitada@test.local');
+    expect(notice?.text_body).toContain('/admin/garantias');
   });
 
   it('requires name and e-mail from guests', async () => {

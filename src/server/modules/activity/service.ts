@@ -38,7 +38,11 @@ export async function listActivity(ctx: AppContext, query: ActivityListQuery): P
   if (query.date_from) conditions.push(gte(activityLogs.created_at, startOfShopDay(query.date_from)));
   if (query.search) {
     const pattern = likePattern(query.search);
-    conditions.push(or(ilike(activityLogs.description, pattern), ilike(activityLogs.username, pattern))!);
+    // Also the products a bulk edit or an import changed, named inside the entry's changes.
+    const named = (key: string) => ilike(sql`(${activityLogs.changes} -> ${key})::text`, pattern);
+    conditions.push(
+      or(ilike(activityLogs.description, pattern), ilike(activityLogs.username, pattern), named('products'), named('rows_changed'))!,
+    );
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const [rows, [{ total }]] = await Promise.all([

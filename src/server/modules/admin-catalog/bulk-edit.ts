@@ -3,6 +3,7 @@
 // before/after of each product; applying writes them in one transaction, logged once.
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
+import { countOf } from '../../../domain/plural';
 import type { BulkEditResultDto, BulkEditValues, BulkState } from '../../../domain/catalog-sheet';
 import { productSearchText } from '../../../domain/catalog';
 import { roundCents, type Currency } from '../../../domain/money';
@@ -77,16 +78,16 @@ function nextState(input: BulkEditValues, before: BulkState, brand: BrandRow | n
 }
 
 function description(input: BulkEditValues, count: number, brand: BrandRow | null): string {
-  const products = `${count} ${count === 1 ? 'producto' : 'productos'}`;
+  const products = countOf(count, 'producto', 'productos');
   switch (input.action) {
     case 'price_percent':
       return `Edición masiva: precio ${input.value > 0 ? '+' : ''}${input.value}% en ${products}`;
     case 'discount':
       return `Edición masiva: descuento de ${input.value}% en ${products}`;
     case 'availability':
-      return `Edición masiva: ${products} marcados como ${input.value ? 'disponibles' : 'no disponibles'}`;
+      return `Edición masiva: ${products} ${count === 1 ? 'marcado como' : 'marcados como'} ${input.value ? '' : 'no '}${count === 1 ? 'disponible' : 'disponibles'}`;
     case 'brand':
-      return `Edición masiva: ${products} movidos al banco "${brand!.brand_name}"`;
+      return `Edición masiva: ${products} ${count === 1 ? 'movido' : 'movidos'} al banco "${brand!.brand_name}"`;
   }
 }
 
@@ -204,7 +205,13 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       changes: {
         bulk_action: input.action,
         value: input.value,
-        products: changed.map((item) => ({ id: item.product_id, name: item.name, before: item.before, after: item.after })),
+        products: changed.map((item) => ({
+          id: item.product_id,
+          name: item.name,
+          currency: item.currency,
+          before: item.before,
+          after: item.after,
+        })),
       },
     });
     return answer;

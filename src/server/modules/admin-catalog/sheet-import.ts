@@ -3,6 +3,7 @@
 // hold at that moment; any error, or a dry run, writes nothing. The change is logged once.
 import { asc, inArray, sql } from 'drizzle-orm';
 import { productSearchText } from '../../../domain/catalog';
+import { countOf } from '../../../domain/plural';
 import type { ImportOptions, ImportResultDto } from '../../../domain/catalog-sheet';
 import { PRICE_CHANGE_UNCONFIRMED, PRICE_DROP_LIMIT, PRICE_RISE_LIMIT } from '../../../domain/price-guards';
 import type { AppContext } from '../../context';
@@ -175,7 +176,7 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
       if (created || updated) {
         await logActivity(tx, {
           action: 'update',
-          description: `Importación de catálogo (${file.name}): ${created} filas nuevas, ${updated} actualizadas, ${unchanged} sin cambios`,
+          description: `Importación de catálogo (${file.name}): ${countOf(created, 'fila nueva', 'filas nuevas')}, ${countOf(updated, 'actualizada', 'actualizadas')}, ${unchanged} sin cambios`,
           actor,
           entity_type: 'product',
           changes: {
@@ -188,6 +189,8 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
             products_updated,
             skus_created: locked.newProducts.map((p) => p.values.sku),
             products_changed: [...locked.touched].sort((a, b) => a - b),
+            // Each changed row by name, column by column, as the preview showed it (the log reads and searches it).
+            rows_changed: locked.result.changes,
           },
         });
       }

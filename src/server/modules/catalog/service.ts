@@ -2,6 +2,7 @@
 import type { BlisterDto, ProductDto, ProductFacetsDto, ProductListQuery } from '../../../domain/catalog';
 import { CATALOGUE_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
+import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site/dollar-rate';
 import {
@@ -106,6 +107,18 @@ function rankedSearch(ctx: AppContext, viewer: Viewer, query: ProductListQuery, 
     const typos = await typoWords(ctx.db, search, viewer);
     return typos.size ? rankSearch(ctx.db, plain, { ...params, typos }, KEPT_MATCHES) : exact;
   });
+}
+
+/**
+ * The products whose typed words the catalogue would take as typos ("gorila"), matched as its
+ * search matches them for staff: the words it contains as typed, the typos by similarity. Empty
+ * when the search has no typo. The orders search uses it for the products of their lines.
+ */
+export async function productIdsMatchingTypos(db: DbOrTx, search: string, now: Date, limit: number): Promise<number[]> {
+  const typos = await typoWords(db, search, 'staff');
+  if (typos.size === 0) return [];
+  const params: ListParams = { viewer: 'staff', dollarRate: 1, now, typos };
+  return (await rankSearch(db, { page: 1, search }, params, limit)).ids;
 }
 
 export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductPage> {

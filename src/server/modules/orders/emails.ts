@@ -4,6 +4,7 @@
 import type { Logger } from '../../logger';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS, paymentInstructions, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
+import { seedsLabel } from '../../../domain/plural';
 import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto, type RefundDto } from '../../../domain/orders';
 import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
@@ -15,7 +16,7 @@ import { readPaymentSettings } from '../site/payment-settings';
 function linesTable(order: OrderDto): { html: string; text: string } {
   const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';
   const rows = order.order_products.map((line) => {
-    const name = `${line.product_name}${line.blister_info.seed_count ? ` (${line.blister_info.seed_count} semillas)` : ''}`;
+    const name = `${line.product_name}${line.blister_info.seed_count ? ` (${seedsLabel(line.blister_info.seed_count)})` : ''}`;
     return {
       html:
         `<tr><td style="${cell}">${escapeHtml(name)}</td>` +
@@ -87,7 +88,7 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
     preheader: `${order.recipient_name} hizo un pedido por ${formatArs(order.total)}`,
     paragraphs: [
       `Cliente: ${order.recipient_name}${customer}`,
-      `Teléfono: ${order.customer_phone}\nEmail: ${order.customer_email}\nEntrega: ${order.delivery_type_display} (${order.shipping_address})`,
+      `Teléfono: ${order.customer_phone}\nEmail: ${order.customer_email}\nEntrega: ${order.delivery_type_display}${order.delivery_type === 'address' ? ` (${order.shipping_address})` : ''}`,
     ],
     bodyHtml: table.html,
     bodyText: table.text,
@@ -167,7 +168,8 @@ export function shipmentEmail(ctx: AppContext, order: OrderDto, shipment: Shipme
       pickup
         ? `Tu pedido #${order.order_number} está listo. Coordinamos contigo el retiro.`
         : `Despachamos tu pedido #${order.order_number}. Transporte: ${carrier}.`,
-      ...(code && !pickup ? [shipment.tracking_url ? `${code}\nSeguimiento: ${shipment.tracking_url}` : code] : []),
+      // The tracking link is the e-mail's button (and its line in the text version), printed once.
+      ...(code && !pickup ? [code] : []),
     ],
     action: shipment.tracking_url && !pickup ? { label: 'Seguir el envío', url: shipment.tracking_url } : myOrdersAction(ctx),
   });

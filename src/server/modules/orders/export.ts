@@ -6,6 +6,7 @@ import { escapeFormula } from '../../../domain/catalog-sheet';
 import { REFUND_STATUS_LABELS } from '../../../domain/order-lifecycle';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/fulfilment';
 import type { OrderDto, OrderExportQuery } from '../../../domain/orders';
+import { seedsLabel } from '../../../domain/plural';
 import { formatDateTime, shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
@@ -55,7 +56,7 @@ export const csvMoney = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : value.toFixed(2).replace('.', ',');
 
 const lineName = (line: OrderDto['order_products'][number]) =>
-  `${line.product_name}${line.blister_info.seed_count ? ` (${line.blister_info.seed_count} semillas)` : ''}`;
+  `${line.product_name}${line.blister_info.seed_count ? ` (${seedsLabel(line.blister_info.seed_count)})` : ''}`;
 
 const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Pedido', (o) => o.order_number],
@@ -67,7 +68,8 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Email', (o) => o.customer_email],
   ['Teléfono', (o) => o.customer_phone],
   ['Entrega', (o) => o.delivery_type_display],
-  ['Dirección', (o) => o.shipping_address],
+  // An order to arrange has no address: its 'Coordinar entrega' placeholder would read as a second label.
+  ['Dirección', (o) => (o.delivery_type === 'address' ? o.shipping_address : '')],
   ['Productos', (o) => o.order_products.map((l) => `${lineName(l)} x ${l.quantity}`).join(', ')],
   ['Unidades', (o) => o.order_products.reduce((sum, l) => sum + l.quantity, 0)],
   ['Total', (o) => csvMoney(o.total)],

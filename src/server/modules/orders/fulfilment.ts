@@ -280,11 +280,13 @@ export async function applyBulkAction(
   log?: Logger,
 ): Promise<BulkOrderResult> {
   const results: BulkOrderResult['results'] = [];
+  // A future date is the request's mistake, not each order's.
+  if (input.action === 'mark_paid') paymentDate(input.paid_at, ctx.now());
   for (const id of input.ids) {
     try {
       switch (input.action) {
         case 'mark_paid':
-          await recordPayment(ctx, actor, id, { method: 'transferencia' }, log, { once: true });
+          await recordPayment(ctx, actor, id, { method: input.method ?? 'transferencia', paid_at: input.paid_at }, log, { once: true });
           break;
         case 'mark_shipped':
           await recordShipment(ctx, actor, id, { carrier: input.carrier!, tracking_code: input.tracking_codes?.[String(id)] }, log, {

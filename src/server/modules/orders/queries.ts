@@ -20,6 +20,7 @@ import { normalizePhone } from '../../../domain/phone';
 import { preparedPerDb, sqlRows, type DbOrTx } from '../../db/client';
 import { blisters, brands, folded, orderProducts, orderSearchText, orders, products, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';
+import { productIdsMatchingTypos } from '../catalog/service';
 
 const orderFields = {
   id: orders.id,
@@ -295,7 +296,7 @@ function phoneDigits(term: string): string | null {
  * order_products_name_trgm_idx). The ids are read once, before the page and the counts, which
  * then fetch those orders by key instead of joining the union with every order of the tab.
  */
-async function searchMatches(db: DbOrTx, term: string): Promise<SQL> {
+async function searchMatches(db: DbOrTx, term: string, now: Date): Promise<SQL> {
   const pattern = folded(sql`${containsPattern(term)}`);
   const orderText = orderSearchText(orders);
   const digits = phoneDigits(term);
@@ -308,10 +309,23 @@ async function searchMatches(db: DbOrTx, term: string): Promise<SQL> {
   if (/^\d{1,9}$/.test(term)) {
     branches.push(sql`select ${orders.id} from ${orders} where ${orders.order_number} = ${Number(term)} or ${orders.id} = ${Number(term)}`);
   }
-  const rows = await sqlRows<{ id: number }>(db, sql.join(branches, sql` union `));
+  let rows = await sqlRows<{ id: number }>(db, sql.join(branches, sql` union `));
+  if (rows.length === 0) {
+    // Nothing as typed: the product names with typos, matched as the catalogue search matches them.
+    const productIds = await productIdsMatchingTypos(db, term, now, TYPO_PRODUCTS);
+    if (productIds.length) {
+      rows = await sqlRows<{ id: number }>(
+        db,
+        sql`select distinct ${orderProducts.order_id} as id from ${orderProducts} where ${orderProducts.product_id} = any(${sql.param(productIds)})`,
+      );
+    }
+  }
   if (rows.length === 0) return sql`false`;
   return sql`${orders.id} = any(${sql.param(rows.map((r) => Number(r.id)))})`;
 }
+
+/** Products a search with typos may match; past these, the orders search asks for a better word. */
+const TYPO_PRODUCTS = 200;
 
 /** Pending orders at one stage; archived ones are left out, as in the pending tab. */
 function stageFilter(stage: FulfilmentStage): SQL {
@@ -332,6 +346,8 @@ interface AdminFilters {
   where: SQL | undefined;
   /** Every condition but the status tab and the stage: the tabs' and stages' counts. */
   countsWhere: SQL | undefined;
+  /** Ordering before the chosen one: the order whose number was searched comes first. */
+  first: SQL[];
   /** Counts that depend on the date range alone are shared through the cache. */
   countsKey: string | null;
 }
@@ -339,13 +355,18 @@ interface AdminFilters {
 async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): Promise<AdminFilters> {
   const { from, to } = orderDateRange(query.date_filter, now, query.start_date, query.end_date);
   const conditions: (SQL | undefined)[] = [from ? gte(orders.created_at, from) : undefined, to ? lt(orders.created_at, to) : undefined];
-  const term = query.search?.replace(/^#/, '').trim();
-  if (term) conditions.push(await searchMatches(db, term));
+  const typed = query.search?.trim() ?? '';
+  const term = typed.replace(/^#\s*/, '');
+  const number = /^\d{1,9}$/.test(term) ? Number(term) : null;
+  // "#5" is order number 5 alone; "5" is every match, number 5 first.
+  if (number !== null && typed.startsWith('#')) conditions.push(eq(orders.order_number, number));
+  else if (term) conditions.push(await searchMatches(db, term, now));
+  const first = number === null ? [] : [sql`(${orders.order_number} = ${number}) desc`];
   if (query.ids) conditions.push(inArray(orders.id, query.ids));
   const countsWhere = and(...conditions);
   const where = query.stage ? and(countsWhere, stageFilter(query.stage)) : countsWhere;
   const countsKey = term || query.ids ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
-  return { where, countsWhere, countsKey };
+  return { where, countsWhere, first, countsKey };
 }
 
 // spec accounts-admin §4: archived orders are left out of the pending and completed tabs.
@@ -394,7 +415,7 @@ export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, no
     .select({ id: orders.id })
     .from(orders)
     .where(and(filters.where, statusFilter(query.status)))
-    .orderBy(...ORDERINGS[query.ordering])
+    .orderBy(...filters.first, ...ORDERINGS[query.ordering])
     .limit(query.page_size)
     .offset((query.page - 1) * query.page_size);
   const countAll = () => statusCounts(db, filters.countsWhere);
@@ -417,11 +438,12 @@ function listCount(query: AdminOrderListQuery, counts: OrderStatusCounts): numbe
  * (the CSV export: all pages at once).
  */
 export async function matchingOrderIds(db: DbOrTx, query: AdminOrderListQuery, now: Date, limit: number): Promise<number[]> {
+  const filters = await adminFilters(db, query, now);
   const rows = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and((await adminFilters(db, query, now)).where, statusFilter(query.status)))
-    .orderBy(...ORDERINGS[query.ordering])
+    .where(and(filters.where, statusFilter(query.status)))
+    .orderBy(...filters.first, ...ORDERINGS[query.ordering])
     .limit(limit);
   return rows.map((r) => r.id);
 }

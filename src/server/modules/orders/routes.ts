@@ -28,10 +28,13 @@ import {
   orderPageSchema,
   orderUpdateResultSchema,
 } from '../../../domain/orders';
+import { messageResponseSchema } from '../../../domain/auth';
+import { paymentRequestBodySchema } from '../../../domain/payment-request';
 import type { AppContext } from '../../context';
 import { describedOnly, noContentSchema, paged, parse } from '../../http';
 import { isAdmin, requireStaff, requireUser } from '../auth/caller';
 import { exportOrders } from './export';
+import { resendPaymentInstructions } from './payment-request';
 import { applyBulkAction, recordPayment, recordRefund, recordShipment, setInternalNotes, undoStep } from './fulfilment';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
 
@@ -123,6 +126,15 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     '/api/orders/:id/shipment/',
     { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
     async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log),
+  );
+
+  app.post(
+    '/api/orders/:id/payment-instructions/',
+    {
+      config: { access: 'staff' },
+      schema: { params: idParamSchema, body: paymentRequestBodySchema, response: { 200: messageResponseSchema } },
+    },
+    async (request) => resendPaymentInstructions(ctx, requireStaff(request), request.params.id, request.log),
   );
 
   app.put(

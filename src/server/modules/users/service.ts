@@ -18,8 +18,10 @@ import { listMyOrders } from '../orders/service';
 
 type UserRow = typeof users.$inferSelect;
 
-// Orders a user placed; kept in the list so staff see who buys.
-const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = ${users.id})`.mapWith(Number);
+// Orders a user placed; kept in the list so staff see who buys. The outer column is written out
+// qualified: drizzle renders ${users.id} as a bare "id" here, which inside the subquery means the
+// order's id and counted one order for nearly everyone.
+const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`.mapWith(Number);
 
 function toDto(row: UserRow, orders_count: number): AdminUserDto {
   return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count };

@@ -47,7 +47,7 @@ export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx:
     // A guest's claim takes its place in the limit only once it passed every check, and in one
     // step: simultaneous claims from one address cannot all pass the count above.
     if (!user && !(await guestClaims.take(request.ip)).allowed) throw tooMany(GUEST_LIMIT_MESSAGE);
-    return reply.status(201).send(await insertClaim(ctx, user, checked));
+    return reply.status(201).send(await insertClaim(ctx, user, checked, request.log));
   });
 
   app.get(

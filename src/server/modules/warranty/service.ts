@@ -190,7 +190,22 @@ export async function checkClaim(ctx: AppContext, user: AuthUser | null, input: 
   return { claim, description: input.description, photos, orderNumber };
 }
 
-export async function insertClaim(ctx: AppContext, user: AuthUser | null, checked: CheckedClaim): Promise<WarrantyClaimDto> {
+/** The shop hears of every new claim, as of every new order (orders/emails.ts). */
+function newClaimNoticeEmail(ctx: AppContext, claim: ClaimRow, orderNumber: number | null, to: string) {
+  const rendered = renderEmail({
+    title: `Nueva solicitud de garantía #${claim.id}`,
+    preheader: `${claim.name}: ${claim.product_name}`,
+    paragraphs: [
+      `Cliente: ${claim.name}${claim.user_id ? '' : ' (sin cuenta)'}\nEmail: ${claim.email}`,
+      `Producto: ${claim.product_name}${orderNumber ? ` (pedido #${orderNumber})` : ''}`,
+      claim.description,
+    ],
+    action: { label: 'Revisar la solicitud', url: `${ctx.config.publicUrl}/admin/garantias` },
+  });
+  return { to, subject: `Nueva solicitud de garantía #${claim.id}: ${claim.product_name}`, ...rendered };
+}
+
+export async function insertClaim(ctx: AppContext, user: AuthUser | null, checked: CheckedClaim, log?: Logger): Promise<WarrantyClaimDto> {
   const { claim, description, photos, orderNumber } = checked;
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx
@@ -215,6 +230,12 @@ export async function insertClaim(ctx: AppContext, user: AuthUser | null, checke
     });
     return created;
   });
+  // After commit; a failure to queue the notice never fails the customer's claim.
+  if (ctx.config.shopEmail) {
+    await sendMail(ctx, newClaimNoticeEmail(ctx, row, orderNumber, ctx.config.shopEmail), log).catch((error: unknown) =>
+      log?.error({ err: error }, 'warranty claim notice could not be queued'),
+    );
+  }
   return toCustomerDto({ ...row, order_number: orderNumber });
 }
 

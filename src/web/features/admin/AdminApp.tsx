@@ -50,7 +50,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
-  { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon },
+  { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon, pendingClaims: true },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon },
   { to: '/admin/actividad', label: 'Actividad', icon: PulseIcon },
   { to: '/admin/configuracion', label: 'Configuración', icon: GearIcon },

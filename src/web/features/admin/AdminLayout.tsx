@@ -6,6 +6,7 @@ import { useModalDialog } from '../../components/Modal';
 import { useSession } from '../../lib/session';
 import { PendingOrdersContext, usePendingOrdersCount } from './lib/pending-orders';
 import { useLiveOrderCounts } from './orders/api';
+import { usePendingClaimsCount } from './warranty/api';
 import { MenuIcon, StoreIcon, XIcon, type IconProps } from './ui/icons';
 
 export interface AdminNavItem {
@@ -16,6 +17,8 @@ export interface AdminNavItem {
   end?: boolean;
   /** Shows the live count of pending orders next to the label. */
   pendingOrders?: boolean;
+  /** Shows the count of warranty claims waiting for review next to the label. */
+  pendingClaims?: boolean;
 }
 
 function PendingBadge({ count, className = '' }: { count: number; className?: string }) {
@@ -29,9 +32,10 @@ function PendingBadge({ count, className = '' }: { count: number; className?: st
 
 function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: () => void }) {
   const pending = usePendingOrdersCount();
+  const claims = usePendingClaimsCount();
   return (
     <ul className="flex flex-col gap-0.5">
-      {items.map(({ to, label, icon: Icon, end, pendingOrders }) => (
+      {items.map(({ to, label, icon: Icon, end, pendingOrders, pendingClaims }) => (
         <li key={to}>
           <NavLink
             to={to}
@@ -48,6 +52,7 @@ function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: ()
                 <Icon size={18} className={isActive ? 'text-accent-400' : 'text-stone-400'} />
                 {label}
                 {pendingOrders && !!pending && <PendingBadge count={pending} className="ml-auto" />}
+                {pendingClaims && !!claims && <PendingBadge count={claims} className="ml-auto" />}
               </>
             )}
           </NavLink>

@@ -30,7 +30,8 @@ describe('activity changes as staff read them', () => {
     expect(formatValue('brand', 'discount_type', 'fixed')).toBe('Monto fijo');
     expect(formatValue('brand', 'discount_value', 500, { discount_type: 'fixed' })).toBe('$\u00a0500');
     expect(formatValue('brand', 'discount_value', 12.5, { discount_type: 'percentage' })).toBe('12,5%');
-    expect(formatValue('brand', 'discount_expires_at', '2030-05-21T03:00:00.000Z')).toBe('21/05/2030 00:00');
+    // The card says 'hasta el 20/05/2030' for a discount ending at midnight: the log says the same.
+    expect(formatValue('brand', 'discount_expires_at', '2030-05-21T03:00:00.000Z')).toBe('hasta el 20/05/2030');
     expect(formatValue('product', 'type', 'fem')).toBe('Feminizada');
     expect(formatValue('dollar_rate', 'value', 1234.5)).toBe('$\u00a01.234,50');
     expect(formatValue('dollar_rate', 'rate_type', 'blue')).toBe('Dólar Blue');
@@ -49,5 +50,57 @@ describe('activity changes as staff read them', () => {
         { product_id: 4, blister_id: 5, product_name: 'Amnesia', seed_count: 5, quantity: 1, price_at_time: 1250.5 },
       ]),
     ).toBe('2 × Gorilla Glue Auto (3 semillas) a $\u00a010.800\n1 × Amnesia (5 semillas) a $\u00a01.250,50');
+  });
+
+  it('reads a bulk edit product by product and an import row by row, never as JSON', () => {
+    const products = [
+      {
+        id: 7,
+        name: 'Gorilla Glue Auto',
+        currency: 'ARS',
+        before: {
+          brand_id: 1,
+          brand: 'Dutch Passion',
+          available: true,
+          presentations: [{ id: 3, seed_count: 3, price: 1000, discount: 0 }],
+        },
+        after: {
+          brand_id: 1,
+          brand: 'Dutch Passion',
+          available: true,
+          presentations: [{ id: 3, seed_count: 3, price: 1100, discount: 10 }],
+        },
+      },
+      {
+        id: 8,
+        name: 'Amnesia',
+        currency: 'USD',
+        before: { brand_id: 1, brand: 'Dutch Passion', available: true, presentations: [] },
+        after: { brand_id: 2, brand: 'Sensi Seeds', available: false, presentations: [] },
+      },
+    ];
+    const bulk = formatValue('product', 'products', products);
+    expect(bulk).toBe(
+      'Gorilla Glue Auto: Precio (3 semillas) $\u00a01.000 → $\u00a01.100; Descuento (3 semillas) 0% → 10%\n' +
+        'Amnesia: Banco Dutch Passion → Sensi Seeds; Disponible Sí → No',
+    );
+    const rows = [
+      {
+        row: 2,
+        kind: 'updated',
+        sku: 'A-1',
+        name: 'Amnesia',
+        seed_count: 5,
+        fields: [{ column: 'Precio', before: '2000', after: '2500' }],
+      },
+      { row: 3, kind: 'created', sku: 'A-1', name: 'Amnesia', seed_count: 10, fields: [] },
+    ];
+    expect(formatValue('product', 'rows_changed', rows)).toBe(
+      'Fila 2 · Amnesia (5 semillas): Precio 2000 → 2500\nFila 3 · Amnesia (10 semillas): presentación nueva',
+    );
+    expect(fieldLabel('bulk_action')).toBe('Acción');
+    expect(formatValue('product', 'bulk_action', 'price_percent')).toBe('Cambiar precio (%)');
+    expect(formatValue('product', 'products_changed', [1234])).toBe('1234');
+    expect(bulk + formatValue('product', 'rows_changed', rows)).not.toMatch(/[{}]/);
   });
 });

@@ -1,9 +1,11 @@
 // How the timeline writes an entry's changes: Spanish names for the stored field names and
 // Spanish labels for stored codes ('approved' → 'Aprobada'), money and dates in the shop's format.
 import { DISCOUNT_TYPE_LABELS } from '../../../../domain/admin-catalog';
+import { BULK_ACTION_LABELS } from '../../../../domain/catalog-sheet';
 import { PRODUCT_TYPE_LABELS } from '../../../../domain/catalog-constants';
-import { formatDate, formatDateTime } from '../../../../domain/dates';
+import { formatDate, formatDateTime, lastDayBefore } from '../../../../domain/dates';
 import { CURRENCIES, formatAmount, formatArs, formatMoney, type Currency } from '../../../../domain/money';
+import { seedsLabel } from '../../../../domain/plural';
 import { DELIVERY_TYPE_LABELS, ORDER_STATUS_LABELS } from '../../../../domain/orders';
 import { RATE_TYPE_LABELS } from '../../../../domain/site';
 import { WARRANTY_STATUS_LABELS } from '../../../../domain/warranty';
@@ -44,6 +46,18 @@ const FIELD_LABELS: Record<string, string> = {
   available: 'Disponible',
   blisters: 'Presentaciones',
   soft_delete: 'Se conserva por estar en pedidos',
+  // Bulk edits and imports
+  bulk_action: 'Acción',
+  file: 'Archivo',
+  rows: 'Filas leídas',
+  created: 'Filas nuevas',
+  updated: 'Filas actualizadas',
+  unchanged: 'Filas sin cambios',
+  products_created: 'Productos nuevos',
+  products_updated: 'Productos actualizados',
+  rows_changed: 'Cambios',
+  skus_created: 'SKU nuevos',
+  products_changed: 'ID de los productos cambiados',
   // Users
   username: 'Usuario',
   email: 'Email',
@@ -128,6 +142,7 @@ const CODE_LABELS: Record<string, Record<string, string>> = {
   rate_type: RATE_TYPE_LABELS,
   delivery_type: DELIVERY_TYPE_LABELS,
   method: PAYMENT_METHOD_LABELS,
+  bulk_action: BULK_ACTION_LABELS,
 };
 
 const STATUS_FIELDS = new Set(['status', 'old_status', 'new_status']);
@@ -170,7 +185,7 @@ const text = (value: unknown): string =>
 
 /** One presentation of a product: '3 semillas · 24,90 USD · stock 12 · 10% de descuento'. */
 function presentationLine(item: Record<string, unknown>, currency: Currency | undefined): string {
-  const parts = [`${text(item.seed_count)} semillas`];
+  const parts = [typeof item.seed_count === 'number' ? seedsLabel(item.seed_count) : `${text(item.seed_count)} semillas`];
   if (typeof item.price === 'number') parts.push(currency ? formatMoney(item.price, currency) : `precio ${formatAmount(item.price)}`);
   if (item.stock !== undefined) parts.push(`stock ${text(item.stock)}`);
   if (typeof item.discount === 'number' && item.discount > 0) parts.push(`${percent(item.discount)} de descuento`);
@@ -182,7 +197,42 @@ function orderLine(item: Record<string, unknown>): string {
   const name = (text(item.product_name) || `Producto ${text(item.product_id)}`).trim();
   const seeds = text(item.seed_count ?? (isMap(item.blister_info) ? item.blister_info.seed_count : undefined));
   const price = typeof item.price_at_time === 'number' ? ` a ${formatArs(item.price_at_time)}` : '';
-  return `${text(item.quantity) || '1'} × ${name}${seeds ? ` (${seeds} semillas)` : ''}${price}`;
+  return `${text(item.quantity) || '1'} × ${name}${seeds ? ` (${seedsLabel(Number(seeds))})` : ''}${price}`;
+}
+
+const presentationsOf = (state: unknown) => (isMap(state) && Array.isArray(state.presentations) ? state.presentations.filter(isMap) : []);
+
+/** A product of a bulk edit, field by field: 'Gorilla Glue: Precio (3 semillas) $ 1.000 → $ 1.100'. */
+function bulkProductLine(item: Record<string, unknown>): string {
+  const before = isMap(item.before) ? item.before : {};
+  const after = isMap(item.after) ? item.after : {};
+  const currency = CURRENCIES.find((c) => c === item.currency);
+  const money = (v: unknown) => (typeof v === 'number' ? (currency ? formatMoney(v, currency) : formatAmount(v)) : 'sin precio');
+  const changes: string[] = [];
+  if (before.brand !== after.brand) changes.push(`Banco ${text(before.brand)} → ${text(after.brand)}`);
+  if (before.available !== after.available) {
+    changes.push(`Disponible ${formatValue(null, 'available', before.available)} → ${formatValue(null, 'available', after.available)}`);
+  }
+  const previous = new Map(presentationsOf(before).map((p) => [p.id, p]));
+  for (const next of presentationsOf(after)) {
+    const old = previous.get(next.id);
+    if (!old) continue;
+    const seeds = `(${seedsLabel(Number(next.seed_count))})`;
+    if (old.price !== next.price) changes.push(`Precio ${seeds} ${money(old.price)} → ${money(next.price)}`);
+    if (old.discount !== next.discount) {
+      changes.push(`Descuento ${seeds} ${percent(Number(old.discount ?? 0))} → ${percent(Number(next.discount ?? 0))}`);
+    }
+  }
+  return `${text(item.name) || `Producto ${text(item.id)}`}: ${changes.join('; ') || 'sin cambios'}`;
+}
+
+/** A row of an import: 'Fila 3 · Amnesia (5 semillas): Precio 2000 → 2500', as the sheet writes the values. */
+function importRowLine(item: Record<string, unknown>): string {
+  const seeds = item.seed_count ? ` (${seedsLabel(Number(item.seed_count))})` : '';
+  const head = `Fila ${text(item.row)} · ${text(item.name)}${seeds}`;
+  if (item.kind === 'created') return `${head}: presentación nueva`;
+  const fields = Array.isArray(item.fields) ? item.fields.filter(isMap) : [];
+  return `${head}: ${fields.map((f) => `${text(f.column)} ${text(f.before) || '—'} → ${text(f.after) || '—'}`).join('; ')}`;
 }
 
 function listValue(field: string, items: unknown[], currency: Currency | undefined): string {
@@ -191,6 +241,8 @@ function listValue(field: string, items: unknown[], currency: Currency | undefin
     .map((item) => {
       if (!isMap(item)) return formatValue(null, field, item);
       if (field === 'blisters') return presentationLine(item, currency);
+      if (field === 'products' && 'after' in item) return bulkProductLine(item);
+      if (field === 'rows_changed') return importRowLine(item);
       if ('quantity' in item) return orderLine(item);
       return JSON.stringify(item);
     })
@@ -214,6 +266,8 @@ export function formatValue(entityType: string | null, field: string, value: unk
   if (typeof value === 'string') {
     if (STATUS_FIELDS.has(field)) return statusLabel(entityType, value);
     if (field === 'source' && entityType === 'dollar_rate') return RATE_SOURCE_LABELS[value] ?? value;
+    // As the bank's card reads it: the discount's last day, not the midnight it ends at.
+    if (field === 'discount_expires_at' && lastDayBefore(value)) return `hasta el ${formatDate(lastDayBefore(value))}`;
     const codes = CODE_LABELS[field];
     if (codes?.[value]) return codes[value];
     if (ISO_INSTANT.test(value)) return formatDateTime(value);
@@ -221,7 +275,7 @@ export function formatValue(entityType: string | null, field: string, value: unk
     return value;
   }
   if (typeof value === 'number') {
-    if (field === 'id' || field.endsWith('_id') || field === 'order_number') return String(value);
+    if (field === 'id' || field.endsWith('_id') || field === 'order_number' || field === 'products_changed') return String(value);
     if (MONEY_FIELDS.has(field) || (field === 'value' && entityType === 'dollar_rate')) return formatArs(value);
     if (field === 'discount_value') {
       // The type is in the entry only when it changed too.

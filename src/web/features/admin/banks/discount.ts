@@ -1,6 +1,6 @@
 // How the admin reads a bank's discount.
 import type { BrandDto } from '../../../../domain/catalog';
-import { shopDate } from '../../../../domain/dates';
+import { lastDayBefore } from '../../../../domain/dates';
 import { formatArs, formatDate } from '../lib/format';
 
 /** '-20%' or '-$ 500', with its end date when it has one. */
@@ -13,8 +13,5 @@ export function discountLabel(brand: BrandDto): string {
 
 /** The last day (YYYY-MM-DD) of the brand's running discount, '' when it has no end. */
 export function currentExpiryDay(brand: BrandDto): string {
-  if (!brand.discount_active || !brand.discount_expires_at) return '';
-  const ends = new Date(brand.discount_expires_at).getTime();
-  // The expiry is the instant the last day ends: one millisecond before is still that day.
-  return Number.isNaN(ends) ? '' : shopDate(new Date(ends - 1));
+  return brand.discount_active ? lastDayBefore(brand.discount_expires_at) : '';
 }

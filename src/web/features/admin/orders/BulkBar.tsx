@@ -4,13 +4,21 @@ import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../../../domain/fulfilment';
-import { CARRIER_LABELS, CARRIERS, carrierHasTracking, type Carrier } from '../../../../domain/fulfilment-steps';
+import {
+  CARRIER_LABELS,
+  CARRIERS,
+  carrierHasTracking,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+  type Carrier,
+  type PaymentMethod,
+} from '../../../../domain/fulfilment-steps';
 import { Alert } from '../../../components/ui/Alert';
 import { Modal } from '../../../components/Modal';
-import { errorMessage } from '../lib/format';
+import { errorMessage, shopToday } from '../lib/format';
 import { Button } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
-import { controlClass, SelectInput } from '../ui/fields';
+import { controlClass, SelectInput, TextInput } from '../ui/fields';
 import { XIcon } from '../ui/icons';
 import { useBulkOrderAction, type BulkActionBody } from './api';
 import { BULK_ACTION_TEXT, bulkOutcome, type BulkOutcome } from './bulk';
@@ -21,7 +29,7 @@ import type { OrderDto } from '../../../../domain/orders';
 const CONFIRM_TEXT: Record<Exclude<BulkAction, 'mark_shipped'>, { title: string; body: string; confirm: string }> = {
   mark_paid: {
     title: 'Marcar pedidos como pagados',
-    body: 'Se registra un pago por transferencia del total de cada pedido, con la fecha de hoy. Cada cliente recibe el email "Recibimos tu pago".',
+    body: 'Se registra un pago del total de cada pedido, con la fecha y el medio elegidos. Cada cliente recibe el email "Recibimos tu pago".',
     confirm: 'Marcar pagados',
   },
   complete: {
@@ -51,6 +59,7 @@ export function BulkBar({
   const bulk = useBulkOrderAction();
   const [confirming, setConfirming] = useState<Exclude<BulkAction, 'mark_shipped'> | null>(null);
   const [shipping, setShipping] = useState(false);
+  const [payment, setPayment] = useState<{ paid_at: string; method: PaymentMethod }>({ paid_at: '', method: 'transferencia' });
   const count = selected.length;
   const tooMany = count > BULK_MAX_ORDERS;
   const ids = selected.map((o) => o.id);
@@ -92,7 +101,14 @@ export function BulkBar({
             </button>
           </p>
           <div className="flex flex-wrap gap-1.5">
-            <Button size="sm" onClick={() => setConfirming('mark_paid')} disabled={tooMany || bulk.isPending}>
+            <Button
+              size="sm"
+              onClick={() => {
+                setPayment({ paid_at: shopToday(), method: 'transferencia' });
+                setConfirming('mark_paid');
+              }}
+              disabled={tooMany || bulk.isPending}
+            >
               {BULK_ACTION_TEXT.mark_paid.button}
             </Button>
             <Button size="sm" onClick={() => setShipping(true)} disabled={tooMany || bulk.isPending}>
@@ -130,13 +146,44 @@ export function BulkBar({
         busy={bulk.isPending}
         busyLabel="Aplicando..."
         onClose={() => setConfirming(null)}
-        onConfirm={() => confirming && run({ ids, action: confirming }, () => setConfirming(null))}
+        onConfirm={() =>
+          confirming &&
+          run(
+            confirming === 'mark_paid'
+              ? { ids, action: confirming, paid_at: payment.paid_at || undefined, method: payment.method }
+              : { ids, action: confirming },
+            () => setConfirming(null),
+          )
+        }
       >
         <p>
           {count === 1 ? 'Pedido seleccionado' : `${count} pedidos seleccionados`}:{' '}
           <strong>{selected.map((o) => `#${o.order_number}`).join(', ')}</strong>
         </p>
         <p className="mt-2">{confirm?.body}</p>
+        {confirming === 'mark_paid' && (
+          <div className="mt-3 grid gap-3 sm:grid-cols-2">
+            <TextInput
+              label="Fecha de pago"
+              type="date"
+              max={shopToday()}
+              required
+              value={payment.paid_at}
+              onChange={(e) => setPayment((p) => ({ ...p, paid_at: e.target.value }))}
+            />
+            <SelectInput
+              label="Medio de pago"
+              value={payment.method}
+              onChange={(e) => setPayment((p) => ({ ...p, method: e.target.value as PaymentMethod }))}
+            >
+              {PAYMENT_METHODS.map((m) => (
+                <option key={m} value={m}>
+                  {PAYMENT_METHOD_LABELS[m]}
+                </option>
+              ))}
+            </SelectInput>
+          </div>
+        )}
       </ConfirmModal>
       {shipping && (
         <ShipModal

@@ -15,6 +15,7 @@ import { InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from '
 import { RefundPanel } from './StepCorrections';
 import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
+import { PaymentRequestPanel } from './PaymentRequestPanel';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
@@ -92,6 +93,7 @@ export default function OrderDetailPage() {
           <PaymentPanel order={data} />
           <ShipmentPanel order={data} />
         </div>
+        <PaymentRequestPanel order={data} />
         <Panel>
           <OrderDetails order={data} wide />
         </Panel>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import { REFUND_STATUS_LABELS } from '../../../../domain/order-lifecycle';
 import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../../domain/orders';
+import { seedsLabel } from '../../../../domain/plural';
 import { truncate } from '../../../../domain/text';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { Badge, type BadgeTone } from '../ui/Badge';
@@ -200,7 +201,7 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
                   )}
                 </p>
                 <p className="text-xs text-stone-500">
-                  {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null]
+                  {[line.product_brand, line.blister_info.seed_count ? seedsLabel(line.blister_info.seed_count) : null]
                     .filter(Boolean)
                     .join(' · ')}
                 </p>

@@ -5,6 +5,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
+import { seedsLabel } from '../../../../domain/plural';
 import { SHOP_NAME } from '../../../components/site';
 import { documentTitle } from '../../../lib/page-title';
 import { errorMessage, formatArs, formatDate, formatDateTime } from '../lib/format';
@@ -89,7 +90,7 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
                 </td>
                 <td className="text-stone-700">{row.product_brand ?? '—'}</td>
                 <td className="font-medium">{row.product_name}</td>
-                <td>{row.seed_count ? `x${row.seed_count} semillas` : '—'}</td>
+                <td>{row.seed_count ? seedsLabel(row.seed_count) : '—'}</td>
                 <td className="text-right text-base font-bold tabular-nums">{row.units}</td>
                 <td className="text-xs text-stone-600">{row.orders.map((n) => `#${n}`).join(', ')}</td>
               </tr>
@@ -126,7 +127,7 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
         <div>
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Entrega</h3>
           <p className="whitespace-pre-line font-semibold">
-            {order.delivery_type === 'address' && order.shipping_address ? order.shipping_address : 'Coordinar entrega'}
+            {order.delivery_type === 'address' && order.shipping_address ? order.shipping_address : order.delivery_type_display}
           </p>
           {order.shipment && (
             <p>
@@ -164,7 +165,7 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
                   <td>
                     <span className="font-medium">{line.product_name}</span>
                     <span className="block text-xs text-stone-600">
-                      {[line.product_brand, line.blister_info.seed_count ? `x${line.blister_info.seed_count} semillas` : null]
+                      {[line.product_brand, line.blister_info.seed_count ? seedsLabel(line.blister_info.seed_count) : null]
                         .filter(Boolean)
                         .join(' · ')}
                     </span>

@@ -228,6 +228,16 @@ export function useSaveInternalNotes(orderId: number) {
   });
 }
 
+/** E-mails the shop's payment details again to the customer of an order awaiting payment. */
+export function useResendPaymentInstructions(orderId: number) {
+  return useMutation({
+    mutationFn: () =>
+      api.post<{ message: string }>(`/api/orders/${orderId}/payment-instructions/`, undefined, {
+        fallbackError: 'Error al reenviar los datos de pago',
+      }),
+  });
+}
+
 /** One action over several orders; each order succeeds or fails on its own. */
 export function useBulkOrderAction() {
   const queryClient = useQueryClient();

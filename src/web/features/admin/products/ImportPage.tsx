@@ -203,7 +203,9 @@ export default function ImportPage() {
         onSuccess: (applied) => {
           setResult(applied);
           if (applied.applied) {
-            toast.success(`Catálogo actualizado: ${applied.created} filas nuevas y ${applied.updated} actualizadas`);
+            toast.success(
+              `Catálogo actualizado: ${plural(applied.created, 'fila nueva', 'filas nuevas')} y ${plural(applied.updated, 'actualizada', 'actualizadas')}`,
+            );
           } else {
             toast.error('El catálogo cambió y el archivo ya no se puede aplicar tal cual: revisa los errores');
           }
@@ -309,7 +311,8 @@ export default function ImportPage() {
           >
             {result.applied && (
               <Alert tone="success" className="mb-4" title="Importación aplicada">
-                {result.created} filas nuevas y {result.updated} actualizadas. El registro de actividad guarda el cambio.
+                {plural(result.created, 'fila nueva', 'filas nuevas')} y {plural(result.updated, 'actualizada', 'actualizadas')}. El
+                registro de actividad guarda el cambio.
               </Alert>
             )}
             <Preview result={result} takeStock={takeStock} onTakeStock={onTakeStock} />

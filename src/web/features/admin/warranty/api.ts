@@ -1,6 +1,6 @@
 // Staff warranty calls (spec accounts-admin §7 warranty): the claim list with user details and the
 // review (status, internal notes, answer and resolution).
-import { keepPreviousData, useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/catalog';
 import { type AdminWarrantyClaimDto, WARRANTY_PAGE_SIZE, type WarrantyStatus } from '../../../../domain/warranty';
 import { api, ApiError, toQuery } from '../../../lib/api';
@@ -37,6 +37,21 @@ export function useAdminClaims(filters: ClaimFilters) {
     refetchInterval: AUTO_REFRESH_MS,
     staleTime: 0,
   });
+}
+
+const PENDING_POLL_MS = 60_000;
+
+/** Claims nobody has looked at yet: the sidebar's badge, as orders have theirs. */
+export function usePendingClaimsCount(): number | undefined {
+  const { data } = useQuery({
+    queryKey: [...claimKeys.all, 'pending-count'],
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminWarrantyClaimDto>>(`/api/warranty-claims/${toQuery({ status: 'pending', page_size: 1 })}`, { signal }),
+    refetchInterval: PENDING_POLL_MS,
+    refetchIntervalInBackground: false,
+    retry: false,
+  });
+  return data?.count;
 }
 
 /** The PATCH body (warrantyClaimUpdateSchema's input): an empty text clears the field. */
