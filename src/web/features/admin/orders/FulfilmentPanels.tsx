@@ -110,7 +110,12 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
   } = useForm<PaymentFields, unknown, RecordPaymentInput>({
     resolver: paymentResolver,
     defaultValues: recorded
-      ? { paid_at: recorded.paid_at.slice(0, 10), method: recorded.method, amount: amountInputText(recorded.amount), note: recorded.note ?? '' }
+      ? {
+          paid_at: recorded.paid_at.slice(0, 10),
+          method: recorded.method,
+          amount: amountInputText(recorded.amount),
+          note: recorded.note ?? '',
+        }
       : { paid_at: today, method: 'transferencia', amount: amountInputText(order.total), note: '' },
   });
 
