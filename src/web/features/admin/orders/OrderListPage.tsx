@@ -27,7 +27,7 @@ import type { BulkOutcome } from './bulk';
 import { BulkBar, BulkResults } from './BulkBar';
 import { EditStatusModal } from './EditStatusModal';
 import { ExportMenu } from './ExportMenu';
-import { savedScroll, savedSelection, saveListPlace, saveSelection } from './list-memory';
+import { savedSelection, saveListPlace, saveSelection } from './list-memory';
 import { OrderCard } from './OrderCard';
 import { OrderFilterBar, StatusTabs } from './OrderFilters';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
@@ -108,24 +108,9 @@ export default function OrderListPage() {
   }, [filtersKey]);
   useEffect(() => saveSelection(filtersKey, selected), [filtersKey, selected]);
 
-  // The list's address and scroll position, for "← Pedidos" on an order (issue 21, item 17).
-  const location = useLocation();
-  const search = location.search;
-  useEffect(() => {
-    saveListPlace(search, window.scrollY);
-    const onScroll = () => saveListPlace(search, window.scrollY);
-    window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
-  }, [search]);
-  const restore = useRef((location.state as { restoreListPlace?: boolean } | null)?.restoreListPlace ? savedScroll(search) : undefined);
-  const loaded = !!list.data;
-  useEffect(() => {
-    const y = restore.current;
-    if (!loaded || y === undefined) return;
-    restore.current = undefined;
-    // After the layout's scroll to the top, which runs after this page's effects.
-    requestAnimationFrame(() => window.scrollTo(0, y));
-  }, [loaded]);
+  // The list's address, for "← Pedidos" on an order (issue 21, item 17).
+  const { search } = useLocation();
+  useEffect(() => saveListPlace(search), [search]);
 
   function setFilters(next: OrderFilters) {
     setParams(filtersToParams(next, params), { replace: true });

@@ -5,9 +5,6 @@ import type { OrderDto } from '../../../../domain/orders';
 const PLACE = 'admin-orders-place';
 const SELECTION = 'admin-orders-selection';
 
-/** Navigation state that asks the list to go back to its saved scroll position. */
-export const RESTORE_STATE = { restoreListPlace: true };
-
 function read<T>(key: string): T | undefined {
   try {
     const raw = sessionStorage.getItem(key);
@@ -31,14 +28,8 @@ export function listPath(): string {
   return `/admin/pedidos${read<{ search: string }>(PLACE)?.search ?? ''}`;
 }
 
-export function saveListPlace(search: string, scrollY: number) {
-  write(PLACE, { search, scrollY });
-}
-
-/** The scroll position saved for the list at this address. */
-export function savedScroll(search: string): number | undefined {
-  const place = read<{ search: string; scrollY: number }>(PLACE);
-  return place?.search === search ? place.scrollY : undefined;
+export function saveListPlace(search: string) {
+  write(PLACE, { search });
 }
 
 /** The selection kept for these filters (an empty one for others). */
