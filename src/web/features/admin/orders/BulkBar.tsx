@@ -1,6 +1,6 @@
 // The bar shown while orders are selected (issue 13): mark paid, mark shipped (one carrier, a code
 // per order), complete, cancel, print and export; then which orders failed and why.
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../../../domain/fulfilment';
@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
 } from '../../../../domain/fulfilment-steps';
 import { Alert } from '../../../components/ui/Alert';
+import { useToastClearance } from '../../../lib/toast-clearance';
 import { Modal } from '../../../components/Modal';
 import { errorMessage, shopToday } from '../lib/format';
 import { Button } from '../ui/Button';
@@ -82,11 +83,7 @@ export function BulkBar({
 
   return (
     <>
-      <div
-        role="region"
-        aria-label="Acciones para los pedidos seleccionados"
-        className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-stone-300 bg-white/95 px-3 py-2.5 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
-      >
+      <HeldBar>
         <div className="flex flex-wrap items-center gap-2">
           <p className="mr-auto flex items-center gap-1 text-sm font-semibold text-stone-900" aria-live="polite">
             {count} {count === 1 ? 'pedido seleccionado' : 'pedidos seleccionados'}
@@ -136,7 +133,7 @@ export function BulkBar({
             Puedes cambiar hasta {BULK_MAX_ORDERS} pedidos a la vez.
           </p>
         )}
-      </div>
+      </HeldBar>
 
       <ConfirmModal
         open={confirm !== null}
@@ -341,6 +338,22 @@ export function BulkResults({ outcome, onDismiss }: { outcome: BulkOutcome; onDi
       >
         <XIcon size={14} />
       </button>
+    </div>
+  );
+}
+
+/** The bar, held at the bottom of the screen; toasts rise above it instead of covering it. */
+function HeldBar({ children }: { children: ReactNode }) {
+  const bar = useRef<HTMLDivElement>(null);
+  useToastClearance(bar);
+  return (
+    <div
+      ref={bar}
+      role="region"
+      aria-label="Acciones para los pedidos seleccionados"
+      className="sticky bottom-0 z-20 -mx-3 mt-4 border-t border-stone-300 bg-white/95 px-3 py-2.5 shadow-[0_-4px_12px_rgba(0,0,0,0.06)] backdrop-blur sm:mx-0 sm:rounded-xl sm:border"
+    >
+      {children}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { RefundPanel } from './StepCorrections';
 import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
 import { PaymentRequestPanel } from './PaymentRequestPanel';
+import { listPath } from './list-memory';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
@@ -27,7 +28,7 @@ export default function OrderDetailPage() {
   const [deleting, setDeleting] = useState(false);
 
   const back = (
-    <Link to="/admin/pedidos" className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+    <Link to={listPath()} className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
       <ArrowLeftIcon size={14} />
       Pedidos
     </Link>

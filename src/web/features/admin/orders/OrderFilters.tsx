@@ -182,7 +182,7 @@ export function OrderFilterBar({
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="Cliente, email, teléfono, nº o producto"
+            placeholder="Cliente, nº o producto"
             className={controlClass(false, 'pl-9')}
           />
         </div>

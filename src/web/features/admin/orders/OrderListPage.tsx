@@ -3,8 +3,8 @@
 // choice remembered), details, status and delete modals, load more, an `orderId` query that
 // opens one order. Issue 13: selection with bulk actions, print and CSV export; new orders
 // appear by themselves (the counts poll in useLiveOrderCounts reloads the list).
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FULFILMENT_STAGES, type FulfilmentStage } from '../../../../domain/fulfilment-steps';
 import {
@@ -27,6 +27,7 @@ import type { BulkOutcome } from './bulk';
 import { BulkBar, BulkResults } from './BulkBar';
 import { EditStatusModal } from './EditStatusModal';
 import { ExportMenu } from './ExportMenu';
+import { savedSelection, saveListPlace, saveSelection } from './list-memory';
 import { OrderCard } from './OrderCard';
 import { OrderFilterBar, StatusTabs } from './OrderFilters';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
@@ -84,7 +85,9 @@ export default function OrderListPage() {
   const [view, setView] = useOrdersView();
   // The selected orders as they were when picked: a bulk action still names them if a reload
   // takes them out of the current view.
-  const [selected, setSelected] = useState<Map<number, OrderDto>>(() => new Map());
+  // Kept in the tab's storage, so printing or opening an order and coming back keeps it.
+  const filtersKey = filtersToParams(filters, new URLSearchParams()).toString();
+  const [selected, setSelected] = useState<Map<number, OrderDto>>(() => savedSelection(filtersKey));
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
 
   // spec accounts-admin §2: links from warranty claims open one order with ?orderId=.
@@ -97,10 +100,17 @@ export default function OrderListPage() {
   const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
 
   // A new set of filters starts a new selection.
-  const filtersKey = filtersToParams(filters, new URLSearchParams()).toString();
+  const selectionKey = useRef(filtersKey);
   useEffect(() => {
+    if (selectionKey.current === filtersKey) return;
+    selectionKey.current = filtersKey;
     setSelected(new Map());
   }, [filtersKey]);
+  useEffect(() => saveSelection(filtersKey, selected), [filtersKey, selected]);
+
+  // The list's address, for "← Pedidos" on an order (issue 21, item 17).
+  const { search } = useLocation();
+  useEffect(() => saveListPlace(search), [search]);
 
   function setFilters(next: OrderFilters) {
     setParams(filtersToParams(next, params), { replace: true });

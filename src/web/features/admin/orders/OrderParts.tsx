@@ -36,12 +36,14 @@ export function customerName(order: OrderDto): string {
 
 export const unitsOf = (order: OrderDto) => order.order_products.reduce((sum, line) => sum + line.quantity, 0);
 
-/** '3 unidades · 2 productos' */
-export function itemsSummary(order: OrderDto): string {
+/** '3 unidades' */
+export function unitsLabel(order: OrderDto): string {
   const units = unitsOf(order);
-  const lines = order.order_products.length;
-  return `${units} ${units === 1 ? 'unidad' : 'unidades'} · ${lines} ${lines === 1 ? 'producto' : 'productos'}`;
+  return `${units} ${units === 1 ? 'unidad' : 'unidades'}`;
 }
+
+/** Which products: 'Amnesia Haze x2, Gelato x1' */
+export const productsSummary = (order: OrderDto) => order.order_products.map((l) => `${l.product_name} x${l.quantity}`).join(', ');
 
 /** The staff's order list filtered to one customer (by e-mail, which the search matches). */
 export const customerOrdersPath = (order: OrderDto) =>

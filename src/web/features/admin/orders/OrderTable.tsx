@@ -7,7 +7,7 @@ import type { OrderDto, OrderOrdering } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
 import { IconButton } from '../ui/Button';
 import { EyeIcon } from '../ui/icons';
-import { ContactLinks, customerName, itemsSummary, OrderStatusBadge, PaymentBadge, ShipmentState } from './OrderParts';
+import { ContactLinks, customerName, OrderStatusBadge, PaymentBadge, productsSummary, ShipmentState, unitsLabel } from './OrderParts';
 
 type SortField = 'created_at' | 'total';
 
@@ -146,7 +146,12 @@ export function OrderTable({
                   <span className="block truncate font-medium text-stone-900">{customerName(order)}</span>
                   <span className="block truncate text-xs text-stone-500">{order.customer_phone || order.customer_email}</span>
                 </td>
-                <td className="text-stone-700">{itemsSummary(order)}</td>
+                <td className="max-w-64 min-w-40">
+                  <span className="line-clamp-2 text-stone-800" title={productsSummary(order)}>
+                    {productsSummary(order)}
+                  </span>
+                  <span className="block text-xs text-stone-500">{unitsLabel(order)}</span>
+                </td>
                 <td className="whitespace-nowrap text-right font-semibold tabular-nums text-stone-900">{formatArs(order.total)}</td>
                 <td>
                   <PaymentBadge order={order} />

@@ -70,12 +70,14 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
               <th scope="col" className="w-8">
                 <span className="sr-only">Preparado</span>
               </th>
-              <th scope="col">Banco</th>
-              <th scope="col">Producto</th>
-              <th scope="col">Presentación</th>
               <th scope="col" className="text-right">
                 Unidades
               </th>
+              <th scope="col" className="hidden sm:table-cell print:table-cell">
+                Banco
+              </th>
+              <th scope="col">Producto</th>
+              <th scope="col">Presentación</th>
               <th scope="col">Pedidos</th>
             </tr>
           </thead>
@@ -88,10 +90,15 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
                 <td>
                   <span className="inline-block h-4 w-4 border border-stone-500" aria-hidden="true" />
                 </td>
-                <td className="text-stone-700">{row.product_brand ?? '—'}</td>
-                <td className="font-medium">{row.product_name}</td>
-                <td>{row.seed_count ? seedsLabel(row.seed_count) : '—'}</td>
                 <td className="text-right text-base font-bold tabular-nums">{row.units}</td>
+                <td className="hidden text-stone-700 sm:table-cell print:table-cell">{row.product_brand ?? '—'}</td>
+                <td className="font-medium">
+                  {row.product_name}
+                  {row.product_brand && (
+                    <span className="block text-xs font-normal text-stone-600 sm:hidden print:hidden">{row.product_brand}</span>
+                  )}
+                </td>
+                <td>{row.seed_count ? seedsLabel(row.seed_count) : '—'}</td>
                 <td className="text-xs text-stone-600">{row.orders.map((n) => `#${n}`).join(', ')}</td>
               </tr>
             ))}

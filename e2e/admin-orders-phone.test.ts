@@ -1,0 +1,110 @@
+// The orders back office on a phone and between pages (issue 21, items 17 and 22): the list names
+// each order's products, the pick list's units fit a 390 px screen, toasts rise above the bulk bar,
+// printing keeps the selection, and "← Pedidos" returns to the list's filters.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OrderDto } from '../src/domain/orders';
+import { api } from '../tests/helpers/app';
+import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
+
+const shop = useShop();
+let staff: Awaited<ReturnType<typeof createStaff>>;
+const orders: OrderDto[] = [];
+
+beforeAll(async () => {
+  const db = shop.server.ctx.db;
+  staff = await createStaff(db, { username: 'encargado' });
+  const haze = await createProduct(db, { name: 'Amnesia Haze', blisters: [{ seed_count: 3, price: 15000, stock: 300 }] });
+  const gelato = await createProduct(db, { name: 'Gelato', blisters: [{ seed_count: 5, price: 18000, stock: 300 }] });
+  for (let i = 0; i < 14; i++) {
+    const customer = await createUser(db, { first_name: 'Ana', last_name: 'Paz' });
+    const placed = await api(shop.server, 'POST', '/api/orders/', {
+      token: customer.token,
+      body: {
+        recipient_name: 'Ana Paz',
+        customer_phone: '1140000000',
+        delivery_type: 'coordinate',
+        products: [
+          { product_id: haze.id, blister_id: haze.blisters[0].id, quantity: 2 },
+          { product_id: gelato.id, blister_id: gelato.blisters[0].id, quantity: 1 },
+        ],
+      },
+    });
+    expect(placed.status, placed.text).toBe(201);
+    orders.push(placed.json as OrderDto);
+  }
+});
+
+async function logIn(page: Page) {
+  await page.goto('/login');
+  await page.getByLabel('Usuario o email').fill(staff.username);
+  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+  await page.waitForURL('**/admin/productos');
+}
+
+const bulkBar = (page: Page) => page.getByRole('region', { name: 'Acciones para los pedidos seleccionados' });
+
+describe('orders back office on a phone', () => {
+  it('names the products of each order, shows the pick list units and lifts toasts above the bulk bar at 390 px', async () => {
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    await logIn(page);
+    await step(page, 'phone-table', async () => {
+      await page.goto('/admin/pedidos?status=all');
+      await page.getByRole('button', { name: 'Tabla', exact: true }).click();
+      const row = page.getByRole('table').locator('tbody tr').first();
+      await expect.poll(() => row.innerText()).toContain('Amnesia Haze x2, Gelato x1');
+      await page.getByRole('checkbox', { name: `Seleccionar pedido #${orders[0].order_number}`, exact: true }).check();
+      await bulkBar(page).waitFor();
+      const barHeight = await bulkBar(page).evaluate((bar) => Math.ceil(bar.getBoundingClientRect().height));
+      const clearance = await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--toast-clearance'));
+      expect(clearance.trim()).toBe(`${barHeight}px`);
+      await screenshot(page, 'orders-phone-table-390');
+    });
+    await step(page, 'phone-pick-list', async () => {
+      await page.goto(`/admin/pedidos/imprimir?ids=${orders.map((o) => o.id).join(',')}`);
+      const units = page.getByRole('region', { name: 'Presentaciones a preparar' }).getByRole('columnheader', { name: 'Unidades' });
+      const box = await units.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(MOBILE.width);
+      await screenshot(page, 'orders-phone-pick-list-390');
+    });
+    await context.close();
+  });
+
+  it('keeps the selection after printing and goes back to the filtered list', async () => {
+    const { context, page } = await shop.newPage({ viewport: DESKTOP });
+    await logIn(page);
+    await step(page, 'print-keeps-selection', async () => {
+      await page.goto('/admin/pedidos?status=all');
+      await page.getByRole('button', { name: 'Tabla', exact: true }).click();
+      await page.getByRole('checkbox', { name: `Seleccionar pedido #${orders[0].order_number}`, exact: true }).check();
+      await page.getByRole('checkbox', { name: `Seleccionar pedido #${orders[1].order_number}`, exact: true }).check();
+      await bulkBar(page).getByRole('button', { name: 'Imprimir' }).click();
+      await page.waitForURL(/\/admin\/pedidos\/imprimir\?ids=/);
+      await page.getByRole('link', { name: 'Pedidos' }).click();
+      await page.waitForURL(/\/admin\/pedidos\?/);
+      await bulkBar(page).getByText('2 pedidos seleccionados').waitFor();
+      await screenshot(page, 'orders-selection-after-print-1280');
+    });
+    await step(page, 'back-to-filters', async () => {
+      await page.setViewportSize({ width: DESKTOP.width, height: 500 });
+      await page.goto('/admin/pedidos?status=all&search=Ana');
+      await page.getByRole('table').locator('tbody tr').nth(10).waitFor();
+      const target = orders[3];
+      const link = page.getByRole('link', { name: `#${target.order_number}`, exact: true });
+      await link.scrollIntoViewIfNeeded();
+      await page.evaluate(() => window.scrollBy(0, 1));
+      const y = await page.evaluate(() => window.scrollY);
+      expect(y).toBeGreaterThan(100);
+      await link.click();
+      await page.waitForURL(`**/admin/pedidos/${target.id}`);
+      await page.locator('#admin-contenido').getByRole('link', { name: 'Pedidos', exact: true }).click();
+      await page.waitForURL(/\/admin\/pedidos\?/);
+      expect(new URL(page.url()).searchParams.get('search')).toBe('Ana');
+    });
+    await context.close();
+  });
+});

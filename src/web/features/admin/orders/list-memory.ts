@@ -1,0 +1,44 @@
+// What the orders list keeps while the staff opens an order or prints (issue 21, item 17): its
+// address (filters), its scroll position and its selection, for this tab only.
+import type { OrderDto } from '../../../../domain/orders';
+
+const PLACE = 'admin-orders-place';
+const SELECTION = 'admin-orders-selection';
+
+function read<T>(key: string): T | undefined {
+  try {
+    const raw = sessionStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function write(key: string, value: unknown) {
+  try {
+    sessionStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // storage full or blocked: the list simply starts afresh
+  }
+}
+
+/** The list's address with its last filters: '/admin/pedidos?status=all&search=ana'. */
+export function listPath(): string {
+  if (typeof window === 'undefined') return '/admin/pedidos';
+  return `/admin/pedidos${read<{ search: string }>(PLACE)?.search ?? ''}`;
+}
+
+export function saveListPlace(search: string) {
+  write(PLACE, { search });
+}
+
+/** The selection kept for these filters (an empty one for others). */
+export function savedSelection(filtersKey: string): Map<number, OrderDto> {
+  if (typeof window === 'undefined') return new Map();
+  const saved = read<{ filtersKey: string; orders: OrderDto[] }>(SELECTION);
+  return new Map(saved?.filtersKey === filtersKey ? saved.orders.map((o) => [o.id, o]) : []);
+}
+
+export function saveSelection(filtersKey: string, selected: Map<number, OrderDto>) {
+  write(SELECTION, { filtersKey, orders: [...selected.values()] });
+}
