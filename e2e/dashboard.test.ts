@@ -163,6 +163,12 @@ describe('Inicio', () => {
 
         await step(page, `dashboard-lists-${name}`, async () => {
           // The showcase has presentations with 1 to 4 units on sale.
+          // Each low-stock row names its bank, and the card shows its rows whole (no cut scroll box).
+          const lowStockRows = page
+            .locator('section', { has: page.getByRole('heading', { name: 'Stock bajo', exact: true }) })
+            .locator('ul');
+          expect(await lowStockRows.locator('li p').nth(1).textContent()).toMatch(/^\S.* · \d+ semillas? · Stock: \d+$/);
+          expect(await lowStockRows.evaluate((ul) => ul.scrollHeight <= ul.clientHeight)).toBe(true);
           const edit = page.getByRole('link', { name: /^Editar / }).first();
           await expect(edit.getAttribute('href')).resolves.toMatch(/^\/admin\/productos\/editar\/\d+$/);
           const pending = page.getByRole('link', { name: /Menos de 1 día/ });

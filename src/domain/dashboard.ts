@@ -91,6 +91,8 @@ export const lowStockItemSchema = z.object({
   product_id: z.number().int(),
   blister_id: z.number().int(),
   name: z.string(),
+  /** The seed bank, to tell apart strains of the same name. */
+  brand: z.string().nullable(),
   seed_count: z.number().int(),
   stock: z.number().int(),
 });

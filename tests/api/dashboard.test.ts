@@ -284,8 +284,8 @@ describe('GET /api/dashboard/', () => {
   it('lists presentations on sale under the threshold, fewest first, and sold-out ones that still sell', () => {
     expect(data.low_stock_threshold).toBe(5);
     expect(data.low_stock).toEqual([
-      { product_id: p3.id, blister_id: p3.blisters[1].id, name: 'Reg Tres', seed_count: 10, stock: 1 },
-      { product_id: p1.id, blister_id: b1Id, name: 'Auto Uno', seed_count: 3, stock: 3 },
+      { product_id: p3.id, blister_id: p3.blisters[1].id, name: 'Reg Tres', brand: 'Banco Dos', seed_count: 10, stock: 1 },
+      { product_id: p1.id, blister_id: b1Id, name: 'Auto Uno', brand: 'Banco Uno', seed_count: 3, stock: 3 },
     ]);
     expect(data.low_stock_total).toBe(2);
     expect(data.low_stock.map((l) => l.product_id)).not.toContain(p4.id);

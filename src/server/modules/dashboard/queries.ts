@@ -200,6 +200,7 @@ export interface LowStockRow {
   product_id: number | null;
   blister_id: number | null;
   name: string | null;
+  brand: string | null;
   seed_count: number | null;
   stock: number | null;
 }
@@ -212,12 +213,13 @@ export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]>
   return sqlRows<LowStockRow>(
     db,
     sql`select s.low_stock_threshold as threshold, coalesce(x.total, 0)::int as total,
-        x.product_id, x.blister_id, x.name, x.seed_count, x.stock
+        x.product_id, x.blister_id, x.name, x.brand, x.seed_count, x.stock
       from site_settings s
       left join lateral (
-        select p.id as product_id, b.id as blister_id, p.name, b.seed_count, b.stock, count(*) over () as total
+        select p.id as product_id, b.id as blister_id, p.name, br.brand_name as brand, b.seed_count, b.stock, count(*) over () as total
         from blisters b
         join products p on p.id = b.product_id
+        left join brands br on br.id = p.brand_id
         where b.stock > 0 and b.stock < s.low_stock_threshold and p.deleted_at is null and p.available
         order by b.stock, p.name, b.seed_count, b.id
         limit ${rows}

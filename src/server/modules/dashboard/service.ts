@@ -138,7 +138,16 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
     low_stock: lowRows.flatMap((row): LowStockItem[] =>
       row.blister_id === null
         ? []
-        : [{ product_id: row.product_id!, blister_id: row.blister_id, name: row.name!, seed_count: row.seed_count!, stock: row.stock! }],
+        : [
+            {
+              product_id: row.product_id!,
+              blister_id: row.blister_id,
+              name: row.name!,
+              brand: row.brand,
+              seed_count: row.seed_count!,
+              stock: row.stock!,
+            },
+          ],
     ),
     low_stock_total: lowRows[0]?.total ?? 0,
     out_of_stock_selling: soldOut.map((row) => ({ ...row, last_ordered_at: new Date(row.last_ordered_at).toISOString() })),

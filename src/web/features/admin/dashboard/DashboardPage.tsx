@@ -479,12 +479,25 @@ function PendingPanel({ data }: { data: DashboardDto }) {
   );
 }
 
-function StockRow({ productId, name, seedCount, children }: { productId: number; name: string; seedCount: number; children: ReactNode }) {
+function StockRow({
+  productId,
+  name,
+  brand,
+  seedCount,
+  children,
+}: {
+  productId: number;
+  name: string;
+  brand?: string | null;
+  seedCount: number;
+  children: ReactNode;
+}) {
   return (
     <li className="flex items-center gap-2 py-2">
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-medium text-stone-900">{name}</p>
         <p className="text-xs text-stone-500">
+          {brand && `${brand} · `}
           {seedCount} {seedCount === 1 ? 'semilla' : 'semillas'}
           {children}
         </p>
@@ -500,8 +513,12 @@ function StockRow({ productId, name, seedCount, children }: { productId: number;
   );
 }
 
+/** Rows the low-stock card shows whole; the link lists every one. */
+const LOW_STOCK_CARD_ROWS = 8;
+
 function LowStockPanel({ data }: { data: DashboardDto }) {
-  const shown = data.low_stock.length;
+  const rows = data.low_stock.slice(0, LOW_STOCK_CARD_ROWS);
+  const shown = rows.length;
   return (
     <Panel
       title="Stock bajo"
@@ -518,9 +535,9 @@ function LowStockPanel({ data }: { data: DashboardDto }) {
         <Empty>Ninguna presentación con stock bajo.</Empty>
       ) : (
         <>
-          <ul className="max-h-64 divide-y divide-stone-100 overflow-y-auto">
-            {data.low_stock.map((item) => (
-              <StockRow key={item.blister_id} productId={item.product_id} name={item.name} seedCount={item.seed_count}>
+          <ul className="divide-y divide-stone-100">
+            {rows.map((item) => (
+              <StockRow key={item.blister_id} productId={item.product_id} name={item.name} brand={item.brand} seedCount={item.seed_count}>
                 {' · '}
                 <Badge tone={item.stock <= 1 ? 'danger' : 'warning'}>Stock: {item.stock}</Badge>
               </StockRow>
