@@ -125,7 +125,11 @@ describe('admin area pages', () => {
       await page.locator('article').first().getByRole('button', { name: 'Estado' }).click();
       await page.getByRole('dialog', { name: /^Estado del pedido/ }).waitFor();
       await screenshot(page, 'admin-estado-modal-mobile');
-      await page.getByRole('button', { name: 'Cancelar' }).click();
+      await page
+        .getByRole('dialog', { name: /^Estado del pedido/ })
+        .getByRole('button', { name: 'Cerrar', exact: true })
+        .last()
+        .click();
     });
 
     await step(page, 'admin-discount-modal', async () => {

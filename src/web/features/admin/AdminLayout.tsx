@@ -21,11 +21,11 @@ export interface AdminNavItem {
   pendingClaims?: boolean;
 }
 
-function PendingBadge({ count, className = '' }: { count: number; className?: string }) {
+function PendingBadge({ count, label, className = '' }: { count: number; label: string; className?: string }) {
   return (
     <span className={`rounded-full bg-accent-400 px-1.5 py-0.5 text-xs font-bold tabular-nums leading-none text-stone-950 ${className}`}>
       {count}
-      <span className="sr-only"> por atender</span>
+      <span className="sr-only"> {label}</span>
     </span>
   );
 }
@@ -51,8 +51,10 @@ function NavList({ items, onNavigate }: { items: AdminNavItem[]; onNavigate?: ()
               <>
                 <Icon size={18} className={isActive ? 'text-accent-400' : 'text-stone-400'} />
                 {label}
-                {pendingOrders && !!pending && <PendingBadge count={pending} className="ml-auto" />}
-                {pendingClaims && !!claims && <PendingBadge count={claims} className="ml-auto" />}
+                {pendingOrders && !!pending && <PendingBadge count={pending} label="por atender" className="ml-auto" />}
+                {pendingClaims && !!claims && (
+                  <PendingBadge count={claims} label={claims === 1 ? 'pendiente' : 'pendientes'} className="ml-auto" />
+                )}
               </>
             )}
           </NavLink>
