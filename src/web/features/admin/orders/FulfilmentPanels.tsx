@@ -163,17 +163,34 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
         />
         <TextInput label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
       </div>
-      <div className="flex justify-end gap-2">
-        {replace && (
-          <Button variant="secondary" onClick={onDone} disabled={record.isPending}>
-            Volver
-          </Button>
-        )}
-        <Button type="submit" loading={record.isPending} loadingText="Guardando...">
-          {replace ? 'Guardar corrección' : 'Registrar pago'}
-        </Button>
-      </div>
+      <StepFormActions replace={replace} busy={record.isPending} onDone={onDone} submitLabel="Registrar pago" />
     </form>
+  );
+}
+
+/** A step form's buttons: record it, or (correcting one recorded) save the correction or go back. */
+function StepFormActions({
+  replace,
+  busy,
+  onDone,
+  submitLabel,
+}: {
+  replace: boolean;
+  busy: boolean;
+  onDone?: () => void;
+  submitLabel: string;
+}) {
+  return (
+    <div className="flex justify-end gap-2">
+      {replace && (
+        <Button variant="secondary" onClick={onDone} disabled={busy}>
+          Volver
+        </Button>
+      )}
+      <Button type="submit" loading={busy} loadingText="Guardando...">
+        {replace ? 'Guardar corrección' : submitLabel}
+      </Button>
+    </div>
   );
 }
 
@@ -279,16 +296,7 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
           {...register('tracking_code')}
         />
       </div>
-      <div className="flex justify-end gap-2">
-        {replace && (
-          <Button variant="secondary" onClick={onDone} disabled={record.isPending}>
-            Volver
-          </Button>
-        )}
-        <Button type="submit" loading={record.isPending} loadingText="Guardando...">
-          {replace ? 'Guardar corrección' : 'Marcar como enviado'}
-        </Button>
-      </div>
+      <StepFormActions replace={replace} busy={record.isPending} onDone={onDone} submitLabel="Marcar como enviado" />
     </form>
   );
 }
