@@ -63,6 +63,27 @@ describe('orders back office on a phone', () => {
       expect(clearance.trim()).toBe(`${barHeight}px`);
       await screenshot(page, 'orders-phone-table-390');
     });
+    await step(page, 'phone-toast-clear-of-actions', async () => {
+      // A toast on a phone spans the screen. With a card's actions just above the bulk bar, at the
+      // bottom of the screen where the thumb is, the toast shows at the top, under the header.
+      await page.getByRole('button', { name: 'Tarjetas', exact: true }).click();
+      const remove = page.getByRole('button', { name: `Eliminar pedido #${orders[0].order_number}`, exact: true });
+      const barTop = (await bulkBar(page).boundingBox())!.y;
+      const removeBox = (await remove.boundingBox())!;
+      await page.evaluate((by) => window.scrollBy(0, by), removeBox.y + removeBox.height - (barTop - 8));
+      await page.getByRole('button', { name: 'Actualizar' }).evaluate((button: HTMLElement) => button.focus({ preventScroll: true }));
+      await page.keyboard.press('Enter');
+      const toast = page.locator('[data-sonner-toast]', { hasText: 'Pedidos actualizados' }).first();
+      await toast.waitFor();
+      await page.waitForTimeout(400);
+      const toastBox = (await toast.boundingBox())!;
+      const actionsBox = (await remove.boundingBox())!;
+      const headerBox = (await page.locator('header').first().boundingBox())!;
+      expect(actionsBox.y + actionsBox.height).toBeLessThanOrEqual(barTop);
+      expect(toastBox.y + toastBox.height <= actionsBox.y || toastBox.y >= actionsBox.y + actionsBox.height).toBe(true);
+      expect(toastBox.y).toBeGreaterThanOrEqual(headerBox.y + headerBox.height);
+      await screenshot(page, 'orders-phone-toast-390');
+    });
     await step(page, 'phone-pick-list', async () => {
       await page.goto(`/admin/pedidos/imprimir?ids=${orders.map((o) => o.id).join(',')}`);
       const units = page.getByRole('region', { name: 'Presentaciones a preparar' }).getByRole('columnheader', { name: 'Unidades' });
@@ -104,6 +125,22 @@ describe('orders back office on a phone', () => {
       await page.locator('#admin-contenido').getByRole('link', { name: 'Pedidos', exact: true }).click();
       await page.waitForURL(/\/admin\/pedidos\?/);
       expect(new URL(page.url()).searchParams.get('search')).toBe('Ana');
+      // Back where the list was scrolled, with the same order in view.
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(y - 5);
+      expect(await page.evaluate(() => window.scrollY)).toBeLessThan(y + 5);
+      await screenshot(page, 'orders-back-to-scroll-1280');
+    });
+    await step(page, 'sidebar-starts-at-top', async () => {
+      await page.getByRole('link', { name: `#${orders[3].order_number}`, exact: true }).click();
+      await page.waitForURL(`**/admin/pedidos/${orders[3].id}`);
+      await page
+        .locator('aside')
+        .getByRole('link', { name: /^Pedidos/ })
+        .click();
+      await page.waitForURL(/\/admin\/pedidos/);
+      await page.getByRole('heading', { name: 'Lista de Pedidos' }).waitFor();
+      await page.waitForTimeout(200);
+      expect(await page.evaluate(() => window.scrollY)).toBe(0);
     });
     await context.close();
   });

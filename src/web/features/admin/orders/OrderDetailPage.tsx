@@ -16,7 +16,7 @@ import { RefundPanel } from './StepCorrections';
 import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
 import { PaymentRequestPanel } from './PaymentRequestPanel';
-import { listPath } from './list-memory';
+import { listPath, RETURN_TO_LIST } from './list-memory';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
@@ -28,7 +28,11 @@ export default function OrderDetailPage() {
   const [deleting, setDeleting] = useState(false);
 
   const back = (
-    <Link to={listPath()} className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+    <Link
+      to={listPath()}
+      state={RETURN_TO_LIST}
+      className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900"
+    >
       <ArrowLeftIcon size={14} />
       Pedidos
     </Link>

@@ -27,6 +27,7 @@ import type { BulkOutcome } from './bulk';
 import { BulkBar, BulkResults } from './BulkBar';
 import { EditStatusModal } from './EditStatusModal';
 import { ExportMenu } from './ExportMenu';
+import { useListScrollMemory } from './list-scroll';
 import { savedSelection, saveListPlace, saveSelection } from './list-memory';
 import { OrderCard } from './OrderCard';
 import { OrderFilterBar, StatusTabs } from './OrderFilters';
@@ -111,6 +112,7 @@ export default function OrderListPage() {
   // The list's address, for "← Pedidos" on an order (issue 21, item 17).
   const { search } = useLocation();
   useEffect(() => saveListPlace(search), [search]);
+  useListScrollMemory(search, orders.length > 0);
 
   function setFilters(next: OrderFilters) {
     setParams(filtersToParams(next, params), { replace: true });

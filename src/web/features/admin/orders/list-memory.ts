@@ -29,7 +29,24 @@ export function listPath(): string {
 }
 
 export function saveListPlace(search: string) {
-  write(PLACE, { search });
+  write(PLACE, { ...read<{ scrollY?: number }>(PLACE), search });
+}
+
+/** How far down the list was for these filters, as it was last left. */
+export function savedListScroll(search: string): number | undefined {
+  const place = read<{ search: string; scrollY?: number }>(PLACE);
+  return place?.search === search ? place.scrollY : undefined;
+}
+
+export function saveListScroll(search: string, scrollY: number) {
+  write(PLACE, { search, scrollY });
+}
+
+/** Navigation state of a link back to the list: it goes back to where the list was scrolled. */
+export const RETURN_TO_LIST = { returnToList: true } as const;
+
+export function isReturnToList(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { returnToList?: unknown }).returnToList === true;
 }
 
 /** The selection kept for these filters (an empty one for others). */
