@@ -1,5 +1,5 @@
 // Lint rules of the whole repository: type-aware TypeScript rules, React hooks and accessibility
-// rules for the web, and the layer boundaries of STYLE.md §1–2 as import rules.
+// rules for the web, and the layer boundaries of docs/style.md §1–2 as import rules.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -13,7 +13,7 @@ const features = readdirSync(new URL('./src/web/features', import.meta.url), { w
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** The arrows of STYLE.md §1–2: each zone forbids `target` to import anything under `from`. */
+/** The arrows of docs/style.md §1–2: each zone forbids `target` to import anything under `from`. */
 const boundaries = [
   {
     target: './src/domain',
