@@ -1,9 +1,23 @@
 import { defineConfig } from 'vitest/config';
 
+/** Source tests that need a database (the rest of src/ is pure and runs in the unit project). */
+const DATABASE_SOURCE_TESTS = [
+  'src/server/db/order-numbers.test.ts',
+  'src/server/modules/backup/service.test.ts',
+  'src/server/modules/uploads/storage.test.ts',
+];
+
+/** What the projects that open databases share: the migrated template and a per-file reset. */
+const withDatabase = {
+  // One migrated template, cached by a hash of the migrations; each test file starts from a copy.
+  globalSetup: ['tests/helpers/global-setup.ts'],
+  setupFiles: ['tests/helpers/each-file.ts'],
+};
+
+// Projects: `unit` (pure, no database), `api` (real HTTP on a real database), `process` (the built
+// server as real processes). `npm test` runs unit and api; `--project <name>` runs one.
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-    exclude: ['e2e/**', 'node_modules/**'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
@@ -13,8 +27,23 @@ export default defineConfig({
     // keeps its state in the context each test builds (module-level maps are keyed by it), and
     // what the helpers keep is reset for each file by the setup file.
     isolate: false,
-    setupFiles: ['tests/helpers/each-file.ts'],
-    // One migrated database for the run; each test file starts from a copy of it.
-    globalSetup: ['tests/helpers/global-setup.ts'],
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: DATABASE_SOURCE_TESTS },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', ...DATABASE_SOURCE_TESTS],
+          ...withDatabase,
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'process', include: ['tests/reliability/**/*.test.ts'], ...withDatabase },
+      },
+    ],
   },
 });

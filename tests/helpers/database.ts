@@ -1,8 +1,11 @@
 // Test databases: a fresh PGlite, or a fresh database on the PostgreSQL server named by
-// TEST_DATABASE_URL. Creating and migrating one costs seconds (PGlite's initdb most of all), so
-// the run migrates a template once (tests/helpers/global-setup.ts) and each test file gets a copy.
-import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+// TEST_DATABASE_URL. Creating and migrating one costs seconds (PGlite's initdb most of all), so a
+// migrated template is kept, named by a hash of what makes the schema (the migrations, the code that
+// applies them, the database engine's version), and reused by later runs until that changes: a
+// PGlite data folder under node_modules/.cache, a template database on the PostgreSQL server. Each
+// test file gets a copy (tests/helpers/global-setup.ts tells the workers where the template is).
+import { createHash, randomBytes } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,11 +17,30 @@ const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 /** Set by the global setup for the test workers: the migrated PostgreSQL template database. */
 const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
 
-async function adminQuery(adminUrl: string, query: string): Promise<void> {
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const PGLITE_CACHE = path.join(ROOT, 'node_modules/.cache/shop-test-templates');
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** 16 hex digits naming the schema the migrations make, on this engine. */
+export function schemaHash(engine: 'pglite' | 'postgres'): string {
+  const hash = createHash('sha256').update(engine);
+  const inputs = [...filesUnder(path.join(ROOT, 'drizzle')), path.join(ROOT, 'src/server/db/migrate.ts')];
+  if (engine === 'pglite') inputs.push(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'));
+  for (const file of inputs) hash.update(path.relative(ROOT, file)).update(readFileSync(file));
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function adminQuery(adminUrl: string, query: string, values: unknown[] = []): Promise<pg.QueryResult> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
-    await admin.query(query);
+    return await admin.query(query, values);
   } finally {
     await admin.end();
   }
@@ -31,33 +53,60 @@ function databaseUrl(adminUrl: string, name: string): string {
 }
 
 /**
- * Migrates the template of this run and tells the test workers where it is; returns the teardown.
- * Each run names its own template: other runs may share the PostgreSQL server.
+ * The migrated PGlite data folder for the current migrations. Built in a folder of its own and
+ * renamed into place, so a run never sees a half-made template, and two runs building it at once
+ * both end with one. Templates of other migrations are removed.
  */
-export async function createTemplateDatabase(): Promise<() => Promise<void>> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) {
-    // A data folder on disk: a copy of it opens in half the time a tarball loaded into memory takes.
-    const dir = mkdtempSync(path.join(tmpdir(), 'shop-test-template-'));
-    const database = await openPglite(path.join(dir, 'db'));
+async function pgliteTemplate(): Promise<string> {
+  const name = `pglite-${schemaHash('pglite')}`;
+  const folder = path.join(PGLITE_CACHE, name);
+  if (existsSync(folder)) return path.join(folder, 'db');
+  mkdirSync(PGLITE_CACHE, { recursive: true });
+  const building = mkdtempSync(path.join(PGLITE_CACHE, 'building-'));
+  try {
+    const database = await openPglite(path.join(building, 'db'));
     await migrateDatabase(database);
     await database.close();
-    process.env[PGLITE_TEMPLATE_ENV] = path.join(dir, 'db');
-    return async () => rmSync(dir, { recursive: true, force: true });
+    renameSync(building, folder);
+  } catch (error) {
+    rmSync(building, { recursive: true, force: true });
+    if (!existsSync(folder)) throw error;
   }
-  const name = `shop_template_${randomBytes(6).toString('hex')}`;
-  const drop = () => adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
-  await adminQuery(adminUrl, `create database ${name}`);
+  for (const old of readdirSync(PGLITE_CACHE)) {
+    if (old.startsWith('pglite-') && old !== name) rmSync(path.join(PGLITE_CACHE, old), { recursive: true, force: true });
+  }
+  return path.join(folder, 'db');
+}
+
+/**
+ * The migrated template database for the current migrations on the server at `adminUrl`. It is
+ * migrated under a name of its own and renamed when complete: a template under the final name is
+ * always whole, and a run that loses the race to create it uses the winner's.
+ */
+export async function postgresTemplate(adminUrl: string): Promise<string> {
+  const name = `shop_template_${schemaHash('postgres')}`;
+  const exists = async () => (await adminQuery(adminUrl, 'select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+  if (await exists()) return name;
+  const building = `shop_building_${randomBytes(6).toString('hex')}`;
+  const drop = () => adminQuery(adminUrl, `drop database if exists ${building} with (force)`);
+  await adminQuery(adminUrl, `create database ${building}`);
   try {
     // Closed before the copies start: PostgreSQL copies a template nobody is connected to.
-    const database = openPostgres(databaseUrl(adminUrl, name), 1);
+    const database = openPostgres(databaseUrl(adminUrl, building), 1);
     await migrateDatabase(database).finally(() => database.close());
+    await adminQuery(adminUrl, `alter database ${building} rename to ${name}`);
   } catch (error) {
     await drop();
-    throw error;
+    if (!(await exists())) throw error;
   }
-  process.env[POSTGRES_TEMPLATE_ENV] = name;
-  return drop;
+  return name;
+}
+
+/** Makes sure the template of the current migrations exists and tells the test workers where. */
+export async function createTemplateDatabase(): Promise<void> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (adminUrl) process.env[POSTGRES_TEMPLATE_ENV] = await postgresTemplate(adminUrl);
+  else process.env[PGLITE_TEMPLATE_ENV] = await pgliteTemplate();
 }
 
 /**

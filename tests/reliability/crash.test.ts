@@ -3,17 +3,15 @@
 // answered 201 must exist with its lines, no order may lack lines, and each presentation's stock
 // must equal its initial stock minus the units held by stored non-cancelled orders.
 // Runs on the embedded database (PGlite in DATA_DIR) and, with TEST_DATABASE_URL, on PostgreSQL.
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, sqlRows, type Database } from '../../src/server/db/client';
-import { migrateDatabase } from '../../src/server/db/migrate';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestPglite } from '../helpers/database';
+import { createScratchDatabase } from '../helpers/postgres';
 import { createProduct, createUser } from '../helpers/factories';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../helpers/server-process';
 
@@ -43,7 +41,7 @@ interface Outcome {
 interface Target {
   name: string;
   env: Record<string, string>;
-  /** Creates the migrated database, open from the test process. */
+  /** Opens the new, migrated database from the test process. */
   create(): Promise<Database>;
   /** Opens the database from the test process (PGlite: only while no server runs on it). */
   open(): Promise<Database>;
@@ -61,29 +59,16 @@ async function pgliteTarget(): Promise<Target> {
   };
 }
 
-async function postgresTarget(adminUrl: string): Promise<Target> {
+async function postgresTarget(): Promise<Target> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'crash-pg-'));
-  const name = `shop_crash_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createScratchDatabase('shop_crash');
   return {
     name: 'PostgreSQL',
-    env: { DATA_DIR: dataDir, DATABASE_URL: url.toString(), MAX_PENDING_ORDERS: UNCAPPED },
-    async create() {
-      const database = openPostgres(url.toString(), 4);
-      await migrateDatabase(database);
-      return database;
-    },
-    open: async () => openPostgres(url.toString(), 4),
+    env: { DATA_DIR: dataDir, DATABASE_URL: scratch.url, MAX_PENDING_ORDERS: UNCAPPED },
+    create: async () => openPostgres(scratch.url, 4),
+    open: async () => openPostgres(scratch.url, 4),
     async cleanup() {
-      const dropper = new pg.Client({ connectionString: adminUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
+      await scratch.drop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -217,7 +202,7 @@ function checkConsistency(state: Awaited<ReturnType<typeof readState>>, initial:
 }
 
 const targets: [string, () => Promise<Target>][] = [[EMBEDDED, pgliteTarget]];
-if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', () => postgresTarget(process.env.TEST_DATABASE_URL!)]);
+if (process.env.TEST_DATABASE_URL) targets.push(['PostgreSQL', postgresTarget]);
 
 beforeAll(() => buildServerIfNeeded(), 120_000);
 
