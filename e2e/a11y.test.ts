@@ -2,18 +2,16 @@
 // 390 and 1280 px, including the age gate, a cart with lines and its checkout form, forms showing
 // their errors, the account sections with an order and a claim, and the maintenance page: no
 // serious or critical violation.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage, seedStorefront } from './admin-fixtures';
+import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 import { settle, signIn } from './security-helpers';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [MOBILE, DESKTOP];
 
 const shop = useShop();
@@ -58,28 +56,6 @@ beforeAll(async () => {
   });
   if (claim.status !== 201) throw new Error(claim.text);
 });
-
-/** Serious and critical axe violations on the page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v: any) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 5)
-            .map((n: any) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
-}
 
 async function check(page: Page, label: string) {
   await step(page, `a11y-${label}`, async () => {
