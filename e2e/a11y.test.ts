@@ -10,7 +10,7 @@ import { drawImage, seedStorefront } from './admin-fixtures';
 import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { settle, signIn } from './security-helpers';
+import { settle } from './security-helpers';
 
 const VIEWPORTS = [MOBILE, DESKTOP];
 
@@ -63,10 +63,12 @@ async function check(page: Page, label: string) {
   });
 }
 
-async function open(viewport: { width: number; height: number }, options: { as?: string; cart?: boolean; ageVerified?: boolean } = {}) {
-  const { context, page } = await shop.newPage({ viewport, ageVerified: options.ageVerified });
+async function open(
+  viewport: { width: number; height: number },
+  options: { as?: { id: number }; cart?: boolean; ageVerified?: boolean } = {},
+) {
+  const { context, page } = await shop.newPage({ viewport, ageVerified: options.ageVerified, as: options.as });
   if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
-  if (options.as) await signIn(context, options.as);
   return { context, page };
 }
 
@@ -123,7 +125,7 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
   });
 
   it('the cart with lines and the checkout form, and the product page, for a customer', async () => {
-    const { context, page } = await open(viewport, { as: customer.username, cart: true });
+    const { context, page } = await open(viewport, { as: customer, cart: true });
     await visit(page, '/carrito', `cart-lines-${width}`, 'main ul li');
     await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
     await page
@@ -139,7 +141,7 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
   });
 
   it('every section of Mi Cuenta', async () => {
-    const { context, page } = await open(viewport, { as: customer.username });
+    const { context, page } = await open(viewport, { as: customer });
     await visit(page, '/mi-cuenta?section=orders', `account-orders-${width}`, 'main');
     await visit(page, '/mi-cuenta?section=stock-alerts', `account-stock-alerts-${width}`);
     await visit(page, '/mi-cuenta?section=warranty', `account-warranty-${width}`);

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, newPage, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { createBrand, createProduct, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 
 const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -372,11 +372,7 @@ describe('prices', () => {
   });
 
   it('shows a signed-in customer prices, discounts and stock, and adds to the cart', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    const login = await context.request.post(`${shop.server.url}/api/auth/login/`, {
-      data: { username_or_email: customer.email, password: TEST_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: customer });
     await page.goto('/productos?search=gorilla');
     await step(page, 'prices-customer', async () => {
       await page.getByRole('link', { name: 'Mi cuenta: ana.cultiva' }).waitFor();

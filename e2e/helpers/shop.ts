@@ -1,16 +1,24 @@
 // The set-up every browser test file shares: the built app served on a fresh database, and a
 // headless Chromium, both closed after the file's tests.
-import type { Browser } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { startTestServer, type TestServer } from '../../tests/helpers/app';
 import { launchBrowser, newPage } from './browser';
+import { logIn } from './login';
+
+type PageOptions = NonNullable<Parameters<typeof newPage>[2]> & {
+  /** Signed in as this user (see `logIn`). */
+  as?: { id: number };
+};
 
 export interface Shop {
   readonly server: TestServer;
   readonly browser: Browser;
-  /** A fresh browser context on the server (see `newPage` in ./browser). */
-  newPage(options?: Parameters<typeof newPage>[2]): ReturnType<typeof newPage>;
+  /** A fresh browser context on the server (see `newPage` in ./browser), signed in with `as`. */
+  newPage(options?: PageOptions): ReturnType<typeof newPage>;
+  /** Signs `user` in on the context without the login form (./login): its next page load has the session. */
+  logIn(context: BrowserContext, user: { id: number }): Promise<void>;
 }
 
 /**
@@ -42,8 +50,13 @@ export function useShop(config: Partial<Config> = {}): Shop {
     get browser() {
       return started(browser, 'browser');
     },
-    newPage(options) {
-      return newPage(this.browser, this.server.url, options);
+    async newPage({ as, ...options } = {}) {
+      const opened = await newPage(this.browser, this.server.url, options);
+      if (as) await logIn(this.server, opened.context, as);
+      return opened;
+    },
+    logIn(context, user) {
+      return logIn(this.server, context, user);
     },
   };
 }
