@@ -1,10 +1,10 @@
-// The set-up every browser test file shares: the built app served on a fresh database, and a
-// headless Chromium, both closed after the file's tests.
+// The set-up every browser test file shares: the built app served on a fresh database of the
+// file's own, and the worker's headless Chromium, in which the file opens its own contexts.
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { startTestServer, type TestServer } from '../../tests/helpers/app';
-import { launchBrowser, newPage } from './browser';
+import { newPage, workerChromium } from './browser';
 import { logIn } from './login';
 
 type PageOptions = NonNullable<Parameters<typeof newPage>[2]> & {
@@ -22,8 +22,9 @@ export interface Shop {
 }
 
 /**
- * Registers the file's server and browser: they start in a `beforeAll` that runs before the
- * file's own (so those can seed data), and close after its last test. Read `server` and
+ * Registers the file's server and browser: they are ready in a `beforeAll` that runs before the
+ * file's own (so those can seed data). After the file's last test the server closes, and so do
+ * the contexts the file opened; Chromium stays for the worker's next file. Read `server` and
  * `browser` inside hooks and tests, once they exist.
  */
 export function useShop(config: Partial<Config> = {}): Shop {
@@ -35,11 +36,13 @@ export function useShop(config: Partial<Config> = {}): Shop {
   };
 
   beforeAll(async () => {
+    const launching = workerChromium();
     server = await startTestServer(config);
-    browser = await launchBrowser();
+    browser = await launching;
   });
   afterAll(async () => {
-    await browser?.close();
+    // A worker runs one file at a time: every context open now is this file's.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.close();
   });
 
