@@ -6,7 +6,15 @@ export default defineConfig({
     testTimeout: 90_000,
     hookTimeout: 120_000,
     pool: 'forks',
-    fileParallelism: false,
+    // Two files at a time, each on its own server and database (e2e/helpers/shop.ts).
+    maxWorkers: 2,
+    // The files of a worker share its modules, so its Chromium too (workerChromium in
+    // e2e/helpers/browser.ts): one launch per worker, not one per file. Each file gets fresh
+    // browser contexts; the setup file resets what the shared helpers keep.
+    isolate: false,
+    setupFiles: ['tests/helpers/each-file.ts'],
+    // One migrated database for the run; each file's server starts on a copy of it.
+    globalSetup: ['tests/helpers/global-setup.ts'],
     // The built app with its server-rendered first views.
     env: { TEST_RENDER_PAGES: 'true' },
   },

@@ -2,18 +2,16 @@
 // 390 and 1280 px, including the age gate, a cart with lines and its checkout form, forms showing
 // their errors, the account sections with an order and a claim, and the maintenance page: no
 // serious or critical violation.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage, seedStorefront } from './admin-fixtures';
+import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { settle, signIn } from './security-helpers';
+import { settle } from './security-helpers';
 
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const VIEWPORTS = [MOBILE, DESKTOP];
 
 const shop = useShop();
@@ -59,38 +57,18 @@ beforeAll(async () => {
   if (claim.status !== 201) throw new Error(claim.text);
 });
 
-/** Serious and critical axe violations on the page, as readable lines. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map(
-        (v: any) =>
-          `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-            .slice(0, 5)
-            .map((n: any) => n.target.join(' '))
-            .join(' | ')}`,
-      );
-  });
-}
-
 async function check(page: Page, label: string) {
   await step(page, `a11y-${label}`, async () => {
     expect(await seriousViolations(page), label).toEqual([]);
   });
 }
 
-async function open(viewport: { width: number; height: number }, options: { as?: string; cart?: boolean; ageVerified?: boolean } = {}) {
-  const { context, page } = await shop.newPage({ viewport, ageVerified: options.ageVerified });
+async function open(
+  viewport: { width: number; height: number },
+  options: { as?: { id: number }; cart?: boolean; ageVerified?: boolean } = {},
+) {
+  const { context, page } = await shop.newPage({ viewport, ageVerified: options.ageVerified, as: options.as });
   if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
-  if (options.as) await signIn(context, options.as);
   return { context, page };
 }
 
@@ -147,7 +125,7 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
   });
 
   it('the cart with lines and the checkout form, and the product page, for a customer', async () => {
-    const { context, page } = await open(viewport, { as: customer.username, cart: true });
+    const { context, page } = await open(viewport, { as: customer, cart: true });
     await visit(page, '/carrito', `cart-lines-${width}`, 'main ul li');
     await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
     await page
@@ -163,7 +141,7 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
   });
 
   it('every section of Mi Cuenta', async () => {
-    const { context, page } = await open(viewport, { as: customer.username });
+    const { context, page } = await open(viewport, { as: customer });
     await visit(page, '/mi-cuenta?section=orders', `account-orders-${width}`, 'main');
     await visit(page, '/mi-cuenta?section=stock-alerts', `account-stock-alerts-${width}`);
     await visit(page, '/mi-cuenta?section=warranty', `account-warranty-${width}`);

@@ -12,7 +12,8 @@ import { useShop } from './helpers/shop';
 
 const shop = useShop();
 
-async function logIn(page: Page, identifier: string, password: string) {
+/** The login form, which these tests are about (other files sign in with `shop.logIn`). */
+async function submitLogin(page: Page, identifier: string, password: string) {
   await page.getByLabel('Usuario o email').fill(identifier);
   await page.getByLabel('Contraseña', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Iniciar sesión' }).click();
@@ -33,7 +34,7 @@ describe('account screens', () => {
 
     await step(page, 'login-unverified', async () => {
       await page.goto('/login');
-      await logIn(page, 'martinr', TEST_PASSWORD);
+      await submitLogin(page, 'martinr', TEST_PASSWORD);
       await page.getByRole('heading', { name: 'Verifica tu email' }).waitFor();
       await page.getByText('Debes verificar tu email antes de iniciar sesión', { exact: false }).waitFor();
       const code = extractCode(await waitForOutboxMail(shop.server, user.email, 'verificación'));
@@ -42,7 +43,7 @@ describe('account screens', () => {
       // Back on the login form, with the spec's success text.
       await page.getByRole('heading', { name: 'Iniciar sesión' }).waitFor();
       await page.getByRole('status').filter({ hasText: 'Email verificado correctamente. Ahora puedes iniciar sesión.' }).first().waitFor();
-      await logIn(page, 'martinr', TEST_PASSWORD);
+      await submitLogin(page, 'martinr', TEST_PASSWORD);
       await page.waitForURL('**/mi-cuenta');
     });
 
@@ -97,9 +98,9 @@ describe('account screens', () => {
       await page.waitForURL(`${shop.server.url}/`);
       await page.goto('/mi-cuenta?section=settings');
       await page.waitForURL(/\/login\?redirect=%2Fmi-cuenta%3Fsection%3Dsettings$/);
-      await logIn(page, 'martina.ruiz@example.com', TEST_PASSWORD);
+      await submitLogin(page, 'martina.ruiz@example.com', TEST_PASSWORD);
       await page.getByText('Usuario o contraseña incorrectos').waitFor();
-      await logIn(page, 'martina.ruiz@example.com', 'nueva-clave-1');
+      await submitLogin(page, 'martina.ruiz@example.com', 'nueva-clave-1');
       await page.waitForURL('**/mi-cuenta?section=settings');
       await page.getByRole('tab', { name: 'Datos personales' }).waitFor();
       await page.getByRole('button', { name: 'Cerrar sesión' }).click();
@@ -122,7 +123,7 @@ describe('account screens', () => {
       await page.getByLabel('Confirmar nueva contraseña').fill('otra-clave-2');
       await page.getByRole('button', { name: 'Cambiar contraseña' }).click();
       await page.waitForURL('**/login');
-      await logIn(page, 'martinr', 'otra-clave-2');
+      await submitLogin(page, 'martinr', 'otra-clave-2');
       await page.waitForURL('**/mi-cuenta');
       await page.getByRole('heading', { name: 'Mis Pedidos' }).waitFor();
     });
@@ -132,7 +133,7 @@ describe('account screens', () => {
     const staff = await createStaff(shop.server.ctx.db, { username: 'adminsur', email: 'admin@example.com' });
     const { page } = await shop.newPage({ viewport: MOBILE });
     await page.goto('/login');
-    await logIn(page, staff.username, TEST_PASSWORD);
+    await submitLogin(page, staff.username, TEST_PASSWORD);
     await page.waitForURL('**/admin/productos');
 
     await page.goto('/mi-cuenta');

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
-import { createBrand, createProduct, createStaff, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createBrand, createProduct, createStaff } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -52,21 +52,13 @@ beforeAll(async () => {
   );
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/admin/productos');
-}
-
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 describe('catalogue spreadsheet', () => {
   it('previews the errors of a bad file, applies a good one and shows it in the catalogue', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await step(page, 'sheet-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
+    await page.goto('/admin/productos');
 
     await step(page, 'sheet-open-import', async () => {
       await page.getByRole('button', { name: 'Exportar CSV' }).waitFor();
@@ -117,8 +109,8 @@ describe('catalogue spreadsheet', () => {
   });
 
   it('applies a discount to two selected products after a preview', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await step(page, 'bulk-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
+    await page.goto('/admin/productos');
     await step(page, 'bulk-select', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar Planilla Kush' }).check();
       await page.getByRole('checkbox', { name: 'Seleccionar Planilla Haze' }).check();
@@ -144,8 +136,8 @@ describe('catalogue spreadsheet', () => {
   });
 
   it('fits a phone: the import preview with errors and the selection bar', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await step(page, 'phone-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
+    await page.goto('/admin/productos');
     await step(page, 'phone-select', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar Planilla Kush' }).check();
       await page.getByText('1 seleccionado').waitFor();

@@ -2,7 +2,7 @@
 // presentations, customers with orders in every status. Images are drawn here with sharp.
 import sharp from 'sharp';
 import { api, type TestServer } from '../tests/helpers/app';
-import { createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createStaff, createUser } from '../tests/helpers/factories';
 
 /** A square PNG: a coloured background with a leaf and a label. */
 export async function drawImage(label: string, hue: number, size = 1000): Promise<Buffer> {
@@ -106,7 +106,6 @@ const PRODUCTS = [
 
 export interface Showcase {
   staff: Awaited<ReturnType<typeof createStaff>>;
-  staffPassword: string;
   banks: any[];
   products: any[];
   orders: any[];
@@ -211,7 +210,7 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
     if (plan.status !== 'pending') await ok(api(server, 'PUT', `/api/orders/${order.id}/`, { token, body: { status: plan.status } }));
     orders.push(order);
   }
-  return { staff, staffPassword: TEST_PASSWORD, banks, products, orders };
+  return { staff, banks, products, orders };
 }
 
 /**

@@ -84,14 +84,6 @@ beforeAll(async () => {
   await ok(api(shop.server, 'PATCH', `/api/auth/users/${customer.id}/`, { token, body: { is_active: false } }));
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(showcase.staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(showcase.staffPassword);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/admin/productos');
-}
-
 /** How far the page, or an open dialog, reaches past the screen's right edge; 0 when it fits. */
 async function overflow(page: Page): Promise<number> {
   return page.evaluate(() => {
@@ -124,8 +116,7 @@ describe('the back office on a phone', () => {
   // 390 px is the point; the desktop pass keeps the same pages honest (and their screenshots).
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`fits every admin page on a ${viewport.width} px screen`, async () => {
-      const { context, page } = await shop.newPage({ viewport });
-      await step(page, `admin-login-${viewport.width}`, () => logIn(page));
+      const { context, page } = await shop.newPage({ viewport, as: showcase.staff });
       const product = showcase.products[0];
       const order = showcase.orders[0];
       const bank = showcase.banks[0];
@@ -169,8 +160,7 @@ describe('the back office on a phone', () => {
   }
 
   it('reaches the claim, bank and activity actions and their dialogs at 390 px', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page);
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: showcase.staff });
 
     await step(page, 'mobile-claim-actions', async () => {
       await page.goto('/admin/garantias');
@@ -257,8 +247,7 @@ describe('the back office on a phone', () => {
 describe('the product form', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`marks the bank and a taken SKU on their fields and keeps toasts off the save bar at ${viewport.width} px`, async () => {
-      const { context, page } = await shop.newPage({ viewport });
-      await logIn(page);
+      const { context, page } = await shop.newPage({ viewport, as: showcase.staff });
       await page.goto('/admin/productos/nuevo');
       await page.getByRole('heading', { name: 'Agregar Producto' }).waitFor();
       const save = page.getByRole('button', { name: 'Guardar producto' });

@@ -7,10 +7,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, dollarRate } from '../src/server/db/schema';
-import { createBrand, createProduct, createStaff, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createBrand, createProduct, createStaff } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -52,20 +51,11 @@ beforeAll(async () => {
   );
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/admin/productos');
-}
-
 const priceOf = async (id: number) => (await db().select().from(blisters).where(eq(blisters.id, id)))[0].price;
 
 describe('money inputs in the back office', () => {
   it('saves "22.000" typed in the product form as 22000 once the big change is confirmed, and refuses "1450.50"', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await step(page, 'money-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
     await step(page, 'money-open-form', async () => {
       await page.goto(`/admin/productos/editar/${product.id}`);
       await page.getByRole('heading', { name: 'Editar Producto' }).waitFor();
@@ -96,8 +86,7 @@ describe('money inputs in the back office', () => {
 
   it('asks "¿Seguro?" with both values before a manual dollar rate 100 times the current one', async () => {
     await db().update(dollarRate).set({ value: 1450.5 });
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await step(page, 'rate-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
     await step(page, 'rate-open', async () => {
       await page.goto('/admin/configuracion');
       await page.getByText('Cotización del dólar').first().waitFor();
@@ -121,8 +110,8 @@ describe('money inputs in the back office', () => {
   });
 
   it('needs a tick before a bulk price cut of 60%, and refuses a bank discount larger than a price, naming it', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await step(page, 'bulk-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
+    await page.goto('/admin/productos');
     await step(page, 'bulk-preview', async () => {
       await page.getByRole('checkbox', { name: 'Seleccionar Pesos Haze' }).check();
       await page.getByRole('button', { name: 'Editar en lote' }).click();
@@ -158,8 +147,7 @@ describe('money inputs in the back office', () => {
     ['390', MOBILE],
   ] as const) {
     it(`flags a 1000× price and a stock changed since the export in the import preview (${label} px)`, async () => {
-      const { context, page } = await shop.newPage({ viewport });
-      await step(page, `import-login-${label}`, () => logIn(page));
+      const { context, page } = await shop.newPage({ viewport, as: staff });
       await step(page, `import-preview-${label}`, async () => {
         await page.goto('/admin/productos/importar');
         await page.locator('input[type="file"]').setInputFiles(sheetFile);

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
 import { shopDate } from '../src/domain/dates';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -79,14 +79,6 @@ beforeAll(async () => {
   expect(settings.status, settings.text).toBe(200);
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/admin/productos');
-}
-
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Acciones para los pedidos seleccionados' });
 const rows = (page: Page) => page.getByRole('table').locator('tbody tr');
 
@@ -108,8 +100,7 @@ async function pdfPages(page: Page): Promise<number> {
 
 describe('orders back office in bulk', () => {
   it('marks 20 orders paid and shipped in bulk, prints them and exports the list', async () => {
-    const { context, page } = await shop.newPage();
-    await step(page, 'bulk-login', () => logIn(page));
+    const { context, page } = await shop.newPage({ as: staff });
 
     // The dense table, oldest pending first, every order loaded.
     await step(page, 'bulk-table', async () => {
@@ -252,8 +243,7 @@ describe('orders back office in bulk', () => {
   });
 
   it('records a payment, a shipment and notes on the order page', async () => {
-    const { context, page } = await shop.newPage();
-    await logIn(page);
+    const { context, page } = await shop.newPage({ as: staff });
     const customer = customers[9];
     const order = await placeOrder(customer, 21);
     await step(page, 'detail-payment', async () => {
@@ -307,8 +297,7 @@ describe('orders back office in bulk', () => {
   });
 
   it('shows a new order within 30 seconds, with the count of orders that need the shop in the sidebar and the tab title', async () => {
-    const { context, page } = await shop.newPage();
-    await logIn(page);
+    const { context, page } = await shop.newPage({ as: staff });
     await page.goto('/admin/pedidos');
     const pendingNow = async () => {
       const page1 = await api(shop.server, 'GET', '/api/orders/?status=pending&page_size=1', { token: staff.token });
@@ -331,8 +320,7 @@ describe('orders back office in bulk', () => {
   });
 
   it('keeps the orders pages within a 390 px phone screen', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page);
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
     const fits = async (name: string) => {
       const { scrollWidth, innerWidth } = await page.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,

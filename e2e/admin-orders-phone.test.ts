@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -37,20 +37,11 @@ beforeAll(async () => {
   }
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/admin/productos');
-}
-
 const bulkBar = (page: Page) => page.getByRole('region', { name: 'Acciones para los pedidos seleccionados' });
 
 describe('orders back office on a phone', () => {
   it('names the products of each order, shows the pick list units and lifts toasts above the bulk bar at 390 px', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page);
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
     await step(page, 'phone-table', async () => {
       await page.goto('/admin/pedidos?status=all');
       await page.getByRole('button', { name: 'Tabla', exact: true }).click();
@@ -96,8 +87,7 @@ describe('orders back office on a phone', () => {
   });
 
   it('keeps the selection after printing and goes back to the filtered list', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await logIn(page);
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
     await step(page, 'print-keeps-selection', async () => {
       await page.goto('/admin/pedidos?status=all');
       await page.getByRole('button', { name: 'Tabla', exact: true }).click();

@@ -15,15 +15,6 @@ beforeAll(async () => {
   showcase = await seedShowcase(shop.server);
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(showcase.staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(showcase.staffPassword);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  // spec accounts-admin §4: staff land on /admin/productos.
-  await page.waitForURL('**/admin/productos');
-}
-
 function collectErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
@@ -58,9 +49,8 @@ describe('admin area pages', () => {
     ['desktop', DESKTOP],
   ] as const) {
     it(`shows every admin page with its data at ${viewport.width} px`, async () => {
-      const { context, page } = await shop.newPage({ viewport });
+      const { context, page } = await shop.newPage({ viewport, as: showcase.staff });
       const errors = collectErrors(page);
-      await step(page, `admin-login-${name}`, () => logIn(page));
 
       const product = showcase.products[0];
       const order = showcase.orders[0];
@@ -92,9 +82,9 @@ describe('admin area pages', () => {
   }
 
   it('works on a phone: drawer, custom date range, discount and status modals', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: showcase.staff });
     const errors = collectErrors(page);
-    await logIn(page);
+    await page.goto('/admin/productos');
 
     await step(page, 'admin-drawer', async () => {
       await page.getByRole('button', { name: 'Abrir menú de administración' }).click();
@@ -152,8 +142,8 @@ describe('admin area pages', () => {
   });
 
   it('toggles availability, deletes, creates a brand from the picker and leaves a missing product', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await logIn(page);
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: showcase.staff });
+    await page.goto('/admin/productos');
     const token = showcase.staff.token;
 
     const amnesia = showcase.products[2];

@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -59,14 +59,7 @@ describe('admin users and activity', () => {
     });
     expect(order.status).toBe(201);
 
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await step(page, 'login', async () => {
-      await page.goto('/login');
-      await page.getByLabel('Usuario o email').fill('jefa');
-      await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-      await page.waitForURL('**/admin/productos');
-    });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
 
     await step(page, 'list-and-pages', async () => {
       await page.goto('/admin/usuarios');

@@ -12,7 +12,6 @@ import { useShop } from './helpers/shop';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { logIn } from './helpers/login';
 
 const RATE = 1250;
 
@@ -39,9 +38,8 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 
 describe('admin journey', () => {
   it('creates a bank and a USD product, discounts the bank and completes an order', async () => {
-    const admin = await shop.newPage();
+    const admin = await shop.newPage({ as: staff });
     const page = admin.page;
-    await step(page, 'journey-login', () => logIn(page, staff.username, '/admin/productos'));
 
     // 1. A national bank with a logo.
     await step(page, 'journey-bank', async () => {
@@ -111,9 +109,8 @@ describe('admin journey', () => {
     await page.locator('article', { hasText: 'Andina Kush' }).getByText('Disponible', { exact: true }).waitFor();
 
     // 3. The customer sees ARS prices at the current rate.
-    const shopper = await shop.newPage({ viewport: MOBILE });
+    const shopper = await shop.newPage({ viewport: MOBILE, as: customer });
     const customerPage = shopper.page;
-    await step(customerPage, 'journey-customer-login', () => logIn(customerPage, customer.username, '/mi-cuenta'));
     await step(customerPage, 'journey-customer-prices', async () => {
       await customerPage.goto(`/producto/${product.id}`);
       await customerPage.getByRole('heading', { name: 'Andina Kush' }).waitFor();

@@ -1,12 +1,11 @@
 // 'Inicio' (/admin), the back office's landing page: the figures and every chart drawn with data
 // at phone and desktop widths, without horizontal overflow; the 30/90 days switch redraws the
 // daily columns; the stock and pending lists link to the product form and the order list.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { orderProducts, orders } from '../src/server/db/schema';
 import { seedShowcase, type Showcase } from './admin-fixtures';
+import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -14,23 +13,6 @@ const shop = useShop();
 let showcase: Showcase;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** Serious and critical axe violations on the page (as e2e/a11y.test.ts checks the storefront). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  // Evaluated rather than added as a <script>: the page's Content-Security-Policy refuses inline scripts.
-  await page.evaluate(AXE_SOURCE);
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (context: Document, options: object) => Promise<any> } }).axe;
-    const result = await axe.run(document, {
-      runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
-      resultTypes: ['violations'],
-    });
-    return result.violations
-      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n: any) => n.target.join(' ')).join(' | ')}`);
-  });
-}
 
 /** Completed orders over the last 80 days, so the daily charts have columns to draw. */
 async function seedHistory() {
@@ -76,14 +58,6 @@ beforeAll(async () => {
   shop.server.ctx.caches.dashboard.clear();
 });
 
-async function logIn(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(showcase.staff.username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(showcase.staffPassword);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-  await page.waitForURL('**/admin/productos');
-}
-
 /** Each chart: its accessible name and how many marks (columns or bars) it draws with a size. */
 const chartsOf = (page: Page) =>
   page.$$eval('main svg[role="img"]', (svgs) =>
@@ -103,14 +77,16 @@ describe('Inicio', () => {
     ['mobile', MOBILE],
   ] as const) {
     it(`draws the figures and charts with data at ${viewport.width} px without horizontal overflow`, async () => {
-      const { context, page } = await shop.newPage({ viewport });
+      const { context, page } = await shop.newPage({ viewport, as: showcase.staff });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       try {
-        await step(page, `dashboard-login-${name}`, () => logIn(page));
         await step(page, `dashboard-open-${name}`, async () => {
-          if (name === 'desktop') await page.getByRole('link', { name: 'Inicio', exact: true }).click();
-          else await page.goto('/admin');
+          if (name === 'desktop') {
+            // From another admin page, by the sidebar's link.
+            await page.goto('/admin/productos');
+            await page.getByRole('link', { name: 'Inicio', exact: true }).click();
+          } else await page.goto('/admin');
           await page.waitForURL(/\/admin$/);
           await page.getByRole('heading', { name: 'Inicio', level: 1 }).waitFor();
           await page.getByRole('heading', { name: 'Productos más vendidos' }).waitFor();

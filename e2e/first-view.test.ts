@@ -5,7 +5,6 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { signIn } from './security-helpers';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 
 // The page cache on, as in production (CATALOG_CACHE_MS defaults to 3000): visitors get kept pages.
@@ -126,11 +125,8 @@ describe('in the browser', () => {
   });
 
   it('shows a returning customer the prices once the session is restored', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: customer });
     try {
-      await signIn(context, customer.username);
-      expect((await context.cookies()).some((c) => c.name === 'session_hint')).toBe(true);
-
       const { errors } = await visit(page, `/producto/${productId}`);
       await page
         .getByText(/12\.345/)
@@ -144,9 +140,8 @@ describe('in the browser', () => {
 
   it("starts a returning customer's card on the first presentation with stock and a price, as a link does", async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { context, page } = await shop.newPage({ viewport });
+      const { context, page } = await shop.newPage({ viewport, as: customer });
       try {
-        await signIn(context, customer.username);
         const card = page.locator('article').filter({ hasText: 'Northern Lights' });
         const presentation = card.getByLabel('Presentación de Northern Lights');
         await step(page, `first-view-card-presentation-${viewport.width}`, async () => {

@@ -4,18 +4,11 @@
 // the admin sets a manual dollar rate and turns maintenance off.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { createProduct, createStaff, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-
-async function logIn(page: Page, username: string) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(username);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
@@ -33,11 +26,9 @@ describe('maintenance mode', () => {
     await early.page.goto('/');
     await early.page.getByRole('heading', { name: 'Últimos ingresos' }).waitFor();
 
-    const admin = await shop.newPage({ viewport: DESKTOP });
+    const admin = await shop.newPage({ viewport: DESKTOP, as: staff });
     const page = admin.page;
     await step(page, 'admin-turns-on', async () => {
-      await logIn(page, staff.username);
-      await page.waitForURL('**/admin/productos');
       await page.goto('/admin/configuracion');
       await page.getByRole('heading', { name: 'Configuración de la tienda' }).waitFor();
       expect(await page.getByRole('radio', { name: /Tienda en línea/ }).isChecked()).toBe(true);

@@ -10,7 +10,6 @@ import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { logIn } from './helpers/login';
 
 const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -55,8 +54,7 @@ const steps = (page: Page, order: OrderDto) =>
 
 describe('order timeline and payment instructions', () => {
   it('staff save the payment details, checked field by field', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page, staff.username, '/admin/productos');
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
     await step(page, 'settings-payment', async () => {
       await page.goto('/admin/configuracion');
       const form = page.getByRole('form', { name: 'Datos de pago' });
@@ -86,8 +84,7 @@ describe('order timeline and payment instructions', () => {
   });
 
   it('shows the customer how to pay, the timeline with the tracking link, and the delivery', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page, customer.username, '/mi-cuenta');
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: customer });
 
     await step(page, 'timeline-account', async () => {
       await page.goto('/mi-cuenta?section=orders');

@@ -14,7 +14,6 @@ import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { logIn } from './helpers/login';
 
 const shop = useShop({ pendingOrderDays: 7 });
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -61,8 +60,7 @@ beforeAll(async () => {
 
 describe("the owner's day", () => {
   it('takes orders from paid to shipped, corrects a tracking code, cancels a paid order with a reason and refunds it', async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
-    await logIn(page, owner.username, '/admin/productos');
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: owner });
 
     // The tab title counts the orders that need the shop: five awaiting payment.
     await page.goto('/admin/pedidos');
@@ -132,8 +130,7 @@ describe("the owner's day", () => {
   });
 
   it('lets a customer cancel an unpaid order on a phone, and sends them to the shop for a paid one', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page, ana.username, '/mi-cuenta');
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: ana });
     await page.goto('/mi-cuenta?section=orders');
     await step(page, 'customer-orders-390', async () => {
       const paid = card(page, orders.anaPaid);
@@ -180,8 +177,7 @@ describe("the owner's day", () => {
 
 describe('the checkout charges the confirmed total', () => {
   it('stops the order when a price changed while the checkout was open, shows the new total and confirms it on the second try', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page, bruno.username, '/mi-cuenta');
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: bruno });
     await page.goto(`/producto/${product.id}`);
     await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
     await page.goto('/carrito');
@@ -210,8 +206,7 @@ describe('the checkout when stock runs out', () => {
   it('shows at once the units the cart can still have, and orders them on the next confirmation', async () => {
     const db = shop.server.ctx.db;
     const scarce = await createProduct(db, { name: 'Gelato Auto', blisters: [{ seed_count: 5, price: 18000, stock: 5 }] });
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await logIn(page, carla.username, '/mi-cuenta');
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: carla });
     await page.goto(`/producto/${scarce.id}`);
     await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
     await page.goto('/carrito');

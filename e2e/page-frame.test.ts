@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { signIn } from './security-helpers';
 
 const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -141,10 +140,9 @@ describe('in the browser', () => {
   }, 180_000);
 
   it("renders a customer's cart and account over the frame without warnings", async () => {
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: customer });
     try {
       await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
-      await signIn(context, customer.username);
       const cart = await step(page, 'frame-customer-cart', async () => {
         const messages = await visit(page, '/carrito');
         await page.getByRole('heading', { level: 1, name: 'Mi Carrito (2)' }).waitFor();

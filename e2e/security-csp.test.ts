@@ -8,7 +8,7 @@ import { createStaff, createUser } from '../tests/helpers/factories';
 import { seedStorefront } from './admin-fixtures';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { recordedViolations, settle, signIn, watchPage, type PageWatch } from './security-helpers';
+import { recordedViolations, settle, watchPage, type PageWatch } from './security-helpers';
 
 const shop = useShop();
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -34,10 +34,9 @@ beforeAll(async () => {
   orderId = order.json.id;
 });
 
-async function openWatched(options: { viewport?: { width: number; height: number }; as?: string; cart?: boolean } = {}) {
-  const { context, page } = await shop.newPage({ viewport: options.viewport ?? DESKTOP });
+async function openWatched(options: { viewport?: { width: number; height: number }; as?: { id: number }; cart?: boolean } = {}) {
+  const { context, page } = await shop.newPage({ viewport: options.viewport ?? DESKTOP, as: options.as });
   if (options.cart) await context.addCookies([{ name: 'cart', value: cartCookie, url: shop.server.url }]);
-  if (options.as) await signIn(context, options.as);
   const watch = await watchPage(page);
   return { context, page, watch };
 }
@@ -100,7 +99,7 @@ describe('under the Content-Security-Policy', () => {
   });
 
   it('a toast (sonner) shows styled when a product is added to the cart', async () => {
-    const { context, page, watch } = await openWatched({ viewport: MOBILE, as: customer.username });
+    const { context, page, watch } = await openWatched({ viewport: MOBILE, as: customer });
     await page.goto(`/producto/${productId}`);
     await settle(page);
     await page
@@ -116,13 +115,13 @@ describe('under the Content-Security-Policy', () => {
   });
 
   it('the account and admin pages load without a violation', async () => {
-    const asCustomer = await openWatched({ as: customer.username });
+    const asCustomer = await openWatched({ as: customer });
     for (const section of ['orders', 'stock-alerts', 'warranty', 'settings']) {
       await visit(asCustomer.page, asCustomer.watch, `/mi-cuenta?section=${section}`, `account-${section}`);
     }
     await asCustomer.context.close();
 
-    const asStaff = await openWatched({ as: staff.username });
+    const asStaff = await openWatched({ as: staff });
     for (const path of [
       '/admin',
       '/admin/productos',

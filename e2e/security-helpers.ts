@@ -1,7 +1,6 @@
 // Shared by the security and accessibility browser tests: watching a page for policy violations,
-// script errors and dialogs, and signing in without the login form.
-import type { BrowserContext, Page } from 'playwright-core';
-import { TEST_PASSWORD } from '../tests/helpers/factories';
+// script errors and dialogs, and waiting for it to settle.
+import type { Page } from 'playwright-core';
 
 export interface PageWatch {
   /** Content-Security-Policy violations, from the DOM event and from the console. */
@@ -49,12 +48,6 @@ export async function watchPage(page: Page): Promise<PageWatch> {
 /** Violations the page itself recorded (the DOM event also sees ones the console may not). */
 export async function recordedViolations(page: Page): Promise<string[]> {
   return page.evaluate(() => window.__cspViolations ?? []);
-}
-
-/** Signs in through the API inside the browser context: the app restores the session from the cookie. */
-export async function signIn(context: BrowserContext, username: string, password = TEST_PASSWORD): Promise<void> {
-  const res = await context.request.post('/api/auth/login/', { data: { username_or_email: username, password } });
-  if (res.status() !== 200) throw new Error(`login failed: ${res.status()} ${await res.text()}`);
 }
 
 /** Waits until the app has rendered its main content and the network is quiet. */

@@ -10,7 +10,7 @@ import { createStaff, createUser } from '../tests/helpers/factories';
 import { drawImage, uploadAs } from './admin-fixtures';
 import { DESKTOP, screenshot, step, waitForAppOnNavigation } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { settle, signIn } from './security-helpers';
+import { settle } from './security-helpers';
 
 /** Each payload sets window.__xss to its tag and opens a dialog, so any execution is seen. */
 const run = (tag: string) => `window.__xss='${tag}';alert('${tag}')`;
@@ -146,11 +146,11 @@ beforeAll(async () => {
   );
 });
 
-async function openPage(options: { as?: string; cart?: string } = {}) {
+async function openPage(options: { as?: { id: number }; cart?: string } = {}) {
   const context = await shop.browser.newContext({ baseURL: shop.server.url, viewport: DESKTOP, locale: 'es-AR', bypassCSP: true });
   await context.addInitScript(() => window.localStorage.setItem('ageVerified', 'true'));
   if (options.cart) await context.addCookies([{ name: 'cart', value: options.cart, url: shop.server.url }]);
-  if (options.as) await signIn(context, options.as);
+  if (options.as) await shop.logIn(context, options.as);
   const page = waitForAppOnNavigation(await context.newPage());
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -240,7 +240,7 @@ describe('stored payloads stay text', () => {
   });
 
   it('in the customer account', async () => {
-    const { context, page, dialogs } = await openPage({ as: customer.username });
+    const { context, page, dialogs } = await openPage({ as: customer });
     await visit(page, dialogs, '/mi-cuenta?section=orders', 'account-orders', 'Gorilla');
     await visit(page, dialogs, '/mi-cuenta?section=warranty', 'account-warranty');
     await visit(page, dialogs, '/mi-cuenta?section=settings', 'account-settings');
@@ -249,7 +249,7 @@ describe('stored payloads stay text', () => {
   });
 
   it('in the admin', async () => {
-    const { context, page, dialogs } = await openPage({ as: staff.username });
+    const { context, page, dialogs } = await openPage({ as: staff });
     await visit(page, dialogs, '/admin/productos', 'admin-products', 'Gorilla');
     await visit(page, dialogs, `/admin/productos/editar/${ids.product}`, 'admin-product-edit');
     await visit(page, dialogs, '/admin/pedidos', 'admin-orders', 'Ana');

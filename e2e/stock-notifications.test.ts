@@ -8,7 +8,6 @@ import { stockNotifications } from '../src/server/db/schema';
 import { createProduct, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import { signIn } from './security-helpers';
 
 const shop = useShop();
 let product: Awaited<ReturnType<typeof createProduct>>;
@@ -52,8 +51,7 @@ describe('notify me when there is stock', () => {
     ['mobile', MOBILE],
     ['desktop', DESKTOP],
   ] as const)('lets a customer ask, cancel and ask again on the product page, and cancel in Mi Cuenta (%s)', async (name, viewport) => {
-    const { context, page } = await shop.newPage({ viewport });
-    await signIn(context, customer.username);
+    const { context, page } = await shop.newPage({ viewport, as: customer });
     const notify = page.getByRole('button', { name: 'Avisarme cuando haya stock' });
 
     await step(page, `product-${name}`, async () => {

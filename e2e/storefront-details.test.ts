@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 import { extractCode, waitForOutboxMail } from '../tests/helpers/mail';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
-import { signIn } from './security-helpers';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -114,7 +113,7 @@ describe('sold-out products', () => {
       await expect(page.locator('article').filter({ hasText: 'Tango Cookies' }).getByText('Agotado').count()).resolves.toBe(0);
     });
 
-    await signIn(context, customer.username);
+    await shop.logIn(context, customer);
     for (const viewport of [MOBILE, DESKTOP]) {
       await page.setViewportSize(viewport);
       await step(page, `cards-${viewport.width}`, async () => {
@@ -153,8 +152,7 @@ describe('sold-out products', () => {
 
 describe('checkout', () => {
   it('starts on the only delivery type, says what is missing, refuses a phone without area code, and keeps the focus', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await signIn(context, customer.username);
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: customer });
     await page.goto(`/producto/${kush.id}`);
     await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
     await page.getByText('Producto añadido al carrito').first().waitFor();
@@ -218,8 +216,7 @@ describe('search, carousels and tabs', () => {
   });
 
   it('gives every carousel card one width on phones, and disables the arrows at the ends on desktop', async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
-    await signIn(context, customer.username);
+    const { context, page } = await shop.newPage({ viewport: MOBILE, as: customer });
     await step(page, 'widths-390', async () => {
       await page.goto('/');
       const items = page.locator('#ultimos-ingresos-title').locator('xpath=ancestor::section[1]').locator('li');

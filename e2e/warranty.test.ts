@@ -3,11 +3,10 @@
 // customer reads the resolution.
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { warrantyClaims } from '../src/server/db/schema';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -25,13 +24,6 @@ async function seedPhoto(hue: number): Promise<Buffer> {
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 24 * 3600_000);
-
-async function logIn(page: Page, identifier: string) {
-  await page.goto('/login');
-  await page.getByLabel('Usuario o email').fill(identifier);
-  await page.getByLabel('Contraseña', { exact: true }).fill(TEST_PASSWORD);
-  await page.getByRole('button', { name: 'Iniciar sesión' }).click();
-}
 
 describe('warranty claims', () => {
   it('lets a guest file a claim with two photos', async () => {
@@ -109,7 +101,7 @@ describe('warranty claims', () => {
       first_name: 'Lucas',
       last_name: 'Moreno',
     });
-    await createStaff(shop.server.ctx.db, {
+    const staff = await createStaff(shop.server.ctx.db, {
       username: 'admin_garantias',
       email: 'garantias@semillas.test',
       first_name: 'Paula',
@@ -144,10 +136,8 @@ describe('warranty claims', () => {
     expect(order.status).toBe(201);
     expect(doomed.status).toBe(201);
 
-    const { context, page } = await shop.newPage({ viewport: DESKTOP });
+    const { context, page } = await shop.newPage({ viewport: DESKTOP, as: customer });
     await step(page, 'customer-empty-status', async () => {
-      await logIn(page, 'lucas_m');
-      await page.waitForURL('**/mi-cuenta');
       await page.goto('/mi-cuenta?section=warranty');
       // Logged-in customers land on the status tab.
       await page.getByRole('tab', { name: 'Mis Solicitudes', selected: true }).waitFor();
@@ -204,10 +194,8 @@ describe('warranty claims', () => {
       email: 'lucas@correo.test',
     });
 
-    const admin = await shop.newPage({ viewport: DESKTOP });
+    const admin = await shop.newPage({ viewport: DESKTOP, as: staff });
     await step(admin.page, 'admin-resolves', async () => {
-      await logIn(admin.page, 'admin_garantias');
-      await admin.page.waitForURL('**/admin/productos');
       await admin.page.goto('/admin/garantias');
       const card = admin.page.getByRole('article').filter({ hasText: 'Northern Light Auto' });
       await card.waitFor();

@@ -1,7 +1,8 @@
 // Headless Chromium (Debian's) driven by playwright-core, with screenshots kept on failure.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type LaunchOptions, type Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS_DIR = path.resolve('e2e/artifacts');
@@ -17,8 +18,36 @@ export const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS] });
+export function launchBrowser(options: LaunchOptions = {}): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--headless', ...CHROMIUM_FLAGS], ...options });
+}
+
+let workerBrowser: Promise<Browser> | undefined;
+let exitsOnStop = false;
+
+/**
+ * The Chromium of this worker process: launched by the first test file that asks, then shared by
+ * the files the worker runs after it (vitest.e2e.config.ts keeps a worker's modules between its
+ * files). Each file opens its own contexts and `useShop` closes them after the file. A browser
+ * that crashed or was closed is launched again for the next file.
+ */
+export function workerChromium(): Promise<Browser> {
+  if (!exitsOnStop) {
+    // Vitest stops a worker with SIGTERM and kills it half a second later. Exiting at once runs
+    // Playwright's exit hook, which kills Chromium and removes its profile folder; left to
+    // Playwright's own SIGTERM handler, the kill could come before the browser had closed.
+    process.once('SIGTERM', () => process.exit(143));
+    exitsOnStop = true;
+  }
+  if (!workerBrowser) {
+    const launched = launchBrowser({ handleSIGTERM: false });
+    const forget = () => {
+      if (workerBrowser === launched) workerBrowser = undefined;
+    };
+    launched.then((browser) => browser.on('disconnected', forget), forget);
+    workerBrowser = launched;
+  }
+  return workerBrowser;
 }
 
 export const MOBILE = { width: 390, height: 844 };
@@ -72,12 +101,16 @@ export async function screenshot(page: Page, name: string): Promise<string> {
   return file;
 }
 
-/** Runs a browser step and keeps a screenshot when it fails. */
+/**
+ * Runs a browser step and keeps a screenshot when it fails, named after the test file too: files
+ * run two at a time and may name their steps alike.
+ */
 export async function step<T>(page: Page, name: string, fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error) {
-    await screenshot(page, `FAILED-${name}`).catch(() => {});
+    const file = path.basename(expect.getState().testPath ?? '', '.test.ts');
+    await screenshot(page, `FAILED-${file ? `${file}-` : ''}${name}`).catch(() => {});
     throw error;
   }
 }

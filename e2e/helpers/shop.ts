@@ -1,21 +1,30 @@
-// The set-up every browser test file shares: the built app served on a fresh database, and a
-// headless Chromium, both closed after the file's tests.
-import type { Browser } from 'playwright-core';
+// The set-up every browser test file shares: the built app served on a fresh database of the
+// file's own, and the worker's headless Chromium, in which the file opens its own contexts.
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { startTestServer, type TestServer } from '../../tests/helpers/app';
-import { launchBrowser, newPage } from './browser';
+import { newPage, workerChromium } from './browser';
+import { logIn } from './login';
+
+type PageOptions = NonNullable<Parameters<typeof newPage>[2]> & {
+  /** Signed in as this user (see `logIn`). */
+  as?: { id: number };
+};
 
 export interface Shop {
   readonly server: TestServer;
   readonly browser: Browser;
-  /** A fresh browser context on the server (see `newPage` in ./browser). */
-  newPage(options?: Parameters<typeof newPage>[2]): ReturnType<typeof newPage>;
+  /** A fresh browser context on the server (see `newPage` in ./browser), signed in with `as`. */
+  newPage(options?: PageOptions): ReturnType<typeof newPage>;
+  /** Signs `user` in on the context without the login form (./login): its next page load has the session. */
+  logIn(context: BrowserContext, user: { id: number }): Promise<void>;
 }
 
 /**
- * Registers the file's server and browser: they start in a `beforeAll` that runs before the
- * file's own (so those can seed data), and close after its last test. Read `server` and
+ * Registers the file's server and browser: they are ready in a `beforeAll` that runs before the
+ * file's own (so those can seed data). After the file's last test the server closes, and so do
+ * the contexts the file opened; Chromium stays for the worker's next file. Read `server` and
  * `browser` inside hooks and tests, once they exist.
  */
 export function useShop(config: Partial<Config> = {}): Shop {
@@ -27,11 +36,13 @@ export function useShop(config: Partial<Config> = {}): Shop {
   };
 
   beforeAll(async () => {
+    const launching = workerChromium();
     server = await startTestServer(config);
-    browser = await launchBrowser();
+    browser = await launching;
   });
   afterAll(async () => {
-    await browser?.close();
+    // A worker runs one file at a time: every context open now is this file's.
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.close();
   });
 
@@ -42,8 +53,13 @@ export function useShop(config: Partial<Config> = {}): Shop {
     get browser() {
       return started(browser, 'browser');
     },
-    newPage(options) {
-      return newPage(this.browser, this.server.url, options);
+    async newPage({ as, ...options } = {}) {
+      const opened = await newPage(this.browser, this.server.url, options);
+      if (as) await logIn(this.server, opened.context, as);
+      return opened;
+    },
+    logIn(context, user) {
+      return logIn(this.server, context, user);
     },
   };
 }
