@@ -1,21 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../src/server/db/schema';
 import { logActivity } from '../../src/server/modules/activity/log';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
-let server: TestServer;
+const server = useTestServer();
 let admin: User;
 let customer: User;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createStaff(server.database.db, { username: 'auditora' });
   customer = await createUser(server.database.db, { username: 'compradora' });
 });
-afterAll(() => server.close());
 
 const get = (path: string, token = admin.token) => api(server, 'GET', path, { token });
 

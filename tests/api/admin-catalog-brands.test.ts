@@ -1,20 +1,18 @@
 // Staff brand (seed bank) writes and the brand-wide discount, over real HTTP.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, brands, orderProducts, orders, products } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createStaff(server.database.db, { username: 'admin_bancos' });
   customer = await createUser(server.database.db);
 });
-afterAll(() => server.close());
 
 const db = () => server.database.db;
 const asAdmin = (method: string, path: string, body?: unknown) => api(server, method, path, { token: admin.token, body });

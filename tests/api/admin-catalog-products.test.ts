@@ -1,22 +1,20 @@
 // Staff product writes: POST/PUT/PATCH/DELETE /api/products/ with presentations, over real HTTP.
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, brands, orderProducts, orders, products } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+// One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
+const server = useTestServer({ maxPendingOrders: 1000 });
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
-  server = await startTestServer({ maxPendingOrders: 1000 });
   admin = await createStaff(server.database.db, { username: 'admin_catalogo' });
   customer = await createUser(server.database.db);
 });
-afterAll(() => server.close());
 
 const db = () => server.database.db;
 const asAdmin = (method: string, path: string, body?: unknown) => api(server, method, path, { token: admin.token, body });

@@ -1,17 +1,13 @@
 // Sessions over real HTTP: the refresh cookie, rotation on every refresh, reuse detection,
 // logout, deactivated accounts, and password change and reset closing other sessions.
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { refreshTokens, users } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { codeSentTo, login, loginOk, RELAXED_LIMITS } from './auth-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ rateLimits: RELAXED_LIMITS });
-});
-afterAll(() => server.close());
+const server = useTestServer({ rateLimits: RELAXED_LIMITS });
 
 const refreshWithCookie = (token: string) =>
   api(server, 'POST', '/api/auth/refresh/', { body: {}, headers: { cookie: `refresh_token=${token}` } });

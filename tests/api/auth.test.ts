@@ -1,20 +1,16 @@
 // The auth calls of spec accounts-admin §7 over real HTTP: registration and verification, login,
 // profile and e-mail change, password change and reset, permissions, and their error codes.
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
 import { backgroundSettled } from '../../src/server/background';
 import { activityLogs, mailOutbox, users, verificationCodes } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { readOutbox, waitForOutboxMail } from '../helpers/mail';
 import { codeSentTo, login, loginOk, newAccount, outboxIds, register, registerVerified, RELAXED_LIMITS } from './auth-helpers';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ rateLimits: RELAXED_LIMITS });
-});
-afterAll(() => server.close());
+const server = useTestServer({ rateLimits: RELAXED_LIMITS });
 
 const userRow = async (id: number) => (await server.ctx.db.select().from(users).where(eq(users.id, id)))[0];
 

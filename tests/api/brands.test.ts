@@ -1,14 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let customer: string;
 let staff: string;
 let rqsId: number;
 
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.ctx.db;
   const sur = await createBrand(db, { brand_name: 'Semillas del Sur', is_national: true });
   const rqs = await createBrand(db, {
@@ -34,7 +33,6 @@ beforeAll(async () => {
   customer = (await createUser(db)).token;
   staff = (await createStaff(db)).token;
 });
-afterAll(() => server.close());
 
 const byName = (results: any[]) => Object.fromEntries(results.map((b) => [b.brand_name, b]));
 

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createUser } from '../helpers/factories';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ catalogCacheMs: 60_000 });
-});
-afterAll(() => server.close());
+const server = useTestServer({ catalogCacheMs: 60_000 });
 
 describe('catalogue micro-cache', () => {
   it('serves repeated reads from memory until the catalogue is invalidated', async () => {

@@ -1,21 +1,19 @@
 // The list's `count` and a search's ranked matches are kept in memory even with the catalogue
 // micro-cache off (caches.ts, productLists and productSearches): they must follow every
 // catalogue and order write at once, and a brand discount's expiry, which no write announces.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ catalogCacheMs: 0 });
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ catalogCacheMs: 0 });
   admin = await createStaff(server.database.db, { username: 'admin_conteos' });
   customer = await createUser(server.database.db);
 });
-afterAll(() => server?.close());
 
 const countOf = async (query: string) => {
   const res = await api(server, 'GET', `/api/products/?${query}`);

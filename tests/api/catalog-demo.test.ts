@@ -5,24 +5,20 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/server/db/seed/demo';
 import { productSearchText } from '../../src/domain/catalog';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createUser } from '../helpers/factories';
 import { startTestS3 } from '../helpers/s3';
 
-let server: TestServer;
+const cacheDir = mkdtempSync(path.join(tmpdir(), 'demo-cache-'));
+afterAll(() => rmSync(cacheDir, { recursive: true, force: true }));
+const server = useTestServer();
 let customer: string;
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as never;
-const cacheDir = mkdtempSync(path.join(tmpdir(), 'demo-cache-'));
 
 beforeAll(async () => {
-  server = await startTestServer();
   await seedDemoCatalogue(server.ctx, silentLog, { cacheDir });
   customer = (await createUser(server.ctx.db)).token;
 }, 120_000);
-afterAll(async () => {
-  await server.close();
-  rmSync(cacheDir, { recursive: true, force: true });
-});
 
 describe('demo catalogue', () => {
   it('loads national and international banks with logos and descriptions', async () => {

@@ -1,18 +1,16 @@
 // The staff's 'Stock bajo' filter of the product list (spec accounts-admin §5): the products of the
 // presentations the dashboard lists as low, under the threshold set in 'Configuración'.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let staff: string;
 const names = (res: { json: { results: { name: string }[] } }) => res.json.results.map((p) => p.name);
 
 beforeAll(async () => {
-  server = await startTestServer();
   staff = (await createStaff(server.ctx.db)).token;
 });
-afterAll(() => server.close());
 
 describe('GET /api/products/?stockFilter=low-stock', () => {
   it("filters low stock presentation by presentation, under the threshold set in 'Configuración'", async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 const search = async (text: string, extra = '') => {
   const res = await api(server, 'GET', `/api/products/?search=${encodeURIComponent(text)}&page_size=50${extra}`);
   expect(res.status, text).toBe(200);
@@ -10,7 +10,6 @@ const search = async (text: string, extra = '') => {
 };
 
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.ctx.db;
   const bsf = await createBrand(db, { brand_name: 'BSF Seeds' });
   const gorilla = await createBrand(db, { brand_name: 'Gorilla Seeds Bank' });
@@ -31,7 +30,6 @@ beforeAll(async () => {
   await createProduct(db, { name: 'Café Colombiano', type: 'reg', brand_id: sur.id, created_at: at(9) });
   await createProduct(db, { name: 'Gorilla Oculta', type: 'fem', brand_id: gorilla.id, available: false, created_at: at(10) });
 });
-afterAll(() => server.close());
 
 describe('product search', () => {
   it('ignores case and accents both ways', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import type { ProductDto } from '../../src/domain/catalog';
 import { defaultCardPresentation } from '../../src/domain/presentation';
 import { createBrand, createProduct, createStaff, createUser, type BlisterInput } from '../helpers/factories';
@@ -19,7 +19,7 @@ function keysOf(value: unknown, keys = new Set<string>()): Set<string> {
   return keys;
 }
 
-let server: TestServer;
+const server = useTestServer();
 let customer: string;
 let staff: string;
 const ids: Record<string, number> = {};
@@ -30,7 +30,6 @@ const day = (n: number) => new Date(Date.UTC(2026, 0, n));
 const names = (res: { json: { results: { name: string }[] } }) => res.json.results.map((p) => p.name);
 
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.ctx.db;
   await db.execute(sql`update dollar_rate set value = 1200 where id = 1`);
   const sur = await createBrand(db, { brand_name: 'Semillas del Sur', is_national: true });
@@ -121,7 +120,6 @@ beforeAll(async () => {
   customer = (await createUser(db)).token;
   staff = (await createStaff(db)).token;
 });
-afterAll(() => server.close());
 
 describe('GET /api/products/', () => {
   it('lists visible products newest first, with the page shape', async () => {

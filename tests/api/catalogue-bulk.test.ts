@@ -1,21 +1,19 @@
 // Bulk edit of the admin catalogue: POST /api/products/bulk/ previews (dry_run) and applies one
 // change to many products in one transaction, logged once.
 import { desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer({ catalogCacheMs: 60_000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  server = await startTestServer({ catalogCacheMs: 60_000 });
   staff = await createStaff(server.database.db);
   customer = await createUser(server.database.db);
 });
-afterAll(() => server.close());
 
 const db = () => server.database.db;
 const bulk = (body: unknown, token: string | null = staff.token) =>

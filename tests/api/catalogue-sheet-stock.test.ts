@@ -2,21 +2,19 @@
 // import keeps the shop's stock of a presentation whose stock moved since (an order was placed)
 // unless the owner takes the sheet's value for that row.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters } from '../../src/server/db/schema';
-import { startTestServer, type TestServer } from '../helpers/app';
+import { useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.database.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 100 });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 const stockOf = async (id: number) => (await db().select().from(blisters).where(eq(blisters.id, id)))[0].stock;
 

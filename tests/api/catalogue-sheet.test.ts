@@ -1,23 +1,21 @@
 // The catalogue as a spreadsheet: GET /api/products/export.csv and POST /api/products/import/
 // (preview with ?dry_run=true, apply in one transaction), over real HTTP.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SHEET_COLUMNS } from '../../src/domain/catalog-sheet';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+// The catalogue micro-cache on, to see the import clear it.
+const server = useTestServer({ catalogCacheMs: 60_000, maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  // The catalogue micro-cache on, to see the import clear it.
-  server = await startTestServer({ catalogCacheMs: 60_000, maxPendingOrders: 100 });
   staff = await createStaff(server.database.db);
   customer = await createUser(server.database.db);
 });
-afterAll(() => server.close());
 
 const db = () => server.database.db;
 const HEADERS: string[] = SHEET_COLUMNS.map((c) => c.header);

@@ -3,13 +3,13 @@
 // so an order at 02:30 UTC on the 15th belongs to the 14th. One order is cancelled and counts only
 // in the status breakdown. The low-stock threshold is set in 'Configuración' and logged.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '../../src/domain/dashboard';
 import { activityLogs, blisters, orderProducts, orders } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 const db = () => server.ctx.db;
@@ -77,7 +77,6 @@ async function dashboard(): Promise<DashboardDto> {
 }
 
 beforeAll(async () => {
-  server = await startTestServer();
   server.setNow(NOW);
   staff = await createStaff(db(), { created_at: utc('2025-06-15T05:00:00') });
   customer = await createUser(db(), { created_at: utc('2025-06-15T04:00:00') }); // today
@@ -138,7 +137,6 @@ beforeAll(async () => {
   await insertOrder(utc('2025-06-13T12:00:00'), 'pending', [P3(2)]); // O10: 16000, 2 units
   await insertOrder(utc('2025-06-09T10:00:00'), 'pending', [P1(1), retired]); // O11 the 9th, 07:00: 1500, 2 units
 });
-afterAll(() => server.close());
 
 describe('who may read it', () => {
   it('answers 401 without a session and 403 to a customer', async () => {

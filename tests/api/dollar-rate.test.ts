@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../src/server/db/client';
 import { dollarRate, dollarRateHistory } from '../../src/server/db/schema';
 import { getDollarRateValue, refreshDollarRateIfDue } from '../../src/server/modules/site/dollar-rate';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 // A stand-in for the public provider (https://dolarapi.com/v1/dolares) on loopback.
@@ -36,10 +36,6 @@ function providerBody() {
   return provider.mode === 'noBlue' ? rows.filter((r) => r.casa !== 'blue') : rows;
 }
 
-let server: TestServer;
-let admin: Awaited<ReturnType<typeof createStaff>>;
-let customer: Awaited<ReturnType<typeof createUser>>;
-
 beforeAll(async () => {
   provider.server = createServer((request, response) => {
     provider.requests++;
@@ -55,14 +51,19 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => provider.server!.listen(0, '127.0.0.1', resolve));
   provider.url = `http://127.0.0.1:${(provider.server.address() as AddressInfo).port}/v1/dolares`;
-  server = await startTestServer({ dollarRateUrl: provider.url });
-  admin = await createStaff(server.database.db, { username: 'admin_dolar' });
-  customer = await createUser(server.database.db);
 });
 afterAll(async () => {
-  await server.close();
   provider.server?.closeAllConnections();
   await new Promise((resolve) => provider.server?.close(resolve));
+});
+
+const server = useTestServer(() => ({ dollarRateUrl: provider.url }));
+let admin: Awaited<ReturnType<typeof createStaff>>;
+let customer: Awaited<ReturnType<typeof createUser>>;
+
+beforeAll(async () => {
+  admin = await createStaff(server.database.db, { username: 'admin_dolar' });
+  customer = await createUser(server.database.db);
 });
 beforeEach(() => {
   provider.mode = 'ok';

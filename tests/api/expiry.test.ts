@@ -3,10 +3,10 @@
 // processes run it at once (on PostgreSQL each run has its own connections), e-mails the customer
 // and logs the change as 'Sistema'.
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, blisters, mailOutbox, orders } from '../../src/server/db/schema';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 const DAYS = 3;
@@ -14,14 +14,9 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const T0 = new Date('2034-03-01T10:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
 
-let server: TestServer;
+// One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
+const server = useTestServer({ pendingOrderDays: DAYS, maxPendingOrders: 1000 });
 const db = () => server.ctx.db;
-
-beforeAll(async () => {
-  // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
-  server = await startTestServer({ pendingOrderDays: DAYS, maxPendingOrders: 1000 });
-});
-afterAll(() => server.close());
 
 async function stockOf(blisterId: number) {
   const [row] = await db().select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));

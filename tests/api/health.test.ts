@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('GET /api/health/', () => {
   it('answers ok after a database round trip, with a request id', async () => {

@@ -3,25 +3,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAINTENANCE_MESSAGE } from '../../src/domain/site';
 import { sqlRows } from '../../src/server/db/client';
 import { siteSettings, users } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { closeRawAgent, rawRequest } from '../security/raw-http';
 
 type Caller = { token?: string; headers?: Record<string, string> };
 
-let server: TestServer;
+const server = useTestServer();
 let admin: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createStaff(server.database.db, { username: 'admin_mant' });
   customer = await createUser(server.database.db);
 });
-afterAll(async () => {
-  closeRawAgent();
-  await server.close();
-});
+afterAll(() => closeRawAgent());
 
 const toggle = (body: unknown, token = admin.token) => api(server, 'POST', '/api/core/toggle-maintenance/', { body, token });
 const validate = (password: unknown) => api(server, 'POST', '/api/core/validate-bypass-password/', { body: { password } });

@@ -3,26 +3,24 @@
 // or a shipment, and the checkout's confirmed total. Each rule is checked where it used to leak:
 // paid and shipped orders were treated as unpaid ones.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../../src/domain/money';
 import { activityLogs, blisters, brands, mailOutbox, orders } from '../../src/server/db/schema';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const T0 = new Date('2035-05-01T13:00:00Z');
 
-let server: TestServer;
+const server = useTestServer({ pendingOrderDays: 7, maxPendingOrders: 1000, shopEmail: 'tienda@example.com' });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ pendingOrderDays: 7, maxPendingOrders: 1000, shopEmail: 'tienda@example.com' });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 async function stockOf(blisterId: number) {
   const [row] = await db().select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));

@@ -3,24 +3,22 @@
 // whichever path made it (checkout, customer change, staff change or deletion, the expiry job);
 // writes of other processes show once the TTL has passed.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderStatusCounts } from '../../src/domain/orders';
 import { orders } from '../../src/server/db/schema';
 import { ORDER_COUNTS_TTL_MS, ORDER_PAGES_TTL_MS } from '../../src/server/cache/caches';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 beforeAll(async () => {
-  server = await startTestServer();
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 type Customer = Awaited<ReturnType<typeof createUser>>;
 type Counts = OrderStatusCounts & { count: number };

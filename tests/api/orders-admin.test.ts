@@ -1,21 +1,19 @@
 // Staff order management over real HTTP: the filtered list with its status counts, status changes
 // and line edits with their stock effects, deletion, activity entries and customer e-mails.
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, mailOutbox, orders } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+// One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(server.ctx.db, { username: 'admin_tienda' });
 });
-afterAll(() => server.close());
 
 type Customer = Awaited<ReturnType<typeof createUser>>;
 type Line = { product_id: number; blister_id: number; quantity: number };

@@ -2,21 +2,19 @@
 // own transaction, log entry, e-mail and stock move), and an order that cannot change reports
 // its Spanish error while the others still apply.
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, mailOutbox } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db(), { username: 'operadora' });
 });
-afterAll(() => server.close());
 
 const bulk = (body: unknown, token = staff.token) => api(server, 'POST', '/api/orders/bulk/', { token, body });
 const read = async (id: number) => (await api(server, 'GET', `/api/orders/${id}/`, { token: staff.token })).json;

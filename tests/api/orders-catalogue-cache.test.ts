@@ -1,13 +1,9 @@
 // With the catalogue micro-cache on, an order's stock change is visible on the next product read.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createUser } from '../helpers/factories';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer({ catalogCacheMs: 60_000 });
-});
-afterAll(() => server?.close());
+const server = useTestServer({ catalogCacheMs: 60_000 });
 
 const stockOf = async (token: string, productId: number) =>
   (await api(server, 'GET', `/api/products/${productId}/`, { token })).json.blisters[0].stock as number;

@@ -1,19 +1,17 @@
 // The staff list as a CSV (issue 13): the list's filters, every page, one row per order or per
 // line, in the form Excel in Spanish opens as it is.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 /** The raw bytes too: fetch's text() would drop the BOM. */
 async function download(query: string, token = staff.token) {

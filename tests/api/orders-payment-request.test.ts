@@ -1,20 +1,18 @@
 // Staff send the payment details again to a customer whose order waits for payment (issue 21).
 import { and, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, mailOutbox } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createStaff } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db(), { username: 'cobradora' });
 });
-afterAll(() => server.close());
 
 const resend = (id: number, token = staff.token) => api(server, 'POST', `/api/orders/${id}/payment-instructions/`, { token });
 const setPaymentDetails = (body: Record<string, string>) =>

@@ -2,21 +2,19 @@
 // tracking link, and internal notes; each is logged and e-mailed, refused on a cancelled order,
 // and the customer sees the payment and shipment but never the payment note or the notes.
 import { and, asc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, mailOutbox } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db(), { username: 'despachante' });
 });
-afterAll(() => server.close());
 
 const post = (path: string, body: unknown, token = staff.token) => api(server, 'POST', path, { token, body });
 const pay = (id: number, body: unknown, token?: string) => post(`/api/orders/${id}/payment/`, body, token);

@@ -1,20 +1,18 @@
 // The staff order list (issue 13): the search finds an order by customer name, e-mail, phone in
 // any form, order number, id or product name, ignoring accents and case; the list sorts by date
 // or total, filters by fulfilment stage and by a selection of ids.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 const list = (query: string) => api(server, 'GET', `/api/orders/?${query}`, { token: staff.token });
 const ids = (res: { json: { results: { id: number }[] } }) => res.json.results.map((o) => o.id);

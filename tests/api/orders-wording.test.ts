@@ -1,20 +1,18 @@
 // One label for an order to arrange, and the tracking link once in the shipment e-mail (issue 21).
 import { asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createStaff } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 const mailsTo = (to: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to_address, to)).orderBy(asc(mailOutbox.id));
 

@@ -1,20 +1,15 @@
 // Customer orders over real HTTP: creation priced from the database, stock reservation, reads,
 // cancellation and line removal, authorization, e-mails and activity entries.
 import { and, asc, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, blisters, dollarRate, mailOutbox, orderProducts, orders, products } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 const db = () => server.ctx.db;
-
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
 
 const checkout = (lines: { product_id: number; blister_id: number; quantity: number; [k: string]: unknown }[]) => ({
   recipient_name: 'Ana Pérez',

@@ -2,13 +2,13 @@
 // Spanish message, the change logged; customers read them as the instructions of their pending
 // orders, and the WhatsApp number stored here wins over WHATSAPP_NUMBER in e-mails.
 import { and, asc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityLogs, mailOutbox } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 const PATH = '/api/core/payment-settings/';
@@ -26,10 +26,8 @@ const VALID = {
 const put = (body: unknown, token = staff.token) => api(server, 'PUT', PATH, { token, body });
 
 beforeAll(async () => {
-  server = await startTestServer();
   staff = await createStaff(db(), { username: 'tesorera' });
 });
-afterAll(() => server.close());
 beforeEach(async () => {
   expect((await put({})).status).toBe(200);
 });

@@ -2,20 +2,18 @@
 // need the owner's confirmation (409 until confirmed), and no bank discount may sell a
 // presentation for $ 0 or less (400 naming it), whichever write would cause it.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, brands, dollarRate } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.database.db;
 
 beforeAll(async () => {
-  server = await startTestServer();
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 const asStaff = (method: string, path: string, body: unknown) => api(server, method, path, { token: staff.token, body });
 const priceOf = async (id: number) => (await db().select().from(blisters).where(eq(blisters.id, id)))[0].price;

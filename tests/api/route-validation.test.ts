@@ -2,15 +2,11 @@
 // `{ error, errors: { field: [message] } }` shape in Spanish, with no framework code, the NUL
 // check still applies, the catalogue still reads repeated params as one comma list, and checks
 // that must come before the body (the bypass guess counter) still do.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { describe, expect, it } from 'vitest';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff } from '../helpers/factories';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-});
-afterAll(() => server.close());
+const server = useTestServer();
 
 describe('a refused body, query or path parameter', () => {
   it('answers the body refusal as { error, errors } only, without a code', async () => {

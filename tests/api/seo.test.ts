@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { products } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 
 const PUBLIC_URL = 'https://tienda.example.com';
@@ -28,11 +28,10 @@ const BUILT_INDEX = `<!doctype html>
 </html>
 `;
 
-let server: TestServer;
 let webDir: string;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
+beforeAll(() => {
   webDir = mkdtempSync(path.join(tmpdir(), 'seo-web-'));
   writeFileSync(path.join(webDir, 'index.html'), BUILT_INDEX);
   // Built chunks: the home route's lazy chunk imports a shared chunk and the entry.
@@ -44,7 +43,12 @@ beforeAll(async () => {
   );
   writeFileSync(path.join(webDir, 'assets/shared-Zz9_yy88.js'), 'import"./index-test.js";export const b = 2;');
   writeFileSync(path.join(webDir, 'assets/ProductPage-QwErTy12.js'), 'export default 2;');
-  server = await startTestServer({ webDir, publicUrl: PUBLIC_URL });
+});
+afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+const server = useTestServer(() => ({ webDir, publicUrl: PUBLIC_URL }));
+
+beforeAll(async () => {
   const db = server.ctx.db;
   const rqs = await createBrand(db, {
     brand_name: 'Royal Queen Seeds',
@@ -74,11 +78,6 @@ beforeAll(async () => {
   await make('unavailable', { name: 'No Disponible', brand_id: rqs.id, available: false });
   await make('deleted', { name: 'Borrada', brand_id: rqs.id, deleted_at: new Date() });
   await make('inHidden', { name: 'En Banco Oculto', brand_id: hidden.id, image: '/uploads/products/oculto-800.webp' });
-});
-
-afterAll(async () => {
-  await server?.close();
-  rmSync(webDir, { recursive: true, force: true });
 });
 
 async function page(urlPath: string) {

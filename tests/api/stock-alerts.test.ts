@@ -7,7 +7,7 @@ import { createAppContext, type AppContext } from '../../src/server/context';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { activityLogs, blisters, mailOutbox, products } from '../../src/server/db/schema';
 import { runDailyStockAlert } from '../../src/server/modules/stock-alerts/daily-alert';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 const SHOP = 'tienda@test.local';
@@ -15,15 +15,13 @@ const SHOP = 'tienda@test.local';
 const nineAm = (day: number) => new Date(Date.UTC(2034, 4, day, 12, 0));
 const at = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2034, 4, day, hour + 3, minute));
 
-let server: TestServer;
+const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer();
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 async function runAt(when: Date, ctx: AppContext = server.ctx) {
   server.setNow(when);

@@ -9,18 +9,16 @@ import { createAppContext, type AppContext } from '../../src/server/context';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { blisters, mailOutbox, stockNotifications } from '../../src/server/db/schema';
 import { sendRestockNotices } from '../../src/server/modules/stock-alerts/restock';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.ctx.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 1000 });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 type Customer = Awaited<ReturnType<typeof createUser>>;
 type Product = Awaited<ReturnType<typeof createProduct>>;

@@ -1,21 +1,19 @@
 // Amounts typed the Argentine way (issue 21, item 10): every string amount the API takes is read
 // by one parser, "." grouping thousands and "," marking decimals; "1450.50" is refused.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, brands, dollarRate } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
 
-let server: TestServer;
+const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const db = () => server.database.db;
 
 beforeAll(async () => {
-  server = await startTestServer({ maxPendingOrders: 100 });
   staff = await createStaff(db());
 });
-afterAll(() => server.close());
 
 const asStaff = (method: string, path: string, body: unknown) => api(server, method, path, { token: staff.token, body });
 const priceOf = async (blisterId: number) => (await db().select().from(blisters).where(eq(blisters.id, blisterId)))[0];

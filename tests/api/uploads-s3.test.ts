@@ -11,19 +11,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import { createAppContext } from '../../src/server/context';
 import { S3Storage } from '../../src/server/modules/uploads/storage';
-import { api, startTestServer, testConfig, type TestServer } from '../helpers/app';
+import { api, startTestServer, testConfig, type TestServer, useTestServer } from '../helpers/app';
 import { createStaff } from '../helpers/factories';
 import { rawRequest } from '../security/raw-http';
 import { startTestS3, type TestS3 } from '../helpers/s3';
 
 let s3: TestS3;
-let server: TestServer;
+beforeAll(async () => {
+  s3 = await startTestS3();
+});
+afterAll(() => s3?.stop());
+
+const server = useTestServer(() => ({ s3: s3.settings }));
 let other: { app: App; url: string; dataDir: string };
 let staff: string;
 
 beforeAll(async () => {
-  s3 = await startTestS3();
-  server = await startTestServer({ s3: s3.settings });
   staff = (await createStaff(server.ctx.db)).token;
   // Another machine: the same database and bucket, its own DATA_DIR.
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-other-machine-'));
@@ -35,8 +38,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await other?.app.close();
   if (other) rmSync(other.dataDir, { recursive: true, force: true });
-  await server?.close();
-  await s3?.stop();
 });
 
 async function upload(target: { url: string }, purpose: string, token?: string) {

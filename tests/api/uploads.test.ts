@@ -1,21 +1,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_UPLOADS_PER_WINDOW } from '../../src/server/modules/uploads/routes';
-import { startTestServer, type TestServer } from '../helpers/app';
+import { useTestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
 
-let server: TestServer;
+const server = useTestServer();
 let staff: string;
 let customer: string;
 
 beforeAll(async () => {
-  server = await startTestServer();
   staff = (await createStaff(server.ctx.db)).token;
   customer = (await createUser(server.ctx.db)).token;
 });
-afterAll(() => server.close());
 
 const uploadsDir = () => path.join(server.ctx.config.dataDir, 'uploads');
 function storedFiles(): string[] {

@@ -1,22 +1,20 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../src/server/db/client';
 import { orders, refreshTokens, users } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
-let server: TestServer;
+const server = useTestServer();
 let admin: User;
 let customer: User;
 
 beforeAll(async () => {
-  server = await startTestServer();
   admin = await createStaff(server.database.db, { username: 'jefa_admin' });
   customer = await createUser(server.database.db, { username: 'cliente_fiel' });
 });
-afterAll(() => server.close());
 
 const login = (username: string, password = TEST_PASSWORD) =>
   api(server, 'POST', '/api/auth/login/', { body: { username_or_email: username, password } });

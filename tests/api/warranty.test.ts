@@ -1,11 +1,11 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDate } from '../../src/domain/site';
 import type { Db } from '../../src/server/db/client';
 import { sqlRows } from '../../src/server/db/client';
 import { mailOutbox, orderProducts, orders, warrantyClaims } from '../../src/server/db/schema';
-import { api, startTestServer, type TestServer } from '../helpers/app';
+import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -14,7 +14,7 @@ type Product = Awaited<ReturnType<typeof createProduct>>;
 const DAY = 24 * 3600 * 1000;
 const day = (offset: number) => shopDate(new Date(Date.now() + offset * DAY));
 
-let server: TestServer;
+const server = useTestServer();
 let admin: User;
 let ana: User;
 let beto: User;
@@ -83,7 +83,6 @@ const guestClaim = (overrides: Record<string, unknown> = {}) => ({
 const file = (body: unknown, token?: string) => api(server, 'POST', '/api/warranty-claims/', { body, token });
 
 beforeAll(async () => {
-  server = await startTestServer();
   const db = server.database.db;
   admin = await createStaff(db, { username: 'admin_garantias' });
   ana = await createUser(db, { first_name: 'Ana', last_name: 'Pérez', phone: '1155550000' });
@@ -92,7 +91,6 @@ beforeAll(async () => {
   seedB = await createProduct(db, { name: 'Blue Dream' });
   photos = await Promise.all(['#2a7', '#a72', '#27a', '#777'].map((c) => uploadPhoto(server, c)));
 });
-afterAll(() => server.close());
 
 describe('guest claims', () => {
   it('files a claim with two uploaded photos', async () => {

@@ -3,6 +3,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
 import type { Config } from '../../src/server/config';
 import { createAppContext, type AppContext } from '../../src/server/context';
@@ -97,6 +98,59 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The server of a test file (or of a describe block, called inside one): started in a beforeAll
+ * and closed in an afterAll registered where this is called, so call it before the hooks that use
+ * the server. Returns a handle whose properties reach the running server; using it before the
+ * beforeAll ran, or after the server closed, throws. `close()` stops the server early; the afterAll
+ * then has nothing to do. `overrides` may be a function when they are only known once an earlier
+ * beforeAll has run (a stand-in service's port, a temporary folder made there).
+ *
+ * Several servers, a server started inside a test, or one whose start must be ordered differently
+ * still use startTestServer.
+ */
+export function useTestServer(overrides: Partial<Config> | (() => Partial<Config>) = {}): TestServer {
+  let running: TestServer | undefined;
+  let state: 'waiting' | 'running' | 'closed' = 'waiting';
+  const current = (): TestServer => {
+    if (running) return running;
+    throw new Error(
+      state === 'closed'
+        ? 'useTestServer: the server is closed'
+        : "useTestServer: the server is not running; it starts in the file's beforeAll, so reach it from hooks and tests",
+    );
+  };
+  beforeAll(async () => {
+    running = await startTestServer(typeof overrides === 'function' ? overrides() : overrides);
+    state = 'running';
+  });
+  afterAll(() => handle.close());
+  const handle: TestServer = {
+    get app() {
+      return current().app;
+    },
+    get ctx() {
+      return current().ctx;
+    },
+    get database() {
+      return current().database;
+    },
+    get url() {
+      return current().url;
+    },
+    setNow(date) {
+      current().setNow(date);
+    },
+    async close() {
+      const server = running;
+      running = undefined;
+      state = 'closed';
+      await server?.close();
+    },
+  };
+  return handle;
 }
 
 /** fetch against the test server with JSON in and out. */

@@ -2,22 +2,20 @@
 // customer route, a staff route and a public route alike (a bad token is never read as anonymous).
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
-import { api, startTestServer, TEST_JWT_SECRET, type TestServer } from '../helpers/app';
+import { api, TEST_JWT_SECRET, useTestServer } from '../helpers/app';
 import { createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { isSpanishMessage } from './raw-http';
 
-let server: TestServer;
+const server = useTestServer();
 let customer: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 
 beforeAll(async () => {
-  server = await startTestServer();
   customer = await createUser(server.database.db);
   staff = await createStaff(server.database.db);
 });
-afterAll(() => server?.close());
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const nowSeconds = () => Math.floor(Date.now() / 1000);
