@@ -9,7 +9,7 @@ import type { Config } from '../../src/server/config';
 import { createAppContext, type AppContext } from '../../src/server/context';
 import type { CounterStore } from '../../src/server/counters';
 import type { Database } from '../../src/server/db/client';
-import { createTestDatabase } from './database';
+import { createTestDatabase, lendTestDatabase, type TestDatabase } from './database';
 import { testRedisCounters } from './redis';
 
 export { createTestDatabase };
@@ -70,9 +70,9 @@ export interface TestServer {
  * the test database is on a server, in memory on PGlite. TEST_COUNTER_STORE=redis (with
  * TEST_REDIS_URL) counts them in Redis instead, under a key prefix of the server's own.
  */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function startTestServer(overrides: Partial<Config> = {}, given?: TestDatabase): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
-  const database = await createTestDatabase();
+  const database = given ?? (await createTestDatabase());
   let fixedNow: Date | null = null;
   const now = () => fixedNow ?? new Date();
   const ctx = createAppContext(database.db, testConfig(dataDir, { databaseUrl: database.url, ...overrides }), now);
@@ -123,7 +123,12 @@ export function useTestServer(overrides: Partial<Config> | (() => Partial<Config
     );
   };
   beforeAll(async () => {
-    running = await startTestServer(typeof overrides === 'function' ? overrides() : overrides);
+    // The worker's database, put back to the template (./database.ts: lendTestDatabase).
+    const database = await lendTestDatabase();
+    running = await startTestServer(typeof overrides === 'function' ? overrides() : overrides, database).catch(async (error: unknown) => {
+      await database.close();
+      throw error;
+    });
     state = 'running';
   });
   afterAll(() => handle.close());

@@ -8,6 +8,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../../src/server/db/client';
 import { migrateDatabase } from '../../src/server/db/migrate';
@@ -16,6 +17,8 @@ import { migrateDatabase } from '../../src/server/db/migrate';
 const PGLITE_TEMPLATE_ENV = 'TEST_PGLITE_TEMPLATE';
 /** Set by the global setup for the test workers: the migrated PostgreSQL template database. */
 const POSTGRES_TEMPLATE_ENV = 'TEST_POSTGRES_TEMPLATE';
+/** Set by the global setup for the test workers: where their databases go, removed after the run. */
+const RUN_FOLDER_ENV = 'TEST_RUN_FOLDER';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PGLITE_CACHE = path.join(ROOT, 'node_modules/.cache/shop-test-templates');
@@ -102,11 +105,20 @@ export async function postgresTemplate(adminUrl: string): Promise<string> {
   return name;
 }
 
-/** Makes sure the template of the current migrations exists and tells the test workers where. */
-export async function createTemplateDatabase(): Promise<void> {
+/**
+ * Makes sure the template of the current migrations exists and tells the test workers where; on
+ * PGlite also makes the folder of the run's worker databases. Returns what removes that folder.
+ */
+export async function createTemplateDatabase(): Promise<() => void> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (adminUrl) process.env[POSTGRES_TEMPLATE_ENV] = await postgresTemplate(adminUrl);
-  else process.env[PGLITE_TEMPLATE_ENV] = await pgliteTemplate();
+  if (adminUrl) {
+    process.env[POSTGRES_TEMPLATE_ENV] = await postgresTemplate(adminUrl);
+    return () => {};
+  }
+  process.env[PGLITE_TEMPLATE_ENV] = await pgliteTemplate();
+  const runFolder = mkdtempSync(path.join(tmpdir(), 'shop-test-run-'));
+  process.env[RUN_FOLDER_ENV] = runFolder;
+  return () => rmSync(runFolder, { recursive: true, force: true });
 }
 
 /**
@@ -130,11 +142,14 @@ export async function createTestPglite(dataDir?: string): Promise<Database> {
   };
 }
 
+/** A test database; on PostgreSQL, `url` lets a test open a second pool on it, as a second server process would. */
+export type TestDatabase = Database & { url?: string };
+
 /**
- * A fresh, migrated database for one test file: a copy of the template when there is one. On
- * PostgreSQL, `url` lets a test open a second pool on it, as a second server process would.
+ * A fresh, migrated database of its own (a copy of the template when there is one), dropped or
+ * removed when closed.
  */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+export async function createTestDatabase(): Promise<TestDatabase> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return createTestPglite();
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
@@ -149,6 +164,73 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
     async close() {
       await database.close();
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+/**
+ * Statements that put a database back to the template's state: every table emptied, the rows the
+ * migrations made put back, every sequence set back. Read from `pglite` while it holds a fresh
+ * copy of the template.
+ */
+async function resetStatements(pglite: PGlite): Promise<string> {
+  const tables = (await pglite.query<{ name: string }>(`select format('%I', tablename) as name from pg_tables where schemaname = 'public'`))
+    .rows;
+  const sequences = await pglite.query<{ statement: string }>(
+    `select format('select setval(%L, %s, %L)', format('%I', sequencename), coalesce(last_value, start_value), last_value is not null) as statement
+       from pg_sequences where schemaname = 'public'`,
+  );
+  // Replica mode skips the foreign key checks, so the tables can be emptied in any order.
+  const statements = ['begin', 'set local session_replication_role = replica'];
+  for (const { name } of tables) statements.push(`delete from ${name}`);
+  for (const { name } of tables) {
+    const [{ insert }] = (
+      await pglite.query<{ insert: string | null }>(
+        `select case when count(*) > 0 then format('insert into %s select * from json_populate_recordset(null::%s, %L)', $1::text, $1::text, json_agg(t)::text) end as insert
+           from ${name} t`,
+        [name],
+      )
+    ).rows;
+    if (insert) statements.push(insert);
+  }
+  statements.push(...sequences.rows.map((row) => row.statement), 'commit');
+  return statements.map((statement) => `${statement};`).join('\n');
+}
+
+interface WorkerPglite {
+  database: Database;
+  reset: string;
+  lent: boolean;
+}
+let workerPglite: Promise<WorkerPglite> | undefined;
+
+async function openWorkerPglite(): Promise<WorkerPglite> {
+  // Open while the worker lives: the global setup's teardown removes its files.
+  const folder = mkdtempSync(path.join(process.env[RUN_FOLDER_ENV] ?? tmpdir(), 'worker-'));
+  const database = await createTestPglite(path.join(folder, 'db'));
+  return { database, reset: await resetStatements(database.pglite!), lent: false };
+}
+
+/**
+ * The database of a test file's server (useTestServer in ./app.ts), holding only what the
+ * template holds. On PGlite, opening a copy of the template costs more than the rest of a
+ * server's start (copying its data folder and starting PGlite: about 0.4 s on an idle machine,
+ * seconds on a busy one), so each test worker keeps one open and lends it to one server at a
+ * time, put back to the template's state first (a few milliseconds); a second server while it
+ * is lent gets a copy of its own. On PostgreSQL, where a copy of the template takes some tens of
+ * milliseconds, every server gets a new database.
+ */
+export async function lendTestDatabase(): Promise<TestDatabase> {
+  if (process.env.TEST_DATABASE_URL) return createTestDatabase();
+  workerPglite ??= openWorkerPglite();
+  const worker = await workerPglite;
+  if (worker.lent) return createTestDatabase();
+  worker.lent = true;
+  await worker.database.pglite!.exec(worker.reset);
+  return {
+    ...worker.database,
+    async close() {
+      worker.lent = false;
     },
   };
 }
