@@ -17,7 +17,7 @@ beforeAll(async () => {
 const resend = (id: number, token = staff.token) => api(server, 'POST', `/api/orders/${id}/payment-instructions/`, { token });
 const setPaymentDetails = (body: Record<string, string>) =>
   api(server, 'PUT', '/api/core/payment-settings/', { token: staff.token, body: { whatsapp_number: '1123456789', ...body } });
-const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to_address, email));
+const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to_address, email)).orderBy(mailOutbox.id);
 
 describe('POST /api/orders/{id}/payment-instructions/', () => {
   it('is for staff only', async () => {
