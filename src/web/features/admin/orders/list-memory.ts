@@ -29,7 +29,9 @@ export function listPath(): string {
 }
 
 export function saveListPlace(search: string) {
-  write(PLACE, { ...read<{ scrollY?: number }>(PLACE), search });
+  // A position kept for other filters does not belong to these.
+  const place = read<{ search: string; scrollY?: number }>(PLACE);
+  write(PLACE, place?.search === search ? place : { search });
 }
 
 /** How far down the list was for these filters, as it was last left. */
