@@ -10,3 +10,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 };
 
 export const isOrderActive = (status: OrderStatus) => status !== 'cancelled';
+
+/** web: the customer's checkout; manual: a sale agreed by message that staff entered. */
+export const ORDER_SOURCES = ['web', 'manual'] as const;
+export type OrderSource = (typeof ORDER_SOURCES)[number];

@@ -5,9 +5,11 @@ import { z } from 'zod';
 import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
 import { roundCents } from './money';
 import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
-import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, shipmentDtoSchema } from './fulfilment';
+import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, recordPaymentSchema, shipmentDtoSchema } from './fulfilment';
 import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
-import { ORDER_STATUSES } from './order-status';
+import { ORDER_SOURCES, ORDER_STATUSES } from './order-status';
+import { CARRIERS } from './fulfilment-steps';
+import { addressSchema, PROVINCE_CODES, SHIPPING_KINDS } from './shipping';
 import { phoneSchema } from './phone';
 
 export { isOrderActive, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status';
@@ -104,27 +106,51 @@ const orderLinesSchema = z
     error: `La cantidad máxima es ${ORDER_MAX_QUANTITY}`,
   });
 
-/** POST /api/orders/ (spec storefront §3 order create payload). */
+/**
+ * What an order carries besides its lines, for a checkout and a manual order alike: who receives
+ * it and how it is delivered. With `shipping_method_id` the server quotes the method for
+ * `address.province` (and home delivery needs the full address); without it the order is the
+ * spec's, with no shipping.
+ */
+const deliveryFields = {
+  recipient_name: recipientNameSchema,
+  customer_phone: customerPhoneSchema,
+  delivery_type: deliveryTypeSchema,
+  shipping_address: z.string().trim().max(300, 'La dirección es demasiado larga').optional(),
+  shipping_method_id: idField('Método de envío inválido').optional(),
+  address: addressSchema.optional(),
+};
+
+function checkDelivery(
+  value: { delivery_type: DeliveryType; shipping_address?: string; shipping_method_id?: number; address?: unknown },
+  issues: z.RefinementCtx,
+) {
+  if (value.shipping_method_id !== undefined) {
+    if (!value.address) issues.addIssue({ code: 'custom', path: ['address', 'province'], message: 'Elegí la provincia' });
+    return;
+  }
+  if (value.delivery_type === 'address' && !value.shipping_address) {
+    issues.addIssue({ code: 'custom', path: ['shipping_address'], message: 'La dirección es requerida' });
+  }
+}
+
+/** The spec's address text, until the shipping method (if any) gives the order its own. */
+const specAddress = <T extends { delivery_type: DeliveryType; shipping_address?: string }>(value: T) => ({
+  ...value,
+  shipping_address: value.delivery_type === 'coordinate' ? COORDINATE_ADDRESS : (value.shipping_address ?? ''),
+});
+
+/** POST /api/orders/ (spec storefront §3 order create payload, with shipping). */
 export const orderCreateSchema = z
   .object({
-    recipient_name: recipientNameSchema,
-    customer_phone: customerPhoneSchema,
-    delivery_type: deliveryTypeSchema,
-    shipping_address: z.string().trim().max(300, 'La dirección es demasiado larga').optional(),
+    ...deliveryFields,
     customer_email: z.string().trim().max(254).email('Ingrese un email válido').optional().or(z.literal('')),
     products: orderLinesSchema,
     /** The total the customer saw when confirming: a different one on the server answers 409 PRICE_CHANGED. */
     expected_total: z.number({ error: 'El total esperado debe ser un número' }).min(0).max(1_000_000_000).optional(),
   })
-  .superRefine((value, issues) => {
-    if (value.delivery_type === 'address' && !value.shipping_address) {
-      issues.addIssue({ code: 'custom', path: ['shipping_address'], message: 'La dirección es requerida' });
-    }
-  })
-  .transform((value) => ({
-    ...value,
-    shipping_address: value.delivery_type === 'coordinate' ? COORDINATE_ADDRESS : value.shipping_address!,
-  }));
+  .superRefine(checkDelivery)
+  .transform(specAddress);
 export type OrderCreateInput = z.output<typeof orderCreateSchema>;
 
 // ---------------------------------------------------------------------------------------------
@@ -184,6 +210,9 @@ export const adminOrderUpdateSchema = z
     is_archived: z.boolean({ error: 'Valor inválido para archivado' }).optional(),
     /** Why staff cancel (with status 'cancelled'): the customer's e-mail quotes it. */
     cancel_reason: z.string({ error: 'El motivo debe ser texto' }).trim().max(300, 'El motivo no puede superar 300 caracteres').optional(),
+    /** Delivery of an order awaiting payment: a method (null: none, the spec's order) and its address. */
+    shipping_method_id: idField('Método de envío inválido').nullable().optional(),
+    address: addressSchema.optional(),
   })
   .refine((v) => Object.values(v).some((x) => x !== undefined), { error: 'No hay cambios para aplicar' })
   .superRefine((v, issues) => {
@@ -194,6 +223,27 @@ export const adminOrderUpdateSchema = z
     }
   });
 export type AdminOrderUpdate = z.output<typeof adminOrderUpdateSchema>;
+
+/** POST /api/orders/manual/ (staff): a sale agreed by message, for an account or a new e-mail. */
+export const manualOrderSchema = z
+  .object({
+    customer_email: z.string({ error: 'El email es requerido' }).trim().toLowerCase().max(254).email('Ingresá un email válido'),
+    first_name: z.string().trim().max(150, 'El nombre es demasiado largo').optional(),
+    last_name: z.string().trim().max(150, 'El apellido es demasiado largo').optional(),
+    phone: customerPhoneSchema,
+    ...deliveryFields,
+    // The customer's name when not given.
+    recipient_name: recipientNameSchema.optional(),
+    customer_phone: customerPhoneSchema.optional(),
+    products: orderLinesSchema,
+    /** Recorded at once, as POST /api/orders/{id}/payment/ would. */
+    payment: recordPaymentSchema.optional(),
+    /** Kept as the order's internal notes. */
+    note: z.string().trim().max(2000, 'La nota es demasiado larga').optional(),
+  })
+  .superRefine(checkDelivery)
+  .transform(specAddress);
+export type ManualOrderInput = z.output<typeof manualOrderSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Lists
@@ -366,6 +416,25 @@ export const refundDtoSchema = z.object({
 });
 export type RefundDto = z.infer<typeof refundDtoSchema>;
 
+export const orderShippingDtoSchema = z.object({
+  /** Null once the method was removed from the settings; the rest is the order's copy. */
+  method_id: z.number().int().nullable(),
+  name: z.string(),
+  kind: z.enum(SHIPPING_KINDS),
+  carrier: z.enum(CARRIERS),
+  price: z.number(),
+});
+export type OrderShippingDto = z.infer<typeof orderShippingDtoSchema>;
+
+export const orderAddressDtoSchema = z.object({
+  street: z.string(),
+  number: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  province: z.enum(PROVINCE_CODES),
+  details: z.string(),
+});
+
 export const orderDtoSchema = z.object({
   /** The API's key (paths, references). */
   id: z.number().int(),
@@ -376,7 +445,14 @@ export const orderDtoSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   is_archived: z.boolean(),
+  /** The lines' sum. */
+  subtotal: z.number(),
+  /** subtotal + shipping. */
   total: z.number(),
+  /** web: the customer's checkout; manual: entered by staff. */
+  source: z.enum(ORDER_SOURCES),
+  shipping: orderShippingDtoSchema.nullable(),
+  address: orderAddressDtoSchema.nullable(),
   customer: orderCustomerDtoSchema,
   customer_phone: z.string(),
   customer_email: z.string(),

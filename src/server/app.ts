@@ -21,6 +21,7 @@ import healthRoutes from './modules/health/routes';
 import uploadRoutes from './modules/uploads/routes';
 import orderRoutes from './modules/orders/routes';
 import siteRoutes from './modules/site/routes';
+import shippingRoutes from './modules/shipping/routes';
 import userRoutes from './modules/users/routes';
 import activityRoutes from './modules/activity/routes';
 import warrantyRoutes from './modules/warranty/routes';
@@ -150,6 +151,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(uploadRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
+  await app.register(shippingRoutes, { ctx });
   await app.register(warrantyRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(activityRoutes, { ctx });

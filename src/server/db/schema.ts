@@ -20,6 +20,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { CARRIERS, PAYMENT_METHODS } from '../../domain/fulfilment';
 import { REFUND_STATUSES } from '../../domain/order-lifecycle';
+import { ORDER_SOURCES } from '../../domain/order-status';
+import type { Address, ShippingZone } from '../../domain/shipping';
+import { SHIPPING_KINDS } from '../../domain/shipping';
 
 /**
  * Lower case without accents: shop_fold() of migration 0006 (unaccent declared immutable), so that
@@ -67,6 +70,8 @@ export const users = pgTable(
     is_superuser: boolean('is_superuser').notNull().default(false),
     is_active: boolean('is_active').notNull().default(true),
     email_verified: boolean('email_verified').notNull().default(false),
+    /** The delivery address of the customer's last order (checkout prefills it; Mi cuenta edits it). */
+    last_address: jsonb('last_address').$type<Address>(),
     last_login: timestamp('last_login', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -312,6 +317,26 @@ export const orders = pgTable(
     refund_recorded_by: integer('refund_recorded_by').references(() => users.id, { onDelete: 'set null' }),
     /** Staff only. */
     internal_notes: text('internal_notes').notNull().default(''),
+    /** 'web': the customer's checkout; 'manual': entered by staff for a sale agreed by message. */
+    source: text('source', { enum: ORDER_SOURCES }).notNull().default('web'),
+    /** Staff who entered a manual order. */
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The shipping method chosen, as it was then (all null: the spec's order without shipping).
+     * `total` includes shipping_price: the lines' subtotal is total − shipping_price.
+     */
+    shipping_method_id: integer('shipping_method_id').references(() => shippingMethods.id, { onDelete: 'set null' }),
+    shipping_name: text('shipping_name'),
+    shipping_kind: text('shipping_kind', { enum: SHIPPING_KINDS }),
+    shipping_carrier: text('shipping_carrier', { enum: CARRIERS }),
+    shipping_price: money('shipping_price'),
+    /** The delivery address as fields (home delivery; the province alone for the other kinds). */
+    address_street: text('address_street'),
+    address_number: text('address_number'),
+    address_zip_code: text('address_zip_code'),
+    address_city: text('address_city'),
+    address_province: text('address_province'),
+    address_details: text('address_details'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -338,6 +363,28 @@ export const orders = pgTable(
       .where(sql`${t.refunded_at} is not null`),
   ],
 );
+
+/**
+ * The shipping methods staff set up ('Configuración → Envíos'). Orders keep a copy of what they
+ * chose, so editing or removing a method never changes an order.
+ */
+export const shippingMethods = pgTable('shipping_methods', {
+  id: serial('id').primaryKey(),
+  position: integer('position').notNull().default(0),
+  name: text('name').notNull(),
+  kind: text('kind', { enum: SHIPPING_KINDS }).notNull(),
+  carrier: text('carrier', { enum: CARRIERS }).notNull(),
+  zones: jsonb('zones').$type<ShippingZone[]>().notNull().default([]),
+  /** Null: the method does not reach provinces outside its zones. */
+  rest_of_country_price: money('rest_of_country_price'),
+  free_from: money('free_from'),
+  days_min: integer('days_min').notNull().default(0),
+  days_max: integer('days_max').notNull().default(0),
+  pickup_address: text('pickup_address').notNull().default(''),
+  active: boolean('active').notNull().default(true),
+  created_at: createdAt(),
+  updated_at: updatedAt(),
+});
 
 export const orderProducts = pgTable(
   'order_products',

@@ -26,15 +26,40 @@ function linesTable(order: OrderDto): { html: string; text: string } {
     };
   });
   const head = 'padding:8px 6px;border-bottom:2px solid #15803d;font-size:13px;color:#6b7280;';
+  // With shipping, the subtotal and the shipping cost come before the total they add up to.
+  const sums = order.shipping
+    ? [
+        { label: 'Subtotal', value: formatArs(order.subtotal) },
+        { label: `Envío (${order.shipping.name})`, value: shippingPriceText(order.shipping.price) },
+      ]
+    : [];
+  const sumCell = 'padding:6px 6px;font-size:14px;color:#1f2937;';
   const html =
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse;">` +
     `<tr><th align="left" style="${head}">Producto</th><th style="${head}">Cant.</th><th align="right" style="${head}">Subtotal</th></tr>` +
     rows.map((r) => r.html).join('') +
+    sums
+      .map(
+        (sum) =>
+          `<tr><td colspan="2" style="${sumCell}">${escapeHtml(sum.label)}</td><td style="${sumCell}text-align:right;white-space:nowrap;">${escapeHtml(sum.value)}</td></tr>`,
+      )
+      .join('') +
     `<tr><td colspan="2" style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;">Total</td>` +
     `<td style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;text-align:right;white-space:nowrap;">${escapeHtml(formatArs(order.total))}</td></tr>` +
     `</table>`;
-  const text = [...rows.map((r) => r.text), `Total: ${formatArs(order.total)}`].join('\n');
+  const text = [...rows.map((r) => r.text), ...sums.map((sum) => `${sum.label}: ${sum.value}`), `Total: ${formatArs(order.total)}`].join(
+    '\n',
+  );
   return { html, text };
+}
+
+const shippingPriceText = (price: number) => (price === 0 ? 'Gratis' : formatArs(price));
+
+/** How the order travels, in one line: the method and where to (or the spec's delivery label). */
+export function deliveryLine(order: OrderDto): string {
+  if (!order.shipping) return `${order.delivery_type_display}${order.delivery_type === 'address' ? ` (${order.shipping_address})` : ''}`;
+  if (order.shipping.kind === 'coordinate') return order.shipping.name;
+  return `${order.shipping.name}: ${order.shipping_address}`;
 }
 
 const myOrdersAction = (ctx: AppContext) => ({ label: 'Ver mis pedidos', url: `${ctx.config.publicUrl}/mi-cuenta?section=orders` });
@@ -50,19 +75,25 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channel
     ? `Envía el comprobante ${contact.where}.`
     : `Te vamos a escribir al ${order.customer_phone} para confirmar el pago.`;
   // Without a channel to write to, the shop writes first, to the phone the customer left.
-  const payment = instructions
-    ? [`Paga ${formatArs(order.total)} indicando el pedido #${order.order_number} (los datos están abajo).`, receipt]
-    : contact
-      ? [
-          `Escríbenos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
-          'Te enviaremos los datos para realizar el pago.',
-          'Envía el comprobante de pago por el mismo medio.',
-        ]
-      : [
-          `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
-          'Envía el comprobante de pago por el mismo medio.',
-        ];
-  const steps = [...payment, 'Coordinamos juntos la entrega de tu pedido.'].map((step, i) => `${i + 1}. ${step}`);
+  const payment = order.payment
+    ? [`Ya registramos tu pago de ${formatArs(order.payment.amount)}. ¡Gracias!`]
+    : instructions
+      ? [`Paga ${formatArs(order.total)} indicando el pedido #${order.order_number} (los datos están abajo).`, receipt]
+      : contact
+        ? [
+            `Escríbenos ${contact.where} indicando tu número de pedido #${order.order_number}.`,
+            'Te enviaremos los datos para realizar el pago.',
+            'Envía el comprobante de pago por el mismo medio.',
+          ]
+        : [
+            `Te vamos a escribir al ${order.customer_phone} con los datos para realizar el pago del pedido #${order.order_number}.`,
+            'Envía el comprobante de pago por el mismo medio.',
+          ];
+  const delivery =
+    order.shipping && order.shipping.kind !== 'coordinate'
+      ? `Enviamos tu pedido por ${deliveryLine(order)} cuando recibamos el pago.`
+      : 'Coordinamos juntos la entrega de tu pedido.';
+  const steps = [...payment, delivery].map((step, i) => `${i + 1}. ${step}`);
   const rendered = renderEmail({
     title: `¡Gracias por tu pedido #${order.order_number}!`,
     preheader: `Recibimos tu pedido por ${formatArs(order.total)}. Te contamos cómo seguir.`,
@@ -70,12 +101,14 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channel
       `Hola ${order.recipient_name}, recibimos tu pedido y ya lo estamos preparando.`,
       'Pasos para el pago y la entrega:',
       steps.join('\n'),
-      ...(instructions ? [`Cómo pagar el pedido #${order.order_number} (${formatArs(order.total)}):\n${instructions}`] : []),
+      ...(instructions && !order.payment
+        ? [`Cómo pagar el pedido #${order.order_number} (${formatArs(order.total)}):\n${instructions}`]
+        : []),
     ],
     bodyHtml: table.html,
     bodyText: table.text,
     action: contact?.action,
-    footnote: `Entrega: ${order.delivery_type_display}. Teléfono de contacto: ${order.customer_phone}.`,
+    footnote: `Entrega: ${deliveryLine(order)}. Teléfono de contacto: ${order.customer_phone}.`,
   });
   return { to: order.customer_email, subject: `Confirmación de tu pedido #${order.order_number}`, ...rendered };
 }
@@ -88,7 +121,7 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
     preheader: `${order.recipient_name} hizo un pedido por ${formatArs(order.total)}`,
     paragraphs: [
       `Cliente: ${order.recipient_name}${customer}`,
-      `Teléfono: ${order.customer_phone}\nEmail: ${order.customer_email}\nEntrega: ${order.delivery_type_display}${order.delivery_type === 'address' ? ` (${order.shipping_address})` : ''}`,
+      `Teléfono: ${order.customer_phone}\nEmail: ${order.customer_email}\nEntrega: ${deliveryLine(order)}`,
     ],
     bodyHtml: table.html,
     bodyText: table.text,
@@ -277,4 +310,30 @@ export function refundEmail(ctx: AppContext, order: OrderDto, refund: RefundDto)
 
 export async function notifyRefunded(ctx: AppContext, order: OrderDto, log?: Logger) {
   if (order.refund?.status === 'done') await safeSend(ctx, refundEmail(ctx, order, order.refund), log);
+}
+
+/** Staff changed an order awaiting payment (lines, delivery): the customer sees it as it now stands. */
+export function orderEditedEmail(ctx: AppContext, order: OrderDto): MailMessage {
+  const table = linesTable(order);
+  const rendered = renderEmail({
+    title: `Actualizamos tu pedido #${order.order_number}`,
+    preheader: `El nuevo total es ${formatArs(order.total)}`,
+    paragraphs: [
+      `Hola ${order.recipient_name},`,
+      `Modificamos tu pedido #${order.order_number} como lo acordamos. El nuevo total a pagar es ${formatArs(order.total)}.`,
+      `Entrega: ${deliveryLine(order)}.`,
+    ],
+    bodyHtml: table.html,
+    bodyText: table.text,
+    action: myOrdersAction(ctx),
+  });
+  return {
+    to: order.customer_email,
+    subject: `Pedido #${order.order_number} actualizado: nuevo total ${formatArs(order.total)}`,
+    ...rendered,
+  };
+}
+
+export async function notifyOrderEdited(ctx: AppContext, order: OrderDto, log?: Logger) {
+  await safeSend(ctx, orderEditedEmail(ctx, order), log);
 }

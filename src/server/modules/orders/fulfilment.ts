@@ -17,6 +17,7 @@ import { formatArs } from '../../../domain/money';
 import type { OrderDto } from '../../../domain/orders';
 import { shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Logger } from '../../logger';
@@ -53,7 +54,7 @@ function refuseMissing(order: OrderRecord, step: 'payment' | 'shipment') {
   }
 }
 
-function paymentDate(value: string | undefined, now: Date, field: 'paid_at' | 'refunded_at' = 'paid_at'): Date {
+export function paymentDate(value: string | undefined, now: Date, field: 'paid_at' | 'refunded_at' = 'paid_at'): Date {
   const what = field === 'paid_at' ? 'de pago' : 'del reembolso';
   const paidAt = paidAtInstant(value, now);
   if (Number.isNaN(paidAt.getTime())) throw badRequest(`La fecha ${what} es inválida`, { [field]: [`La fecha ${what} es inválida`] });
@@ -75,6 +76,37 @@ const paymentFields = (o: Pick<OrderRecord, 'paid_at' | 'payment_method' | 'paym
  * POST /api/orders/{id}/payment/: records (or corrects) the payment of a pending or completed
  * order. The customer is e-mailed "Recibimos tu pago" the first time only.
  */
+/**
+ * Writes a payment on a locked order (recordPayment, and a manual order paid at once). The date
+ * may not come before the order, except for a manual order: the sale was agreed, and maybe paid,
+ * before staff entered it.
+ */
+export async function writePayment(tx: Tx, actor: OrderActor, order: OrderRecord, input: RecordPaymentInput, paidAt: Date): Promise<void> {
+  if (order.source !== 'manual' && shopDate(paidAt) < shopDate(order.created_at)) {
+    const message = 'La fecha de pago no puede ser anterior al pedido';
+    throw badRequest(message, { paid_at: [message] });
+  }
+  const payment = {
+    paid_at: paidAt,
+    payment_method: input.method,
+    payment_amount: input.amount ?? order.total,
+    payment_note: input.note || null,
+  };
+  // updated_at is left alone: the customer's timeline dates the delivery or cancellation by it.
+  await tx
+    .update(orders)
+    .set({ ...payment, payment_recorded_by: actor.id })
+    .where(eq(orders.id, order.id));
+  await logActivity(tx, {
+    action: 'update',
+    description: `Pedido #${order.order_number}: pago ${order.paid_at ? 'corregido' : 'registrado'} (${PAYMENT_METHOD_LABELS[input.method]}, ${formatArs(payment.payment_amount)})`,
+    actor,
+    entity_type: 'order',
+    entity_id: order.id,
+    changes: diff(paymentFields(order), paymentFields(payment)),
+  });
+}
+
 export async function recordPayment(
   ctx: AppContext,
   actor: OrderActor,
@@ -91,29 +123,7 @@ export async function recordPayment(
     assertAllowed(order, 'payment');
     if (options.replace) refuseMissing(order, 'payment');
     if (options.once && order.paid_at) throw conflict(`El pedido #${order.order_number} ya tiene un pago registrado`, 'ALREADY_PAID');
-    if (shopDate(paidAt) < shopDate(order.created_at)) {
-      const message = 'La fecha de pago no puede ser anterior al pedido';
-      throw badRequest(message, { paid_at: [message] });
-    }
-    const payment = {
-      paid_at: paidAt,
-      payment_method: input.method,
-      payment_amount: input.amount ?? order.total,
-      payment_note: input.note || null,
-    };
-    // updated_at is left alone: the customer's timeline dates the delivery or cancellation by it.
-    await tx
-      .update(orders)
-      .set({ ...payment, payment_recorded_by: actor.id })
-      .where(eq(orders.id, orderId));
-    await logActivity(tx, {
-      action: 'update',
-      description: `Pedido #${order.order_number}: pago ${order.paid_at ? 'corregido' : 'registrado'} (${PAYMENT_METHOD_LABELS[input.method]}, ${formatArs(payment.payment_amount)})`,
-      actor,
-      entity_type: 'order',
-      entity_id: order.id,
-      changes: diff(paymentFields(order), paymentFields(payment)),
-    });
+    await writePayment(tx, actor, order, input, paidAt);
     return order.paid_at === null;
   });
   const dto = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
@@ -121,11 +131,6 @@ export async function recordPayment(
   return dto;
 }
 
-/**
- * POST /api/orders/{id}/shipment/: marks a pending or completed order as shipped (or corrects its
- * carrier and code). The customer is e-mailed the carrier, code and tracking link whenever
- * these change.
- */
 export async function recordShipment(
   ctx: AppContext,
   actor: OrderActor,

@@ -9,10 +9,12 @@ import {
   type OrderDto,
   type OrderOrdering,
   type OrderProductDto,
+  type OrderShippingDto,
   type OrderStatusCounts,
   type RefundDto,
 } from '../../../domain/orders';
 import { ORDER_STAGE_LABELS, orderStage, STAGES_NEEDING_SHOP } from '../../../domain/order-lifecycle';
+import { storedAddress } from './delivery';
 import { inStages } from './stages';
 import { roundCents } from '../../../domain/money';
 import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
@@ -51,6 +53,18 @@ const orderFields = {
   refund_method: orders.refund_method,
   refund_note: orders.refund_note,
   internal_notes: orders.internal_notes,
+  source: orders.source,
+  shipping_method_id: orders.shipping_method_id,
+  shipping_name: orders.shipping_name,
+  shipping_kind: orders.shipping_kind,
+  shipping_carrier: orders.shipping_carrier,
+  shipping_price: orders.shipping_price,
+  address_street: orders.address_street,
+  address_number: orders.address_number,
+  address_zip_code: orders.address_zip_code,
+  address_city: orders.address_city,
+  address_province: orders.address_province,
+  address_details: orders.address_details,
   created_at: orders.created_at,
   updated_at: orders.updated_at,
   user_username: users.username,
@@ -188,6 +202,17 @@ function refundOf(row: OrderRow, staff: boolean): RefundDto | null {
   return staff ? { ...refund, note: row.refund_note } : refund;
 }
 
+function shippingOf(row: OrderRow): OrderShippingDto | null {
+  if (!row.shipping_kind || !row.shipping_carrier || row.shipping_name === null) return null;
+  return {
+    method_id: row.shipping_method_id,
+    name: row.shipping_name,
+    kind: row.shipping_kind,
+    carrier: row.shipping_carrier,
+    price: row.shipping_price ?? 0,
+  };
+}
+
 function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): OrderDto {
   const staff = view.audience === 'staff';
   const payment = paymentOf(row, staff);
@@ -201,7 +226,11 @@ function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): Ord
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     is_archived: row.is_archived,
+    subtotal: roundCents(row.total - (row.shipping_price ?? 0)),
     total: row.total,
+    source: row.source,
+    shipping: shippingOf(row),
+    address: storedAddress(row) ?? null,
     customer: {
       id: row.user_id,
       username: row.user_username ?? row.customer_username,

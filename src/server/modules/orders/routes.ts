@@ -22,6 +22,7 @@ import {
   adminOrderUpdateSchema,
   customerOrderUpdateSchema,
   myOrdersQuerySchema,
+  manualOrderSchema,
   orderCreateSchema,
   orderDtoSchema,
   orderExportQuerySchema,
@@ -37,6 +38,7 @@ import { exportOrders } from './export';
 import { resendPaymentInstructions } from './payment-request';
 import { applyBulkAction, recordPayment, recordRefund, recordShipment, setInternalNotes, undoStep } from './fulfilment';
 import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
+import { createManualOrder } from './manual';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
 const orderUpdateBody = describedOnly(z.union([adminOrderUpdateSchema, customerOrderUpdateSchema]));
@@ -50,6 +52,15 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     { config: { access: 'user' }, schema: { body: orderCreateSchema, response: { 201: orderDtoSchema } } },
     async (request, reply) => {
       const order = await createOrder(ctx, requireUser(request), request.body, request.log);
+      return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    '/api/orders/manual/',
+    { config: { access: 'staff' }, schema: { body: manualOrderSchema, response: { 201: orderDtoSchema } } },
+    async (request, reply) => {
+      const order = await createManualOrder(ctx, requireStaff(request), request.body, request.log);
       return reply.status(201).send(order);
     },
   );

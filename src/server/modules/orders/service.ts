@@ -16,23 +16,27 @@ import {
   type CustomerOrderUpdate,
   type MyOrdersQuery,
   type OrderCreateInput,
+  type OrderLineInput,
   type OrderDto,
   type OrderStatus,
   type OrderUpdateResult,
 } from '../../../domain/orders';
 import { priceBlister } from '../../../domain/pricing';
+import { orderTotalWithShipping, type Address } from '../../../domain/shipping';
+import type { OrderSource } from '../../../domain/order-status';
+import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
 import { orderProducts, orders, users } from '../../db/schema';
-import { badRequest, conflict, notFound } from '../../errors';
+import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { paymentInstructions } from '../../../domain/fulfilment';
 import { getOrderSettings } from '../site/order-settings';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
-import { notifyCustomerChange, notifyOrderCreated, notifyStatusChanged } from './emails';
+import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { inStages } from './stages';
 import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
@@ -154,87 +158,139 @@ async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promis
     );
 }
 
+/** What an order is placed with, by a checkout or by staff (manual orders). */
+export interface NewOrder {
+  customer: { id: number; email: string; username: string; first_name: string; last_name: string };
+  input: Omit<OrderCreateInput, 'customer_email'>;
+  source: OrderSource;
+  /** Who acts: the customer at checkout, staff for a manual order (the activity log says so). */
+  actor: Actor;
+  /** Checkouts keep to the cap of orders awaiting payment; staff entering a sale do not. */
+  enforcePendingCap: boolean;
+  internalNotes?: string;
+}
+
+/** Prices the lines from the database (never from the client), refusing what cannot be sold. */
+function priceLines(byId: Map<number, Presentation>, inputs: OrderLineInput[], dollarRate: number, now: Date): TargetLine[] {
+  return inputs.map((line) => {
+    const p = byId.get(line.blister_id);
+    const where = { product_id: line.product_id, blister_id: line.blister_id };
+    if (!p || p.product_id !== line.product_id) {
+      throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
+    }
+    if (p.deleted_at || !p.available) {
+      throw conflict(`El producto ${p.product_name} ya no está disponible`, 'PRODUCT_UNAVAILABLE', where);
+    }
+    const price = unitPrice(p, dollarRate, now);
+    // A line at $0 is never sold: a missing price, or a discount as large as the price.
+    if (price === null || price <= 0) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
+    return snapshotLine(p, line.quantity, price);
+  });
+}
+
+/**
+ * The one way an order comes to be, for a checkout and a manual order alike: lines priced and
+ * shipping quoted from the database inside the transaction, the confirmed total checked, stock
+ * reserved under the presentations' locks (decision 0006).
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  order: NewOrder,
+  dollarRate: number,
+  now: Date,
+): Promise<{ id: number; order_number: number }> {
+  const { customer, input } = order;
+  if (order.enforcePendingCap) await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx));
+  const blisterIds = input.products.map((l) => l.blister_id);
+  const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
+  const lines = priceLines(byId, input.products, dollarRate, now);
+  const subtotal = orderTotal(lines);
+  const delivery = await chooseDelivery(tx, input, subtotal);
+  const total = orderTotalWithShipping(subtotal, delivery.columns.shipping_price);
+  // The customer confirmed a total: a price that changed while the checkout was open (a
+  // catalogue edit, a new dollar rate, the shipping settings) stops the order instead of
+  // charging more or less.
+  if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
+    throw conflict(
+      `Los precios cambiaron mientras confirmabas: el total ahora es ${formatArs(total)}. Revisa tu pedido y confírmalo de nuevo.`,
+      'PRICE_CHANGED',
+      {
+        total,
+        subtotal,
+        shipping: delivery.columns.shipping_price,
+        lines: lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time })),
+      },
+    );
+  }
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      user_id: customer.id,
+      status: 'pending',
+      total,
+      recipient_name: input.recipient_name,
+      // The account's address: confirmations never go to an address typed in a form.
+      customer_email: customer.email,
+      customer_phone: input.customer_phone,
+      ...delivery.columns,
+      customer_username: customer.username,
+      customer_first_name: customer.first_name,
+      customer_last_name: customer.last_name,
+      dollar_rate: dollarRate,
+      source: order.source,
+      created_by: order.source === 'manual' ? order.actor.id : null,
+      internal_notes: order.internalNotes ?? '',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning({ id: orders.id, order_number: orders.order_number });
+  try {
+    await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: row.id, created_at: now })));
+  } catch (error) {
+    // Staff deleted a product between our read and this insert: refuse, the transaction rolls back.
+    if (isForeignKeyViolation(error)) {
+      throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
+    }
+    throw error;
+  }
+  // The next checkout starts from this address and phone (Mi cuenta edits them).
+  if (delivery.address) {
+    await tx.update(users).set({ last_address: delivery.address, phone: input.customer_phone }).where(eq(users.id, customer.id));
+  }
+  await logActivity(tx, {
+    action: 'order',
+    description:
+      order.source === 'manual'
+        ? `Nuevo pedido manual #${row.order_number} para ${customer.email}, cargado por ${order.actor.username}`
+        : `Nuevo pedido #${row.order_number} de ${customer.username}`,
+    actor: order.actor,
+    entity_type: 'order',
+    entity_id: row.id,
+    changes: {
+      order_total: total,
+      shipping: delivery.columns.shipping_price,
+      status: 'pending',
+      source: order.source,
+      products: lineSummary(lines),
+    },
+  });
+
+  // The presentations are locked last: popular ones are then held only for the stock check,
+  // the decrement and the commit, not while the order is written. A shortage (409) rolls
+  // the order back with everything else.
+  const locked = await lockPresentations(tx, blisterIds);
+  await applyStockDelta(tx, locked, heldBy(lines), now);
+  return row;
+}
+
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
-  const blisterIds = input.products.map((l) => l.blister_id);
-  const orderId = await writeOrders(ctx, async (tx) => {
-    await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx));
-    const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
-    const lines = input.products.map((line) => {
-      const p = byId.get(line.blister_id);
-      const where = { product_id: line.product_id, blister_id: line.blister_id };
-      if (!p || p.product_id !== line.product_id) {
-        throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE', where);
-      }
-      if (p.deleted_at || !p.available) {
-        throw conflict(`El producto ${p.product_name} ya no está disponible`, 'PRODUCT_UNAVAILABLE', where);
-      }
-      const price = unitPrice(p, dollarRate, now);
-      // A line at $0 is never sold: a missing price, or a discount as large as the price.
-      if (price === null || price <= 0) throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', where);
-      return snapshotLine(p, line.quantity, price);
-    });
-
-    const total = orderTotal(lines);
-    // The customer confirmed a total: a price that changed while the checkout was open (a
-    // catalogue edit, a new dollar rate) stops the order instead of charging more or less.
-    if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
-      throw conflict(
-        `Los precios cambiaron mientras confirmabas: el total ahora es ${formatArs(total)}. Revisa tu pedido y confírmalo de nuevo.`,
-        'PRICE_CHANGED',
-        {
-          total,
-          lines: lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time })),
-        },
-      );
-    }
-    const [order] = await tx
-      .insert(orders)
-      .values({
-        user_id: customer.id,
-        status: 'pending',
-        total,
-        recipient_name: input.recipient_name,
-        shipping_address: input.shipping_address,
-        // The account's (verified) address: confirmations never go to an address typed in a form.
-        customer_email: customer.email,
-        customer_phone: input.customer_phone,
-        delivery_type: input.delivery_type,
-        customer_username: customer.username,
-        customer_first_name: customer.first_name,
-        customer_last_name: customer.last_name,
-        dollar_rate: dollarRate,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning({ id: orders.id, order_number: orders.order_number });
-    try {
-      await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: order.id, created_at: now })));
-    } catch (error) {
-      // Staff deleted a product between our read and this insert: refuse, the transaction rolls back.
-      if (isForeignKeyViolation(error)) {
-        throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
-      }
-      throw error;
-    }
-    await logActivity(tx, {
-      action: 'order',
-      description: `Nuevo pedido #${order.order_number} de ${customer.username}`,
-      actor: customer,
-      entity_type: 'order',
-      entity_id: order.id,
-      changes: { order_total: total, status: 'pending', products: lineSummary(lines) },
-    });
-
-    // The presentations are locked last: popular ones are then held only for the stock check,
-    // the decrement and the commit, not while the order is written. A shortage (409) rolls
-    // the order back with everything else.
-    const locked = await lockPresentations(tx, blisterIds);
-    await applyStockDelta(tx, locked, heldBy(lines), now);
-    return order.id;
-  });
-  const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx));
+  const order = await writeOrders(ctx, (tx) =>
+    placeOrder(ctx, tx, { customer, input, source: 'web', actor: customer, enforcePendingCap: true }, dollarRate, now),
+  );
+  const dto = await withOrderDto(ctx, order.id, {}, await customerView(ctx));
   await notifyOrderCreated(ctx, dto, log);
   return dto;
 }
@@ -290,6 +346,50 @@ interface NextState {
   lines: TargetLine[];
   is_archived: boolean;
   cancel_reason: string | null;
+  /** A new delivery (method, address, shipping price); undefined keeps the order's. */
+  delivery?: DeliveryColumns;
+}
+
+const deliverySummary = (d: Pick<DeliveryColumns, 'shipping_name' | 'shipping_price' | 'shipping_address'>) => ({
+  shipping: d.shipping_name,
+  shipping_price: d.shipping_price,
+  shipping_address: d.shipping_address,
+});
+
+const sameDelivery = (order: OrderRecord, next: DeliveryColumns) =>
+  (Object.keys(next) as (keyof DeliveryColumns)[]).every((key) => order[key] === next[key]);
+
+/**
+ * An order's delivery after staff change it or its lines: quoted again from the settings for the
+ * new subtotal (free shipping may start or end) and the address given or kept. When only the lines
+ * change and the method no longer serves the order (removed, switched off), the order keeps its
+ * copy: a line edit never fails for a settings change.
+ */
+async function deliveryAfterEdit(
+  tx: Tx,
+  order: OrderRecord,
+  lines: TargetLine[],
+  change: { shipping_method_id?: number | null; address?: Address },
+): Promise<DeliveryColumns | undefined> {
+  const subtotal = orderTotal(lines);
+  const address = change.address ?? storedAddress(order);
+  const delivery = (methodId: number | null) => ({
+    delivery_type: methodId ? order.delivery_type : address ? ('address' as const) : ('coordinate' as const),
+    shipping_address: order.shipping_address,
+    shipping_method_id: methodId,
+    address,
+  });
+  if (change.shipping_method_id !== undefined || change.address) {
+    const methodId = change.shipping_method_id !== undefined ? change.shipping_method_id : order.shipping_method_id;
+    return (await chooseDelivery(tx, delivery(methodId), subtotal)).columns;
+  }
+  if (!order.shipping_method_id || !address) return undefined;
+  try {
+    return (await chooseDelivery(tx, delivery(order.shipping_method_id), subtotal)).columns;
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 409) return undefined;
+    throw error;
+  }
 }
 
 /**
@@ -315,10 +415,11 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
       await tx.update(orderProducts).set({ quantity: line.quantity, price_at_time: line.price_at_time }).where(eq(orderProducts.id, id));
     }
   }
-  const total = orderTotal(next.lines);
+  const total = orderTotalWithShipping(orderTotal(next.lines), next.delivery ? next.delivery.shipping_price : order.shipping_price);
   await tx
     .update(orders)
     .set({
+      ...next.delivery,
       status: next.status,
       is_archived: next.is_archived,
       cancel_reason: next.cancel_reason,
@@ -437,11 +538,13 @@ export async function updateOrderAsCustomer(
       return { message: CANCELLED_FOR_NO_PRODUCTS, change: 'cancelled' as const };
     }
     if (sameLines(current, lines)) return { message: 'Sin cambios', change: null };
+    // Fewer lines may end free shipping: the delivery is quoted again, as for staff.
+    const delivery = await deliveryAfterEdit(tx, order, lines, {});
     const total = await applyChange(
       tx,
       order,
       current,
-      { status: order.status, lines, is_archived: order.is_archived, cancel_reason: null },
+      { status: order.status, lines, is_archived: order.is_archived, cancel_reason: null, delivery },
       now,
     );
     await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
@@ -541,29 +644,43 @@ export async function updateOrderAsStaff(
     const isArchived = input.is_archived ?? order.is_archived;
     const linesChanged = !sameLines(current, lines);
     const statusChanged = status !== order.status;
-    if (!linesChanged && !statusChanged && isArchived === order.is_archived) return { message: 'Sin cambios', statusChanged: false };
+    const deliveryAsked = input.shipping_method_id !== undefined || input.address !== undefined;
     // Money already paid is not changed under the customer: cancel (with its refund) instead.
-    if (linesChanged && cancelReason !== CANCELLED_FOR_NO_PRODUCTS) assertAllowed(order, 'edit_lines');
+    const editing = (linesChanged || deliveryAsked) && cancelReason !== CANCELLED_FOR_NO_PRODUCTS;
+    if (editing) assertAllowed(order, 'edit_lines');
+    const delivery = editing ? await deliveryAfterEdit(tx, order, lines, input) : undefined;
+    const deliveryChanged = delivery !== undefined && !sameDelivery(order, delivery);
+    if (!linesChanged && !deliveryChanged && !statusChanged && isArchived === order.is_archived) {
+      return { message: 'Sin cambios', statusChanged: false, edited: false };
+    }
     if (statusChanged && order.status === 'cancelled') assertAllowed(order, 'reopen');
 
     // From cancelled back to pending or completed takes the stock again (409 when short).
-    const total = await applyChange(tx, order, current, { status, lines, is_archived: isArchived, cancel_reason: cancelReason }, now);
+    const total = await applyChange(
+      tx,
+      order,
+      current,
+      { status, lines, is_archived: isArchived, cancel_reason: cancelReason, delivery: deliveryChanged ? delivery : undefined },
+      now,
+    );
     if (statusChanged)
       await logStatusChange(tx, actor, order, status, total, status === 'cancelled' ? (cancelReason ?? undefined) : undefined);
-    if (linesChanged || isArchived !== order.is_archived) {
+    if (linesChanged || deliveryChanged || isArchived !== order.is_archived) {
       await logUpdate(
         tx,
         actor,
         order,
-        { products: lineSummary(current), total: order.total, is_archived: order.is_archived },
-        { products: lineSummary(lines), total, is_archived: isArchived },
+        { products: lineSummary(current), total: order.total, is_archived: order.is_archived, ...deliverySummary(order) },
+        { products: lineSummary(lines), total, is_archived: isArchived, ...deliverySummary(deliveryChanged ? delivery : order) },
       );
     }
-    return { message, statusChanged };
+    return { message, statusChanged, edited: linesChanged || deliveryChanged };
   });
   sendRestockNoticesSoon(ctx, log);
   const dto = await withOrderDto(ctx, orderId, { message: outcome.message }, STAFF_VIEW);
   if (outcome.statusChanged) await notifyStatusChanged(ctx, dto, log);
+  // One e-mail per edit, with the new total: the customer pays what they were told.
+  else if (outcome.edited) await notifyOrderEdited(ctx, dto, log);
   return dto;
 }
 

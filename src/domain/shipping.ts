@@ -1,0 +1,234 @@
+// Shipping: the methods the owner sets up ('Configuración → Envíos'), the provinces they serve
+// and what each costs for a subtotal. The server quotes from its own settings with these same
+// functions inside the order's transaction; the web shows the same quote before confirming.
+import { z } from 'zod';
+import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
+import { roundCents } from './money';
+
+/** ISO 3166-2:AR, by name. */
+export const PROVINCES = {
+  'AR-C': 'Ciudad Autónoma de Buenos Aires',
+  'AR-B': 'Buenos Aires',
+  'AR-K': 'Catamarca',
+  'AR-H': 'Chaco',
+  'AR-U': 'Chubut',
+  'AR-X': 'Córdoba',
+  'AR-W': 'Corrientes',
+  'AR-E': 'Entre Ríos',
+  'AR-P': 'Formosa',
+  'AR-Y': 'Jujuy',
+  'AR-L': 'La Pampa',
+  'AR-F': 'La Rioja',
+  'AR-M': 'Mendoza',
+  'AR-N': 'Misiones',
+  'AR-Q': 'Neuquén',
+  'AR-R': 'Río Negro',
+  'AR-A': 'Salta',
+  'AR-J': 'San Juan',
+  'AR-D': 'San Luis',
+  'AR-Z': 'Santa Cruz',
+  'AR-S': 'Santa Fe',
+  'AR-G': 'Santiago del Estero',
+  'AR-V': 'Tierra del Fuego',
+  'AR-T': 'Tucumán',
+} as const;
+export type Province = keyof typeof PROVINCES;
+export const PROVINCE_CODES = Object.keys(PROVINCES) as [Province, ...Province[]];
+export const isProvince = (code: string): code is Province => Object.hasOwn(PROVINCES, code);
+/** Alphabetical by name, for the selects (CABA first, as every Argentine form does). */
+export const PROVINCE_OPTIONS: { code: Province; name: string }[] = PROVINCE_CODES.map((code) => ({ code, name: PROVINCES[code] })).sort(
+  (a, b) => (a.code === 'AR-C' ? -1 : b.code === 'AR-C' ? 1 : a.name.localeCompare(b.name, 'es')),
+);
+
+/** home: to the customer's address; pickup: at the shop's address; coordinate: the spec's "Acordar entrega". */
+export const SHIPPING_KINDS = ['home', 'pickup', 'coordinate'] as const;
+export type ShippingKind = (typeof SHIPPING_KINDS)[number];
+export const SHIPPING_KIND_LABELS: Record<ShippingKind, string> = {
+  home: 'Envío a domicilio',
+  pickup: 'Retiro en persona',
+  coordinate: 'Acordar entrega',
+};
+
+export { CARRIER_LABELS, CARRIERS, type Carrier };
+
+// ---------------------------------------------------------------------------------------------
+// Settings (GET/PUT /api/core/shipping-settings/)
+
+export const SHIPPING_MAX_PRICE = 10_000_000;
+const MAX_METHODS = 30;
+
+const priceField = (label: string) =>
+  z
+    .number({ error: `${label} debe ser un número` })
+    .min(0, `${label} no puede ser negativo`)
+    .max(SHIPPING_MAX_PRICE, `${label} es demasiado alto`)
+    .transform(roundCents);
+
+const daysField = (label: string) =>
+  z
+    .number({ error: `${label} debe ser un número` })
+    .int(`${label} debe ser un número entero`)
+    .min(0, `${label} no puede ser negativo`)
+    .max(90, `${label} no puede superar 90`);
+
+export const shippingZoneSchema = z.object({
+  provinces: z
+    .array(z.enum(PROVINCE_CODES, { error: 'Provincia inválida' }), { error: 'Elegí las provincias de la zona' })
+    .min(1, 'Cada zona necesita al menos una provincia')
+    .transform((codes) => [...new Set(codes)]),
+  price: priceField('El precio de la zona'),
+});
+export type ShippingZone = z.output<typeof shippingZoneSchema>;
+
+export const shippingMethodSchema = z
+  .object({
+    id: z.number().int().positive().optional(),
+    name: z.string({ error: 'El nombre es requerido' }).trim().min(1, 'El nombre es requerido').max(80, 'El nombre es demasiado largo'),
+    kind: z.enum(SHIPPING_KINDS, { error: 'Elegí el tipo de envío' }),
+    carrier: z.enum(CARRIERS, { error: 'Elegí el transporte' }),
+    zones: z.array(shippingZoneSchema).max(24, 'Demasiadas zonas'),
+    rest_of_country_price: priceField('El precio para el resto del país').nullable(),
+    free_from: priceField('El mínimo para envío gratis').nullable(),
+    days_min: daysField('Los días mínimos'),
+    days_max: daysField('Los días máximos'),
+    pickup_address: z.string().trim().max(200, 'La dirección de retiro es demasiado larga').default(''),
+    active: z.boolean().default(true),
+  })
+  .superRefine((m, issues) => {
+    if (m.days_max < m.days_min)
+      issues.addIssue({ code: 'custom', path: ['days_max'], message: 'Los días máximos no pueden ser menos que los mínimos' });
+    if (m.kind === 'pickup' && !m.pickup_address)
+      issues.addIssue({ code: 'custom', path: ['pickup_address'], message: 'Indicá la dirección de retiro' });
+    const seen = new Set<string>();
+    m.zones.forEach((zone, index) => {
+      for (const code of zone.provinces) {
+        if (seen.has(code)) {
+          issues.addIssue({ code: 'custom', path: ['zones', index, 'provinces'], message: `${PROVINCES[code]} está en más de una zona` });
+        }
+        seen.add(code);
+      }
+    });
+    if (m.zones.length === 0 && m.rest_of_country_price === null) {
+      issues.addIssue({ code: 'custom', path: ['rest_of_country_price'], message: 'Sin zonas, el precio para todo el país es requerido' });
+    }
+  });
+export type ShippingMethodInput = z.output<typeof shippingMethodSchema>;
+export type ShippingMethod = ShippingMethodInput & { id: number };
+
+export const shippingSettingsSchema = z.object({
+  methods: z.array(shippingMethodSchema, { error: 'Faltan los métodos de envío' }).max(MAX_METHODS, `Como máximo ${MAX_METHODS} métodos`),
+});
+export type ShippingSettingsInput = z.output<typeof shippingSettingsSchema>;
+export interface ShippingSettings {
+  methods: ShippingMethod[];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Quotes (GET /api/shipping/options/, and the order's own computation)
+
+export interface ShippingOption {
+  method_id: number;
+  name: string;
+  kind: ShippingKind;
+  carrier: Carrier;
+  price: number;
+  free: boolean;
+  days_min: number;
+  days_max: number;
+  pickup_address: string;
+}
+
+/** What a method charges to a province for a subtotal; null when it does not reach the province. */
+export function quoteMethod(method: ShippingMethod, province: Province, subtotal: number): ShippingOption | null {
+  if (!method.active) return null;
+  const zone = method.zones.find((z) => z.provinces.includes(province));
+  const listPrice = zone ? zone.price : method.rest_of_country_price;
+  if (listPrice === null) return null;
+  const free = method.free_from !== null && subtotal >= method.free_from;
+  return {
+    method_id: method.id,
+    name: method.name,
+    kind: method.kind,
+    carrier: method.carrier,
+    price: free ? 0 : listPrice,
+    free,
+    days_min: method.days_min,
+    days_max: method.days_max,
+    pickup_address: method.pickup_address,
+  };
+}
+
+/** The methods serving a province, cheapest first (ties by name). */
+export function shippingOptions(methods: ShippingMethod[], province: Province, subtotal: number): ShippingOption[] {
+  return methods
+    .map((m) => quoteMethod(m, province, subtotal))
+    .filter((o): o is ShippingOption => o !== null)
+    .sort((a, b) => a.price - b.price || a.name.localeCompare(b.name, 'es'));
+}
+
+export const NOT_SERVED_MESSAGE = 'El método de envío elegido no llega a esa provincia. Elegí otro.';
+
+export const shippingOptionsQuerySchema = z.object({
+  province: z.enum(PROVINCE_CODES, { error: 'Elegí una provincia válida' }),
+  subtotal: z.coerce
+    .number({ error: 'El subtotal debe ser un número' })
+    .min(0, 'El subtotal no puede ser negativo')
+    .max(1_000_000_000)
+    .default(0),
+});
+
+export function deliveryDays(option: { days_min: number; days_max: number }): string {
+  if (option.days_max === 0) return 'en el día';
+  if (option.days_min === option.days_max) return option.days_min === 1 ? '1 día hábil' : `${option.days_min} días hábiles`;
+  return `${option.days_min} a ${option.days_max} días hábiles`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Delivery address
+
+const addressText = (label: string, max: number) =>
+  z
+    .string({ error: `${label} es requerido` })
+    .trim()
+    .max(max, `${label} es demasiado largo`);
+
+/** The spec's address fields plus the province; what home delivery requires is checked with the method. */
+export const addressSchema = z.object({
+  street: addressText('La calle', 120).default(''),
+  number: addressText('El número', 20).default(''),
+  zip_code: addressText('El código postal', 10).default(''),
+  city: addressText('La ciudad', 80).default(''),
+  province: z.enum(PROVINCE_CODES, { error: 'Elegí la provincia' }),
+  details: addressText('Las indicaciones', 200).default(''),
+});
+export type Address = z.output<typeof addressSchema>;
+
+const ZIP = /^[A-Za-z]?\d{4}[A-Za-z]{0,3}$/;
+
+/** Home delivery needs street, number, zip code and city; answers field → message. */
+export function missingHomeAddressFields(address: Address): Partial<Record<keyof Address, string>> {
+  const missing: Partial<Record<keyof Address, string>> = {};
+  if (!address.street) missing.street = 'La calle es requerida';
+  if (!address.number) missing.number = 'El número es requerido';
+  if (!address.zip_code) missing.zip_code = 'El código postal es requerido';
+  else if (!ZIP.test(address.zip_code.replace(/\s/g, ''))) missing.zip_code = 'Código postal inválido';
+  if (!address.city) missing.city = 'La ciudad es requerida';
+  return missing;
+}
+
+/** The spec's single address text, as slips, e-mails and the CSV's old column show it. */
+export function joinAddress(address: Address): string {
+  const street = [address.street, address.number].filter(Boolean).join(' ');
+  const city = [address.city, address.zip_code ? `(${address.zip_code})` : ''].filter(Boolean).join(' ');
+  return [street, address.details, city, PROVINCES[address.province]].filter(Boolean).join(', ');
+}
+
+/** What an order's shipping_address says for each kind of method. */
+export function deliveryText(kind: ShippingKind, address: Address | null, pickupAddress: string, coordinateText: string): string {
+  if (kind === 'coordinate') return coordinateText;
+  if (kind === 'pickup') return `Retiro en ${pickupAddress}`;
+  return address ? joinAddress(address) : '';
+}
+
+/** The order's total: subtotal plus shipping (discounts are already in the line prices). */
+export const orderTotalWithShipping = (subtotal: number, shipping: number | null) => roundCents(subtotal + (shipping ?? 0));

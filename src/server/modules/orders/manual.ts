@@ -1,0 +1,105 @@
+// Manual orders (POST /api/orders/manual/): a sale agreed by message that staff enter. The customer
+// is found by e-mail; a new e-mail gets an unverified account the person claims by registering
+// (or resetting the password) with that address, which then shows the order in Mis Pedidos. The
+// order is placed exactly as a checkout places it (service.placeOrder): same prices, shipping
+// quote and stock reservation.
+import { sql } from 'drizzle-orm';
+import type { ManualOrderInput, OrderDto } from '../../../domain/orders';
+import type { AppContext } from '../../context';
+import type { Tx } from '../../db/client';
+import { users } from '../../db/schema';
+import type { Logger } from '../../logger';
+import { insertAccount } from '../auth/accounts';
+import { logActivity } from '../activity/log';
+import { getDollarRateValue } from '../site/dollar-rate';
+import { notifyOrderCreated } from './emails';
+import { paymentDate, writePayment } from './fulfilment';
+import { STAFF_VIEW } from './queries';
+import { customerView, lockOrder, placeOrder, withOrderDto, writeOrders, type OrderActor } from './service';
+
+/** No password can match it: the account is only reachable once its owner registers or resets. */
+const UNCLAIMED_PASSWORD = '!unclaimed';
+
+/** A free username from the e-mail's local part ("juan.perez", "juan.perez-2", …). */
+async function freeUsername(tx: Tx, email: string): Promise<string> {
+  const base = (email.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '') || 'cliente').slice(0, 40).padEnd(4, '0');
+  const taken = new Set(
+    (
+      await tx
+        .select({ username: users.username })
+        .from(users)
+        .where(sql`lower(${users.username}) like ${`${base.toLowerCase()}%`}`)
+    ).map((r) => r.username.toLowerCase()),
+  );
+  for (let n = 1; ; n++) {
+    const candidate = n === 1 ? base : `${base}-${n}`;
+    if (!taken.has(candidate.toLowerCase())) return candidate;
+  }
+}
+
+async function findOrCreateCustomer(tx: Tx, staff: OrderActor, input: ManualOrderInput, now: Date) {
+  const [existing] = await tx
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${input.customer_email}`);
+  if (existing) return existing;
+  const account = await insertAccount(
+    tx,
+    {
+      username: await freeUsername(tx, input.customer_email),
+      email: input.customer_email,
+      first_name: input.first_name ?? '',
+      last_name: input.last_name ?? '',
+    },
+    { passwordHash: UNCLAIMED_PASSWORD, emailVerified: false, now },
+  );
+  await tx
+    .update(users)
+    .set({ phone: input.phone })
+    .where(sql`${users.id} = ${account.id}`);
+  await logActivity(tx, {
+    action: 'create',
+    description: `Cliente ${account.email} creado con un pedido manual`,
+    actor: staff,
+    entity_type: 'user',
+    entity_id: account.id,
+  });
+  return account;
+}
+
+const recipientOf = (input: ManualOrderInput, customer: { first_name: string; last_name: string; email: string }) => {
+  const name = input.recipient_name ?? `${input.first_name ?? customer.first_name} ${input.last_name ?? customer.last_name}`.trim();
+  return name.length >= 3 ? name : customer.email;
+};
+
+export async function createManualOrder(ctx: AppContext, staff: OrderActor, input: ManualOrderInput, log?: Logger): Promise<OrderDto> {
+  const dollarRate = await getDollarRateValue(ctx.db);
+  const now = ctx.now();
+  const paidAt = input.payment ? paymentDate(input.payment.paid_at, now) : null;
+  const orderId = await writeOrders(ctx, async (tx) => {
+    const customer = await findOrCreateCustomer(tx, staff, input, now);
+    const placed = await placeOrder(
+      ctx,
+      tx,
+      {
+        customer,
+        input: {
+          ...input,
+          recipient_name: recipientOf(input, customer),
+          customer_phone: input.customer_phone ?? input.phone,
+        },
+        source: 'manual',
+        actor: staff,
+        enforcePendingCap: false,
+        internalNotes: input.note,
+      },
+      dollarRate,
+      now,
+    );
+    if (input.payment && paidAt) await writePayment(tx, staff, (await lockOrder(tx, placed.id))!, input.payment, paidAt);
+    return placed.id;
+  });
+  const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx));
+  await notifyOrderCreated(ctx, dto, log);
+  return withOrderDto(ctx, orderId, {}, STAFF_VIEW);
+}
