@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
 import { roundCents } from './money';
+import { wellFormedText } from './text';
 
 /** ISO 3166-2:AR, by name. */
 export const PROVINCES = {
@@ -186,11 +187,13 @@ export function deliveryDays(option: { days_min: number; days_max: number }): st
 // ---------------------------------------------------------------------------------------------
 // Delivery address
 
+// Kept as jsonb on the customer's account: text that jsonb can store (wellFormedText).
 const addressText = (label: string, max: number) =>
   z
     .string({ error: `${label} es requerido` })
     .trim()
-    .max(max, `${label} es demasiado largo`);
+    .max(max, `${label} es demasiado largo`)
+    .transform(wellFormedText);
 
 /** The spec's address fields plus the province; what home delivery requires is checked with the method. */
 export const addressSchema = z.object({

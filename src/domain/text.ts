@@ -79,3 +79,13 @@ export const scriptJson = (value: unknown) =>
     .replace(/&/g, '\\u0026')
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * A lone UTF-16 surrogate ('\ud800'), which a client may send inside any text, as U+FFFD: text
+ * columns store it so, and jsonb refuses the escape JSON.stringify writes for it.
+ */
+export function wellFormedText(text: string): string {
+  return text.replace(LONE_SURROGATE, '\uFFFD');
+}

@@ -57,6 +57,7 @@ const TABLES: Record<string, string> = {
   mail_outbox: 't.id, t.to_address, t.subject, t.html, t.text_body, t.created_at',
   stock_notifications: 't.*',
   stock_alert_settings: 't.*',
+  shipping_methods: 't.*',
 };
 
 let provider: http.Server;
@@ -78,6 +79,7 @@ interface Fixtures {
   victimNotificationId: number;
   orderIds: number[];
   doomedOrderId: number;
+  shippingMethodId: number;
   claimId: number;
   photoUrl: string;
   png: Buffer;
@@ -171,6 +173,9 @@ beforeAll(async () => {
   if (uploaded.status !== 201) throw new Error(`upload failed: ${uploaded.text}`);
   const photoUrl = uploaded.json.secure_url as string;
 
+  const shipping = await ok<{ methods: { id: number }[] }>(
+    api(server, 'PUT', '/api/core/shipping-settings/', { token: staff.token, body: { methods: [shippingMethodBody()] } }),
+  );
   const orderBody = {
     recipient_name: 'Ana Pérez',
     customer_phone: '1122334455',
@@ -208,6 +213,7 @@ beforeAll(async () => {
     victimNotificationId: victimNotification.id,
     orderIds,
     doomedOrderId,
+    shippingMethodId: shipping.methods[0].id,
     claimId: claim.id,
     photoUrl,
     png,
@@ -222,6 +228,29 @@ afterAll(async () => {
 
 // ---------------------------------------------------------------------------------------------
 // What a valid request to each route looks like; the fuzzer breaks it.
+
+const shippingMethodBody = (id?: number) => ({
+  ...(id ? { id } : {}),
+  name: 'Correo Argentino a domicilio',
+  kind: 'home',
+  carrier: 'correo_argentino',
+  zones: [{ provinces: ['AR-C', 'AR-B'], price: 5000 }],
+  rest_of_country_price: 8000,
+  free_from: 150000,
+  days_min: 2,
+  days_max: 5,
+  pickup_address: '',
+  active: true,
+});
+
+const cordobaAddress = () => ({
+  street: 'Av. Colón',
+  number: '1234',
+  zip_code: '5000',
+  city: 'Córdoba',
+  province: 'AR-X',
+  details: 'Piso 2',
+});
 
 let unique = 0;
 const next = () => ++unique;
@@ -309,9 +338,27 @@ function templates(): Record<string, Template> {
         delivery_type: 'address',
         shipping_address: 'Calle Falsa 123',
         customer_email: 'ana@test.local',
+        shipping_method_id: f.shippingMethodId,
+        address: cordobaAddress(),
         products: [line()],
       }),
     },
+    'POST /api/orders/manual/': {
+      body: () => ({
+        customer_email: `manual${next()}@test.local`,
+        first_name: 'Luis',
+        last_name: 'Gómez',
+        phone: '11 2233-4455',
+        delivery_type: 'address',
+        shipping_method_id: f.shippingMethodId,
+        address: cordobaAddress(),
+        products: [line()],
+        payment: { method: 'transferencia', amount: 1000, note: 'Comprobante por WhatsApp' },
+        note: 'Venta por WhatsApp',
+      }),
+    },
+    'PUT /api/core/shipping-settings/': { body: () => ({ methods: [shippingMethodBody(f.shippingMethodId)] }) },
+    'GET /api/shipping/options/': { query: () => ({ province: 'AR-X', subtotal: '45000' }) },
     'GET /api/orders/my-orders/': { query: () => ({ page: '1', status: 'pending' }) },
     'GET /api/orders/': {
       query: () => ({

@@ -2,6 +2,7 @@
 // of the change it records, so the log and the change land together.
 import type { DbOrTx } from '../../db/client';
 import { activityLogs, ACTIVITY_ACTIONS } from '../../db/schema';
+import { wellFormedText } from '../../../domain/text';
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 
@@ -21,16 +22,10 @@ export interface ActivityEntry {
   changes?: Record<string, unknown>;
 }
 
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-/**
- * jsonb refuses the escape JSON.stringify writes for a lone UTF-16 surrogate ('\ud800') that a
- * client may send inside any text; text columns store it as U+FFFD, so the log does the same
- * instead of failing the change it records.
- */
+/** The changes as jsonb can store them (wellFormedText), instead of failing the change they record. */
 function wellFormed(changes: Record<string, unknown>): Record<string, unknown> {
   return JSON.parse(
-    JSON.stringify(changes, (_key, value: unknown) => (typeof value === 'string' ? value.replace(LONE_SURROGATE, '\uFFFD') : value)),
+    JSON.stringify(changes, (_key, value: unknown) => (typeof value === 'string' ? wellFormedText(value) : value)),
   ) as Record<string, unknown>;
 }
 
