@@ -17,6 +17,8 @@ export interface OrderFixtures {
   customerTokens: string[];
   /** The body every checkout posts: one unit of one presentation, two of the other. */
   checkoutBody: string;
+  /** The same lines, sent home to Córdoba by a method with zones (the shipping quoted in the order's transaction). */
+  checkoutWithShippingBody: string;
 }
 
 export async function loadOrders(db: Db, orders: number): Promise<void> {
@@ -40,6 +42,15 @@ export async function loadOrders(db: Db, orders: number): Promise<void> {
     join lateral (select id, product_id, seed_count from blisters where id >= 1 + ((o.id * 2 + k.n) * 7) % (select max(id) from blisters) order by id limit 1) b on true`);
   await run(`insert into blisters (product_id, seed_count, price, stock)
     select id, 7, 15000, ${CHECKOUT_STOCK} from products where available order by id limit 2`);
+  // A shop's usual shipping set-up: two carriers by zone, pickup and "acordar entrega".
+  await run(`insert into shipping_methods (position, name, kind, carrier, zones, rest_of_country_price, free_from, days_min, days_max, pickup_address)
+    values
+      (0, 'Correo Argentino a domicilio', 'home', 'correo_argentino',
+        '[{"provinces":["AR-C","AR-B"],"price":5200},{"provinces":["AR-X","AR-S","AR-E"],"price":6900}]', 8900, 150000, 3, 6, ''),
+      (1, 'Andreani a domicilio', 'home', 'andreani',
+        '[{"provinces":["AR-C","AR-B"],"price":6100},{"provinces":["AR-X","AR-S"],"price":7600}]', 9800, null, 2, 4, ''),
+      (2, 'Retiro en persona', 'pickup', 'retiro', '[]', 0, null, 0, 0, 'Av. Corrientes 1234, CABA'),
+      (3, 'Acordar entrega', 'coordinate', 'otro', '[]', 0, null, 0, 0, '')`);
 }
 
 /** Run right before the server starts: access tokens last 15 minutes. */
@@ -52,6 +63,8 @@ export async function orderFixtures(db: Db, jwtSecret: string): Promise<OrderFix
     db,
     sql`select id, product_id from blisters where seed_count = 7 order by id limit 2`,
   );
+  const [correo] = await sqlRows<{ id: number }>(db, sql`select id from shipping_methods where carrier = 'correo_argentino'`);
+  const products = lines.map((line, i) => ({ product_id: line.product_id, blister_id: line.id, quantity: i + 1 }));
   return {
     staffToken: await session(staff.id),
     customerTokens: await Promise.all(buyers.map((b) => session(b.id))),
@@ -60,7 +73,15 @@ export async function orderFixtures(db: Db, jwtSecret: string): Promise<OrderFix
       recipient_name: 'Cliente Bench',
       customer_phone: '1122334455',
       delivery_type: 'coordinate',
-      products: lines.map((line, i) => ({ product_id: line.product_id, blister_id: line.id, quantity: i + 1 })),
+      products,
+    }),
+    checkoutWithShippingBody: JSON.stringify({
+      recipient_name: 'Cliente Bench',
+      customer_phone: '1122334455',
+      delivery_type: 'address',
+      shipping_method_id: correo.id,
+      address: { street: 'Av. Colón', number: '1234', zip_code: '5000', city: 'Córdoba', province: 'AR-X', details: '' },
+      products,
     }),
   };
 }

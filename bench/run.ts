@@ -184,6 +184,15 @@ async function runScenario(db: string, cache: string, env: Record<string, string
         tokens: fixtures.customerTokens,
       }),
     );
+    // The same checkout sent home: the method read and quoted, the address saved on the account.
+    results.push(
+      await measure(url, 'order creation with shipping', '/api/orders/', {
+        connections: fixtures.customerTokens.length,
+        method: 'POST',
+        body: fixtures.checkoutWithShippingBody,
+        tokens: fixtures.customerTokens,
+      }),
+    );
     const last = await measure(url, 'reference (again)', '/api/health/?db=0');
     results.push(last);
     return { db, cache, reference: (first.rps + last.rps) / 2, results, load };
