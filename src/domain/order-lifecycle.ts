@@ -67,7 +67,7 @@ export type OrderAction =
   | 'payment'
   /** Staff record, correct or undo the shipment. */
   | 'shipment'
-  /** Staff change its lines or prices. */
+  /** Staff change its lines, prices or delivery (method, address: the shipping is quoted again). */
   | 'edit_lines'
   /** Staff record the refund of a cancelled order that was paid. */
   | 'refund'
