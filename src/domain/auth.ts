@@ -2,6 +2,8 @@
 // messages of spec accounts-admin §5, the answer shapes of §7 and the error codes of §8.
 import { z } from 'zod';
 import { normalizeCode } from './one-time-code';
+import { phoneSchema } from './phone';
+import { addressDtoSchema, homeAddressSchema } from './shipping';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const USERNAME_MIN = 4;
@@ -106,9 +108,13 @@ export const registerSchema = z
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** The phone the checkout prefills: 10 digits, or null (an empty text clears it). */
+const profilePhoneSchema = z.preprocess((v) => (v === '' ? null : v), phoneSchema('El teléfono es requerido').nullable());
+
 /**
  * PUT /auth/profile/: names, and/or a new e-mail confirmed with the code that verify-change sent
- * to it. An e-mail equal to the current one is ignored.
+ * to it (an e-mail equal to the current one is ignored), and/or the phone and delivery address
+ * the checkout prefills (null clears them).
  */
 export const profileUpdateSchema = z
   .object({
@@ -116,6 +122,8 @@ export const profileUpdateSchema = z
     last_name: lastNameSchema.optional(),
     email: emailSchema.optional(),
     verification_code: codeSchema.optional(),
+    phone: profilePhoneSchema.optional(),
+    last_address: homeAddressSchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
     path: ['general'],
@@ -130,6 +138,12 @@ export const profileFormSchema = z.object({
   email: emailSchema,
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/** The delivery-data form of Mi Cuenta: the phone and, optionally, the address. */
+export const deliveryDataFormSchema = z.object({
+  phone: profilePhoneSchema,
+  last_address: homeAddressSchema.nullable(),
+});
 
 export const changePasswordSchema = z
   .object({
@@ -215,6 +229,9 @@ export const profileDtoSchema = authUserDtoSchema.extend({
   email_verified: z.boolean(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  /** Saved by the last order with home delivery, or in Mi cuenta; the checkout prefills them. */
+  phone: z.string().nullable(),
+  last_address: addressDtoSchema.nullable(),
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 

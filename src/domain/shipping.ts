@@ -203,6 +203,16 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
+/** An address as answers carry it (orders, the customer's saved one). */
+export const addressDtoSchema = z.object({
+  street: z.string(),
+  number: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  province: z.enum(PROVINCE_CODES),
+  details: z.string(),
+});
+
 const ZIP = /^[A-Za-z]?\d{4}[A-Za-z]{0,3}$/;
 
 /** Home delivery needs street, number, zip code and city; answers field → message. */
@@ -215,6 +225,13 @@ export function missingHomeAddressFields(address: Address): Partial<Record<keyof
   if (!address.city) missing.city = 'La ciudad es requerida';
   return missing;
 }
+
+/** An address complete enough for home delivery: the one a customer keeps on the account. */
+export const homeAddressSchema = addressSchema.superRefine((address, issues) => {
+  for (const [field, message] of Object.entries(missingHomeAddressFields(address))) {
+    issues.addIssue({ code: 'custom', path: [field], message });
+  }
+});
 
 /** The spec's single address text, as slips, e-mails and the CSV's old column show it. */
 export function joinAddress(address: Address): string {
