@@ -226,12 +226,15 @@ export function missingHomeAddressFields(address: Address): Partial<Record<keyof
   return missing;
 }
 
-/** An address complete enough for home delivery: the one a customer keeps on the account. */
-export const homeAddressSchema = addressSchema.superRefine((address, issues) => {
+/** Refinement for an address object schema: what home delivery requires, per field. */
+export function checkHomeAddress(address: Address, issues: z.RefinementCtx) {
   for (const [field, message] of Object.entries(missingHomeAddressFields(address))) {
     issues.addIssue({ code: 'custom', path: [field], message });
   }
-});
+}
+
+/** An address complete enough for home delivery: the one a customer keeps on the account. */
+export const homeAddressSchema = addressSchema.superRefine(checkHomeAddress);
 
 /** The spec's single address text, as slips, e-mails and the CSV's old column show it. */
 export function joinAddress(address: Address): string {

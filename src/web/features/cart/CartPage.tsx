@@ -51,10 +51,13 @@ export default function CartPage() {
               <dt>Subtotal</dt>
               <dd>{formatArs(total)}</dd>
             </div>
-            <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
-              <dt>Total</dt>
-              <dd>{formatArs(total)}</dd>
-            </div>
+            {/* While checking out, the form shows the total with the shipping. */}
+            {!checkingOut && (
+              <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
+                <dt>Total</dt>
+                <dd>{formatArs(total)}</dd>
+              </div>
+            )}
           </dl>
           <div className="mt-5 border-t border-stone-200 pt-5">
             {checkingOut ? (
