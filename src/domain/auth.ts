@@ -109,7 +109,11 @@ export const registerSchema = z
 export type RegisterInput = z.infer<typeof registerSchema>;
 
 /** The phone the checkout prefills: 10 digits, or null (an empty text clears it). */
-const profilePhoneSchema = z.preprocess((v) => (v === '' ? null : v), phoneSchema('El teléfono es requerido').nullable());
+const phoneOrBlankSchema = z
+  .string()
+  .transform((v) => (v.trim() === '' ? null : v))
+  .pipe(phoneSchema('El teléfono es requerido').nullable());
+const profilePhoneSchema = phoneOrBlankSchema.nullable();
 
 /**
  * PUT /auth/profile/: names, and/or a new e-mail confirmed with the code that verify-change sent
@@ -139,11 +143,31 @@ export const profileFormSchema = z.object({
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
 
-/** The delivery-data form of Mi Cuenta: the phone and, optionally, the address. */
-export const deliveryDataFormSchema = z.object({
-  phone: profilePhoneSchema,
-  last_address: homeAddressSchema.nullable(),
+const addressFormFields = z.object({
+  street: z.string(),
+  number: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  province: z.string(),
+  details: z.string(),
 });
+const isBlankAddress = (address: z.output<typeof addressFormFields>) => Object.values(address).every((value) => !value.trim());
+
+/**
+ * The delivery-data form of Mi Cuenta: the phone and the address the checkout prefills. A form
+ * left empty clears them; an address begun must be complete for home delivery.
+ */
+export const deliveryDataFormSchema = z.object({ phone: phoneOrBlankSchema, last_address: addressFormFields }).transform((v, ctx) => {
+  if (isBlankAddress(v.last_address)) return { phone: v.phone, last_address: null };
+  const address = homeAddressSchema.safeParse(v.last_address);
+  if (address.success) return { phone: v.phone, last_address: address.data };
+  for (const issue of address.error.issues) {
+    ctx.issues.push({ code: 'custom', message: issue.message, path: ['last_address', ...issue.path], input: v.last_address });
+  }
+  return z.NEVER;
+});
+export type DeliveryDataForm = z.input<typeof deliveryDataFormSchema>;
+export type DeliveryDataValues = z.output<typeof deliveryDataFormSchema>;
 
 export const changePasswordSchema = z
   .object({
