@@ -95,9 +95,12 @@ async function expectNoOverflow(page: Page) {
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 }
 
-/** The element's own picture, kept in e2e/artifacts to look at. */
+/** The whole page, kept in e2e/artifacts to look at. */
 async function keepPicture(page: Page, selector: string, name: string) {
-  await page.locator(selector).screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`) });
+  await page.locator(selector).waitFor();
+  // From the top: a page scrolled down pictures its sticky header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
 }
 
 /** Confirms the checkout and checks the figures in the e-mail and in Mis Pedidos. */
@@ -191,6 +194,8 @@ describe('checkout with shipping methods', () => {
       expect(await page.getByLabel('Calle').inputValue()).toBe('Av. Colón');
       expect(await page.getByLabel('Teléfono').inputValue()).toBe('3511234567');
       await expectNoOverflow(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await keepPicture(page, 'main form', 'checkout-shipping-account-390');
     });
   });
 
@@ -212,6 +217,8 @@ describe('checkout with shipping methods', () => {
       await page.getByLabel('Ciudad').fill('Córdoba');
       await page.getByRole('button', { name: 'Guardar datos de entrega' }).click();
       await page.getByText('Datos de entrega guardados').first().waitFor();
+      await expectNoOverflow(page);
+      await keepPicture(page, 'main form', 'checkout-shipping-account-1280');
     });
 
     await step(page, 'prefilled', async () => {

@@ -58,9 +58,9 @@ export function ShippingMethods({
           <label key={option.method_id} className={`${choiceClass} items-start`}>
             <input type="radio" value={String(option.method_id)} className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" {...method} />
             <span className="min-w-0 flex-1">
-              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="font-medium">{option.name}</span>
-                <span className={`font-semibold ${option.price === 0 ? 'text-brand-800' : 'text-stone-900'}`}>
+              <span className="flex items-baseline justify-between gap-3">
+                <span className="min-w-0 break-words font-medium">{option.name}</span>
+                <span className={`shrink-0 whitespace-nowrap font-semibold ${option.price === 0 ? 'text-brand-800' : 'text-stone-900'}`}>
                   {shippingPriceText(option)}
                 </span>
               </span>
