@@ -97,7 +97,7 @@ async function expectNoOverflow(page: Page) {
 
 /** The whole page, kept in e2e/artifacts to look at. */
 async function keepPicture(page: Page, selector: string, name: string) {
-  await page.locator(selector).waitFor();
+  await page.locator(selector).first().waitFor();
   // From the top: a page scrolled down pictures its sticky header in the middle.
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
