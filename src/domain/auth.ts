@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { normalizeCode } from './one-time-code';
 import { phoneSchema } from './phone';
-import { addressDtoSchema, homeAddressSchema } from './shipping';
+import { addressDtoSchema, addressSchema, homeAddressSchema, missingHomeAddressFields } from './shipping';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const USERNAME_MIN = 4;
@@ -151,7 +151,15 @@ const addressFormFields = z.object({
   province: z.string(),
   details: z.string(),
 });
-const isBlankAddress = (address: z.output<typeof addressFormFields>) => Object.values(address).every((value) => !value.trim());
+type AddressFormFields = z.output<typeof addressFormFields>;
+const isBlankAddress = (address: AddressFormFields) => Object.values(address).every((value) => !value.trim());
+// What home delivery requires is read from the texts; the province is checked by addressSchema.
+const trimmedAddress = (a: AddressFormFields) => ({
+  street: a.street.trim(),
+  number: a.number.trim(),
+  zip_code: a.zip_code.trim(),
+  city: a.city.trim(),
+});
 
 /**
  * The delivery-data form of Mi Cuenta: the phone and the address the checkout prefills. A form
@@ -159,10 +167,16 @@ const isBlankAddress = (address: z.output<typeof addressFormFields>) => Object.v
  */
 export const deliveryDataFormSchema = z.object({ phone: phoneOrBlankSchema, last_address: addressFormFields }).transform((v, ctx) => {
   if (isBlankAddress(v.last_address)) return { phone: v.phone, last_address: null };
-  const address = homeAddressSchema.safeParse(v.last_address);
-  if (address.success) return { phone: v.phone, last_address: address.data };
-  for (const issue of address.error.issues) {
-    ctx.issues.push({ code: 'custom', message: issue.message, path: ['last_address', ...issue.path], input: v.last_address });
+  // Every field's problem at once: the missing ones first, then the province and lengths.
+  const problems = new Map<string, string>(Object.entries(missingHomeAddressFields(trimmedAddress(v.last_address))));
+  const address = addressSchema.safeParse(v.last_address);
+  for (const issue of address.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    if (!problems.has(field)) problems.set(field, issue.message);
+  }
+  if (address.success && problems.size === 0) return { phone: v.phone, last_address: address.data };
+  for (const [field, message] of problems) {
+    ctx.issues.push({ code: 'custom', message, path: ['last_address', field], input: v.last_address });
   }
   return z.NEVER;
 });

@@ -216,7 +216,9 @@ export const addressDtoSchema = z.object({
 const ZIP = /^[A-Za-z]?\d{4}[A-Za-z]{0,3}$/;
 
 /** Home delivery needs street, number, zip code and city; answers field → message. */
-export function missingHomeAddressFields(address: Address): Partial<Record<keyof Address, string>> {
+export function missingHomeAddressFields(
+  address: Pick<Address, 'street' | 'number' | 'zip_code' | 'city'>,
+): Partial<Record<keyof Address, string>> {
   const missing: Partial<Record<keyof Address, string>> = {};
   if (!address.street) missing.street = 'La calle es requerida';
   if (!address.number) missing.number = 'El número es requerido';
