@@ -99,6 +99,11 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
   async function onSubmit(values: CheckoutOutput) {
     setServerError(null);
     const option = optionOf(values.shipping_method_id);
+    // Without a method only when none reaches the province (options read and empty).
+    if (!option && options?.length !== 0) {
+      setServerError('Elegí un método de envío');
+      return;
+    }
     const delivery = option
       ? {
           delivery_type: option.kind === 'coordinate' ? ('coordinate' as const) : ('address' as const),
