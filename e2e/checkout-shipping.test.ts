@@ -3,9 +3,11 @@
 // address, confirms the total shown, and finds the same subtotal, shipping and total in the
 // confirmation e-mail and in Mis Pedidos. A second customer starts from the address kept in Mi cuenta.
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
+import { orders } from '../src/server/db/schema';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { waitForOutboxMail } from '../tests/helpers/mail';
@@ -250,7 +252,7 @@ describe('checkout with shipping methods', () => {
     });
   });
 
-  it('tells the customer when the chosen method is gone and offers the ones left', async () => {
+  it('tells the customer when the chosen method is gone, and agrees the delivery when none reaches the province', async () => {
     const customer = await createUser(shop.server.ctx.db);
     const staff = await createStaff(shop.server.ctx.db);
     const { context, page } = await shop.newPage({ viewport: MOBILE, as: customer });
@@ -274,5 +276,20 @@ describe('checkout with shipping methods', () => {
     expect(await text(page, 'dl[aria-label="Total del pedido"]')).toBe(
       `Subtotal ${ars(20000)} Envío (Correo Argentino a domicilio) ${ars(5000)} Total ${ars(25000)}`,
     );
+
+    // Now nothing reaches Tucumán: the order goes as the spec's, delivery agreed later, no shipping.
+    const onlyZones = methods.map((m) => (m.name === 'Correo Argentino a domicilio' ? { ...m, rest_of_country_price: null } : m));
+    expect(
+      (await api(shop.server, 'PUT', '/api/core/shipping-settings/', { token: staff.token, body: { methods: onlyZones } })).status,
+    ).toBe(200);
+    await page.getByLabel('Provincia').selectOption('AR-T');
+    await page.getByText('Ningún método de envío llega a Tucumán por ahora').waitFor();
+    expect(await page.getByLabel('Envío a domicilio').isDisabled()).toBe(true);
+    await page.getByLabel('Acordar entrega').check();
+    expect(await text(page, 'dl[aria-label="Total del pedido"]')).toBe(`Subtotal ${ars(20000)} Envío A coordinar Total ${ars(20000)}`);
+    await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+    await page.waitForURL('**/mi-cuenta?section=orders');
+    const [order] = await shop.server.ctx.db.select().from(orders).where(eq(orders.user_id, customer.id));
+    expect(order).toMatchObject({ delivery_type: 'coordinate', shipping_method_id: null, shipping_price: null, total: 20000 });
   });
 });
