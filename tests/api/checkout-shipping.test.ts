@@ -11,7 +11,14 @@ type User = Awaited<ReturnType<typeof createUser>>;
 const server = useTestServer();
 let staff: User;
 
-const HOME = { street: 'Av. Colón', number: '1234', zip_code: 'X5000', city: 'Córdoba', province: 'AR-X' as const, details: 'Piso 3, depto B' };
+const HOME = {
+  street: 'Av. Colón',
+  number: '1234',
+  zip_code: 'X5000',
+  city: 'Córdoba',
+  province: 'AR-X' as const,
+  details: 'Piso 3, depto B',
+};
 
 beforeAll(async () => {
   staff = await createStaff(server.database.db);
