@@ -2,6 +2,8 @@
 // messages of spec accounts-admin §5, the answer shapes of §7 and the error codes of §8.
 import { z } from 'zod';
 import { normalizeCode } from './one-time-code';
+import { phoneSchema } from './phone';
+import { addressDtoSchema, addressSchema, homeAddressSchema, missingHomeAddressFields } from './shipping';
 
 export const VERIFICATION_CODE_LENGTH = 6;
 export const USERNAME_MIN = 4;
@@ -106,9 +108,17 @@ export const registerSchema = z
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
+/** The phone the checkout prefills: 10 digits, or null (an empty text clears it). */
+const phoneOrBlankSchema = z
+  .string()
+  .transform((v) => (v.trim() === '' ? null : v))
+  .pipe(phoneSchema('El teléfono es requerido').nullable());
+const profilePhoneSchema = phoneOrBlankSchema.nullable();
+
 /**
  * PUT /auth/profile/: names, and/or a new e-mail confirmed with the code that verify-change sent
- * to it. An e-mail equal to the current one is ignored.
+ * to it (an e-mail equal to the current one is ignored), and/or the phone and delivery address
+ * the checkout prefills (null clears them).
  */
 export const profileUpdateSchema = z
   .object({
@@ -116,6 +126,8 @@ export const profileUpdateSchema = z
     last_name: lastNameSchema.optional(),
     email: emailSchema.optional(),
     verification_code: codeSchema.optional(),
+    phone: profilePhoneSchema.optional(),
+    last_address: homeAddressSchema.nullable().optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
     path: ['general'],
@@ -130,6 +142,46 @@ export const profileFormSchema = z.object({
   email: emailSchema,
 });
 export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+const addressFormFields = z.object({
+  street: z.string(),
+  number: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  province: z.string(),
+  details: z.string(),
+});
+type AddressFormFields = z.output<typeof addressFormFields>;
+const isBlankAddress = (address: AddressFormFields) => Object.values(address).every((value) => !value.trim());
+// What home delivery requires is read from the texts; the province is checked by addressSchema.
+const trimmedAddress = (a: AddressFormFields) => ({
+  street: a.street.trim(),
+  number: a.number.trim(),
+  zip_code: a.zip_code.trim(),
+  city: a.city.trim(),
+});
+
+/**
+ * The delivery-data form of Mi Cuenta: the phone and the address the checkout prefills. A form
+ * left empty clears them; an address begun must be complete for home delivery.
+ */
+export const deliveryDataFormSchema = z.object({ phone: phoneOrBlankSchema, last_address: addressFormFields }).transform((v, ctx) => {
+  if (isBlankAddress(v.last_address)) return { phone: v.phone, last_address: null };
+  // Every field's problem at once: the missing ones first, then the province and lengths.
+  const problems = new Map<string, string>(Object.entries(missingHomeAddressFields(trimmedAddress(v.last_address))));
+  const address = addressSchema.safeParse(v.last_address);
+  for (const issue of address.error?.issues ?? []) {
+    const field = String(issue.path[0]);
+    if (!problems.has(field)) problems.set(field, issue.message);
+  }
+  if (address.success && problems.size === 0) return { phone: v.phone, last_address: address.data };
+  for (const [field, message] of problems) {
+    ctx.issues.push({ code: 'custom', message, path: ['last_address', field], input: v.last_address });
+  }
+  return z.NEVER;
+});
+export type DeliveryDataForm = z.input<typeof deliveryDataFormSchema>;
+export type DeliveryDataValues = z.output<typeof deliveryDataFormSchema>;
 
 export const changePasswordSchema = z
   .object({
@@ -215,6 +267,9 @@ export const profileDtoSchema = authUserDtoSchema.extend({
   email_verified: z.boolean(),
   date_joined: z.string(),
   last_login: z.string().nullable(),
+  /** Saved by the last order with home delivery, or in Mi cuenta; the checkout prefills them. */
+  phone: z.string().nullable(),
+  last_address: addressDtoSchema.nullable(),
 });
 export type ProfileDto = z.infer<typeof profileDtoSchema>;
 

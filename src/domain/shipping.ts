@@ -206,10 +206,22 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
+/** An address as answers carry it (orders, the customer's saved one). */
+export const addressDtoSchema = z.object({
+  street: z.string(),
+  number: z.string(),
+  zip_code: z.string(),
+  city: z.string(),
+  province: z.enum(PROVINCE_CODES),
+  details: z.string(),
+});
+
 const ZIP = /^[A-Za-z]?\d{4}[A-Za-z]{0,3}$/;
 
 /** Home delivery needs street, number, zip code and city; answers field → message. */
-export function missingHomeAddressFields(address: Address): Partial<Record<keyof Address, string>> {
+export function missingHomeAddressFields(
+  address: Pick<Address, 'street' | 'number' | 'zip_code' | 'city'>,
+): Partial<Record<keyof Address, string>> {
   const missing: Partial<Record<keyof Address, string>> = {};
   if (!address.street) missing.street = 'La calle es requerida';
   if (!address.number) missing.number = 'El número es requerido';
@@ -218,6 +230,16 @@ export function missingHomeAddressFields(address: Address): Partial<Record<keyof
   if (!address.city) missing.city = 'La ciudad es requerida';
   return missing;
 }
+
+/** Refinement for an address object schema: what home delivery requires, per field. */
+export function checkHomeAddress(address: Address, issues: z.RefinementCtx) {
+  for (const [field, message] of Object.entries(missingHomeAddressFields(address))) {
+    issues.addIssue({ code: 'custom', path: [field], message });
+  }
+}
+
+/** An address complete enough for home delivery: the one a customer keeps on the account. */
+export const homeAddressSchema = addressSchema.superRefine(checkHomeAddress);
 
 /** The spec's single address text, as slips, e-mails and the CSV's old column show it. */
 export function joinAddress(address: Address): string {

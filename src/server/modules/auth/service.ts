@@ -61,6 +61,8 @@ export function toProfile(row: UserRow): ProfileDto {
     email_verified: row.email_verified,
     date_joined: row.created_at.toISOString(),
     last_login: row.last_login ? row.last_login.toISOString() : null,
+    phone: row.phone,
+    last_address: row.last_address ?? null,
   };
 }
 
@@ -326,9 +328,11 @@ export async function updateProfile(
   const current = await findUserById(ctx.db, userId);
   if (!current) throw notFound('Usuario no encontrado');
 
-  const changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'email_verified'>> = {};
+  const changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'email_verified' | 'phone' | 'last_address'>> = {};
   if (input.first_name !== undefined) changes.first_name = input.first_name;
   if (input.last_name !== undefined) changes.last_name = input.last_name;
+  if (input.phone !== undefined) changes.phone = input.phone;
+  if (input.last_address !== undefined) changes.last_address = input.last_address;
 
   // spec §4 E-mail change: the new address is taken only with the code sent to it.
   let emailCodeId: number | null = null;

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../domain/dates';
 import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { factsOfDto, refusal } from '../../../domain/order-lifecycle';
 import { formatArs } from '../../../domain/money';
+import { joinAddress } from '../../../domain/shipping';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
 import { Thumbnail } from '../../components/Thumbnail';
@@ -218,6 +219,45 @@ function PaymentInstructions({ order }: { order: OrderDto }) {
   );
 }
 
+/** Where the order goes: the customer's address for home delivery, the shop's for a pickup. */
+function DeliveryPlace({ order }: { order: OrderDto }) {
+  const kind = order.shipping?.kind;
+  if (kind === 'home' && order.address) return <Place label="Dirección">{joinAddress(order.address)}</Place>;
+  // A pickup's shipping_address is 'Retiro en <the shop's address>' (domain/shipping.ts deliveryText).
+  if (kind === 'pickup') return <Place label="Retirás en">{order.shipping_address.replace(/^Retiro en /, '')}</Place>;
+  return null;
+}
+
+function Place({ label, children }: { label: string; children: string }) {
+  return (
+    <div className="sm:col-span-2">
+      <dt className="inline text-stone-500">{label}: </dt>
+      <dd className="inline break-words">{children}</dd>
+    </div>
+  );
+}
+
+/** The total, and with a shipping method the subtotal and the shipping it adds up from. */
+function OrderTotals({ order }: { order: OrderDto }) {
+  const total = <p className="text-base font-bold text-stone-900">Total: {formatArs(order.total)}</p>;
+  if (!order.shipping) return total;
+  return (
+    <div>
+      <dl className="text-sm text-stone-700">
+        <div>
+          <dt className="inline">Subtotal: </dt>
+          <dd className="inline">{formatArs(order.subtotal)}</dd>
+        </div>
+        <div>
+          <dt className="inline">Envío ({order.shipping.name}): </dt>
+          <dd className="inline">{order.shipping.price === 0 ? 'Gratis' : formatArs(order.shipping.price)}</dd>
+        </div>
+      </dl>
+      {total}
+    </div>
+  );
+}
+
 const seedsLabel = (n: number | null | undefined) => (n ? `${n} ${n === 1 ? 'semilla' : 'semillas'}` : null);
 
 const statusStyles: Record<OrderDto['status'], string> = {
@@ -306,11 +346,12 @@ function OrderCard({
           </div>
           <div>
             <dt className="inline text-stone-500">Entrega: </dt>
-            <dd className="inline">{order.delivery_type_display}</dd>
+            <dd className="inline">{order.shipping ? order.shipping.name : order.delivery_type_display}</dd>
           </div>
+          <DeliveryPlace order={order} />
         </dl>
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <p className="text-base font-bold text-stone-900">Total: {formatArs(order.total)}</p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <OrderTotals order={order} />
           {editable && (
             <Button variant="dangerOutline" onClick={onCancel}>
               Cancelar pedido

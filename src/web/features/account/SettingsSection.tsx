@@ -10,10 +10,23 @@ import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { DialogActions } from '../../components/ui/DialogActions';
-import { CodeField, EmailField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
+import {
+  CodeField,
+  EmailField,
+  isSixDigitCode,
+  NewPasswordFields,
+  PasswordField,
+  SelectField,
+  TextField,
+} from '../../components/ui/fields';
+import { PHONE_MAX_LENGTH } from '../../../domain/phone';
+import { PROVINCE_OPTIONS } from '../../../domain/shipping';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
 import {
+  deliveryDataFormSchema,
   emailChangeFormSchema,
+  type DeliveryDataForm,
+  type DeliveryDataValues,
   namesFormSchema,
   passwordChangeFormSchema,
   type EmailChangeForm,
@@ -109,6 +122,7 @@ function ProfileTab() {
     <div className="space-y-5">
       <NamesForm profile={profile.data} />
       <EmailChange profile={profile.data} />
+      <DeliveryDataForm profile={profile.data} />
     </div>
   );
 }
@@ -154,6 +168,98 @@ function NamesForm({ profile }: { profile: ProfileDto }) {
       <div className="mt-5 flex justify-end">
         <Button type="submit" disabled={!isDirty} loading={isSubmitting} loadingText="Guardando...">
           Guardar cambios
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+const deliveryValues = (profile: ProfileDto): DeliveryDataForm => ({
+  phone: profile.phone ?? '',
+  last_address: profile.last_address ?? { street: '', number: '', zip_code: '', city: '', province: '', details: '' },
+});
+
+/** The phone and address the checkout starts from; the last order with home delivery saves them too. */
+function DeliveryDataForm({ profile }: { profile: ProfileDto }) {
+  const apply = useApplyProfile();
+  const form = useForm<DeliveryDataForm, unknown, DeliveryDataValues>({
+    resolver: zodResolver(deliveryDataFormSchema),
+    values: deliveryValues(profile),
+    mode: 'onTouched',
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const address = errors.last_address;
+  const fields = [
+    'phone',
+    'last_address.street',
+    'last_address.number',
+    'last_address.zip_code',
+    'last_address.city',
+    'last_address.province',
+  ] as const;
+
+  async function onSubmit(values: DeliveryDataValues) {
+    try {
+      const answer = await accountApi.updateDelivery(values);
+      apply(answer.user);
+      form.reset(deliveryValues(answer.user));
+      toast.success('Datos de entrega guardados');
+    } catch (e) {
+      if (!showFieldErrors(e, [...fields], form.setError)) toast.error(errorMessage(e, 'Error al guardar los datos de entrega'));
+    }
+  }
+
+  return (
+    <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={card}>
+      <h3 className="font-semibold text-stone-900">Datos de entrega</h3>
+      <p className="mt-1 text-sm text-stone-600">Los usamos para completar tus próximos pedidos. Dejalos vacíos para borrarlos.</p>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Teléfono"
+          type="tel"
+          autoComplete="tel-national"
+          maxLength={PHONE_MAX_LENGTH}
+          placeholder="1123456789"
+          hint="10 dígitos, con código de área, sin 0 ni 15."
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
+        <SelectField
+          label="Provincia"
+          autoComplete="address-level1"
+          error={address?.province?.message}
+          {...form.register('last_address.province')}
+        >
+          <option value="">Sin dirección guardada</option>
+          {PROVINCE_OPTIONS.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label="Calle" autoComplete="address-line1" error={address?.street?.message} {...form.register('last_address.street')} />
+        <div className="grid grid-cols-2 gap-4">
+          <TextField label="Número" inputMode="numeric" error={address?.number?.message} {...form.register('last_address.number')} />
+          <TextField
+            label="Código postal"
+            autoComplete="postal-code"
+            error={address?.zip_code?.message}
+            {...form.register('last_address.zip_code')}
+          />
+        </div>
+        <TextField label="Ciudad" autoComplete="address-level2" error={address?.city?.message} {...form.register('last_address.city')} />
+        <TextField
+          label="Indicaciones"
+          optional
+          autoComplete="address-line2"
+          placeholder="Piso, depto, entre calles"
+          error={address?.details?.message}
+          {...form.register('last_address.details')}
+        />
+      </div>
+      <div className="mt-5 flex justify-end">
+        <Button type="submit" disabled={!isDirty} loading={isSubmitting} loadingText="Guardando...">
+          Guardar datos de entrega
         </Button>
       </div>
     </form>

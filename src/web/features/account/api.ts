@@ -60,6 +60,8 @@ export function useProfile() {
 export const accountApi = {
   updateNames: (body: Pick<z.input<typeof profileUpdateSchema>, 'first_name' | 'last_name'>) =>
     api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al actualizar el perfil' }),
+  updateDelivery: (body: Pick<z.input<typeof profileUpdateSchema>, 'phone' | 'last_address'>) =>
+    api.put<ProfileUpdateResponse>('/api/auth/profile/', body, { fallbackError: 'Error al guardar los datos de entrega' }),
   requestEmailChange: (body: Omit<z.input<typeof verifyChangeSchema>, 'type'>) =>
     api.post<MessageResponse>(
       '/api/auth/verify-change/',

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import { changePasswordFormSchema, profileFormSchema, verifyChangeSchema } from '../../../domain/auth';
 
+export { deliveryDataFormSchema, type DeliveryDataForm, type DeliveryDataValues } from '../../../domain/auth';
+
 export const namesFormSchema = profileFormSchema.pick({ first_name: true, last_name: true });
 export type NamesForm = z.input<typeof namesFormSchema>;
 

@@ -35,7 +35,7 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito ({units})</h1>
-      <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
+      <div className={`mt-6 grid gap-6 lg:items-start ${checkingOut ? 'lg:grid-cols-[1fr_26rem]' : 'lg:grid-cols-[1fr_22rem]'}`}>
         <section aria-label="Productos en el carrito" className="rounded-2xl border border-stone-200 bg-white px-4 shadow-sm sm:px-6">
           <ul className="divide-y divide-stone-200">
             {lines.map((line) => (
@@ -51,10 +51,13 @@ export default function CartPage() {
               <dt>Subtotal</dt>
               <dd>{formatArs(total)}</dd>
             </div>
-            <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
-              <dt>Total</dt>
-              <dd>{formatArs(total)}</dd>
-            </div>
+            {/* While checking out, the form shows the total with the shipping. */}
+            {!checkingOut && (
+              <div className="flex justify-between border-t border-stone-200 pt-3 text-base font-bold text-stone-900">
+                <dt>Total</dt>
+                <dd>{formatArs(total)}</dd>
+              </div>
+            )}
           </dl>
           <div className="mt-5 border-t border-stone-200 pt-5">
             {checkingOut ? (

@@ -1,79 +1,153 @@
-// The checkout form (spec storefront §2, §4, §5): recipient, phone and delivery type. Stock and
-// prices are checked again by the server when the order is created.
+// The checkout form (spec storefront §2, §4, §5; issue 23): recipient, phone, delivery address and
+// shipping method, with the subtotal, shipping and total before confirming. Stock, prices and the
+// shipping quote are checked again by the server when the order is created.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
+import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import type { ProfileDto } from '../../../domain/auth';
+import { cartTotal } from '../../../domain/cart';
+import { formatArs } from '../../../domain/money';
+import { isProvince, orderTotalWithShipping, PROVINCE_OPTIONS, type ShippingOption } from '../../../domain/shipping';
+import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
 import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
+import { cart, type CartLine } from '../../lib/cart-store';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { TextField } from '../../components/ui/fields';
-import { HandshakeIcon, TruckLargeIcon } from '../../components/ui/account-icons';
-import { createOrder } from './api';
-import { cart, type CartLine } from '../../lib/cart-store';
-import { cartTotal } from '../../../domain/cart';
-import { checkoutFormSchema, type CheckoutFormValues } from '../../../domain/orders';
-import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
+import { SelectField, TextField } from '../../components/ui/fields';
+import { createOrder, useCheckoutProfile, useShippingOptions } from './api';
+import { checkoutSchema, missingFields, type CheckoutOutput, type CheckoutValues } from './checkout-schema';
+import { shippingPriceText, ShippingMethods } from './ShippingMethods';
 
 export const ORDER_CREATED = '¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.';
 
 export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () => void }) {
+  const profile = useCheckoutProfile();
+  if (profile.isPending)
+    return (
+      <p role="status" className="text-sm text-stone-600">
+        Cargando tus datos...
+      </p>
+    );
+  // Without the profile the form simply starts empty.
+  return <CheckoutFields lines={lines} onBack={onBack} profile={profile.data ?? null} />;
+}
+
+function initialValues(profile: ProfileDto | null, name: string): CheckoutValues {
+  const saved = profile?.last_address;
+  return {
+    recipient_name: name,
+    customer_phone: profile?.phone ?? '',
+    // The spec's only delivery type, used when no shipping method reaches the province.
+    delivery_type: 'coordinate',
+    shipping_method_id: '',
+    address: {
+      street: saved?.street ?? '',
+      number: saved?.number ?? '',
+      zip_code: saved?.zip_code ?? '',
+      city: saved?.city ?? '',
+      province: saved?.province ?? '',
+      details: saved?.details ?? '',
+    },
+  };
+}
+
+function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack: () => void; profile: ProfileDto | null }) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
-  const deliveryHeading = useId();
-  const deliveryError = useId();
-  const form = useForm<CheckoutFormValues, unknown, z.output<typeof checkoutFormSchema>>({
-    resolver: zodResolver(checkoutFormSchema),
-    defaultValues: {
-      recipient_name: user ? `${user.first_name} ${user.last_name}`.trim() : '',
-      customer_phone: '',
-      // The only delivery type the shop offers for now: chosen already.
-      delivery_type: 'coordinate',
-    },
-    mode: 'onTouched',
-  });
+  const subtotal = cartTotal(lines);
+  const [defaults] = useState(() => initialValues(profile, user ? `${user.first_name} ${user.last_name}`.trim() : ''));
+  const [province, setProvince] = useState(defaults.address.province);
+  const provinceCode = isProvince(province) ? province : null;
+  const shipping = useShippingOptions(user?.id, provinceCode ?? '', subtotal);
+  const options = provinceCode ? shipping.data : undefined;
+  const optionOf = (id: string): ShippingOption | null => options?.find((o) => String(o.method_id) === id) ?? null;
+
+  // Home delivery needs the whole address: the rules follow the method chosen in the values checked.
+  const resolver: Resolver<CheckoutValues, unknown, CheckoutOutput> = (values, context, opts) =>
+    zodResolver(checkoutSchema(optionOf(values.shipping_method_id)?.kind ?? null))(values, context, opts);
+  const form = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   const { errors, isSubmitting, isValid } = form.formState;
-  const phone = form.register('customer_phone');
-  const missing = isValid ? [] : missingFields(form.watch());
+  const chosen = optionOf(form.watch('shipping_method_id'));
+  const shippingPrice = chosen ? chosen.price : null;
+  const total = orderTotalWithShipping(subtotal, shippingPrice);
+  // Options still on their way: nothing to confirm yet.
+  const waiting = provinceCode !== null && !options;
+  const missing = isValid ? [] : missingFields(chosen?.kind ?? null, form.watch());
   const missingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
+  const phone = form.register('customer_phone');
+  const provinceField = form.register('address.province', { onChange: (e: { target: { value: string } }) => setProvince(e.target.value) });
+
   // 'Iniciar Pedido' disappears with the click: the form's heading takes the focus.
   useEffect(() => {
     heading.current?.focus();
   }, []);
 
-  async function onSubmit(values: z.output<typeof checkoutFormSchema>) {
+  // The cheapest method is chosen for a new province, unless the one chosen also reaches it.
+  useEffect(() => {
+    if (!options) return;
+    if (options.some((o) => String(o.method_id) === form.getValues('shipping_method_id'))) return;
+    form.setValue('shipping_method_id', options[0] ? String(options[0].method_id) : '', { shouldValidate: true });
+  }, [options, form]);
+
+  async function onSubmit(values: CheckoutOutput) {
     setServerError(null);
+    const option = optionOf(values.shipping_method_id);
+    // Without a method only when none reaches the province (options read and empty).
+    if (!option && options?.length !== 0) {
+      setServerError('Elegí un método de envío');
+      return;
+    }
+    const delivery = option
+      ? {
+          delivery_type: option.kind === 'coordinate' ? ('coordinate' as const) : ('address' as const),
+          shipping_method_id: option.method_id,
+          address: values.address,
+        }
+      : // No method reaches the province: the spec's order, delivery agreed later and no shipping.
+        { delivery_type: 'coordinate' as const };
     try {
       await createOrder({
-        // The e-mail is the session's and a 'coordinate' delivery's address is set by the server.
+        // The e-mail is the session's.
         recipient_name: values.recipient_name,
         customer_phone: values.customer_phone,
-        delivery_type: values.delivery_type,
+        ...delivery,
         products: lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity })),
         // The total on screen: the server refuses the order (PRICE_CHANGED) if it would charge another.
-        expected_total: cartTotal(lines),
+        expected_total: orderTotalWithShipping(subtotal, option ? option.price : null),
       });
       cart.clear();
-      // Stock and the customer's orders changed.
+      // Stock, the customer's orders and the saved address changed.
       await queryClient.invalidateQueries();
       toast.success(ORDER_CREATED);
       void navigate('/mi-cuenta?section=orders', { state: { focusHeading: true } });
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
-      if (e instanceof ApiError) await followServer(e);
+      if (e instanceof ApiError) {
+        showFieldErrors(e);
+        await followServer(e);
+      }
       setServerError(message);
       toast.error(message);
     }
   }
 
-  /** The cart takes what the server answered at once: the new prices, or the units still in stock. */
+  function showFieldErrors(e: ApiError) {
+    for (const [field, messages] of Object.entries(e.errors ?? {})) {
+      if (field in FORM_FIELDS && messages[0]) form.setError(field as Path<CheckoutValues>, { type: 'server', message: messages[0] });
+    }
+  }
+
+  /**
+   * The cart takes what the server answered at once: the new prices, or the units still in stock.
+   * The shipping options are read again too, so a method gone or priced anew shows at once.
+   */
   async function followServer(e: ApiError) {
     const body = e.body ?? {};
     if (e.code === 'PRICE_CHANGED' && Array.isArray(body.lines)) {
@@ -94,7 +168,7 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
         else cart.remove(line);
       }
     }
-    // The lines' stock and prices are read again (discounts and badges follow).
+    // The lines' stock and prices and the shipping options are read again (discounts and badges follow).
     await queryClient.invalidateQueries({ queryKey: ['cart'] });
   }
 
@@ -126,28 +200,25 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
           return phone.onBlur(e);
         }}
       />
-      <fieldset aria-describedby={errors.delivery_type ? deliveryError : undefined}>
-        <legend id={deliveryHeading} className="mb-1.5 text-sm font-medium text-stone-800">
-          Método de entrega
-        </legend>
-        <div className="space-y-2">
-          <label className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 text-stone-400">
-            <input type="radio" value="address" disabled className="h-4 w-4" {...form.register('delivery_type')} />
-            <TruckLargeIcon size={20} />
-            <span className="line-through">Envío a domicilio</span>
-          </label>
-          <label className="flex cursor-pointer items-center gap-3 rounded-lg border border-stone-300 bg-white p-3 text-stone-800 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:checked]:ring-1 has-[:checked]:ring-brand-600">
-            <input type="radio" value="coordinate" className="h-4 w-4 accent-brand-700" {...form.register('delivery_type')} />
-            <HandshakeIcon size={20} className="text-brand-700" />
-            <span className="font-medium">Acordar entrega</span>
-          </label>
-        </div>
-        {errors.delivery_type && (
-          <p id={deliveryError} className="mt-1.5 text-sm text-red-700">
-            {errors.delivery_type.message}
-          </p>
-        )}
-      </fieldset>
+      <SelectField label="Provincia" autoComplete="address-level1" error={errors.address?.province?.message} {...provinceField}>
+        <option value="">Elegí la provincia</option>
+        {PROVINCE_OPTIONS.map((p) => (
+          <option key={p.code} value={p.code}>
+            {p.name}
+          </option>
+        ))}
+      </SelectField>
+      <ShippingMethods
+        province={provinceCode}
+        options={options}
+        loading={shipping.isFetching && !options}
+        failed={shipping.isError && !options}
+        onRetry={() => void shipping.refetch()}
+        method={form.register('shipping_method_id')}
+        fallback={form.register('delivery_type')}
+      />
+      {chosen?.kind === 'home' && <HomeAddressFields form={form} />}
+      <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0} total={total} />
       <p className="text-sm text-stone-600">
         Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
       </p>
@@ -155,7 +226,7 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
         <Button
           type="submit"
           className="w-full"
-          disabled={!isValid}
+          disabled={!isValid || waiting}
           aria-describedby={missing.length ? missingId : undefined}
           loading={isSubmitting}
           loadingText="Procesando..."
@@ -175,16 +246,81 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
   );
 }
 
-const FIELD_NAMES: Record<keyof CheckoutFormValues, string> = {
-  recipient_name: 'el nombre de quien recibe',
-  customer_phone: 'un teléfono válido',
-  delivery_type: 'el método de entrega',
+/** The fields whose server errors are shown next to them. */
+const FORM_FIELDS = {
+  recipient_name: true,
+  customer_phone: true,
+  'address.province': true,
+  'address.street': true,
+  'address.number': true,
+  'address.zip_code': true,
+  'address.city': true,
+  'address.details': true,
 };
 
-/** What keeps the order from being confirmed, in the form's order. */
-function missingFields(values: Partial<CheckoutFormValues>): string[] {
-  const result = checkoutFormSchema.safeParse(values);
-  if (result.success) return [];
-  const invalid = new Set(result.error.issues.map((issue) => issue.path[0]));
-  return (Object.keys(FIELD_NAMES) as (keyof CheckoutFormValues)[]).filter((f) => invalid.has(f)).map((f) => FIELD_NAMES[f]);
+function HomeAddressFields({ form }: { form: ReturnType<typeof useForm<CheckoutValues, unknown, CheckoutOutput>> }) {
+  const errors = form.formState.errors.address;
+  return (
+    <fieldset className="space-y-4">
+      <legend className="mb-1.5 text-sm font-medium text-stone-800">Dirección de entrega</legend>
+      <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
+        <TextField
+          label="Calle"
+          required
+          autoComplete="address-line1"
+          error={errors?.street?.message}
+          {...form.register('address.street')}
+        />
+        <TextField label="Número" required inputMode="numeric" error={errors?.number?.message} {...form.register('address.number')} />
+      </div>
+      <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
+        <TextField
+          label="Código postal"
+          required
+          autoComplete="postal-code"
+          error={errors?.zip_code?.message}
+          {...form.register('address.zip_code')}
+        />
+        <TextField label="Ciudad" required autoComplete="address-level2" error={errors?.city?.message} {...form.register('address.city')} />
+      </div>
+      <TextField
+        label="Indicaciones"
+        optional
+        autoComplete="address-line2"
+        placeholder="Piso, depto, entre calles"
+        error={errors?.details?.message}
+        {...form.register('address.details')}
+      />
+    </fieldset>
+  );
+}
+
+/** Subtotal, shipping and the total the order will charge (the figure sent as expected_total). */
+function Totals({
+  subtotal,
+  shipping,
+  agreed,
+  total,
+}: {
+  subtotal: number;
+  shipping: ShippingOption | null;
+  agreed: boolean;
+  total: number;
+}) {
+  return (
+    <dl className="space-y-1.5 rounded-lg bg-stone-50 p-3 text-sm" aria-label="Total del pedido">
+      <div className="flex justify-between gap-3 text-stone-700">
+        <dt>Subtotal</dt>
+        <dd>{formatArs(subtotal)}</dd>
+      </div>
+      <div className="flex justify-between gap-3 text-stone-700">
+        <dt className="min-w-0">{shipping ? `Envío (${shipping.name})` : 'Envío'}</dt>
+        <dd className="shrink-0">{shipping ? shippingPriceText(shipping) : agreed ? 'A coordinar' : 'Según la provincia'}</dd>
+      </div>
+      <div className="flex justify-between gap-3 border-t border-stone-200 pt-2 text-base font-bold text-stone-900">
+        <dt>Total</dt>
+        <dd>{formatArs(total)}</dd>
+      </div>
+    </dl>
+  );
 }

@@ -1,12 +1,38 @@
-// Calls the cart and checkout make: current stock and price of a presentation, and the order.
+// Calls the cart and checkout make: current stock and price of a presentation, the shipping
+// options for a province, the customer's saved delivery data, and the order.
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
+import type { ProfileDto } from '../../../domain/auth';
 import type { BlisterDto } from '../../../domain/catalog';
 import type { OrderDto, orderCreateSchema } from '../../../domain/orders';
-import { api } from '../../lib/api';
+import type { ShippingOption } from '../../../domain/shipping';
+import { api, toQuery } from '../../lib/api';
 
 export const blisterQueryKey = (id: number) => ['cart', 'blister', id] as const;
 
 export const fetchBlister = (id: number) => api.get<BlisterDto>(`/api/products/blisters/${id}/`);
+
+/** What reaches the province and at what price for this subtotal; priced, so keyed by the viewer. */
+export function useShippingOptions(viewer: number | undefined, province: string, subtotal: number) {
+  return useQuery({
+    queryKey: ['cart', 'shipping-options', viewer, province, subtotal],
+    queryFn: () =>
+      api.get<ShippingOption[]>(`/api/shipping/options/${toQuery({ province, subtotal })}`, {
+        fallbackError: 'Error al cargar los métodos de envío',
+      }),
+    enabled: province !== '',
+    staleTime: 30_000,
+  });
+}
+
+/** The profile Mi Cuenta loads (same key): its phone and last address prefill the checkout. */
+export function useCheckoutProfile() {
+  return useQuery({
+    queryKey: ['auth', 'profile'],
+    queryFn: () => api.get<ProfileDto>('/api/auth/profile/', { fallbackError: 'Error al cargar la información' }),
+    retry: false,
+  });
+}
 
 /** POST /api/orders/ body (spec storefront §3 order create payload), as the server's schema reads it. */
 export type OrderCreatePayload = z.input<typeof orderCreateSchema>;
