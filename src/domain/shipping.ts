@@ -167,6 +167,16 @@ export function shippingOptions(methods: ShippingMethod[], province: Province, s
     .sort((a, b) => a.price - b.price || a.name.localeCompare(b.name, 'es'));
 }
 
+/** The provinces at least one active method reaches (none: the shop has no shipping set up). */
+export function reachedProvinces(methods: ShippingMethod[]): Province[] {
+  const reached = new Set<Province>();
+  for (const method of methods.filter((m) => m.active)) {
+    if (method.rest_of_country_price !== null) return [...PROVINCE_CODES];
+    for (const zone of method.zones) for (const code of zone.provinces) reached.add(code);
+  }
+  return PROVINCE_CODES.filter((code) => reached.has(code));
+}
+
 export const NOT_SERVED_MESSAGE = 'El método de envío elegido no llega a esa provincia. Elegí otro.';
 
 export const shippingOptionsQuerySchema = z.object({
@@ -232,7 +242,7 @@ export function missingHomeAddressFields(
 }
 
 /** Refinement for an address object schema: what home delivery requires, per field. */
-export function checkHomeAddress(address: Address, issues: z.RefinementCtx) {
+export function checkHomeAddress(address: Pick<Address, 'street' | 'number' | 'zip_code' | 'city'>, issues: z.RefinementCtx) {
   for (const [field, message] of Object.entries(missingHomeAddressFields(address))) {
     issues.addIssue({ code: 'custom', path: [field], message });
   }

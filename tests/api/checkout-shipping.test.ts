@@ -140,3 +140,39 @@ describe('delivery data on the profile', () => {
     expect(res.status).toBe(401);
   });
 });
+
+describe('GET /api/shipping/provinces/', () => {
+  const method = (over: Record<string, unknown>) => ({
+    name: 'Moto CABA',
+    kind: 'home',
+    carrier: 'moto',
+    zones: [{ provinces: ['AR-C'], price: 3000 }],
+    rest_of_country_price: null,
+    free_from: null,
+    days_min: 0,
+    days_max: 1,
+    ...over,
+  });
+  const settings = (methods: unknown[]) => api(server, 'PUT', '/api/core/shipping-settings/', { token: staff.token, body: { methods } });
+  const provinces = async (token?: string) => api(server, 'GET', '/api/shipping/provinces/', { token });
+
+  it('names the provinces some active method reaches, all of them with a rest-of-country price, none without methods', async () => {
+    const customer = await createUser(server.database.db);
+    const before = (await api(server, 'GET', '/api/core/shipping-settings/', { token: staff.token })).json.methods;
+    try {
+      expect((await provinces()).status).toBe(401);
+      expect(
+        (await settings([method({}), method({ name: 'Andreani Córdoba', zones: [{ provinces: ['AR-X'], price: 6000 }], active: false })]))
+          .status,
+      ).toBe(200);
+      expect((await provinces(customer.token)).json).toEqual({ provinces: ['AR-C'] });
+      expect((await settings([method({}), method({ name: 'Correo', zones: [], rest_of_country_price: 8000 })])).status).toBe(200);
+      expect((await provinces(customer.token)).json.provinces).toHaveLength(24);
+      // No method: the checkout is the spec's, without a province.
+      expect((await settings([])).status).toBe(200);
+      expect((await provinces(customer.token)).json).toEqual({ provinces: [] });
+    } finally {
+      expect((await settings(before.map(({ id: _id, ...m }: { id: number }) => m))).status).toBe(200);
+    }
+  });
+});

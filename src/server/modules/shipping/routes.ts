@@ -3,7 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { shippingOptions, shippingOptionsQuerySchema, shippingSettingsSchema, SHIPPING_KINDS, CARRIERS } from '../../../domain/shipping';
+import {
+  reachedProvinces,
+  shippingOptions,
+  shippingOptionsQuerySchema,
+  shippingSettingsSchema,
+  SHIPPING_KINDS,
+  CARRIERS,
+} from '../../../domain/shipping';
 import type { AppContext } from '../../context';
 import { requireStaff } from '../auth/caller';
 import { getShippingSettings, readShippingMethods, updateShippingSettings } from './settings';
@@ -53,6 +60,13 @@ export default async function shippingRoutes(base: FastifyInstance, opts: { ctx:
       const user = requireStaff(request);
       return updateShippingSettings(ctx, { id: user.id, username: user.username }, request.body);
     },
+  );
+
+  // The checkout asks the province only when some method reaches one: without methods it is the spec's.
+  app.get(
+    '/api/shipping/provinces/',
+    { config: { access: 'user' }, schema: { response: { 200: z.object({ provinces: z.array(z.string()) }) } } },
+    async () => ({ provinces: reachedProvinces(await readShippingMethods(ctx.db)) }),
   );
 
   app.get(

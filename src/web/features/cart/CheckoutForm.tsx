@@ -18,7 +18,7 @@ import { cart, type CartLine } from '../../lib/cart-store';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { SelectField, TextField } from '../../components/ui/fields';
-import { createOrder, useCheckoutProfile, useShippingOptions } from './api';
+import { createOrder, useCheckoutProfile, useShippingOptions, useShippingProvinces } from './api';
 import { checkoutSchema, missingFields, type CheckoutOutput, type CheckoutValues } from './checkout-schema';
 import { shippingPriceText, ShippingMethods } from './ShippingMethods';
 
@@ -63,22 +63,25 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
   const subtotal = cartTotal(lines);
   const [defaults] = useState(() => initialValues(profile, user ? `${user.first_name} ${user.last_name}`.trim() : ''));
   const [province, setProvince] = useState(defaults.address.province);
-  const provinceCode = isProvince(province) ? province : null;
+  const reach = useShippingProvinces(user?.id);
+  // No method set up at all: the spec's checkout, with no province and no shipping.
+  const shippingOff = reach.data?.provinces.length === 0;
+  const provinceCode = isProvince(province) && !shippingOff ? province : null;
   const shipping = useShippingOptions(user?.id, provinceCode ?? '', subtotal);
   const options = provinceCode ? shipping.data : undefined;
   const optionOf = (id: string): ShippingOption | null => options?.find((o) => String(o.method_id) === id) ?? null;
 
   // Home delivery needs the whole address: the rules follow the method chosen in the values checked.
   const resolver: Resolver<CheckoutValues, unknown, CheckoutOutput> = (values, context, opts) =>
-    zodResolver(checkoutSchema(optionOf(values.shipping_method_id)?.kind ?? null))(values, context, opts);
+    zodResolver(checkoutSchema(optionOf(values.shipping_method_id)?.kind ?? null, !shippingOff))(values, context, opts);
   const form = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   const { errors, isSubmitting, isValid } = form.formState;
   const chosen = optionOf(form.watch('shipping_method_id'));
   const shippingPrice = chosen ? chosen.price : null;
   const total = orderTotalWithShipping(subtotal, shippingPrice);
   // Options still on their way: nothing to confirm yet.
-  const waiting = provinceCode !== null && !options;
-  const missing = isValid ? [] : missingFields(chosen?.kind ?? null, form.watch());
+  const waiting = (provinceCode !== null && !options) || !reach.data;
+  const missing = isValid ? [] : missingFields(chosen?.kind ?? null, form.watch(), !shippingOff);
   const missingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
   const phone = form.register('customer_phone');
@@ -99,19 +102,21 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
   async function onSubmit(values: CheckoutOutput) {
     setServerError(null);
     const option = optionOf(values.shipping_method_id);
-    // Without a method only when none reaches the province (options read and empty).
-    if (!option && options?.length !== 0) {
+    // Without a method only when none reaches the province (options read and empty) or none is set up.
+    if (!option && options?.length !== 0 && !shippingOff) {
       setServerError('Elegí un método de envío');
       return;
     }
-    const delivery = option
-      ? {
-          delivery_type: option.kind === 'coordinate' ? ('coordinate' as const) : ('address' as const),
-          shipping_method_id: option.method_id,
-          address: values.address,
-        }
-      : // No method reaches the province: the spec's order, delivery agreed later and no shipping.
-        { delivery_type: 'coordinate' as const };
+    const { province: chosenProvince } = values.address;
+    const delivery =
+      option && chosenProvince
+        ? {
+            delivery_type: option.kind === 'coordinate' ? ('coordinate' as const) : ('address' as const),
+            shipping_method_id: option.method_id,
+            address: { ...values.address, province: chosenProvince },
+          }
+        : // No method reaches the province: the spec's order, delivery agreed later and no shipping.
+          { delivery_type: 'coordinate' as const };
     try {
       await createOrder({
         // The e-mail is the session's.
@@ -200,15 +205,18 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
           return phone.onBlur(e);
         }}
       />
-      <SelectField label="Provincia" autoComplete="address-level1" error={errors.address?.province?.message} {...provinceField}>
-        <option value="">Elegí la provincia</option>
-        {PROVINCE_OPTIONS.map((p) => (
-          <option key={p.code} value={p.code}>
-            {p.name}
-          </option>
-        ))}
-      </SelectField>
+      {!shippingOff && (
+        <SelectField label="Provincia" autoComplete="address-level1" error={errors.address?.province?.message} {...provinceField}>
+          <option value="">Elegí la provincia</option>
+          {PROVINCE_OPTIONS.map((p) => (
+            <option key={p.code} value={p.code}>
+              {p.name}
+            </option>
+          ))}
+        </SelectField>
+      )}
       <ShippingMethods
+        off={shippingOff}
         province={provinceCode}
         options={options}
         loading={shipping.isFetching && !options}
@@ -218,7 +226,7 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
         fallback={form.register('delivery_type')}
       />
       {chosen?.kind === 'home' && <HomeAddressFields form={form} />}
-      <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0} total={total} />
+      <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0 || shippingOff} total={total} />
       <p className="text-sm text-stone-600">
         Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
       </p>

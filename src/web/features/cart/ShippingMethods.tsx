@@ -13,6 +13,7 @@ const choiceClass =
 export const shippingPriceText = (option: Pick<ShippingOption, 'price'>) => (option.price === 0 ? 'Gratis' : formatArs(option.price));
 
 export function ShippingMethods({
+  off,
   province,
   options,
   loading,
@@ -21,6 +22,8 @@ export function ShippingMethods({
   method,
   fallback,
 }: {
+  /** The shop has no shipping method set up: the spec's choice, 'Acordar entrega'. */
+  off: boolean;
   province: Province | null;
   options: ShippingOption[] | undefined;
   loading: boolean;
@@ -32,6 +35,7 @@ export function ShippingMethods({
   fallback: UseFormRegisterReturn;
 }) {
   const legend = useId();
+  if (off) return <CoordinateDelivery province={null} register={fallback} />;
   if (!province) return <p className="text-sm text-stone-600">Elegí la provincia para ver los métodos de envío y su costo.</p>;
   if (failed)
     return (
@@ -77,13 +81,15 @@ export function ShippingMethods({
 }
 
 /** No method reaches the province (or none is set up): the order goes as the spec's, delivery agreed later. */
-function CoordinateDelivery({ province, register }: { province: Province; register: UseFormRegisterReturn }) {
+function CoordinateDelivery({ province, register }: { province: Province | null; register: UseFormRegisterReturn }) {
   return (
     <fieldset>
       <legend className="mb-1.5 text-sm font-medium text-stone-800">Método de entrega</legend>
-      <p className="mb-2 text-sm text-stone-700">
-        Ningún método de envío llega a {PROVINCES[province]} por ahora: coordinamos la entrega con vos después de confirmar el pedido.
-      </p>
+      {province && (
+        <p className="mb-2 text-sm text-stone-700">
+          Ningún método de envío llega a {PROVINCES[province]} por ahora: coordinamos la entrega con vos después de confirmar el pedido.
+        </p>
+      )}
       <div className="space-y-2">
         <label className="flex cursor-not-allowed items-center gap-3 rounded-lg border border-stone-200 bg-stone-50 p-3 text-stone-400">
           <input type="radio" value="address" disabled className="h-4 w-4" {...register} />

@@ -25,6 +25,15 @@ export function useShippingOptions(viewer: number | undefined, province: string,
   });
 }
 
+/** The provinces some shipping method reaches; none: the shop has no shipping set up. */
+export function useShippingProvinces(viewer: number | undefined) {
+  return useQuery({
+    queryKey: ['cart', 'shipping-provinces', viewer],
+    queryFn: () => api.get<{ provinces: string[] }>('/api/shipping/provinces/', { fallbackError: 'Error al cargar los métodos de envío' }),
+    staleTime: 30_000,
+  });
+}
+
 /** The profile Mi Cuenta loads (same key): its phone and last address prefill the checkout. */
 export function useCheckoutProfile() {
   return useQuery({

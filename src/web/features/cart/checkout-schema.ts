@@ -2,20 +2,22 @@
 // needs street, number, zip code and city only for home delivery, as the server checks it.
 import { z } from 'zod';
 import { customerPhoneSchema, deliveryTypeSchema, recipientNameSchema } from '../../../domain/orders';
-import { addressSchema, checkHomeAddress, PROVINCE_CODES, type ShippingKind } from '../../../domain/shipping';
+import { addressSchema, checkHomeAddress, isProvince, PROVINCE_CODES, type ShippingKind } from '../../../domain/shipping';
 
 // The select starts empty (''), so the form's province is a text until a province is chosen.
-const formAddressSchema = addressSchema.extend({
-  province: z.string().pipe(z.enum(PROVINCE_CODES, { error: 'Elegí la provincia' })),
-});
+const provinceSchema = z.string().pipe(z.enum(PROVINCE_CODES, { error: 'Elegí la provincia' }));
+// A shop without shipping methods asks for no province: the spec's checkout.
+const noProvinceSchema = z.string().transform((code) => (isProvince(code) ? code : undefined));
 
-export function checkoutSchema(kind: ShippingKind | null) {
+/** `shipping`: whether the shop has methods set up (then the province picks them). */
+export function checkoutSchema(kind: ShippingKind | null, shipping = true) {
+  const address = addressSchema.extend({ province: shipping ? provinceSchema : noProvinceSchema });
   return z.object({
     recipient_name: recipientNameSchema,
     customer_phone: customerPhoneSchema,
     delivery_type: deliveryTypeSchema,
     shipping_method_id: z.string(),
-    address: kind === 'home' ? formAddressSchema.superRefine(checkHomeAddress) : formAddressSchema,
+    address: kind === 'home' ? address.superRefine(checkHomeAddress) : address,
   });
 }
 
@@ -34,8 +36,8 @@ export const FIELD_NAMES: Record<string, string> = {
   delivery_type: 'el método de entrega',
 };
 
-export function missingFields(kind: ShippingKind | null, values: unknown): string[] {
-  const result = checkoutSchema(kind).safeParse(values);
+export function missingFields(kind: ShippingKind | null, values: unknown, shipping = true): string[] {
+  const result = checkoutSchema(kind, shipping).safeParse(values);
   if (result.success) return [];
   const invalid = new Set(result.error.issues.map((issue) => issue.path.join('.')));
   return Object.keys(FIELD_NAMES)
