@@ -244,7 +244,8 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
     formState: { errors },
   } = useForm<ShipmentFields, unknown, RecordShipmentInput>({
     resolver: shipmentResolver,
-    defaultValues: { carrier: recorded?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
+    // The order's shipping method already names the carrier.
+    defaultValues: { carrier: recorded?.carrier ?? order.shipping?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
   });
   const [carrier, code] = useWatch({ control, name: ['carrier', 'tracking_code'] });
   const link = (CARRIERS as readonly string[]).includes(carrier) ? trackingUrl(carrier as (typeof CARRIERS)[number], code.trim()) : null;

@@ -66,6 +66,7 @@ export default function NewOrderPage() {
       onSuccess: (order) => {
         toast.success(`Pedido #${order.order_number} creado`);
         void navigate(`/admin/pedidos/${order.id}`);
+        window.scrollTo(0, 0);
       },
       onError: (error) => {
         setErrors(error instanceof ApiError ? error.errors : undefined);
@@ -122,7 +123,7 @@ export default function NewOrderPage() {
             />
           </Panel>
         </div>
-        <aside className="lg:sticky lg:top-4 lg:self-start">
+        <aside aria-label="Resumen del pedido" className="lg:sticky lg:top-4 lg:self-start">
           <Panel title="Resumen">
             <TotalsSummary subtotal={subtotal} shipping={shipping} />
             {payment && <p className="mt-2 text-xs text-stone-600">Se registra el pago: el pedido queda como pagado.</p>}

@@ -15,34 +15,38 @@ export function LineList({ lines, onChange }: { lines: DraftLine[]; onChange: (l
   return (
     <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200" aria-label="Productos del pedido">
       {lines.map((line, index) => (
-        <li key={`${line.id ?? 'nueva'}-${line.blister_id}`} className="flex flex-wrap items-end gap-2 p-2.5">
-          <div className="min-w-0 flex-[1_1_10rem]">
-            <p className="text-sm font-medium text-stone-900">{line.product_name}</p>
-            <p className="text-xs text-stone-500">{formatArs(line.unit_price)} c/u</p>
+        <li key={`${line.id ?? 'nueva'}-${line.blister_id}`} className="p-2.5">
+          <div className="flex items-start gap-2">
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-stone-900">{line.product_name}</p>
+              <p className="text-xs text-stone-500">{formatArs(line.unit_price)} c/u</p>
+            </div>
+            <p className="pt-0.5 text-right text-sm font-semibold text-stone-900">{formatArs(line.unit_price * line.quantity)}</p>
+            <IconButton
+              label={`Quitar ${line.product_name}`}
+              variant="ghostDanger"
+              onClick={() => onChange(lines.filter((_, i) => i !== index))}
+            >
+              <TrashIcon size={16} />
+            </IconButton>
           </div>
-          <PresentationSelect line={line} onChange={(next) => replace(index, next)} />
-          <label className="w-20">
-            <span className="sr-only">Cantidad de {line.product_name}</span>
-            <input
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={ORDER_MAX_QUANTITY}
-              value={line.quantity}
-              onChange={(e) =>
-                replace(index, { ...line, quantity: Math.max(1, Math.min(ORDER_MAX_QUANTITY, Number(e.target.value) || 1)) })
-              }
-              className={controlClass(false)}
-            />
-          </label>
-          <p className="w-24 text-right text-sm font-semibold text-stone-900">{formatArs(line.unit_price * line.quantity)}</p>
-          <IconButton
-            label={`Quitar ${line.product_name}`}
-            variant="ghostDanger"
-            onClick={() => onChange(lines.filter((_, i) => i !== index))}
-          >
-            <TrashIcon size={16} />
-          </IconButton>
+          <div className="mt-1.5 flex items-center gap-2">
+            <PresentationSelect line={line} onChange={(next) => replace(index, next)} />
+            <label className="w-20">
+              <span className="sr-only">Cantidad de {line.product_name}</span>
+              <input
+                type="number"
+                inputMode="numeric"
+                min={1}
+                max={ORDER_MAX_QUANTITY}
+                value={line.quantity}
+                onChange={(e) =>
+                  replace(index, { ...line, quantity: Math.max(1, Math.min(ORDER_MAX_QUANTITY, Number(e.target.value) || 1)) })
+                }
+                className={controlClass(false)}
+              />
+            </label>
+          </div>
         </li>
       ))}
     </ul>
@@ -54,7 +58,7 @@ function PresentationSelect({ line, onChange }: { line: DraftLine; onChange: (li
   const product = useOrderProduct(line.product_id);
   const blisters = product.data?.blisters ?? [];
   return (
-    <label className="w-36">
+    <label className="w-40">
       <span className="sr-only">Presentación de {line.product_name}</span>
       <select
         value={line.blister_id}

@@ -56,9 +56,9 @@ function ProductResult({ product, onAdd }: { product: ProductDto; onAdd: (line: 
               onClick={() =>
                 onAdd({ product_id: product.id, blister_id: b.id, product_name: product.name, seed_count: b.seed_count, unit_price: price })
               }
-              aria-label={`Agregar ${product.name} ${seedsLabel(b.seed_count)}`}
               className="rounded-lg border border-stone-300 bg-white px-2.5 py-1.5 text-left text-xs hover:border-brand-600 hover:bg-brand-50 disabled:cursor-not-allowed disabled:bg-stone-100 disabled:text-stone-500"
             >
+              <span className="sr-only">Agregar {product.name} </span>
               <span className="font-semibold">{seedsLabel(b.seed_count)}</span> · {price > 0 ? formatArs(price) : 'Sin precio'}
               <span className="block text-stone-500">{b.stock > 0 ? `Stock: ${b.stock}` : 'Sin stock'}</span>
             </button>
