@@ -381,4 +381,22 @@ describe.skipIf(!onPostgres)('manual orders racing checkouts (PostgreSQL)', () =
     const placed = await own.ctx.db.select().from(orders).orderBy(desc(orders.id));
     expect(placed.filter((o) => o.status !== 'cancelled')).toHaveLength(10);
   });
+
+  it('creates one account when several manual orders for the same new e-mail arrive at once', async () => {
+    const p = await createProduct(own.ctx.db, { blisters: [{ price: 3000, stock: 50 }] });
+    const line = { product_id: p.id, blister_id: p.blisters[0].id, quantity: 1 };
+    const owner = await createStaff(own.ctx.db);
+    const results = await Promise.all(
+      ['Juan@Correo.test', 'juan@correo.test', 'JUAN@correo.test', 'juan@otro.test', 'juan@tercero.test'].map((email) =>
+        api(own, 'POST', '/api/orders/manual/', {
+          token: owner.token,
+          body: { customer_email: email, phone: '3515551234', delivery_type: 'coordinate', products: [line] },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const accounts = await own.ctx.db.select().from(users).where(eq(users.email, 'juan@correo.test'));
+    expect(accounts).toHaveLength(1);
+    expect(new Set(results.slice(0, 3).map((r) => r.json.customer.id))).toEqual(new Set([accounts[0].id]));
+  });
 });
