@@ -305,7 +305,7 @@ describe('staff edit of an order awaiting payment', () => {
     expect(pickup.json.shipping_address).toBe('Retiro en Av. Colón 1234, Córdoba');
 
     const none = await edit(order.id, { shipping_method_id: null });
-    expect(none.json).toMatchObject({ total: 10000, shipping: null });
+    expect(none.json).toMatchObject({ total: 10000, shipping: null, address: null, delivery_type: 'coordinate' });
     mails = await mailsWithSubject(subject);
     expect(mails.map((m) => m.subject)).toEqual([
       `Pedido #${order.order_number} actualizado: nuevo total ${formatArs(14_500)}`,
@@ -313,6 +313,19 @@ describe('staff edit of an order awaiting payment', () => {
       `Pedido #${order.order_number} actualizado: nuevo total ${formatArs(10_000)}`,
       `Pedido #${order.order_number} actualizado: nuevo total ${formatArs(10_000)}`,
     ]);
+  });
+
+  it('refuses a new line without its presentation with 400, changing nothing', async () => {
+    const a = await product(1000, 10);
+    const order = await manualOk({ customer_email: 'sin.presentacion@correo.test', products: [a.line(1)] });
+    const res = await edit(order.id, {
+      order_products: [
+        { id: order.order_products[0].id, quantity: 1 },
+        { product_id: a.p.id, quantity: 2 },
+      ],
+    });
+    expect(res.status).toBe(400);
+    expect(await stockOf(a.p.blisters[0].id)).toBe(9);
   });
 
   it('asks for the province when a method is chosen for an order that has no address', async () => {
