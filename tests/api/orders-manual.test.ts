@@ -155,13 +155,18 @@ describe('POST /api/orders/manual/', () => {
     const order = await manualOk({
       customer_email: customer.email,
       products: [line(2)],
+      delivery_type: 'address',
+      shipping_method_id: methods.home,
+      address: CORDOBA,
       payment: { method: 'transferencia', paid_at: yesterday, note: 'Comprobante por WhatsApp' },
     });
     expect(order.stage).toBe('paid');
-    expect(order.payment).toMatchObject({ method: 'transferencia', amount: 10000, note: 'Comprobante por WhatsApp' });
+    expect(order.payment).toMatchObject({ method: 'transferencia', amount: 10000 + HOME_PRICE_CORDOBA, note: 'Comprobante por WhatsApp' });
     expect(order.payment!.paid_at.slice(0, 10)).toBe(yesterday);
     const [mail] = await mailsWithSubject(`Confirmación de tu pedido #${order.order_number}`);
-    expect(mail.text_body).toContain(`Ya registramos tu pago de ${formatArs(10_000)}`);
+    expect(mail.text_body).toContain(`Ya registramos tu pago de ${formatArs(10_000 + HOME_PRICE_CORDOBA)}`);
+    expect(mail.text_body).toContain('Enviamos tu pedido por Correo a domicilio');
+    expect(mail.text_body).not.toContain('cuando recibamos el pago');
     const [entry] = await db()
       .select()
       .from(activityLogs)
@@ -196,6 +201,8 @@ describe('POST /api/orders/manual/', () => {
       delivery_type: 'address',
     });
     expect(order.shipping_address).toContain('Bv. San Juan 450');
+    const [mail] = await mailsWithSubject(`Confirmación de tu pedido #${order.order_number}`);
+    expect(mail.text_body).toContain('cuando recibamos el pago');
   });
 
   it('answers validation errors in Spanish: a bad e-mail, no products, home delivery without an address', async () => {
