@@ -62,6 +62,7 @@ describe('admin area pages', () => {
         { path: '/admin/pedidos', heading: 'Lista de Pedidos', shot: 'pedidos', ready: `Pedido #${order.order_number}` },
         { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', shot: 'pedidos-detalle-modal', ready: 'Destinatario' },
         { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, shot: 'pedido', ready: 'Destinatario' },
+        { path: '/admin/pedidos/nuevo', heading: 'Nuevo pedido', shot: 'pedido-nuevo', ready: 'Registrar pago ahora' },
         { path: '/admin/bancos', heading: 'Bancos', shot: 'bancos', ready: bank.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', shot: 'banco-nuevo', ready: 'Logo del banco' },
         { path: `/admin/bancos/editar/${bank.id}`, heading: 'Editar banco', shot: 'banco-editar', ready: 'Logo del banco' },

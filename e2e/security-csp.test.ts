@@ -130,6 +130,7 @@ describe('under the Content-Security-Policy', () => {
       `/admin/productos/editar/${productId}`,
       '/admin/pedidos',
       `/admin/pedidos/${orderId}`,
+      '/admin/pedidos/nuevo',
       // Its A4 page size comes from a <style> element, which the policy allows (attributes not).
       `/admin/pedidos/imprimir?ids=${orderId}`,
       '/admin/bancos',

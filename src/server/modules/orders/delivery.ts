@@ -94,7 +94,9 @@ export async function chooseDelivery(tx: Tx, input: DeliveryInput, subtotal: num
       shipping_method_id: input.shipping_method_id,
     });
   }
-  const address = input.address!;
+  // A staff edit may pick a method for an order that never had an address (one to agree on).
+  const address = input.address;
+  if (!address) throw badRequest('Elegí la provincia', { 'address.province': ['Elegí la provincia'] });
   const quote = quoteMethod(method, address.province, subtotal);
   if (!quote) throw conflict(NOT_SERVED_MESSAGE, 'SHIPPING_NOT_SERVED', { shipping_method_id: method.id, province: address.province });
   const home = method.kind === 'home';

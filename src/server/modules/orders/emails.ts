@@ -91,7 +91,7 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channel
           ];
   const delivery =
     order.shipping && order.shipping.kind !== 'coordinate'
-      ? `Enviamos tu pedido por ${deliveryLine(order)} cuando recibamos el pago.`
+      ? `Enviamos tu pedido por ${deliveryLine(order)}${order.payment ? '.' : ' cuando recibamos el pago.'}`
       : 'Coordinamos juntos la entrega de tu pedido.';
   const steps = [...payment, delivery].map((step, i) => `${i + 1}. ${step}`);
   const rendered = renderEmail({

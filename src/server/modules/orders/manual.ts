@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { ManualOrderInput, OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { insertAccount } from '../auth/accounts';
@@ -72,33 +73,50 @@ const recipientOf = (input: ManualOrderInput, customer: { first_name: string; la
   return name.length >= 3 ? name : customer.email;
 };
 
+/**
+ * Two orders entered at once for the same new e-mail (or for e-mails that make the same username)
+ * both try to create the account; the one that loses rolls back whole and is tried again, and then
+ * finds the account, or a free username, that the other committed.
+ */
+async function retryOnNewAccountRace<T>(write: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= attempts || !isUniqueViolation(error)) throw error;
+    }
+  }
+}
+
 export async function createManualOrder(ctx: AppContext, staff: OrderActor, input: ManualOrderInput, log?: Logger): Promise<OrderDto> {
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
   const paidAt = input.payment ? paymentDate(input.payment.paid_at, now) : null;
-  const orderId = await writeOrders(ctx, async (tx) => {
-    const customer = await findOrCreateCustomer(tx, staff, input, now);
-    const placed = await placeOrder(
-      ctx,
-      tx,
-      {
-        customer,
-        input: {
-          ...input,
-          recipient_name: recipientOf(input, customer),
-          customer_phone: input.customer_phone ?? input.phone,
+  const orderId = await retryOnNewAccountRace(() =>
+    writeOrders(ctx, async (tx) => {
+      const customer = await findOrCreateCustomer(tx, staff, input, now);
+      const placed = await placeOrder(
+        ctx,
+        tx,
+        {
+          customer,
+          input: {
+            ...input,
+            recipient_name: recipientOf(input, customer),
+            customer_phone: input.customer_phone ?? input.phone,
+          },
+          source: 'manual',
+          actor: staff,
+          enforcePendingCap: false,
+          internalNotes: input.note,
         },
-        source: 'manual',
-        actor: staff,
-        enforcePendingCap: false,
-        internalNotes: input.note,
-      },
-      dollarRate,
-      now,
-    );
-    if (input.payment && paidAt) await writePayment(tx, staff, (await lockOrder(tx, placed.id))!, input.payment, paidAt);
-    return placed.id;
-  });
+        dollarRate,
+        now,
+      );
+      if (input.payment && paidAt) await writePayment(tx, staff, (await lockOrder(tx, placed.id))!, input.payment, paidAt);
+      return placed.id;
+    }),
+  );
   const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx));
   await notifyOrderCreated(ctx, dto, log);
   return withOrderDto(ctx, orderId, {}, STAFF_VIEW);

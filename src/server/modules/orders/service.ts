@@ -372,7 +372,9 @@ async function deliveryAfterEdit(
   change: { shipping_method_id?: number | null; address?: Address },
 ): Promise<DeliveryColumns | undefined> {
   const subtotal = orderTotal(lines);
-  const address = change.address ?? storedAddress(order);
+  // Dropping the method without giving an address is "Acordar entrega", not the old address at no cost.
+  const agreeOnIt = change.shipping_method_id === null && !change.address;
+  const address = agreeOnIt ? undefined : (change.address ?? storedAddress(order));
   const delivery = (methodId: number | null) => ({
     delivery_type: methodId ? order.delivery_type : address ? ('address' as const) : ('coordinate' as const),
     shipping_address: order.shipping_address,

@@ -15,6 +15,7 @@ const ImportPage = lazy(() => import('./products/ImportPage'));
 const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
+const NewOrderPage = lazy(() => import('./orders/NewOrderPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
 const PrintPage = lazy(() => import('./orders/PrintPage'));
 const WarrantyClaimsPage = lazy(() => import('./warranty/WarrantyClaimsPage'));
@@ -33,6 +34,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
   { path: 'productos/importar', page: ImportPage },
   { path: 'productos/editar/:productId', page: ProductFormPage },
   { path: 'pedidos', page: OrderListPage },
+  { path: 'pedidos/nuevo', page: NewOrderPage },
   { path: 'pedidos/:orderId', page: OrderDetailPage },
   { path: 'bancos', page: BankListPage },
   { path: 'bancos/nuevo', page: BankFormPage },

@@ -1,7 +1,7 @@
 // The order page's workflow (issue 13): the timeline, recording the payment and the shipment, and
 // the staff's internal notes.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { toast } from 'sonner';
 import {
@@ -15,9 +15,11 @@ import {
 } from '../../../../domain/fulfilment';
 import { CARRIER_LABELS, CARRIERS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, trackingUrl } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
+import { PROVINCES, SHIPPING_KIND_LABELS } from '../../../../domain/shipping';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
+import { Badge } from '../ui/Badge';
 import { Button } from '../ui/Button';
 import { SelectInput, TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
@@ -242,7 +244,8 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
     formState: { errors },
   } = useForm<ShipmentFields, unknown, RecordShipmentInput>({
     resolver: shipmentResolver,
-    defaultValues: { carrier: recorded?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
+    // The order's shipping method already names the carrier.
+    defaultValues: { carrier: recorded?.carrier ?? order.shipping?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
   });
   const [carrier, code] = useWatch({ control, name: ['carrier', 'tracking_code'] });
   const link = (CARRIERS as readonly string[]).includes(carrier) ? trackingUrl(carrier as (typeof CARRIERS)[number], code.trim()) : null;
@@ -364,6 +367,66 @@ export function InternalNotesPanel({ order }: { order: OrderDto }) {
           </Button>
         </div>
       </form>
+    </Panel>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Source, amounts and delivery (issue 23)
+
+const SOURCE_LABELS: Record<OrderDto['source'], string> = { web: 'Web', manual: 'Manual' };
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex justify-between gap-3 py-1 text-sm">
+      <dt className="shrink-0 text-stone-500">{label}</dt>
+      <dd className="min-w-0 break-words text-right text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+/** Where the order came from, what it costs (lines and shipping) and where it goes. */
+export function DeliveryPanel({ order, editNote }: { order: OrderDto; editNote?: string }) {
+  const { shipping, address } = order;
+  return (
+    <Panel title="Pedido y entrega">
+      <div className="grid gap-x-6 gap-y-3 md:grid-cols-2">
+        <dl className="divide-y divide-stone-100">
+          <Fact label="Origen">
+            <Badge tone={order.source === 'manual' ? 'info' : 'neutral'}>{SOURCE_LABELS[order.source]}</Badge>
+          </Fact>
+          <Fact label="Subtotal">{formatArs(order.subtotal)}</Fact>
+          <Fact label="Envío">
+            {shipping ? (
+              <>
+                {shipping.name} · {shipping.price === 0 ? 'Sin costo' : formatArs(shipping.price)}
+                <span className="block text-xs text-stone-500">
+                  {SHIPPING_KIND_LABELS[shipping.kind]} · {CARRIER_LABELS[shipping.carrier]}
+                </span>
+              </>
+            ) : (
+              order.delivery_type_display
+            )}
+          </Fact>
+          <Fact label="Total">
+            <strong>{formatArs(order.total)}</strong>
+          </Fact>
+        </dl>
+        <dl className="divide-y divide-stone-100">
+          {address ? (
+            <>
+              <Fact label="Calle">{[address.street, address.number].filter(Boolean).join(' ') || '—'}</Fact>
+              {address.details && <Fact label="Indicaciones">{address.details}</Fact>}
+              <Fact label="Ciudad">{[address.city, address.zip_code && `(${address.zip_code})`].filter(Boolean).join(' ') || '—'}</Fact>
+              <Fact label="Provincia">{PROVINCES[address.province]}</Fact>
+            </>
+          ) : (
+            <Fact label="Dirección">{order.delivery_type === 'address' ? order.shipping_address : 'A acordar'}</Fact>
+          )}
+          {shipping?.kind === 'pickup' && <Fact label="Retiro">{order.shipping_address}</Fact>}
+        </dl>
+      </div>
+      {editNote && <p className="mt-3 rounded-lg bg-stone-50 p-2.5 text-xs text-stone-600">{editNote}</p>}
     </Panel>
   );
 }

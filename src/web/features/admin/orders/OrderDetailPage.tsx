@@ -1,5 +1,6 @@
 // One order (/admin/pedidos/{orderId}; spec accounts-admin §2 admin order detail): details,
-// status change and delete; issue 13: timeline, payment, shipment, internal notes and printing.
+// status change and delete; issue 13: timeline, payment, shipment, internal notes and printing;
+// issue 23: source, subtotal, shipping and address, and editing an order awaiting payment.
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -11,7 +12,8 @@ import { PageHeader, Panel } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
 import { useAdminOrder, useDeleteOrder } from './api';
 import { EditStatusModal } from './EditStatusModal';
-import { InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
+import { DeliveryPanel, InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
+import { OrderEditPanel } from './OrderEditPanel';
 import { RefundPanel } from './StepCorrections';
 import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
@@ -26,6 +28,7 @@ export default function OrderDetailPage() {
   const remove = useDeleteOrder();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [editingLines, setEditingLines] = useState(false);
 
   const back = (
     <Link
@@ -53,6 +56,11 @@ export default function OrderDetailPage() {
   if (!order.data) return <LoadingState label="Cargando pedido..." />;
   const data = order.data;
   const deleteRefused = refusal(factsOfDto(data), 'delete');
+  const editRefused = refusal(factsOfDto(data), 'edit_lines');
+  const editNote =
+    editRefused && data.status !== 'cancelled'
+      ? 'Un pedido pagado o enviado ya no se edita: para cambiarlo, cancelalo (con su reembolso) o cargá un pedido nuevo desde “Nuevo pedido”.'
+      : undefined;
 
   function confirmDelete() {
     remove.mutate(data, {
@@ -80,6 +88,12 @@ export default function OrderDetailPage() {
             <LinkButton to={`/admin/pedidos/imprimir?ids=${data.id}`} variant="secondary">
               Imprimir
             </LinkButton>
+            {!editRefused && !editingLines && (
+              <Button variant="secondary" onClick={() => setEditingLines(true)}>
+                <PencilIcon size={16} />
+                Editar pedido
+              </Button>
+            )}
             <Button variant="secondary" onClick={() => setEditing(true)}>
               <PencilIcon size={16} />
               Cambiar estado
@@ -92,6 +106,11 @@ export default function OrderDetailPage() {
         }
       />
       <div className="space-y-4">
+        {editingLines && !editRefused ? (
+          <OrderEditPanel order={data} onDone={() => setEditingLines(false)} />
+        ) : (
+          <DeliveryPanel order={data} editNote={editNote} />
+        )}
         <TimelinePanel order={data} />
         <RefundPanel order={data} />
         <div className="grid gap-4 lg:grid-cols-2">

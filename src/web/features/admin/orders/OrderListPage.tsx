@@ -18,7 +18,7 @@ import {
 import { errorMessage } from '../lib/format';
 import { Button, LinkButton } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
-import { ClipboardIcon, RefreshIcon } from '../ui/icons';
+import { ClipboardIcon, PlusIcon, RefreshIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Modal } from '../../../components/Modal';
@@ -202,6 +202,10 @@ export default function OrderListPage() {
               <RefreshIcon size={16} />
               <span className="hidden sm:inline">Actualizar</span>
             </Button>
+            <LinkButton to="/admin/pedidos/nuevo">
+              <PlusIcon size={16} />
+              Nuevo pedido
+            </LinkButton>
           </>
         }
       />

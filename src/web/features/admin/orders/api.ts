@@ -14,6 +14,9 @@ import type {
   recordRefundSchema,
   recordShipmentSchema,
 } from '../../../../domain/fulfilment';
+import type { Page, ProductDto } from '../../../../domain/catalog';
+import type { Province, ShippingOption } from '../../../../domain/shipping';
+import type { AdminUserDto } from '../../../../domain/users';
 import {
   ADMIN_ORDERS_PAGE_SIZE,
   type AdminOrderPage,
@@ -23,6 +26,8 @@ import {
   type OrderStatus,
   type OrderStatusCounts,
   type OrderUpdateResult,
+  type adminOrderUpdateSchema,
+  type manualOrderSchema,
 } from '../../../../domain/orders';
 import { api, apiDownload, toQuery } from '../../../lib/api';
 import { adminKeys } from '../lib/queries';
@@ -272,4 +277,89 @@ export async function downloadOrdersCsv(query: Record<string, string | number | 
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Manual orders and staff edits (issue 23)
+
+/** An account found by e-mail or name, for the new order's customer field. */
+export type CustomerMatch = Pick<AdminUserDto, 'id' | 'email' | 'first_name' | 'last_name' | 'username'>;
+
+export function useCustomerLookup(term: string) {
+  const search = term.trim();
+  return useQuery<AdminUserDto[]>({
+    queryKey: ['admin', 'customer-lookup', search],
+    queryFn: ({ signal }) =>
+      api.get<Page<AdminUserDto>>(`/api/auth/users/${toQuery({ search, page_size: 5 })}`, { signal }).then((page) => page.results),
+    enabled: search.length >= 3,
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useProductSearch(term: string) {
+  const search = term.trim();
+  return useQuery<ProductDto[]>({
+    queryKey: [...adminKeys.products, 'order-search', search],
+    queryFn: ({ signal }) =>
+      api
+        .get<Page<ProductDto>>(`/api/products/${toQuery({ search, available: 'true', page_size: 8 })}`, {
+          signal,
+          fallbackError: 'Error al buscar productos',
+        })
+        .then((page) => page.results),
+    enabled: search.length >= 2,
+    staleTime: 10_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** One product with its presentations and the prices the server charges now. */
+export function useOrderProduct(id: number | null) {
+  return useQuery({
+    queryKey: adminKeys.product(id ?? 0),
+    queryFn: ({ signal }) => api.get<ProductDto>(`/api/products/${id}/`, { signal }),
+    enabled: id !== null,
+    staleTime: 30_000,
+  });
+}
+
+/** The methods reaching a province for a subtotal, cheapest first (as the checkout quotes them). */
+export function useShippingOptions(province: Province | '', subtotal: number) {
+  return useQuery<ShippingOption[]>({
+    queryKey: ['admin', 'shipping-options', province, subtotal],
+    queryFn: ({ signal }) => api.get<ShippingOption[]>(`/api/shipping/options/${toQuery({ province, subtotal })}`, { signal }),
+    enabled: province !== '',
+    staleTime: 30_000,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export type ManualOrderBody = z.input<typeof manualOrderSchema>;
+
+export function useCreateManualOrder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ManualOrderBody) =>
+      api.post<OrderDto>('/api/orders/manual/', body, { timeout: 30_000, fallbackError: 'Error al crear el pedido' }),
+    onSuccess: (created) => {
+      ordersChanged(queryClient, created);
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
+}
+
+export type OrderEditBody = Pick<z.input<typeof adminOrderUpdateSchema>, 'order_products' | 'shipping_method_id' | 'address'>;
+
+/** Lines, delivery method and address of an order awaiting payment (PUT by staff). */
+export function useEditOrder(orderId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: OrderEditBody) =>
+      api.put<OrderUpdateResult>(`/api/orders/${orderId}/`, body, { timeout: 30_000, fallbackError: 'Error al guardar el pedido' }),
+    onSuccess: (updated) => {
+      ordersChanged(queryClient, updated);
+      void queryClient.invalidateQueries({ queryKey: ['products'] });
+    },
+  });
 }

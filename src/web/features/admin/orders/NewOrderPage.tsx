@@ -1,0 +1,196 @@
+// /admin/pedidos/nuevo (issue 23): a sale agreed by WhatsApp or in person, entered by staff. The
+// server prices the lines, quotes the shipping and reserves the stock as a checkout does; the
+// payment may be recorded at once.
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
+import { ApiError } from '../../../lib/api';
+import { amountInputText, errorMessage, shopToday } from '../lib/format';
+import { Button } from '../ui/Button';
+import { SelectInput, TextArea, TextInput } from '../ui/fields';
+import { ArrowLeftIcon } from '../ui/icons';
+import { PageHeader, Panel } from '../ui/PageHeader';
+import { useCreateManualOrder, useShippingOptions, type ManualOrderBody } from './api';
+import { CustomerFields, type CustomerDraft } from './draft/CustomerFields';
+import { DeliveryFields } from './draft/DeliveryFields';
+import { LineList } from './draft/LineList';
+import {
+  addUnit,
+  chosenOption,
+  deliveryBody,
+  draftSubtotal,
+  EMPTY_STREET,
+  fieldError,
+  type DraftDelivery,
+  type DraftLine,
+} from './draft/order-draft';
+import { ProductSearch } from './draft/ProductSearch';
+import { TotalsSummary } from './draft/TotalsSummary';
+
+interface PaymentDraft {
+  method: PaymentMethod;
+  paid_at: string;
+  /** null: the order's total. */
+  amount: string | null;
+}
+
+export default function NewOrderPage() {
+  const navigate = useNavigate();
+  const create = useCreateManualOrder();
+  const [customer, setCustomer] = useState<CustomerDraft>({ email: '', first_name: '', last_name: '', phone: '' });
+  const [lines, setLines] = useState<DraftLine[]>([]);
+  const [delivery, setDelivery] = useState<DraftDelivery>({ province: '', method_id: null, street: EMPTY_STREET });
+  const [payment, setPayment] = useState<PaymentDraft | null>(null);
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string[]>>();
+
+  const subtotal = draftSubtotal(lines);
+  const options = useShippingOptions(delivery.province, subtotal);
+  const option = chosenOption(delivery, options.data);
+  const shipping = option ? option.price : null;
+  const total = subtotal + (shipping ?? 0);
+
+  function submit() {
+    const body: ManualOrderBody = {
+      customer_email: customer.email,
+      first_name: customer.first_name || undefined,
+      last_name: customer.last_name || undefined,
+      phone: customer.phone,
+      products: lines.map(({ product_id, blister_id, quantity }) => ({ product_id, blister_id, quantity })),
+      ...deliveryBody(delivery, option),
+      payment: payment ? { method: payment.method, paid_at: payment.paid_at, amount: payment.amount ?? undefined } : undefined,
+      note: note.trim() || undefined,
+    };
+    create.mutate(body, {
+      onSuccess: (order) => {
+        toast.success(`Pedido #${order.order_number} creado`);
+        void navigate(`/admin/pedidos/${order.id}`);
+        window.scrollTo(0, 0);
+      },
+      onError: (error) => {
+        setErrors(error instanceof ApiError ? error.errors : undefined);
+        toast.error('No se pudo crear el pedido.', { description: errorMessage(error, '') || undefined });
+      },
+    });
+  }
+
+  return (
+    <div className="mx-auto max-w-5xl">
+      <PageHeader
+        title="Nuevo pedido"
+        subtitle="Una venta por WhatsApp o en persona: precios, envío y stock como en la tienda."
+        back={
+          <Link to="/admin/pedidos" className="mb-1 inline-flex items-center gap-1 text-sm text-stone-600 hover:text-stone-900">
+            <ArrowLeftIcon size={14} />
+            Pedidos
+          </Link>
+        }
+      />
+      <form
+        className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        noValidate
+      >
+        <div className="min-w-0 space-y-4">
+          <Panel title="Cliente">
+            <CustomerFields value={customer} onChange={setCustomer} errors={errors} />
+          </Panel>
+          <Panel title="Productos">
+            <div className="space-y-3">
+              <ProductSearch onAdd={(line) => setLines((current) => addUnit(current, line))} />
+              <LineList lines={lines} onChange={setLines} />
+              {fieldError(errors, 'products') && <p className="text-xs text-red-700">{fieldError(errors, 'products')}</p>}
+            </div>
+          </Panel>
+          <Panel title="Entrega">
+            <DeliveryFields value={delivery} onChange={setDelivery} options={options.data} loading={options.isFetching} errors={errors} />
+          </Panel>
+          <Panel title="Pago">
+            <PaymentFields value={payment} onChange={setPayment} total={total} errors={errors} />
+          </Panel>
+          <Panel title="Nota interna">
+            <TextArea
+              label="Nota"
+              hideLabel
+              optional
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+              placeholder="Solo la ve la tienda"
+            />
+          </Panel>
+        </div>
+        <aside aria-label="Resumen del pedido" className="lg:sticky lg:top-4 lg:self-start">
+          <Panel title="Resumen">
+            <TotalsSummary subtotal={subtotal} shipping={shipping} />
+            {payment && <p className="mt-2 text-xs text-stone-600">Se registra el pago: el pedido queda como pagado.</p>}
+            <Button type="submit" className="mt-4 w-full" disabled={create.isPending || lines.length === 0}>
+              {create.isPending ? 'Creando…' : 'Crear pedido'}
+            </Button>
+          </Panel>
+        </aside>
+      </form>
+    </div>
+  );
+}
+
+function PaymentFields({
+  value,
+  onChange,
+  total,
+  errors,
+}: {
+  value: PaymentDraft | null;
+  onChange: (value: PaymentDraft | null) => void;
+  total: number;
+  errors?: Record<string, string[]>;
+}) {
+  return (
+    <div className="space-y-3">
+      <label className="flex items-center gap-2 text-sm font-medium text-stone-900">
+        <input
+          type="checkbox"
+          checked={value !== null}
+          onChange={(e) => onChange(e.target.checked ? { method: 'transferencia', paid_at: shopToday(), amount: null } : null)}
+          className="h-4 w-4 accent-brand-700"
+        />
+        Registrar pago ahora
+      </label>
+      {value && (
+        <div className="grid gap-3 sm:grid-cols-3">
+          <SelectInput
+            label="Medio de pago"
+            value={value.method}
+            error={fieldError(errors, 'payment.method')}
+            onChange={(e) => onChange({ ...value, method: e.target.value as PaymentMethod })}
+          >
+            {PAYMENT_METHODS.map((m) => (
+              <option key={m} value={m}>
+                {PAYMENT_METHOD_LABELS[m]}
+              </option>
+            ))}
+          </SelectInput>
+          <TextInput
+            label="Fecha de pago"
+            type="date"
+            max={shopToday()}
+            value={value.paid_at}
+            error={fieldError(errors, 'payment.paid_at') ?? fieldError(errors, 'paid_at')}
+            onChange={(e) => onChange({ ...value, paid_at: e.target.value })}
+          />
+          <TextInput
+            label="Monto"
+            inputMode="decimal"
+            value={value.amount ?? amountInputText(total)}
+            hint="Por defecto, el total"
+            error={fieldError(errors, 'payment.amount')}
+            onChange={(e) => onChange({ ...value, amount: e.target.value })}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
