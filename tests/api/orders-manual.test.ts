@@ -242,10 +242,36 @@ describe('POST /api/orders/manual/', () => {
     expect(order.order_products[0].price_at_time).toBe(4200);
     expect(order.total).toBe(4200);
   });
+
+  it('refuses a deactivated account with 409 until staff switch it back on, creating nothing', async () => {
+    const { line } = await product(1000, 5);
+    const customer = await createUser(db(), { is_active: false });
+    const before = await db().$count(orders);
+    const res = await manual({ customer_email: customer.email, phone: '3515551234', delivery_type: 'coordinate', products: [line()] });
+    expect(res.status).toBe(409);
+    expect(res.json).toMatchObject({ code: 'ACCOUNT_INACTIVE', error: expect.stringContaining('está desactivada') });
+    expect(await db().$count(orders)).toBe(before);
+  });
 });
 
 describe('staff edit of an order awaiting payment', () => {
   const edit = (id: number, body: unknown) => api(server, 'PUT', `/api/orders/${id}/`, { token: staff.token, body });
+
+  it('refuses to add a product that is not for sale, as checkout does', async () => {
+    const a = await product(1000, 10);
+    const hidden = await createProduct(db(), { available: false, blisters: [{ price: 1500, stock: 10 }] });
+    const customer = await createUser(db());
+    const order = await manualOk({ customer_email: customer.email, products: [a.line(1)] });
+    const res = await edit(order.id, {
+      order_products: [
+        { id: order.order_products[0].id, quantity: 1 },
+        { product_id: hidden.id, blister_id: hidden.blisters[0].id, quantity: 1 },
+      ],
+    });
+    expect(res.status).toBe(409);
+    expect(res.json.code).toBe('PRODUCT_UNAVAILABLE');
+    expect(await stockOf(hidden.blisters[0].id)).toBe(10);
+  });
 
   it('adds and removes lines moving stock exactly once, even when the same edit is sent again', async () => {
     const a = await product(1000, 10);

@@ -11,6 +11,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import type { Logger } from '../../logger';
 import { insertAccount } from '../auth/accounts';
+import { conflict } from '../../errors';
 import { logActivity } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { notifyOrderCreated } from './emails';
@@ -43,7 +44,16 @@ async function findOrCreateCustomer(tx: Tx, staff: OrderActor, input: ManualOrde
     .select()
     .from(users)
     .where(sql`lower(${users.email}) = ${input.customer_email}`);
-  if (existing) return existing;
+  if (existing) {
+    // A deactivated account is staff's decision too: it is switched back on first, on purpose.
+    if (!existing.is_active) {
+      throw conflict(
+        `La cuenta de ${existing.email} está desactivada. Activala en Usuarios antes de cargarle un pedido.`,
+        'ACCOUNT_INACTIVE',
+      );
+    }
+    return existing;
+  }
   const account = await insertAccount(
     tx,
     {

@@ -1,6 +1,6 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
-import { and, asc, eq, inArray, lt } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { formatArs, roundCents } from '../../../domain/money';
 import { refundOnCancel, refusal, UNPAID_STAGES, type OrderAction } from '../../../domain/order-lifecycle';
@@ -256,7 +256,16 @@ export async function placeOrder(
   }
   // The next checkout starts from this address and phone (Mi cuenta edits them).
   if (delivery.address) {
-    await tx.update(users).set({ last_address: delivery.address, phone: input.customer_phone }).where(eq(users.id, customer.id));
+    // Only when it changed: a customer who orders to the same place again writes no new row version.
+    await tx
+      .update(users)
+      .set({ last_address: delivery.address, phone: input.customer_phone })
+      .where(
+        and(
+          eq(users.id, customer.id),
+          sql`(${users.last_address} is distinct from ${JSON.stringify(delivery.address)}::jsonb or ${users.phone} is distinct from ${input.customer_phone})`,
+        ),
+      );
   }
   await logActivity(tx, {
     action: 'order',
@@ -600,8 +609,15 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
         blister_id: input.blister_id,
       });
     }
+    if (!p.available) {
+      throw conflict(`El producto ${p.product_name} no está disponible`, 'PRODUCT_UNAVAILABLE', {
+        product_id: p.product_id,
+        blister_id: p.id,
+      });
+    }
+    // As at checkout, a line the catalogue prices at $0 is not sold; staff may still set a price themselves.
     const price = input.price_at_time ?? unitPrice(p, dollarRate, now);
-    if (price === null)
+    if (price === null || (input.price_at_time === undefined && price <= 0))
       throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', { product_id: p.product_id, blister_id: p.id });
     lines.push(snapshotLine(p, input.quantity, price));
   }
