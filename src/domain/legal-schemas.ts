@@ -113,7 +113,7 @@ export const revocationSchema = z.object({
     .pipe(
       z
         .string()
-        .min(1, 'El número de pedido es requerido')
+        .min(1, { error: 'El número de pedido es requerido', abort: true })
         .max(20, 'El número de pedido no puede superar 20 caracteres')
         .regex(/^[A-Za-z0-9-]+$/, 'Ingresa el número de pedido tal como figura en el email de confirmación (por ejemplo 1234)'),
     ),
