@@ -27,7 +27,9 @@ export const contactSettingsSchema = z.object({
     .string({ error: 'El email debe ser texto' })
     .trim()
     .max(254, 'El email es demasiado largo')
-    .pipe(z.union([z.literal(''), z.email('Ingrese un email válido').transform((v) => v.toLowerCase())], { error: 'Ingrese un email válido' }))
+    .pipe(
+      z.union([z.literal(''), z.email('Ingrese un email válido').transform((v) => v.toLowerCase())], { error: 'Ingrese un email válido' }),
+    )
     .optional(),
   instagram: z
     .string({ error: 'El Instagram debe ser texto' })

@@ -81,6 +81,12 @@ export function contactLinks(contact: ContactSettingsDto | undefined): ContactLi
   if (chat) links.push({ kind: 'whatsapp', label: 'WhatsApp', text: `+54 9 ${contact?.whatsapp_number}`, href: chat, external: true });
   if (contact?.email) links.push({ kind: 'email', label: 'Email', text: contact.email, href: `mailto:${contact.email}`, external: false });
   if (contact?.instagram)
-    links.push({ kind: 'instagram', label: 'Instagram', text: `@${contact.instagram}`, href: instagramUrl(contact.instagram), external: true });
+    links.push({
+      kind: 'instagram',
+      label: 'Instagram',
+      text: `@${contact.instagram}`,
+      href: instagramUrl(contact.instagram),
+      external: true,
+    });
   return links;
 }

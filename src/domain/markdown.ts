@@ -3,7 +3,8 @@
 // It parses into plain data that the web renders as React elements, so no HTML written by staff
 // ever reaches the page: '<script>' is text like any other.
 
-export type Inline = { kind: 'text'; text: string } | { kind: 'bold'; children: Inline[] } | { kind: 'link'; href: string; children: Inline[] };
+export type Inline =
+  { kind: 'text'; text: string } | { kind: 'bold'; children: Inline[] } | { kind: 'link'; href: string; children: Inline[] };
 
 export type Block =
   | { kind: 'heading'; level: 2 | 3 | 4; children: Inline[] }

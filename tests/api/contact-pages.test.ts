@@ -22,7 +22,11 @@ async function uploadBrandImage(): Promise<string> {
   const form = new FormData();
   form.append('purpose', 'brand');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'data-fiscal.png');
-  const res = await fetch(`${server.url}/api/uploads/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staff.token}` } });
+  const res = await fetch(`${server.url}/api/uploads/`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${staff.token}` },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { secure_url: string }).secure_url;
 }
@@ -70,7 +74,12 @@ describe('contact settings', () => {
       fiscal_image: image,
     });
     expect((await api(server, 'GET', CONTACT)).json).toEqual(res.json);
-    const [log] = await server.ctx.db.select().from(activityLogs).where(eq(activityLogs.entity_type, 'site_settings')).orderBy(desc(activityLogs.id)).limit(1);
+    const [log] = await server.ctx.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.entity_type, 'site_settings'))
+      .orderBy(desc(activityLogs.id))
+      .limit(1);
     expect(log.description).toBe('Datos de contacto y fiscales actualizados');
 
     // A field left out keeps its value; '' clears it.

@@ -15,10 +15,15 @@ const PATH = '/api/revocations/';
 let address = 10;
 const newAddress = () => `203.0.113.${address++}`;
 
-const send = (body: unknown, ip = newAddress(), token?: string) => api(server, 'POST', PATH, { body, token, headers: { 'x-forwarded-for': ip } });
+const send = (body: unknown, ip = newAddress(), token?: string) =>
+  api(server, 'POST', PATH, { body, token, headers: { 'x-forwarded-for': ip } });
 
 const mailsWith = (code: string) =>
-  server.ctx.db.select().from(mailOutbox).where(like(mailOutbox.text_body, `%${code}%`)).orderBy(mailOutbox.id);
+  server.ctx.db
+    .select()
+    .from(mailOutbox)
+    .where(like(mailOutbox.text_body, `%${code}%`))
+    .orderBy(mailOutbox.id);
 
 describe('POST /api/revocations/', () => {
   it('registers the request with a code and e-mails it to the customer and the shop', async () => {
@@ -28,7 +33,13 @@ describe('POST /api/revocations/', () => {
     expect(res.json.code).toMatch(/^ARR-[A-HJ-NP-Z2-9]{6}$/);
 
     const [row] = await server.ctx.db.select().from(revocationRequests).where(eq(revocationRequests.code, res.json.code));
-    expect(row).toMatchObject({ name: 'Lucía Gómez', email: 'lucia@correo.test', order_number: '4521', reason: 'Me equivoqué de variedad', order_id: null });
+    expect(row).toMatchObject({
+      name: 'Lucía Gómez',
+      email: 'lucia@correo.test',
+      order_number: '4521',
+      reason: 'Me equivoqué de variedad',
+      order_id: null,
+    });
 
     const mails = await mailsWith(res.json.code);
     expect(mails.map((m) => m.to_address).sort()).toEqual(['lucia@correo.test', 'tienda@test.local']);
@@ -40,14 +51,20 @@ describe('POST /api/revocations/', () => {
     expect(shopMail.text_body).toContain('Lucía Gómez');
     expect(shopMail.text_body).toContain('Me equivoqué de variedad');
 
-    const [log] = await server.ctx.db.select().from(activityLogs).where(eq(activityLogs.entity_type, 'revocation_request')).orderBy(desc(activityLogs.id)).limit(1);
+    const [log] = await server.ctx.db
+      .select()
+      .from(activityLogs)
+      .where(eq(activityLogs.entity_type, 'revocation_request'))
+      .orderBy(desc(activityLogs.id))
+      .limit(1);
     expect(log.description).toContain(res.json.code);
   });
 
   it('gives every request a code of its own', async () => {
     const ip = newAddress();
     const codes = new Set<string>();
-    for (let i = 0; i < 3; i++) codes.add((await send({ name: 'Ana Pérez', email: 'ana@correo.test', order_number: 10 + i }, ip)).json.code);
+    for (let i = 0; i < 3; i++)
+      codes.add((await send({ name: 'Ana Pérez', email: 'ana@correo.test', order_number: 10 + i }, ip)).json.code);
     expect(codes.size).toBe(3);
   });
 
@@ -128,7 +145,13 @@ describe('GET /api/revocations/', () => {
     const page = await api(server, 'GET', `${PATH}?page_size=1`, { token: staff.token });
     expect(page.status).toBe(200);
     expect(page.json.results).toHaveLength(1);
-    expect(page.json.results[0]).toMatchObject({ code: second.json.code, name: 'Segunda Persona', order_number: '502', reason: 'No lo quiero', order_id: null });
+    expect(page.json.results[0]).toMatchObject({
+      code: second.json.code,
+      name: 'Segunda Persona',
+      order_number: '502',
+      reason: 'No lo quiero',
+      order_id: null,
+    });
     expect(page.json.count).toBeGreaterThanOrEqual(2);
     expect(page.json.next).toContain('page=2');
     const found = await api(server, 'GET', `${PATH}?search=${first.json.code}`, { token: staff.token });

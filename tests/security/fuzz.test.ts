@@ -449,7 +449,10 @@ function templates(): Record<string, Template> {
       }),
     },
     'GET /api/pages/:slug/': { ids: () => ['terminos', 'privacidad', 'cambios-y-devoluciones'] },
-    'PUT /api/pages/:slug/': { ids: () => ['terminos', 'privacidad'], body: () => ({ title: 'Términos', body: '## Uno\n\nTexto **legal**.' }) },
+    'PUT /api/pages/:slug/': {
+      ids: () => ['terminos', 'privacidad'],
+      body: () => ({ title: 'Términos', body: '## Uno\n\nTexto **legal**.' }),
+    },
     'POST /api/revocations/': {
       body: () => ({ name: 'Ana Pérez', email: 'ana@test.local', order_number: '1001', reason: 'Ya no lo quiero' }),
     },

@@ -24,7 +24,11 @@ export async function updateLegalPage(
 ): Promise<LegalPageDto> {
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select({ title: legalPages.title, body: legalPages.body }).from(legalPages).where(eq(legalPages.slug, slug)).for('update');
+    const [before] = await tx
+      .select({ title: legalPages.title, body: legalPages.body })
+      .from(legalPages)
+      .where(eq(legalPages.slug, slug))
+      .for('update');
     await tx
       .insert(legalPages)
       .values({ slug, ...input, updated_by: actor.id, updated_at: now })

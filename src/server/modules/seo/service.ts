@@ -229,11 +229,21 @@ async function storefrontHead(ctx: AppContext, path: string, params: URLSearchPa
     return { statusCode: 200, head, routeModule: 'GuidePage' };
   }
   if (path === '/contacto') {
-    const head: PageHead = { title: CONTACT_TITLE, description: CONTACT_DESCRIPTION, canonical: `${publicUrl}/contacto`, ogType: 'website' };
+    const head: PageHead = {
+      title: CONTACT_TITLE,
+      description: CONTACT_DESCRIPTION,
+      canonical: `${publicUrl}/contacto`,
+      ogType: 'website',
+    };
     return { statusCode: 200, head, routeModule: 'ContactPage' };
   }
   if (path === '/arrepentimiento') {
-    const head: PageHead = { title: REVOCATION_TITLE, description: REVOCATION_DESCRIPTION, canonical: `${publicUrl}/arrepentimiento`, ogType: 'website' };
+    const head: PageHead = {
+      title: REVOCATION_TITLE,
+      description: REVOCATION_DESCRIPTION,
+      canonical: `${publicUrl}/arrepentimiento`,
+      ogType: 'website',
+    };
     return { statusCode: 200, head, routeModule: 'RevocationPage' };
   }
   const slug = path.slice(1);

@@ -7,7 +7,12 @@ import { SHOP_NAME } from '../../components/site';
 import { Alert } from '../../components/ui/Alert';
 import { useLegalPage } from './api';
 
-const dateFormat = new Intl.DateTimeFormat('es-AR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'America/Argentina/Buenos_Aires' });
+const dateFormat = new Intl.DateTimeFormat('es-AR', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'America/Argentina/Buenos_Aires',
+});
 
 function LegalPage({ slug }: { slug: LegalSlug }) {
   const page = useLegalPage(slug);

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
 import { REVOCATION_DAYS } from '../../../domain/legal';
-import { REVOCATION_REASON_MAX, revocationSchema, type RevocationInput, type RevocationRequest } from '../../../domain/legal-schemas';
+import { REVOCATION_REASON_MAX, revocationSchema, type RevocationRequest } from '../../../domain/legal-schemas';
 import { SHOP_NAME } from '../../components/site';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
@@ -35,7 +35,7 @@ export default function RevocationPage() {
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
-    send.mutate(values as RevocationInput, {
+    send.mutate(values, {
       onSuccess: (answer) => setCode(answer.code),
       onError: (error) => {
         if (error instanceof ApiError && error.errors) {
@@ -54,9 +54,8 @@ export default function RevocationPage() {
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Tus derechos</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Botón de arrepentimiento</h1>
       <p className="mt-2 text-stone-600">
-        Podés revocar tu compra dentro de los {REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo ni
-        responsabilidad (Ley 24.240, art. 34). Completá el formulario y te enviamos por email un código de seguimiento. Más
-        información en{' '}
+        Podés revocar tu compra dentro de los {REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo ni responsabilidad
+        (Ley 24.240, art. 34). Completá el formulario y te enviamos por email un código de seguimiento. Más información en{' '}
         <Link to="/cambios-y-devoluciones" className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
           Cambios y devoluciones
         </Link>
@@ -75,7 +74,12 @@ export default function RevocationPage() {
           </p>
         </div>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Solicitud de arrepentimiento" className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6">
+        <form
+          onSubmit={onSubmit}
+          noValidate
+          aria-label="Solicitud de arrepentimiento"
+          className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
+        >
           <TextField label="Nombre y apellido" autoComplete="name" required error={errors.name?.message} {...register('name')} />
           <TextField
             label="Correo electrónico"
