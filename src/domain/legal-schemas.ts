@@ -106,6 +106,7 @@ export const revocationSchema = z.object({
   name: z
     .string({ error: 'El nombre es requerido' })
     .trim()
+    .min(1, { error: 'El nombre es requerido', abort: true })
     .min(2, 'El nombre debe tener al menos 2 caracteres')
     .max(120, 'El nombre no puede superar 120 caracteres'),
   email: emailSchema,
