@@ -97,9 +97,13 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await button.waitFor();
       expect(await button.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5491123456789/);
       const main = page.locator('main');
-      expect(await main.getByRole('link', { name: /Escribinos por WhatsApp/ }).getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5491123456789/);
+      expect(await main.getByRole('link', { name: /Escribinos por WhatsApp/ }).getAttribute('href')).toMatch(
+        /^https:\/\/wa\.me\/5491123456789/,
+      );
       expect(await main.getByRole('link', { name: /Envianos un email/ }).getAttribute('href')).toBe('mailto:hola@semillasdelsur.test');
-      expect(await main.getByRole('link', { name: /Seguinos en Instagram/ }).getAttribute('href')).toBe('https://www.instagram.com/semillasdelsur');
+      expect(await main.getByRole('link', { name: /Seguinos en Instagram/ }).getAttribute('href')).toBe(
+        'https://www.instagram.com/semillasdelsur',
+      );
       await main.getByText('30-71234567-1').waitFor();
       await expectNoOverflow(page, '/contacto');
       await screenshot(page, 'legal-contacto-390');
@@ -124,6 +128,17 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await admin.page.getByText('Lucía Gómez').waitFor();
       expect(await admin.page.getByRole('link', { name: /Escribinos por WhatsApp/ }).count()).toBe(0);
       await screenshot(admin.page, 'legal-admin-arrepentimientos-390');
+      await admin.page.setViewportSize(DESKTOP);
+      await admin.page.goto('/admin/configuracion');
+      const contact = admin.page.getByRole('form', { name: 'Contacto y datos fiscales' });
+      await contact.waitFor();
+      expect(await contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('1123456789');
+      const editor = admin.page.getByRole('form', { name: 'Editar Términos y condiciones' });
+      await editor.getByLabel('Texto').fill('## Vista previa\n\n- **uno**\n- <b>dos</b>');
+      await editor.getByRole('heading', { name: 'Vista previa' }).waitFor();
+      await editor.getByText('<b>dos</b>').waitFor();
+      await editor.scrollIntoViewIfNeeded();
+      await screenshot(admin.page, 'legal-admin-settings-1280');
     });
   });
 
@@ -142,7 +157,10 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await screenshot(page, 'legal-footer-1280');
       await page.goto('/cambios-y-devoluciones');
-      await page.getByText(/10 días corridos/).first().waitFor();
+      await page
+        .getByText(/10 días corridos/)
+        .first()
+        .waitFor();
     });
     const edited = await api(shop.server, 'PUT', '/api/pages/privacidad/', {
       token: staffToken,
@@ -174,7 +192,11 @@ async function uploadFiscalImage(): Promise<string> {
   const form = new FormData();
   form.append('purpose', 'brand');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'data-fiscal.png');
-  const res = await fetch(`${shop.server.url}/api/uploads/`, { method: 'POST', body: form, headers: { authorization: `Bearer ${staffToken}` } });
+  const res = await fetch(`${shop.server.url}/api/uploads/`, {
+    method: 'POST',
+    body: form,
+    headers: { authorization: `Bearer ${staffToken}` },
+  });
   expect(res.status).toBe(201);
   return ((await res.json()) as { secure_url: string }).secure_url;
 }

@@ -124,8 +124,19 @@ export function Footer() {
         </div>
       </div>
       <div className="border-t border-brand-900">
-        <div className="mx-auto flex max-w-7xl flex-col gap-3 px-4 py-4 pb-24 text-xs text-brand-200 sm:flex-row sm:items-center sm:justify-between sm:px-6 sm:pb-4">
-          <div className="space-y-1">
+        {/* Room below on phones and nothing on the right: the floating WhatsApp button sits there. */}
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4 pb-24 text-xs text-brand-200 sm:px-6 sm:pb-4 sm:pr-24">
+          {contact?.fiscal_image && (
+            <img
+              src={contact.fiscal_image}
+              alt="Data fiscal (AFIP)"
+              width={60}
+              height={82}
+              loading="lazy"
+              className="h-[82px] w-[60px] shrink-0 rounded bg-white object-contain"
+            />
+          )}
+          <div className="min-w-0 space-y-1">
             <p>
               © {year} {SHOP_NAME}. Todos los derechos reservados.
             </p>
@@ -138,16 +149,6 @@ export function Footer() {
               </p>
             )}
           </div>
-          {contact?.fiscal_image && (
-            <img
-              src={contact.fiscal_image}
-              alt="Data fiscal (AFIP)"
-              width={60}
-              height={82}
-              loading="lazy"
-              className="h-[82px] w-[60px] rounded bg-white object-contain"
-            />
-          )}
         </div>
       </div>
     </footer>

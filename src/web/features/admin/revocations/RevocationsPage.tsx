@@ -39,7 +39,7 @@ export default function RevocationsPage() {
             type="search"
             value={search}
             onChange={(e) => setSearch(e.target.value)}
-            placeholder="Buscar por código, nombre, email o número de pedido"
+            placeholder="Código, nombre, email o pedido"
             inputClassName="pl-9"
           />
           <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
