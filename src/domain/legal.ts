@@ -1,6 +1,6 @@
 // The shop's contact channels, legal pages and the 'Botón de arrepentimiento' as the storefront
-// shows them. Kept free of zod: the storefront's footer (first load) imports it.
-import { whatsappUrl } from './fulfilment-steps';
+// shows them. The storefront's footer (first load) imports it: it imports nothing, so no zod
+// (phone.ts has it) reaches the first load, which decision 0004 keeps free of zod.
 
 /** Res. SCI 424/2020 and Ley 24.240: the national consumer-defence complaint form. */
 export const CONSUMER_DEFENCE_URL = 'https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario';
@@ -65,6 +65,15 @@ export const isInstagramHandle = (handle: string) => /^[A-Za-z0-9._]{1,30}$/.tes
 
 export const instagramUrl = (handle: string) => `https://www.instagram.com/${encodeURIComponent(handle)}`;
 
+/**
+ * The wa.me link of the shop's WhatsApp as the API answers it (the 10 national digits, already
+ * normalized): 549 + the digits, like fulfilment-steps' whatsappUrl. Null for anything else.
+ */
+export function shopWhatsappUrl(digits: string | undefined, text?: string): string | null {
+  if (!digits || !/^\d{10}$/.test(digits)) return null;
+  return `https://wa.me/549${digits}${text ? `?text=${encodeURIComponent(text)}` : ''}`;
+}
+
 export interface ContactLink {
   kind: 'whatsapp' | 'email' | 'instagram';
   label: string;
@@ -77,7 +86,7 @@ export interface ContactLink {
 /** The channels set, in the order the storefront lists them: WhatsApp, e-mail, Instagram. */
 export function contactLinks(contact: ContactSettingsDto | undefined): ContactLink[] {
   const links: ContactLink[] = [];
-  const chat = whatsappUrl(contact?.whatsapp_number);
+  const chat = shopWhatsappUrl(contact?.whatsapp_number);
   if (chat) links.push({ kind: 'whatsapp', label: 'WhatsApp', text: `+54 9 ${contact?.whatsapp_number}`, href: chat, external: true });
   if (contact?.email) links.push({ kind: 'email', label: 'Email', text: contact.email, href: `mailto:${contact.email}`, external: false });
   if (contact?.instagram)

@@ -2,7 +2,7 @@
 // cart: there the checkout buttons sit at the bottom of a phone's screen, and the order's own
 // messages lead to WhatsApp.
 import { useLocation } from 'react-router';
-import { whatsappUrl } from '../../domain/fulfilment-steps';
+import { shopWhatsappUrl } from '../../domain/legal';
 import { useContactSettings } from '../lib/contact';
 import { WhatsAppIcon } from './ui/icons';
 
@@ -11,7 +11,7 @@ const HIDDEN_ON = ['/carrito'];
 export function WhatsAppButton() {
   const { data } = useContactSettings();
   const { pathname } = useLocation();
-  const href = whatsappUrl(data?.whatsapp_number, 'Hola! Tengo una consulta');
+  const href = shopWhatsappUrl(data?.whatsapp_number, '¡Hola! Tengo una consulta');
   if (!href || HIDDEN_ON.includes(pathname)) return null;
   return (
     <a
