@@ -146,4 +146,11 @@ export const revocationDtoSchema = z.object({
 export const revocationListQuerySchema = z.object({
   ...pageQuery,
   search: z.string().trim().max(100, 'La búsqueda no puede superar 100 caracteres').optional(),
+  /** Only the requests linked to this order (the admin's order page). */
+  order_id: z.coerce
+    .number({ error: 'El pedido debe ser un número' })
+    .int('El pedido debe ser un número entero')
+    .positive('El pedido debe ser un número positivo')
+    .max(2_147_483_647, 'Pedido fuera de rango')
+    .optional(),
 });

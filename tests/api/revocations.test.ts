@@ -87,6 +87,11 @@ describe('POST /api/revocations/', () => {
     expect(await linked(otherEmail.json.code)).toBeNull();
     expect(await linked(otherNumber.json.code)).toBeNull();
 
+    // The admin's order page asks for the requests of one order.
+    const staff = await createStaff(server.ctx.db);
+    const forOrder = await api(server, 'GET', `${PATH}?order_id=${order.id}`, { token: staff.token });
+    expect(forOrder.json.results.map((r: { code: string }) => r.code)).toEqual([matching.json.code]);
+
     // The customer's e-mail reads the same either way; the shop's says whether it matched.
     const [mine] = (await mailsWith(matching.json.code)).filter((m) => m.to_address === 'duena@correo.test');
     const [theirs] = (await mailsWith(otherEmail.json.code)).filter((m) => m.to_address === 'intrusa@correo.test');

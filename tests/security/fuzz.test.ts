@@ -456,7 +456,7 @@ function templates(): Record<string, Template> {
     'POST /api/revocations/': {
       body: () => ({ name: 'Ana Pérez', email: 'ana@test.local', order_number: '1001', reason: 'Ya no lo quiero' }),
     },
-    'GET /api/revocations/': { query: () => ({ page: '1', page_size: '10', search: 'ARR' }) },
+    'GET /api/revocations/': { query: () => ({ page: '1', page_size: '10', search: 'ARR', order_id: String(f.orderIds[0]) }) },
     'GET /uploads/*': { ids: () => [f.photoUrl.replace('/uploads/', ''), 'warranty/nada-800.webp'] },
   };
 }

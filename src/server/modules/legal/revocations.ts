@@ -120,16 +120,19 @@ const toDto = (row: typeof revocationRequests.$inferSelect): RevocationDto => ({
 
 export async function listRevocations(
   ctx: AppContext,
-  query: { page: number; page_size: number; search?: string },
+  query: { page: number; page_size: number; search?: string; order_id?: number },
 ): Promise<{ results: RevocationDto[]; count: number }> {
-  let where: SQL | undefined;
+  let where: SQL | undefined = query.order_id === undefined ? undefined : eq(revocationRequests.order_id, query.order_id);
   if (query.search) {
     const like = `%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    where = or(
-      ilike(revocationRequests.code, like),
-      ilike(revocationRequests.email, like),
-      ilike(revocationRequests.name, like),
-      ilike(revocationRequests.order_number, like),
+    where = and(
+      where,
+      or(
+        ilike(revocationRequests.code, like),
+        ilike(revocationRequests.email, like),
+        ilike(revocationRequests.name, like),
+        ilike(revocationRequests.order_number, like),
+      ),
     );
   }
   const [rows, [total]] = await Promise.all([

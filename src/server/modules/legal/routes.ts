@@ -88,7 +88,12 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
     async (request) => {
       const { query } = request;
       const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;
-      const { results, count } = await listRevocations(ctx, { page: query.page, page_size: pageSize, search: query.search });
+      const { results, count } = await listRevocations(ctx, {
+        page: query.page,
+        page_size: pageSize,
+        search: query.search,
+        order_id: query.order_id,
+      });
       return paged(request, results, count, query.page, pageSize);
     },
   );
