@@ -111,6 +111,9 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
     await visit(page, '/como-germinar', `guide-${width}`);
     await visit(page, '/carrito', `cart-empty-${width}`);
     await visit(page, '/garantia', `guest-warranty-${width}`, 'main form');
+    await visit(page, '/contacto', `contact-${width}`, 'main h1');
+    await visit(page, '/terminos', `terms-${width}`, 'main article');
+    await visit(page, '/arrepentimiento', `revocation-${width}`, 'main form');
     await visit(page, '/login', `login-${width}`, 'main form');
     await page.locator('main form button[type="submit"]').click();
     await page.waitForTimeout(300);

@@ -25,6 +25,7 @@ import shippingRoutes from './modules/shipping/routes';
 import userRoutes from './modules/users/routes';
 import activityRoutes from './modules/activity/routes';
 import warrantyRoutes from './modules/warranty/routes';
+import legalRoutes from './modules/legal/routes';
 import seoRoutes from './modules/seo/routes';
 import stockAlertRoutes from './modules/stock-alerts/routes';
 import { pageHeadRenderer } from './modules/seo/service';
@@ -153,6 +154,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(siteRoutes, { ctx });
   await app.register(shippingRoutes, { ctx });
   await app.register(warrantyRoutes, { ctx });
+  await app.register(legalRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });

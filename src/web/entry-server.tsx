@@ -16,7 +16,17 @@ import { setMaintenanceStatus } from './lib/maintenance';
 import { routes } from './routes';
 
 /** Pages whose content is the same for every visitor until the session is known. */
-const RENDERED_PATHS = new Set(['/', 'productos', 'producto/:id', 'como-germinar']);
+const RENDERED_PATHS = new Set([
+  '/',
+  'productos',
+  'producto/:id',
+  'como-germinar',
+  'contacto',
+  'terminos',
+  'privacidad',
+  'cambios-y-devoluciones',
+  'arrepentimiento',
+]);
 /**
  * Pages whose body depends on the visitor (session, cart cookie): only their frame is rendered,
  * with the route's HydrateFallback in the page's place, exactly what the browser's router shows

@@ -261,6 +261,24 @@ describe('catalogue and home HTML', () => {
     expect((await page('/productos?search=kush')).html).not.toContain('as="image"');
   });
 
+  it('gives the contact, legal and revocation pages their titles, descriptions and canonical URLs', async () => {
+    const expected: Record<string, [string, string]> = {
+      '/contacto': ['Contacto - Semillas del Sur', 'Escribinos por WhatsApp'],
+      '/terminos': ['Términos y condiciones - Semillas del Sur', 'Estos términos rigen las compras'],
+      '/privacidad': ['Política de privacidad - Semillas del Sur', 'cuidamos tus datos personales'],
+      '/cambios-y-devoluciones': ['Cambios y devoluciones - Semillas del Sur', 'Queremos que estés conforme'],
+      '/arrepentimiento': ['Botón de arrepentimiento - Semillas del Sur', 'Ley 24.240, art. 34'],
+    };
+    for (const [urlPath, [title, description]] of Object.entries(expected)) {
+      const { status, html } = await page(urlPath);
+      expect(status, urlPath).toBe(200);
+      expectApp(html);
+      expect(titleOf(html), urlPath).toEqual([title]);
+      expect(metaOf(html, 'description')[0], urlPath).toContain(description);
+      expect(canonicalOf(html), urlPath).toBe(`${PUBLIC_URL}${urlPath}`);
+    }
+  });
+
   it('keeps the built head on private pages', async () => {
     const { status, html } = await page('/carrito');
     expect(status).toBe(200);
@@ -288,7 +306,7 @@ describe('product lookups for pages', () => {
 });
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists home, catalogue, guide, every available product and every visible bank under the public URL', async () => {
+  it('lists home, catalogue, guide, contact and legal pages, every available product and every visible bank under the public URL', async () => {
     const res = await api(server, 'GET', '/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
@@ -300,6 +318,11 @@ describe('sitemap.xml and robots.txt', () => {
       `${PUBLIC_URL}/`,
       `${PUBLIC_URL}/productos`,
       `${PUBLIC_URL}/como-germinar`,
+      `${PUBLIC_URL}/contacto`,
+      `${PUBLIC_URL}/terminos`,
+      `${PUBLIC_URL}/privacidad`,
+      `${PUBLIC_URL}/cambios-y-devoluciones`,
+      `${PUBLIC_URL}/arrepentimiento`,
       `${PUBLIC_URL}/productos?bank=royal-queen-seeds`,
       ...[ids.northern, ids.evil, ids.inHidden].sort((a, b) => a - b).map((id) => `${PUBLIC_URL}/producto/${id}`),
     ]);
@@ -318,6 +341,7 @@ describe('sitemap.xml and robots.txt', () => {
     }
     // A crawler that renders the app needs the public catalogue reads.
     expect(lines).toContain('Allow: /api/products/');
+    expect(lines).toContain('Allow: /api/pages/');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
   });
 });

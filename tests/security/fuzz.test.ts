@@ -58,6 +58,8 @@ const TABLES: Record<string, string> = {
   stock_notifications: 't.*',
   stock_alert_settings: 't.*',
   shipping_methods: 't.*',
+  legal_pages: 't.*',
+  revocation_requests: 't.*',
 };
 
 let provider: http.Server;
@@ -436,6 +438,25 @@ function templates(): Record<string, Template> {
     'DELETE /api/stock-notifications/:id/': { ids: () => [f.victimNotificationId] },
     'PUT /api/core/stock-alert-settings/': { body: () => ({ enabled: true, hour: 9 }) },
     'POST /api/products/bulk/': { body: () => ({ ids: [f.victimProduct.id], action: 'discount', value: '10', dry_run: false }) },
+    'PUT /api/core/contact-settings/': {
+      body: () => ({
+        whatsapp_number: '11 2345-6789',
+        email: 'hola@tienda.test',
+        instagram: '@semillasdelsur',
+        business_name: 'Semillas del Sur SRL',
+        cuit: '30-71234567-1',
+        fiscal_image: '',
+      }),
+    },
+    'GET /api/pages/:slug/': { ids: () => ['terminos', 'privacidad', 'cambios-y-devoluciones'] },
+    'PUT /api/pages/:slug/': {
+      ids: () => ['terminos', 'privacidad'],
+      body: () => ({ title: 'Términos', body: '## Uno\n\nTexto **legal**.' }),
+    },
+    'POST /api/revocations/': {
+      body: () => ({ name: 'Ana Pérez', email: 'ana@test.local', order_number: '1001', reason: 'Ya no lo quiero' }),
+    },
+    'GET /api/revocations/': { query: () => ({ page: '1', page_size: '10', search: 'ARR', order_id: String(f.orderIds[0]) }) },
     'GET /uploads/*': { ids: () => [f.photoUrl.replace('/uploads/', ''), 'warranty/nada-800.webp'] },
   };
 }

@@ -488,9 +488,50 @@ export const siteSettings = pgTable('site_settings', {
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   /** Orders awaiting payment a customer may hold at once; null: MAX_PENDING_ORDERS (GET/PUT /api/core/order-settings/). */
   max_pending_orders: integer('max_pending_orders'),
+  // How customers reach the shop and its fiscal data (GET/PUT /api/core/contact-settings/): ''
+  // when not set. The contact WhatsApp is `whatsapp_number` above, shared with the payment settings.
+  /** '' falls back to SHOP_EMAIL. */
+  contact_email: text('contact_email').notNull().default(''),
+  /** The account without '@'. */
+  instagram: text('instagram').notNull().default(''),
+  business_name: text('business_name').notNull().default(''),
+  /** The business's CUIT, 11 digits (the payment settings' `cuit` is the bank account holder's). */
+  business_cuit: text('business_cuit').notNull().default(''),
+  /** AFIP's 'Data fiscal' picture: a path under /uploads/ this shop stored. */
+  fiscal_image: text('fiscal_image').notNull().default(''),
   updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
   updated_at: updatedAt(),
 });
+
+/** The legal pages the owner edited (GET/PUT /api/pages/{slug}/); a slug without a row serves its default text. */
+export const legalPages = pgTable('legal_pages', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  updated_by: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updated_at: updatedAt(),
+});
+
+/**
+ * Requests sent through the 'Botón de arrepentimiento' (Res. SCI 424/2020, POST /api/revocations/).
+ * `order_number` is what the customer typed; `order_id` is set only when it named an order placed
+ * with the same e-mail.
+ */
+export const revocationRequests = pgTable(
+  'revocation_requests',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    order_number: text('order_number').notNull(),
+    reason: text('reason').notNull().default(''),
+    order_id: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [index('revocation_requests_created_idx').on(t.created_at.desc()), index('revocation_requests_order_idx').on(t.order_id)],
+);
 
 /**
  * A single row (id = 1): the key that signs access tokens when JWT_SECRET is not set, shared by

@@ -1,14 +1,21 @@
 import { Link } from 'react-router';
-import { FacebookIcon, InstagramIcon } from './ui/icons';
+import { CONSUMER_DEFENCE_URL, contactLinks, LEGAL_PAGE_LABELS } from '../../domain/legal';
+import { useContactSettings } from '../lib/contact';
+import { FacebookIcon, InstagramIcon, MailIcon, WhatsAppIcon } from './ui/icons';
 import { SHOP_NAME, SOCIAL_LINKS } from './site';
 
 const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon } as const;
+const CHANNEL_ICONS = { whatsapp: WhatsAppIcon, email: MailIcon, instagram: InstagramIcon } as const;
+const LINK = 'hover:text-white hover:underline';
 
 export function Footer() {
   const year = new Date().getFullYear();
+  const { data: contact } = useContactSettings();
+  const channels = contactLinks(contact);
+  const fiscal = contact?.business_name || contact?.cuit;
   return (
     <footer className="mt-16 bg-brand-950 text-brand-100">
-      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6 md:grid-cols-3">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
         <div>
           <Link to="/" className="inline-flex items-center gap-2 text-lg font-bold text-white">
             <img src="/logo.svg" alt="" width={32} height={32} className="h-8 w-8" />
@@ -17,35 +24,7 @@ export function Footer() {
           <p className="mt-3 max-w-xs text-sm text-brand-200">
             Semillas de los mejores bancos nacionales e internacionales, con envíos a todo el país y garantía de germinación.
           </p>
-        </div>
-        <nav aria-label="Enlaces del pie">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Tienda</h2>
-          <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link className="hover:text-white hover:underline" to="/productos">
-                Catálogo
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white hover:underline" to="/productos?category=ofertas">
-                Ofertas
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white hover:underline" to="/como-germinar">
-                Garantía y Germinación
-              </Link>
-            </li>
-            <li>
-              <Link className="hover:text-white hover:underline" to="/mi-cuenta">
-                Mi cuenta
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Síguenos</h2>
-          <ul className="mt-3 flex gap-3">
+          <ul className="mt-4 flex gap-3">
             {SOCIAL_LINKS.map(({ name, href }) => {
               const Icon = SOCIAL_ICONS[name];
               return (
@@ -63,15 +42,113 @@ export function Footer() {
               );
             })}
           </ul>
+        </div>
+        <nav aria-label="Enlaces del pie">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Tienda</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            <li>
+              <Link className={LINK} to="/productos">
+                Catálogo
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/productos?category=ofertas">
+                Ofertas
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/como-germinar">
+                Garantía y Germinación
+              </Link>
+            </li>
+            <li>
+              <Link className={LINK} to="/mi-cuenta">
+                Mi cuenta
+              </Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-label="Información legal">
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legales</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {(['terminos', 'privacidad', 'cambios-y-devoluciones'] as const).map((slug) => (
+              <li key={slug}>
+                <Link className={LINK} to={`/${slug}`}>
+                  {LEGAL_PAGE_LABELS[slug]}
+                </Link>
+              </li>
+            ))}
+            <li>
+              <a className={LINK} href={CONSUMER_DEFENCE_URL} target="_blank" rel="noopener noreferrer">
+                Defensa de las y los consumidores
+                <span className="sr-only"> (se abre en una pestaña nueva)</span>
+              </a>
+            </li>
+          </ul>
+          {/* Res. SCI 424/2020: visible, on every page, as easy to reach as the purchase. */}
+          <Link
+            to="/arrepentimiento"
+            className="mt-4 inline-flex items-center rounded-lg border border-brand-100/70 px-3 py-2 text-sm font-semibold text-white transition hover:bg-white hover:text-brand-950"
+          >
+            Botón de arrepentimiento
+          </Link>
+        </nav>
+        <div>
+          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contacto</h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {channels.map((channel) => {
+              const Icon = CHANNEL_ICONS[channel.kind];
+              return (
+                <li key={channel.kind}>
+                  <a
+                    className={`inline-flex max-w-full items-center gap-2 break-all ${LINK}`}
+                    href={channel.href}
+                    {...(channel.external ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+                  >
+                    <Icon size={16} className="shrink-0" />
+                    <span>
+                      <span className="sr-only">{channel.label}: </span>
+                      {channel.text}
+                    </span>
+                  </a>
+                </li>
+              );
+            })}
+            <li>
+              <Link className={LINK} to="/contacto">
+                Todos los canales de contacto
+              </Link>
+            </li>
+          </ul>
           <p className="mt-4 text-xs text-brand-200">Venta exclusiva para mayores de 18 años.</p>
         </div>
       </div>
       <div className="border-t border-brand-900">
-        <div className="mx-auto flex max-w-7xl flex-col gap-1 px-4 py-4 text-xs text-brand-200 sm:flex-row sm:justify-between sm:px-6">
-          <p>
-            © {year} {SHOP_NAME}. Todos los derechos reservados.
-          </p>
-          <p>Tienda online desarrollada para {SHOP_NAME}.</p>
+        {/* Room below on phones and nothing on the right: the floating WhatsApp button sits there. */}
+        <div className="mx-auto flex max-w-7xl items-center gap-4 px-4 py-4 pb-24 text-xs text-brand-200 sm:px-6 sm:pb-4 sm:pr-24">
+          {contact?.fiscal_image && (
+            <img
+              src={contact.fiscal_image}
+              alt="Data fiscal (AFIP)"
+              width={60}
+              height={82}
+              loading="lazy"
+              className="h-[82px] w-[60px] shrink-0 rounded bg-white object-contain"
+            />
+          )}
+          <div className="min-w-0 space-y-1">
+            <p>
+              © {year} {SHOP_NAME}. Todos los derechos reservados.
+            </p>
+            <p>Tienda online desarrollada para {SHOP_NAME}.</p>
+            {fiscal && (
+              <p>
+                {contact?.business_name}
+                {contact?.business_name && contact?.cuit && ' · '}
+                {contact?.cuit && <>CUIT {contact.cuit}</>}
+              </p>
+            )}
+          </div>
         </div>
       </div>
     </footer>

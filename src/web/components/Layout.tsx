@@ -5,6 +5,7 @@ import { useFirstRender } from '../lib/first-render';
 import { AgeGate, readAgeVerified, rememberAgeVerified } from './AgeGate';
 import { Footer } from './Footer';
 import { Header, ShippingBanner } from './Header';
+import { WhatsAppButton } from './WhatsAppButton';
 
 export function Layout() {
   const firstRender = useFirstRender();
@@ -30,6 +31,7 @@ export function Layout() {
           <Outlet />
         </main>
         <Footer />
+        <WhatsAppButton />
       </div>
       {!verified && <AgeGate onVerified={() => setVerified(true)} />}
       {/* Every navigation starts at the top (filter changes opt out with preventScrollReset). */}

@@ -1,9 +1,10 @@
 // How an e-mail tells a customer to reach the shop: only through a channel the shop configured
-// (the WhatsApp of the payment settings or WHATSAPP_NUMBER, SHOP_EMAIL), WhatsApp first, since
-// payment is coordinated by message.
+// (the WhatsApp of the payment settings or WHATSAPP_NUMBER, the contact e-mail or SHOP_EMAIL),
+// WhatsApp first, since payment is coordinated by message.
 import { whatsappNumber, whatsappUrl } from '../../../domain/fulfilment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { shopContactEmail } from '../legal/contact';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import type { EmailAction } from './templates';
 
@@ -23,7 +24,7 @@ export interface ShopChannels {
 /** The channels in force: read from the settings each time, so every process sends the current ones. */
 export async function shopChannels(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ShopChannels> {
   const settings = await readPaymentSettings(db);
-  return { whatsapp: shopWhatsapp(settings, ctx.config), email: ctx.config.contactEmail };
+  return { whatsapp: shopWhatsapp(settings, ctx.config), email: await shopContactEmail(ctx, db) };
 }
 
 export function shopContact(channels: ShopChannels, subject?: string): ShopContact | null {

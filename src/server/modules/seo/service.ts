@@ -3,12 +3,15 @@
 // HTML, so no price ever appears in it.
 import { idParamSchema, productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
 import { imageSrcSet } from '../../../domain/images';
+import { isLegalSlug, LEGAL_SLUGS } from '../../../domain/legal';
+import { parseMarkdown, plainText } from '../../../domain/markdown';
 import { SHOP_NAME } from '../../../domain/shop';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand } from '../brands/service';
 import { listBrandRecords } from '../catalog/brand-records';
 import { getProduct, listProducts } from '../catalog/service';
+import { getLegalPage } from '../legal/pages';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
 import { listPublicProductDates } from './queries';
 
@@ -20,6 +23,11 @@ const CATALOGUE_DESCRIPTION =
   'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtra por banco, tipo y ofertas.';
 const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
 const GUIDE_DESCRIPTION = 'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
+const CONTACT_TITLE = `Contacto - ${SHOP_NAME}`;
+const CONTACT_DESCRIPTION = `Escribinos por WhatsApp, email o Instagram. Datos fiscales de ${SHOP_NAME} y tus derechos como consumidor.`;
+const REVOCATION_TITLE = `Botón de arrepentimiento - ${SHOP_NAME}`;
+const REVOCATION_DESCRIPTION =
+  'Revocá tu compra dentro de los 10 días corridos desde que la recibiste, sin costo (Ley 24.240, art. 34): completá el formulario y recibí tu código.';
 
 export interface ServedHead {
   statusCode: number;
@@ -220,6 +228,35 @@ async function storefrontHead(ctx: AppContext, path: string, params: URLSearchPa
     };
     return { statusCode: 200, head, routeModule: 'GuidePage' };
   }
+  if (path === '/contacto') {
+    const head: PageHead = {
+      title: CONTACT_TITLE,
+      description: CONTACT_DESCRIPTION,
+      canonical: `${publicUrl}/contacto`,
+      ogType: 'website',
+    };
+    return { statusCode: 200, head, routeModule: 'ContactPage' };
+  }
+  if (path === '/arrepentimiento') {
+    const head: PageHead = {
+      title: REVOCATION_TITLE,
+      description: REVOCATION_DESCRIPTION,
+      canonical: `${publicUrl}/arrepentimiento`,
+      ogType: 'website',
+    };
+    return { statusCode: 200, head, routeModule: 'RevocationPage' };
+  }
+  const slug = path.slice(1);
+  if (isLegalSlug(slug)) {
+    const page = await getLegalPage(ctx, slug);
+    const head: PageHead = {
+      title: `${page.title} - ${SHOP_NAME}`,
+      description: plainSummary(plainText(parseMarkdown(page.body))),
+      canonical: `${publicUrl}/${slug}`,
+      ogType: 'website',
+    };
+    return { statusCode: 200, head, routeModule: 'LegalPage' };
+  }
   const product = /^\/producto\/([^/]+)$/.exec(path);
   if (product) return { ...(await productHead(ctx, product[1], path)), routeModule: 'ProductPage' };
   return null;
@@ -243,7 +280,7 @@ export function pageHeadRenderer(ctx: AppContext) {
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Every public page worth indexing: home, catalogue, guide, each available product and each visible bank. */
+/** Every public page worth indexing: home, catalogue, guide, contact and legal pages, each available product and each visible bank. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const { publicUrl } = ctx.config;
   const [products, brands] = await Promise.all([listPublicProductDates(ctx.db), listBrandRecords(ctx.db, { includeHidden: false })]);
@@ -253,6 +290,9 @@ export async function sitemapXml(ctx: AppContext): Promise<string> {
     entry(`${publicUrl}/`),
     entry(`${publicUrl}/productos`),
     entry(`${publicUrl}/como-germinar`),
+    entry(`${publicUrl}/contacto`),
+    ...LEGAL_SLUGS.map((slug) => entry(`${publicUrl}/${slug}`)),
+    entry(`${publicUrl}/arrepentimiento`),
     ...brands.map((b) => entry(`${publicUrl}/productos?bank=${encodeURIComponent(b.brand_id)}`)),
     ...products.map((p) => entry(`${publicUrl}/producto/${p.id}`, p.updated_at)),
   ];
@@ -274,6 +314,8 @@ export function robotsTxt(ctx: AppContext): string {
     'Allow: /api/products/',
     'Allow: /api/brands/',
     'Allow: /api/core/maintenance-status/',
+    'Allow: /api/core/contact-settings/',
+    'Allow: /api/pages/',
     '',
     `Sitemap: ${ctx.config.publicUrl}/sitemap.xml`,
     '',

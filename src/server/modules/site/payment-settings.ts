@@ -75,5 +75,7 @@ export async function updatePaymentSettings(ctx: AppContext, actor: Actor, input
       changes,
     });
   });
+  // The WhatsApp is also the storefront's contact (footer, floating button): kept pages are stale.
+  ctx.caches.settingsChanged();
   return getPaymentSettings(ctx);
 }

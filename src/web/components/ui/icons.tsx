@@ -190,3 +190,15 @@ export const FacebookIcon = (p: IconProps) => (
     <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6v4h3v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z" />
   </Icon>
 );
+export const WhatsAppIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M3.5 20.5 5 16.3A8.5 8.5 0 1 1 8 19.2z" />
+    <path d="M9 8.5c0 3.5 2.5 6.5 6.5 6.5l1-1.5-2-1-1 .8a4.6 4.6 0 0 1-2.3-2.3l.8-1-1-2z" />
+  </Icon>
+);
+export const MailIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="m3 7 9 6 9-6" />
+  </Icon>
+);

@@ -4,7 +4,7 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
-import { BankIcon, BoxIcon, ChartIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UsersIcon } from './ui/icons';
+import { BankIcon, BoxIcon, ChartIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UndoIcon, UsersIcon } from './ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -19,6 +19,7 @@ const NewOrderPage = lazy(() => import('./orders/NewOrderPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
 const PrintPage = lazy(() => import('./orders/PrintPage'));
 const WarrantyClaimsPage = lazy(() => import('./warranty/WarrantyClaimsPage'));
+const RevocationsPage = lazy(() => import('./revocations/RevocationsPage'));
 const UserListPage = lazy(() => import('./users/UserListPage'));
 const UserDetailPage = lazy(() => import('./users/UserDetailPage'));
 const ActivityPage = lazy(() => import('./activity/ActivityPage'));
@@ -41,6 +42,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
   { path: 'bancos/editar/:id', page: BankFormPage },
   { path: 'marcas', page: BankListPage },
   { path: 'garantias', page: WarrantyClaimsPage },
+  { path: 'arrepentimientos', page: RevocationsPage },
   { path: 'usuarios', page: UserListPage },
   { path: 'usuarios/:id', page: UserDetailPage },
   { path: 'actividad', page: ActivityPage },
@@ -53,6 +55,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
   { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon, pendingClaims: true },
+  { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon },
   { to: '/admin/actividad', label: 'Actividad', icon: PulseIcon },
   { to: '/admin/configuracion', label: 'Configuración', icon: GearIcon },

@@ -1,6 +1,7 @@
 // /admin/configuracion: the site settings panel in the back office.
 import { PageHeader } from '../ui/PageHeader';
 import SiteSettingsPanel from './SiteSettingsPanel';
+import { LegalSettings } from './LegalSettings';
 
 export default function SettingsPage() {
   return (
@@ -10,6 +11,7 @@ export default function SettingsPage() {
         subtitle="Modo mantenimiento, acceso con contraseña, cotización del dólar, alerta de stock y datos de pago."
       />
       <SiteSettingsPanel showTitle={false} />
+      <LegalSettings />
     </>
   );
 }

@@ -107,3 +107,9 @@ export const ChartIcon = (p: IconProps) => (
     <path d="M4 4v16h16M8 16v-4M12 16V8M16 16v-6" />
   </Icon>
 );
+export const UndoIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M9 14 4 9l5-5" />
+    <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
+  </Icon>
+);

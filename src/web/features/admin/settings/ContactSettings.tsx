@@ -1,0 +1,136 @@
+// 'Contacto y datos fiscales' (issue 24): the channels the storefront shows (footer, /contacto,
+// the floating WhatsApp button) and the business's fiscal data with AFIP's 'Data fiscal' image.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect } from 'react';
+import { Controller, useForm, type Resolver } from 'react-hook-form';
+import type { ContactSettingsDto } from '../../../../domain/legal';
+import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
+import { ApiError } from '../../../lib/api';
+import { errorMessage } from '../lib/format';
+import { Button } from '../ui/Button';
+import { ImageUpload } from '../ui/ImageUpload';
+import { TextInput } from '../ui/fields';
+import { Panel } from '../ui/PageHeader';
+import { ErrorState, LoadingState } from '../ui/states';
+import { Flash, useFlash } from './flash';
+import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
+
+const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
+type Fields = Record<(typeof FIELDS)[number], string>;
+const resolver = zodResolver(contactSettingsSchema) as unknown as Resolver<Fields, unknown, ContactSettingsUpdate>;
+
+const toFields = (settings: ContactSettingsDto | undefined): Fields =>
+  Object.fromEntries(
+    FIELDS.map((field) => [field, field === 'instagram' && settings?.instagram ? `@${settings.instagram}` : (settings?.[field] ?? '')]),
+  ) as Fields;
+
+const TITLE = 'Contacto y datos fiscales';
+
+export function ContactSettings() {
+  const settings = useAdminContactSettings();
+  const save = useSaveContactSettings();
+  const flash = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<Fields, unknown, ContactSettingsUpdate>({ resolver, defaultValues: toFields(undefined), mode: 'onTouched' });
+
+  useEffect(() => {
+    if (settings.data) reset(toFields(settings.data));
+  }, [settings.data, reset]);
+
+  if (settings.isPending)
+    return (
+      <Panel title={TITLE}>
+        <LoadingState label="Cargando los datos de contacto..." />
+      </Panel>
+    );
+  if (settings.isError)
+    return (
+      <Panel title={TITLE}>
+        <ErrorState
+          title="Error al cargar los datos de contacto"
+          detail={errorMessage(settings.error, '')}
+          onRetry={() => void settings.refetch()}
+          retrying={settings.isFetching}
+        />
+      </Panel>
+    );
+
+  const onSubmit = handleSubmit((values) => {
+    flash.clear();
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(toFields(saved));
+        flash.success('Datos de contacto guardados');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) {
+          for (const [field, messages] of Object.entries(error.errors)) {
+            if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof Fields, { type: 'server', message: messages[0] });
+          }
+        }
+        flash.error(errorMessage(error, 'Error al guardar los datos de contacto'));
+      },
+    });
+  });
+
+  return (
+    <Panel title={TITLE} description="Lo que ve el cliente en el pie de cada página, en Contacto y en el botón flotante de WhatsApp.">
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={TITLE}>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextInput
+            label="WhatsApp de la tienda"
+            type="tel"
+            autoComplete="off"
+            hint="El mismo número de 'Datos de pago': cambiarlo acá lo cambia allá."
+            error={errors.whatsapp_number?.message}
+            {...register('whatsapp_number')}
+          />
+          <TextInput label="Email de contacto" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <TextInput
+            label="Instagram"
+            autoComplete="off"
+            hint="Usuario (@cuenta) o enlace al perfil."
+            error={errors.instagram?.message}
+            {...register('instagram')}
+          />
+          <TextInput label="Razón social" autoComplete="off" error={errors.business_name?.message} {...register('business_name')} />
+          <TextInput
+            label="CUIT"
+            inputMode="numeric"
+            autoComplete="off"
+            hint="11 dígitos, con o sin guiones."
+            error={errors.cuit?.message}
+            {...register('cuit')}
+          />
+        </div>
+        <Controller
+          control={control}
+          name="fiscal_image"
+          render={({ field }) => (
+            <ImageUpload
+              label="Data fiscal (AFIP)"
+              purpose="brand"
+              value={field.value}
+              onChange={(url) => field.onChange(url)}
+              hint="Opcional. La imagen del formulario 960/D que da AFIP; se muestra al pie de cada página."
+              errorPrefix="Error al subir la imagen"
+              error={errors.fiscal_image?.message}
+            />
+          )}
+        />
+        <Flash message={flash.message} />
+        <div className="flex justify-end">
+          <Button type="submit" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty && !save.isError}>
+            Guardar datos de contacto
+          </Button>
+        </div>
+      </form>
+    </Panel>
+  );
+}

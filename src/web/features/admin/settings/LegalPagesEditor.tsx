@@ -1,0 +1,128 @@
+// 'Páginas legales' (issue 24): title and text of /terminos, /privacidad and
+// /cambios-y-devoluciones, with a preview rendered exactly as the storefront renders it.
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { LEGAL_PAGE_LABELS, LEGAL_SLUGS, type LegalSlug } from '../../../../domain/legal';
+import { LEGAL_BODY_MAX, legalPageSchema, type LegalPageInput } from '../../../../domain/legal-schemas';
+import { Markdown } from '../../../components/Markdown';
+import { ApiError } from '../../../lib/api';
+import { errorMessage, formatDateTime } from '../lib/format';
+import { Button } from '../ui/Button';
+import { TextArea, TextInput } from '../ui/fields';
+import { Panel } from '../ui/PageHeader';
+import { ErrorState, LoadingState } from '../ui/states';
+import { Flash, useFlash } from './flash';
+import { useAdminLegalPage, useSaveLegalPage } from './legal-api';
+
+const TITLE = 'Páginas legales';
+
+export function LegalPagesEditor() {
+  const [slug, setSlug] = useState<LegalSlug>('terminos');
+  return (
+    <Panel
+      title={TITLE}
+      description="Mientras no las edites, la tienda muestra un texto base según la ley argentina. Revisalo con tu asesor."
+    >
+      <div role="tablist" aria-label="Página a editar" className="mb-4 flex flex-wrap gap-2">
+        {LEGAL_SLUGS.map((s) => (
+          <button
+            key={s}
+            type="button"
+            role="tab"
+            aria-selected={s === slug}
+            onClick={() => setSlug(s)}
+            className={`rounded-lg px-3 py-1.5 text-sm font-medium transition ${
+              s === slug ? 'bg-brand-700 text-white' : 'bg-stone-100 text-stone-700 hover:bg-stone-200'
+            }`}
+          >
+            {LEGAL_PAGE_LABELS[s]}
+          </button>
+        ))}
+      </div>
+      <LegalPageForm key={slug} slug={slug} />
+    </Panel>
+  );
+}
+
+function LegalPageForm({ slug }: { slug: LegalSlug }) {
+  const page = useAdminLegalPage(slug);
+  const save = useSaveLegalPage(slug);
+  const flash = useFlash();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    control,
+    formState: { errors, isDirty },
+  } = useForm<LegalPageInput>({ resolver: zodResolver(legalPageSchema), defaultValues: { title: '', body: '' }, mode: 'onTouched' });
+  const body = useWatch({ control, name: 'body' });
+
+  useEffect(() => {
+    if (page.data) reset({ title: page.data.title, body: page.data.body });
+  }, [page.data, reset]);
+
+  if (page.isPending) return <LoadingState label="Cargando la página..." />;
+  if (page.isError)
+    return (
+      <ErrorState
+        title="Error al cargar la página"
+        detail={errorMessage(page.error, '')}
+        onRetry={() => void page.refetch()}
+        retrying={page.isFetching}
+      />
+    );
+
+  const onSubmit = handleSubmit((values) => {
+    flash.clear();
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset({ title: saved.title, body: saved.body });
+        flash.success('Página guardada');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.errors) {
+          for (const [field, messages] of Object.entries(error.errors)) {
+            if (field === 'title' || field === 'body') setError(field, { type: 'server', message: messages[0] });
+          }
+        }
+        flash.error(errorMessage(error, 'Error al guardar la página'));
+      },
+    });
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={`Editar ${LEGAL_PAGE_LABELS[slug]}`}>
+      <p className="text-xs text-stone-500">
+        {page.data.updated_at ? `Editada el ${formatDateTime(page.data.updated_at)}.` : 'Texto base: todavía no la editaste.'}{' '}
+        <a href={`/${slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 hover:underline">
+          Ver en la tienda
+        </a>
+      </p>
+      <TextInput label="Título" autoComplete="off" error={errors.title?.message} {...register('title')} />
+      <div className="grid gap-4 @4xl:grid-cols-2">
+        <TextArea
+          label="Texto"
+          rows={18}
+          maxLength={LEGAL_BODY_MAX}
+          hint="Formato: ## Título, - lista, 1. lista numerada, **negrita**, [texto](https://enlace). No se permite HTML."
+          error={errors.body?.message}
+          {...register('body')}
+        />
+        <div>
+          <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Vista previa</p>
+          <div className="max-h-[28rem] overflow-y-auto rounded-lg border border-stone-200 bg-stone-50 p-3 text-sm">
+            <Markdown source={body ?? ''} />
+          </div>
+        </div>
+      </div>
+      <Flash message={flash.message} />
+      <div className="flex justify-end">
+        <Button type="submit" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty && !save.isError}>
+          Guardar página
+        </Button>
+      </div>
+    </form>
+  );
+}
