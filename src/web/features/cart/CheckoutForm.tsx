@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
-import { useNavigate } from 'react-router';
+import { useNavigate, Link } from 'react-router';
 import { toast } from 'sonner';
 import type { ProfileDto } from '../../../domain/auth';
 import { cartTotal } from '../../../domain/cart';
@@ -229,6 +229,13 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
       <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0 || shippingOff} total={total} />
       <p className="text-sm text-stone-600">
         Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
+      </p>
+      <p className="text-xs text-stone-500">
+        Al confirmar aceptás los{' '}
+        <Link to="/terminos" className="underline underline-offset-2">
+          términos y condiciones
+        </Link>
+        .
       </p>
       <div className="flex flex-col gap-2">
         <Button

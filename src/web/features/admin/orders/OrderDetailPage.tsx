@@ -14,6 +14,7 @@ import { useAdminOrder, useDeleteOrder } from './api';
 import { EditStatusModal } from './EditStatusModal';
 import { DeliveryPanel, InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
 import { OrderEditPanel } from './OrderEditPanel';
+import { RevocationNotice } from './RevocationNotice';
 import { RefundPanel } from './StepCorrections';
 import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
@@ -106,6 +107,7 @@ export default function OrderDetailPage() {
         }
       />
       <div className="space-y-4">
+        <RevocationNotice order={data} />
         {editingLines && !editRefused ? (
           <OrderEditPanel order={data} onDone={() => setEditingLines(false)} />
         ) : (
