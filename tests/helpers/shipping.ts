@@ -6,7 +6,7 @@ import { api, type TestServer } from './app';
 type MethodInput = Partial<Omit<ShippingMethod, 'zones'>> & { zones?: { provinces: string[]; price: number }[] };
 
 /** A home-delivery method by Correo Argentino with no zones and $ 5.000 to the whole country. */
-export const shippingMethod = (fields: MethodInput = {}) => ({
+export const shippingMethod = (fields: MethodInput = {}): MethodInput => ({
   name: 'Correo a domicilio',
   kind: 'home',
   carrier: 'correo_argentino',
