@@ -89,9 +89,10 @@ export function ShippingMethodEditor({
 
         <ZonesEditor method={index} control={control} register={register} errors={error} />
 
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           <TextInput
             label="Resto del país ($)"
+            className="col-span-2 sm:col-span-1"
             inputMode="decimal"
             autoComplete="off"
             placeholder="No llega"
@@ -101,6 +102,7 @@ export function ShippingMethodEditor({
           />
           <TextInput
             label="Envío gratis desde ($)"
+            className="col-span-2 sm:col-span-1"
             optional
             inputMode="decimal"
             autoComplete="off"

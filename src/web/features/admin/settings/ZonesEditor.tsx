@@ -39,7 +39,7 @@ export function ZonesEditor({
       )}
       <ul className="space-y-2">
         {fields.map((field, index) => (
-          <li key={field.id} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
+          <li key={field.id} role="group" aria-label={`Zona ${index + 1}`} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
             <div className="mb-2 flex items-end gap-2">
               <TextInput
                 label={`Precio zona ${index + 1} ($)`}
