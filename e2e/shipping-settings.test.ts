@@ -8,6 +8,7 @@ import { formatArs } from '../src/domain/money';
 import { readShippingMethods } from '../src/server/modules/shipping/settings';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { placeOrder } from '../tests/helpers/orders';
+import { seriousViolations } from './helpers/axe';
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -93,6 +94,7 @@ describe('shipping settings', () => {
       await phone.page.getByText('Elegir provincias (2 de 24)').first().click();
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      expect(await seriousViolations(phone.page)).toEqual([]);
       await screenshot(phone.page, 'shipping-settings-390');
       await phone.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'shipping-settings-390-full.png'), fullPage: true });
     });
@@ -109,6 +111,14 @@ describe('shipping settings', () => {
       address: { street: 'Av. Colón', number: '1200', zip_code: '5000', city: 'Córdoba', province: 'AR-X', details: 'Depto 3B' },
     });
     expect(order.total).toBe(33800);
+
+    const list = await shop.newPage({ viewport: MOBILE, as: staff });
+    await step(list.page, 'shipping-order-card', async () => {
+      await list.page.goto('/admin/pedidos');
+      const card = list.page.getByRole('article').filter({ hasText: `Pedido #${order.order_number}` });
+      await card.getByText(`Entrega: Andreani express · ${formatArs(9800)}`).waitFor();
+    });
+    await list.context.close();
 
     const slip = await shop.newPage({ viewport: DESKTOP, as: staff });
     await step(slip.page, 'shipping-slip', async () => {

@@ -37,9 +37,9 @@ export function ZonesEditor({
       {fields.length === 0 && (
         <p className="text-xs text-stone-500">Sin zonas: el mismo precio para todo el país (el de «Resto del país»).</p>
       )}
-      <ul className="space-y-2">
+      <div className="space-y-2">
         {fields.map((field, index) => (
-          <li key={field.id} role="group" aria-label={`Zona ${index + 1}`} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
+          <div key={field.id} role="group" aria-label={`Zona ${index + 1}`} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
             <div className="mb-2 flex items-end gap-2">
               <TextInput
                 label={`Precio zona ${index + 1} ($)`}
@@ -72,9 +72,9 @@ export function ZonesEditor({
                 />
               )}
             />
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <Button variant="secondary" size="sm" onClick={() => append(emptyZone())} disabled={fields.length >= 24}>
         <PlusIcon size={14} />
         Agregar zona
