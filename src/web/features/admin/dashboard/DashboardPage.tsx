@@ -132,7 +132,7 @@ const FIGURES: {
   label: string;
   format: (n: number) => string;
 }[] = [
-  { key: 'revenue', label: 'Ventas', format: formatArs },
+  { key: 'revenue', label: 'Pedido', format: formatArs },
   { key: 'collected', label: 'Cobrado', format: formatArs },
   { key: 'orders', label: 'Pedidos', format: (n) => integer.format(n) },
   { key: 'average_order', label: 'Ticket promedio', format: formatArs },
@@ -172,9 +172,9 @@ function Figures({ periods }: { periods: DashboardDto['periods'] }) {
         ))}
       </ul>
       <p className="mt-2 text-xs text-stone-600">
-        Ventas: productos de los pedidos no cancelados hechos en el período, sin el envío (Envíos: lo cobrado por enviarlos). Cobrado: pagos
-        registrados en el período menos reembolsos. Clientes nuevos: cuentas creadas en el período. Hoy se compara con ayer hasta la misma
-        hora.
+        Pedido: productos de los pedidos no cancelados hechos en el período, sin el envío (Envíos: lo que esos pedidos cobran por
+        enviarlos). Cobrado: pagos registrados en el período menos reembolsos. Clientes nuevos: cuentas creadas en el período. Hoy se
+        compara con ayer hasta la misma hora.
       </p>
     </section>
   );
