@@ -143,6 +143,7 @@ describe('under the Content-Security-Policy', () => {
       '/admin/usuarios',
       '/admin/actividad',
       '/admin/configuracion',
+      '/admin/configuracion/envios',
     ]) {
       await visit(asStaff.page, asStaff.watch, path, path.replace(/\W+/g, '-'));
     }

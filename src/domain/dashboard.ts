@@ -20,14 +20,16 @@ export const PENDING_AGE_LIMITS = [1, 3] as const;
 
 /**
  * The figures of one span of time. Cancelled orders count nowhere: `orders` are the orders placed
- * in the span and not cancelled, `revenue` the sum of their totals (ARS, as stored), `units` the
- * seeds packs of their lines, `new_customers` the customer accounts created in the span.
+ * in the span and not cancelled, `revenue` the product sales of their totals (ARS, as stored,
+ * shipping left out), `shipping_total` what they charged for shipping, `units` the seeds packs of
+ * their lines, `new_customers` the customer accounts created in the span.
  */
 export const periodFiguresSchema = z.object({
   /** Start (included) and end (excluded) of the span, ISO instants. */
   from: z.string(),
   to: z.string(),
   revenue: z.number(),
+  shipping_total: z.number(),
   orders: z.number().int(),
   /** revenue / orders, to the cent; 0 without orders. */
   average_order: z.number(),
@@ -50,7 +52,9 @@ export const PERIOD_DAYS: Record<DashboardPeriodName, number> = { today: 1, last
 export const dailyPointSchema = z.object({
   /** The shop's calendar day (America/Argentina/Buenos_Aires), YYYY-MM-DD. */
   date: z.string(),
+  /** Product sales, shipping apart. */
   revenue: z.number(),
+  shipping_total: z.number(),
   orders: z.number().int(),
 });
 export type DailyPoint = z.infer<typeof dailyPointSchema>;

@@ -2,6 +2,7 @@
 // and what each costs for a subtotal. The server quotes from its own settings with these same
 // functions inside the order's transaction; the web shows the same quote before confirming.
 import { z } from 'zod';
+import { amountField } from './amount-field';
 import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
 import { roundCents } from './money';
 import { wellFormedText } from './text';
@@ -123,6 +124,36 @@ export type ShippingSettingsInput = z.output<typeof shippingSettingsSchema>;
 export interface ShippingSettings {
   methods: ShippingMethod[];
 }
+
+/**
+ * The settings form ('Configuración → Envíos'): prices and days as typed, read the Argentine way
+ * ("22.000" is 22000, blank is "not set" where a price is optional), then the API's own rules,
+ * so the form marks the same fields with the same messages before sending.
+ */
+const typedPrice = (label: string) => amountField(`Ingresá ${label}`, `Ingresá ${label} en números, por ejemplo 22.000`);
+const typedOptionalPrice = (label: string) =>
+  z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), typedPrice(label).nullable());
+const typedDays = (label: string) => amountField(`Ingresá ${label}`, `Ingresá ${label} en números enteros`, { integer: true });
+
+export const shippingSettingsFormSchema = z
+  .object({
+    methods: z.array(
+      z.object({
+        id: z.number().int().positive().optional(),
+        name: z.string(),
+        kind: z.enum(SHIPPING_KINDS, { error: 'Elegí el tipo de envío' }),
+        carrier: z.enum(CARRIERS, { error: 'Elegí el transporte' }),
+        zones: z.array(z.object({ provinces: z.array(z.enum(PROVINCE_CODES)), price: typedPrice('el precio de la zona') })),
+        rest_of_country_price: typedOptionalPrice('el precio para el resto del país'),
+        free_from: typedOptionalPrice('el mínimo para envío gratis'),
+        days_min: typedDays('los días mínimos'),
+        days_max: typedDays('los días máximos'),
+        pickup_address: z.string().optional(),
+        active: z.boolean().optional(),
+      }),
+    ),
+  })
+  .pipe(shippingSettingsSchema);
 
 // ---------------------------------------------------------------------------------------------
 // Quotes (GET /api/shipping/options/, and the order's own computation)

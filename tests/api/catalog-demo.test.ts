@@ -4,9 +4,11 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoCatalogue } from '../../src/server/db/seed/demo';
+import { seedDemoShipping } from '../../src/server/db/seed/demo-shipping';
+import { shippingSettingsSchema } from '../../src/domain/shipping';
 import { productSearchText } from '../../src/domain/catalog';
 import { api, startTestServer, useTestServer } from '../helpers/app';
-import { createUser } from '../helpers/factories';
+import { createStaff, createUser } from '../helpers/factories';
 import { startTestS3 } from '../helpers/s3';
 
 const cacheDir = mkdtempSync(path.join(tmpdir(), 'demo-cache-'));
@@ -79,6 +81,36 @@ describe('demo catalogue', () => {
       const res = await api(server, 'GET', `/api/products/?search=${encodeURIComponent(search)}`);
       expect(res.json.count, search).toBeGreaterThan(0);
     }
+  });
+
+  it('loads the shipping methods once: two carriers by zone, pickup and "Acordar entrega", each valid as staff would save it', async () => {
+    const staff = await createStaff(server.ctx.db);
+    const settings = await api(server, 'GET', '/api/core/shipping-settings/', { token: staff.token });
+    const methods = settings.json.methods as any[];
+    expect(methods.map((m) => [m.name, m.kind, m.carrier])).toEqual([
+      ['Correo Argentino a domicilio', 'home', 'correo_argentino'],
+      ['Andreani a domicilio', 'home', 'andreani'],
+      ['Retiro en persona', 'pickup', 'retiro'],
+      ['Acordar entrega', 'coordinate', 'otro'],
+    ]);
+    expect(shippingSettingsSchema.safeParse({ methods }).success).toBe(true);
+    expect(methods[0].zones.map((z: any) => z.provinces)).toEqual([
+      ['AR-C', 'AR-B'],
+      ['AR-X', 'AR-S', 'AR-E'],
+    ]);
+    expect(methods[2].pickup_address).toMatch(/CABA/);
+
+    const options = await api(server, 'GET', '/api/shipping/options/?province=AR-Q&subtotal=1000', { token: customer });
+    expect(options.json.map((o: any) => o.name)).toEqual([
+      'Acordar entrega',
+      'Retiro en persona',
+      'Correo Argentino a domicilio',
+      'Andreani a domicilio',
+    ]);
+
+    // A shop whose owner already set methods up keeps them.
+    await seedDemoShipping(server.ctx.db, new Date());
+    expect((await api(server, 'GET', '/api/core/shipping-settings/', { token: staff.token })).json.methods).toHaveLength(4);
   });
 
   it('stores every picture as WebP in both widths', async () => {

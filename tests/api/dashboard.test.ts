@@ -1,7 +1,8 @@
 // GET /api/dashboard/ over a fixed data set, with the figures computed by hand. The server's clock
 // is 2025-06-15 15:00 UTC, 12:00 in Buenos Aires (UTC-3): the shop's "today" began at 03:00 UTC,
 // so an order at 02:30 UTC on the 15th belongs to the 14th. One order is cancelled and counts only
-// in the status breakdown. The low-stock threshold is set in 'Configuración' and logged.
+// in the status breakdown. Two orders charged shipping: sales leave it out, shipping_total adds it up.
+// The low-stock threshold is set in 'Configuración' and logged.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '../../src/domain/dashboard';
@@ -34,8 +35,8 @@ interface Line {
   snapshot?: { name: string; brand: string; type: string };
 }
 
-async function insertOrder(createdAt: Date, status: 'pending' | 'completed' | 'cancelled', lines: Line[]) {
-  const total = lines.reduce((sum, l) => sum + l.quantity * l.price, 0);
+async function insertOrder(createdAt: Date, status: 'pending' | 'completed' | 'cancelled', lines: Line[], shipping?: number) {
+  const total = lines.reduce((sum, l) => sum + l.quantity * l.price, 0) + (shipping ?? 0);
   const [order] = await db()
     .insert(orders)
     .values({
@@ -47,6 +48,9 @@ async function insertOrder(createdAt: Date, status: 'pending' | 'completed' | 'c
       customer_email: customer.email,
       customer_phone: '1122334455',
       delivery_type: 'coordinate',
+      ...(shipping === undefined
+        ? {}
+        : { shipping_name: 'Correo a domicilio', shipping_kind: 'home', shipping_carrier: 'correo_argentino', shipping_price: shipping }),
       created_at: createdAt,
       updated_at: createdAt,
     })
@@ -126,11 +130,11 @@ beforeAll(async () => {
     snapshot: { name: 'Semilla Retirada', brand: 'Banco Viejo', type: 'auto' },
   };
 
-  await insertOrder(utc('2025-06-15T03:30:00'), 'completed', [P1(2), P2(1)]); // O1 today 00:30: 5000, 3 units
+  await insertOrder(utc('2025-06-15T03:30:00'), 'completed', [P1(2), P2(1)], 1200); // O1 today 00:30: 5000 + 1200 shipping, 3 units
   await insertOrder(utc('2025-06-15T02:30:00'), 'pending', [P2(2)]); // O2 the 14th, 23:30: 6000, 2 units
   await insertOrder(utc('2025-06-15T12:00:00'), 'cancelled', [P1(5)]); // O3 today, cancelled: 5000
   await insertOrder(utc('2025-06-14T13:00:00'), 'completed', [P3(1)]); // O4 yesterday 10:00: 8000, 1 unit
-  await insertOrder(utc('2025-06-10T15:00:00'), 'pending', [P1(1), P3(1)]); // O5: 9000, 2 units
+  await insertOrder(utc('2025-06-10T15:00:00'), 'pending', [P1(1), P3(1)], 800); // O5: 9000 + 800 shipping, 2 units
   await insertOrder(utc('2025-06-05T12:00:00'), 'completed', [P2(3)]); // O6: 9000, 3 units
   await insertOrder(utc('2025-05-01T12:00:00'), 'completed', [P1(4)]); // O7: 4000, 4 units
   await insertOrder(utc('2025-03-01T12:00:00'), 'completed', [P2(1)]); // O9: before the 90 days
@@ -164,6 +168,7 @@ describe('GET /api/dashboard/', () => {
       from: '2025-06-15T03:00:00.000Z',
       to: '2025-06-15T15:00:00.000Z',
       revenue: 5000,
+      shipping_total: 1200,
       orders: 1,
       average_order: 5000,
       new_customers: 1,
@@ -173,6 +178,7 @@ describe('GET /api/dashboard/', () => {
         from: '2025-06-14T03:00:00.000Z',
         to: '2025-06-14T15:00:00.000Z',
         revenue: 8000,
+        shipping_total: 0,
         orders: 1,
         average_order: 8000,
         new_customers: 1,
@@ -187,6 +193,7 @@ describe('GET /api/dashboard/', () => {
       from: '2025-06-09T03:00:00.000Z',
       to: '2025-06-15T15:00:00.000Z',
       revenue: 45500,
+      shipping_total: 2000,
       orders: 6,
       average_order: 7583.33,
       new_customers: 2,
@@ -196,6 +203,7 @@ describe('GET /api/dashboard/', () => {
         from: '2025-06-02T03:00:00.000Z',
         to: '2025-06-08T15:00:00.000Z',
         revenue: 9000,
+        shipping_total: 0,
         orders: 1,
         average_order: 9000,
         new_customers: 0,
@@ -207,6 +215,7 @@ describe('GET /api/dashboard/', () => {
       from: '2025-05-17T03:00:00.000Z',
       to: '2025-06-15T15:00:00.000Z',
       revenue: 54500,
+      shipping_total: 2000,
       orders: 7,
       average_order: 7785.71,
       new_customers: 3,
@@ -216,6 +225,7 @@ describe('GET /api/dashboard/', () => {
         from: '2025-04-17T03:00:00.000Z',
         to: '2025-05-16T15:00:00.000Z',
         revenue: 4000,
+        shipping_total: 0,
         orders: 1,
         average_order: 4000,
         new_customers: 0,
@@ -227,28 +237,28 @@ describe('GET /api/dashboard/', () => {
 
   it('gives 90 Buenos Aires days, empty ones included, with each order on its local day', () => {
     expect(data.daily).toHaveLength(90);
-    expect(data.daily[0]).toEqual({ date: '2025-03-18', revenue: 0, orders: 0 });
+    expect(data.daily[0]).toEqual({ date: '2025-03-18', revenue: 0, shipping_total: 0, orders: 0 });
     expect(data.daily[89].date).toBe('2025-06-15');
     const withOrders = data.daily.filter((d) => d.orders > 0);
     expect(withOrders).toEqual([
-      { date: '2025-05-01', revenue: 4000, orders: 1 },
-      { date: '2025-06-05', revenue: 9000, orders: 1 },
-      { date: '2025-06-09', revenue: 1500, orders: 1 },
-      { date: '2025-06-10', revenue: 9000, orders: 1 },
-      { date: '2025-06-13', revenue: 16000, orders: 1 },
-      { date: '2025-06-14', revenue: 14000, orders: 2 },
-      { date: '2025-06-15', revenue: 5000, orders: 1 },
+      { date: '2025-05-01', revenue: 4000, shipping_total: 0, orders: 1 },
+      { date: '2025-06-05', revenue: 9000, shipping_total: 0, orders: 1 },
+      { date: '2025-06-09', revenue: 1500, shipping_total: 0, orders: 1 },
+      { date: '2025-06-10', revenue: 9000, shipping_total: 800, orders: 1 },
+      { date: '2025-06-13', revenue: 16000, shipping_total: 0, orders: 1 },
+      { date: '2025-06-14', revenue: 14000, shipping_total: 0, orders: 2 },
+      { date: '2025-06-15', revenue: 5000, shipping_total: 1200, orders: 1 },
     ]);
     const days = data.daily.map((d) => d.date);
     expect(new Set(days).size).toBe(90);
     expect([...days].sort()).toEqual(days);
   });
 
-  it('breaks the last 30 days down by status, the cancelled order included', () => {
+  it('breaks the last 30 days down by status, the cancelled order included, with the totals charged (shipping included)', () => {
     expect(data.breakdown_days).toBe(30);
     expect(data.by_status).toEqual([
-      { status: 'pending', orders: 4, amount: 32500 },
-      { status: 'completed', orders: 3, amount: 22000 },
+      { status: 'pending', orders: 4, amount: 33300 },
+      { status: 'completed', orders: 3, amount: 23200 },
       { status: 'cancelled', orders: 1, amount: 5000 },
     ]);
   });

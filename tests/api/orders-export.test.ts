@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';
+import { saveShippingMethods, shippingMethod } from '../helpers/shipping';
 
 const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -69,7 +70,11 @@ describe('GET /api/orders/export.csv', () => {
       expect(res.headers.get('cache-control')).toBe('no-store');
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       expect(
-        text.slice(1).startsWith('Pedido;Fecha;Estado;Etapa;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Productos;Unidades;Total;'),
+        text
+          .slice(1)
+          .startsWith(
+            'Pedido;Fecha;Estado;Etapa;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Calle;Número;Ciudad;Provincia;Código postal;Envío;Costo de envío;Subtotal productos;Productos;Unidades;Total;',
+          ),
       ).toBe(true);
       expect(text.endsWith('\r\n')).toBe(true);
       expect(text.replace(/\r\n/g, '')).not.toMatch(/\n/);
@@ -109,6 +114,11 @@ describe('GET /api/orders/export.csv', () => {
       Teléfono: '1122334455',
       Entrega: 'Envío a domicilio',
       Dirección: 'Calle 1\nPiso 2',
+      Calle: '',
+      Provincia: '',
+      Envío: '',
+      'Costo de envío': '',
+      'Subtotal productos': '2501,00',
       Productos: 'Gelato; "Especial" (5 semillas) x 2',
       Unidades: '2',
       Total: '2501,00',
@@ -122,6 +132,32 @@ describe('GET /api/orders/export.csv', () => {
     // The raw text quotes what holds a separator, a quote or a line break.
     expect(text).toContain('"\'=HYPERLINK(""http://malo"")"');
     expect(text).toContain('"Calle 1\nPiso 2"');
+  });
+
+  it('writes the address in its own columns, the shipping method, its cost and the products subtotal apart from the total', async () => {
+    const [method] = await saveShippingMethods(server, staff.token, [
+      shippingMethod({ name: 'Andreani a domicilio', carrier: 'andreani', zones: [{ provinces: ['AR-X'], price: 4500.5 }] }),
+    ]);
+    const { order } = await simpleOrder(server, {
+      price: 1000,
+      quantity: 3,
+      delivery_type: 'address',
+      shipping_method_id: method.id,
+      address: { street: 'Bv. San Juan', number: '0450', zip_code: '5000', city: 'Córdoba', province: 'AR-X', details: 'Depto 3B' },
+    });
+    const [row] = byHeader(parseCsv((await download(`ids=${order.id}`)).text.slice(1)));
+    expect(row).toMatchObject({
+      Dirección: 'Bv. San Juan 0450, Depto 3B, Córdoba (5000), Córdoba',
+      Calle: 'Bv. San Juan',
+      Número: '0450',
+      Ciudad: 'Córdoba',
+      Provincia: 'Córdoba',
+      'Código postal': '\t5000',
+      Envío: 'Andreani a domicilio',
+      'Costo de envío': '4500,50',
+      'Subtotal productos': '3000,00',
+      Total: '7500,50',
+    });
   });
 
   it('writes tracking codes that start with a digit as text Excel keeps whole, after a tab, never as a formula', async () => {

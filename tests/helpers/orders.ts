@@ -1,6 +1,7 @@
 // Orders placed through the API, as a customer's checkout makes them.
 import { expect } from 'vitest';
 import type { OrderDto } from '../../src/domain/orders';
+import type { Address } from '../../src/domain/shipping';
 import { api, type TestServer } from './app';
 import { createProduct, createUser } from './factories';
 
@@ -15,7 +16,14 @@ export async function placeOrder(
   server: TestServer,
   customer: Customer,
   lines: OrderLine[],
-  fields: { recipient_name?: string; customer_phone?: string; delivery_type?: 'address' | 'coordinate'; shipping_address?: string } = {},
+  fields: {
+    recipient_name?: string;
+    customer_phone?: string;
+    delivery_type?: 'address' | 'coordinate';
+    shipping_address?: string;
+    shipping_method_id?: number;
+    address?: Partial<Address>;
+  } = {},
 ): Promise<OrderDto> {
   const res = await api(server, 'POST', '/api/orders/', {
     token: customer.token,

@@ -11,6 +11,7 @@ import { blisters, brands, products } from '../schema';
 import { hashString, logoSvg, productSvg, prng, type Motif } from './demo-art';
 import { DEMO_BRANDS, type DemoBrand, type DemoStrain } from './demo-data';
 import { defaultDemoCacheDir, demoVariants } from './demo-images';
+import { seedDemoShipping } from './demo-shipping';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const MOTIFS: Motif[] = ['leaf', 'bud', 'seeds'];
@@ -274,6 +275,7 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
       return presentations(strain, brand, random).map((b) => ({ product_id: productId, ...b }));
     });
     await tx.insert(blisters).values(blisterRows);
+    await seedDemoShipping(tx, now);
   });
   ctx.caches.catalogueChanged();
   log.info(

@@ -70,6 +70,7 @@ export interface SpanFigures {
   key: string;
   orders: number;
   revenue: number;
+  shipping_total: number;
   units: number;
   new_customers: number;
   collected: number;
@@ -88,14 +89,15 @@ export async function figuresBySpan(db: DbOrTx, spans: Map<string, Span>): Promi
     db,
     sql`with w(key, from_at, to_at) as (values ${windows}),
       o as materialized (
-        select o.created_at, o.total,
+        select o.created_at, o.total - coalesce(o.shipping_price, 0) as sales, coalesce(o.shipping_price, 0) as shipping,
           (select coalesce(sum(op.quantity), 0) from order_products op where op.order_id = o.id) as units
         from orders o
         where ${sold('o')} and o.created_at >= ${at(earliest)} and o.created_at < ${at(latest)}
       )
       select w.key,
         count(o.created_at)::int as orders,
-        coalesce(sum(o.total), 0)::float8 as revenue,
+        coalesce(sum(o.sales), 0)::float8 as revenue,
+        coalesce(sum(o.shipping), 0)::float8 as shipping_total,
         coalesce(sum(o.units), 0)::int as units,
         ((select coalesce(sum(coalesce(p.payment_amount, p.total)), 0) from orders p
             where p.paid_at >= w.from_at and p.paid_at < w.to_at)
@@ -108,14 +110,16 @@ export async function figuresBySpan(db: DbOrTx, spans: Map<string, Span>): Promi
   );
 }
 
-/** Revenue and orders per shop day from `firstDay` to `lastDay`, days without orders included. */
+/** Product sales (shipping apart) and orders per shop day from `firstDay` to `lastDay`, days without orders included. */
 export async function dailySales(db: DbOrTx, firstDay: string, lastDay: string, span: Span) {
-  return sqlRows<{ date: string; revenue: number; orders: number }>(
+  return sqlRows<{ date: string; revenue: number; shipping_total: number; orders: number }>(
     db,
-    sql`select d::date::text as date, coalesce(x.revenue, 0)::float8 as revenue, coalesce(x.orders, 0)::int as orders
+    sql`select d::date::text as date, coalesce(x.revenue, 0)::float8 as revenue,
+        coalesce(x.shipping_total, 0)::float8 as shipping_total, coalesce(x.orders, 0)::int as orders
       from generate_series(${firstDay}::date, ${lastDay}::date, interval '1 day') d
       left join (
-        select (o.created_at at time zone ${zone})::date as day, sum(o.total) as revenue, count(*) as orders
+        select (o.created_at at time zone ${zone})::date as day, sum(o.total - coalesce(o.shipping_price, 0)) as revenue,
+          sum(coalesce(o.shipping_price, 0)) as shipping_total, count(*) as orders
         from orders o
         where ${sold('o')} and o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}
         group by 1

@@ -50,6 +50,7 @@ function figures(span: Span, row: SpanFigures | undefined): PeriodFigures {
     from: span.from.toISOString(),
     to: span.to.toISOString(),
     revenue,
+    shipping_total: roundCents(row?.shipping_total ?? 0),
     orders,
     average_order: orders ? roundCents(revenue / orders) : 0,
     new_customers: row?.new_customers ?? 0,
@@ -120,7 +121,12 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
   return {
     generated_at: now.toISOString(),
     periods: { today: period('today'), last_7_days: period('last_7_days'), last_30_days: period('last_30_days') },
-    daily: daily.map((day) => ({ date: day.date, revenue: roundCents(day.revenue), orders: day.orders })),
+    daily: daily.map((day) => ({
+      date: day.date,
+      revenue: roundCents(day.revenue),
+      shipping_total: roundCents(day.shipping_total),
+      orders: day.orders,
+    })),
     breakdown_days: DASHBOARD_BREAKDOWN_DAYS,
     by_status: ORDER_STATUSES.map((status) => ({
       status,

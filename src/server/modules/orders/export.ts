@@ -7,6 +7,7 @@ import { REFUND_STATUS_LABELS } from '../../../domain/order-lifecycle';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/fulfilment';
 import type { OrderDto, OrderExportQuery } from '../../../domain/orders';
 import { seedsLabel } from '../../../domain/plural';
+import { PROVINCES } from '../../../domain/shipping';
 import { formatDateTime, shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
@@ -70,6 +71,14 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Entrega', (o) => o.delivery_type_display],
   // An order to arrange has no address: its 'Coordinar entrega' placeholder would read as a second label.
   ['Dirección', (o) => (o.delivery_type === 'address' ? o.shipping_address : '')],
+  ['Calle', (o) => o.address?.street ?? ''],
+  ['Número', (o) => o.address?.number ?? ''],
+  ['Ciudad', (o) => o.address?.city ?? ''],
+  ['Provincia', (o) => (o.address ? PROVINCES[o.address.province] : '')],
+  ['Código postal', (o) => csvCode(o.address?.zip_code)],
+  ['Envío', (o) => o.shipping?.name ?? ''],
+  ['Costo de envío', (o) => csvMoney(o.shipping?.price)],
+  ['Subtotal productos', (o) => csvMoney(o.subtotal)],
   ['Productos', (o) => o.order_products.map((l) => `${lineName(l)} x ${l.quantity}`).join(', ')],
   ['Unidades', (o) => o.order_products.reduce((sum, l) => sum + l.quantity, 0)],
   ['Total', (o) => csvMoney(o.total)],

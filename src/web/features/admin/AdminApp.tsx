@@ -24,6 +24,7 @@ const UserListPage = lazy(() => import('./users/UserListPage'));
 const UserDetailPage = lazy(() => import('./users/UserDetailPage'));
 const ActivityPage = lazy(() => import('./activity/ActivityPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
+const ShippingSettingsPage = lazy(() => import('./settings/ShippingSettingsPage'));
 
 /**
  * spec accounts-admin §2 admin children. To add a section, add its routes here and, when it has
@@ -47,6 +48,7 @@ export const ADMIN_ROUTES: { path: string; page: Page }[] = [
   { path: 'usuarios/:id', page: UserDetailPage },
   { path: 'actividad', page: ActivityPage },
   { path: 'configuracion', page: SettingsPage },
+  { path: 'configuracion/envios', page: ShippingSettingsPage },
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [

@@ -163,12 +163,18 @@ function Figures({ periods }: { periods: DashboardDto['periods'] }) {
             <p className="text-xs font-medium uppercase tracking-wide text-stone-500">{label}</p>
             <p className="mt-1 truncate text-xl font-bold tabular-nums text-stone-900">{format(period[key])}</p>
             <Change current={period[key]} previous={period.previous[key]} against={against} />
+            {key === 'revenue' && (
+              <p className="mt-0.5 truncate text-xs text-stone-600">
+                Envíos: <span className="font-semibold tabular-nums text-stone-800">{formatArs(period.shipping_total)}</span>
+              </p>
+            )}
           </li>
         ))}
       </ul>
       <p className="mt-2 text-xs text-stone-600">
-        Pedido: total de los pedidos no cancelados hechos en el período. Cobrado: pagos registrados en el período menos reembolsos. Clientes
-        nuevos: cuentas creadas en el período. Hoy se compara con ayer hasta la misma hora.
+        Pedido: productos de los pedidos no cancelados hechos en el período, sin el envío (Envíos: lo que esos pedidos cobran por
+        enviarlos). Cobrado: pagos registrados en el período menos reembolsos. Clientes nuevos: cuentas creadas en el período. Hoy se
+        compara con ayer hasta la misma hora.
       </p>
     </section>
   );
@@ -181,6 +187,7 @@ function DailyPanel({ daily }: { daily: DailyPoint[] }) {
   const [days, setDays] = useState<'30' | '90'>('30');
   const shown = daily.slice(-Number(days));
   const revenue = shown.reduce((sum, d) => sum + d.revenue, 0);
+  const shipping = shown.reduce((sum, d) => sum + d.shipping_total, 0);
   const orders = shown.reduce((sum, d) => sum + d.orders, 0);
   const best = shown.reduce<DailyPoint | null>((top, d) => (d.revenue > (top?.revenue ?? 0) ? d : top), null);
   const point = (d: DailyPoint, value: number) => ({ label: formatDate(d.date), tick: tickOf(d.date), value });
@@ -188,7 +195,7 @@ function DailyPanel({ daily }: { daily: DailyPoint[] }) {
   return (
     <Panel
       title="Ingresos y pedidos por día"
-      description={`${formatArs(revenue)} en ${integer.format(orders)} pedidos en ${span}`}
+      description={`${formatArs(revenue)} en productos y ${formatArs(shipping)} de envíos, en ${integer.format(orders)} pedidos en ${span}`}
       actions={
         <Segmented
           label="Días"

@@ -14,6 +14,7 @@ export const adminKeys = {
   /** Outside `orders`: reloading the lists must not poll the counts again. */
   orderCounts: ['admin', 'order-counts'] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,
+  shippingSettings: ['admin', 'shipping-settings'] as const,
   dollarRate: ['admin', 'dollar-rate'] as const,
 };
 

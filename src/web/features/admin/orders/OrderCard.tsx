@@ -5,7 +5,7 @@ import type { OrderDto } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
 import { Button, IconButton } from '../ui/Button';
 import { EyeIcon, PencilIcon, TrashIcon } from '../ui/icons';
-import { ContactLinks, customerName, OrderStatusBadge, PaymentBadge, ShipmentState, unitsOf } from './OrderParts';
+import { ContactLinks, customerName, deliveryShort, OrderStatusBadge, PaymentBadge, ShipmentState, unitsOf } from './OrderParts';
 
 export function OrderCard({
   order,
@@ -59,6 +59,9 @@ export function OrderCard({
         {order.recipient_name && order.recipient_name !== customerName(order) && (
           <p className="truncate text-xs text-stone-500">Recibe: {order.recipient_name}</p>
         )}
+        <p className="truncate text-xs text-stone-600" title={order.shipping_address || undefined}>
+          Entrega: {deliveryShort(order)}
+        </p>
         <p className="mt-1 line-clamp-2 text-xs text-stone-600">
           {lines
             .map((l) => `${l.quantity}x ${l.product_name}${l.blister_info.seed_count ? ` (x${l.blister_info.seed_count})` : ''}`)

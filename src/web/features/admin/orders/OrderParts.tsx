@@ -141,6 +141,12 @@ function InfoRow({ label, children }: { label: string; children: React.ReactNode
   );
 }
 
+/** How the order is delivered, in a few words: its shipping method and price, or the spec's delivery type. */
+export function deliveryShort(order: Pick<OrderDto, 'shipping' | 'delivery_type_display'>): string {
+  if (!order.shipping) return order.delivery_type_display;
+  return `${order.shipping.name} · ${order.shipping.price === 0 ? 'sin cargo' : formatArs(order.shipping.price)}`;
+}
+
 /** Customer, delivery and lines of one order. */
 export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean }) {
   return (
@@ -167,8 +173,10 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
           <InfoRow label="Email">{order.customer_email || '—'}</InfoRow>
           <InfoRow label="Teléfono">{order.customer_phone || '—'}</InfoRow>
           <InfoRow label="Entrega">
-            {order.delivery_type_display}
-            {order.delivery_type === 'address' && <span className="block text-stone-600">{order.shipping_address}</span>}
+            {order.shipping ? deliveryShort(order) : order.delivery_type_display}
+            {(order.delivery_type === 'address' || order.shipping) && (
+              <span className="block text-stone-600">{order.shipping_address}</span>
+            )}
           </InfoRow>
           <InfoRow label="Fecha">{formatDateTime(order.created_at)}</InfoRow>
           <InfoRow label="Pago">

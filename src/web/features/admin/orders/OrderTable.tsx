@@ -7,7 +7,16 @@ import type { OrderDto, OrderOrdering } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
 import { IconButton } from '../ui/Button';
 import { EyeIcon } from '../ui/icons';
-import { ContactLinks, customerName, OrderStatusBadge, PaymentBadge, productsSummary, ShipmentState, unitsLabel } from './OrderParts';
+import {
+  ContactLinks,
+  customerName,
+  deliveryShort,
+  OrderStatusBadge,
+  PaymentBadge,
+  productsSummary,
+  ShipmentState,
+  unitsLabel,
+} from './OrderParts';
 
 type SortField = 'created_at' | 'total';
 
@@ -156,7 +165,10 @@ export function OrderTable({
                 <td>
                   <PaymentBadge order={order} />
                 </td>
-                <td className="max-w-44">
+                <td className="max-w-48">
+                  <span className="mb-0.5 block truncate text-xs text-stone-700" title={order.shipping_address || undefined}>
+                    {deliveryShort(order)}
+                  </span>
                   <ShipmentState order={order} />
                 </td>
                 <td className="w-px">

@@ -15,7 +15,7 @@ import { ErrorState, LoadingState } from '../ui/states';
 import { usePaymentSettings } from '../settings/api';
 import { useOrdersByIds } from './api';
 import { customerName, unitsOf } from './OrderParts';
-import { lineSeeds, parseIds, pickList } from './print';
+import { addressLines, lineSeeds, parseIds, pickList, shippingLine } from './print';
 
 /** On a phone a table scrolls inside its sheet (reachable by keyboard); on paper it simply fits. */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
@@ -105,7 +105,39 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
           </tbody>
         </table>
       </TableBox>
+      <Deliveries orders={orders} />
     </section>
+  );
+}
+
+/** Where each order goes and how, so parcels can be labelled and sorted by carrier. */
+function Deliveries({ orders }: { orders: OrderDto[] }) {
+  return (
+    <>
+      <h2 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-stone-700">Entregas</h2>
+      <TableBox label="Entregas de los pedidos">
+        <table className="w-full border-collapse text-sm">
+          <thead>
+            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
+              <th scope="col">Pedido</th>
+              <th scope="col">Destinatario</th>
+              <th scope="col">Envío</th>
+              <th scope="col">Dirección</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.id} className="break-inside-avoid border-b border-stone-200 align-top [&>td]:px-1.5 [&>td]:py-1.5">
+                <td className="whitespace-nowrap font-semibold">#{order.order_number}</td>
+                <td>{order.recipient_name || customerName(order)}</td>
+                <td className="min-w-32">{shippingLine(order) ?? order.delivery_type_display}</td>
+                <td className="min-w-40 text-stone-700">{addressLines(order).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableBox>
+    </>
   );
 }
 
@@ -133,9 +165,14 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
         </div>
         <div>
           <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Entrega</h3>
-          <p className="whitespace-pre-line font-semibold">
-            {order.delivery_type === 'address' && order.shipping_address ? order.shipping_address : order.delivery_type_display}
-          </p>
+          <address className="whitespace-pre-line font-semibold not-italic">
+            {addressLines(order).map((line, i) => (
+              <span key={i} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+          {order.shipping && <p>Envío: {shippingLine(order)}</p>}
           {order.shipment && (
             <p>
               {CARRIER_LABELS[order.shipment.carrier]}
@@ -188,6 +225,24 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
             })}
           </tbody>
           <tfoot>
+            {order.shipping && (
+              <>
+                <tr className="[&>td]:px-1.5 [&>td]:pt-2">
+                  <td colSpan={4} className="text-right text-stone-600">
+                    Subtotal productos
+                  </td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{formatArs(order.subtotal)}</td>
+                </tr>
+                <tr className="[&>td]:px-1.5 [&>td]:pt-1">
+                  <td colSpan={4} className="text-right text-stone-600">
+                    Envío ({order.shipping.name})
+                  </td>
+                  <td className="whitespace-nowrap text-right tabular-nums">
+                    {order.shipping.price === 0 ? 'Sin cargo' : formatArs(order.shipping.price)}
+                  </td>
+                </tr>
+              </>
+            )}
             <tr className="[&>td]:px-1.5 [&>td]:pt-2">
               <td className="text-stone-600">
                 {units} {units === 1 ? 'unidad' : 'unidades'}

@@ -1,6 +1,8 @@
-// What the packing slips and the pick list count: seeds per line, and units per presentation
-// (product and seed count) over the printed orders.
+// What the packing slips and the pick list count and say: seeds per line, units per presentation
+// (product and seed count) over the printed orders, and where and how each order goes.
+import { formatArs } from '../../../../domain/money';
 import type { OrderDto, OrderProductDto } from '../../../../domain/orders';
+import { PROVINCES } from '../../../../domain/shipping';
 
 /** Seeds a line holds: the presentation's seed count times the packs ordered; null if unknown. */
 export const lineSeeds = (line: Pick<OrderProductDto, 'quantity' | 'blister_info'>) =>
@@ -53,4 +55,31 @@ export function parseIds(value: string | null): number[] {
     .map(Number)
     .filter((id) => id > 0);
   return [...new Set(ids)].slice(0, 100);
+}
+
+/**
+ * The lines of the delivery address as written on a parcel: street and number, indications, city
+ * with its zip code, province. An order without an address (pickup, arranged, or placed before
+ * addresses had fields) has one line: its delivery text.
+ */
+export function addressLines(
+  order: Pick<OrderDto, 'address' | 'shipping' | 'shipping_address' | 'delivery_type' | 'delivery_type_display'>,
+) {
+  const { address } = order;
+  if (address && order.shipping?.kind !== 'pickup' && order.shipping?.kind !== 'coordinate') {
+    return [
+      [address.street, address.number].filter(Boolean).join(' '),
+      address.details,
+      [address.city, address.zip_code ? `(CP ${address.zip_code})` : ''].filter(Boolean).join(' '),
+      PROVINCES[address.province],
+    ].filter(Boolean);
+  }
+  if (order.shipping || order.delivery_type === 'address') return [order.shipping_address || order.delivery_type_display];
+  return [order.delivery_type_display];
+}
+
+/** The shipping method and what it charged: 'Correo Argentino a domicilio · $ 6.500'; null without one. */
+export function shippingLine(order: Pick<OrderDto, 'shipping'>): string | null {
+  if (!order.shipping) return null;
+  return `${order.shipping.name} · ${order.shipping.price === 0 ? 'Sin cargo' : formatArs(order.shipping.price)}`;
 }

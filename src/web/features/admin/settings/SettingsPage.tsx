@@ -1,5 +1,6 @@
 // /admin/configuracion: the site settings panel in the back office.
 import { PageHeader } from '../ui/PageHeader';
+import { SettingsTabs } from './SettingsTabs';
 import SiteSettingsPanel from './SiteSettingsPanel';
 import { LegalSettings } from './LegalSettings';
 
@@ -10,6 +11,7 @@ export default function SettingsPage() {
         title="Configuración de la tienda"
         subtitle="Modo mantenimiento, acceso con contraseña, cotización del dólar, alerta de stock y datos de pago."
       />
+      <SettingsTabs />
       <SiteSettingsPanel showTitle={false} />
       <LegalSettings />
     </>
