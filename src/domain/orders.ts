@@ -9,7 +9,7 @@ import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, recordPaymentSche
 import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
 import { ORDER_SOURCES, ORDER_STATUSES } from './order-status';
 import { CARRIERS } from './fulfilment-steps';
-import { addressSchema, PROVINCE_CODES, SHIPPING_KINDS } from './shipping';
+import { addressDtoSchema, addressSchema, SHIPPING_KINDS } from './shipping';
 import { phoneSchema } from './phone';
 
 export { isOrderActive, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status';
@@ -426,15 +426,6 @@ export const orderShippingDtoSchema = z.object({
 });
 export type OrderShippingDto = z.infer<typeof orderShippingDtoSchema>;
 
-export const orderAddressDtoSchema = z.object({
-  street: z.string(),
-  number: z.string(),
-  zip_code: z.string(),
-  city: z.string(),
-  province: z.enum(PROVINCE_CODES),
-  details: z.string(),
-});
-
 export const orderDtoSchema = z.object({
   /** The API's key (paths, references). */
   id: z.number().int(),
@@ -452,7 +443,7 @@ export const orderDtoSchema = z.object({
   /** web: the customer's checkout; manual: entered by staff. */
   source: z.enum(ORDER_SOURCES),
   shipping: orderShippingDtoSchema.nullable(),
-  address: orderAddressDtoSchema.nullable(),
+  address: addressDtoSchema.nullable(),
   customer: orderCustomerDtoSchema,
   customer_phone: z.string(),
   customer_email: z.string(),

@@ -125,15 +125,13 @@ export async function chooseDelivery(tx: Tx, input: DeliveryInput, subtotal: num
   };
 }
 
+type AddressColumns = Pick<
+  DeliveryColumns,
+  'address_street' | 'address_number' | 'address_zip_code' | 'address_city' | 'address_province' | 'address_details'
+>;
+
 /** The address an order keeps, if it has one. */
-export function storedAddress(order: {
-  address_street: string | null;
-  address_number: string | null;
-  address_zip_code: string | null;
-  address_city: string | null;
-  address_province: string | null;
-  address_details: string | null;
-}): Address | undefined {
+export function storedAddress(order: AddressColumns): Address | undefined {
   const province = order.address_province;
   if (!province || !isProvince(province)) return undefined;
   return {

@@ -5,14 +5,13 @@ import { useEffect } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import type { ContactSettingsDto } from '../../../../domain/legal';
 import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
-import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { ImageUpload } from '../ui/ImageUpload';
 import { TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { Flash, useFlash } from './flash';
+import { SettingsQueryState, showServerFieldErrors } from './settings-form';
 import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
 
 const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
@@ -43,23 +42,7 @@ export function ContactSettings() {
     if (settings.data) reset(toFields(settings.data));
   }, [settings.data, reset]);
 
-  if (settings.isPending)
-    return (
-      <Panel title={TITLE}>
-        <LoadingState label="Cargando los datos de contacto..." />
-      </Panel>
-    );
-  if (settings.isError)
-    return (
-      <Panel title={TITLE}>
-        <ErrorState
-          title="Error al cargar los datos de contacto"
-          detail={errorMessage(settings.error, '')}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      </Panel>
-    );
+  if (!settings.data) return <SettingsQueryState query={settings} title={TITLE} what="los datos de contacto" />;
 
   const onSubmit = handleSubmit((values) => {
     flash.clear();
@@ -69,11 +52,7 @@ export function ContactSettings() {
         flash.success('Datos de contacto guardados');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          for (const [field, messages] of Object.entries(error.errors)) {
-            if ((FIELDS as readonly string[]).includes(field)) setError(field as keyof Fields, { type: 'server', message: messages[0] });
-          }
-        }
+        showServerFieldErrors(error, FIELDS, setError);
         flash.error(errorMessage(error, 'Error al guardar los datos de contacto'));
       },
     });

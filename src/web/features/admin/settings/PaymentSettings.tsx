@@ -9,14 +9,13 @@ import {
   paymentSettingsSchema,
   type PaymentSettings as PaymentSettingsValues,
 } from '../../../../domain/fulfilment';
-import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
 import { Flash, useFlash } from './flash';
+import { SettingsQueryState, showServerFieldErrors } from './settings-form';
 
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
@@ -25,8 +24,6 @@ const resolver = zodResolver(paymentSettingsSchema) as unknown as Resolver<Field
 
 const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields =>
   Object.fromEntries(FIELDS.map((field) => [field, settings?.[field] ?? ''])) as Fields;
-
-const isField = (name: string): name is keyof Fields => (FIELDS as readonly string[]).includes(name);
 
 export function PaymentSettings() {
   const settings = usePaymentSettings();
@@ -46,23 +43,7 @@ export function PaymentSettings() {
     if (settings.data) reset(toFields(settings.data));
   }, [settings.data, reset]);
 
-  if (settings.isPending)
-    return (
-      <Panel title="Datos de pago">
-        <LoadingState label="Cargando los datos de pago..." />
-      </Panel>
-    );
-  if (settings.isError)
-    return (
-      <Panel title="Datos de pago">
-        <ErrorState
-          title="Error al cargar los datos de pago"
-          detail={errorMessage(settings.error, '')}
-          onRetry={() => void settings.refetch()}
-          retrying={settings.isFetching}
-        />
-      </Panel>
-    );
+  if (!settings.data) return <SettingsQueryState query={settings} title={'Datos de pago'} what="los datos de pago" />;
 
   const onSubmit = handleSubmit((values) => {
     flash.clear();
@@ -72,11 +53,7 @@ export function PaymentSettings() {
         flash.success('Datos de pago guardados');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          for (const [field, messages] of Object.entries(error.errors)) {
-            if (isField(field)) setError(field, { type: 'server', message: messages[0] });
-          }
-        }
+        showServerFieldErrors(error, FIELDS, setError);
         flash.error(errorMessage(error, 'Error al guardar los datos de pago'));
       },
     });

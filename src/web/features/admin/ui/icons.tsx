@@ -2,7 +2,7 @@
 import { Icon, type IconProps } from '../../../components/ui/icons';
 
 export type { IconProps };
-export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon } from '../../../components/ui/icons';
+export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon, MailIcon } from '../../../components/ui/icons';
 export { PlusIcon } from '../../../components/ui/account-icons';
 // The back office's names for drawings the kit already has.
 export { CloseIcon as XIcon, EditIcon as PencilIcon, ShieldIcon as ShieldCheckIcon } from '../../../components/ui/icons';
@@ -55,12 +55,6 @@ export const ImageIcon = (p: IconProps) => (
 export const UploadIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 16V4M7 9l5-5 5 5M4 16v3a1 1 0 0 0 1 1h14a1 1 0 0 0 1-1v-3" />
-  </Icon>
-);
-export const MailIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
   </Icon>
 );
 export const PhoneIcon = (p: IconProps) => (
