@@ -126,6 +126,7 @@ describe('the back office on a phone', () => {
         { path: `/admin/productos/editar/${product.id}`, heading: 'Editar Producto', ready: 'Presentación 2' },
         { path: '/admin/productos/importar', heading: 'Importar catálogo', ready: '2. Sube el archivo' },
         { path: '/admin/pedidos', heading: 'Lista de Pedidos', ready: `Pedido #${order.order_number}` },
+        { path: '/admin/pedidos/nuevo', heading: 'Nuevo pedido', ready: 'Resumen' },
         { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', ready: 'Destinatario' },
         { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, ready: 'Destinatario' },
         { path: '/admin/bancos', heading: 'Bancos', ready: bank.brand_name },
@@ -133,10 +134,12 @@ describe('the back office on a phone', () => {
         { path: `/admin/bancos/editar/${bank.id}`, heading: 'Editar banco', ready: 'Logo del banco' },
         { path: '/admin/marcas', heading: 'Bancos', ready: bank.brand_name },
         { path: '/admin/garantias', heading: 'Garantías', ready: LONG_PRODUCT },
+        { path: '/admin/arrepentimientos', heading: 'Arrepentimientos', ready: 'Sin solicitudes' },
         { path: '/admin/usuarios', heading: 'Usuarios', ready: 'martina@correo.test' },
         { path: `/admin/usuarios/${order.customer.id}`, heading: 'Detalle del usuario', ready: 'Pedidos del Usuario' },
         { path: '/admin/actividad', heading: 'Actividad', ready: 'Usuario cliente_garantia desactivado' },
         { path: '/admin/configuracion', heading: 'Configuración de la tienda', ready: 'Cotización del dólar' },
+        { path: '/admin/configuracion/envios', heading: 'Configuración de la tienda', ready: 'Agregar método de envío' },
       ];
       for (const route of adminRoutes()) {
         expect(
