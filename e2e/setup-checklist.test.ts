@@ -66,10 +66,15 @@ describe('Primeros pasos', () => {
         await page.waitForURL(new RegExp(`/admin/configuracion#${section}$`));
         await page.waitForFunction((id) => document.activeElement?.id === id, section);
         // The page scrolls smoothly to the section: near the top of the window once it stops.
-        await page.waitForFunction((id) => {
-          const top = document.getElementById(id)!.getBoundingClientRect().top;
-          return top >= 0 && top < window.innerHeight / 2;
-        }, section);
+        await page.evaluate(async () => {
+          for (let y = -1; y !== window.scrollY;) {
+            y = window.scrollY;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        });
+        const top = await page.locator(`#${section}`).evaluate((el) => el.getBoundingClientRect().top);
+        expect(top).toBeGreaterThanOrEqual(0);
+        expect(top).toBeLessThan(viewport.height / 3);
         await screenshot(page, `setup-checklist-${name}-link`);
       });
     });
