@@ -170,3 +170,26 @@ export function percentChange(current: number, previous: number): number | null 
   if (previous === 0) return null;
   return ((current - previous) / Math.abs(previous)) * 100;
 }
+
+// ---------------------------------------------------------------------------------------------
+// First steps (GET /api/dashboard/setup/)
+
+/** What a shop needs before its first order, in the order 'Inicio' lists them. */
+export const SETUP_STEPS = ['payment', 'contact', 'shipping', 'legal_pages', 'second_staff'] as const;
+export type SetupStep = (typeof SETUP_STEPS)[number];
+
+export const setupItemSchema = z.object({
+  key: z.enum(SETUP_STEPS),
+  label: z.string(),
+  done: z.boolean(),
+  /** The back-office page (and section) where the step is done. */
+  href: z.string(),
+});
+export type SetupItem = z.infer<typeof setupItemSchema>;
+
+export const setupChecklistSchema = z.object({
+  items: z.array(setupItemSchema),
+  /** Every step done: 'Inicio' stops showing the checklist. */
+  done: z.boolean(),
+});
+export type SetupChecklist = z.infer<typeof setupChecklistSchema>;

@@ -1,10 +1,11 @@
-// GET /api/dashboard/ (staff): the back office's landing page, and the low-stock threshold it
-// uses, read and set under /api/core/inventory-settings/ (staff); the cap of orders awaiting
-// payment per customer under /api/core/order-settings/.
+// GET /api/dashboard/ (staff): the back office's landing page; GET /api/dashboard/setup/ (staff)
+// its 'Primeros pasos' checklist; the low-stock threshold it uses, read and set under
+// /api/core/inventory-settings/ (staff); the cap of orders awaiting payment per customer under
+// /api/core/order-settings/.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { dashboardDtoSchema } from '../../../domain/dashboard';
+import { dashboardDtoSchema, setupChecklistSchema } from '../../../domain/dashboard';
 import { inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
 import { requireStaff } from '../auth/caller';
@@ -12,6 +13,7 @@ import { orderSettingsDtoSchema, orderSettingsUpdateSchema } from '../../../doma
 import { getInventorySettings, updateInventorySettings } from '../site/inventory-settings';
 import { getOrderSettings, updateOrderSettings } from '../site/order-settings';
 import { getDashboard } from './service';
+import { getSetupChecklist } from './setup-checklist';
 
 const actorOf = (request: FastifyRequest) => {
   const user = requireStaff(request);
@@ -24,6 +26,11 @@ export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx
   const staffOnly = { config: { access: 'staff' as const } };
 
   app.get('/api/dashboard/', { ...staffOnly, schema: { response: { 200: dashboardDtoSchema } } }, async () => getDashboard(ctx));
+
+  // Not cached, unlike the figures above: a setting saved anywhere ticks its step at once.
+  app.get('/api/dashboard/setup/', { ...staffOnly, schema: { response: { 200: setupChecklistSchema } } }, async () =>
+    getSetupChecklist(ctx),
+  );
 
   app.get('/api/core/inventory-settings/', { ...staffOnly, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
     getInventorySettings(ctx.db),

@@ -45,7 +45,7 @@ export async function readPaymentSettings(db: DbOrTx): Promise<PaymentSettings> 
  * The shop's WhatsApp (10 digits) customers are sent to: the one staff set, else WHATSAPP_NUMBER;
  * null when neither gives an Argentine number.
  */
-export function shopWhatsapp(settings: PaymentSettings, config: Pick<Config, 'whatsappNumber'>): string | null {
+export function shopWhatsapp(settings: Pick<PaymentSettings, 'whatsapp_number'>, config: Pick<Config, 'whatsappNumber'>): string | null {
   const number = settings.whatsapp_number || config.whatsappNumber || '';
   return whatsappNumber(number) ? normalizePhone(number).replace(/\D/g, '') : null;
 }

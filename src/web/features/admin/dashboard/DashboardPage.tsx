@@ -1,6 +1,6 @@
-// /admin ('Inicio'): how the shop is doing and what to restock. Figures for today, 7 and 30 days
-// against the span before, daily revenue and orders, status, best sellers, types, pending orders
-// by age and the presentations to restock.
+// /admin ('Inicio'): the shop's first steps until they are all done, then how the shop is doing
+// and what to restock. Figures for today, 7 and 30 days against the span before, daily revenue
+// and orders, status, best sellers, types, pending orders by age and the presentations to restock.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_TYPE_LABELS } from '../../../../domain/catalog-constants';
@@ -20,8 +20,9 @@ import { Button } from '../ui/Button';
 import { AlertIcon, RefreshIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
-import { useDashboard } from './api';
+import { useDashboard, useSetupChecklist } from './api';
 import { BarChart, ColumnChart, Segmented, type BarItem } from './charts';
+import { SetupChecklist } from './SetupChecklist';
 
 const PERIOD_LABELS: Record<DashboardPeriodName, { label: string; heading: string; previous: string }> = {
   today: { label: 'Hoy', heading: 'Ventas de hoy', previous: 'ayer a esta hora' },
@@ -45,11 +46,12 @@ const share = (value: number, total: number) => (total > 0 ? ` (${percent.format
 
 export default function DashboardPage() {
   const dashboard = useDashboard();
+  const setup = useSetupChecklist();
   const [refreshing, setRefreshing] = useState(false);
 
   async function refresh() {
     setRefreshing(true);
-    await dashboard.refetch();
+    await Promise.all([dashboard.refetch(), setup.refetch()]);
     setRefreshing(false);
   }
 
@@ -66,6 +68,7 @@ export default function DashboardPage() {
           </Button>
         }
       />
+      <SetupChecklist />
       {dashboard.isPending ? (
         <LoadingState label="Cargando resumen..." />
       ) : !data ? (

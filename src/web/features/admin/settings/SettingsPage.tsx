@@ -3,8 +3,10 @@ import { PageHeader } from '../ui/PageHeader';
 import { SettingsTabs } from './SettingsTabs';
 import SiteSettingsPanel from './SiteSettingsPanel';
 import { LegalSettings } from './LegalSettings';
+import { useScrollToSection } from './SettingsSection';
 
 export default function SettingsPage() {
+  useScrollToSection();
   return (
     <>
       <PageHeader

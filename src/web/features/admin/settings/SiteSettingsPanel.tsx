@@ -5,6 +5,7 @@ import { LowStockSettings } from './LowStockSettings';
 import { PendingCapSettings } from './PendingCapSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
+import { SettingsSection } from './SettingsSection';
 import { StockAlertSettings } from './StockAlertSettings';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
@@ -25,9 +26,9 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
         <StockAlertSettings />
         <LowStockSettings />
         <PendingCapSettings />
-        <div className="@4xl:col-span-2">
+        <SettingsSection id="datos-de-pago" className="@4xl:col-span-2">
           <PaymentSettings />
-        </div>
+        </SettingsSection>
       </div>
     </section>
   );

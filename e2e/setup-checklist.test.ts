@@ -1,0 +1,99 @@
+// 'Primeros pasos' on 'Inicio': a new shop's owner sees what is missing before the first order,
+// at phone and desktop widths, follows a step's link to its section of 'Configuración', and the
+// card is gone once every step is done.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { LEGAL_SLUGS } from '../src/domain/legal';
+import { api } from '../tests/helpers/app';
+import { createStaff } from '../tests/helpers/factories';
+import { saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
+import { seriousViolations } from './helpers/axe';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
+
+// WHATSAPP_NUMBER is set (the test configuration's): the contact step starts done.
+const shop = useShop();
+let owner: Awaited<ReturnType<typeof createStaff>>;
+
+beforeAll(async () => {
+  owner = await createStaff(shop.server.ctx.db, { username: 'duena', first_name: 'Marina' });
+  await saveShippingMethods(shop.server, owner.token, [shippingMethod()]);
+});
+
+const card = (page: Page) => page.getByRole('region', { name: 'Primeros pasos' });
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+async function openInicio(page: Page) {
+  await page.goto('/admin');
+  await page.getByRole('heading', { name: 'Inicio', level: 1 }).waitFor();
+}
+
+describe('Primeros pasos', () => {
+  for (const [name, viewport, link, section] of [
+    ['mobile', MOBILE, 'Cargá los datos de pago', 'datos-de-pago'],
+    ['desktop', DESKTOP, 'Revisá las páginas legales', 'paginas-legales'],
+  ] as const) {
+    it(`shows the steps left at ${viewport.width} px and leads to the setting of one`, async () => {
+      const { page } = await shop.newPage({ viewport, as: owner });
+
+      await step(page, `setup-card-${name}`, async () => {
+        await openInicio(page);
+        await card(page).waitFor();
+        await expect(card(page).getByText('2 de 5').textContent()).resolves.toBe('2 de 5');
+        expect(await page.getByRole('progressbar', { name: 'Primeros pasos listos' }).getAttribute('aria-valuenow')).toBe('2');
+        // Done steps are ticked, not links; the others link to their setting.
+        expect(await card(page).getByRole('link').allTextContents()).toEqual([
+          expect.stringContaining('Cargá los datos de pago'),
+          expect.stringContaining('Revisá las páginas legales'),
+          expect.stringContaining('Sumá una segunda cuenta de staff'),
+        ]);
+        await card(page).getByText('Configurá los envíos').waitFor();
+        // Above the figures.
+        await page.getByRole('heading', { name: /Ventas de los últimos 7 días/ }).waitFor();
+        const [cardBox, figuresBox] = await Promise.all([
+          card(page).boundingBox(),
+          page.getByRole('region', { name: /Ventas de los últimos 7 días/ }).boundingBox(),
+        ]);
+        expect(cardBox!.y).toBeLessThan(figuresBox!.y);
+        expect(cardBox!.width).toBeLessThanOrEqual(viewport.width);
+        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, `setup-checklist-${name}`);
+      });
+
+      await step(page, `setup-link-${name}`, async () => {
+        await card(page).getByRole('link', { name: link }).click();
+        await page.waitForURL(new RegExp(`/admin/configuracion#${section}$`));
+        await page.waitForFunction((id) => document.activeElement?.id === id, section);
+        // The page scrolls smoothly to the section: near the top of the window once it stops.
+        await page.evaluate(async () => {
+          for (let y = -1; y !== window.scrollY;) {
+            y = window.scrollY;
+            await new Promise((resolve) => setTimeout(resolve, 250));
+          }
+        });
+        const top = await page.locator(`#${section}`).evaluate((el) => el.getBoundingClientRect().top);
+        expect(top).toBeGreaterThanOrEqual(0);
+        expect(top).toBeLessThan(viewport.height / 3);
+        await screenshot(page, `setup-checklist-${name}-link`);
+      });
+    });
+  }
+
+  it('is gone once every step is done', async () => {
+    const put = (path: string, body: unknown) => api(shop.server, 'PUT', path, { token: owner.token, body });
+    expect((await put('/api/core/payment-settings/', { alias: 'semillas.del.sur' })).status).toBe(200);
+    for (const slug of LEGAL_SLUGS)
+      expect((await put(`/api/pages/${slug}/`, { title: 'Revisada', body: 'Texto revisado.' })).status).toBe(200);
+    await createStaff(shop.server.ctx.db);
+
+    const { page } = await shop.newPage({ viewport: DESKTOP, as: owner });
+    await step(page, 'setup-all-done', async () => {
+      const answered = page.waitForResponse((res) => res.url().endsWith('/api/dashboard/setup/'));
+      await openInicio(page);
+      expect((await (await answered).json()).done).toBe(true);
+      await page.getByRole('heading', { name: /Ventas de los últimos 7 días/ }).waitFor();
+      expect(await card(page).count()).toBe(0);
+    });
+  });
+});
