@@ -13,16 +13,19 @@ export function WhatsAppButton() {
   const { pathname } = useLocation();
   const href = shopWhatsappUrl(data?.whatsapp_number, '¡Hola! Tengo una consulta');
   if (!href || HIDDEN_ON.includes(pathname)) return null;
+  // A landmark of its own: every part of the page sits in one (axe 'region').
   return (
-    <a
-      href={href}
-      target="_blank"
-      rel="noopener noreferrer"
-      aria-label="Escribinos por WhatsApp (se abre en una pestaña nueva)"
-      title="Escribinos por WhatsApp"
-      className="fixed bottom-4 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg ring-2 ring-white transition hover:bg-[#187a41] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6"
-    >
-      <WhatsAppIcon size={28} />
-    </a>
+    <aside aria-label="WhatsApp de la tienda">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        aria-label="Escribinos por WhatsApp (se abre en una pestaña nueva)"
+        title="Escribinos por WhatsApp"
+        className="fixed bottom-4 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg ring-2 ring-white transition hover:bg-[#187a41] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6"
+      >
+        <WhatsAppIcon size={28} />
+      </a>
+    </aside>
   );
 }
