@@ -151,8 +151,7 @@ describe('manual orders in the back office', () => {
       // Paid: no editing, and the page says what to do instead.
       expect(await page.getByRole('button', { name: 'Editar pedido' }).count()).toBe(0);
       expect(text).toContain('cancelalo (con su reembolso)');
-      // At the top: a pixel of rounding (a loaded machine lays out the sticky header late) is still the top.
-      expect(await page.evaluate(() => window.scrollY)).toBeLessThanOrEqual(1);
+      await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await screenshot(page, 'manual-order-detail-1280');
       await facts.scrollIntoViewIfNeeded();
       await screenshot(page, 'manual-order-detail-facts-1280');

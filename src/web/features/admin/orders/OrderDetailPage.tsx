@@ -1,7 +1,7 @@
 // One order (/admin/pedidos/{orderId}; spec accounts-admin §2 admin order detail): details,
 // status change and delete; issue 13: timeline, payment, shipment, internal notes and printing;
 // issue 23: source, subtotal, shipping and address, and editing an order awaiting payment.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage, formatDateTime } from '../lib/format';
@@ -30,6 +30,13 @@ export default function OrderDetailPage() {
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [editingLines, setEditingLines] = useState(false);
+  // spec accounts-admin §2, every navigation starts at the top: the layout scrolls on the path's
+  // change, but the page's panels arrive later and a focus or a toast could move it; once the
+  // order is shown, it starts at the top again.
+  const loaded = order.data !== undefined;
+  useEffect(() => {
+    if (loaded) window.scrollTo(0, 0);
+  }, [loaded, id]);
 
   const back = (
     <Link
