@@ -10,6 +10,9 @@
 //   BENCH_PRODUCTS      catalogue size (5000)
 //   BENCH_ORDERS        orders (50000)
 //   BENCH_ONLY=pages    only the reference and the anonymous pages (bench/pages.ts), on PostgreSQL
+//   BENCH_ONLY=checkout only the two checkouts (plain and sent home with shipping), alternated
+//                       BENCH_ROUNDS (5) times on each database, medians compared: on a busy
+//                       machine the load moves between rounds, and alternation spreads it evenly
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -38,6 +41,8 @@ const TARGET_RATIO = 0.35;
 const TARGET_P99_MS = 50;
 const STAFF_TARGET_P99_MS = 100;
 const PAGES_ONLY = process.env.BENCH_ONLY === 'pages';
+const CHECKOUT_ONLY = process.env.BENCH_ONLY === 'checkout';
+const CHECKOUT_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -105,6 +110,42 @@ async function measure(url: string, name: string, urlPath: string, options: Meas
   };
 }
 
+/** 20 customers ordering the same two presentations: `plain` agrees the delivery, `shipping`
+ * sends it home (the method read and quoted, the address saved on the account). */
+function measureCheckout(url: string, fixtures: OrderFixtures, kind: 'plain' | 'shipping'): Promise<Measure> {
+  return measure(url, kind === 'plain' ? 'order creation' : 'order creation with shipping', '/api/orders/', {
+    connections: fixtures.customerTokens.length,
+    method: 'POST',
+    body: kind === 'plain' ? fixtures.checkoutBody : fixtures.checkoutWithShippingBody,
+    tokens: fixtures.customerTokens,
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Both checkouts in alternating order (ABBA…), CHECKOUT_ROUNDS times each: medians per kind. */
+async function compareCheckouts(url: string, fixtures: OrderFixtures): Promise<Measure[]> {
+  const rounds: Record<'plain' | 'shipping', Measure[]> = { plain: [], shipping: [] };
+  for (let round = 0; round < CHECKOUT_ROUNDS; round++) {
+    const order = round % 2 === 0 ? (['plain', 'shipping'] as const) : (['shipping', 'plain'] as const);
+    for (const kind of order) rounds[kind].push(await measureCheckout(url, fixtures, kind));
+    console.log(
+      `  round ${round + 1}: plain ${rounds.plain.at(-1)!.rps.toFixed(1)} req/s, shipping ${rounds.shipping.at(-1)!.rps.toFixed(1)} req/s`,
+    );
+  }
+  return (['plain', 'shipping'] as const).map((kind) => {
+    const all = rounds[kind];
+    return {
+      ...all[0],
+      name: `${all[0].name} (median of ${all.length})`,
+      rps: median(all.map((m) => m.rps)),
+      p50: median(all.map((m) => m.p50)),
+      p99: median(all.map((m) => m.p99)),
+      errors: all.reduce((sum, m) => sum + m.errors, 0),
+    };
+  });
+}
+
 interface Scenario {
   db: string;
   cache: string;
@@ -156,6 +197,12 @@ async function runScenario(db: string, cache: string, env: Record<string, string
     results.push(first);
     const pages = () =>
       measurePages(url, productId, env.CATALOG_CACHE_MS !== '0', (name, urlPath, headers) => measure(url, name, urlPath, { headers }));
+    if (CHECKOUT_ONLY) {
+      results.push(...(await compareCheckouts(url, fixtures)));
+      const again = await measure(url, 'reference (again)', '/api/health/?db=0');
+      results.push(again);
+      return { db, cache, reference: (first.rps + again.rps) / 2, results, load };
+    }
     if (PAGES_ONLY) {
       results.push(...(await pages()));
       const again = await measure(url, 'reference (again)', '/api/health/?db=0');
@@ -176,23 +223,8 @@ async function runScenario(db: string, cache: string, env: Record<string, string
       await measure(url, 'admin products, filtered', '/api/products/?brand=banco-3&stockFilter=with-stock&priceStatus=with-price', staff),
     );
     // Last among the database routes: every order it places clears the catalogue's cache.
-    results.push(
-      await measure(url, 'order creation', '/api/orders/', {
-        connections: fixtures.customerTokens.length,
-        method: 'POST',
-        body: fixtures.checkoutBody,
-        tokens: fixtures.customerTokens,
-      }),
-    );
-    // The same checkout sent home: the method read and quoted, the address saved on the account.
-    results.push(
-      await measure(url, 'order creation with shipping', '/api/orders/', {
-        connections: fixtures.customerTokens.length,
-        method: 'POST',
-        body: fixtures.checkoutWithShippingBody,
-        tokens: fixtures.customerTokens,
-      }),
-    );
+    results.push(await measureCheckout(url, fixtures, 'plain'));
+    results.push(await measureCheckout(url, fixtures, 'shipping'));
     const last = await measure(url, 'reference (again)', '/api/health/?db=0');
     results.push(last);
     return { db, cache, reference: (first.rps + last.rps) / 2, results, load };
@@ -340,12 +372,16 @@ async function main() {
     }
   };
 
+  const cacheSettings = [
+    ['micro-cache on (default)', '3000'],
+    ['micro-cache off (CATALOG_CACHE_MS=0)', '0'],
+  ] as const;
+  // The checkouts do not read the catalogue's cache: one setting is enough.
+  const settings = CHECKOUT_ONLY ? cacheSettings.slice(0, 1) : cacheSettings;
+
   console.log(`Loading ${PRODUCTS} products and ${ORDERS} orders into a fresh PostgreSQL database…`);
   await withPostgres(async (url, fixtures) => {
-    for (const [label, ms] of [
-      ['micro-cache on (default)', '3000'],
-      ['micro-cache off (CATALOG_CACHE_MS=0)', '0'],
-    ] as const) {
+    for (const [label, ms] of settings) {
       const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-pg-data-'));
       try {
         const s = await runScenario('PostgreSQL', label, { DATABASE_URL: url, CATALOG_CACHE_MS: ms, DATA_DIR: dataDir }, fixtures);
@@ -362,15 +398,21 @@ async function main() {
 
   console.log(`\nLoading ${PRODUCTS} products and ${ORDERS} orders into a fresh PGlite data directory…`);
   await withPglite(async (dataDir, fixtures) => {
-    for (const [label, ms] of [
-      ['micro-cache on (default)', '3000'],
-      ['micro-cache off (CATALOG_CACHE_MS=0)', '0'],
-    ] as const) {
+    for (const [label, ms] of settings) {
       const s = await runScenario('PGlite', label, { DATA_DIR: dataDir, CATALOG_CACHE_MS: ms }, fixtures);
       print(s);
       scenarios.push(s);
     }
   });
+
+  // The checkouts alone: the comparison printed, bench/results.md left as the last full run wrote it.
+  if (CHECKOUT_ONLY) {
+    for (const s of scenarios) {
+      const [plain, shipping] = s.results.filter((m) => m.name.startsWith('order creation'));
+      console.log(`${s.db}: checkout with shipping at ${((shipping.rps / plain.rps) * 100).toFixed(1)}% of the plain checkout's req/s`);
+    }
+    return;
+  }
 
   const js = homeJavaScript();
   if (js) console.log(`\nHome page JavaScript (gzip): entry + static imports ${kb(js.initial)}, with the home chunk ${kb(js.withHome)}`);

@@ -7,6 +7,7 @@ import {
   PROVINCE_CODES,
   PROVINCE_OPTIONS,
   quoteMethod,
+  sameAddress,
   shippingMethodSchema,
   shippingOptions,
   type ShippingMethod,
@@ -163,4 +164,22 @@ it('says the estimated days in words', () => {
   expect(deliveryDays({ days_min: 3, days_max: 6 })).toBe('3 a 6 días hábiles');
   expect(deliveryDays({ days_min: 1, days_max: 1 })).toBe('1 día hábil');
   expect(deliveryDays({ days_min: 0, days_max: 0 })).toBe('en el día');
+});
+
+describe('sameAddress', () => {
+  const home = { street: 'Av. Colón', number: '1234', zip_code: '5000', city: 'Córdoba', province: 'AR-X' as const, details: '' };
+
+  it('is the same place whatever the order of the keys (a stored jsonb reorders them)', () => {
+    const stored = JSON.parse('{"city":"Córdoba","number":"1234","street":"Av. Colón","details":"","zip_code":"5000","province":"AR-X"}');
+    expect(sameAddress(stored, home)).toBe(true);
+  });
+
+  it('tells apart a change in any field, and an address from none', () => {
+    for (const field of Object.keys(home) as (keyof typeof home)[]) {
+      expect(sameAddress({ ...home, [field]: field === 'province' ? 'AR-C' : 'otro' }, home), field).toBe(false);
+    }
+    expect(sameAddress(null, home)).toBe(false);
+    expect(sameAddress(home, undefined)).toBe(false);
+    expect(sameAddress(null, null)).toBe(true);
+  });
 });

@@ -247,6 +247,14 @@ export const addressSchema = z.object({
 });
 export type Address = z.output<typeof addressSchema>;
 
+const ADDRESS_FIELDS = ['street', 'number', 'zip_code', 'city', 'province', 'details'] as const;
+
+/** The same place, field by field (a stored jsonb keeps its keys in another order). */
+export function sameAddress(a: Address | null | undefined, b: Address | null | undefined): boolean {
+  if (!a || !b) return a === b;
+  return ADDRESS_FIELDS.every((field) => a[field] === b[field]);
+}
+
 /** An address as answers carry it (orders, the customer's saved one). */
 export const addressDtoSchema = z.object({
   street: z.string(),

@@ -44,7 +44,7 @@ beforeAll(async () => {
 
 const profileOf = async (user: User) => (await api(server, 'GET', '/api/auth/profile/', { token: user.token })).json;
 
-async function homeOrder(buyer: User, phone: string) {
+async function homeOrder(buyer: User, phone: string, address = HOME) {
   const product = await createProduct(server.database.db, { blisters: [{ price: 20000, stock: 5 }] });
   const options = await api(server, 'GET', '/api/shipping/options/?province=AR-X&subtotal=20000', { token: buyer.token });
   expect(options.status).toBe(200);
@@ -57,7 +57,7 @@ async function homeOrder(buyer: User, phone: string) {
       customer_phone: phone,
       delivery_type: 'address',
       shipping_method_id: option.method_id,
-      address: HOME,
+      address,
       products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
       expected_total: 28000,
     },
@@ -74,6 +74,13 @@ describe('delivery data on the profile', () => {
     expect(order.json).toMatchObject({ subtotal: 20000, total: 28000, shipping: { name: 'Correo Argentino a domicilio', price: 8000 } });
 
     expect(await profileOf(buyer)).toMatchObject({ phone: '3511234567', last_address: HOME });
+
+    // The next order to another place in the same province, then with another phone: each is remembered.
+    const office = { ...HOME, street: 'Bv. San Juan', number: '500', details: '' };
+    expect((await homeOrder(buyer, '+54 9 351 15 123-4567', office)).status).toBe(201);
+    expect(await profileOf(buyer)).toMatchObject({ phone: '3511234567', last_address: office });
+    expect((await homeOrder(buyer, '351 765-4321', office)).status).toBe(201);
+    expect(await profileOf(buyer)).toMatchObject({ phone: '3517654321', last_address: office });
   });
 
   it('lets the customer edit the phone and the address, and clear them', async () => {

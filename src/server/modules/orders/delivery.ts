@@ -14,7 +14,7 @@ import {
 import type { Carrier } from '../../../domain/fulfilment';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict } from '../../errors';
-import { readShippingMethods } from '../shipping/settings';
+import { readShippingMethod } from '../shipping/settings';
 
 export interface DeliveryInput {
   delivery_type: DeliveryType;
@@ -88,7 +88,7 @@ export async function chooseDelivery(tx: Tx, input: DeliveryInput, subtotal: num
       address: null,
     };
   }
-  const method = (await readShippingMethods(tx)).find((m) => m.id === input.shipping_method_id);
+  const method = await readShippingMethod(tx, input.shipping_method_id);
   if (!method || !method.active) {
     throw conflict('El método de envío elegido ya no está disponible. Elegí otro.', 'SHIPPING_UNAVAILABLE', {
       shipping_method_id: input.shipping_method_id,

@@ -22,7 +22,7 @@ import {
   type OrderUpdateResult,
 } from '../../../domain/orders';
 import { priceBlister } from '../../../domain/pricing';
-import { orderTotalWithShipping, type Address } from '../../../domain/shipping';
+import { orderTotalWithShipping, sameAddress, type Address } from '../../../domain/shipping';
 import type { OrderSource } from '../../../domain/order-status';
 import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery';
 import type { AppContext } from '../../context';
@@ -130,15 +130,22 @@ export async function withOrderDto<T extends object>(ctx: AppContext, id: number
 // ---------------------------------------------------------------------------------------------
 // Creation
 
+/** The address and phone the customer's next checkout starts from (Mi cuenta edits them). */
+type RememberedDelivery = { last_address: Address | null; phone: string | null };
+
 /**
  * One customer keeps at most `max` orders awaiting payment (README: MAX_PENDING_ORDERS, or the
  * value staff set in 'Configuración'), so no one can hold the whole stock for PENDING_ORDER_DAYS.
  * Paid and shipped orders hold no slot. The customer's row is locked first: two checkouts of one
  * customer at the cap wait for each other instead of both counting the same orders.
  */
-async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promise<void> {
+async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promise<RememberedDelivery | undefined> {
   // NO KEY UPDATE: other writes that only reference the user (sessions, orders) are not blocked.
-  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('no key update');
+  const [remembered] = await tx
+    .select({ last_address: users.last_address, phone: users.phone })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('no key update');
   const unpaid = await tx
     .select({ order_number: orders.order_number })
     .from(orders)
@@ -156,6 +163,7 @@ async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promis
         unpaid_orders: unpaid.map((o) => o.order_number),
       },
     );
+  return remembered;
 }
 
 /** What an order is placed with, by a checkout or by staff (manual orders). */
@@ -201,7 +209,7 @@ export async function placeOrder(
   now: Date,
 ): Promise<{ id: number; order_number: number }> {
   const { customer, input } = order;
-  if (order.enforcePendingCap) await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx));
+  const remembered = order.enforcePendingCap ? await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx)) : undefined;
   const blisterIds = input.products.map((l) => l.blister_id);
   const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
   const lines = priceLines(byId, input.products, dollarRate, now);
@@ -254,9 +262,10 @@ export async function placeOrder(
     }
     throw error;
   }
-  // The next checkout starts from this address and phone (Mi cuenta edits them).
-  if (delivery.address) {
-    // Only when it changed: a customer who orders to the same place again writes no new row version.
+  // The next checkout starts from this address and phone. Only when it changed: a customer who
+  // orders to the same place again writes nothing (the checkout read the row when it locked it).
+  const unchanged = remembered && sameAddress(remembered.last_address, delivery.address) && remembered.phone === input.customer_phone;
+  if (delivery.address && !unchanged) {
     await tx
       .update(users)
       .set({ last_address: delivery.address, phone: input.customer_phone })

@@ -33,6 +33,12 @@ export async function readShippingMethods(db: DbOrTx): Promise<ShippingMethod[]>
   return rows.map(toMethod);
 }
 
+/** One method, active or not (a quote reads only the one chosen). */
+export async function readShippingMethod(db: DbOrTx, id: number): Promise<ShippingMethod | undefined> {
+  const [row] = await db.select().from(shippingMethods).where(eq(shippingMethods.id, id));
+  return row && toMethod(row);
+}
+
 export async function getShippingSettings(ctx: AppContext): Promise<ShippingSettings> {
   return { methods: await readShippingMethods(ctx.db) };
 }
