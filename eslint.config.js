@@ -110,17 +110,6 @@ export default tseslint.config(
     },
   },
   {
-    // TEMPORARY: toBundle maps an untyped SQL row field by field. The catalogue queries are being
-    // rewritten in a parallel change; type the row there and remove this override.
-    files: ['src/server/modules/catalog/queries.ts'],
-    rules: {
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-    },
-  },
-  {
     // Plain JavaScript outside the TypeScript project: linted without type information.
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,

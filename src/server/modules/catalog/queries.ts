@@ -8,6 +8,7 @@ import { editDistance, normalizeSearch, typoEdits } from '../../../domain/text';
 import { preparedPerDb, preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
 import { coalescedReads } from '../../db/coalesce';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
+import type { DiscountType } from '../../../domain/pricing';
 import type { Viewer } from './viewer';
 
 export interface ListParams {
@@ -332,10 +333,37 @@ function orderBy(query: ProductListQuery, filters: FilterParts): SQL {
 
 const allConditions = (f: FilterParts) => and([...f.base, ...[f.type, f.brand, f.sale, f.stock].filter((c): c is SQL => c !== null)]);
 
-interface ProductJoinedRow extends Record<string, unknown> {
-  total: number;
-  blisters: BlisterRecord[];
+/** A numeric column as the drivers answer it: node-postgres gives text, PGlite a number. */
+type StoredNumber = string | number;
+
+/** A presentation of BLISTERS_JSON: a json value, so its numerics keep the same uncertainty. */
+interface BlisterJson {
+  id: StoredNumber;
+  seed_count: StoredNumber;
+  price: StoredNumber | null;
+  stock: StoredNumber;
+  discount: StoredNumber;
 }
+
+/** One row of PRODUCT_COLUMNS, BLISTERS_JSON and the match count, as read. */
+type ProductJoinedRow = Omit<ProductRecord, 'sativa' | 'indica'> & {
+  sativa: StoredNumber | null;
+  indica: StoredNumber | null;
+  brand_slug: string;
+  brand_name: string;
+  brand_description: string | null;
+  brand_image: string | null;
+  brand_visible: boolean;
+  brand_is_national: boolean;
+  brand_discount_active: boolean;
+  brand_discount_type: DiscountType | null;
+  brand_discount_value: StoredNumber | null;
+  brand_discount_expires_at: Date | string | null;
+  brand_created_at: Date | string;
+  /** Text from drivers that do not parse json. */
+  blisters: BlisterJson[] | string;
+  total: StoredNumber;
+};
 
 /** Columns of the product `p` and its brand `b`, the brand's prefixed with `brand_`. */
 const PRODUCT_COLUMNS = sql`p.id, p.brand_id, p.name, p.type, p.genotype, p.sativa, p.indica, p.effects, p.flavors,
@@ -357,8 +385,10 @@ export interface ProductBundle {
   blisters: BlisterRecord[];
 }
 
-function toBundle(row: Record<string, any>): ProductBundle {
-  const num = (v: unknown) => (v == null ? null : Number(v));
+const num = (v: StoredNumber | null) => (v == null ? null : Number(v));
+
+function toBundle(row: ProductJoinedRow): ProductBundle {
+  const blisters: BlisterJson[] = typeof row.blisters === 'string' ? (JSON.parse(row.blisters) as BlisterJson[]) : row.blisters;
   return {
     product: {
       id: row.id,
@@ -401,7 +431,7 @@ function toBundle(row: Record<string, any>): ProductBundle {
       discount_expires_at: row.brand_discount_expires_at,
       created_at: row.brand_created_at,
     },
-    blisters: (typeof row.blisters === 'string' ? JSON.parse(row.blisters) : row.blisters).map((b: Record<string, unknown>) => ({
+    blisters: blisters.map((b) => ({
       id: Number(b.id),
       seed_count: Number(b.seed_count),
       price: num(b.price),
