@@ -115,3 +115,14 @@ export function paged<T>(request: FastifyRequest, results: T[], count: number, p
     results,
   };
 }
+
+/** Repeated params (`type=fem&type=auto`) read as one comma list, the API's list syntax. */
+function flatQuery(request: FastifyRequest): Record<string, unknown> {
+  const query = (request.query ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]));
+}
+
+/** A preValidation hook: the routes' query schemas read the comma lists of `flatQuery`. */
+export async function flattenQuery(request: FastifyRequest) {
+  request.query = flatQuery(request);
+}

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandDtoSchema, brandListQuerySchema, brandRefParamSchema, pageSchema, type BrandDto, type Page } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
-import { cachedJson, flattenQuery } from '../catalog/routes';
+import { flattenQuery } from '../../http';
+import { cachedJson } from '../catalog/cached-json';
 import { viewerOf } from '../catalog/viewer';
 import { getBrand, listBrands } from './service';
 

@@ -1,5 +1,5 @@
 // Public catalogue reads: GET /api/products/… (spec storefront §7, accounts-admin §7 Products).
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   blisterDetailDtoSchema,
@@ -14,31 +14,10 @@ import {
   type ProductFacetsDto,
 } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
-import { paged } from '../../http';
-import { getBlister, getProduct, listOnSale, listProducts, productFacets, relatedProducts } from './service';
+import { flattenQuery, paged } from '../../http';
+import { cachedJson } from './cached-json';
 import { viewerOf } from './viewer';
-
-/** Repeated params (`type=fem&type=auto`) read as one comma list, the API's list syntax. */
-export function flatQuery(request: FastifyRequest): Record<string, unknown> {
-  const query = (request.query ?? {}) as Record<string, unknown>;
-  return Object.fromEntries(Object.entries(query).map(([key, value]) => [key, Array.isArray(value) ? value.join(',') : value]));
-}
-
-/** A preValidation hook: the routes' query schemas read the comma lists of `flatQuery`. */
-export async function flattenQuery(request: FastifyRequest) {
-  request.query = flatQuery(request);
-}
-
-/**
- * Answers the JSON `produce` makes, kept in the catalogue micro-cache under the exact URL and the
- * kind of caller (answers differ only by that: prices, staff filters). Failures are not kept, so
- * a bad request is refused every time.
- */
-export async function cachedJson<T>(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, produce: () => Promise<T>) {
-  const key = `${viewerOf(request.user)} ${request.url}`;
-  const body = await ctx.caches.catalogue.get(key, async () => JSON.stringify(await produce()));
-  return reply.type('application/json; charset=utf-8').send(body);
-}
+import { getBlister, getProduct, listOnSale, listProducts, productFacets, relatedProducts } from './service';
 
 const publicGet = { config: { cacheSeconds: 60 } };
 const productPageSchema = pageSchema(productDtoSchema);
