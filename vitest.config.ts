@@ -30,7 +30,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.test.ts'], exclude: DATABASE_SOURCE_TESTS },
+        test: { name: 'unit', include: ['src/**/*.test.{ts,tsx}'], exclude: DATABASE_SOURCE_TESTS },
       },
       {
         extends: true,
