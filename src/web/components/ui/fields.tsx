@@ -3,7 +3,7 @@
 // aria-describedby.
 import { CODE_DIGITS, normalizeCode } from '../../../domain/one-time-code';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
-import { EyeIcon } from './icons';
+import { EyeIcon, SearchIcon } from './icons';
 import { EyeOffIcon } from './account-icons';
 
 /** The classes of a text control: the storefront's, or the back office's `compact` ones. */
@@ -254,5 +254,37 @@ export function NewPasswordFields({
       <PasswordField label={labels[0]} autoComplete="new-password" hint="Mínimo 6 caracteres." {...password} />
       <PasswordField label={labels[1]} autoComplete="new-password" {...confirmation} />
     </>
+  );
+}
+
+interface SearchFieldProps extends Omit<ComponentProps<'input'>, 'onChange' | 'type' | 'className'> {
+  /** Names the field for screen readers; the placeholder shows what to type. */
+  label: string;
+  value: string;
+  onChange(value: string): void;
+  /** Classes of the frame (its width). */
+  className?: string;
+  compact?: boolean;
+}
+
+/** A search box with its magnifier and a label only screen readers read. */
+export function SearchField({ label, value, onChange, className = '', compact = true, id, ...input }: SearchFieldProps) {
+  const ownId = useId();
+  const inputId = id ?? ownId;
+  return (
+    <div className={`relative ${className}`}>
+      <label htmlFor={inputId} className="sr-only">
+        {label}
+      </label>
+      <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
+      <input
+        {...input}
+        id={inputId}
+        type="search"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={controlClass(false, 'pl-9', compact)}
+      />
+    </div>
   );
 }

@@ -7,8 +7,8 @@ import { normalizeSearch } from '../../../../domain/text';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
 import { LinkButton } from '../ui/Button';
-import { controlClass } from '../ui/fields';
-import { BankIcon, PlusIcon, SearchIcon } from '../ui/icons';
+import { SearchField } from '../../../components/ui/fields';
+import { BankIcon, PlusIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { useToggleNational } from './api';
@@ -72,20 +72,14 @@ export default function BankListPage() {
             </button>
           ))}
         </div>
-        <div className="relative sm:ml-auto sm:w-72">
-          <label htmlFor="bank-search" className="sr-only">
-            Buscar banco
-          </label>
-          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-          <input
-            id="bank-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Buscar banco"
-            className={controlClass(false, 'pl-9')}
-          />
-        </div>
+        <SearchField
+          id="bank-search"
+          label="Buscar banco"
+          value={search}
+          onChange={setSearch}
+          placeholder="Buscar banco"
+          className="sm:ml-auto sm:w-72"
+        />
       </div>
 
       {brands.isPending ? (

@@ -7,8 +7,9 @@ import type { DateFilter, OrderOrdering, OrderStatusCounts } from '../../../../d
 import { formatDate } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
 import { Button } from '../ui/Button';
+import { SearchField } from '../../../components/ui/fields';
 import { controlClass, TextInput } from '../ui/fields';
-import { CalendarIcon, SearchIcon, XIcon } from '../ui/icons';
+import { CalendarIcon, XIcon } from '../ui/icons';
 import type { OrderFilters, StatusTab } from './api';
 
 const TABS: { id: StatusTab; label: string; count: 'pending' | 'completed' | 'cancelled' | 'total' }[] = [
@@ -172,20 +173,14 @@ export function OrderFilterBar({
             );
           })}
         </div>
-        <div className="relative lg:ml-auto lg:w-72">
-          <label htmlFor="order-search" className="sr-only">
-            Buscar pedidos por cliente, email, teléfono, número o producto
-          </label>
-          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-          <input
-            id="order-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Cliente, nº o producto"
-            className={controlClass(false, 'pl-9')}
-          />
-        </div>
+        <SearchField
+          id="order-search"
+          label="Buscar pedidos por cliente, email, teléfono, número o producto"
+          value={search}
+          onChange={setSearch}
+          placeholder="Cliente, nº o producto"
+          className="lg:ml-auto lg:w-72"
+        />
       </div>
 
       <OrderingRow filters={filters} counts={counts} onChange={onChange} />

@@ -3,8 +3,9 @@ import { useEffect, useState } from 'react';
 import type { BrandDto } from '../../../../domain/catalog';
 import { useDebouncedValue } from '../lib/hooks';
 import { Button } from '../ui/Button';
-import { controlClass, SelectInput } from '../ui/fields';
-import { FilterIcon, SearchIcon } from '../ui/icons';
+import { SearchField } from '../../../components/ui/fields';
+import { SelectInput } from '../ui/fields';
+import { FilterIcon } from '../ui/icons';
 import { AVAILABILITY_FILTERS, CURRENCY_FILTERS, PRICE_STATUS_FILTERS, STOCK_FILTERS, TYPE_FILTERS, type AdminProductFilters } from './api';
 
 const SELECTS = [
@@ -39,20 +40,14 @@ export function ProductFilters({
   return (
     <div className="mb-4 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
       <div className="flex gap-2">
-        <div className="relative flex-1">
-          <label htmlFor="admin-product-search" className="sr-only">
-            Buscar por nombre
-          </label>
-          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-          <input
-            id="admin-product-search"
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Buscar por nombre o banco"
-            className={controlClass(false, 'pl-9')}
-          />
-        </div>
+        <SearchField
+          id="admin-product-search"
+          label="Buscar por nombre"
+          value={search}
+          onChange={setSearch}
+          placeholder="Buscar por nombre o banco"
+          className="flex-1"
+        />
         <Button
           variant="secondary"
           className="md:hidden"
