@@ -10,7 +10,8 @@ import { setTransport } from '../lib/api';
 export interface RecordedRequest {
   method: string;
   url: URL;
-  body: BodyInit | null | undefined;
+  /** A JSON body as sent; null for none or a form (an upload). */
+  body: string | null;
 }
 
 type Answer = (request: RecordedRequest) => { status?: number; json: unknown } | undefined;
@@ -21,7 +22,11 @@ export function fakeApi(answer: Answer) {
   setTransport(async (input, init) => {
     // lib/api.ts calls the transport with a path.
     const path = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    const request = { method: init?.method ?? 'GET', url: new URL(path, 'http://tienda.test'), body: init?.body };
+    const request = {
+      method: init?.method ?? 'GET',
+      url: new URL(path, 'http://tienda.test'),
+      body: typeof init?.body === 'string' ? init.body : null,
+    };
     requests.push(request);
     const answered = answer(request);
     if (!answered)

@@ -1,17 +1,15 @@
 // 'Contacto y datos fiscales' (issue 24): the channels the storefront shows (footer, /contacto,
 // the floating WhatsApp button) and the business's fiscal data with AFIP's 'Data fiscal' image.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { Controller, useForm, type Resolver } from 'react-hook-form';
+import { Controller, type Resolver } from 'react-hook-form';
 import type { ContactSettingsDto } from '../../../../domain/legal';
 import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
-import { errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { ImageUpload } from '../ui/ImageUpload';
 import { TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { Flash, useFlash } from './flash';
-import { SettingsQueryState, showServerFieldErrors } from './settings-form';
+import { Flash } from './flash';
+import { SettingsQueryState, useSettingsForm } from './settings-form';
 import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
 
 const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
@@ -28,35 +26,22 @@ const TITLE = 'Contacto y datos fiscales';
 export function ContactSettings() {
   const settings = useAdminContactSettings();
   const save = useSaveContactSettings();
-  const flash = useFlash();
+  const { form, onSubmit, flash } = useSettingsForm({
+    data: settings.data,
+    fields: FIELDS,
+    resolver,
+    toFields,
+    save,
+    savedMessage: 'Datos de contacto guardados',
+    failedMessage: 'Error al guardar los datos de contacto',
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<Fields, unknown, ContactSettingsUpdate>({ resolver, defaultValues: toFields(undefined), mode: 'onTouched' });
-
-  useEffect(() => {
-    if (settings.data) reset(toFields(settings.data));
-  }, [settings.data, reset]);
+  } = form;
 
   if (!settings.data) return <SettingsQueryState query={settings} title={TITLE} what="los datos de contacto" />;
-
-  const onSubmit = handleSubmit((values) => {
-    flash.clear();
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        reset(toFields(saved));
-        flash.success('Datos de contacto guardados');
-      },
-      onError: (error) => {
-        showServerFieldErrors(error, FIELDS, setError);
-        flash.error(errorMessage(error, 'Error al guardar los datos de contacto'));
-      },
-    });
-  });
 
   return (
     <Panel title={TITLE} description="Lo que ve el cliente en el pie de cada página, en Contacto y en el botón flotante de WhatsApp.">

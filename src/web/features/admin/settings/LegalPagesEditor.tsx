@@ -1,21 +1,24 @@
 // 'Páginas legales' (issue 24): title and text of /terminos, /privacidad and
 // /cambios-y-devoluciones, with a preview rendered exactly as the storefront renders it.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { LEGAL_PAGE_LABELS, LEGAL_SLUGS, type LegalSlug } from '../../../../domain/legal';
+import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { LEGAL_PAGE_LABELS, LEGAL_SLUGS, type LegalPageDto, type LegalSlug } from '../../../../domain/legal';
 import { LEGAL_BODY_MAX, legalPageSchema, type LegalPageInput } from '../../../../domain/legal-schemas';
 import { Markdown } from '../../../components/Markdown';
-import { ApiError } from '../../../lib/api';
 import { errorMessage, formatDateTime } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
-import { Flash, useFlash } from './flash';
+import { Flash } from './flash';
+import { useSettingsForm } from './settings-form';
 import { useAdminLegalPage, useSaveLegalPage } from './legal-api';
 
 const TITLE = 'Páginas legales';
+const FIELDS = ['title', 'body'] as const;
+const resolver = zodResolver(legalPageSchema);
+const toFields = (page: LegalPageDto | undefined): LegalPageInput => ({ title: page?.title ?? '', body: page?.body ?? '' });
 
 export function LegalPagesEditor() {
   const [slug, setSlug] = useState<LegalSlug>('terminos');
@@ -48,20 +51,21 @@ export function LegalPagesEditor() {
 function LegalPageForm({ slug }: { slug: LegalSlug }) {
   const page = useAdminLegalPage(slug);
   const save = useSaveLegalPage(slug);
-  const flash = useFlash();
+  const { form, onSubmit, flash } = useSettingsForm({
+    data: page.data,
+    fields: FIELDS,
+    resolver,
+    toFields,
+    save,
+    savedMessage: 'Página guardada',
+    failedMessage: 'Error al guardar la página',
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<LegalPageInput>({ resolver: zodResolver(legalPageSchema), defaultValues: { title: '', body: '' }, mode: 'onTouched' });
+  } = form;
   const body = useWatch({ control, name: 'body' });
-
-  useEffect(() => {
-    if (page.data) reset({ title: page.data.title, body: page.data.body });
-  }, [page.data, reset]);
 
   if (page.isPending) return <LoadingState label="Cargando la página..." />;
   if (page.isError)
@@ -73,24 +77,6 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
         retrying={page.isFetching}
       />
     );
-
-  const onSubmit = handleSubmit((values) => {
-    flash.clear();
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        reset({ title: saved.title, body: saved.body });
-        flash.success('Página guardada');
-      },
-      onError: (error) => {
-        if (error instanceof ApiError && error.errors) {
-          for (const [field, messages] of Object.entries(error.errors)) {
-            if (field === 'title' || field === 'body') setError(field, { type: 'server', message: messages[0] });
-          }
-        }
-        flash.error(errorMessage(error, 'Error al guardar la página'));
-      },
-    });
-  });
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={`Editar ${LEGAL_PAGE_LABELS[slug]}`}>

@@ -1,21 +1,19 @@
 // 'Datos de pago' (issue 13): the bank-transfer details, other instructions and the shop's
 // WhatsApp that customers read to pay, in the confirmation e-mail, Mis Pedidos and WhatsApp.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect } from 'react';
-import { useForm, useWatch, type Resolver } from 'react-hook-form';
+import { useWatch, type Resolver } from 'react-hook-form';
 import {
   PAYMENT_INSTRUCTIONS_MAX,
   paymentInstructions,
   paymentSettingsSchema,
   type PaymentSettings as PaymentSettingsValues,
 } from '../../../../domain/fulfilment';
-import { errorMessage } from '../lib/format';
 import { Button } from '../ui/Button';
 import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
-import { Flash, useFlash } from './flash';
-import { SettingsQueryState, showServerFieldErrors } from './settings-form';
+import { Flash } from './flash';
+import { SettingsQueryState, useSettingsForm } from './settings-form';
 
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
@@ -28,36 +26,23 @@ const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields 
 export function PaymentSettings() {
   const settings = usePaymentSettings();
   const save = useSavePaymentSettings();
-  const flash = useFlash();
+  const { form, onSubmit, flash } = useSettingsForm({
+    data: settings.data,
+    fields: FIELDS,
+    resolver,
+    toFields,
+    save,
+    savedMessage: 'Datos de pago guardados',
+    failedMessage: 'Error al guardar los datos de pago',
+  });
   const {
     register,
-    handleSubmit,
-    reset,
-    setError,
     control,
     formState: { errors, isDirty },
-  } = useForm<Fields, unknown, PaymentSettingsValues>({ resolver, defaultValues: toFields(undefined), mode: 'onTouched' });
+  } = form;
   const typed = useWatch({ control });
 
-  useEffect(() => {
-    if (settings.data) reset(toFields(settings.data));
-  }, [settings.data, reset]);
-
   if (!settings.data) return <SettingsQueryState query={settings} title={'Datos de pago'} what="los datos de pago" />;
-
-  const onSubmit = handleSubmit((values) => {
-    flash.clear();
-    save.mutate(values, {
-      onSuccess: (saved) => {
-        reset(toFields(saved && typeof saved === 'object' && 'cbu' in saved ? saved : values));
-        flash.success('Datos de pago guardados');
-      },
-      onError: (error) => {
-        showServerFieldErrors(error, FIELDS, setError);
-        flash.error(errorMessage(error, 'Error al guardar los datos de pago'));
-      },
-    });
-  });
 
   // What the customer will read, from what is typed now.
   const preview = paymentInstructions({

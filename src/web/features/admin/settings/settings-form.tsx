@@ -1,11 +1,13 @@
-// What every settings form shows before its values arrive, and how it puts the server's field
-// errors on its fields.
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+// What every settings form shows before its values arrive, how it puts the server's field errors
+// on its fields, and the form itself: filled from the server, saved, its result in the flash line.
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { Panel } from '../ui/PageHeader';
 import { ErrorState, LoadingState } from '../ui/states';
+import { useFlash } from './flash';
 
 /** The panel while `query` loads, or when it failed (with a retry); `what`: "los datos de pago". */
 export function SettingsQueryState({ query, title, what }: { query: UseQueryResult<unknown>; title: string; what: string }) {
@@ -31,4 +33,48 @@ export function showServerFieldErrors<T extends FieldValues>(error: unknown, fie
   for (const [field, messages] of Object.entries(error.errors)) {
     if (fields.includes(field) && messages[0]) setError(field as Path<T>, { type: 'server', message: messages[0] });
   }
+}
+
+interface SettingsFormOptions<F extends FieldValues, Out, Saved> {
+  /** The saved settings, once read. */
+  data: Saved | undefined;
+  fields: readonly string[];
+  resolver: Resolver<F, unknown, Out>;
+  /** The form's text values of the saved settings (of nothing yet: every field empty). */
+  toFields(saved: Saved | undefined): F;
+  save: UseMutationResult<Saved, unknown, Out>;
+  savedMessage: string;
+  failedMessage: string;
+}
+
+/**
+ * A settings form: filled with the saved values when they arrive and again with what the server
+ * kept after a save; the server's field errors on their fields, the result in the flash line.
+ */
+export function useSettingsForm<F extends FieldValues, Out, Saved>(options: SettingsFormOptions<F, Out, Saved>) {
+  const { data, fields, resolver, toFields, save, savedMessage, failedMessage } = options;
+  const flash = useFlash();
+  const form = useForm<F, unknown, Out>({ resolver, defaultValues: toFields(undefined) as DefaultValues<F>, mode: 'onTouched' });
+  const { reset, setError, handleSubmit } = form;
+
+  useEffect(() => {
+    if (data) reset(toFields(data));
+    // toFields is a module function of each form: stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [data, reset]);
+
+  const onSubmit = handleSubmit((values) => {
+    flash.clear();
+    save.mutate(values, {
+      onSuccess: (saved) => {
+        reset(toFields(saved));
+        flash.success(savedMessage);
+      },
+      onError: (error) => {
+        showServerFieldErrors(error, fields, setError);
+        flash.error(errorMessage(error, failedMessage));
+      },
+    });
+  });
+  return { form, onSubmit, flash };
 }
