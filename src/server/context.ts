@@ -1,6 +1,6 @@
 // What every module receives: the database, the configuration, the clock, the read caches and
 // the upload store.
-import { createCaches, type AppCaches } from './cache/caches';
+import { createCaches, type AppCaches } from './caches';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import { uploadStorage, type Storage } from './modules/uploads/storage';

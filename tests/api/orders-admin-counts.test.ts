@@ -1,12 +1,12 @@
 // The staff order list's tab counts (status_counts and count) are kept a few seconds per process
-// (cache/caches.ts): every order write of this process must show in them on the next read,
+// (orders/caches.ts): every order write of this process must show in them on the next read,
 // whichever path made it (checkout, customer change, staff change or deletion, the expiry job);
 // writes of other processes show once the TTL has passed.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderStatusCounts } from '../../src/domain/orders';
 import { orders } from '../../src/server/db/schema';
-import { ORDER_COUNTS_TTL_MS, ORDER_PAGES_TTL_MS } from '../../src/server/cache/caches';
+import { ORDER_COUNTS_TTL_MS, ORDER_PAGES_TTL_MS } from '../../src/server/modules/orders/caches';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';

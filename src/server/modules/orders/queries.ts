@@ -436,7 +436,7 @@ async function statusCounts(db: DbOrTx, filters: SQL | undefined): Promise<Order
  * index-only scan of orders_created_idx, orders_status_created_idx or
  * orders_open_status_created_idx); only those orders and their lines are then read, so a deep
  * page does not read every order it skips. `counts`, when given, keeps the status counts of
- * unsearched views (see cache/caches.ts).
+ * unsearched views (see orders/caches.ts).
  */
 export async function listAdminOrders(db: DbOrTx, query: AdminOrderListQuery, now: Date, counts?: ReadCache<OrderStatusCounts>) {
   const filters = await adminFilters(db, query, now);

@@ -17,13 +17,7 @@ import { siteSettings } from '../../db/schema';
 import { secretKey } from '../auth/tokens';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-
-export interface MaintenanceState {
-  maintenance_mode: boolean;
-  maintenance_message: string | null;
-  /** Fingerprint of the bypass password hash, null when none is set; tokens carry it. */
-  bypass_fingerprint: string | null;
-}
+import type { MaintenanceState } from './caches';
 
 const ISSUER = 'semillas-shop';
 const BYPASS_TTL_SECONDS = BYPASS_TTL_HOURS * 3600;
