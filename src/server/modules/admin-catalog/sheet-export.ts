@@ -5,7 +5,7 @@ import { escapeFormula, formatSheetInstant, SHEET_COLUMNS, type SheetColumn } fr
 import { shopDate } from '../../../domain/site';
 import type { DbOrTx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
-import { writeCsv } from './csv';
+import { writeCsv } from '../../csv';
 import { formatPresentation, formatProductField, PRODUCT_FIELDS } from './sheet-cells';
 
 export type CatalogueProduct = typeof products.$inferSelect & {

@@ -9,7 +9,7 @@ import {
   type SheetColumn,
 } from '../../../domain/catalog-sheet';
 import { badRequest } from '../../errors';
-import { CsvError, decodeCsvText, detectSeparator, parseCsv } from './csv';
+import { CsvError, decodeCsvText, detectSeparator, parseCsv } from '../../csv';
 
 export const NOT_CSV_MESSAGE = 'El archivo debe ser un CSV de texto en UTF-8 (guárdalo como "CSV UTF-8" desde la planilla)';
 

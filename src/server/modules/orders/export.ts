@@ -10,6 +10,7 @@ import { seedsLabel } from '../../../domain/plural';
 import { PROVINCES } from '../../../domain/shipping';
 import { formatDateTime, shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
+import { BOM, quoteCell } from '../../csv';
 import { badRequest } from '../../errors';
 import { matchingOrderIds, staffOrdersById } from './queries';
 
@@ -30,7 +31,7 @@ type CellValue = string | number | SafeText | null | undefined;
 export function csvCell(value: CellValue): string {
   const text =
     typeof value === 'object' && value !== null ? value.safe : escapeFormula(value === null || value === undefined ? '' : String(value));
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return quoteCell(text, ';');
 }
 
 export const csvRow = (cells: CellValue[]) => `${cells.map(csvCell).join(';')}\r\n`;
@@ -134,7 +135,7 @@ export async function exportOrders(ctx: AppContext, query: OrderExportQuery): Pr
   }
   const header = (query.rows === 'orders' ? ORDER_COLUMNS : LINE_COLUMNS).map(([title]) => title);
   async function* chunks() {
-    yield `\uFEFF${csvRow(header)}`;
+    yield `${BOM}${csvRow(header)}`;
     for (let i = 0; i < ids.length; i += BATCH) {
       const batch = await staffOrdersById(ctx.db, ids.slice(i, i + BATCH));
       yield batch.map((order) => rowsOf(order, query.rows)).join('');

@@ -1,12 +1,14 @@
-// CSV as spreadsheets write and read it (RFC 4180): quoted cells with doubled quotes, CRLF rows.
+// CSV as spreadsheets write and read it (RFC 4180): quoted cells with doubled quotes, CRLF rows;
+// the one writer and reader of the catalogue sheet and the order export.
 // Writing adds the UTF-8 BOM that makes Excel read the accents right; reading accepts the file
 // with or without it, with ';' or ',' between cells and with CRLF or LF line ends.
 
-const BOM = '\uFEFF';
+export const BOM = '\uFEFF';
 
 export type Separator = ';' | ',' | '\t';
 
-function quoteCell(cell: string, separator: Separator): string {
+/** A cell as written: quoted (quotes doubled) when it holds the separator, a quote or a line break. */
+export function quoteCell(cell: string, separator: Separator): string {
   if (cell.includes('"') || cell.includes(separator) || cell.includes('\n') || cell.includes('\r')) {
     return `"${cell.replace(/"/g, '""')}"`;
   }
