@@ -1,9 +1,11 @@
 // The floating WhatsApp button of the storefront, shown when the shop has a number. Not on the
 // cart: there the checkout buttons sit at the bottom of a phone's screen, and the order's own
 // messages lead to WhatsApp.
+import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { shopWhatsappUrl } from '../../domain/legal';
 import { useContactSettings } from '../lib/contact';
+import { useToastClearance } from '../lib/toast-clearance';
 import { WhatsAppIcon } from './ui/icons';
 
 const HIDDEN_ON = ['/carrito'];
@@ -13,10 +15,18 @@ export function WhatsAppButton() {
   const { pathname } = useLocation();
   const href = shopWhatsappUrl(data?.whatsapp_number, '¡Hola! Tengo una consulta');
   if (!href || HIDDEN_ON.includes(pathname)) return null;
+  return <FloatingButton href={href} />;
+}
+
+function FloatingButton({ href }: { href: string }) {
+  const link = useRef<HTMLAnchorElement>(null);
+  // Toasts show above the button, not under it.
+  useToastClearance(link);
   // A landmark of its own: every part of the page sits in one (axe 'region').
   return (
     <aside aria-label="WhatsApp de la tienda">
       <a
+        ref={link}
         href={href}
         target="_blank"
         rel="noopener noreferrer"

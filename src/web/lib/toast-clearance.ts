@@ -1,6 +1,6 @@
-// Toasts stay bottom right (spec storefront §9). A bar held at the bottom of the screen, such as
-// a form's save bar, lifts them by its height while it is shown, so no toast covers it, not even
-// the stack a hover expands.
+// Toasts stay bottom right (spec storefront §9). What is held at the bottom of the screen, such as
+// a form's save bar or the floating WhatsApp button, lifts them above itself while it is shown, so
+// no toast covers it or hides under it, not even the stack a hover expands.
 import { useEffect, type RefObject } from 'react';
 
 const CLEARANCE_VAR = '--toast-clearance';
@@ -8,7 +8,7 @@ const CLEARANCE_VAR = '--toast-clearance';
 /** The toaster's bottom offset: sonner's default plus the bar's height. */
 export const toastOffset = (base: number) => `calc(${base}px + var(${CLEARANCE_VAR}, 0px))`;
 
-/** Keeps toasts above `ref`'s element while it is sticky or fixed. */
+/** Keeps toasts above `ref`'s element while it is sticky (by its height) or fixed (by its top). */
 export function useToastClearance(ref: RefObject<HTMLElement | null>): void {
   useEffect(() => {
     const bar = ref.current;
@@ -16,8 +16,10 @@ export function useToastClearance(ref: RefObject<HTMLElement | null>): void {
     const root = document.documentElement;
     const update = () => {
       const position = getComputedStyle(bar).position;
-      const held = position === 'sticky' || position === 'fixed';
-      root.style.setProperty(CLEARANCE_VAR, held ? `${Math.ceil(bar.getBoundingClientRect().height)}px` : '0px');
+      const box = bar.getBoundingClientRect();
+      // A fixed element floats above the bottom edge: toasts clear its top, not only its height.
+      const clearance = position === 'fixed' ? Math.max(0, window.innerHeight - box.top) : position === 'sticky' ? box.height : 0;
+      root.style.setProperty(CLEARANCE_VAR, `${Math.ceil(clearance)}px`);
     };
     update();
     const observer = new ResizeObserver(update);
