@@ -294,6 +294,7 @@ describe('POST /api/auth/login/', () => {
         last_name: account.last_name,
         is_staff: false,
         is_superuser: false,
+        role: null,
       },
       access: expect.any(String),
       refresh: expect.any(String),
