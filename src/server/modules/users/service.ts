@@ -25,7 +25,7 @@ type UserRow = typeof users.$inferSelect;
 const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`.mapWith(Number);
 
 function toDto(row: UserRow, orders_count: number): AdminUserDto {
-  return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count };
+  return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count, staff_permissions: row.staff_permissions };
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
