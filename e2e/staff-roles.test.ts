@@ -34,8 +34,8 @@ describe('staff roles', () => {
     await step(page, 'owner-gives-role', async () => {
       await page.goto('/admin/usuarios');
       const card = cardOf(page, 'lucas_depo');
-      await card.getByText('Cliente', { exact: true }).waitFor();
-      await card.getByRole('button', { name: 'Rol' }).click();
+      await card.getByText('Usuario', { exact: true }).waitFor();
+      await card.getByRole('button', { name: 'Cambiar rol' }).click();
       const dialog = page.getByRole('dialog', { name: 'Rol de lucas_depo' });
       await dialog.getByLabel('Rol').selectOption('warehouse');
       await dialog.getByText('Ve los pedidos, registra envíos e imprime.').waitFor();
@@ -58,7 +58,7 @@ describe('staff roles', () => {
       await mobile.page.goto('/admin/usuarios');
       await cardOf(mobile.page, 'lucas_depo').getByText('Depósito', { exact: true }).waitFor();
       await screenshot(mobile.page, 'staff-roles-list-390');
-      await cardOf(mobile.page, 'lucas_depo').getByRole('button', { name: 'Rol' }).click();
+      await cardOf(mobile.page, 'lucas_depo').getByRole('button', { name: 'Cambiar rol' }).click();
       const dialog = mobile.page.getByRole('dialog', { name: 'Rol de lucas_depo' });
       await dialog.getByLabel('Rol').selectOption('custom');
       await dialog.getByRole('group', { name: 'Permisos' }).waitFor();

@@ -3,6 +3,7 @@
 // server checks every call anyway.
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { PermissionsResponse } from '../../domain/auth';
 import type { Permission } from '../../domain/staff-roles';
 import { PageLoader } from '../components/PageLoader';
@@ -31,6 +32,9 @@ export function NoPermission() {
     <div role="alert" className="mx-auto max-w-lg rounded-xl border border-amber-200 bg-amber-50 p-6 text-center text-amber-900">
       <h1 className="text-lg font-semibold">No tenés permiso para ver esta página</h1>
       <p className="mt-2 text-sm">Tu rol en el equipo no incluye esta sección. Si la necesitás, pedíselo al dueño de la tienda.</p>
+      <Link to="/admin" className="mt-4 inline-block text-sm font-semibold text-amber-900 underline">
+        Ir al inicio del panel
+      </Link>
     </div>
   );
 }

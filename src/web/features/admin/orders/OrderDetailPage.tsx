@@ -126,7 +126,7 @@ export default function OrderDetailPage() {
         {manage && editingLines && !editRefused ? (
           <OrderEditPanel order={data} onDone={() => setEditingLines(false)} />
         ) : (
-          <DeliveryPanel order={data} editNote={editNote} />
+          <DeliveryPanel order={data} editNote={manage ? editNote : undefined} />
         )}
         <TimelinePanel order={data} />
         {manage && <RefundPanel order={data} />}

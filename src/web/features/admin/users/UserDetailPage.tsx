@@ -105,7 +105,7 @@ export default function UserDetailPage() {
               <p className="text-lg font-semibold text-stone-900">{name || user.username}</p>
               <p className="text-sm text-stone-600">@{user.username}</p>
             </div>
-            {user.role ? <Badge tone="info">{ROLE_LABELS[user.role]}</Badge> : <Badge tone="neutral">Cliente</Badge>}
+            {user.role ? <Badge tone="info">{ROLE_LABELS[user.role]}</Badge> : <Badge tone="neutral">Usuario</Badge>}
           </div>
           <dl className="mt-4 divide-y divide-stone-100 text-sm">
             <Info label="Email">{user.email}</Info>

@@ -21,7 +21,7 @@ import { CreateUserModal } from './CreateUserModal';
 import { RoleModal } from './RoleModal';
 
 const STATUSES = { active: 'Activos', inactive: 'Inactivos' } as const;
-const TYPES = { staff: 'Equipo', customer: 'Clientes' } as const;
+const TYPES = { staff: 'Administradores', customer: 'Usuarios' } as const;
 
 function filtersFromParams(params: URLSearchParams): UserFilters {
   const status = params.get('status');
@@ -225,7 +225,7 @@ function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDelete: ()
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-1.5">
-        {user.role ? <Badge tone="info">{ROLE_LABELS[user.role]}</Badge> : <Badge tone="neutral">Cliente</Badge>}
+        {user.role ? <Badge tone="info">{ROLE_LABELS[user.role]}</Badge> : <Badge tone="neutral">Usuario</Badge>}
         {user.is_active ? <Badge tone="success">Activo</Badge> : <Badge tone="danger">Inactivo</Badge>}
         {own && <Badge tone="brand">Tu cuenta</Badge>}
       </div>
@@ -243,7 +243,7 @@ function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDelete: ()
         {onRole && (
           <Button size="sm" variant="secondary" onClick={onRole}>
             <UsersIcon size={14} />
-            Rol
+            Cambiar rol
           </Button>
         )}
         <Button
