@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ASSIGNABLE_PERMISSIONS,
@@ -71,6 +72,14 @@ describe('stored columns', () => {
       expect(cols.staff_permissions === null).toBe(role !== 'custom');
     }
     expect(roleColumns(null)).toEqual({ staff_role: null, staff_permissions: null, is_staff: false, is_superuser: false });
+  });
+
+  it('gives staff upgraded by the migration the same custom permissions as legacyRole', () => {
+    const sql = readFileSync(new URL('../../drizzle/0016_staff_roles.sql', import.meta.url), 'utf8');
+    const listed = /"staff_permissions" = ARRAY\[([^\]]*)\]/.exec(sql)?.[1] ?? '';
+    expect(listed.split(',').map((p) => p.trim().replace(/'/g, ''))).toEqual(
+      legacyRole({ is_staff: true, is_superuser: false }).staff_permissions,
+    );
   });
 
   it('maps staff made before roles to the access they had', () => {
