@@ -5,22 +5,25 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { PermissionsResponse } from '../../domain/auth';
-import type { Permission } from '../../domain/staff-roles';
-import { PageLoader } from '../components/PageLoader';
+import { permissionMap, type Permission } from '../../domain/staff-roles';
 import { api } from './api';
 import { useSession } from './session';
 
 export function usePermissions() {
   const { user, isAdmin } = useSession();
+  // A named role's map follows from the role the session already has; only a custom role's
+  // permissions are asked for.
+  const named = user?.role && user.role !== 'custom' ? permissionMap({ staff_role: user.role, staff_permissions: null }) : null;
   const query = useQuery({
     queryKey: ['permissions', user?.id, user?.role],
     queryFn: ({ signal }) =>
       api.get<PermissionsResponse>('/api/auth/verify-permissions/', { signal, fallbackError: 'Error al cargar tus permisos' }),
-    enabled: isAdmin,
+    enabled: isAdmin && !named,
     staleTime: 5 * 60_000,
   });
-  const map = query.data?.permissions;
+  const map = named ?? query.data?.permissions;
   return {
+    /** Whether the map is known (a custom role's is loading until then). */
     ready: !isAdmin || !!map,
     can: (permission: Permission) => !!map?.[permission],
   };
@@ -39,11 +42,13 @@ export function NoPermission() {
   );
 }
 
-/** Renders the page only when the role grants `permission`. */
+/**
+ * Renders the page only when the role grants `permission`. While a custom role's map loads the
+ * page renders (the server refuses what the role lacks anyway), so staff with every permission
+ * never wait for it.
+ */
 export function RequirePermission({ permission, children }: { permission?: Permission; children: ReactNode }) {
   const { ready, can } = usePermissions();
-  if (!permission) return <>{children}</>;
-  if (!ready) return <PageLoader />;
-  if (!can(permission)) return <NoPermission />;
-  return <>{children}</>;
+  if (!permission || !ready || can(permission)) return <>{children}</>;
+  return <NoPermission />;
 }
