@@ -129,8 +129,8 @@ describe('account screens', () => {
     });
   });
 
-  it('sends staff to the admin product list and shows them the admin links instead of the warranty', async () => {
-    const staff = await createStaff(shop.server.ctx.db, { username: 'adminsur', email: 'admin@example.com' });
+  it('sends the owner to the admin product list and shows them the admin links instead of the warranty', async () => {
+    const staff = await createStaff(shop.server.ctx.db, { username: 'adminsur', email: 'admin@example.com', is_superuser: true });
     const { page } = await shop.newPage({ viewport: MOBILE });
     await page.goto('/login');
     await submitLogin(page, staff.username, TEST_PASSWORD);

@@ -165,7 +165,7 @@ describe('admin users and activity', () => {
       // Opened by e-mail: the URL becomes the id-based one.
       await page.goto('/admin/usuarios/buscar?email=jefa%40semillas.test');
       await page.waitForURL(`**/admin/usuarios/${staff.id}`);
-      await page.getByRole('region', { name: 'Información del Usuario' }).getByText('Administrador').waitFor();
+      await page.getByRole('region', { name: 'Información del Usuario' }).getByText('Personalizado').waitFor();
       expect(await page.getByRole('region', { name: 'Información del Usuario' }).getByText('Instagram').count()).toBe(0);
       await page.getByText('Sin pedidos').waitFor();
       await page.getByText('Este usuario aún no ha realizado ningún pedido.').waitFor();

@@ -1,6 +1,7 @@
 // Account rules shared by the auth API and the account forms: zod schemas with the Spanish
 // messages of spec accounts-admin §5, the answer shapes of §7 and the error codes of §8.
 import { z } from 'zod';
+import { PERMISSIONS, STAFF_ROLES, type Permission } from './staff-roles';
 import { normalizeCode } from './one-time-code';
 import { phoneSchema } from './phone';
 import { addressDtoSchema, addressSchema, homeAddressSchema, missingHomeAddressFields } from './shipping';
@@ -258,6 +259,8 @@ export const authUserDtoSchema = z.object({
   last_name: z.string(),
   is_staff: z.boolean(),
   is_superuser: z.boolean(),
+  /** The staff role (src/domain/staff-roles.ts); null for a customer. */
+  role: z.enum(STAFF_ROLES).nullable(),
 });
 export type AuthUserDto = z.infer<typeof authUserDtoSchema>;
 
@@ -295,13 +298,7 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 /** spec storefront §3 User (from permissions check): user_id, username, email, first_name, last_name, is_staff, is_superuser. */
 export const permissionsResponseSchema = authUserDtoSchema.extend({
   user_id: z.number().int(),
-  permissions: z.object({
-    can_access_admin: z.boolean(),
-    can_manage_products: z.boolean(),
-    can_manage_orders: z.boolean(),
-    can_manage_users: z.boolean(),
-    can_manage_settings: z.boolean(),
-    can_view_activity: z.boolean(),
-  }),
+  /** The map of the user's role: every key of PERMISSION_LABELS. */
+  permissions: z.object(Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean()])) as Record<Permission, z.ZodBoolean>),
 });
 export type PermissionsResponse = z.infer<typeof permissionsResponseSchema>;

@@ -108,6 +108,8 @@ export const adminUserDtoSchema = profileDtoSchema.extend({
   phone: z.string().nullable(),
   is_active: z.boolean(),
   orders_count: z.number().int(),
+  /** The permissions of a custom role (issue 24); null for every other role. */
+  staff_permissions: z.array(z.string()).nullable(),
 });
 export type AdminUserDto = z.infer<typeof adminUserDtoSchema>;
 

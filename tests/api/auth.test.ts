@@ -1,5 +1,6 @@
 // The auth calls of spec accounts-admin §7 over real HTTP: registration and verification, login,
 // profile and e-mail change, password change and reset, permissions, and their error codes.
+import { roleColumns } from '../../src/domain/staff-roles';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config';
@@ -293,6 +294,7 @@ describe('POST /api/auth/login/', () => {
         last_name: account.last_name,
         is_staff: false,
         is_superuser: false,
+        role: null,
       },
       access: expect.any(String),
       refresh: expect.any(String),
@@ -651,7 +653,7 @@ describe('GET /api/auth/verify-permissions/', () => {
 
   it('follows a role change at once, without a new login', async () => {
     const user = await createUser(server.ctx.db);
-    await server.ctx.db.update(users).set({ is_staff: true }).where(eq(users.id, user.id));
+    await server.ctx.db.update(users).set(roleColumns('warehouse')).where(eq(users.id, user.id));
     const res = await api(server, 'GET', '/api/auth/verify-permissions/', { token: user.token });
     expect(res.json.permissions.can_access_admin).toBe(true);
   });

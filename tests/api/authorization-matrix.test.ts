@@ -2,10 +2,22 @@
 // caller: a staff route ('config.access' = 'staff') answers 401 to anonymous callers and bad
 // tokens and 403 to customers, whatever the method; a new route cannot be forgotten because the
 // list comes from the app itself. Known admin calls of the spec must be staff routes whenever
-// their module is registered, so none can be left public by mistake.
+// their module is registered, so none can be left public by mistake. Every staff route declares
+// the permission it needs (issue 24), and each role is tried against each staff route: a role
+// without the route's permission gets 403, a role with it passes the gate.
+import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
+import authPlugin from '../../src/server/plugins/auth';
 import { api, startTestServer, type TestServer } from '../helpers/app';
-import { createStaff, createUser } from '../helpers/factories';
+import {
+  ASSIGNABLE_PERMISSIONS,
+  PERMISSIONS,
+  rolePermissions,
+  STAFF_ROLES,
+  type Permission,
+  type StaffRole,
+} from '../../src/domain/staff-roles';
+import { createStaff, createStaffWithRole, createUser } from '../helpers/factories';
 import { collectRoutes, concreteUrl as concrete, routeLabel as label, type RegisteredRoute } from '../helpers/routes';
 
 const { result: server, routes } = await collectRoutes<TestServer>(() => startTestServer());
@@ -13,6 +25,7 @@ afterAll(() => server.close());
 
 const customer = await createUser(server.database.db);
 const staff = await createStaff(server.database.db);
+const owner = await createStaff(server.database.db, { is_superuser: true });
 const staffRoutes = routes.filter((r) => r.access === 'staff');
 const userRoutes = routes.filter((r) => r.access === 'user');
 
@@ -54,9 +67,49 @@ describe.each(staffRoutes.map((r) => [label(r), r] as const))('staff route %s', 
     expectError(route, res);
   });
 
-  it('lets staff through the gate', async () => {
-    const res = await call(route, staff.token);
+  it('lets the owner through the gate', async () => {
+    const res = await call(route, owner.token);
     expect([401, 403]).not.toContain(res.status);
+  });
+});
+
+// Every named role, and a custom role holding each permission alone.
+const ROLE_CASES: { name: string; role: StaffRole; permissions: Permission[] }[] = [
+  ...STAFF_ROLES.filter((r) => r !== 'custom').map((role) => ({ name: role, role, permissions: [] })),
+  ...ASSIGNABLE_PERMISSIONS.map((p) => ({ name: `custom [${p}]`, role: 'custom' as const, permissions: [p] })),
+];
+const roleCallers = await Promise.all(
+  ROLE_CASES.map(async (c) => ({
+    ...c,
+    granted: rolePermissions(c.role, c.permissions),
+    token: (await createStaffWithRole(server.database.db, c.role, c.permissions)).token,
+  })),
+);
+
+describe('staff route permissions', () => {
+  it('every staff route declares a permission of the map', () => {
+    for (const r of staffRoutes) {
+      expect(r.permission, `${label(r)} declares config.permission`).toBeDefined();
+      expect(PERMISSIONS, label(r)).toContain(r.permission);
+    }
+  });
+
+  it('the app refuses to register a staff route without a permission', async () => {
+    const app = Fastify();
+    await app.register(authPlugin, { db: server.database.db, jwtSecret: 'x'.repeat(40) });
+    expect(() => app.get('/api/forgotten/', { config: { access: 'staff' } }, async () => ({}))).toThrow(/must declare config.permission/);
+    await app.close();
+  });
+});
+
+describe.each(staffRoutes.map((r) => [label(r), r] as const))('roles on staff route %s', (_name, route) => {
+  it.for(roleCallers.map((c) => [c.name, c] as const))('%s', async ([, caller]) => {
+    const res = await call(route, caller.token);
+    if (caller.granted.has(route.permission as Permission)) expect([401, 403], `${caller.name} passes`).not.toContain(res.status);
+    else {
+      expect(res.status, `${caller.name} is refused`).toBe(403);
+      expectError(route, res);
+    }
   });
 });
 

@@ -1,3 +1,4 @@
+import { legacyRole, roleColumns, type Permission, type StaffRole } from '../../src/domain/staff-roles';
 import { randomUUID } from 'node:crypto';
 // Small factories that write test data straight to the database.
 import { eq } from 'drizzle-orm';
@@ -74,9 +75,18 @@ export async function createProduct(db: Db, overrides: Partial<typeof products.$
 
 export const TEST_PASSWORD = 'clave-segura-123';
 
+/**
+ * A user with a working access token. `is_staff` / `is_superuser` in the overrides become the role
+ * they meant before roles (legacyRole: a superuser is the owner, other staff a custom role with
+ * every permission but the owner's), unless `staff_role` is given.
+ */
 export async function createUser(db: Db, overrides: Partial<typeof users.$inferInsert> & { password?: string } = {}) {
   const n = next();
-  const { password = TEST_PASSWORD, ...fields } = overrides;
+  const { password = TEST_PASSWORD, ...given } = overrides;
+  const fields =
+    given.staff_role !== undefined
+      ? { ...given, ...roleColumns(given.staff_role, (given.staff_permissions ?? []) as Permission[]) }
+      : { ...given, ...legacyRole({ is_staff: !!given.is_staff, is_superuser: !!given.is_superuser }) };
   const [user] = await db
     .insert(users)
     .values({
@@ -101,4 +111,13 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   return { ...user, token, session_id };
 }
 
+/** Staff with full non-owner access (as every staff member had before roles), or the owner with `is_superuser`. */
 export const createStaff = (db: Db, overrides: Partial<typeof users.$inferInsert> = {}) => createUser(db, { is_staff: true, ...overrides });
+
+/** A staff member of one role (a custom role takes its permissions); `null` makes a customer. */
+export const createStaffWithRole = (
+  db: Db,
+  role: StaffRole | null,
+  permissions: Permission[] = [],
+  overrides: Partial<typeof users.$inferInsert> = {},
+) => createUser(db, { ...overrides, staff_role: role, staff_permissions: permissions });

@@ -8,6 +8,8 @@ export interface RegisteredRoute {
   url: string;
   /** The route's `config.access`: 'public', 'user' or 'staff'. */
   access: string;
+  /** The route's `config.permission` (staff routes), if it declares one. */
+  permission: string | undefined;
   /** The status codes its `schema.response` declares. */
   declaredStatuses: string[];
   /** The status codes its handler sets (`reply.status(201)`, `reply.code(204)`), read from the
@@ -39,6 +41,7 @@ export async function collectRoutes<T>(build: () => Promise<T>): Promise<{ resul
           method: String(method).toUpperCase(),
           url: route.url,
           access: route.config?.access ?? 'public',
+          permission: route.config?.permission,
           declaredStatuses: Object.keys((route.schema?.response as object | undefined) ?? {}),
           sentStatuses: sentStatuses(route.handler),
         });

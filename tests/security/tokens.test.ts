@@ -1,5 +1,6 @@
 // Forged, expired and misused tokens: every one is refused with 401 and a Spanish error, on a
 // customer route, a staff route and a public route alike (a bad token is never read as anonymous).
+import { roleColumns } from '../../src/domain/staff-roles';
 import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -149,9 +150,14 @@ describe('tokens of accounts that are gone', () => {
   it('stops treating a demoted staff member as staff at once', async () => {
     const boss = await createStaff(server.database.db);
     expect((await api(server, 'GET', '/api/orders/', { token: boss.token })).status).toBe(200);
-    await server.database.db.update(users).set({ is_staff: false }).where(eq(users.id, boss.id));
+    // Written straight to the database, without the role route's session revocation: the
+    // role is read on every request, so the same token stops opening staff routes at once.
+    await server.database.db.update(users).set(roleColumns('catalog')).where(eq(users.id, boss.id));
     const res = await api(server, 'GET', '/api/orders/', { token: boss.token });
     expect(res.status).toBe(403);
+    expect(isSpanishMessage(res.json?.error), res.text).toBe(true);
+    await server.database.db.update(users).set(roleColumns(null)).where(eq(users.id, boss.id));
+    expect((await api(server, 'GET', '/api/products/export.csv', { token: boss.token })).status).toBe(403);
     expect(isSpanishMessage(res.json?.error), res.text).toBe(true);
   });
 });

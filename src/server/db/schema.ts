@@ -23,6 +23,7 @@ import { REFUND_STATUSES } from '../../domain/order-lifecycle';
 import { ORDER_SOURCES } from '../../domain/order-status';
 import type { Address, ShippingZone } from '../../domain/shipping';
 import { SHIPPING_KINDS } from '../../domain/shipping';
+import type { StaffRole } from '../../domain/staff-roles';
 
 /**
  * Lower case without accents: shop_fold() of migration 0006 (unaccent declared immutable), so that
@@ -68,6 +69,10 @@ export const users = pgTable(
     phone: text('phone'),
     is_staff: boolean('is_staff').notNull().default(false),
     is_superuser: boolean('is_superuser').notNull().default(false),
+    /** The staff role (src/domain/staff-roles.ts); null for a customer. is_staff and is_superuser follow it. */
+    staff_role: text('staff_role').$type<StaffRole>(),
+    /** The permissions of a 'custom' role; null for every other role. */
+    staff_permissions: text('staff_permissions').array(),
     is_active: boolean('is_active').notNull().default(true),
     email_verified: boolean('email_verified').notNull().default(false),
     /** The delivery address of the customer's last order (checkout prefills it; Mi cuenta edits it). */
@@ -82,6 +87,8 @@ export const users = pgTable(
     index('users_created_at_idx').on(t.created_at),
     // The staff order search looks customers up by any of these (orders/queries searchMatches).
     index('users_search_trgm_idx').using('gin', sql`${userSearchText(t)} gin_trgm_ops`),
+    // Checks written by hand in drizzle/0016_staff_roles.sql: staff_role is a known role, is_staff and
+    // is_superuser follow it, and only a custom role stores permissions.
   ],
 );
 

@@ -33,12 +33,15 @@ export default fp(
         if (!url.startsWith('/api/') || url === OPENAPI_PATH || url === DOCS_PATH) return { schema: { hide: true }, url };
         const { schema } = jsonSchemaTransform(input);
         const access = route.config?.access ?? 'public';
+        const permission = route.config?.permission;
+        const note =
+          ACCESS_NOTES[access] && permission ? `${ACCESS_NOTES[access]} Permiso del rol: \`${permission}\`.` : ACCESS_NOTES[access];
         return {
           url,
           schema: {
             ...schema,
             tags: [url.split('/')[2]],
-            ...(ACCESS_NOTES[access] ? { description: ACCESS_NOTES[access], security: [{ bearer: [] }] } : {}),
+            ...(note ? { description: note, security: [{ bearer: [] }] } : {}),
           },
         };
       },

@@ -1,11 +1,11 @@
 // Who is calling: verifies the bearer access token, loads the user's current role from the
 // database, and enforces each route's `config.access` ('public' | 'user' | 'staff'; 'operator'
-// routes check their own bearer token).
+// routes check their own bearer token) and, for staff routes, `config.permission`.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
 import { unauthorized } from '../errors';
-import { loadAuthUser, requireStaff, requireUser } from '../modules/auth/caller';
+import { loadAuthUser, requirePermission, requireUser } from '../modules/auth/caller';
 import { verifyAccessToken } from '../modules/auth/tokens';
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -17,6 +17,13 @@ function bearerToken(request: FastifyRequest): string | null {
 
 export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db; jwtSecret: string }) {
   app.decorateRequest('user', null);
+
+  // A staff route without a permission would let every role through: refuse to build the app.
+  app.addHook('onRoute', (route) => {
+    if (route.config?.access === 'staff' && !route.config.permission) {
+      throw new Error(`${String(route.method)} ${route.url}: a staff route must declare config.permission`);
+    }
+  });
 
   app.addHook('onRequest', async (request) => {
     if (request.routeOptions.config?.access === 'operator') return;
@@ -33,6 +40,6 @@ export default fp(async function authPlugin(app: FastifyInstance, opts: { db: Db
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'public';
     if (access === 'user') requireUser(request);
-    if (access === 'staff') requireStaff(request);
+    if (access === 'staff') requirePermission(request, request.routeOptions.config.permission!);
   });
 });

@@ -24,6 +24,9 @@ describe('safeInternalPath', () => {
 describe('landingAfterLogin', () => {
   it('sends admins to the product list and customers to their account without a redirect', () => {
     expect(landingAfterLogin(null, true)).toBe('/admin/productos');
+    expect(landingAfterLogin(null, true, 'catalog')).toBe('/admin/productos');
+    expect(landingAfterLogin(null, true, 'warehouse')).toBe('/admin');
+    expect(landingAfterLogin(null, true, 'custom')).toBe('/admin');
     expect(landingAfterLogin(null, false)).toBe('/mi-cuenta');
   });
 

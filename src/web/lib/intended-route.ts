@@ -1,5 +1,7 @@
 // The page a visitor wanted before being sent to log in (spec accounts-admin §4, guard steps 4
 // and 6), kept for this tab only.
+import type { StaffRole } from '../../domain/staff-roles';
+
 const KEY = 'intendedRoute';
 
 export function rememberIntendedRoute(path: string) {
@@ -52,12 +54,17 @@ export function loginPathFor(redirect: string | null): string {
   return wanted ? `/login?redirect=${encodeURIComponent(wanted)}` : '/login';
 }
 
-/** Where a user lands after logging in (spec accounts-admin §4 session). */
-export function landingAfterLogin(redirect: string | null, isAdmin: boolean): string {
+/**
+ * Where a user lands after logging in (spec accounts-admin §4 session): staff whose role manages
+ * the catalogue land on the products; other roles on the admin's start, which opens the first
+ * section their role may see.
+ */
+export function landingAfterLogin(redirect: string | null, isAdmin: boolean, role: StaffRole | null = 'owner'): string {
   const wanted = safeInternalPath(redirect);
   const blocked = ['/login', '/crear-cuenta', '/recuperar-contrasena'];
   if (wanted && !blocked.some((p) => wanted === p || wanted.startsWith(`${p}?`) || wanted.startsWith(`${p}/`))) return wanted;
-  return isAdmin ? '/admin/productos' : '/mi-cuenta';
+  if (!isAdmin) return '/mi-cuenta';
+  return role === 'owner' || role === 'catalog' ? '/admin/productos' : '/admin';
 }
 
 // Where the login screen wants to go once the session exists. The login route's guard performs

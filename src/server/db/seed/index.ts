@@ -6,6 +6,7 @@ import { hashPassword } from '../../modules/auth/passwords';
 import { sqlRows, type Database } from '../client';
 import { underStartLock } from '../migrate';
 import { users } from '../schema';
+import { roleColumns } from '../../../domain/staff-roles';
 
 export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {
   const { adminEmail, adminPassword } = ctx.config;
@@ -26,8 +27,8 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
       password_hash: await hashPassword(adminPassword, ctx.config.argon2),
       first_name: 'Administrador',
       last_name: '',
-      is_staff: true,
-      is_superuser: true,
+      // The environment's account is the shop's owner: it may hire and give roles.
+      ...roleColumns('owner'),
       email_verified: true,
     })
     .onConflictDoNothing();

@@ -11,7 +11,7 @@ import { activityStats, listActivity } from './service';
 export default async function activityRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
-  const staffOnly = { config: { access: 'staff' as const } };
+  const staffOnly = { config: { access: 'staff' as const, permission: 'can_view_activity' as const } };
 
   app.get(
     '/api/activity-logs/',

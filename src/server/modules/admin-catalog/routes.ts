@@ -18,7 +18,7 @@ import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './bra
 import { createProduct, deleteProduct, updateProduct } from './products';
 import catalogueSheetRoutes from './sheet-routes';
 
-const staffOnly = { config: { access: 'staff' as const } };
+const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_products' as const } };
 
 const actorOf = (request: FastifyRequest) => {
   const user = requireStaff(request);

@@ -21,7 +21,7 @@ import { bulkEditProducts } from './bulk-edit';
 import { exportCatalogue } from './sheet-export';
 import { importCatalogue, type ImportFile } from './sheet-import';
 
-const staffOnly = { config: { access: 'staff' as const } };
+const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_products' as const } };
 const TOO_LARGE = `El archivo no debe superar los ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
 const NO_FILE = 'Selecciona el archivo CSV a importar (campo file)';
 

@@ -3,6 +3,7 @@
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuthUserDto } from '../../../domain/auth';
+import { hasPermission, type Permission } from '../../../domain/staff-roles';
 import { preparedPerDb, type Db } from '../../db/client';
 import { refreshTokens, users } from '../../db/schema';
 import { forbidden, unauthorized } from '../../errors';
@@ -15,7 +16,10 @@ import type { AccessClaims } from './tokens';
 export type Access = 'public' | 'user' | 'staff' | 'operator';
 
 /** The caller, with the role read from the database on every request. */
-export type AuthUser = AuthUserDto;
+export type AuthUser = AuthUserDto & {
+  /** The permissions of a custom role (users.staff_permissions); null for other roles. */
+  staff_permissions: string[] | null;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -23,11 +27,21 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /**
+     * What a 'staff' route requires (src/domain/staff-roles.ts). Every staff route declares one:
+     * the app refuses to register a staff route without it, and the auth plugin checks it.
+     */
+    permission?: Permission;
   }
 }
 
 export function isAdmin(user: AuthUser | null): boolean {
   return !!user && (user.is_staff || user.is_superuser);
+}
+
+/** Whether the caller's role grants `permission`. */
+export function can(user: AuthUser | null, permission: Permission): boolean {
+  return !!user && hasPermission({ staff_role: user.role, staff_permissions: user.staff_permissions }, permission);
 }
 
 // Every authenticated request runs this lookup.
@@ -51,6 +65,8 @@ const authUserQuery = preparedPerDb((db) => {
       last_name: users.last_name,
       is_staff: users.is_staff,
       is_superuser: users.is_superuser,
+      role: users.staff_role,
+      staff_permissions: users.staff_permissions,
       is_active: users.is_active,
     })
     .from(users)
@@ -74,5 +90,12 @@ export function requireUser(request: FastifyRequest): AuthUser {
 export function requireStaff(request: FastifyRequest): AuthUser {
   const user = requireUser(request);
   if (!isAdmin(user)) throw forbidden();
+  return user;
+}
+
+/** The caller, if their role grants `permission`; 401 without a session, 403 without it. */
+export function requirePermission(request: FastifyRequest, permission: Permission): AuthUser {
+  const user = requireUser(request);
+  if (!can(user, permission)) throw forbidden();
   return user;
 }

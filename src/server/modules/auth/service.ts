@@ -25,7 +25,8 @@ import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import type { Logger } from '../../logger';
-import { isAdmin, type AuthUser } from './caller';
+import { type AuthUser } from './caller';
+import { permissionMap } from '../../../domain/staff-roles';
 import type { LoginThrottle } from './login-throttle';
 import { diff, logActivity } from '../activity/log';
 import { shopChannels, shopContact } from '../mail/contact';
@@ -51,6 +52,7 @@ export function toAuthUser(row: UserRow): AuthUserDto {
     last_name: row.last_name,
     is_staff: row.is_staff,
     is_superuser: row.is_superuser,
+    role: row.staff_role ?? null,
   };
 }
 
@@ -509,19 +511,12 @@ export async function verifyPasswordReset(ctx: AppContext, input: VerifyPassword
 
 // ─── Permissions ─────────────────────────────────────────────────────────────────────────────
 
-/** spec §6: admin is is_staff or is_superuser; the page checks can_access_admin. */
+/** spec §6 with issue 24's roles: the map of the caller's role (src/domain/staff-roles.ts). */
 export function permissionsOf(user: AuthUser): PermissionsResponse {
-  const admin = isAdmin(user);
+  const { staff_permissions, ...dto } = user;
   return {
     user_id: user.id,
-    ...user,
-    permissions: {
-      can_access_admin: admin,
-      can_manage_products: admin,
-      can_manage_orders: admin,
-      can_manage_users: admin,
-      can_manage_settings: admin,
-      can_view_activity: admin,
-    },
+    ...dto,
+    permissions: permissionMap({ staff_role: user.role, staff_permissions }),
   };
 }

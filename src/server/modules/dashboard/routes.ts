@@ -23,36 +23,37 @@ const actorOf = (request: FastifyRequest) => {
 export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
-  const staffOnly = { config: { access: 'staff' as const } };
+  const dashboard = { config: { access: 'staff' as const, permission: 'can_view_dashboard' as const } };
+  const settings = { config: { access: 'staff' as const, permission: 'can_manage_settings' as const } };
 
-  app.get('/api/dashboard/', { ...staffOnly, schema: { response: { 200: dashboardDtoSchema } } }, async () => getDashboard(ctx));
+  app.get('/api/dashboard/', { ...dashboard, schema: { response: { 200: dashboardDtoSchema } } }, async () => getDashboard(ctx));
 
   // Not cached, unlike the figures above: a setting saved anywhere ticks its step at once.
-  app.get('/api/dashboard/setup/', { ...staffOnly, schema: { response: { 200: setupChecklistSchema } } }, async () =>
+  app.get('/api/dashboard/setup/', { ...dashboard, schema: { response: { 200: setupChecklistSchema } } }, async () =>
     getSetupChecklist(ctx),
   );
 
-  app.get('/api/core/inventory-settings/', { ...staffOnly, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
+  app.get('/api/core/inventory-settings/', { ...settings, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
     getInventorySettings(ctx.db),
   );
 
   app.put(
     '/api/core/inventory-settings/',
     {
-      ...staffOnly,
+      ...settings,
       schema: { body: inventorySettingsUpdateSchema, response: { 200: inventorySettingsDtoSchema.extend({ message: z.string() }) } },
     },
     async (request) => updateInventorySettings(ctx, actorOf(request), request.body),
   );
 
-  app.get('/api/core/order-settings/', { ...staffOnly, schema: { response: { 200: orderSettingsDtoSchema } } }, async () =>
+  app.get('/api/core/order-settings/', { ...settings, schema: { response: { 200: orderSettingsDtoSchema } } }, async () =>
     getOrderSettings(ctx),
   );
 
   app.put(
     '/api/core/order-settings/',
     {
-      ...staffOnly,
+      ...settings,
       schema: { body: orderSettingsUpdateSchema, response: { 200: orderSettingsDtoSchema.extend({ message: z.string() }) } },
     },
     async (request) => updateOrderSettings(ctx, actorOf(request), request.body),

@@ -51,7 +51,10 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.put(
     '/api/core/contact-settings/',
-    { config: { access: 'staff' }, schema: { body: contactSettingsSchema, response: { 200: contactSettingsDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_settings' },
+      schema: { body: contactSettingsSchema, response: { 200: contactSettingsDtoSchema } },
+    },
     async (request) => updateContactSettings(ctx, actorOf(request), request.body),
   );
 
@@ -63,7 +66,10 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.put(
     '/api/pages/:slug/',
-    { config: { access: 'staff' }, schema: { params: legalSlugParamSchema, body: legalPageSchema, response: { 200: legalPageDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_settings' },
+      schema: { params: legalSlugParamSchema, body: legalPageSchema, response: { 200: legalPageDtoSchema } },
+    },
     async (request) => updateLegalPage(ctx, actorOf(request), request.params.slug, request.body),
   );
 
@@ -84,7 +90,10 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.get(
     '/api/revocations/',
-    { config: { access: 'staff' }, schema: { querystring: revocationListQuerySchema, response: { 200: pageSchema(revocationDtoSchema) } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_orders' },
+      schema: { querystring: revocationListQuerySchema, response: { 200: pageSchema(revocationDtoSchema) } },
+    },
     async (request) => {
       const { query } = request;
       const pageSize = query.page_size ?? DEFAULT_PAGE_SIZE;

@@ -33,7 +33,8 @@ import { messageResponseSchema } from '../../../domain/auth';
 import { paymentRequestBodySchema } from '../../../domain/payment-request';
 import type { AppContext } from '../../context';
 import { describedOnly, noContentSchema, paged, parse } from '../../http';
-import { isAdmin, requireStaff, requireUser } from '../auth/caller';
+import { can, requirePermission, requireStaff, requireUser } from '../auth/caller';
+import { BULK_ACTION_PERMISSION } from '../../../domain/staff-roles';
 import { exportOrders } from './export';
 import { resendPaymentInstructions } from './payment-request';
 import { applyBulkAction, recordPayment, recordRefund, recordShipment, setInternalNotes, undoStep } from './fulfilment';
@@ -58,7 +59,10 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.post(
     '/api/orders/manual/',
-    { config: { access: 'staff' }, schema: { body: manualOrderSchema, response: { 201: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_orders' },
+      schema: { body: manualOrderSchema, response: { 201: orderDtoSchema } },
+    },
     async (request, reply) => {
       const order = await createManualOrder(ctx, requireStaff(request), request.body, request.log);
       return reply.status(201).send(order);
@@ -77,7 +81,10 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.get(
     '/api/orders/',
-    { config: { access: 'staff' }, schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderPageSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_view_orders' },
+      schema: { querystring: adminOrderListQuerySchema, response: { 200: adminOrderPageSchema } },
+    },
     async (request) => {
       const { query } = request;
       const { results, count, status_counts } = await listOrdersForAdmin(ctx, query);
@@ -101,14 +108,15 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     async (request) => {
       const user = requireUser(request);
       const { id } = request.params;
-      if (isAdmin(user)) return updateOrderAsStaff(ctx, user, id, parse(adminOrderUpdateSchema, request.body), request.log);
+      if (can(user, 'can_manage_orders'))
+        return updateOrderAsStaff(ctx, user, id, parse(adminOrderUpdateSchema, request.body), request.log);
       return updateOrderAsCustomer(ctx, user, id, parse(customerOrderUpdateSchema, request.body), request.log);
     },
   );
 
   app.delete(
     '/api/orders/:id/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, response: { 204: noContentSchema } } },
+    { config: { access: 'staff', permission: 'can_manage_orders' }, schema: { params: idParamSchema, response: { 204: noContentSchema } } },
     async (request, reply) => {
       await deleteOrder(ctx, requireStaff(request), request.params.id);
       return reply.status(204).send();
@@ -117,32 +125,41 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.post(
     '/api/orders/:id/payment/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_orders' },
+      schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } },
+    },
     async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log),
   );
 
   app.put(
     '/api/orders/:id/payment/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_orders' },
+      schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } },
+    },
     async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log, { replace: true }),
   );
 
   app.delete(
     '/api/orders/:id/payment/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
+    { config: { access: 'staff', permission: 'can_manage_orders' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
     async (request) => undoStep(ctx, requireStaff(request), request.params.id, 'payment'),
   );
 
   app.post(
     '/api/orders/:id/shipment/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_ship_orders' },
+      schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } },
+    },
     async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log),
   );
 
   app.post(
     '/api/orders/:id/payment-instructions/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'can_manage_orders' },
       schema: { params: idParamSchema, body: paymentRequestBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => resendPaymentInstructions(ctx, requireStaff(request), request.params.id, request.log),
@@ -150,38 +167,51 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
 
   app.put(
     '/api/orders/:id/shipment/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_ship_orders' },
+      schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } },
+    },
     async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log, { replace: true }),
   );
 
   app.delete(
     '/api/orders/:id/shipment/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
+    { config: { access: 'staff', permission: 'can_ship_orders' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
     async (request) => undoStep(ctx, requireStaff(request), request.params.id, 'shipment'),
   );
 
   app.post(
     '/api/orders/:id/refund/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: recordRefundSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_orders' },
+      schema: { params: idParamSchema, body: recordRefundSchema, response: { 200: orderDtoSchema } },
+    },
     async (request) => recordRefund(ctx, requireStaff(request), request.params.id, request.body, request.log),
   );
 
   app.put(
     '/api/orders/:id/internal-notes/',
-    { config: { access: 'staff' }, schema: { params: idParamSchema, body: internalNotesSchema, response: { 200: orderDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_orders' },
+      schema: { params: idParamSchema, body: internalNotesSchema, response: { 200: orderDtoSchema } },
+    },
     async (request) => setInternalNotes(ctx, requireStaff(request), request.params.id, request.body.internal_notes),
   );
 
   app.post(
     '/api/orders/bulk/',
-    { config: { access: 'staff' }, schema: { body: bulkOrderActionSchema, response: { 200: bulkOrderResultSchema } } },
-    async (request) => applyBulkAction(ctx, requireStaff(request), request.body, request.log),
+    {
+      config: { access: 'staff', permission: 'can_ship_orders' },
+      schema: { body: bulkOrderActionSchema, response: { 200: bulkOrderResultSchema } },
+    },
+    async (request) =>
+      applyBulkAction(ctx, requirePermission(request, BULK_ACTION_PERMISSION[request.body.action]), request.body, request.log),
   );
 
   app.get(
     '/api/orders/export.csv',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'can_view_orders' },
       schema: {
         querystring: orderExportQuerySchema,
         response: {

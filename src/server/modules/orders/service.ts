@@ -1,5 +1,6 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
+import { hasPermission, type StaffRole } from '../../../domain/staff-roles';
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { formatArs, roundCents } from '../../../domain/money';
@@ -48,6 +49,9 @@ export interface OrderActor extends Actor {
   last_name: string;
   is_staff: boolean;
   is_superuser: boolean;
+  /** The staff role and custom permissions, as the auth plugin loaded them (src/domain/staff-roles.ts). */
+  role?: StaffRole | null;
+  staff_permissions?: string[] | null;
 }
 
 export const ORDER_NOT_FOUND = 'Pedido no encontrado';
@@ -335,7 +339,9 @@ export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQ
   return query.search ? load() : ctx.caches.orderPages.get(JSON.stringify(query), load);
 }
 
-const isStaff = (actor: OrderActor) => actor.is_staff || actor.is_superuser;
+/** Staff who may see every order read them whole; any other caller reads them as a customer. */
+const isStaff = (actor: OrderActor) =>
+  hasPermission({ staff_role: actor.role ?? null, staff_permissions: actor.staff_permissions ?? null }, 'can_view_orders');
 
 /** The cap of orders awaiting payment in force: staff's setting, else the environment's. */
 async function maxPendingOrders(ctx: AppContext, tx: Tx): Promise<number> {

@@ -49,13 +49,18 @@ export default async function shippingRoutes(base: FastifyInstance, opts: { ctx:
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
 
-  app.get('/api/core/shipping-settings/', { config: { access: 'staff' }, schema: { response: { 200: settingsDtoSchema } } }, async () =>
-    getShippingSettings(ctx),
+  app.get(
+    '/api/core/shipping-settings/',
+    { config: { access: 'staff', permission: 'can_manage_settings' }, schema: { response: { 200: settingsDtoSchema } } },
+    async () => getShippingSettings(ctx),
   );
 
   app.put(
     '/api/core/shipping-settings/',
-    { config: { access: 'staff' }, schema: { body: shippingSettingsSchema, response: { 200: settingsDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_settings' },
+      schema: { body: shippingSettingsSchema, response: { 200: settingsDtoSchema } },
+    },
     async (request) => {
       const user = requireStaff(request);
       return updateShippingSettings(ctx, { id: user.id, username: user.username }, request.body);

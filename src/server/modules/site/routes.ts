@@ -48,7 +48,7 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
   app.post(
     '/api/core/toggle-maintenance/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'can_manage_settings' },
       schema: { body: toggleMaintenanceSchema, response: { 200: maintenanceStatusDtoSchema.extend({ message: z.string() }) } },
     },
     async (request) => toggleMaintenance(ctx, actorOf(request), request.body),
@@ -94,19 +94,25 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
 
   app.post(
     '/api/core/dollar-rate/',
-    { config: { access: 'staff' }, schema: { body: dollarRateUpdateSchema, response: { 200: dollarRateResultSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_settings' },
+      schema: { body: dollarRateUpdateSchema, response: { 200: dollarRateResultSchema } },
+    },
     async (request) => updateDollarRate(ctx, actorOf(request), request.body, request.log),
   );
 
   app.get(
     '/api/core/payment-settings/',
-    { config: { access: 'staff' }, schema: { response: { 200: paymentSettingsDtoSchema } } },
+    { config: { access: 'staff', permission: 'can_manage_settings' }, schema: { response: { 200: paymentSettingsDtoSchema } } },
     async () => getPaymentSettings(ctx),
   );
 
   app.put(
     '/api/core/payment-settings/',
-    { config: { access: 'staff' }, schema: { body: paymentSettingsSchema, response: { 200: paymentSettingsDtoSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_settings' },
+      schema: { body: paymentSettingsSchema, response: { 200: paymentSettingsDtoSchema } },
+    },
     async (request) => updatePaymentSettings(ctx, actorOf(request), request.body),
   );
 }

@@ -51,13 +51,16 @@ export default async function stockAlertRoutes(base: FastifyInstance, opts: { ct
 
   app.get(
     '/api/core/stock-alert-settings/',
-    { config: { access: 'staff' }, schema: { response: { 200: stockAlertSettingsDtoSchema } } },
+    { config: { access: 'staff', permission: 'can_manage_products' }, schema: { response: { 200: stockAlertSettingsDtoSchema } } },
     async () => getStockAlertSettings(ctx),
   );
 
   app.put(
     '/api/core/stock-alert-settings/',
-    { config: { access: 'staff' }, schema: { body: stockAlertSettingsUpdateSchema, response: { 200: stockAlertSettingsResultSchema } } },
+    {
+      config: { access: 'staff', permission: 'can_manage_products' },
+      schema: { body: stockAlertSettingsUpdateSchema, response: { 200: stockAlertSettingsResultSchema } },
+    },
     async (request) => {
       const user = requireStaff(request);
       return updateStockAlertSettings(ctx, { id: user.id, username: user.username }, request.body);

@@ -10,15 +10,16 @@ import {
   userListQuerySchema,
   userStatusSchema,
 } from '../../../domain/users';
+import { roleChangeSchema } from '../../../domain/staff-roles';
 import type { AppContext } from '../../context';
 import { noContentSchema, paged } from '../../http';
 import { requireStaff } from '../auth/caller';
-import { createUserByAdmin, deleteUser, getUserDetail, listUsers, setUserActive } from './service';
+import { createUserByAdmin, deleteUser, getUserDetail, listUsers, setUserActive, setUserRole } from './service';
 
 export default async function userRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
-  const staffOnly = { config: { access: 'staff' as const } };
+  const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_users' as const } };
 
   app.get(
     '/api/auth/users/',
@@ -54,6 +55,15 @@ export default async function userRoutes(base: FastifyInstance, opts: { ctx: App
       await deleteUser(ctx, requireStaff(request), request.params.id);
       return reply.status(204).send();
     },
+  );
+
+  app.put(
+    '/api/auth/users/:id/role/',
+    {
+      config: { access: 'staff', permission: 'can_manage_team' },
+      schema: { params: idParamSchema, body: roleChangeSchema, response: { 200: adminUserDtoSchema.extend({ message: z.string() }) } },
+    },
+    async (request) => setUserRole(ctx, requireStaff(request), request.params.id, request.body),
   );
 
   app.post(

@@ -3,11 +3,12 @@
 import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUserDetailDto, AdminUserDto, UserListQuery } from '../../../domain/users';
 import { OWN_ACCOUNT_MESSAGE } from '../../../domain/users';
+import { checkRoleChange, roleColumns, roleLabel, type RoleChangeInput } from '../../../domain/staff-roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { orders, users } from '../../db/schema';
-import { AppError, forbidden, notFound } from '../../errors';
+import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { insertAccount } from '../auth/accounts';
@@ -24,7 +25,7 @@ type UserRow = typeof users.$inferSelect;
 const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`.mapWith(Number);
 
 function toDto(row: UserRow, orders_count: number): AdminUserDto {
-  return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count };
+  return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count, staff_permissions: row.staff_permissions };
 }
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -40,8 +41,8 @@ export async function listUsers(ctx: AppContext, query: UserListQuery): Promise<
     );
   }
   if (query.status) conditions.push(eq(users.is_active, query.status === 'active'));
-  if (query.user_type === 'staff') conditions.push(or(eq(users.is_staff, true), eq(users.is_superuser, true))!);
-  if (query.user_type === 'customer') conditions.push(and(eq(users.is_staff, false), eq(users.is_superuser, false))!);
+  if (query.user_type === 'staff') conditions.push(eq(users.is_staff, true));
+  if (query.user_type === 'customer') conditions.push(eq(users.is_staff, false));
   const where = conditions.length ? and(...conditions) : undefined;
   // The detail page looks a user up by e-mail (spec: usuarios?email=): an exact match comes first.
   const exactEmailFirst = query.email ? [sql`(lower(${users.email}) = ${query.email.toLowerCase()}) desc`] : [];
@@ -189,4 +190,60 @@ export async function createUserByAdmin(
     }
     throw error;
   }
+}
+
+/**
+ * PUT /api/auth/users/{id}/role/ (issue 24): makes a user staff with a role, changes it, or
+ * removes it (null). Owners only; the last active owner keeps the role (checkRoleChange). The
+ * change is logged and ends the user's sessions, so their tokens stop giving the old rights.
+ */
+export async function setUserRole(
+  ctx: AppContext,
+  actor: AuthUser,
+  id: number,
+  input: RoleChangeInput,
+): Promise<AdminUserDto & { message: string }> {
+  const row = await ctx.db.transaction(async (tx) => {
+    // The owners are locked first, always in id order, so two owners demoting each other at
+    // once cannot both see the other still there.
+    const owners = await tx
+      .select({ id: users.id, is_active: users.is_active })
+      .from(users)
+      .where(eq(users.staff_role, 'owner'))
+      .orderBy(users.id)
+      .for('update');
+    const target = await findUser(tx, id, true);
+    const check = checkRoleChange({
+      actor,
+      target,
+      next: input.role,
+      activeOwners: owners.filter((o) => o.is_active).length,
+    });
+    if (!check.ok) throw check.reason === 'forbidden' ? forbidden(check.message) : conflict(check.message, 'LAST_OWNER');
+    const columns = roleColumns(input.role, input.permissions ?? []);
+    const [updated] = await tx
+      .update(users)
+      .set({ ...columns, updated_at: ctx.now() })
+      .where(eq(users.id, id))
+      .returning();
+    await revokeUserSessions(ctx, tx, id);
+    await logActivity(tx, {
+      action: 'update',
+      description: `Rol de ${target.username}: ${roleLabel(target.staff_role)} → ${roleLabel(columns.staff_role)}`,
+      actor: actorOf(actor),
+      entity_type: 'user',
+      entity_id: id,
+      changes: {
+        before: { role: target.staff_role, permissions: target.staff_permissions },
+        after: { role: columns.staff_role, permissions: columns.staff_permissions },
+      },
+    });
+    return updated;
+  });
+  const [{ n }] = await ctx.db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(orders)
+    .where(eq(orders.user_id, id));
+  const message = row.staff_role ? `Rol actualizado: ${roleLabel(row.staff_role)}` : 'El usuario ya no es parte del equipo';
+  return { ...toDto(row, n), message };
 }

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { tooMany } from '../../errors';
 import { describedOnly, paged, parse } from '../../http';
-import { isAdmin, requireStaff, requireUser } from '../auth/caller';
+import { can, requireStaff, requireUser } from '../auth/caller';
 import { WindowCounter } from '../../window-counter';
 import { checkClaim, getClaim, insertClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
 
@@ -66,7 +66,7 @@ export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx:
       const user = requireUser(request);
       const { query } = request;
       const { results, count } =
-        isAdmin(user) && query.user !== 'current'
+        can(user, 'can_manage_warranty') && query.user !== 'current'
           ? await listClaimsForStaff(ctx, query)
           : await listOwnClaims(ctx, user.id, query.page, query.page_size);
       return paged(request, results, count, query.page, query.page_size);
@@ -78,14 +78,14 @@ export default async function warrantyRoutes(base: FastifyInstance, opts: { ctx:
     { config: { access: 'user' }, schema: { params: idParamSchema, response: { 200: claimDtoSchema } } },
     async (request) => {
       const user = requireUser(request);
-      return getClaim(ctx, user, request.params.id, isAdmin(user));
+      return getClaim(ctx, user, request.params.id, can(user, 'can_manage_warranty'));
     },
   );
 
   app.patch(
     '/api/warranty-claims/:id/',
     {
-      config: { access: 'staff' },
+      config: { access: 'staff', permission: 'can_manage_warranty' },
       schema: { params: idParamSchema, body: warrantyClaimUpdateSchema, response: { 200: adminWarrantyClaimDtoSchema } },
     },
     async (request) => updateClaim(ctx, requireStaff(request), request.params.id, request.body, request.log),

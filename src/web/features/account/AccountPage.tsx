@@ -1,5 +1,7 @@
 // /mi-cuenta (spec accounts-admin §2 account settings): a sidebar of sections chosen by the
 // `section` query, logout, and the admin links for staff.
+import type { Permission } from '../../../domain/staff-roles';
+import { usePermissions } from '../../lib/permissions';
 import { Suspense, useEffect, useRef, type ComponentType, type ReactNode, type SVGProps } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
@@ -23,19 +25,21 @@ const SECTIONS: { id: Section; label: string; icon: Icon; customersOnly?: boolea
   { id: 'maintenance', label: 'Configuración', icon: GridIcon, adminsOnly: true },
 ];
 
-const ADMIN_LINKS = [
-  { to: '/admin/productos', label: 'Productos' },
-  { to: '/admin/pedidos', label: 'Pedidos' },
-  { to: '/admin/bancos', label: 'Bancos' },
-  { to: '/admin/actividad', label: 'Actividad' },
-  { to: '/admin/garantias', label: 'Garantías' },
-  { to: '/admin/usuarios', label: 'Usuarios' },
+const ADMIN_LINKS: { to: string; label: string; permission: Permission }[] = [
+  { to: '/admin/productos', label: 'Productos', permission: 'can_manage_products' },
+  { to: '/admin/pedidos', label: 'Pedidos', permission: 'can_view_orders' },
+  { to: '/admin/bancos', label: 'Bancos', permission: 'can_manage_products' },
+  { to: '/admin/actividad', label: 'Actividad', permission: 'can_view_activity' },
+  { to: '/admin/garantias', label: 'Garantías', permission: 'can_manage_warranty' },
+  { to: '/admin/usuarios', label: 'Usuarios', permission: 'can_manage_users' },
 ];
 
 /** The warranty and site settings sections come from their own features, composed in routes.tsx. */
 export default function AccountPage({ warranty, siteSettings }: { warranty: ReactNode; siteSettings: ReactNode }) {
   usePageTitle('Mi cuenta');
   const { user, isAdmin, signOut } = useSession();
+  // Only the sections the staff member's role opens.
+  const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const sections = SECTIONS.filter((s) => !(s.customersOnly && isAdmin) && !(s.adminsOnly && !isAdmin));
   const requested = params.get('section');
@@ -111,7 +115,7 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
                 Administración
               </p>
               <ul className="grid grid-cols-2 gap-1 lg:grid-cols-1">
-                {ADMIN_LINKS.map((link) => (
+                {ADMIN_LINKS.filter((link) => can(link.permission)).map((link) => (
                   <li key={link.to}>
                     <Link
                       to={link.to}

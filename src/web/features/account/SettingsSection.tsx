@@ -133,8 +133,8 @@ function useApplyProfile() {
   const { updateUser } = useSession();
   return (saved: ProfileDto) => {
     queryClient.setQueryData<ProfileDto>(profileKey, saved);
-    const { id, username, email, first_name, last_name, is_staff, is_superuser } = saved;
-    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser });
+    const { id, username, email, first_name, last_name, is_staff, is_superuser, role } = saved;
+    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser, role });
   };
 }
 

@@ -2,7 +2,9 @@
 // nothing here is imported by storefront code.
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
+import type { Permission } from '../../../domain/staff-roles';
 import { PageLoader } from '../../components/PageLoader';
+import { NoPermission, RequirePermission, usePermissions } from '../../lib/permissions';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
 import { BankIcon, BoxIcon, ChartIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UndoIcon, UsersIcon } from './ui/icons';
 
@@ -30,68 +32,83 @@ const ShippingSettingsPage = lazy(() => import('./settings/ShippingSettingsPage'
  * spec accounts-admin §2 admin children. To add a section, add its routes here and, when it has
  * a sidebar entry, a line in ADMIN_NAV.
  */
-export const ADMIN_ROUTES: { path: string; page: Page }[] = [
-  { path: 'productos', page: ProductListPage },
-  { path: 'productos/nuevo', page: ProductFormPage },
-  { path: 'productos/importar', page: ImportPage },
-  { path: 'productos/editar/:productId', page: ProductFormPage },
-  { path: 'pedidos', page: OrderListPage },
-  { path: 'pedidos/nuevo', page: NewOrderPage },
-  { path: 'pedidos/:orderId', page: OrderDetailPage },
-  { path: 'bancos', page: BankListPage },
-  { path: 'bancos/nuevo', page: BankFormPage },
-  { path: 'bancos/editar/:id', page: BankFormPage },
-  { path: 'marcas', page: BankListPage },
-  { path: 'garantias', page: WarrantyClaimsPage },
-  { path: 'arrepentimientos', page: RevocationsPage },
-  { path: 'usuarios', page: UserListPage },
-  { path: 'usuarios/:id', page: UserDetailPage },
-  { path: 'actividad', page: ActivityPage },
-  { path: 'configuracion', page: SettingsPage },
-  { path: 'configuracion/envios', page: ShippingSettingsPage },
+export const ADMIN_ROUTES: { path: string; page: Page; permission: Permission }[] = [
+  { path: 'productos', page: ProductListPage, permission: 'can_manage_products' },
+  { path: 'productos/nuevo', page: ProductFormPage, permission: 'can_manage_products' },
+  { path: 'productos/importar', page: ImportPage, permission: 'can_manage_products' },
+  { path: 'productos/editar/:productId', page: ProductFormPage, permission: 'can_manage_products' },
+  { path: 'pedidos', page: OrderListPage, permission: 'can_view_orders' },
+  { path: 'pedidos/nuevo', page: NewOrderPage, permission: 'can_manage_orders' },
+  { path: 'pedidos/:orderId', page: OrderDetailPage, permission: 'can_view_orders' },
+  { path: 'bancos', page: BankListPage, permission: 'can_manage_products' },
+  { path: 'bancos/nuevo', page: BankFormPage, permission: 'can_manage_products' },
+  { path: 'bancos/editar/:id', page: BankFormPage, permission: 'can_manage_products' },
+  { path: 'marcas', page: BankListPage, permission: 'can_manage_products' },
+  { path: 'garantias', page: WarrantyClaimsPage, permission: 'can_manage_warranty' },
+  { path: 'arrepentimientos', page: RevocationsPage, permission: 'can_manage_orders' },
+  { path: 'usuarios', page: UserListPage, permission: 'can_manage_users' },
+  { path: 'usuarios/:id', page: UserDetailPage, permission: 'can_manage_users' },
+  { path: 'actividad', page: ActivityPage, permission: 'can_view_activity' },
+  { path: 'configuracion', page: SettingsPage, permission: 'can_manage_settings' },
+  { path: 'configuracion/envios', page: ShippingSettingsPage, permission: 'can_manage_settings' },
 ];
 
 export const ADMIN_NAV: AdminNavItem[] = [
-  { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true },
-  { to: '/admin/productos', label: 'Productos', icon: BoxIcon },
-  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true },
-  { to: '/admin/bancos', label: 'Bancos', icon: BankIcon },
-  { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon, pendingClaims: true },
-  { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon },
-  { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon },
-  { to: '/admin/actividad', label: 'Actividad', icon: PulseIcon },
-  { to: '/admin/configuracion', label: 'Configuración', icon: GearIcon },
+  { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true, permission: 'can_view_dashboard' },
+  { to: '/admin/productos', label: 'Productos', icon: BoxIcon, permission: 'can_manage_products' },
+  { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true, permission: 'can_view_orders' },
+  { to: '/admin/bancos', label: 'Bancos', icon: BankIcon, permission: 'can_manage_products' },
+  { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon, pendingClaims: true, permission: 'can_manage_warranty' },
+  { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon, permission: 'can_manage_orders' },
+  { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon, permission: 'can_manage_users' },
+  { to: '/admin/actividad', label: 'Actividad', icon: PulseIcon, permission: 'can_view_activity' },
+  { to: '/admin/configuracion', label: 'Configuración', icon: GearIcon, permission: 'can_manage_settings' },
 ];
 
+/** The admin's first page for this role: the dashboard, or the first section it may open. */
+function AdminHome({ nav }: { nav: AdminNavItem[] }) {
+  const { ready, can } = usePermissions();
+  if (!ready) return <PageLoader />;
+  if (can('can_view_dashboard')) {
+    return (
+      <Suspense fallback={<PageLoader />}>
+        <DashboardPage />
+      </Suspense>
+    );
+  }
+  const first = nav.find((item) => item.to !== '/admin');
+  return first ? <Navigate to={first.to} replace /> : <NoPermission />;
+}
+
 export default function AdminApp() {
+  const { can } = usePermissions();
+  // The sidebar shows only what the role may open.
+  const nav = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
   return (
     <Routes>
       {/* Packing slips and pick list: printed without the admin frame. */}
       <Route
         path="pedidos/imprimir"
         element={
-          <Suspense fallback={<PageLoader />}>
-            <PrintPage />
-          </Suspense>
+          <RequirePermission permission="can_view_orders">
+            <Suspense fallback={<PageLoader />}>
+              <PrintPage />
+            </Suspense>
+          </RequirePermission>
         }
       />
-      <Route element={<AdminLayout nav={ADMIN_NAV} />}>
-        <Route
-          index
-          element={
-            <Suspense fallback={<PageLoader />}>
-              <DashboardPage />
-            </Suspense>
-          }
-        />
-        {ADMIN_ROUTES.map(({ path, page: Page }) => (
+      <Route element={<AdminLayout nav={nav} />}>
+        <Route index element={<AdminHome nav={nav} />} />
+        {ADMIN_ROUTES.map(({ path, page: Page, permission }) => (
           <Route
             key={path}
             path={path}
             element={
-              <Suspense fallback={<PageLoader />}>
-                <Page />
-              </Suspense>
+              <RequirePermission permission={permission}>
+                <Suspense fallback={<PageLoader />}>
+                  <Page />
+                </Suspense>
+              </RequirePermission>
             }
           />
         ))}

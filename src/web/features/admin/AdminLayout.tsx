@@ -1,4 +1,5 @@
 // The back-office frame: a sidebar on desktop, a top bar with a drawer on phones, and the page.
+import type { Permission } from '../../../domain/staff-roles';
 import { useEffect, useState, type ComponentType } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { SHOP_NAME } from '../../components/site';
@@ -19,6 +20,8 @@ export interface AdminNavItem {
   pendingOrders?: boolean;
   /** Shows the count of warranty claims waiting for review next to the label. */
   pendingClaims?: boolean;
+  /** What the role needs to see the entry (src/domain/staff-roles.ts). */
+  permission?: Permission;
 }
 
 function PendingBadge({ count, label, className = '' }: { count: number; label: string; className?: string }) {

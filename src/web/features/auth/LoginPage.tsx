@@ -43,7 +43,7 @@ export default function LoginPage() {
       const isAdmin = session.is_staff || session.user.is_staff || session.user.is_superuser;
       forgetIntendedRoute();
       // The route guard (RedirectIfAuthenticated) navigates there once the session is set.
-      setPostLoginLanding(landingAfterLogin(params.get('redirect'), isAdmin));
+      setPostLoginLanding(landingAfterLogin(params.get('redirect'), isAdmin, session.user.role));
       signIn(session.access, session.user);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'ACCOUNT_NOT_VERIFIED') {

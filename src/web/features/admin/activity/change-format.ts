@@ -65,6 +65,8 @@ const FIELD_LABELS: Record<string, string> = {
   last_name: 'Apellido',
   is_active: 'Cuenta activa',
   is_staff: 'Administrador',
+  role: 'Rol',
+  permissions: 'Permisos',
   email_verified: 'Email verificado',
   // Orders
   id: 'ID',

@@ -1,5 +1,7 @@
 // The bar shown while orders are selected (issue 13): mark paid, mark shipped (one carrier, a code
 // per order), complete, cancel, print and export; then which orders failed and why.
+import { BULK_ACTION_PERMISSION } from '../../../../domain/staff-roles';
+import { usePermissions } from '../../../lib/permissions';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
@@ -56,6 +58,7 @@ export function BulkBar({
   /** After an action: what applied and what failed. */
   onDone: (outcome: BulkOutcome) => void;
 }) {
+  const { can } = usePermissions();
   const navigate = useNavigate();
   const bulk = useBulkOrderAction();
   const [confirming, setConfirming] = useState<Exclude<BulkAction, 'mark_shipped'> | null>(null);
@@ -98,25 +101,33 @@ export function BulkBar({
             </button>
           </p>
           <div className="flex flex-wrap gap-1.5">
-            <Button
-              size="sm"
-              onClick={() => {
-                setPayment({ paid_at: shopToday(), method: 'transferencia' });
-                setConfirming('mark_paid');
-              }}
-              disabled={tooMany || bulk.isPending}
-            >
-              {BULK_ACTION_TEXT.mark_paid.button}
-            </Button>
-            <Button size="sm" onClick={() => setShipping(true)} disabled={tooMany || bulk.isPending}>
-              {BULK_ACTION_TEXT.mark_shipped.button}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={() => setConfirming('complete')} disabled={tooMany || bulk.isPending}>
-              {BULK_ACTION_TEXT.complete.button}
-            </Button>
-            <Button size="sm" variant="dangerOutline" onClick={() => setConfirming('cancel')} disabled={tooMany || bulk.isPending}>
-              {BULK_ACTION_TEXT.cancel.button}
-            </Button>
+            {can(BULK_ACTION_PERMISSION.mark_paid) && (
+              <Button
+                size="sm"
+                onClick={() => {
+                  setPayment({ paid_at: shopToday(), method: 'transferencia' });
+                  setConfirming('mark_paid');
+                }}
+                disabled={tooMany || bulk.isPending}
+              >
+                {BULK_ACTION_TEXT.mark_paid.button}
+              </Button>
+            )}
+            {can(BULK_ACTION_PERMISSION.mark_shipped) && (
+              <Button size="sm" onClick={() => setShipping(true)} disabled={tooMany || bulk.isPending}>
+                {BULK_ACTION_TEXT.mark_shipped.button}
+              </Button>
+            )}
+            {can(BULK_ACTION_PERMISSION.complete) && (
+              <Button size="sm" variant="secondary" onClick={() => setConfirming('complete')} disabled={tooMany || bulk.isPending}>
+                {BULK_ACTION_TEXT.complete.button}
+              </Button>
+            )}
+            {can(BULK_ACTION_PERMISSION.cancel) && (
+              <Button size="sm" variant="dangerOutline" onClick={() => setConfirming('cancel')} disabled={tooMany || bulk.isPending}>
+                {BULK_ACTION_TEXT.cancel.button}
+              </Button>
+            )}
             <Button
               size="sm"
               variant="secondary"

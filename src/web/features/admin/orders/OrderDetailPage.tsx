@@ -1,6 +1,7 @@
 // One order (/admin/pedidos/{orderId}; spec accounts-admin §2 admin order detail): details,
 // status change and delete; issue 13: timeline, payment, shipment, internal notes and printing;
 // issue 23: source, subtotal, shipping and address, and editing an order awaiting payment.
+import { usePermissions } from '../../../lib/permissions';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
@@ -27,6 +28,7 @@ export default function OrderDetailPage() {
   const navigate = useNavigate();
   const order = useAdminOrder(id);
   const remove = useDeleteOrder();
+  const { can } = usePermissions();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [editingLines, setEditingLines] = useState(false);
@@ -63,6 +65,8 @@ export default function OrderDetailPage() {
   }
   if (!order.data) return <LoadingState label="Cargando pedido..." />;
   const data = order.data;
+  // Depósito sees, prints and ships; payments, edits, refunds and deletion are for managers.
+  const manage = can('can_manage_orders');
   const deleteRefused = refusal(factsOfDto(data), 'delete');
   const editRefused = refusal(factsOfDto(data), 'edit_lines');
   const editNote =
@@ -96,41 +100,45 @@ export default function OrderDetailPage() {
             <LinkButton to={`/admin/pedidos/imprimir?ids=${data.id}`} variant="secondary">
               Imprimir
             </LinkButton>
-            {!editRefused && !editingLines && (
+            {manage && !editRefused && !editingLines && (
               <Button variant="secondary" onClick={() => setEditingLines(true)}>
                 <PencilIcon size={16} />
                 Editar pedido
               </Button>
             )}
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              <PencilIcon size={16} />
-              Cambiar estado
-            </Button>
-            <Button variant="danger" onClick={() => setDeleting(true)} disabled={deleteRefused !== null} title={deleteRefused?.message}>
-              <TrashIcon size={16} />
-              Eliminar
-            </Button>
+            {manage && (
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <PencilIcon size={16} />
+                Cambiar estado
+              </Button>
+            )}
+            {manage && (
+              <Button variant="danger" onClick={() => setDeleting(true)} disabled={deleteRefused !== null} title={deleteRefused?.message}>
+                <TrashIcon size={16} />
+                Eliminar
+              </Button>
+            )}
           </>
         }
       />
       <div className="space-y-4">
         <RevocationNotice order={data} />
-        {editingLines && !editRefused ? (
+        {manage && editingLines && !editRefused ? (
           <OrderEditPanel order={data} onDone={() => setEditingLines(false)} />
         ) : (
-          <DeliveryPanel order={data} editNote={editNote} />
+          <DeliveryPanel order={data} editNote={manage ? editNote : undefined} />
         )}
         <TimelinePanel order={data} />
-        <RefundPanel order={data} />
+        {manage && <RefundPanel order={data} />}
         <div className="grid gap-4 lg:grid-cols-2">
-          <PaymentPanel order={data} />
+          {manage && <PaymentPanel order={data} />}
           <ShipmentPanel order={data} />
         </div>
-        <PaymentRequestPanel order={data} />
+        {manage && <PaymentRequestPanel order={data} />}
         <Panel>
           <OrderDetails order={data} wide />
         </Panel>
-        <InternalNotesPanel order={data} />
+        {manage && <InternalNotesPanel order={data} />}
       </div>
       {editing && <EditStatusModal order={data} errorText="Error al actualizar el pedido." onClose={() => setEditing(false)} />}
       <ConfirmModal

@@ -3,6 +3,7 @@
 // choice remembered), details, status and delete modals, load more, an `orderId` query that
 // opens one order. Issue 13: selection with bulk actions, print and CSV export; new orders
 // appear by themselves (the counts poll in useLiveOrderCounts reloads the list).
+import { usePermissions } from '../../../lib/permissions';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -76,6 +77,7 @@ function filtersToParams(filters: OrderFilters, keep: URLSearchParams): URLSearc
 }
 
 export default function OrderListPage() {
+  const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const list = useAdminOrders(filters);
@@ -202,10 +204,12 @@ export default function OrderListPage() {
               <RefreshIcon size={16} />
               <span className="hidden sm:inline">Actualizar</span>
             </Button>
-            <LinkButton to="/admin/pedidos/nuevo">
-              <PlusIcon size={16} />
-              Nuevo pedido
-            </LinkButton>
+            {can('can_manage_orders') && (
+              <LinkButton to="/admin/pedidos/nuevo">
+                <PlusIcon size={16} />
+                Nuevo pedido
+              </LinkButton>
+            )}
           </>
         }
       />

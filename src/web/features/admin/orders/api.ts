@@ -29,6 +29,7 @@ import {
   type adminOrderUpdateSchema,
   type manualOrderSchema,
 } from '../../../../domain/orders';
+import { usePermissions } from '../../../lib/permissions';
 import { api, apiDownload, toQuery } from '../../../lib/api';
 import { adminKeys } from '../lib/queries';
 
@@ -85,9 +86,12 @@ const COUNTS_POLL_MS = 20_000;
  * (a new order, or one cancelled or completed elsewhere), the order lists are reloaded.
  */
 export function useLiveOrderCounts(): OrderStatusCounts | undefined {
+  // Only a role that may open the list asks for its count.
+  const canCount = usePermissions().can('can_view_orders');
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: adminKeys.orderCounts,
+    enabled: canCount,
     queryFn: ({ signal }) =>
       api.get<AdminOrderPage>(`/api/orders/${toQuery({ status: 'pending', page_size: 1 })}`, { signal }).then((page) => page.status_counts),
     refetchInterval: COUNTS_POLL_MS,

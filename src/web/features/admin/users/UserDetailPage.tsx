@@ -1,6 +1,7 @@
 // /admin/usuarios/:id (spec accounts-admin §2 admin user detail): the user's card and their
 // orders. Also opened with an `email` query: once found, the URL becomes the id-based one. A
 // failure at mount goes back to the list after 2 seconds.
+import { ROLE_LABELS } from '../../../../domain/staff-roles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
@@ -104,7 +105,7 @@ export default function UserDetailPage() {
               <p className="text-lg font-semibold text-stone-900">{name || user.username}</p>
               <p className="text-sm text-stone-600">@{user.username}</p>
             </div>
-            {user.is_staff ? <Badge tone="info">Administrador</Badge> : <Badge tone="neutral">Usuario</Badge>}
+            {user.role ? <Badge tone="info">{ROLE_LABELS[user.role]}</Badge> : <Badge tone="neutral">Usuario</Badge>}
           </div>
           <dl className="mt-4 divide-y divide-stone-100 text-sm">
             <Info label="Email">{user.email}</Info>

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
+import { ROLE_LABELS } from '../../../../domain/staff-roles';
 import { OWN_ACCOUNT_MESSAGE, USERS_PAGE_SIZE } from '../../../../domain/users';
 import { useSession } from '../../../lib/session';
 import { errorMessage, formatDate } from '../lib/format';
@@ -17,6 +18,7 @@ import { EmptyState, ListStates } from '../ui/states';
 import { type AdminUserDto, useDeleteUser, useSetUserActive, type UserFilters, useUsers } from './api';
 import { Pagination } from './Pagination';
 import { CreateUserModal } from './CreateUserModal';
+import { RoleModal } from './RoleModal';
 
 const STATUSES = { active: 'Activos', inactive: 'Inactivos' } as const;
 const TYPES = { staff: 'Administradores', customer: 'Usuarios' } as const;
@@ -42,6 +44,9 @@ export default function UserListPage() {
   const [email, setEmail] = useState(filters.email ?? '');
   const [creating, setCreating] = useState(false);
   const [toDelete, setToDelete] = useState<AdminUserDto | null>(null);
+  // Owners give and change roles (issue 24).
+  const [roleOf, setRoleOf] = useState<AdminUserDto | null>(null);
+  const { user: me } = useSession();
   const remove = useDeleteUser();
 
   // The latest params, for the debounced effect below.
@@ -152,7 +157,7 @@ export default function UserListPage() {
         >
           {users.map((user) => (
             <li key={user.id}>
-              <UserCard user={user} onDelete={() => setToDelete(user)} />
+              <UserCard user={user} onDelete={() => setToDelete(user)} onRole={me?.is_superuser ? () => setRoleOf(user) : undefined} />
             </li>
           ))}
         </ul>
@@ -160,6 +165,7 @@ export default function UserListPage() {
       </ListStates>
 
       <CreateUserModal open={creating} onClose={() => setCreating(false)} />
+      <RoleModal user={roleOf} onClose={() => setRoleOf(null)} />
       <ConfirmModal
         open={!!toDelete}
         title="Eliminar usuario"
@@ -179,7 +185,7 @@ export default function UserListPage() {
   );
 }
 
-function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void }) {
+function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDelete: () => void; onRole?: () => void }) {
   const { user: me } = useSession();
   const setActive = useSetUserActive();
   const own = me?.id === user.id;
@@ -219,7 +225,7 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
         </div>
       </div>
       <div className="mt-3 flex flex-wrap gap-1.5">
-        {user.is_staff || user.is_superuser ? <Badge tone="info">Administrador</Badge> : <Badge tone="neutral">Usuario</Badge>}
+        {user.role ? <Badge tone="info">{ROLE_LABELS[user.role]}</Badge> : <Badge tone="neutral">Usuario</Badge>}
         {user.is_active ? <Badge tone="success">Activo</Badge> : <Badge tone="danger">Inactivo</Badge>}
         {own && <Badge tone="brand">Tu cuenta</Badge>}
       </div>
@@ -234,6 +240,12 @@ function UserCard({ user, onDelete }: { user: AdminUserDto; onDelete: () => void
           <EyeIcon size={14} />
           Ver detalle
         </Link>
+        {onRole && (
+          <Button size="sm" variant="secondary" onClick={onRole}>
+            <UsersIcon size={14} />
+            Cambiar rol
+          </Button>
+        )}
         <Button
           size="sm"
           variant={user.is_active ? 'ghostMuted' : 'secondary'}

@@ -3,6 +3,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/catalog';
 import { type AdminCreateUserInput, type AdminUserDetailDto, type AdminUserDto, USERS_PAGE_SIZE } from '../../../../domain/users';
+import type { Permission, StaffRole } from '../../../../domain/staff-roles';
 import { api, toQuery } from '../../../lib/api';
 
 export type { AdminUserDetailDto, AdminUserDto };
@@ -87,6 +88,20 @@ export function useCreateUser() {
       api.post<{ message: string; user: AdminUserDto }>('/api/auth/admin/create-user/', input, {
         fallbackError: 'Error al crear el usuario',
       }),
+    onSuccess: invalidate,
+  });
+}
+
+/** PUT /api/auth/users/{id}/role/ (owners only): null removes the user from the team. */
+export function useSetUserRole() {
+  const invalidate = useInvalidateUsers();
+  return useMutation({
+    mutationFn: ({ user, role, permissions }: { user: AdminUserDto; role: StaffRole | null; permissions?: Permission[] }) =>
+      api.put<AdminUserDto & { message: string }>(
+        `/api/auth/users/${user.id}/role/`,
+        role === 'custom' ? { role, permissions } : { role },
+        { fallbackError: 'Error al cambiar el rol' },
+      ),
     onSuccess: invalidate,
   });
 }

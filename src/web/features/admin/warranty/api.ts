@@ -3,6 +3,7 @@
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/catalog';
 import { type AdminWarrantyClaimDto, WARRANTY_PAGE_SIZE, type WarrantyStatus } from '../../../../domain/warranty';
+import { usePermissions } from '../../../lib/permissions';
 import { api, ApiError, toQuery } from '../../../lib/api';
 
 export type { AdminWarrantyClaimDto };
@@ -43,8 +44,11 @@ const PENDING_POLL_MS = 60_000;
 
 /** Claims nobody has looked at yet: the sidebar's badge, as orders have theirs. */
 export function usePendingClaimsCount(): number | undefined {
+  // Only a role that may open the list asks for its count.
+  const canCount = usePermissions().can('can_manage_warranty');
   const { data } = useQuery({
     queryKey: [...claimKeys.all, 'pending-count'],
+    enabled: canCount,
     queryFn: ({ signal }) =>
       api.get<Page<AdminWarrantyClaimDto>>(`/api/warranty-claims/${toQuery({ status: 'pending', page_size: 1 })}`, { signal }),
     refetchInterval: PENDING_POLL_MS,
