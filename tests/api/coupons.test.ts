@@ -7,6 +7,7 @@ import { formatArs } from '../../src/domain/money';
 import { activityLogs, blisters, couponUses, coupons } from '../../src/server/db/schema';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
 import { api, useTestServer } from '../helpers/app';
+import { waitForOutboxMail } from '../helpers/mail';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 
 const server = useTestServer({ maxPendingOrders: 1000 });
@@ -360,5 +361,27 @@ describe('uses are counted atomically', () => {
     // Only the 5 orders took stock: nothing else of the refused ones was written.
     const [blister] = await db().select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, product.blisters[0].id));
     expect(blister.stock).toBe(95);
+  });
+});
+
+describe('where the coupon shows', () => {
+  it('the confirmation e-mail lists it between the subtotal and the total, and the CSV has its columns', async () => {
+    const customer = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
+    const coupon = await createCoupon({ kind: 'fixed', value: 1500 });
+    const placed = await order(customer.token, [lineOf(product)], { coupon_code: coupon.code });
+    expect(placed.status).toBe(201);
+    const mail = await waitForOutboxMail(server, customer.email, `#${placed.json.order_number}`);
+    expect(mail.text).toContain(`Subtotal: ${formatArs(10000)}`);
+    expect(mail.text).toContain(`Cupón ${coupon.code}: −${formatArs(1500)}`);
+    expect(mail.text).toContain(`Total: ${formatArs(8500)}`);
+
+    const csv = await fetch(`${server.url}/api/orders/export.csv?search=${placed.json.order_number}`, {
+      headers: { authorization: `Bearer ${await staffToken()}` },
+    });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text).toContain(';Cupón;Descuento del cupón;Total;');
+    expect(text).toContain(`;${coupon.code};1500,00;8500,00;`);
   });
 });
