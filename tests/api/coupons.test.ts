@@ -385,3 +385,23 @@ describe('where the coupon shows', () => {
     expect(text).toContain(`;${coupon.code};1500,00;8500,00;`);
   });
 });
+
+describe('dashboard', () => {
+  it('shows sales by coupon, without cancelled orders', async () => {
+    const product = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
+    const coupon = await createCoupon({ kind: 'fixed', value: 1000 });
+    const a = await createUser(db());
+    const b = await createUser(db());
+    expect((await order(a.token, [lineOf(product)], { coupon_code: coupon.code })).status).toBe(201);
+    const cancelled = await order(b.token, [lineOf(product, 2)], { coupon_code: coupon.code });
+    await api(server, 'PUT', `/api/orders/${cancelled.json.id}/`, { token: b.token, body: { status: 'cancelled' } });
+    const res = await api(server, 'GET', '/api/dashboard/', { token: await staffToken() });
+    expect(res.status).toBe(200);
+    expect(res.json.by_coupon.find((row: { code: string }) => row.code === coupon.code)).toEqual({
+      code: coupon.code,
+      orders: 1,
+      discount: 1000,
+      revenue: 9000,
+    });
+  });
+});
