@@ -154,6 +154,8 @@ export const dashboardDtoSchema = z.object({
   top_brands: rankings(topBrandSchema),
   /** Every type present, in PRODUCT_TYPES order. */
   by_type: z.array(typeSalesSchema),
+  /** Sales by coupon in the window (orders not cancelled), most revenue first. */
+  by_coupon: z.array(z.object({ code: z.string(), orders: z.number().int(), discount: z.number(), revenue: z.number() })),
   low_stock_threshold: z.number().int(),
   /** Presentations of products on sale with 0 < stock < threshold, fewest first. */
   low_stock: z.array(lowStockItemSchema),

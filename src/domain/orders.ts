@@ -148,6 +148,12 @@ export const orderCreateSchema = z
     products: orderLinesSchema,
     /** The total the customer saw when confirming: a different one on the server answers 409 PRICE_CHANGED. */
     expected_total: z.number({ error: 'El total esperado debe ser un número' }).min(0).max(1_000_000_000).optional(),
+    /** A discount code (domain/coupons.ts): matched without case or spaces; '' is none. */
+    coupon_code: z
+      .string({ error: 'El cupón debe ser un texto' })
+      .trim()
+      .max(100, 'No encontramos ese cupón. Revisá que esté bien escrito.')
+      .optional(),
   })
   .superRefine(checkDelivery)
   .transform(specAddress);
@@ -438,8 +444,10 @@ export const orderDtoSchema = z.object({
   is_archived: z.boolean(),
   /** The lines' sum. */
   subtotal: z.number(),
-  /** subtotal + shipping. */
+  /** subtotal + shipping − the coupon's discount. */
   total: z.number(),
+  /** The coupon the order was placed with: its code and what it took off the products (free shipping: 0, the shipping is $ 0). */
+  coupon: z.object({ code: z.string(), discount: z.number(), free_shipping: z.boolean() }).nullable(),
   /** web: the customer's checkout; manual: entered by staff. */
   source: z.enum(ORDER_SOURCES),
   shipping: orderShippingDtoSchema.nullable(),

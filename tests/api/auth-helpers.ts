@@ -73,4 +73,5 @@ export const RELAXED_LIMITS: RateLimitConfig = {
   register: { ip: RELAXED, account: RELAXED },
   codeVerify: { ip: RELAXED, account: RELAXED },
   codeSend: { ip: RELAXED, account: RELAXED },
+  couponCheck: { ip: RELAXED, account: RELAXED },
 };

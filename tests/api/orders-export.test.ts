@@ -73,7 +73,7 @@ describe('GET /api/orders/export.csv', () => {
         text
           .slice(1)
           .startsWith(
-            'Pedido;Fecha;Estado;Etapa;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Calle;Número;Ciudad;Provincia;Código postal;Envío;Costo de envío;Subtotal productos;Productos;Unidades;Total;',
+            'Pedido;Fecha;Estado;Etapa;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Calle;Número;Ciudad;Provincia;Código postal;Envío;Costo de envío;Subtotal productos;Productos;Unidades;Cupón;Descuento del cupón;Total;',
           ),
       ).toBe(true);
       expect(text.endsWith('\r\n')).toBe(true);

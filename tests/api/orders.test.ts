@@ -396,6 +396,7 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     expect((await api(server, 'GET', '/api/core/order-settings/', { token: staff.token })).json).toEqual({
       max_pending_orders: 3,
       is_default: true,
+      coupon_combination: 'best',
     });
     expect((await api(server, 'GET', '/api/core/order-settings/', { token: user.token })).status).toBe(403);
     expect((await api(server, 'PUT', '/api/core/order-settings/', { token: user.token, body: { max_pending_orders: 9 } })).status).toBe(

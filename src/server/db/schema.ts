@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { COUPON_COMBINATIONS, COUPON_KINDS } from '../../domain/coupons';
 import { CARRIERS, PAYMENT_METHODS } from '../../domain/fulfilment';
 import { REFUND_STATUSES } from '../../domain/order-lifecycle';
 import { ORDER_SOURCES } from '../../domain/order-status';
@@ -344,10 +345,22 @@ export const orders = pgTable(
     address_city: text('address_city'),
     address_province: text('address_province'),
     address_details: text('address_details'),
+    /**
+     * The coupon the order was placed with (domain/coupons.ts), as confirmed: `total` = lines'
+     * subtotal + shipping_price − coupon_discount. A free-shipping coupon leaves the discount at 0
+     * and the shipping_price at 0.
+     */
+    coupon_id: integer('coupon_id').references((): AnyPgColumn => coupons.id, { onDelete: 'restrict' }),
+    coupon_code: text('coupon_code'),
+    coupon_kind: text('coupon_kind', { enum: COUPON_KINDS }),
+    coupon_discount: money('coupon_discount').notNull().default(0),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    index('orders_coupon_idx')
+      .on(t.coupon_id)
+      .where(sql`${t.coupon_id} is not null`),
     // The admin tabs (orders/queries statusFilter) in list order, so a page's ids come from the
     // index alone: pending and completed leave archived orders out, cancelled keeps them.
     index('orders_status_created_idx').on(t.status, t.created_at.desc(), t.id.desc()),
@@ -495,6 +508,8 @@ export const siteSettings = pgTable('site_settings', {
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   /** Orders awaiting payment a customer may hold at once; null: MAX_PENDING_ORDERS (GET/PUT /api/core/order-settings/). */
   max_pending_orders: integer('max_pending_orders'),
+  /** How coupons combine with the banks' discounts (domain/coupons.ts COUPON_COMBINATIONS). */
+  coupon_combination: text('coupon_combination', { enum: COUPON_COMBINATIONS }).notNull().default('best'),
   // How customers reach the shop and its fiscal data (GET/PUT /api/core/contact-settings/): ''
   // when not set. The contact WhatsApp is `whatsapp_number` above, shared with the payment settings.
   /** '' falls back to SHOP_EMAIL. */
@@ -688,3 +703,55 @@ export const jobRuns = pgTable('job_runs', {
   name: text('name').primaryKey(),
   last_run_at: timestamp('last_run_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Discount codes staff create (domain/coupons.ts). `code_key` is the normalized code (no spaces,
+ * upper case) customers are matched by. `uses` counts the uses held by orders that are not
+ * cancelled: it only moves under this row's lock (coupons/uses.ts), so it never passes max_uses.
+ * A coupon is never deleted, only deactivated.
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    code_key: text('code_key').notNull(),
+    kind: text('kind', { enum: COUPON_KINDS }).notNull(),
+    value: money('value').notNull().default(0),
+    min_subtotal: money('min_subtotal').notNull().default(0),
+    starts_at: timestamp('starts_at', { withTimezone: true }),
+    ends_at: timestamp('ends_at', { withTimezone: true }),
+    max_uses: integer('max_uses'),
+    max_uses_per_customer: integer('max_uses_per_customer'),
+    first_order_only: boolean('first_order_only').notNull().default(false),
+    brand_ids: jsonb('brand_ids').$type<number[]>().notNull().default([]),
+    types: jsonb('types').$type<string[]>().notNull().default([]),
+    active: boolean('active').notNull().default(true),
+    uses: integer('uses').notNull().default(0),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('coupons_code_key_idx').on(t.code_key),
+    check('coupons_uses_within_max', sql`${t.uses} >= 0 and (${t.max_uses} is null or ${t.uses} <= ${t.max_uses})`),
+  ],
+);
+
+/** One row per order placed with a coupon: who used it, and when the use came back (a cancel). */
+export const couponUses = pgTable(
+  'coupon_uses',
+  {
+    id: serial('id').primaryKey(),
+    coupon_id: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id, { onDelete: 'restrict' }),
+    order_id: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    returned_at: timestamp('returned_at', { withTimezone: true }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_uses_order_idx').on(t.order_id), index('coupon_uses_coupon_user_idx').on(t.coupon_id, t.user_id)],
+);

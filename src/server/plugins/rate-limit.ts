@@ -38,7 +38,7 @@ export interface LoginPolicy {
   accountSlowdown?: SlowdownRule;
 }
 
-export type CodeLimitName = 'register' | 'codeVerify' | 'codeSend';
+export type CodeLimitName = 'register' | 'codeVerify' | 'codeSend' | 'couponCheck';
 
 export type RateLimitConfig = { login: LoginPolicy } & Record<CodeLimitName, RateLimitPolicy>;
 
@@ -56,6 +56,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   codeVerify: { ip: { max: 30, windowSeconds: 15 * 60 }, account: { max: 10, windowSeconds: 15 * 60 } },
   // Anything that e-mails a code: resends, reset requests, e-mail change requests.
   codeSend: { ip: { max: 10, windowSeconds: 15 * 60 }, account: { max: 5, windowSeconds: 15 * 60 } },
+  // Checking a coupon code (POST /api/coupons/check/): codes can be guessed, so tries are counted
+  // per address and per account; a customer typing and correcting stays far below.
+  couponCheck: { ip: { max: 60, windowSeconds: 15 * 60 }, account: { max: 30, windowSeconds: 15 * 60 } },
 };
 
 /** The wait before the attempt that follows `earlier` attempts inside the window. */

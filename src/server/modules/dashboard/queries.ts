@@ -138,6 +138,20 @@ export async function ordersByStatus(db: DbOrTx, span: Span) {
   );
 }
 
+/** Orders placed with each coupon in `span` and not cancelled: how many, the discount given and their totals. */
+export async function salesByCoupon(db: DbOrTx, span: Span) {
+  return sqlRows<{ code: string; orders: number; discount: number; revenue: number }>(
+    db,
+    sql`select o.coupon_code as code, count(*)::int as orders, coalesce(sum(o.coupon_discount), 0)::float8 as discount,
+        coalesce(sum(o.total), 0)::float8 as revenue
+      from orders o
+      where o.coupon_id is not null and o.status <> 'cancelled'
+        and o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}
+      group by o.coupon_code
+      order by revenue desc, code`,
+  );
+}
+
 export interface RankedRow {
   kind: 'product_units' | 'product_revenue' | 'brand_units' | 'brand_revenue' | 'type';
   id: number | null;

@@ -33,6 +33,7 @@ import {
   soldOutStillSelling,
   spanBounds,
   type RankedRow,
+  salesByCoupon,
   type Span,
   type SpanFigures,
 } from './queries';
@@ -93,7 +94,7 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
   }
 
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
-  const [spanRows, daily, statusRows, ranked, lowRows, soldOut, pending, open] = await Promise.all([
+  const [spanRows, daily, statusRows, ranked, lowRows, soldOut, pending, open, couponRows] = await Promise.all([
     figuresBySpan(db, windows),
     dailySales(db, dayBefore(bounds.today, DASHBOARD_DAYS - 1), bounds.today, series),
     ordersByStatus(db, breakdown),
@@ -107,6 +108,7 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
       expiresBefore: new Date(now.getTime() - (pendingOrderDays - 1) * DAY_MS),
     }),
     pipeline(db),
+    salesByCoupon(db, breakdown),
   ]);
 
   const byKey = new Map(spanRows.map((row) => [row.key, row]));
@@ -140,6 +142,7 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
       units: typeRows.get(type)?.units ?? 0,
       revenue: roundCents(typeRows.get(type)?.revenue ?? 0),
     })),
+    by_coupon: couponRows.map((row) => ({ ...row, discount: roundCents(row.discount), revenue: roundCents(row.revenue) })),
     low_stock_threshold: lowRows[0]?.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD,
     low_stock: lowRows.flatMap((row): LowStockItem[] =>
       row.blister_id === null

@@ -27,12 +27,20 @@ function linesTable(order: OrderDto): { html: string; text: string } {
   });
   const head = 'padding:8px 6px;border-bottom:2px solid #15803d;font-size:13px;color:#6b7280;';
   // With shipping, the subtotal and the shipping cost come before the total they add up to.
-  const sums = order.shipping
+  // The coupon's line comes after them: total = subtotal + shipping − the coupon's discount.
+  const coupon = order.coupon
     ? [
-        { label: 'Subtotal', value: formatArs(order.subtotal) },
-        { label: `Envío (${order.shipping.name})`, value: shippingPriceText(order.shipping.price) },
+        {
+          label: `Cupón ${order.coupon.code}`,
+          value: order.coupon.free_shipping ? 'Envío gratis' : `−${formatArs(order.coupon.discount)}`,
+        },
       ]
     : [];
+  const sums = [
+    ...(order.shipping || order.coupon ? [{ label: 'Subtotal', value: formatArs(order.subtotal) }] : []),
+    ...(order.shipping ? [{ label: `Envío (${order.shipping.name})`, value: shippingPriceText(order.shipping.price) }] : []),
+    ...coupon,
+  ];
   const sumCell = 'padding:6px 6px;font-size:14px;color:#1f2937;';
   const html =
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse;">` +

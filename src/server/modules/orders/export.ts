@@ -82,6 +82,8 @@ const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Subtotal productos', (o) => csvMoney(o.subtotal)],
   ['Productos', (o) => o.order_products.map((l) => `${lineName(l)} x ${l.quantity}`).join(', ')],
   ['Unidades', (o) => o.order_products.reduce((sum, l) => sum + l.quantity, 0)],
+  ['Cupón', (o) => o.coupon?.code ?? ''],
+  ['Descuento del cupón', (o) => (o.coupon ? (o.coupon.free_shipping ? 'Envío gratis' : csvMoney(o.coupon.discount)) : '')],
   ['Total', (o) => csvMoney(o.total)],
   ['Pagado el', (o) => csvDateTime(o.payment?.paid_at)],
   ['Medio de pago', (o) => (o.payment ? PAYMENT_METHOD_LABELS[o.payment.method] : '')],

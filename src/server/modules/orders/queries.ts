@@ -59,6 +59,9 @@ const orderFields = {
   shipping_kind: orders.shipping_kind,
   shipping_carrier: orders.shipping_carrier,
   shipping_price: orders.shipping_price,
+  coupon_code: orders.coupon_code,
+  coupon_kind: orders.coupon_kind,
+  coupon_discount: orders.coupon_discount,
   address_street: orders.address_street,
   address_number: orders.address_number,
   address_zip_code: orders.address_zip_code,
@@ -226,8 +229,11 @@ function orderDto(row: OrderRow, lines: OrderProductDto[], view: OrderView): Ord
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
     is_archived: row.is_archived,
-    subtotal: roundCents(row.total - (row.shipping_price ?? 0)),
+    subtotal: roundCents(row.total - (row.shipping_price ?? 0) + row.coupon_discount),
     total: row.total,
+    coupon: row.coupon_code
+      ? { code: row.coupon_code, discount: row.coupon_discount, free_shipping: row.coupon_kind === 'free_shipping' }
+      : null,
     source: row.source,
     shipping: shippingOf(row),
     address: storedAddress(row) ?? null,

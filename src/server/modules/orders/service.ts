@@ -29,7 +29,10 @@ import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery'
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isForeignKeyViolation } from '../../db/errors';
-import { orderProducts, orders, users } from '../../db/schema';
+import { coupons, orderProducts, orders, users } from '../../db/schema';
+import { moveCouponUse, takeUse } from '../coupons/uses';
+import { checkResult, couponLine, decideCoupon, repricedDiscount } from './coupon';
+import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupons';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
@@ -217,9 +220,15 @@ export async function placeOrder(
   const blisterIds = input.products.map((l) => l.blister_id);
   const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
   const lines = priceLines(byId, input.products, dollarRate, now);
+  // The coupon is decided here, from these prices, with its row locked to the commit: the use
+  // taken below cannot be taken by a simultaneous checkout too (coupons/uses.ts).
+  const coupon = input.coupon_code ? await couponForOrder(ctx, tx, input.coupon_code, customer.id, byId, lines, dollarRate, now) : null;
+  if (coupon) coupon.outcome.prices.forEach((price, i) => (lines[i].price_at_time = price));
   const subtotal = orderTotal(lines);
   const delivery = await chooseDelivery(tx, input, subtotal);
-  const total = orderTotalWithShipping(subtotal, delivery.columns.shipping_price);
+  if (coupon?.outcome.free_shipping && delivery.columns.shipping_price !== null) delivery.columns.shipping_price = 0;
+  const couponDiscount = coupon?.outcome.discount ?? 0;
+  const total = roundCents(orderTotalWithShipping(subtotal, delivery.columns.shipping_price) - couponDiscount);
   // The customer confirmed a total: a price that changed while the checkout was open (a
   // catalogue edit, a new dollar rate, the shipping settings) stops the order instead of
   // charging more or less.
@@ -253,6 +262,10 @@ export async function placeOrder(
       source: order.source,
       created_by: order.source === 'manual' ? order.actor.id : null,
       internal_notes: order.internalNotes ?? '',
+      coupon_id: coupon?.coupon.id ?? null,
+      coupon_code: coupon?.coupon.code ?? null,
+      coupon_kind: coupon?.coupon.kind ?? null,
+      coupon_discount: couponDiscount,
       created_at: now,
       updated_at: now,
     })
@@ -266,6 +279,7 @@ export async function placeOrder(
     }
     throw error;
   }
+  if (coupon) await takeUse(tx, coupon.coupon.id, row.id, customer.id, now);
   // The next checkout starts from this address and phone. Only when it changed: a customer who
   // orders to the same place again writes nothing (the checkout read the row when it locked it).
   const unchanged = remembered && sameAddress(remembered.last_address, delivery.address) && remembered.phone === input.customer_phone;
@@ -295,6 +309,7 @@ export async function placeOrder(
       status: 'pending',
       source: order.source,
       products: lineSummary(lines),
+      ...(coupon ? { coupon: coupon.coupon.code, coupon_discount: couponDiscount } : {}),
     },
   });
 
@@ -304,6 +319,50 @@ export async function placeOrder(
   const locked = await lockPresentations(tx, blisterIds);
   await applyStockDelta(tx, locked, heldBy(lines), now);
   return row;
+}
+
+/** The coupon an order is placed with, or 409 COUPON_REFUSED with the reason in Spanish (nothing of the order is written). */
+async function couponForOrder(
+  ctx: AppContext,
+  tx: Tx,
+  code: string,
+  customerId: number,
+  byId: Map<number, Presentation>,
+  lines: TargetLine[],
+  dollarRate: number,
+  now: Date,
+) {
+  const decision = await decideCoupon(
+    ctx,
+    tx,
+    code,
+    customerId,
+    lines.map((l) => couponLine(byId.get(l.blister_id!)!, l.quantity, l.price_at_time, dollarRate)),
+    now,
+    true,
+  );
+  if ('refusal' in decision) throw conflict(decision.refusal, 'COUPON_REFUSED', { coupon_code: code });
+  return decision;
+}
+
+/**
+ * POST /api/coupons/check/: the discount the code would give this cart now, from the same prices
+ * and the same decision as placeOrder (without locking: the order decides again when placed).
+ */
+export async function checkCoupon(ctx: AppContext, customer: OrderActor, input: CouponCheckInput): Promise<CouponCheckResult> {
+  const dollarRate = await getDollarRateValue(ctx.db);
+  const now = ctx.now();
+  const byId = new Map(
+    (
+      await readPresentations(
+        ctx.db,
+        input.products.map((l) => l.blister_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const lines = priceLines(byId, input.products, dollarRate, now);
+  const couponLines = lines.map((l) => couponLine(byId.get(l.blister_id!)!, l.quantity, l.price_at_time, dollarRate));
+  return checkResult(await decideCoupon(ctx, ctx.db, input.code, customer.id, couponLines, now, false));
 }
 
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
@@ -423,6 +482,8 @@ async function deliveryAfterEdit(
  * active order holds its lines, a cancelled one nothing), lines and order row follow.
  */
 async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState, now: Date): Promise<number> {
+  // The coupon's row before the presentations' (coupons/uses.ts): a cancel gives the use back, a reopen takes it.
+  await moveCouponUse(tx, order, isOrderActive(order.status), isOrderActive(next.status), now);
   const before = isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD;
   const after = isOrderActive(next.status) ? heldBy(next.lines) : NOTHING_HELD;
   await moveStock(tx, before, after, now);
@@ -441,11 +502,14 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
       await tx.update(orderProducts).set({ quantity: line.quantity, price_at_time: line.price_at_time }).where(eq(orderProducts.id, id));
     }
   }
-  const total = orderTotalWithShipping(orderTotal(next.lines), next.delivery ? next.delivery.shipping_price : order.shipping_price);
+  const { delivery, couponDiscount } = await couponAfterEdit(tx, order, current, next);
+  const shipping = delivery ? delivery.shipping_price : order.shipping_price;
+  const total = roundCents(orderTotalWithShipping(orderTotal(next.lines), shipping) - couponDiscount);
   await tx
     .update(orders)
     .set({
-      ...next.delivery,
+      ...delivery,
+      coupon_discount: couponDiscount,
       status: next.status,
       is_archived: next.is_archived,
       cancel_reason: next.cancel_reason,
@@ -455,6 +519,21 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
     })
     .where(eq(orders.id, order.id));
   return total;
+}
+
+/**
+ * An order with a coupon keeps it through staff edits: the discount is computed again by the same
+ * domain function on the new lines, and a free-shipping coupon keeps the shipping at $ 0.
+ */
+async function couponAfterEdit(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState) {
+  if (!order.coupon_id) return { delivery: next.delivery, couponDiscount: order.coupon_discount };
+  const delivery =
+    next.delivery && order.coupon_kind === 'free_shipping' && next.delivery.shipping_price !== null
+      ? { ...next.delivery, shipping_price: 0 }
+      : next.delivery;
+  if (sameLines(current, next.lines)) return { delivery, couponDiscount: order.coupon_discount };
+  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, order.coupon_id));
+  return { delivery, couponDiscount: coupon ? await repricedDiscount(tx, coupon, next.lines) : order.coupon_discount };
 }
 
 /**
@@ -726,6 +805,8 @@ export async function deleteOrder(ctx: AppContext, actor: OrderActor, orderId: n
     assertAllowed(order, 'delete');
     const before = await findOrderDto(tx, orderId);
     const current = await currentLines(tx, orderId);
+    // Its coupon use goes back (the coupon_uses row goes with the order), before the stock (lock order).
+    await moveCouponUse(tx, order, isOrderActive(order.status), false, now);
     await moveStock(tx, isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD, NOTHING_HELD, now);
     await tx.delete(orders).where(eq(orders.id, orderId));
     await logActivity(tx, {

@@ -36,6 +36,7 @@ function selectPresentations(db: DbOrTx, ids: number[]) {
       currency: products.currency,
       available: products.available,
       deleted_at: products.deleted_at,
+      brand_id: brands.id,
       brand_name: brands.brand_name,
       discount_active: brands.discount_active,
       discount_type: brands.discount_type,

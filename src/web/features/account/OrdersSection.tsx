@@ -237,10 +237,10 @@ function Place({ label, children }: { label: string; children: string }) {
   );
 }
 
-/** The total, and with a shipping method the subtotal and the shipping it adds up from. */
+/** The total, and with a shipping method or a coupon the subtotal, shipping and discount it adds up from. */
 function OrderTotals({ order }: { order: OrderDto }) {
   const total = <p className="text-base font-bold text-stone-900">Total: {formatArs(order.total)}</p>;
-  if (!order.shipping) return total;
+  if (!order.shipping && !order.coupon) return total;
   return (
     <div>
       <dl className="text-sm text-stone-700">
@@ -248,10 +248,18 @@ function OrderTotals({ order }: { order: OrderDto }) {
           <dt className="inline">Subtotal: </dt>
           <dd className="inline">{formatArs(order.subtotal)}</dd>
         </div>
-        <div>
-          <dt className="inline">Envío ({order.shipping.name}): </dt>
-          <dd className="inline">{order.shipping.price === 0 ? 'Gratis' : formatArs(order.shipping.price)}</dd>
-        </div>
+        {order.shipping && (
+          <div>
+            <dt className="inline">Envío ({order.shipping.name}): </dt>
+            <dd className="inline">{order.shipping.price === 0 ? 'Gratis' : formatArs(order.shipping.price)}</dd>
+          </div>
+        )}
+        {order.coupon && (
+          <div>
+            <dt className="inline">Cupón {order.coupon.code}: </dt>
+            <dd className="inline">{order.coupon.free_shipping ? 'Envío gratis' : `−${formatArs(order.coupon.discount)}`}</dd>
+          </div>
+        )}
       </dl>
       {total}
     </div>

@@ -226,6 +226,12 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
             </li>
           ))}
         </ul>
+        {order.coupon && (
+          <p className="mt-2 flex justify-between px-1 text-sm text-stone-700">
+            <span>Cupón {order.coupon.code}</span>
+            <span>{order.coupon.free_shipping ? 'Envío gratis' : `−${formatArs(order.coupon.discount)}`}</span>
+          </p>
+        )}
         <p className="mt-2 flex justify-between px-1 text-base font-bold">
           <span>Total</span>
           <span>{formatArs(order.total)}</span>

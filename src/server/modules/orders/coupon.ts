@@ -1,0 +1,106 @@
+// A coupon on a cart, from the server's prices: the check endpoint's preview and the order's
+// transaction call the same function (placeOrder with `lock`), so they never disagree.
+import { inArray } from 'drizzle-orm';
+import {
+  applyCoupon,
+  COUPON_MESSAGES,
+  couponDiscount,
+  couponRefusal,
+  type CouponCheckResult,
+  type CouponLine,
+  type CouponOutcome,
+} from '../../../domain/coupons';
+import { formatArs } from '../../../domain/money';
+import { priceBlister } from '../../../domain/pricing';
+import type { DbOrTx, Tx } from '../../db/client';
+import { products } from '../../db/schema';
+import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
+import { getCouponCombination } from '../site/order-settings';
+import type { AppContext } from '../../context';
+import type { Presentation } from './stock';
+
+/** A priced line as the coupon sees it: list price (before the banks' discounts) and price after them. */
+export function couponLine(p: Presentation, quantity: number, price: number, dollarRate: number): CouponLine {
+  const view = priceBlister({ price: p.price, discount: 0 }, p.currency, dollarRate, null, new Date(0));
+  return { brand_id: p.brand_id, product_type: p.product_type, list_price: Math.max(view?.price ?? price, price), price, quantity };
+}
+
+export type CouponDecision = { coupon: CouponRow; outcome: CouponOutcome } | { refusal: string; coupon: CouponRow | null };
+
+/**
+ * Whether the typed code applies to these lines for this customer, and how. With `lock` (inside
+ * the order's transaction) the coupon row stays locked until the commit: the uses and the
+ * customer's history read here cannot change before the order takes its use.
+ */
+export async function decideCoupon(
+  ctx: AppContext,
+  db: DbOrTx,
+  code: string,
+  customerId: number,
+  lines: CouponLine[],
+  now: Date,
+  lock: boolean,
+): Promise<CouponDecision> {
+  const coupon = await findCouponByCode(db, code, lock);
+  if (!coupon) return { refusal: COUPON_MESSAGES.notFound, coupon: null };
+  const refusal = couponRefusal(couponRules(coupon), { now, lines, ...(await customerFacts(db, coupon.id, customerId)) });
+  if (refusal) return { refusal, coupon };
+  const outcome = applyCoupon(couponRules(coupon), lines, await getCouponCombination(db));
+  if (!outcome.applied) return { refusal: COUPON_MESSAGES.bankDiscountsBetter, coupon };
+  return { coupon, outcome };
+}
+
+export function checkResult(decision: CouponDecision): CouponCheckResult {
+  if ('refusal' in decision) {
+    return {
+      valid: false,
+      discount: 0,
+      message: decision.refusal,
+      code: decision.coupon?.code ?? null,
+      kind: decision.coupon?.kind ?? null,
+      free_shipping: false,
+    };
+  }
+  const { coupon, outcome } = decision;
+  return {
+    valid: true,
+    discount: outcome.discount,
+    message: outcome.free_shipping
+      ? `Cupón ${coupon.code} aplicado: envío gratis`
+      : `Cupón ${coupon.code} aplicado: ${formatArs(outcome.discount)} de descuento`,
+    code: coupon.code,
+    kind: coupon.kind,
+    free_shipping: outcome.free_shipping,
+  };
+}
+
+/**
+ * A staff edit re-prices an order that carries a coupon: the same domain function on the lines
+ * as they are now, at the prices the order charges (the coupon was accepted at checkout; its
+ * dates, uses and minimum are not asked again). Lines whose product is gone count as no bank.
+ */
+export async function repricedDiscount(
+  tx: Tx,
+  coupon: CouponRow,
+  lines: { product_id: number | null; product_type: string | null; price_at_time: number; quantity: number }[],
+): Promise<number> {
+  const ids = [...new Set(lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
+  const brandOf = new Map(
+    ids.length
+      ? (await tx.select({ id: products.id, brand_id: products.brand_id }).from(products).where(inArray(products.id, ids))).map((r) => [
+          r.id,
+          r.brand_id,
+        ])
+      : [],
+  );
+  return couponDiscount(
+    couponRules(coupon),
+    lines.map((l) => ({
+      brand_id: l.product_id ? (brandOf.get(l.product_id) ?? null) : null,
+      product_type: l.product_type,
+      list_price: l.price_at_time,
+      price: l.price_at_time,
+      quantity: l.quantity,
+    })),
+  );
+}
