@@ -5,6 +5,7 @@ import { whatsappNumber, whatsappUrl } from '../../../domain/fulfilment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { shopContactEmail } from '../legal/contact';
+import type { PaymentSettings } from '../../../domain/fulfilment';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import type { EmailAction } from './templates';
 
@@ -21,9 +22,12 @@ export interface ShopChannels {
   email: string | undefined;
 }
 
-/** The channels in force: read from the settings each time, so every process sends the current ones. */
-export async function shopChannels(ctx: AppContext, db: DbOrTx = ctx.db): Promise<ShopChannels> {
-  const settings = await readPaymentSettings(db);
+/**
+ * The channels in force: read from the settings each time, so every process sends the current
+ * ones (`settings`: the payment settings when the caller has just read them).
+ */
+export async function shopChannels(ctx: AppContext, db: DbOrTx = ctx.db, settings?: PaymentSettings): Promise<ShopChannels> {
+  settings ??= await readPaymentSettings(db);
   return { whatsapp: shopWhatsapp(settings, ctx.config), email: await shopContactEmail(ctx, db) };
 }
 

@@ -2,7 +2,14 @@
 // status changes, payments and shipments recorded by staff. Sent after commit; a failure is
 // logged and never fails the order (the outbox retries delivery).
 import type { Logger } from '../../logger';
-import { CARRIER_LABELS, PAYMENT_METHOD_LABELS, paymentInstructions, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
+import {
+  CARRIER_LABELS,
+  PAYMENT_METHOD_LABELS,
+  paymentInstructions,
+  type PaymentDto,
+  type PaymentSettings,
+  type ShipmentDto,
+} from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
 import { seedsLabel } from '../../../domain/plural';
 import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto, type RefundDto } from '../../../domain/orders';
@@ -221,8 +228,10 @@ export function shipmentEmail(ctx: AppContext, order: OrderDto, shipment: Shipme
   };
 }
 
-export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: Logger) {
-  const [settings, channels] = await Promise.all([readPaymentSettings(ctx.db), shopChannels(ctx)]);
+/** `settings`: the payment settings the caller read for the same answer, read here otherwise. */
+export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: Logger, settings?: PaymentSettings) {
+  settings ??= await readPaymentSettings(ctx.db);
+  const channels = await shopChannels(ctx, ctx.db, settings);
   await safeSend(ctx, orderConfirmationEmail(ctx, order, channels, paymentInstructions(settings)), log);
   if (ctx.config.shopEmail) await safeSend(ctx, newOrderNoticeEmail(ctx, order, ctx.config.shopEmail), log);
 }

@@ -16,6 +16,7 @@ import { logActivity } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { notifyOrderCreated } from './emails';
 import { paymentDate, writePayment } from './fulfilment';
+import { readPaymentSettings } from '../site/payment-settings';
 import { STAFF_VIEW } from './queries';
 import { customerView, lockOrder, placeOrder, withOrderDto, writeOrders, type OrderActor } from './service';
 
@@ -127,7 +128,8 @@ export async function createManualOrder(ctx: AppContext, staff: OrderActor, inpu
       return placed.id;
     }),
   );
-  const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx));
-  await notifyOrderCreated(ctx, dto, log);
+  const settings = await readPaymentSettings(ctx.db);
+  const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx, settings));
+  await notifyOrderCreated(ctx, dto, log, settings);
   return withOrderDto(ctx, orderId, {}, STAFF_VIEW);
 }

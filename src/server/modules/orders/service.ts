@@ -36,7 +36,7 @@ import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupon
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
-import { paymentInstructions } from '../../../domain/fulfilment';
+import { paymentInstructions, type PaymentSettings } from '../../../domain/fulfilment';
 import { getOrderSettings } from '../site/order-settings';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
@@ -123,8 +123,8 @@ export function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): P
  * How a customer sees their orders: while one waits for payment, with the shop's payment
  * instructions and the WhatsApp to send the payment message to.
  */
-export async function customerView(ctx: AppContext): Promise<OrderView> {
-  const settings = await readPaymentSettings(ctx.db);
+export async function customerView(ctx: AppContext, settings?: PaymentSettings): Promise<OrderView> {
+  settings ??= await readPaymentSettings(ctx.db);
   return { audience: 'customer', paymentInstructions: paymentInstructions(settings), shopWhatsapp: shopWhatsapp(settings, ctx.config) };
 }
 
@@ -371,8 +371,10 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
   const order = await writeOrders(ctx, (tx) =>
     placeOrder(ctx, tx, { customer, input, source: 'web', actor: customer, enforcePendingCap: true }, dollarRate, now),
   );
-  const dto = await withOrderDto(ctx, order.id, {}, await customerView(ctx));
-  await notifyOrderCreated(ctx, dto, log);
+  // The answer and the confirmation e-mail say the same payment data, read once.
+  const settings = await readPaymentSettings(ctx.db);
+  const dto = await withOrderDto(ctx, order.id, {}, await customerView(ctx, settings));
+  await notifyOrderCreated(ctx, dto, log, settings);
   return dto;
 }
 
