@@ -1,7 +1,7 @@
 // The activity log as staff read it (spec accounts-admin §2 activity panel, §3 activity entry
 // and stats, §7 activity, §9 action filter labels).
 import { z } from 'zod';
-import { pageQuery } from './catalog';
+import { pageQuery } from './page';
 import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
 
 export const ACTIVITY_ACTIONS = ['create', 'update', 'delete', 'register', 'login', 'order', 'status_change'] as const;

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { brandRefParamSchema, idParamSchema, productListQuerySchema, productSearchText, relatedQuerySchema } from './catalog';
+import { brandRefParamSchema, productListQuerySchema, productSearchText, relatedQuerySchema } from './catalog';
+import { idParamSchema } from './page';
 
 describe('productListQuerySchema', () => {
   it('defaults to page 1 and reads comma lists, booleans and the admin type spelling', () => {

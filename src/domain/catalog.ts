@@ -2,7 +2,6 @@
 // the vocabulary they use is in catalog-constants.ts (zod-free, for the storefront's first load).
 import { z } from 'zod';
 import {
-  MAX_PAGE_SIZE,
   MAX_RELATED_PRODUCTS,
   MAX_SEARCH_LENGTH,
   PRICE_RANGES,
@@ -12,6 +11,7 @@ import {
   STOCK_FILTERS,
 } from './catalog-constants';
 import { CURRENCIES } from './money';
+import { pageQuery } from './page';
 
 export * from './catalog-constants';
 
@@ -99,17 +99,6 @@ export const brandDtoSchema = brandInfoDtoSchema.extend({
 });
 export type BrandDto = z.infer<typeof brandDtoSchema>;
 
-export interface Page<T> {
-  count: number;
-  next: string | null;
-  previous: string | null;
-  results: T[];
-}
-
-/** The API's list shape (architecture: API conventions), for response schemas. */
-export const pageSchema = <T extends z.ZodType>(item: T) =>
-  z.object({ count: z.number().int(), next: z.string().nullable(), previous: z.string().nullable(), results: z.array(item) });
-
 const commaList = <T extends string>(values: readonly T[], message: string) =>
   z
     .string()
@@ -123,21 +112,6 @@ const commaList = <T extends string>(values: readonly T[], message: string) =>
     .pipe(z.array(z.enum(values as unknown as [T, ...T[]], { error: message })));
 
 const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'Valor booleano inválido' }).transform((v) => v === 'true' || v === '1');
-
-export const pageQuery = {
-  page: z.coerce
-    .number({ error: 'La página debe ser un número' })
-    .int('La página debe ser un número entero')
-    .min(1, 'La página debe ser 1 o mayor')
-    .max(100000, 'Página fuera de rango')
-    .default(1),
-  page_size: z.coerce
-    .number({ error: 'El tamaño de página debe ser un número' })
-    .int('El tamaño de página debe ser un número entero')
-    .min(1, 'El tamaño de página debe ser 1 o mayor')
-    .max(MAX_PAGE_SIZE, `El tamaño de página no puede superar ${MAX_PAGE_SIZE}`)
-    .optional(),
-};
 
 /** Accepts the API's type codes and the admin spelling 'regular'. */
 const typeList = z
@@ -182,14 +156,6 @@ export const productListQuerySchema = z.object({
   priceStatus: z.enum(['no-price', 'with-price'], { error: 'Estado de precio inválido' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
-
-export const idParamSchema = z.object({
-  id: z.coerce
-    .number({ error: 'Identificador inválido' })
-    .int('Identificador inválido')
-    .min(1, 'Identificador inválido')
-    .max(2147483647, 'Identificador inválido'),
-});
 
 export { commaList, boolParam };
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
 import { isValidCuit } from './fulfilment';
-import { pageQuery } from './catalog';
+import { pageQuery } from './page';
 import { instagramHandle, isInstagramHandle, LEGAL_SLUGS } from './legal';
 import { normalizePhone } from './phone';
 

@@ -2,7 +2,8 @@
 // messages (storefront §5 checkout form, accounts-admin §5 order date filter), status and
 // delivery labels, and the admin list's date ranges.
 import { z } from 'zod';
-import { MAX_PAGE_SIZE, pageQuery, pageSchema } from './catalog';
+import { MAX_PAGE_SIZE } from './catalog';
+import { pageQuery, pageSchema } from './page';
 import { roundCents } from './money';
 import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
 import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, recordPaymentSchema, shipmentDtoSchema } from './fulfilment';

@@ -2,7 +2,7 @@
 // §7 /auth/users/): list filters, the create-user form and the answer shapes.
 import { z } from 'zod';
 import { emailSchema, profileDtoSchema } from './auth';
-import { pageQuery } from './catalog';
+import { pageQuery } from './page';
 import { orderDtoSchema } from './orders';
 
 // spec accounts-admin §9: user list page size 12.

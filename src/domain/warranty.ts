@@ -1,7 +1,7 @@
 // Germination warranty claims (spec accounts-admin §2 warranty, §3, §4 claim status, §5 rules,
 // §7 warranty): statuses and their texts, the claim form rules and the admin update.
 import { z } from 'zod';
-import { pageQuery } from './catalog';
+import { pageQuery } from './page';
 
 export const WARRANTY_STATUSES = ['pending', 'reviewing', 'approved', 'rejected', 'resolved'] as const;
 export type WarrantyStatus = (typeof WARRANTY_STATUSES)[number];

@@ -12,7 +12,7 @@ import type {
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Page } from '../domain/catalog';
+import type { Page } from '../domain/page';
 import { AppError, badRequest, type FieldErrors } from './errors';
 
 // Schemas give their own Spanish messages; zod's defaults (a body that is not an object, a field

@@ -1,7 +1,8 @@
 // The header search's suggestions: from MIN_SEARCH_CHARS characters, once the typing pauses, up to
 // MAX_SUGGESTIONS available products by name or brand.
 import { useQuery } from '@tanstack/react-query';
-import type { Page, ProductDto } from '../../domain/catalog';
+import type { ProductDto } from '../../domain/catalog';
+import type { Page } from '../../domain/page';
 import { api, toQuery } from '../lib/api';
 import { useDebouncedValue } from '../lib/use-debounced-value';
 

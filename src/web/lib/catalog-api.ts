@@ -1,7 +1,8 @@
 // Catalogue reads shared by the storefront pages: TanStack Query hooks over the products and brands
 // API. Every key carries the viewer, because the API leaves prices out for anonymous callers.
 import { useQuery } from '@tanstack/react-query';
-import type { BrandDto, Page, ProductDto } from '../../domain/catalog';
+import type { BrandDto, ProductDto } from '../../domain/catalog';
+import type { Page } from '../../domain/page';
 import { LATEST_PRODUCTS, RELATED_PRODUCTS } from '../../domain/catalog-constants';
 import { api, toQuery } from './api';
 import { useSession } from './session';

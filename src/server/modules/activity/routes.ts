@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { activityEntryDtoSchema, activityListQuerySchema, activityStatsDtoSchema } from '../../../domain/activity';
-import { pageSchema } from '../../../domain/catalog';
+import { pageSchema } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { paged } from '../../http';
 import { activityStats, listActivity } from './service';

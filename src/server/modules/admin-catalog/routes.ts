@@ -10,7 +10,8 @@ import {
   productFormSchema,
   productPatchSchema,
 } from '../../../domain/admin-catalog';
-import { brandDtoSchema, idParamSchema, productDtoSchema } from '../../../domain/catalog';
+import { brandDtoSchema, productDtoSchema } from '../../../domain/catalog';
+import { idParamSchema } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { noContentSchema } from '../../http';
 import { requireStaff } from '../auth/caller';

@@ -1,7 +1,8 @@
 // Public brand (seed bank) reads: GET /api/brands/ and GET /api/brands/{id or slug}/.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { brandDtoSchema, brandListQuerySchema, brandRefParamSchema, pageSchema, type BrandDto, type Page } from '../../../domain/catalog';
+import { brandDtoSchema, brandListQuerySchema, brandRefParamSchema, type BrandDto } from '../../../domain/catalog';
+import { pageSchema, type Page } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { flattenQuery } from '../../http';
 import { cachedJson } from '../catalog/cached-json';

@@ -3,16 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   blisterDetailDtoSchema,
-  idParamSchema,
-  pageSchema,
   productDtoSchema,
   productFacetsDtoSchema,
   productListQuerySchema,
   relatedQuerySchema,
-  type Page,
   type ProductDto,
   type ProductFacetsDto,
 } from '../../../domain/catalog';
+import { idParamSchema, pageSchema, type Page } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { flattenQuery, paged } from '../../http';
 import { cachedJson } from './cached-json';

@@ -3,7 +3,7 @@
 // /api/coupons/check/, rate-limited: codes can be guessed).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { idParamSchema, pageSchema } from '../../../domain/catalog';
+import { idParamSchema, pageSchema } from '../../../domain/page';
 import { couponCheckResultSchema, couponCheckSchema, couponDtoSchema, couponInputSchema } from '../../../domain/coupons';
 import type { AppContext } from '../../context';
 import { requireStaff, requireUser } from '../auth/caller';

@@ -2,7 +2,7 @@
 // (/api/pages/{slug}/) and the 'Botón de arrepentimiento' (/api/revocations/), issue 24.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { pageSchema } from '../../../domain/catalog';
+import { pageSchema } from '../../../domain/page';
 import {
   contactSettingsDtoSchema,
   contactSettingsSchema,

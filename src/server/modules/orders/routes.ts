@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../domain/catalog';
+import { idParamSchema } from '../../../domain/page';
 import {
   bulkOrderActionSchema,
   bulkOrderResultSchema,

@@ -1,7 +1,8 @@
 // Findability: the head of each public page as the server sends it, the sitemap and robots.txt.
 // Everything here is what an anonymous visitor may see: the server never knows who views the
 // HTML, so no price ever appears in it.
-import { idParamSchema, productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
+import { productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
+import { idParamSchema } from '../../../domain/page';
 import { imageSrcSet } from '../../../domain/images';
 import { isLegalSlug, LEGAL_SLUGS } from '../../../domain/legal';
 import { parseMarkdown, plainText } from '../../../domain/markdown';

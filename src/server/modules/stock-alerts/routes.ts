@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../domain/catalog';
+import { idParamSchema } from '../../../domain/page';
 import {
   stockAlertSettingsDtoSchema,
   stockAlertSettingsResultSchema,

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema, pageSchema } from '../../../domain/catalog';
+import { idParamSchema, pageSchema } from '../../../domain/page';
 import { shopDate } from '../../../domain/dates';
 import {
   adminWarrantyClaimDtoSchema,

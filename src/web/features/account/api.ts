@@ -10,7 +10,7 @@ import type {
   profileUpdateSchema,
   verifyChangeSchema,
 } from '../../../domain/auth';
-import type { Page } from '../../../domain/catalog';
+import type { Page } from '../../../domain/page';
 import type { customerOrderUpdateSchema, OrderDto, OrderProductDto, OrderUpdateResult } from '../../../domain/orders';
 import { isOrderActive } from '../../../domain/order-status';
 import { api, toQuery } from '../../lib/api';

@@ -1,6 +1,7 @@
 // The catalogue page's list and facet queries; the reads other pages share are in lib/catalog-api.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Page, ProductDto, ProductFacetsDto } from '../../../domain/catalog';
+import type { ProductDto, ProductFacetsDto } from '../../../domain/catalog';
+import type { Page } from '../../../domain/page';
 import { CATALOGUE_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { api, toQuery } from '../../lib/api';
 import { useViewer } from '../../lib/catalog-api';

@@ -1,7 +1,7 @@
 // Warranty calls of the customer and the guest (spec accounts-admin §7 warranty): eligible
 // orders, the customer's own claims, photo uploads and filing a claim.
 import { useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../domain/catalog';
+import type { Page } from '../../../domain/page';
 import type { UploadResultDto } from '../../../domain/uploads';
 import type { EligibleOrderDto, WarrantyClaimDto } from '../../../domain/warranty';
 import { api, ApiError } from '../../lib/api';

@@ -1,7 +1,7 @@
 // Activity log calls (spec accounts-admin §7 activity): the filtered timeline and the counters.
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ActivityActionName, ActivityEntryDto, ActivityStatsDto } from '../../../../domain/activity';
-import type { Page } from '../../../../domain/catalog';
+import type { Page } from '../../../../domain/page';
 import { api, toQuery } from '../../../lib/api';
 
 export type { ActivityEntryDto, ActivityStatsDto };

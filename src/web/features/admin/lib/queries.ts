@@ -1,6 +1,7 @@
 // Data shared by several admin pages: brands, the dollar rate, and cache invalidation after writes.
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { BrandDto, Page } from '../../../../domain/catalog';
+import type { BrandDto } from '../../../../domain/catalog';
+import type { Page } from '../../../../domain/page';
 import { DEFAULT_DOLLAR_RATE } from '../../../../domain/money';
 import { api } from '../../../lib/api';
 

@@ -14,7 +14,8 @@ import type {
   recordRefundSchema,
   recordShipmentSchema,
 } from '../../../../domain/fulfilment';
-import type { Page, ProductDto } from '../../../../domain/catalog';
+import type { ProductDto } from '../../../../domain/catalog';
+import type { Page } from '../../../../domain/page';
 import type { Province, ShippingOption } from '../../../../domain/shipping';
 import type { AdminUserDto } from '../../../../domain/users';
 import {

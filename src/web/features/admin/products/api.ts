@@ -1,7 +1,8 @@
 // Admin catalogue calls: the staff listing with its filters, one product, and the writes.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ProductFormValues } from '../../../../domain/admin-catalog';
-import { ADMIN_PRODUCTS_PAGE_SIZE, type Page, type ProductDto } from '../../../../domain/catalog';
+import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';
+import { type Page } from '../../../../domain/page';
 import { api, toQuery } from '../../../lib/api';
 import { adminKeys, invalidateCatalogue } from '../lib/queries';
 

@@ -1,6 +1,6 @@
 // Staff list of revocation requests ('Botón de arrepentimiento', GET /api/revocations/).
 import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import type { Page } from '../../../../domain/catalog';
+import type { Page } from '../../../../domain/page';
 import type { RevocationDto } from '../../../../domain/legal';
 import { api, toQuery } from '../../../lib/api';
 

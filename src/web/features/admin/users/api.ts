@@ -1,7 +1,7 @@
 // Staff user calls (spec accounts-admin §7 auth /auth/users/): list with filters, detail with
 // orders, activate/deactivate, delete and accounts created by an admin.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '../../../../domain/catalog';
+import type { Page } from '../../../../domain/page';
 import { type AdminCreateUserInput, type AdminUserDetailDto, type AdminUserDto, USERS_PAGE_SIZE } from '../../../../domain/users';
 import type { Permission, StaffRole } from '../../../../domain/staff-roles';
 import { api, toQuery } from '../../../lib/api';

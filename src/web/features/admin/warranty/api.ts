@@ -1,7 +1,7 @@
 // Staff warranty calls (spec accounts-admin §7 warranty): the claim list with user details and the
 // review (status, internal notes, answer and resolution).
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Page } from '../../../../domain/catalog';
+import type { Page } from '../../../../domain/page';
 import { type AdminWarrantyClaimDto, WARRANTY_PAGE_SIZE, type WarrantyStatus } from '../../../../domain/warranty';
 import { usePermissions } from '../../../lib/permissions';
 import { api, ApiError, toQuery } from '../../../lib/api';
