@@ -4,7 +4,7 @@
 // opens one order. Issue 13: selection with bulk actions, print and CSV export; new orders
 // appear by themselves (the counts poll in useLiveOrderCounts reloads the list).
 import { usePermissions } from '../../../lib/permissions';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { toast } from 'sonner';
 import { FULFILMENT_STAGES, type FulfilmentStage } from '../../../../domain/fulfilment-steps';
@@ -17,6 +17,7 @@ import {
   type OrderOrdering,
 } from '../../../../domain/orders';
 import { errorMessage } from '../lib/format';
+import { useSelection } from '../lib/selection';
 import { Button, LinkButton } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { ClipboardIcon, PlusIcon, RefreshIcon } from '../ui/icons';
@@ -90,7 +91,7 @@ export default function OrderListPage() {
   // takes them out of the current view.
   // Kept in the tab's storage, so printing or opening an order and coming back keeps it.
   const filtersKey = filtersToParams(filters, new URLSearchParams()).toString();
-  const [selected, setSelected] = useState<Map<number, OrderDto>>(() => savedSelection(filtersKey));
+  const selection = useSelection<OrderDto>(filtersKey, savedSelection);
   const [outcome, setOutcome] = useState<BulkOutcome | null>(null);
 
   // spec accounts-admin §2: links from warranty claims open one order with ?orderId=.
@@ -100,16 +101,8 @@ export default function OrderListPage() {
 
   const orders = useMemo(() => list.data?.pages.flatMap((p) => p.results) ?? [], [list.data]);
   const firstPage = list.data?.pages[0];
-  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
-
-  // A new set of filters starts a new selection.
-  const selectionKey = useRef(filtersKey);
-  useEffect(() => {
-    if (selectionKey.current === filtersKey) return;
-    selectionKey.current = filtersKey;
-    setSelected(new Map());
-  }, [filtersKey]);
-  useEffect(() => saveSelection(filtersKey, selected), [filtersKey, selected]);
+  const { items: selectedOrders } = selection;
+  useEffect(() => saveSelection(filtersKey, selectedOrders), [filtersKey, selectedOrders]);
 
   // The list's address, for "← Pedidos" on an order (issue 21, item 17).
   const { search } = useLocation();
@@ -120,31 +113,14 @@ export default function OrderListPage() {
     setParams(filtersToParams(next, params), { replace: true });
   }
 
-  function toggle(order: OrderDto) {
-    setSelected((prev) => {
-      const next = new Map(prev);
-      if (next.has(order.id)) next.delete(order.id);
-      else next.set(order.id, order);
-      return next;
-    });
-  }
-
-  function toggleAll() {
-    setSelected((prev) => {
-      const allShown = orders.length > 0 && orders.every((o) => prev.has(o.id));
-      const next = new Map(prev);
-      for (const order of orders) {
-        if (allShown) next.delete(order.id);
-        else next.set(order.id, order);
-      }
-      return next;
-    });
-  }
+  const toggle = (order: OrderDto) => selection.toggle(order);
+  const toggleAll = () => selection.toggleAll(orders);
 
   function bulkDone(result: BulkOutcome) {
     setOutcome(result);
     // What failed stays selected, to retry or handle one by one.
-    setSelected((prev) => new Map(result.failed.flatMap((f) => (prev.has(f.id) ? [[f.id, prev.get(f.id)!] as const] : []))));
+    const failed = new Set(result.failed.map((f) => f.id));
+    selection.keepOnly((id) => failed.has(id));
   }
 
   function openOrder(id: number | null) {
@@ -241,7 +217,7 @@ export default function OrderListPage() {
           {view === 'table' ? (
             <OrderTable
               orders={orders}
-              selected={selectedIds}
+              selected={selection.ids}
               ordering={filters.ordering ?? '-created_at'}
               onToggle={toggle}
               onToggleAll={toggleAll}
@@ -255,7 +231,7 @@ export default function OrderListPage() {
               <label className="mb-2 inline-flex items-center gap-2 text-sm text-stone-700">
                 <input
                   type="checkbox"
-                  checked={orders.every((o) => selectedIds.has(o.id))}
+                  checked={orders.every((o) => selection.has(o.id))}
                   onChange={toggleAll}
                   className="h-4 w-4 accent-brand-700"
                 />
@@ -272,7 +248,7 @@ export default function OrderListPage() {
                     onDetails={() => openOrder(order.id)}
                     onEdit={() => setEditing(order)}
                     onDelete={() => setToDelete(order)}
-                    selected={selectedIds.has(order.id)}
+                    selected={selection.has(order.id)}
                     onToggle={() => toggle(order)}
                   />
                 ))}
@@ -294,7 +270,7 @@ export default function OrderListPage() {
         </>
       )}
 
-      <BulkBar selected={[...selected.values()]} onClear={() => setSelected(new Map())} onDone={bulkDone} />
+      <BulkBar selected={selection.items} onClear={selection.clear} onDone={bulkDone} />
 
       {openId !== undefined && (
         <Modal

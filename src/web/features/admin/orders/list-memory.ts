@@ -58,6 +58,6 @@ export function savedSelection(filtersKey: string): Map<number, OrderDto> {
   return new Map(saved?.filtersKey === filtersKey ? saved.orders.map((o) => [o.id, o]) : []);
 }
 
-export function saveSelection(filtersKey: string, selected: Map<number, OrderDto>) {
-  write(SELECTION, { filtersKey, orders: [...selected.values()] });
+export function saveSelection(filtersKey: string, orders: OrderDto[]) {
+  write(SELECTION, { filtersKey, orders });
 }

@@ -7,6 +7,7 @@ import { toast } from 'sonner';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
+import { useSelection } from '../lib/selection';
 import { Button, LinkButton } from '../ui/Button';
 import { ConfirmModal } from '../ui/ConfirmModal';
 import { BoxIcon, PlusIcon, RefreshIcon, UploadIcon } from '../ui/icons';
@@ -28,21 +29,13 @@ export default function ProductListPage() {
   const remove = useDeleteProduct();
   const [toDelete, setToDelete] = useState<ProductDto | null>(null);
   const [refreshing, setRefreshing] = useState(false);
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // Kept across filters: products picked under one bank stay picked while another is added.
+  const selection = useSelection<ProductDto>('productos');
   const [bulkOpen, setBulkOpen] = useState(0);
 
   const products = list.data?.pages.flatMap((p) => p.results) ?? [];
   const count = list.data?.pages[0]?.count ?? 0;
   const pagesLoaded = list.data?.pages.length ?? 0;
-
-  function select(id: number, on: boolean) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  }
 
   function setFilters(next: AdminProductFilters) {
     const search = new URLSearchParams();
@@ -128,8 +121,8 @@ export default function ProductListPage() {
                 toggling={toggle.isPending && toggle.variables?.id === product.id}
                 onToggle={() => toggleAvailability(product)}
                 onDelete={() => setToDelete(product)}
-                selected={selected.has(product.id)}
-                onSelect={(on) => select(product.id, on)}
+                selected={selection.has(product.id)}
+                onSelect={(on) => selection.toggle(product, on)}
               />
             ))}
           </div>
@@ -153,22 +146,22 @@ export default function ProductListPage() {
       )}
 
       <BulkSelectionBar
-        count={selected.size}
+        count={selection.size}
         loaded={products.length}
-        onSelectLoaded={() => setSelected(new Set(products.map((p) => p.id)))}
-        onClear={() => setSelected(new Set())}
+        onSelectLoaded={() => selection.selectOnly(products)}
+        onClear={selection.clear}
         onEdit={() => setBulkOpen((n) => n + 1)}
       />
       {bulkOpen > 0 && (
         <BulkEditModal
           key={bulkOpen}
           open
-          ids={[...selected]}
+          ids={[...selection.ids]}
           brands={brands.data ?? []}
           onClose={() => setBulkOpen(0)}
           onApplied={() => {
             setBulkOpen(0);
-            setSelected(new Set());
+            selection.clear();
           }}
         />
       )}
