@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres, sqlRows } from '../../src/server/db/client';
-import { DEMO_BRANDS } from '../../src/server/db/seed/demo-data';
+import { DEMO_BRANDS } from '../../src/server/start/seed/demo-data';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { buildServerIfNeeded, startServerProcess } from '../helpers/server-process';
 

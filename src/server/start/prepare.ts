@@ -10,7 +10,7 @@ import { createAppContext, type AppContext } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../db/lock';
 import { migrateDatabase } from '../db/migrate';
-import { prepareData } from '../db/seed';
+import { prepareData } from './seed';
 import { loadSigningKey } from '../modules/auth/signing-key';
 import { backfillImageWidths } from '../modules/uploads/images';
 import type { Storage } from '../modules/uploads/storage';

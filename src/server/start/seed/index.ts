@@ -3,9 +3,9 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
 import { hashPassword } from '../../modules/auth/passwords';
-import { sqlRows, type Database } from '../client';
-import { underStartLock } from '../migrate';
-import { users } from '../schema';
+import { sqlRows, type Database } from '../../db/client';
+import { underStartLock } from '../../db/migrate';
+import { users } from '../../db/schema';
 import { roleColumns } from '../../../domain/staff-roles';
 
 export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Promise<void> {

@@ -1,8 +1,8 @@
 // The demo's shipping methods: two carriers by zone and to the rest of the country, pickup at the
 // shop and "Acordar entrega", so checkout and the admin have something to show from the start.
 import type { ShippingMethodInput } from '../../../domain/shipping';
-import type { DbOrTx } from '../client';
-import { shippingMethods } from '../schema';
+import type { DbOrTx } from '../../db/client';
+import { shippingMethods } from '../../db/schema';
 
 export const DEMO_SHIPPING_METHODS: Omit<ShippingMethodInput, 'id'>[] = [
   {
