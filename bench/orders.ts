@@ -26,8 +26,9 @@ export async function loadOrders(db: Db, orders: number): Promise<void> {
   await run(`insert into users (username, email, password_hash, first_name, last_name, email_verified)
     select 'usuario' || i, 'usuario' || i || '@bench.local', 'x', 'Nombre' || i, 'Apellido' || i, true
     from generate_series(1, ${BENCH_CUSTOMERS}) i`);
-  await run(`insert into users (username, email, password_hash, first_name, last_name, is_staff, email_verified)
-    values ('staff', 'staff@bench.local', 'x', 'Staff', 'Bench', true, true)`);
+  // The owner: every staff list is open to them (src/domain/staff-roles.ts).
+  await run(`insert into users (username, email, password_hash, first_name, last_name, is_staff, is_superuser, staff_role, email_verified)
+    values ('staff', 'staff@bench.local', 'x', 'Staff', 'Bench', true, true, 'owner', true)`);
   // One order every 12 minutes back from now: about 120 a day.
   await run(`insert into orders (user_id, status, is_archived, total, recipient_name, shipping_address, customer_email,
       customer_phone, delivery_type, customer_username, customer_first_name, customer_last_name, created_at, updated_at)

@@ -21,6 +21,7 @@ import * as schema from '../src/server/db/schema';
 import { startSession } from '../src/server/modules/auth/sessions';
 import { testConfig } from '../tests/helpers/app';
 import { tableLine } from './table';
+import { roleColumns } from '../src/domain/staff-roles';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -107,7 +108,7 @@ export async function withBenchDatabase(
 async function staffToken(ctx: AppContext): Promise<string> {
   const [staff] = await ctx.db
     .insert(schema.users)
-    .values({ username: 'bench_admin', email: 'admin@bench.local', password_hash: 'x', is_staff: true })
+    .values({ username: 'bench_admin', email: 'admin@bench.local', password_hash: 'x', ...roleColumns('owner') })
     .onConflictDoNothing()
     .returning();
   const staffId = staff?.id ?? (await ctx.db.select().from(schema.users).where(eq(schema.users.username, 'bench_admin')))[0].id;
