@@ -195,6 +195,12 @@ export const couponCheckResultSchema = z.object({
   code: z.string().nullable(),
   kind: z.enum(COUPON_KINDS).nullable(),
   free_shipping: z.boolean(),
+  /**
+   * The products' subtotal the order would charge with this answer: with the banks' discounts, or
+   * at list prices when the coupon wins over them ("best of both"). The total before shipping is
+   * `subtotal − discount`.
+   */
+  subtotal: z.number(),
 });
 export type CouponCheckResult = z.infer<typeof couponCheckResultSchema>;
 
@@ -325,6 +331,10 @@ export function applyCoupon(
 }
 
 /** "10 %", "$ 5.000" or "Envío gratis", for lists and e-mails. */
+/** The lines' subtotal at `prices` (one per line). */
+export const linesSubtotal = (lines: Pick<CouponLine, 'quantity'>[], prices: number[]) =>
+  roundCents(lines.reduce((sum, line, i) => sum + prices[i] * line.quantity, 0));
+
 export function couponValueLabel(coupon: Pick<CouponRules, 'kind' | 'value'>): string {
   if (coupon.kind === 'percent') return `${coupon.value} %`;
   if (coupon.kind === 'fixed') return formatArs(coupon.value);

@@ -224,13 +224,21 @@ describe('orders with a coupon', () => {
     const brand = await createBrand(db(), { discount_active: true, discount_type: 'percentage', discount_value: 20 });
     const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 10 }] });
     const small = await createCoupon({ value: 10 });
+    // The answer says what the order would charge: the banks' prices when they win…
     expect((await check(customer.token, small.code, [lineOf(product)])).json).toMatchObject({
       valid: false,
+      subtotal: 8000,
       message: 'Los descuentos de los bancos ya te ahorran más que este cupón: se aplican ellos.',
     });
+    // …the list prices, less the coupon, when it does: what the checkout confirms.
     const big = await createCoupon({ value: 30 });
-    expect((await check(customer.token, big.code, [lineOf(product)])).json).toMatchObject({ valid: true, discount: 3000 });
-    const placed = await order(customer.token, [lineOf(product)], { coupon_code: big.code });
+    const checked = (await check(customer.token, big.code, [lineOf(product)])).json;
+    expect(checked).toMatchObject({ valid: true, discount: 3000, subtotal: 10000 });
+    const placed = await order(customer.token, [lineOf(product)], {
+      coupon_code: big.code,
+      expected_total: checked.subtotal - checked.discount,
+    });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
     expect(placed.json).toMatchObject({ subtotal: 10000, total: 7000, coupon: { discount: 3000 } });
   });
 
@@ -246,7 +254,13 @@ describe('orders with a coupon', () => {
       const brand = await createBrand(db(), { discount_active: true, discount_type: 'percentage', discount_value: 20 });
       const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 10 }] });
       const coupon = await createCoupon({ value: 10 });
-      const placed = await order(customer.token, [lineOf(product)], { coupon_code: coupon.code });
+      expect((await check(customer.token, coupon.code, [lineOf(product)])).json).toMatchObject({
+        valid: true,
+        subtotal: 8000,
+        discount: 800,
+      });
+      const placed = await order(customer.token, [lineOf(product)], { coupon_code: coupon.code, expected_total: 7200 });
+      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
       expect(placed.json).toMatchObject({ subtotal: 8000, total: 7200, coupon: { discount: 800 } });
     } finally {
       await api(server, 'PUT', '/api/core/order-settings/', { token: staff, body: { max_pending_orders: 50, coupon_combination: 'best' } });

@@ -6,6 +6,7 @@ import {
   COUPON_MESSAGES,
   couponDiscount,
   couponRefusal,
+  linesSubtotal,
   type CouponCheckResult,
   type CouponLine,
   type CouponOutcome,
@@ -50,9 +51,13 @@ export async function decideCoupon(
   return { coupon, outcome };
 }
 
-export function checkResult(decision: CouponDecision): CouponCheckResult {
+export function checkResult(decision: CouponDecision, lines: CouponLine[]): CouponCheckResult {
   if ('refusal' in decision) {
     return {
+      subtotal: linesSubtotal(
+        lines,
+        lines.map((l) => l.price),
+      ),
       valid: false,
       discount: 0,
       message: decision.refusal,
@@ -63,6 +68,7 @@ export function checkResult(decision: CouponDecision): CouponCheckResult {
   }
   const { coupon, outcome } = decision;
   return {
+    subtotal: linesSubtotal(lines, outcome.prices),
     valid: true,
     discount: outcome.discount,
     message: outcome.free_shipping

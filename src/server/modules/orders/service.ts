@@ -362,7 +362,7 @@ export async function checkCoupon(ctx: AppContext, customer: OrderActor, input: 
   );
   const lines = priceLines(byId, input.products, dollarRate, now);
   const couponLines = lines.map((l) => couponLine(byId.get(l.blister_id!)!, l.quantity, l.price_at_time, dollarRate));
-  return checkResult(await decideCoupon(ctx, ctx.db, input.code, customer.id, couponLines, now, false));
+  return checkResult(await decideCoupon(ctx, ctx.db, input.code, customer.id, couponLines, now, false), couponLines);
 }
 
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
