@@ -20,6 +20,7 @@ import { Button } from '../../components/ui/Button';
 import { SelectField, TextField } from '../../components/ui/fields';
 import { createOrder, useCheckoutProfile, useShippingOptions, useShippingProvinces } from './api';
 import { checkoutSchema, missingFields, type CheckoutOutput, type CheckoutValues } from './checkout-schema';
+import { CouponField, useCoupon, type CouponState } from './CouponField';
 import { shippingPriceText, ShippingMethods } from './ShippingMethods';
 
 export const ORDER_CREATED = '¡Orden creada exitosamente! Te enviaremos un email con los detalles y próximos pasos.';
@@ -77,8 +78,8 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
   const form = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
   const { errors, isSubmitting, isValid } = form.formState;
   const chosen = optionOf(form.watch('shipping_method_id'));
-  const shippingPrice = chosen ? chosen.price : null;
-  const total = orderTotalWithShipping(subtotal, shippingPrice);
+  const coupon = useCoupon(lines);
+  const total = checkoutTotal(subtotal, chosen, coupon.applied);
   // Options still on their way: nothing to confirm yet.
   const waiting = (provinceCode !== null && !options) || !reach.data;
   const missing = isValid ? [] : missingFields(chosen?.kind ?? null, form.watch(), !shippingOff);
@@ -118,14 +119,16 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
         : // No method reaches the province: the spec's order, delivery agreed later and no shipping.
           { delivery_type: 'coordinate' as const };
     try {
+      const applied = coupon.applied;
       await createOrder({
         // The e-mail is the session's.
         recipient_name: values.recipient_name,
         customer_phone: values.customer_phone,
         ...delivery,
         products: lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity })),
+        ...(applied ? { coupon_code: applied.code } : {}),
         // The total on screen: the server refuses the order (PRICE_CHANGED) if it would charge another.
-        expected_total: orderTotalWithShipping(subtotal, option ? option.price : null),
+        expected_total: checkoutTotal(subtotal, option, applied),
       });
       cart.clear();
       // Stock, the customer's orders and the saved address changed.
@@ -134,6 +137,7 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
       void navigate('/mi-cuenta?section=orders', { state: { focusHeading: true } });
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
+      if (e instanceof ApiError && e.code === 'COUPON_REFUSED') coupon.refused(e.message);
       if (e instanceof ApiError) {
         showFieldErrors(e);
         await followServer(e);
@@ -226,7 +230,8 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
         fallback={form.register('delivery_type')}
       />
       {chosen?.kind === 'home' && <HomeAddressFields form={form} />}
-      <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0 || shippingOff} total={total} />
+      <CouponField coupon={coupon} />
+      <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0 || shippingOff} coupon={coupon.applied} total={total} />
       <p className="text-sm text-stone-600">
         Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
       </p>
@@ -310,28 +315,53 @@ function HomeAddressFields({ form }: { form: ReturnType<typeof useForm<CheckoutV
   );
 }
 
-/** Subtotal, shipping and the total the order will charge (the figure sent as expected_total). */
+/**
+ * What the order will charge: the products (at the prices the coupon's answer says, when one
+ * applies), less the coupon, plus the shipping unless the coupon makes it free.
+ */
+function checkoutTotal(cartSubtotal: number, shipping: ShippingOption | null, coupon: CouponState['applied']): number {
+  if (!coupon) return orderTotalWithShipping(cartSubtotal, shipping ? shipping.price : null);
+  return orderTotalWithShipping(coupon.subtotal - coupon.discount, shipping && !coupon.free_shipping ? shipping.price : null);
+}
+
+/** Subtotal, shipping, the coupon and the total the order will charge (the figure sent as expected_total). */
 function Totals({
   subtotal,
   shipping,
   agreed,
+  coupon,
   total,
 }: {
   subtotal: number;
   shipping: ShippingOption | null;
   agreed: boolean;
+  coupon: CouponState['applied'];
   total: number;
 }) {
   return (
     <dl className="space-y-1.5 rounded-lg bg-stone-50 p-3 text-sm" aria-label="Total del pedido">
       <div className="flex justify-between gap-3 text-stone-700">
         <dt>Subtotal</dt>
-        <dd>{formatArs(subtotal)}</dd>
+        <dd>{formatArs(coupon ? coupon.subtotal : subtotal)}</dd>
       </div>
       <div className="flex justify-between gap-3 text-stone-700">
         <dt className="min-w-0">{shipping ? `Envío (${shipping.name})` : 'Envío'}</dt>
-        <dd className="shrink-0">{shipping ? shippingPriceText(shipping) : agreed ? 'A coordinar' : 'Según la provincia'}</dd>
+        <dd className="shrink-0">
+          {shipping && coupon?.free_shipping
+            ? 'Gratis con el cupón'
+            : shipping
+              ? shippingPriceText(shipping)
+              : agreed
+                ? 'A coordinar'
+                : 'Según la provincia'}
+        </dd>
       </div>
+      {coupon && coupon.discount > 0 && (
+        <div className="flex justify-between gap-3 text-brand-800">
+          <dt className="min-w-0 break-all">Cupón {coupon.code}</dt>
+          <dd className="shrink-0">−{formatArs(coupon.discount)}</dd>
+        </div>
+      )}
       <div className="flex justify-between gap-3 border-t border-stone-200 pt-2 text-base font-bold text-stone-900">
         <dt>Total</dt>
         <dd>{formatArs(total)}</dd>

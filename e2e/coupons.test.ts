@@ -1,0 +1,107 @@
+// A coupon at checkout (issue 24) on a phone and on a desktop: a customer types a code that does
+// not apply and reads why, applies one that does, sees the discount in the totals before
+// confirming, confirms that total, and finds the coupon in the confirmation e-mail and Mis Pedidos.
+import path from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { formatArs } from '../src/domain/money';
+import { api } from '../tests/helpers/app';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
+import { waitForOutboxMail } from '../tests/helpers/mail';
+import { seriousViolations } from './helpers/axe';
+import { ARTIFACTS_DIR, DESKTOP, MOBILE, step } from './helpers/browser';
+import { useShop } from './helpers/shop';
+
+const shop = useShop();
+let product: Awaited<ReturnType<typeof createProduct>>;
+
+// Intl puts a no-break space after the currency sign; texts are compared with it normalised.
+const ars = (value: number) => formatArs(value).replace(/\s/g, ' ');
+const squash = (value: string) => value.replace(/\s+/g, ' ');
+
+beforeAll(async () => {
+  const staff = await createStaff(shop.server.ctx.db);
+  for (const body of [
+    { code: 'SEMILLAS10', kind: 'percent', value: 10 },
+    { code: 'GRANDES', kind: 'fixed', value: 5000, min_subtotal: 100000 },
+  ]) {
+    const res = await api(shop.server, 'POST', '/api/coupons/', { token: staff.token, body });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+  }
+  product = await createProduct(shop.server.ctx.db, { name: 'Gorilla Serrana', blisters: [{ seed_count: 3, price: 20000, stock: 20 }] });
+});
+
+async function fillCart(context: BrowserContext, quantity: number) {
+  const [blister] = product.blisters;
+  const line = {
+    id: product.id,
+    blister_id: blister.id,
+    name: product.name,
+    price: 20000,
+    original_price: 20000,
+    discount: 0,
+    brand: null,
+    image: null,
+    seed_count: 3,
+    quantity,
+  };
+  await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: shop.server.url }]);
+}
+
+const totals = async (page: Page) => squash(await page.locator('dl[aria-label="Total del pedido"]').innerText());
+
+async function expectNoOverflow(page: Page) {
+  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
+  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+}
+
+describe('a coupon at checkout', () => {
+  for (const viewport of [MOBILE, DESKTOP]) {
+    it(`is refused with its reason, then applied, confirmed and mailed, at ${viewport.width} px`, async () => {
+      const customer = await createUser(shop.server.ctx.db, { first_name: 'Lucía', last_name: 'Gómez' });
+      const { context, page } = await shop.newPage({ viewport, as: customer, touch: viewport === MOBILE });
+      await fillCart(context, 2);
+
+      await step(page, `coupon-apply-${viewport.width}`, async () => {
+        await page.goto('/carrito');
+        await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
+        await page.getByRole('button', { name: 'Confirmar Pedido' }).waitFor();
+        await page.getByLabel('Teléfono').fill('3511234567');
+        expect(await totals(page)).toBe(`Subtotal ${ars(40000)} Envío A coordinar Total ${ars(40000)}`);
+
+        await page.getByText('¿Tenés un cupón?').click();
+        const field = page.getByLabel('Código del cupón');
+        // A minimum the cart does not reach: the reason, in Spanish, and the total unchanged.
+        await field.fill('grandes');
+        await page.getByRole('button', { name: 'Aplicar' }).click();
+        const refusal = page.getByRole('alert').filter({ hasText: 'Mínimo de compra' });
+        await refusal.waitFor();
+        expect(squash(await refusal.innerText())).toBe(`Mínimo de compra ${ars(100000)}`);
+        expect(await field.getAttribute('aria-invalid')).toBe('true');
+        expect(await totals(page)).toContain(`Total ${ars(40000)}`);
+
+        // Typed as people type it: lower case, with a space.
+        await field.fill('semillas 10');
+        await page.getByRole('button', { name: 'Aplicar' }).click();
+        await page.getByText(`de descuento`).waitFor();
+        expect(await totals(page)).toBe(`Subtotal ${ars(40000)} Envío A coordinar Cupón SEMILLAS10 −${ars(4000)} Total ${ars(36000)}`);
+        await expectNoOverflow(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.evaluate(() => window.scrollTo(0, 0));
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupon-checkout-${viewport.width}.png`), fullPage: true });
+      });
+
+      await step(page, `coupon-confirm-${viewport.width}`, async () => {
+        await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
+        await page.waitForURL('**/mi-cuenta?section=orders');
+        const mail = await waitForOutboxMail(shop.server, customer.email, 'Confirmación de tu pedido');
+        const mailText = squash(mail.text);
+        expect(mailText).toContain(`Cupón SEMILLAS10: −${ars(4000)}`);
+        expect(mailText).toContain(`Total: ${ars(36000)}`);
+        const card = page.locator('article[aria-label^="Pedido #"]').first();
+        await card.waitFor();
+        expect(squash(await card.innerText())).toContain(ars(36000));
+      });
+    });
+  }
+});
