@@ -105,3 +105,34 @@ describe('a coupon at checkout', () => {
     });
   }
 });
+
+describe('the Cupones page', () => {
+  it('lets the owner create a coupon typing amounts as the shop writes them, and lists it with its uses', async () => {
+    const owner = await createStaff(shop.server.ctx.db);
+    for (const viewport of [DESKTOP, MOBILE]) {
+      const { page } = await shop.newPage({ viewport, as: owner });
+      await step(page, `coupons-admin-${viewport.width}`, async () => {
+        await page.goto('/admin/cupones');
+        await page.getByRole('heading', { name: 'Cupones', level: 1 }).waitFor();
+        await page.getByRole('listitem', { name: 'Cupón SEMILLAS10' }).waitFor();
+        if (viewport === DESKTOP) {
+          await page.getByRole('button', { name: 'Nuevo cupón' }).click();
+          const form = page.getByRole('form', { name: 'Nuevo cupón' });
+          await form.getByLabel('Código').fill('Invierno 2026');
+          await form.getByLabel('Tipo').selectOption('fixed');
+          await form.getByLabel('Monto a descontar ($)').fill('5.000');
+          await form.getByLabel('Compra mínima ($)').fill('30.000');
+          await form.getByRole('button', { name: 'Crear cupón' }).click();
+          const card = page.getByRole('listitem', { name: 'Cupón Invierno 2026' });
+          await card.waitFor();
+          const shown = squash(await card.innerText());
+          expect(shown).toContain(`${ars(5000)} · compra mínima ${ars(30000)}`);
+          expect(shown).toContain('Vigente');
+        }
+        await expectNoOverflow(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupons-admin-${viewport.width}.png`), fullPage: true });
+      });
+    }
+  });
+});

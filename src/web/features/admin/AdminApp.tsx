@@ -6,7 +6,18 @@ import type { Permission } from '../../../domain/staff-roles';
 import { PageLoader } from '../../components/PageLoader';
 import { NoPermission, RequirePermission, usePermissions } from '../../lib/permissions';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
-import { BankIcon, BoxIcon, ChartIcon, ClipboardIcon, GearIcon, PulseIcon, ShieldCheckIcon, UndoIcon, UsersIcon } from './ui/icons';
+import {
+  BankIcon,
+  BoxIcon,
+  ChartIcon,
+  ClipboardIcon,
+  GearIcon,
+  PulseIcon,
+  ShieldCheckIcon,
+  TagIcon,
+  UndoIcon,
+  UsersIcon,
+} from './ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -16,6 +27,7 @@ const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
 const ImportPage = lazy(() => import('./products/ImportPage'));
 const BankListPage = lazy(() => import('./banks/BankListPage'));
 const BankFormPage = lazy(() => import('./banks/BankFormPage'));
+const CouponsPage = lazy(() => import('./coupons/CouponsPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
 const NewOrderPage = lazy(() => import('./orders/NewOrderPage'));
 const OrderDetailPage = lazy(() => import('./orders/OrderDetailPage'));
@@ -44,6 +56,7 @@ export const ADMIN_ROUTES: { path: string; page: Page; permission: Permission }[
   { path: 'bancos/nuevo', page: BankFormPage, permission: 'can_manage_products' },
   { path: 'bancos/editar/:id', page: BankFormPage, permission: 'can_manage_products' },
   { path: 'marcas', page: BankListPage, permission: 'can_manage_products' },
+  { path: 'cupones', page: CouponsPage, permission: 'can_manage_products' },
   { path: 'garantias', page: WarrantyClaimsPage, permission: 'can_manage_warranty' },
   { path: 'arrepentimientos', page: RevocationsPage, permission: 'can_manage_orders' },
   { path: 'usuarios', page: UserListPage, permission: 'can_manage_users' },
@@ -58,6 +71,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/productos', label: 'Productos', icon: BoxIcon, permission: 'can_manage_products' },
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true, permission: 'can_view_orders' },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon, permission: 'can_manage_products' },
+  { to: '/admin/cupones', label: 'Cupones', icon: TagIcon, permission: 'can_manage_products' },
   { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon, pendingClaims: true, permission: 'can_manage_warranty' },
   { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon, permission: 'can_manage_orders' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon, permission: 'can_manage_users' },
