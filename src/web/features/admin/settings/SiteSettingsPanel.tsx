@@ -2,6 +2,7 @@
 // /admin/configuracion and as the admin-only 'Configuración' section of /mi-cuenta.
 import { DollarRateSettings } from './DollarRateSettings';
 import { LowStockSettings } from './LowStockSettings';
+import { CouponCombinationSettings } from './CouponCombinationSettings';
 import { PendingCapSettings } from './PendingCapSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
@@ -26,6 +27,7 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
         <StockAlertSettings />
         <LowStockSettings />
         <PendingCapSettings />
+        <CouponCombinationSettings />
         <SettingsSection id="datos-de-pago" className="@4xl:col-span-2">
           <PaymentSettings />
         </SettingsSection>

@@ -1,4 +1,5 @@
-// The cap of orders awaiting payment per customer (GET/PUT /api/core/order-settings/).
+// The order rules (GET/PUT /api/core/order-settings/): the cap of orders awaiting payment per
+// customer and how coupons combine with the banks' discounts.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderSettingsDto, OrderSettingsUpdate } from '../../../../domain/order-settings';
 import { api } from '../../../lib/api';
@@ -20,7 +21,11 @@ export function useSaveOrderSettings() {
     const result = await api.put<OrderSettingsDto & { message: string }>('/api/core/order-settings/', input, {
       fallbackError: 'Error al guardar el máximo de pedidos sin pagar',
     });
-    queryClient.setQueryData(orderSettingsKey, { max_pending_orders: result.max_pending_orders, is_default: result.is_default });
+    queryClient.setQueryData<OrderSettingsDto>(orderSettingsKey, {
+      max_pending_orders: result.max_pending_orders,
+      is_default: result.is_default,
+      coupon_combination: result.coupon_combination,
+    });
     return result.message;
   };
 }

@@ -5,6 +5,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeApi, renderPage, type RecordedRequest } from '../../../test/render';
 import { ContactSettings } from './ContactSettings';
+import { CouponCombinationSettings } from './CouponCombinationSettings';
 import { LegalPagesEditor } from './LegalPagesEditor';
 
 const contact = {
@@ -73,5 +74,25 @@ describe('Páginas legales', () => {
     const put = requests.find((r) => r.method === 'PUT')!;
     expect(put.url.pathname).toBe('/api/pages/terminos/');
     expect(sentBody(put)).toEqual({ title: 'Términos y condiciones', body: '## Envíos\n\nA todo el país.' });
+  });
+});
+
+describe('Cupones y descuentos de bancos', () => {
+  it('saves the chosen combination with the cap it does not touch', async () => {
+    const requests = fakeApi((request) =>
+      request.method === 'PUT'
+        ? { json: { ...sentBody(request), is_default: false, message: 'Guardado' } }
+        : { json: { max_pending_orders: 5, is_default: false, coupon_combination: 'best' } },
+    );
+    renderPage(<CouponCombinationSettings />);
+    const both = await screen.findByLabelText(/Los dos: el cupón se aplica/);
+    const save = screen.getByRole('button', { name: 'Guardar' });
+    expect(save).toHaveProperty('disabled', true);
+    fireEvent.click(both);
+    fireEvent.click(save);
+    await screen.findByText('Configuración de cupones guardada');
+    const put = requests.find((r) => r.method === 'PUT')!;
+    expect(sentBody(put)).toEqual({ max_pending_orders: 5, coupon_combination: 'both' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', true));
   });
 });
