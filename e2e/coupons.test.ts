@@ -128,6 +128,13 @@ describe('the Cupones page', () => {
           const shown = squash(await card.innerText());
           expect(shown).toContain(`${ars(5000)} · compra mínima ${ars(30000)}`);
           expect(shown).toContain('Vigente');
+          // The two orders placed above with SEMILLAS10, in the dashboard's sales by coupon.
+          await page.goto('/admin');
+          const byCoupon = page.getByRole('list', { name: 'Ventas por cupón' });
+          await byCoupon.waitFor();
+          expect(squash(await byCoupon.innerText())).toContain(`SEMILLAS10 2 pedidos · ${ars(72000)} · descuento ${ars(8000)}`);
+          await page.goto('/admin/cupones');
+          await page.getByRole('listitem', { name: 'Cupón SEMILLAS10' }).waitFor();
         }
         await expectNoOverflow(page);
         expect(await seriousViolations(page)).toEqual([]);

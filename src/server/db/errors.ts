@@ -29,3 +29,27 @@ export function isUniqueViolation(error: unknown, indexName?: string): boolean {
 export function isForeignKeyViolation(error: unknown): boolean {
   return findPgError(error, '23503') !== null;
 }
+
+/**
+ * PostgreSQL chose this transaction to end a deadlock (40P01): it rolled back whole, and the same
+ * work run again sees the other transaction's outcome.
+ */
+export function isDeadlock(error: unknown): boolean {
+  return findPgError(error, '40P01') !== null;
+}
+
+/**
+ * Runs a transaction again when PostgreSQL ended it to break a deadlock. Two writers that meet on
+ * the same rows through different paths (a product deleted while an order's line points at it:
+ * the line's foreign keys lock the product, then the presentation) can each wait for the other;
+ * the one rolled back is retried and then sees what the other did.
+ */
+export async function retryingDeadlocks<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await transaction();
+    } catch (error) {
+      if (attempt >= attempts || !isDeadlock(error)) throw error;
+    }
+  }
+}

@@ -24,7 +24,7 @@ import { toProductDto } from '../catalog/serialize';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { linkBrand } from './brand-link';
-import { isUniqueViolation } from '../../db/errors';
+import { isUniqueViolation, retryingDeadlocks } from '../../db/errors';
 
 const PRODUCT_NOT_FOUND = 'Producto no encontrado';
 
@@ -204,8 +204,9 @@ async function checkSavedPrices(
   if (flagged.length) throw conflict(priceChangeMessage(flagged), PRICE_CHANGE_UNCONFIRMED, { price_changes: flagged });
 }
 
-// Locks are taken presentations first, then the product, the same order the order module uses
-// (presentations, then the product row through its foreign key), so the two never deadlock.
+// Locks are taken presentations first, then the product. An order's line locks the product, then
+// the presentation, through its foreign keys, so a delete and a checkout can still meet crossed:
+// PostgreSQL ends one of them and both sides retry it (retryingDeadlocks).
 const lockPresentations = (tx: Tx, productId: number) =>
   tx.select().from(blisters).where(eq(blisters.product_id, productId)).orderBy(asc(blisters.id)).for('update');
 
@@ -310,34 +311,36 @@ export async function updateProduct(
  * with its presentations.
  */
 export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): Promise<{ soft: boolean }> {
-  const soft = await ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const presentations = await lockPresentations(tx, id);
-    // FOR UPDATE also waits for any order still inserting a line that references this product,
-    // so the check below sees every order that will ever name it.
-    const [product] = await tx
-      .select()
-      .from(products)
-      .where(and(eq(products.id, id), isNull(products.deleted_at)))
-      .for('update');
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    const [brand] = await tx.select({ brand_name: brands.brand_name }).from(brands).where(eq(brands.id, product.brand_id));
-    const [inOrder] = await tx.select({ id: orderProducts.id }).from(orderProducts).where(eq(orderProducts.product_id, id)).limit(1);
-    if (inOrder) {
-      await tx.update(products).set({ deleted_at: now, available: false, updated_at: now }).where(eq(products.id, id));
-    } else {
-      await tx.delete(products).where(eq(products.id, id));
-    }
-    await logActivity(tx, {
-      action: 'delete',
-      description: `Producto "${product.name}" eliminado`,
-      actor,
-      entity_type: 'product',
-      entity_id: id,
-      changes: { before: snapshot(product, brand.brand_name, presentations), after: {}, soft_delete: !!inOrder },
-    });
-    return !!inOrder;
-  });
+  const soft = await retryingDeadlocks(() =>
+    ctx.db.transaction(async (tx) => {
+      const now = ctx.now();
+      const presentations = await lockPresentations(tx, id);
+      // FOR UPDATE also waits for any order still inserting a line that references this product,
+      // so the check below sees every order that will ever name it.
+      const [product] = await tx
+        .select()
+        .from(products)
+        .where(and(eq(products.id, id), isNull(products.deleted_at)))
+        .for('update');
+      if (!product) throw notFound(PRODUCT_NOT_FOUND);
+      const [brand] = await tx.select({ brand_name: brands.brand_name }).from(brands).where(eq(brands.id, product.brand_id));
+      const [inOrder] = await tx.select({ id: orderProducts.id }).from(orderProducts).where(eq(orderProducts.product_id, id)).limit(1);
+      if (inOrder) {
+        await tx.update(products).set({ deleted_at: now, available: false, updated_at: now }).where(eq(products.id, id));
+      } else {
+        await tx.delete(products).where(eq(products.id, id));
+      }
+      await logActivity(tx, {
+        action: 'delete',
+        description: `Producto "${product.name}" eliminado`,
+        actor,
+        entity_type: 'product',
+        entity_id: id,
+        changes: { before: snapshot(product, brand.brand_name, presentations), after: {}, soft_delete: !!inOrder },
+      });
+      return !!inOrder;
+    }),
+  );
   ctx.caches.catalogueChanged();
   return { soft };
 }

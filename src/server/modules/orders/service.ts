@@ -28,7 +28,7 @@ import type { OrderSource } from '../../../domain/order-status';
 import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { isForeignKeyViolation } from '../../db/errors';
+import { isForeignKeyViolation, retryingDeadlocks } from '../../db/errors';
 import { coupons, orderProducts, orders, users } from '../../db/schema';
 import { moveCouponUse, takeUse } from '../coupons/uses';
 import { checkResult, couponLine, decideCoupon, repricedDiscount } from './coupon';
@@ -116,7 +116,7 @@ export async function afterOrderWrites<T>(ctx: AppContext, writes: () => Promise
 
 /** One transaction writing orders (afterOrderWrites). */
 export function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): Promise<T> {
-  return afterOrderWrites(ctx, () => ctx.db.transaction(work));
+  return afterOrderWrites(ctx, () => retryingDeadlocks(() => ctx.db.transaction(work)));
 }
 
 /**

@@ -96,6 +96,7 @@ function Dashboard({ data }: { data: DashboardDto }) {
         <TypePanel data={data} />
         <TopProductsPanel data={data} />
         <TopBrandsPanel data={data} />
+        <CouponPanel data={data} />
       </div>
       <div className="grid min-w-0 gap-4 md:grid-cols-3">
         <PendingPanel data={data} />
@@ -280,6 +281,28 @@ function StatusPanel({ data }: { data: DashboardDto }) {
           nameHeader="Estado"
           valueHeader="Pedidos · importe"
         />
+      )}
+    </Panel>
+  );
+}
+
+/** Sales by coupon (issue 24): the orders that used each code, what it took off, what they add up to. */
+function CouponPanel({ data }: { data: DashboardDto }) {
+  return (
+    <Panel title="Ventas por cupón" description={`Últimos ${data.breakdown_days} días, sin pedidos cancelados`}>
+      {data.by_coupon.length === 0 ? (
+        <Empty>Sin ventas con cupón en este período.</Empty>
+      ) : (
+        <ul className="divide-y divide-stone-100 text-sm" aria-label="Ventas por cupón">
+          {data.by_coupon.map((c) => (
+            <li key={c.code} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-0.5 py-2">
+              <span className="break-all font-mono font-semibold text-stone-900">{c.code}</span>
+              <span className="text-stone-700">
+                {c.orders} {c.orders === 1 ? 'pedido' : 'pedidos'} · {formatArs(c.revenue)} · descuento {formatArs(c.discount)}
+              </span>
+            </li>
+          ))}
+        </ul>
       )}
     </Panel>
   );
