@@ -135,6 +135,7 @@ describe('the back office on a phone', () => {
         { path: '/admin/marcas', heading: 'Bancos', ready: bank.brand_name },
         { path: '/admin/garantias', heading: 'Garantías', ready: LONG_PRODUCT },
         { path: '/admin/arrepentimientos', heading: 'Arrepentimientos', ready: 'Sin solicitudes' },
+        { path: '/admin/cupones', heading: 'Cupones', ready: 'Sin cupones' },
         { path: '/admin/usuarios', heading: 'Usuarios', ready: 'martina@correo.test' },
         { path: `/admin/usuarios/${order.customer.id}`, heading: 'Detalle del usuario', ready: 'Pedidos del Usuario' },
         { path: '/admin/actividad', heading: 'Actividad', ready: 'Usuario cliente_garantia desactivado' },
