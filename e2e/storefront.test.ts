@@ -411,7 +411,7 @@ describe('scroll position', () => {
   };
   // Within a few pixels: the browser's scroll anchoring may move the restored position slightly
   // while late content (a picture, a font) settles above it.
-  const scrolledTo = (page: Page, y: number) => page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 12, y, { timeout: 5_000 });
+  const scrolledTo = (page: Page, y: number) => page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 12, y, { timeout: 15_000 });
   const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 
   it('opens every typed address at the top, and back and forward return to where the visitor was', async () => {
