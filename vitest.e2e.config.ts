@@ -5,6 +5,9 @@ export default defineConfig({
     include: ['e2e/**/*.test.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
+    // A page on a busy two-core machine can take seconds to draw what a poll waits for; the
+    // default second made waits for a tab title or a count fail on a slow run.
+    expect: { poll: { timeout: 15_000 } },
     pool: 'forks',
     // Two files at a time, each on its own server and database (e2e/helpers/shop.ts).
     maxWorkers: 2,
