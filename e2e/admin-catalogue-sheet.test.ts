@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import { createBrand, createProduct, createStaff } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -52,7 +53,6 @@ beforeAll(async () => {
   );
 });
 
-const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 describe('catalogue spreadsheet', () => {
@@ -78,7 +78,7 @@ describe('catalogue spreadsheet', () => {
       '4 Precio Ingresa un precio válido',
     ]);
     expect(await page.getByRole('button', { name: 'Aplicar cambios' }).isDisabled()).toBe(true);
-    expect(await noOverflow(page)).toBe(true);
+    await expectNoOverflow(page);
     await screenshot(page, 'sheet-import-errors-1280');
 
     await step(page, 'sheet-good-file', async () => {
@@ -142,14 +142,14 @@ describe('catalogue spreadsheet', () => {
       await page.getByRole('checkbox', { name: 'Seleccionar Planilla Kush' }).check();
       await page.getByText('1 seleccionado').waitFor();
     });
-    expect(await noOverflow(page)).toBe(true);
+    await expectNoOverflow(page);
     await screenshot(page, 'bulk-selection-390');
     await step(page, 'phone-import', async () => {
       await page.goto('/admin/productos/importar');
       await page.locator('input[type="file"]').setInputFiles(files.bad);
       await page.getByText('El archivo tiene').waitFor();
     });
-    expect(await noOverflow(page)).toBe(true);
+    await expectNoOverflow(page);
     await screenshot(page, 'sheet-import-errors-390');
     await context.close();
   });

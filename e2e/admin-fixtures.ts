@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { api, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
+import { cartLine, encodeCart } from './helpers/cart';
 
 /** A square PNG: a coloured background with a leaf and a label. */
 export async function drawImage(label: string, hue: number, size = 1000): Promise<Buffer> {
@@ -258,22 +259,9 @@ export async function seedStorefront(server: TestServer) {
     ],
     { image_2: photo2 },
   );
-  const blister = product.blisters[0];
-  const cartCookie = encodeURIComponent(
-    JSON.stringify([
-      {
-        id: product.id,
-        blister_id: blister.id,
-        name: 'Gorilla Glue Auto',
-        price: 10800,
-        original_price: 12000,
-        discount: 10,
-        brand: 'Royal Queen Seeds',
-        image: photo,
-        seed_count: 3,
-        quantity: 2,
-      },
-    ]),
-  );
+  // The first presentation, 10 % off: the cart holds the price the catalogue shows.
+  const cartCookie = encodeCart([
+    cartLine(product, 2, { price: 10800, original_price: 12000, discount: 10, brand: 'Royal Queen Seeds', image: photo }),
+  ]);
   return { customer, staff, product, addProduct, cartCookie };
 }

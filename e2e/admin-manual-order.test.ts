@@ -9,6 +9,7 @@ import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -98,11 +99,6 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 const panel = (page: Page, title: string) =>
   page.locator('section', { has: page.getByRole('heading', { name: title, exact: true }) }).first();
 
-async function fitsWidth(page: Page) {
-  const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
-  expect(scroll).toBeLessThanOrEqual(inner);
-}
-
 describe('manual orders in the back office', () => {
   it('enters a WhatsApp sale with its payment in under 15 clicks and lands on the paid order', async () => {
     const { page } = await shop.newPage({ viewport: DESKTOP, as: owner });
@@ -133,7 +129,7 @@ describe('manual orders in the back office', () => {
       await expect.poll(() => summary.innerText()).toContain(formatArs(36000 + HOME_CORDOBA));
       await expect.poll(() => page.getByLabel('Monto').inputValue()).toBe(String(36000 + HOME_CORDOBA));
       await screenshot(page, 'manual-order-new-1280');
-      await fitsWidth(page);
+      await expectNoOverflow(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
     await step(page, 'create', async () => {
@@ -156,7 +152,7 @@ describe('manual orders in the back office', () => {
       await facts.scrollIntoViewIfNeeded();
       await screenshot(page, 'manual-order-detail-facts-1280');
       await page.setViewportSize(MOBILE);
-      await fitsWidth(page);
+      await expectNoOverflow(page);
       await facts.scrollIntoViewIfNeeded();
       await screenshot(page, 'manual-order-detail-paid-390');
     });
@@ -194,7 +190,7 @@ describe('manual orders in the back office', () => {
       await page.getByLabel('Provincia').selectOption('AR-X');
       await page.getByRole('radio', { name: /Correo a domicilio/ }).click();
       await page.getByLabel('Registrar pago ahora').click();
-      await fitsWidth(page);
+      await expectNoOverflow(page);
       await screenshot(page, 'manual-order-new-390');
       await page.getByRole('list', { name: 'Productos del pedido' }).scrollIntoViewIfNeeded();
       await screenshot(page, 'manual-order-new-lines-390');
@@ -204,11 +200,11 @@ describe('manual orders in the back office', () => {
     await step(page, 'phone-order-detail', async () => {
       await page.goto(`/admin/pedidos/${webOrder.id}`);
       await panel(page, 'Pedido y entrega').waitFor();
-      await fitsWidth(page);
+      await expectNoOverflow(page);
       await screenshot(page, 'manual-order-detail-390');
       await page.getByRole('button', { name: 'Editar pedido' }).click();
       await panel(page, 'Editar pedido').waitFor();
-      await fitsWidth(page);
+      await expectNoOverflow(page);
       await screenshot(page, 'manual-order-edit-390');
     });
   });

@@ -6,95 +6,62 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatArs } from '../src/domain/money';
 import { orders } from '../src/server/db/schema';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { waitForOutboxMail } from '../tests/helpers/mail';
+import { saveShippingMethods } from '../tests/helpers/shipping';
 import { seriousViolations } from './helpers/axe';
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, step } from './helpers/browser';
+import { cartLine, putInCart } from './helpers/cart';
+import { ars, expectNoOverflow, squash } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
 let product: Awaited<ReturnType<typeof createProduct>>;
 
-// Intl puts a no-break space after the currency sign; texts are compared with it normalised.
-const ars = (value: number) => formatArs(value).replace(/\s/g, ' ');
-const squash = (value: string) => value.replace(/\s+/g, ' ');
 const text = async (page: Page, selector: string) => squash(await page.locator(selector).innerText());
 
 const PICKUP = 'Av. Corrientes 1234, CABA (lunes a viernes de 10 a 18)';
 
 beforeAll(async () => {
   const staff = await createStaff(shop.server.ctx.db);
-  const settings = await api(shop.server, 'PUT', '/api/core/shipping-settings/', {
-    token: staff.token,
-    body: {
-      methods: [
-        {
-          name: 'Correo Argentino a domicilio',
-          kind: 'home',
-          carrier: 'correo_argentino',
-          zones: [{ provinces: ['AR-C', 'AR-B'], price: 5000 }],
-          rest_of_country_price: 8000,
-          free_from: 100000,
-          days_min: 3,
-          days_max: 6,
-        },
-        {
-          name: 'Andreani a domicilio',
-          kind: 'home',
-          carrier: 'andreani',
-          zones: [{ provinces: ['AR-X'], price: 6500 }],
-          rest_of_country_price: null,
-          free_from: null,
-          days_min: 2,
-          days_max: 4,
-        },
-        {
-          name: 'Retiro en persona',
-          kind: 'pickup',
-          carrier: 'retiro',
-          zones: [],
-          rest_of_country_price: 0,
-          free_from: null,
-          days_min: 0,
-          days_max: 0,
-          pickup_address: PICKUP,
-        },
-      ],
+  await saveShippingMethods(shop.server, staff.token, [
+    {
+      name: 'Correo Argentino a domicilio',
+      zones: [{ provinces: ['AR-C', 'AR-B'], price: 5000 }],
+      rest_of_country_price: 8000,
+      free_from: 100000,
+      days_min: 3,
+      days_max: 6,
     },
-  });
-  expect(settings.status).toBe(200);
+    {
+      name: 'Andreani a domicilio',
+      carrier: 'andreani',
+      zones: [{ provinces: ['AR-X'], price: 6500 }],
+      rest_of_country_price: null,
+      days_min: 2,
+      days_max: 4,
+    },
+    {
+      name: 'Retiro en persona',
+      kind: 'pickup',
+      carrier: 'retiro',
+      rest_of_country_price: 0,
+      days_min: 0,
+      days_max: 0,
+      pickup_address: PICKUP,
+    },
+  ]);
   product = await createProduct(shop.server.ctx.db, { name: 'Gorilla Serrana', blisters: [{ seed_count: 3, price: 20000, stock: 20 }] });
 });
 
-async function fillCart(context: BrowserContext, quantity: number) {
-  const [blister] = product.blisters;
-  const line = {
-    id: product.id,
-    blister_id: blister.id,
-    name: product.name,
-    price: 20000,
-    original_price: 20000,
-    discount: 0,
-    brand: null,
-    image: null,
-    seed_count: 3,
-    quantity,
-  };
-  await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: shop.server.url }]);
-}
+const fillCart = (context: BrowserContext, quantity: number) => putInCart(context, shop.server.url, [cartLine(product, quantity)]);
 
 async function startCheckout(page: Page) {
   await page.goto('/carrito');
   await page.getByRole('button', { name: 'Iniciar Pedido' }).click();
   await page.getByRole('button', { name: 'Confirmar Pedido' }).waitFor();
-}
-
-async function expectNoOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 }
 
 /** The whole page, kept in e2e/artifacts to look at. */

@@ -5,21 +5,20 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatArs } from '../src/domain/money';
 import { blisters, orders } from '../src/server/db/schema';
 import { api } from '../tests/helpers/app';
 import { createBrand, createProduct, createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { extractCode, waitForOutboxMail } from '../tests/helpers/mail';
 import { MOBILE, screenshot, step } from './helpers/browser';
+import { cartLine, putInCart } from './helpers/cart';
+import { ars, squash } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
 let gorilla: Awaited<ReturnType<typeof createProduct>>;
 let critical: Awaited<ReturnType<typeof createProduct>>;
 
-// Intl puts a no-break space after the currency sign; the page text is compared with it normalised.
-const ars = (value: number) => formatArs(value).replace(/\s/g, ' ');
-const text = async (page: Page, selector = 'body') => (await page.locator(selector).innerText()).replace(/\s+/g, ' ');
+const text = async (page: Page, selector = 'body') => squash(await page.locator(selector).innerText());
 
 async function stockOf(blisterId: number) {
   const [row] = await shop.server.ctx.db.select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, blisterId));
@@ -225,20 +224,7 @@ describe('customer journey from registration to a cancelled order', () => {
   it('sends an anonymous visitor who starts an order to log in and back to the cart', async () => {
     const customer = await createUser(shop.server.ctx.db);
     const { context, page } = await shop.newPage({ viewport: MOBILE });
-    const [critical1] = critical.blisters;
-    const line = {
-      id: critical.id,
-      blister_id: critical1.id,
-      name: 'Critical Pampa',
-      price: 8000,
-      original_price: 8000,
-      discount: 0,
-      brand: 'Banco Andino',
-      image: null,
-      seed_count: 1,
-      quantity: 1,
-    };
-    await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: shop.server.url }]);
+    await putInCart(context, shop.server.url, [cartLine(critical, 1, { brand: 'Banco Andino' })]);
 
     await page.goto('/carrito');
     await page.getByRole('heading', { name: 'Mi Carrito (1)' }).waitFor();

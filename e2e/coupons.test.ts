@@ -4,20 +4,17 @@
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatArs } from '../src/domain/money';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { waitForOutboxMail } from '../tests/helpers/mail';
 import { seriousViolations } from './helpers/axe';
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, step } from './helpers/browser';
+import { cartLine, putInCart } from './helpers/cart';
+import { ars, expectNoOverflow, squash } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
 let product: Awaited<ReturnType<typeof createProduct>>;
-
-// Intl puts a no-break space after the currency sign; texts are compared with it normalised.
-const ars = (value: number) => formatArs(value).replace(/\s/g, ' ');
-const squash = (value: string) => value.replace(/\s+/g, ' ');
 
 beforeAll(async () => {
   const staff = await createStaff(shop.server.ctx.db);
@@ -31,29 +28,9 @@ beforeAll(async () => {
   product = await createProduct(shop.server.ctx.db, { name: 'Gorilla Serrana', blisters: [{ seed_count: 3, price: 20000, stock: 20 }] });
 });
 
-async function fillCart(context: BrowserContext, quantity: number) {
-  const [blister] = product.blisters;
-  const line = {
-    id: product.id,
-    blister_id: blister.id,
-    name: product.name,
-    price: 20000,
-    original_price: 20000,
-    discount: 0,
-    brand: null,
-    image: null,
-    seed_count: 3,
-    quantity,
-  };
-  await context.addCookies([{ name: 'cart', value: encodeURIComponent(JSON.stringify([line])), url: shop.server.url }]);
-}
+const fillCart = (context: BrowserContext, quantity: number) => putInCart(context, shop.server.url, [cartLine(product, quantity)]);
 
 const totals = async (page: Page) => squash(await page.locator('dl[aria-label="Total del pedido"]').innerText());
-
-async function expectNoOverflow(page: Page) {
-  const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
-  expect(widths.page).toBeLessThanOrEqual(widths.viewport);
-}
 
 describe('a coupon at checkout', () => {
   for (const viewport of [MOBILE, DESKTOP]) {

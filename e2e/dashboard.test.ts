@@ -7,6 +7,7 @@ import { orderProducts, orders } from '../src/server/db/schema';
 import { seedShowcase, type Showcase } from './admin-fixtures';
 import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -69,8 +70,6 @@ const chartsOf = (page: Page) =>
     })),
   );
 
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-
 describe('Inicio', () => {
   for (const [name, viewport] of [
     ['desktop', DESKTOP],
@@ -107,7 +106,7 @@ describe('Inicio', () => {
           for (const chart of charts) expect(chart.width, chart.name).toBeLessThanOrEqual(viewport.width);
           // Each chart is described for screen readers, with its figures in a table.
           expect(await page.locator('main figure table caption').count()).toBe(charts.length);
-          expect(await overflow(page)).toBeLessThanOrEqual(0);
+          await expectNoOverflow(page);
           expect(await seriousViolations(page)).toEqual([]);
         });
 
@@ -133,7 +132,7 @@ describe('Inicio', () => {
           expect(await columns()).toBe(30);
           await page.getByRole('button', { name: '90 días' }).click();
           await page.waitForFunction(() => document.querySelector('main svg[role="img"]')?.querySelectorAll('rect').length === 90);
-          expect(await overflow(page)).toBeLessThanOrEqual(0);
+          await expectNoOverflow(page);
           await screenshot(page, `dashboard-${name}`);
         });
 

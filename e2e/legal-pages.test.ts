@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 // No WHATSAPP_NUMBER: the shop starts without one.
@@ -17,12 +18,6 @@ beforeAll(async () => {
   productId = (await createProduct(shop.server.ctx.db, { name: 'Mendocina Kush', blisters: [{ stock: 5, price: 9000 }] })).id;
   staffToken = (await createStaff(shop.server.ctx.db)).token;
 });
-
-/** Nothing wider than the window: no sideways scroll. */
-async function expectNoOverflow(page: Page, where: string) {
-  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: window.innerWidth }));
-  expect(widths.doc, where).toBeLessThanOrEqual(widths.win);
-}
 
 const revocationLink = (page: Page) => page.locator('footer').getByRole('link', { name: 'Botón de arrepentimiento' });
 

@@ -9,6 +9,7 @@ import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -70,7 +71,7 @@ describe('order timeline and payment instructions', () => {
       await form.getByLabel('Alias').fill('semillas.sur');
       await form.getByRole('button', { name: 'Guardar datos de pago' }).click();
       await form.getByText('Datos de pago guardados').waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoOverflow(page);
     });
     const saved = await api(shop.server, 'GET', '/api/core/payment-settings/', { token: staff.token });
     expect(saved.json).toMatchObject({
@@ -113,7 +114,7 @@ describe('order timeline and payment instructions', () => {
       expect(whatsapp.origin + whatsapp.pathname).toBe('https://wa.me/5491155556666');
       expect(whatsapp.searchParams.get('text')).toContain(`#${unpaid.order_number}`);
       expect(whatsapp.searchParams.get('text')).toContain(formatArs(unpaid.total));
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      await expectNoOverflow(page);
       await screenshot(page, 'account-orders-timeline');
     });
 

@@ -13,6 +13,7 @@ import { eq } from 'drizzle-orm';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop({ pendingOrderDays: 7 });
@@ -39,7 +40,6 @@ async function place(customer: Person, quantity: number): Promise<OrderDto> {
   return res.json as OrderDto;
 }
 
-const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 const card = (page: Page, order: OrderDto) => page.getByRole('article', { name: `Pedido #${order.order_number}` });
 
 beforeAll(async () => {
@@ -123,7 +123,7 @@ describe("the owner's day", () => {
       expect(await tile('En camino')).toContain(formatArs(46000));
       expect(await tile('Reembolsos pendientes')).toContain('0 pedidos cancelados a devolver');
       expect(await tile('Por enviar')).toContain('1 pedido pagado');
-      expect(await fitsTheScreen(page)).toBe(true);
+      await expectNoOverflow(page);
       await screenshot(page, 'owner-day-dashboard-1280');
     });
     await context.close();
@@ -140,7 +140,7 @@ describe("the owner's day", () => {
         .waitFor();
       expect(await paid.getByRole('button', { name: 'Cancelar pedido' }).count()).toBe(0);
       expect(await paid.getByRole('button', { name: /^Eliminar / }).count()).toBe(0);
-      expect(await fitsTheScreen(page)).toBe(true);
+      await expectNoOverflow(page);
       await screenshot(page, 'owner-day-customer-orders-390');
     });
     // The API refuses it too, whatever a page shows.

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { cartLine, encodeCart } from './helpers/cart';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -32,22 +33,7 @@ beforeAll(async () => {
     blisters: [{ seed_count: 3, price: 11000, stock: 4 }],
   });
   customer = await createUser(db, { username: 'marisa.frame' });
-  cartCookie = encodeURIComponent(
-    JSON.stringify([
-      {
-        id: product.id,
-        blister_id: product.blisters[0].id,
-        name: 'Línea Reservada Auto',
-        price: 11000,
-        original_price: 11000,
-        discount: 0,
-        brand: 'Banco Serrano',
-        image: null,
-        seed_count: 3,
-        quantity: 2,
-      },
-    ]),
-  );
+  cartCookie = encodeCart([cartLine(product, 2, { brand: 'Banco Serrano' })]);
 });
 
 const html = (path: string, cookie?: string) => pageHtml(shop.server.url, path, cookie);

@@ -6,6 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -24,11 +25,6 @@ async function refuseChunk(page: Page, chunk: string) {
 
 const errorPanel = (page: Page) =>
   page.getByRole('alert').filter({ has: page.getByRole('heading', { name: 'No pudimos cargar esta página' }) });
-
-async function expectNoOverflow(page: Page, where: string) {
-  const widths = await page.evaluate(() => ({ doc: document.documentElement.scrollWidth, win: window.innerWidth }));
-  expect(widths.doc, where).toBeLessThanOrEqual(widths.win);
-}
 
 describe('a page that fails to load', () => {
   for (const [name, viewport] of [

@@ -9,6 +9,7 @@ import { createStaff } from '../tests/helpers/factories';
 import { saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
 import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 // WHATSAPP_NUMBER is set (the test configuration's): the contact step starts done.
@@ -21,7 +22,6 @@ beforeAll(async () => {
 });
 
 const card = (page: Page) => page.getByRole('region', { name: 'Primeros pasos' });
-const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 async function openInicio(page: Page) {
   await page.goto('/admin');
@@ -56,7 +56,7 @@ describe('Primeros pasos', () => {
         ]);
         expect(cardBox!.y).toBeLessThan(figuresBox!.y);
         expect(cardBox!.width).toBeLessThanOrEqual(viewport.width);
-        expect(await overflow(page)).toBeLessThanOrEqual(0);
+        await expectNoOverflow(page);
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `setup-checklist-${name}`);
       });

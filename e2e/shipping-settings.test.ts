@@ -10,6 +10,7 @@ import { createProduct, createStaff, createUser } from '../tests/helpers/factori
 import { placeOrder } from '../tests/helpers/orders';
 import { seriousViolations } from './helpers/axe';
 import { ARTIFACTS_DIR, DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -92,8 +93,7 @@ describe('shipping settings', () => {
       await phone.page.goto('/admin/configuracion/envios');
       await phone.page.getByRole('region', { name: 'Andreani express' }).waitFor();
       await phone.page.getByText('Elegir provincias (2 de 24)').first().click();
-      const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoOverflow(phone.page);
       expect(await seriousViolations(phone.page)).toEqual([]);
       await screenshot(phone.page, 'shipping-settings-390');
       await phone.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'shipping-settings-390-full.png'), fullPage: true });

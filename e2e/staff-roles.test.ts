@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { simpleOrder } from '../tests/helpers/orders';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -63,8 +64,7 @@ describe('staff roles', () => {
       await dialog.getByLabel('Rol').selectOption('custom');
       await dialog.getByRole('group', { name: 'Permisos' }).waitFor();
       await screenshot(mobile.page, 'staff-roles-modal-390');
-      const overflow = await mobile.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoOverflow(mobile.page);
     });
 
     const worker = await shop.newPage({ viewport: DESKTOP, as: employee });

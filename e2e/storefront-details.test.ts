@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 import { extractCode, waitForOutboxMail } from '../tests/helpers/mail';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -143,7 +144,7 @@ describe('sold-out products', () => {
         await page.getByText('(Sin stock)').waitFor();
         await add.scrollIntoViewIfNeeded();
         await screenshot(page, `details-sold-out-product-${viewport.width}`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        await expectNoOverflow(page);
       });
     }
     await context.close();

@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, newPage, screenshot, step } from './helpers/browser';
+import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 
@@ -314,7 +315,7 @@ describe('mobile layout at 390 px', () => {
         .locator('#ultimos-ingresos-title ~ * article, section[aria-labelledby="ultimos-ingresos-title"] article')
         .first()
         .waitFor();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoOverflow(page);
       expect(await page.getByRole('navigation', { name: 'Principal' }).isVisible()).toBe(false);
       await screenshot(page, 'storefront-home-390');
 
@@ -328,7 +329,7 @@ describe('mobile layout at 390 px', () => {
       await page.waitForURL('**/productos?categories=feminizadas');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 8);
       expect(await page.getByRole('complementary', { name: 'Filtros' }).isVisible()).toBe(false);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(MOBILE.width);
+      await expectNoOverflow(page);
 
       await page.getByRole('button', { name: /^Filtros/ }).click();
       const modal = page.getByRole('dialog', { name: 'Filtros' });

@@ -7,6 +7,7 @@ import { blisters } from '../../src/server/db/schema';
 import { useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
+import { exportSheet, importSheet } from '../helpers/catalogue-sheet';
 
 const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -18,21 +19,9 @@ beforeAll(async () => {
 
 const stockOf = async (id: number) => (await db().select().from(blisters).where(eq(blisters.id, id)))[0].stock;
 
-async function exportCsv() {
-  const res = await fetch(`${server.url}/api/products/export.csv`, { headers: { authorization: `Bearer ${staff.token}` } });
-  return Buffer.from(await res.arrayBuffer()).toString('utf8');
-}
+const exportCsv = async () => (await exportSheet(server, staff.token)).text;
 
-async function importCsv(content: string, query = '') {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), 'catalogo.csv');
-  const res = await fetch(`${server.url}/api/products/import/${query}`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${staff.token}` },
-  });
-  return { status: res.status, json: await res.json() };
-}
+const importCsv = (content: string, query = '') => importSheet(server, staff.token, content, { query });
 
 /** The exported file's row of a presentation, by its SKU (column 2). */
 const rowOf = (file: string, sku: string) =>

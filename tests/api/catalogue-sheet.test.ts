@@ -6,6 +6,7 @@ import { SHEET_COLUMNS } from '../../src/domain/catalog-sheet';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalogue-sheet';
 
 // The catalogue micro-cache on, to see the import clear it.
 const server = useTestServer({ catalogCacheMs: 60_000, maxPendingOrders: 100 });
@@ -20,30 +21,10 @@ beforeAll(async () => {
 const db = () => server.database.db;
 const HEADERS: string[] = SHEET_COLUMNS.map((c) => c.header);
 
-async function exportCsv(token = staff.token) {
-  const res = await fetch(`${server.url}/api/products/export.csv`, { headers: { authorization: `Bearer ${token}` } });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  return { status: res.status, headers: res.headers, bytes, text: bytes.toString('utf8') };
-}
+const exportCsv = (token = staff.token) => exportSheet(server, token);
 
-async function importCsv(
-  content: string | Buffer,
-  opts: { dryRun?: boolean; token?: string | null; name?: string; type?: string; field?: string } = {},
-) {
-  const form = new FormData();
-  const bytes = typeof content === 'string' ? content : new Uint8Array(content);
-  form.append(opts.field ?? 'file', new Blob([bytes], { type: opts.type ?? 'text/csv' }), opts.name ?? 'catalogo.csv');
-  const headers: Record<string, string> = {};
-  const token = opts.token === undefined ? staff.token : opts.token;
-  if (token) headers.authorization = `Bearer ${token}`;
-  const res = await fetch(`${server.url}/api/products/import/${opts.dryRun ? '?dry_run=true' : ''}`, {
-    method: 'POST',
-    body: form,
-    headers,
-  });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null };
-}
+const importCsv = (content: string | Buffer, opts: ImportOptions & { token?: string | null } = {}) =>
+  importSheet(server, opts.token === undefined ? staff.token : opts.token, content, opts);
 
 /** A sheet with `;`, CRLF and quotes where needed. */
 const sheet = (rows: string[][], separator = ';') =>

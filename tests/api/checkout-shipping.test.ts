@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
+import { saveShippingMethods } from '../helpers/shipping';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -22,24 +23,15 @@ const HOME = {
 
 beforeAll(async () => {
   staff = await createStaff(server.database.db);
-  const res = await api(server, 'PUT', '/api/core/shipping-settings/', {
-    token: staff.token,
-    body: {
-      methods: [
-        {
-          name: 'Correo Argentino a domicilio',
-          kind: 'home',
-          carrier: 'correo_argentino',
-          zones: [{ provinces: ['AR-C', 'AR-B'], price: 5000 }],
-          rest_of_country_price: 8000,
-          free_from: 100000,
-          days_min: 3,
-          days_max: 5,
-        },
-      ],
+  await saveShippingMethods(server, staff.token, [
+    {
+      name: 'Correo Argentino a domicilio',
+      zones: [{ provinces: ['AR-C', 'AR-B'], price: 5000 }],
+      rest_of_country_price: 8000,
+      free_from: 100000,
+      days_min: 3,
     },
-  });
-  expect(res.status).toBe(200);
+  ]);
 });
 
 const profileOf = async (user: User) => (await api(server, 'GET', '/api/auth/profile/', { token: user.token })).json;

@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, brands, dollarRate } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
+import { importSheet } from '../helpers/catalogue-sheet';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -18,16 +19,7 @@ beforeAll(async () => {
 const asStaff = (method: string, path: string, body: unknown) => api(server, method, path, { token: staff.token, body });
 const priceOf = async (id: number) => (await db().select().from(blisters).where(eq(blisters.id, id)))[0].price;
 
-async function importCsv(content: string, query = '') {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), 'catalogo.csv');
-  const res = await fetch(`${server.url}/api/products/import/${query}`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${staff.token}` },
-  });
-  return { status: res.status, json: await res.json() };
-}
+const importCsv = (content: string, query = '') => importSheet(server, staff.token, content, { query });
 
 async function productWithPrice(price: number, brandId?: number) {
   const brand = brandId ?? (await createBrand(db())).id;

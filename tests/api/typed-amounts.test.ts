@@ -6,6 +6,7 @@ import { blisters, brands, dollarRate } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
+import { importSheet } from '../helpers/catalogue-sheet';
 
 const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -18,16 +19,7 @@ beforeAll(async () => {
 const asStaff = (method: string, path: string, body: unknown) => api(server, method, path, { token: staff.token, body });
 const priceOf = async (blisterId: number) => (await db().select().from(blisters).where(eq(blisters.id, blisterId)))[0];
 
-async function importCsv(content: string) {
-  const form = new FormData();
-  form.append('file', new Blob([content], { type: 'text/csv' }), 'catalogo.csv');
-  const res = await fetch(`${server.url}/api/products/import/`, {
-    method: 'POST',
-    body: form,
-    headers: { authorization: `Bearer ${staff.token}` },
-  });
-  return { status: res.status, json: await res.json() };
-}
+const importCsv = (content: string) => importSheet(server, staff.token, content);
 
 describe('amounts typed with thousands dots and a decimal comma', () => {
   it('saves "22.000" typed as a product price as 22000, and "1.450,50" as 1450.5', async () => {
