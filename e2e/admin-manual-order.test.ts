@@ -11,6 +11,7 @@ import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
+import { pickupMethod, saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
 
 const shop = useShop();
 let owner: Awaited<ReturnType<typeof createStaff>>;
@@ -30,37 +31,10 @@ beforeAll(async () => {
   });
   const haze = await createProduct(db, { name: 'Amnesia Haze', blisters: [{ seed_count: 3, price: 15000, stock: 20 }] });
   await createUser(db, { username: 'diego_c', email: 'diego@correo.test', first_name: 'Diego', last_name: 'Castro' });
-  const settings = await api(shop.server, 'PUT', '/api/core/shipping-settings/', {
-    token: owner.token,
-    body: {
-      methods: [
-        {
-          name: 'Correo a domicilio',
-          kind: 'home',
-          carrier: 'correo_argentino',
-          zones: [{ provinces: ['AR-X'], price: HOME_CORDOBA }],
-          rest_of_country_price: 7000,
-          free_from: null,
-          days_min: 3,
-          days_max: 6,
-          active: true,
-        },
-        {
-          name: 'Retiro en el local',
-          kind: 'pickup',
-          carrier: 'otro',
-          zones: [],
-          rest_of_country_price: 0,
-          free_from: null,
-          days_min: 0,
-          days_max: 0,
-          pickup_address: 'Av. Colón 1234, Córdoba',
-          active: true,
-        },
-      ],
-    },
-  });
-  expect(settings.status, settings.text).toBe(200);
+  await saveShippingMethods(shop.server, owner.token, [
+    shippingMethod({ zones: [{ provinces: ['AR-X'], price: HOME_CORDOBA }], rest_of_country_price: 7000, days_min: 3, days_max: 6 }),
+    pickupMethod(),
+  ]);
   const buyer = await createUser(db, { first_name: 'Ana', last_name: 'Paz' });
   const placed = await api(shop.server, 'POST', '/api/orders/', {
     token: buyer.token,

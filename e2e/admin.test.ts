@@ -12,6 +12,7 @@ import { useShop } from './helpers/shop';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { placeOrder } from '../tests/helpers/orders';
 
 const RATE = 1250;
 
@@ -36,6 +37,7 @@ beforeAll(async () => {
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
+const MARTINA = { recipient_name: 'Martina Gómez', customer_phone: '1123456789' };
 describe('admin journey', () => {
   it('creates a bank and a USD product, discounts the bank and completes an order', async () => {
     const admin = await shop.newPage({ as: staff });
@@ -147,18 +149,14 @@ describe('admin journey', () => {
     });
 
     // 5. The customer's order goes from pending to completed.
-    const placed = await api(shop.server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Martina Gómez',
-        customer_phone: '1123456789',
-        delivery_type: 'coordinate',
-        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
-      },
-    });
-    expect(placed.status).toBe(201);
-    const orderId = placed.json.id;
-    const orderNumber = placed.json.order_number;
+    const placed = await placeOrder(
+      shop.server,
+      customer,
+      [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
+      MARTINA,
+    );
+    const orderId = placed.id;
+    const orderNumber = placed.order_number;
     await step(page, 'journey-order', async () => {
       await page.goto('/admin/pedidos');
       const orderCard = page.locator('article', { hasText: `Pedido #${orderNumber}` });

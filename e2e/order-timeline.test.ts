@@ -11,6 +11,7 @@ import { createProduct, createStaff, createUser } from '../tests/helpers/factori
 import { MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
+import { placeOrder } from '../tests/helpers/orders';
 
 const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -23,19 +24,11 @@ beforeAll(async () => {
   staff = await createStaff(db, { username: 'encargada' });
   customer = await createUser(db, { username: 'martina', first_name: 'Martina', last_name: 'Gómez' });
   const product = await createProduct(db, { name: 'Gorilla Glue Auto', blisters: [{ seed_count: 3, price: 12500, stock: 20 }] });
-  const place = async (quantity: number) => {
-    const placed = await api(shop.server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Martina Gómez',
-        customer_phone: '1123456789',
-        delivery_type: 'coordinate',
-        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity }],
-      },
+  const place = (quantity: number) =>
+    placeOrder(shop.server, customer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity }], {
+      recipient_name: 'Martina Gómez',
+      customer_phone: '1123456789',
     });
-    expect(placed.status, placed.text).toBe(201);
-    return placed.json as OrderDto;
-  };
   shipped = await place(2);
   unpaid = await place(1);
   const paid = await api(shop.server, 'POST', `/api/orders/${shipped.id}/payment/`, {

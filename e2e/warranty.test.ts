@@ -9,6 +9,7 @@ import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
+import { placeOrder } from '../tests/helpers/orders';
 
 const shop = useShop();
 
@@ -113,28 +114,12 @@ describe('warranty claims', () => {
     });
     // The order was placed ten days ago, so a germination date after it is possible today.
     shop.server.setNow(daysAgo(10));
-    const order = await api(shop.server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Lucas Moreno',
-        customer_phone: '1122334455',
-        delivery_type: 'coordinate',
-        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
-      },
-    });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    const lucas = { recipient_name: 'Lucas Moreno', customer_phone: '1122334455' };
+    const order = await placeOrder(shop.server, customer, [line], lucas);
     // A second order the customer cancels while the form is open.
-    const doomed = await api(shop.server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Lucas Moreno',
-        customer_phone: '1122334455',
-        delivery_type: 'coordinate',
-        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
-      },
-    });
+    const doomed = await placeOrder(shop.server, customer, [line], lucas);
     shop.server.setNow(null);
-    expect(order.status).toBe(201);
-    expect(doomed.status).toBe(201);
 
     const { context, page } = await shop.newPage({ viewport: DESKTOP, as: customer });
     await step(page, 'customer-empty-status', async () => {
@@ -150,13 +135,13 @@ describe('warranty claims', () => {
       await page.getByRole('tab', { name: 'Nueva Solicitud', selected: true }).waitFor();
       // With eligible orders the form starts on "bought here".
       expect(await page.getByRole('radio', { name: /Compré en esta tienda/ }).isChecked()).toBe(true);
-      await page.getByLabel('Pedido', { exact: true }).selectOption(String(doomed.json.id));
+      await page.getByLabel('Pedido', { exact: true }).selectOption(String(doomed.id));
       await page.getByLabel('Fecha de germinación').fill(isoDay(daysAgo(6)));
       await page.getByLabel('Descripción del problema').fill('Germiné en servilleta húmeda y solo una de las tres semillas abrió.');
       await page
         .locator('input[type="file"]')
         .setInputFiles({ name: 'servilleta.png', mimeType: 'image/png', buffer: await seedPhoto(120) });
-      const cancelled = await api(shop.server, 'PUT', `/api/orders/${doomed.json.id}/`, {
+      const cancelled = await api(shop.server, 'PUT', `/api/orders/${doomed.id}/`, {
         token: customer.token,
         body: { status: 'cancelled' },
       });
@@ -167,8 +152,8 @@ describe('warranty claims', () => {
       await summary.getByText('El pedido seleccionado no es válido para una garantía').waitFor();
       await screenshot(page, 'warranty-account-server-error-1280');
       // The cancelled order leaves the list; the photo, dates and text stay.
-      await page.waitForFunction((id) => !document.querySelector(`option[value="${id}"]`), doomed.json.id);
-      await page.getByLabel('Pedido', { exact: true }).selectOption(String(order.json.id));
+      await page.waitForFunction((id) => !document.querySelector(`option[value="${id}"]`), doomed.id);
+      await page.getByLabel('Pedido', { exact: true }).selectOption(String(order.id));
       // One product in the order: chosen at once; date, name, e-mail and product filled read-only.
       expect(await page.getByLabel('Producto', { exact: true }).inputValue()).toBe(String(product.id));
       expect(await page.getByLabel('Nombre del producto').inputValue()).toBe('Northern Light Auto');
@@ -188,7 +173,7 @@ describe('warranty claims', () => {
 
     const [claim] = await shop.server.ctx.db.select().from(warrantyClaims).where(eq(warrantyClaims.user_id, customer.id));
     expect(claim).toMatchObject({
-      order_id: order.json.id,
+      order_id: order.id,
       product_id: product.id,
       product_name: 'Northern Light Auto',
       email: 'lucas@correo.test',
@@ -203,8 +188,8 @@ describe('warranty claims', () => {
       const sidebar = admin.page.getByRole('complementary');
       await sidebar.getByRole('link', { name: /^Garantías\s*2 pendientes$/ }).waitFor();
       await admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' }).waitFor();
-      expect(await card.getByRole('link', { name: `Pedido #${order.json.order_number}` }).getAttribute('href')).toBe(
-        `/admin/pedidos?orderId=${order.json.id}`,
+      expect(await card.getByRole('link', { name: `Pedido #${order.order_number}` }).getAttribute('href')).toBe(
+        `/admin/pedidos?orderId=${order.id}`,
       );
       expect(await card.getByRole('link', { name: 'Lucas Moreno' }).getAttribute('href')).toBe(`/admin/usuarios/${customer.id}`);
       // A guest has no account: no link to an empty user list, and the card says so.

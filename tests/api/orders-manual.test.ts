@@ -9,6 +9,7 @@ import type { OrderDto } from '../../src/domain/orders';
 import { api, startTestServer, useTestServer, type TestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { codeSentTo, loginOk, newAccount, outboxIds } from './auth-helpers';
+import { pickupMethod, saveShippingMethods, shippingMethod } from '../helpers/shipping';
 
 const server = useTestServer({ maxPendingOrders: 1000 });
 const db = () => server.ctx.db;
@@ -19,41 +20,20 @@ const HOME_PRICE_CORDOBA = 4500;
 
 beforeAll(async () => {
   staff = await createStaff(db(), { username: 'duena_tienda' });
-  const res = await api(server, 'PUT', '/api/core/shipping-settings/', {
-    token: staff.token,
-    body: {
-      methods: [
-        {
-          name: 'Correo a domicilio',
-          kind: 'home',
-          carrier: 'correo_argentino',
-          zones: [
-            { provinces: ['AR-X'], price: HOME_PRICE_CORDOBA },
-            { provinces: ['AR-C', 'AR-B'], price: 3000 },
-          ],
-          rest_of_country_price: 7000,
-          free_from: 200000,
-          days_min: 3,
-          days_max: 6,
-          active: true,
-        },
-        {
-          name: 'Retiro en el local',
-          kind: 'pickup',
-          carrier: 'otro',
-          zones: [],
-          rest_of_country_price: 0,
-          free_from: null,
-          days_min: 0,
-          days_max: 0,
-          pickup_address: 'Av. Colón 1234, Córdoba',
-          active: true,
-        },
+  const saved = await saveShippingMethods(server, staff.token, [
+    shippingMethod({
+      zones: [
+        { provinces: ['AR-X'], price: HOME_PRICE_CORDOBA },
+        { provinces: ['AR-C', 'AR-B'], price: 3000 },
       ],
-    },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(200);
-  const byKind = Object.fromEntries(res.json.methods.map((m: { kind: string; id: number }) => [m.kind, m.id]));
+      rest_of_country_price: 7000,
+      free_from: 200000,
+      days_min: 3,
+      days_max: 6,
+    }),
+    pickupMethod(),
+  ]);
+  const byKind = Object.fromEntries(saved.map((m: { kind: string; id: number }) => [m.kind, m.id]));
   methods = { home: byKind.home, pickup: byKind.pickup };
 });
 

@@ -352,13 +352,19 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
     await placeOrder(other.token, [line]);
   });
 
-  it('counts only pending orders: a cancelled or completed one frees a place', async () => {
+  /** A customer with as many orders awaiting payment as the cap lets them have, and a staff member. */
+  async function customerAtTheCap() {
     const user = await createUser(db());
     const staff = await createStaff(db());
     const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
     const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
     const placed = [];
     for (let i = 0; i < 3; i++) placed.push(await placeOrder(user.token, [line]));
+    return { user, staff, line, placed };
+  }
+
+  it('counts only pending orders: a cancelled or completed one frees a place', async () => {
+    const { user, staff, line, placed } = await customerAtTheCap();
     const cancel = await api(server, 'PUT', `/api/orders/${placed[0].id}/`, { token: user.token, body: { status: 'cancelled' } });
     expect(cancel.status).toBe(200);
     await placeOrder(user.token, [line]);
@@ -369,12 +375,7 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
   });
 
   it('counts only orders awaiting payment: paid and shipped orders hold no place', async () => {
-    const user = await createUser(db());
-    const staff = await createStaff(db());
-    const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 20 }] });
-    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
-    const placed = [];
-    for (let i = 0; i < 3; i++) placed.push(await placeOrder(user.token, [line]));
+    const { user, staff, line, placed } = await customerAtTheCap();
     expect((await api(server, 'POST', '/api/orders/', { token: user.token, body: checkout([line]) })).status).toBe(409);
     const paid = await api(server, 'POST', `/api/orders/${placed[0].id}/payment/`, {
       token: staff.token,

@@ -58,6 +58,16 @@ async function upload(target: { url: string }, purpose: string, token?: string) 
 const filesUnder = (dir: string) =>
   existsSync(dir) ? readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()) : [];
 
+/** A guest's warranty claim, as its form sends it before the photos. */
+const GUEST_CLAIM = {
+  name: 'Invitada Gómez',
+  email: 'invitada@test.local',
+  purchase_date: '2026-01-10',
+  germination_date: '2026-01-20',
+  product_name: 'Gorilla Glue Auto',
+  description: 'Ninguna de las semillas germinó después de 5 días.',
+};
+
 describe('uploads with S3_BUCKET', () => {
   let url: string;
 
@@ -133,20 +143,12 @@ describe('uploads with S3_BUCKET', () => {
   it('takes a warranty photo from the bucket on any machine, and refuses one it does not hold', async () => {
     const photo = await upload(other, 'warranty');
     expect(photo.status).toBe(201);
-    const claim = {
-      name: 'Invitada Gómez',
-      email: 'invitada@test.local',
-      purchase_date: '2026-01-10',
-      germination_date: '2026-01-20',
-      product_name: 'Gorilla Glue Auto',
-      description: 'Ninguna de las semillas germinó después de 5 días.',
-    };
     server.setNow(new Date('2026-02-01T15:00:00Z'));
     try {
-      const ok = await api(server, 'POST', '/api/warranty-claims/', { body: { ...claim, photo1: photo.json.url } });
+      const ok = await api(server, 'POST', '/api/warranty-claims/', { body: { ...GUEST_CLAIM, photo1: photo.json.url } });
       expect(ok.status).toBe(201);
       expect(ok.json.photo1).toBe(photo.json.url);
-      const missing = await api(server, 'POST', '/api/warranty-claims/', { body: { ...claim, photo1: '/uploads/warranty/abc-800.webp' } });
+      const missing = await api(server, 'POST', '/api/warranty-claims/', { body: { ...GUEST_CLAIM, photo1: '/uploads/warranty/abc-800.webp' } });
       expect(missing.status).toBe(400);
     } finally {
       server.setNow(null);
@@ -189,12 +191,7 @@ describe('uploads with S3_PUBLIC_URL', () => {
     try {
       const res = await api(direct, 'POST', '/api/warranty-claims/', {
         body: {
-          name: 'Invitada Gómez',
-          email: 'invitada@test.local',
-          purchase_date: '2026-01-10',
-          germination_date: '2026-01-20',
-          product_name: 'Gorilla Glue Auto',
-          description: 'Ninguna de las semillas germinó después de 5 días.',
+          ...GUEST_CLAIM,
           photo1: photo.json.url,
         },
       });

@@ -20,6 +20,19 @@ export const shippingMethod = (fields: MethodInput = {}): MethodInput => ({
   ...fields,
 });
 
+/** Pick-up at the shop in Córdoba, free. */
+export const pickupMethod = (fields: MethodInput = {}): MethodInput =>
+  shippingMethod({
+    name: 'Retiro en el local',
+    kind: 'pickup',
+    carrier: 'otro',
+    rest_of_country_price: 0,
+    days_min: 0,
+    days_max: 0,
+    pickup_address: 'Av. Colón 1234, Córdoba',
+    ...fields,
+  });
+
 /** Replaces the shop's methods; answers them as saved (with their ids). */
 export async function saveShippingMethods(server: TestServer, token: string, methods: MethodInput[]): Promise<ShippingMethod[]> {
   const res = await api(server, 'PUT', '/api/core/shipping-settings/', { token, body: { methods: methods.map(shippingMethod) } });
