@@ -5,31 +5,22 @@ import { toast } from 'sonner';
 import { ACTIVITY_ACTIONS, ACTIVITY_FILTER_LABELS, type ActivityActionName } from '../../../../domain/activity';
 import { formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
-import { Badge, type BadgeTone } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { SelectInput, TextInput } from '../ui/fields';
-import {
-  ChevronDownIcon,
-  PencilIcon,
-  PlusIcon,
-  PulseIcon,
-  RefreshIcon,
-  TrashIcon,
-  UsersIcon,
-  ClipboardIcon,
-  CheckIcon,
-  ArrowLeftIcon,
-} from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ListStates, LoadMore } from '../ui/states';
 import { type ActivityEntryDto, type ActivityFilters, useActivity, useActivityStats } from './api';
 import { byFieldOrder, fieldLabel, formatValue, isShownField } from './change-format';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { ChevronDownIcon, CheckIcon, EditIcon } from '../../../components/ui/icons';
+import { PulseIcon, RefreshIcon, UsersIcon, ClipboardIcon } from '../../../components/ui/admin-icons';
+import { PlusIcon, TrashIcon, ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { EmptyState, ListStates, LoadMore } from '../../../components/ui/states';
 
 const STATS_DELAY_MS = 500;
 
 const ACTION_STYLE: Record<ActivityActionName, { tone: BadgeTone; dot: string; icon: (p: { size?: number }) => ReactNode }> = {
   create: { tone: 'success', dot: 'bg-green-600', icon: PlusIcon },
-  update: { tone: 'info', dot: 'bg-sky-600', icon: PencilIcon },
+  update: { tone: 'info', dot: 'bg-sky-600', icon: EditIcon },
   delete: { tone: 'danger', dot: 'bg-red-600', icon: TrashIcon },
   register: { tone: 'brand', dot: 'bg-brand-700', icon: UsersIcon },
   login: { tone: 'neutral', dot: 'bg-stone-500', icon: (p) => <ArrowLeftIcon {...p} className="rotate-180" /> },
@@ -100,22 +91,22 @@ export default function ActivityPage() {
       </section>
 
       <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-2 lg:grid-cols-[1fr_13rem_11rem_auto] lg:items-end">
-        <TextInput
+        <TextField
           label="Buscar"
           type="search"
           value={search}
           onChange={(e) => setSearch(e.target.value)}
           placeholder="Descripción o usuario"
         />
-        <SelectInput label="Acción" value={action} onChange={(e) => setAction(e.target.value as ActivityActionName | '')}>
+        <SelectField label="Acción" value={action} onChange={(e) => setAction(e.target.value as ActivityActionName | '')}>
           <option value="">Todas las acciones</option>
           {ACTIVITY_ACTIONS.map((a) => (
             <option key={a} value={a}>
               {ACTIVITY_FILTER_LABELS[a]}
             </option>
           ))}
-        </SelectInput>
-        <TextInput label="Desde" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
+        </SelectField>
+        <TextField label="Desde" type="date" value={dateFrom} onChange={(e) => setDateFrom(e.target.value)} />
         <Button
           variant="ghostMuted"
           disabled={!filtered}

@@ -18,11 +18,7 @@ import {
 } from '../../../../domain/orders';
 import { errorMessage } from '../lib/format';
 import { useSelection } from '../lib/selection';
-import { Button, LinkButton } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { ClipboardIcon, PlusIcon, RefreshIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { Modal } from '../../../components/Modal';
 import { filtersToApiQuery, useAdminOrder, useAdminOrders, useDeleteOrder, type OrderFilters, type StatusTab } from './api';
 import type { BulkOutcome } from './bulk';
@@ -36,6 +32,11 @@ import { OrderFilterBar, StatusTabs } from './OrderFilters';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
 import { OrderTable } from './OrderTable';
 import { useOrdersView, ViewToggle } from './view';
+import { Button, LinkButton } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { ClipboardIcon, RefreshIcon } from '../../../components/ui/admin-icons';
+import { PlusIcon } from '../../../components/ui/account-icons';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -8,17 +8,18 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/ca
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
 import { useSelection } from '../lib/selection';
-import { Button, LinkButton } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { BoxIcon, PlusIcon, RefreshIcon, UploadIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { AdminProductCard } from './AdminProductCard';
 import { BulkEditModal } from './BulkEditModal';
 import { BulkSelectionBar } from './BulkSelectionBar';
 import { ExportCatalogueButton } from './ExportCatalogueButton';
 import { FILTER_KEYS, filtersFromParams, useAdminProducts, useDeleteProduct, useToggleAvailability, type AdminProductFilters } from './api';
 import { ProductFilters } from './ProductFilters';
+import { Button, LinkButton } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { RefreshIcon, UploadIcon } from '../../../components/ui/admin-icons';
+import { PlusIcon, PackageIcon } from '../../../components/ui/account-icons';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 
 export default function ProductListPage() {
   const [params, setParams] = useSearchParams();
@@ -105,7 +106,7 @@ export default function ProductListPage() {
           retrying={list.isFetching}
         />
       ) : products.length === 0 ? (
-        <EmptyState title="No se encontraron productos" icon={<BoxIcon size={32} />}>
+        <EmptyState title="No se encontraron productos" icon={<PackageIcon size={32} />}>
           Prueba con otros filtros o agrega un producto nuevo.
         </EmptyState>
       ) : (

@@ -8,17 +8,19 @@ import { OWN_ACCOUNT_MESSAGE, USERS_PAGE_SIZE } from '../../../../domain/users';
 import { useSession } from '../../../lib/session';
 import { errorMessage, formatDate } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { SelectInput, TextInput } from '../ui/fields';
-import { EyeIcon, PlusIcon, TrashIcon, UsersIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ListStates } from '../ui/states';
 import { type AdminUserDto, useDeleteUser, useSetUserActive, type UserFilters, useUsers } from './api';
 import { Pagination } from './Pagination';
 import { CreateUserModal } from './CreateUserModal';
 import { RoleModal } from './RoleModal';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { EyeIcon } from '../../../components/ui/icons';
+import { PlusIcon, TrashIcon } from '../../../components/ui/account-icons';
+import { UsersIcon } from '../../../components/ui/admin-icons';
+import { EmptyState, ListStates } from '../../../components/ui/states';
 
 const STATUSES = { active: 'Activos', inactive: 'Inactivos' } as const;
 const TYPES = { staff: 'Administradores', customer: 'Usuarios' } as const;
@@ -111,30 +113,30 @@ export default function UserListPage() {
       />
 
       <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-2 lg:grid-cols-[1fr_1fr_11rem_11rem_auto] lg:items-end">
-        <TextInput
+        <TextField
           label="Usuario"
           type="search"
           value={username}
           onChange={(e) => setUsername(e.target.value)}
           placeholder="Buscar por usuario"
         />
-        <TextInput label="Email" type="search" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Buscar por email" />
-        <SelectInput label="Estado" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
+        <TextField label="Email" type="search" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="Buscar por email" />
+        <SelectField label="Estado" value={filters.status ?? ''} onChange={(e) => update({ status: e.target.value })}>
           <option value="">Todos</option>
           {Object.entries(STATUSES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </SelectInput>
-        <SelectInput label="Tipo" value={filters.user_type ?? ''} onChange={(e) => update({ type: e.target.value })}>
+        </SelectField>
+        <SelectField label="Tipo" value={filters.user_type ?? ''} onChange={(e) => update({ type: e.target.value })}>
           <option value="">Todos</option>
           {Object.entries(TYPES).map(([value, label]) => (
             <option key={value} value={value}>
               {label}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
         <Button variant="ghostMuted" onClick={clearFilters} disabled={!filtered && !username && !email}>
           Limpiar filtros
         </Button>
