@@ -264,35 +264,36 @@ export function NewPasswordFields({
 }
 
 interface SearchFieldProps extends Omit<ComponentProps<'input'>, 'onChange' | 'type' | 'className'> {
-  /** Names the field for screen readers; the placeholder shows what to type. */
+  /** Names the field: for screen readers only, unless `hideLabel` is false; the placeholder shows what to type. */
   label: string;
   value: string;
   onChange(value: string): void;
+  /** Shows the label above the field, like the other fields of a filter bar (hidden by default). */
+  hideLabel?: boolean;
   /** Classes of the frame (its width). */
   className?: string;
   /** By default as the density says. */
   compact?: boolean;
 }
 
-/** A search box with its magnifier and a label only screen readers read. */
-export function SearchField({ label, value, onChange, className = '', compact, id, ...input }: SearchFieldProps) {
+/** A search box with its magnifier and its label. */
+export function SearchField({ label, value, onChange, hideLabel = true, className = '', compact, id, ...input }: SearchFieldProps) {
   const dense = useCompact();
-  const ownId = useId();
-  const inputId = id ?? ownId;
   return (
-    <div className={`relative ${className}`}>
-      <label htmlFor={inputId} className="sr-only">
-        {label}
-      </label>
-      <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-      <input
-        {...input}
-        id={inputId}
-        type="search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={controlClass(false, 'pl-9', compact ?? dense)}
-      />
-    </div>
+    <FieldFrame label={label} hideLabel={hideLabel} compact={compact} id={id} className={className}>
+      {(control) => (
+        <div className="relative">
+          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
+          <input
+            {...input}
+            {...control}
+            type="search"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className={controlClass(false, 'pl-9', compact ?? dense)}
+          />
+        </div>
+      )}
+    </FieldFrame>
   );
 }
