@@ -2,34 +2,20 @@
 import { toast } from 'sonner';
 import type { ProductDto } from '../../../../domain/catalog';
 import { errorMessage } from '../lib/format';
+import { DeleteModal } from '../ui/DeleteModal';
 import { useDeleteProduct } from './api';
-import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 
 export function DeleteProductModal({ product, onClose }: { product: ProductDto | null; onClose: () => void }) {
-  const remove = useDeleteProduct();
-
-  function confirmDelete() {
-    if (!product) return;
-    remove.mutate(product, {
-      onSuccess: () => {
-        toast.success(`El producto ${product.name} ha sido eliminado`);
-        onClose();
-      },
-      onError: (error) => toast.error(`Error al eliminar el producto: ${errorMessage(error)}`),
-    });
-  }
-
   return (
-    <ConfirmModal
-      open={product !== null}
+    <DeleteModal
+      item={product}
       title="Eliminar producto"
-      confirmLabel="Eliminar"
-      busy={remove.isPending}
-      busyLabel="Eliminando..."
-      onConfirm={confirmDelete}
+      mutation={useDeleteProduct()}
+      deleted={(deleted) => `El producto ${deleted.name} ha sido eliminado`}
+      failed={(error) => toast.error(`Error al eliminar el producto: ${errorMessage(error)}`)}
       onClose={onClose}
     >
       ¿Seguro que deseas eliminar <strong>{product?.name}</strong>? Los pedidos que ya lo incluyen no se modifican.
-    </ConfirmModal>
+    </DeleteModal>
   );
 }
