@@ -37,6 +37,9 @@ export function fakeApi(answer: Answer) {
 }
 
 export function renderPage(page: ReactNode, path = '/') {
+  // Test files share their worker's modules (isolate: false), so the afterEach below is registered
+  // by the first file that loads this one only: each render also clears what an earlier one left.
+  cleanup();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>

@@ -1,7 +1,16 @@
 // Buttons of the shop and the back office: one set of variants, in the storefront's large size or
-// the back office's compact ones.
-import type { ComponentProps } from 'react';
+// the back office's compact ones (by default as the surrounding `DensityContext` says).
+import { createContext, useContext, type ComponentProps } from 'react';
 import { Link, type LinkProps } from 'react-router';
+
+/** How dense the kit draws: the storefront's comfortable sizes, or the back office's compact ones.
+ * The admin area sets it once for everything under it; a control's own `size` or `compact` prop
+ * still wins. (Here rather than in a module of its own: the storefront's first load carries this
+ * one, and a separate one would be one more request.) */
+export const DensityContext = createContext<'comfortable' | 'compact'>('comfortable');
+
+/** Whether the controls drawn here default to the compact size. */
+export const useCompact = () => useContext(DensityContext) === 'compact';
 
 const variants = {
   primary: 'bg-brand-700 text-white hover:bg-brand-800 disabled:bg-stone-300 disabled:text-stone-600',
@@ -29,6 +38,7 @@ export const buttonClass = (variant: ButtonVariant = 'primary', extra = '', size
 
 export interface ButtonProps extends ComponentProps<'button'> {
   variant?: ButtonVariant;
+  /** By default `lg`, or `md` where the density is compact. */
   size?: ButtonSize;
   /** Shows a spinner and `loadingText`, and disables the button. */
   loading?: boolean;
@@ -37,7 +47,7 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({
   variant = 'primary',
-  size = 'lg',
+  size,
   loading,
   loadingText,
   className = '',
@@ -46,10 +56,11 @@ export function Button({
   type = 'button',
   ...rest
 }: ButtonProps) {
+  const defaultSize = useDefaultSize();
   return (
     <button
       type={type}
-      className={buttonClass(variant, className, size)}
+      className={buttonClass(variant, className, size ?? defaultSize)}
       disabled={disabled || loading}
       aria-busy={loading || undefined}
       {...rest}
@@ -62,11 +73,16 @@ export function Button({
 
 export function LinkButton({
   variant = 'primary',
-  size = 'lg',
+  size,
   className = '',
   ...rest
 }: LinkProps & { variant?: ButtonVariant; size?: ButtonSize }) {
-  return <Link className={buttonClass(variant, className, size)} {...rest} />;
+  const defaultSize = useDefaultSize();
+  return <Link className={buttonClass(variant, className, size ?? defaultSize)} {...rest} />;
+}
+
+function useDefaultSize(): ButtonSize {
+  return useCompact() ? 'md' : 'lg';
 }
 
 /** A square icon-only button; `label` names it for screen readers and as a tooltip. */

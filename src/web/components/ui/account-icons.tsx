@@ -9,12 +9,6 @@ export const EyeOffIcon = (p: IconProps) => (
     <path d="m2 2 20 20" />
   </Icon>
 );
-export const MailIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2" y="4" width="20" height="16" rx="2" />
-    <path d="m22 7-10 6L2 7" />
-  </Icon>
-);
 export const AlertIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="10" />

@@ -3,6 +3,7 @@
 // aria-describedby.
 import { CODE_DIGITS, normalizeCode } from '../../../domain/one-time-code';
 import { useId, useState, type ComponentProps, type ReactNode } from 'react';
+import { useCompact } from './Button';
 import { EyeIcon, SearchIcon } from './icons';
 import { EyeOffIcon } from './account-icons';
 
@@ -36,7 +37,7 @@ export interface FieldOptions {
   required?: boolean;
   /** Hide the label visually (it still names the control). */
   hideLabel?: boolean;
-  /** The back office's smaller label, messages and control. */
+  /** The back office's smaller label, messages and control (by default where the density is compact). */
   compact?: boolean;
   /** The control's id (one is made up otherwise). */
   id?: string;
@@ -46,15 +47,18 @@ export interface FieldOptions {
 
 const FIELD_OPTIONS = ['label', 'error', 'hint', 'optional', 'required', 'hideLabel', 'compact', 'id', 'className'] as const;
 
-/** A control's props split into the frame's options and the rest, for the control itself. */
-function splitField<P extends FieldOptions>(props: P): [FieldOptions, Omit<P, keyof FieldOptions>] {
+/** A control's props split into the frame's options and the rest, for the control itself; `compact`
+ * as given, or as the density says. A hook: it reads the density. */
+function useSplitField<P extends FieldOptions>(props: P): [FieldOptions & { compact: boolean }, Omit<P, keyof FieldOptions>] {
+  const dense = useCompact();
   const rest = { ...props } as Record<string, unknown>;
   const field: Record<string, unknown> = {};
   for (const key of FIELD_OPTIONS) {
     field[key] = rest[key];
     delete rest[key];
   }
-  return [field as unknown as FieldOptions, rest as Omit<P, keyof FieldOptions>];
+  field.compact ??= dense;
+  return [field as unknown as FieldOptions & { compact: boolean }, rest as Omit<P, keyof FieldOptions>];
 }
 
 /** The label, hint and error around any control, tied to it through the attributes it passes on. */
@@ -65,11 +69,13 @@ export function FieldFrame({
   optional,
   required,
   hideLabel,
-  compact,
+  compact: compactProp,
   id,
   className = '',
   children,
 }: FieldOptions & { children: (control: ControlAttributes, invalid: boolean) => ReactNode }) {
+  const dense = useCompact();
+  const compact = compactProp ?? dense;
   const autoId = useId();
   const controlId = id ?? autoId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -117,7 +123,7 @@ export type TextFieldProps = FieldOptions &
   };
 
 export function TextField(props: TextFieldProps) {
-  const [field, { trailing, inputClassName = '', ...input }] = splitField(props);
+  const [field, { trailing, inputClassName = '', ...input }] = useSplitField(props);
   const extra = `${trailing ? 'pr-12' : ''} ${inputClassName}`;
   return (
     <FieldFrame {...field}>
@@ -134,7 +140,7 @@ export function TextField(props: TextFieldProps) {
 export type SelectFieldProps = FieldOptions & Omit<ComponentProps<'select'>, keyof FieldOptions>;
 
 export function SelectField(props: SelectFieldProps) {
-  const [field, { children, ...select }] = splitField(props);
+  const [field, { children, ...select }] = useSplitField(props);
   return (
     <FieldFrame {...field}>
       {(control, invalid) => (
@@ -149,7 +155,7 @@ export function SelectField(props: SelectFieldProps) {
 export type TextAreaFieldProps = FieldOptions & Omit<ComponentProps<'textarea'>, keyof FieldOptions>;
 
 export function TextAreaField(props: TextAreaFieldProps) {
-  const [field, textarea] = splitField(props);
+  const [field, textarea] = useSplitField(props);
   return (
     <FieldFrame {...field}>
       {(control, invalid) => (
@@ -258,33 +264,36 @@ export function NewPasswordFields({
 }
 
 interface SearchFieldProps extends Omit<ComponentProps<'input'>, 'onChange' | 'type' | 'className'> {
-  /** Names the field for screen readers; the placeholder shows what to type. */
+  /** Names the field: for screen readers only, unless `hideLabel` is false; the placeholder shows what to type. */
   label: string;
   value: string;
   onChange(value: string): void;
+  /** Shows the label above the field, like the other fields of a filter bar (hidden by default). */
+  hideLabel?: boolean;
   /** Classes of the frame (its width). */
   className?: string;
+  /** By default as the density says. */
   compact?: boolean;
 }
 
-/** A search box with its magnifier and a label only screen readers read. */
-export function SearchField({ label, value, onChange, className = '', compact = true, id, ...input }: SearchFieldProps) {
-  const ownId = useId();
-  const inputId = id ?? ownId;
+/** A search box with its magnifier and its label. */
+export function SearchField({ label, value, onChange, hideLabel = true, className = '', compact, id, ...input }: SearchFieldProps) {
+  const dense = useCompact();
   return (
-    <div className={`relative ${className}`}>
-      <label htmlFor={inputId} className="sr-only">
-        {label}
-      </label>
-      <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-      <input
-        {...input}
-        id={inputId}
-        type="search"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-        className={controlClass(false, 'pl-9', compact)}
-      />
-    </div>
+    <FieldFrame label={label} hideLabel={hideLabel} compact={compact} id={id} className={className}>
+      {(control) => (
+        <div className="relative">
+          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
+          <input
+            {...input}
+            {...control}
+            type="search"
+            value={value}
+            onChange={(e) => onChange(e.target.value)}
+            className={controlClass(false, 'pl-9', compact ?? dense)}
+          />
+        </div>
+      )}
+    </FieldFrame>
   );
 }

@@ -4,20 +4,12 @@ import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 're
 import { Navigate, Route, Routes } from 'react-router';
 import type { Permission } from '../../../domain/staff-roles';
 import { PageLoader } from '../../components/PageLoader';
+import { DensityContext } from '../../components/ui/Button';
 import { NoPermission, RequirePermission, usePermissions } from '../../lib/permissions';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
-import {
-  BankIcon,
-  BoxIcon,
-  ChartIcon,
-  ClipboardIcon,
-  GearIcon,
-  PulseIcon,
-  ShieldCheckIcon,
-  TagIcon,
-  UndoIcon,
-  UsersIcon,
-} from './ui/icons';
+import { PackageIcon, SettingsIcon } from '../../components/ui/account-icons';
+import { BankIcon, ChartIcon, ClipboardIcon, PulseIcon, UndoIcon, UsersIcon } from '../../components/ui/admin-icons';
+import { TagIcon, ShieldIcon } from '../../components/ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 
@@ -68,15 +60,15 @@ export const ADMIN_ROUTES: { path: string; page: Page; permission: Permission }[
 
 export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true, permission: 'can_view_dashboard' },
-  { to: '/admin/productos', label: 'Productos', icon: BoxIcon, permission: 'can_manage_products' },
+  { to: '/admin/productos', label: 'Productos', icon: PackageIcon, permission: 'can_manage_products' },
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true, permission: 'can_view_orders' },
   { to: '/admin/bancos', label: 'Bancos', icon: BankIcon, permission: 'can_manage_products' },
   { to: '/admin/cupones', label: 'Cupones', icon: TagIcon, permission: 'can_manage_products' },
-  { to: '/admin/garantias', label: 'Garantías', icon: ShieldCheckIcon, pendingClaims: true, permission: 'can_manage_warranty' },
+  { to: '/admin/garantias', label: 'Garantías', icon: ShieldIcon, pendingClaims: true, permission: 'can_manage_warranty' },
   { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon, permission: 'can_manage_orders' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon, permission: 'can_manage_users' },
   { to: '/admin/actividad', label: 'Actividad', icon: PulseIcon, permission: 'can_view_activity' },
-  { to: '/admin/configuracion', label: 'Configuración', icon: GearIcon, permission: 'can_manage_settings' },
+  { to: '/admin/configuracion', label: 'Configuración', icon: SettingsIcon, permission: 'can_manage_settings' },
 ];
 
 /** The admin's first page for this role: the dashboard, or the first section it may open. */
@@ -99,35 +91,38 @@ export default function AdminApp() {
   // The sidebar shows only what the role may open.
   const nav = ADMIN_NAV.filter((item) => !item.permission || can(item.permission));
   return (
-    <Routes>
-      {/* Packing slips and pick list: printed without the admin frame. */}
-      <Route
-        path="pedidos/imprimir"
-        element={
-          <RequirePermission permission="can_view_orders">
-            <Suspense fallback={<PageLoader />}>
-              <PrintPage />
-            </Suspense>
-          </RequirePermission>
-        }
-      />
-      <Route element={<AdminLayout nav={nav} />}>
-        <Route index element={<AdminHome nav={nav} />} />
-        {ADMIN_ROUTES.map(({ path, page: Page, permission }) => (
-          <Route
-            key={path}
-            path={path}
-            element={
-              <RequirePermission permission={permission}>
-                <Suspense fallback={<PageLoader />}>
-                  <Page />
-                </Suspense>
-              </RequirePermission>
-            }
-          />
-        ))}
-        <Route path="*" element={<Navigate to="/admin" replace />} />
-      </Route>
-    </Routes>
+    // The back office draws the kit in its compact sizes.
+    <DensityContext value="compact">
+      <Routes>
+        {/* Packing slips and pick list: printed without the admin frame. */}
+        <Route
+          path="pedidos/imprimir"
+          element={
+            <RequirePermission permission="can_view_orders">
+              <Suspense fallback={<PageLoader />}>
+                <PrintPage />
+              </Suspense>
+            </RequirePermission>
+          }
+        />
+        <Route element={<AdminLayout nav={nav} />}>
+          <Route index element={<AdminHome nav={nav} />} />
+          {ADMIN_ROUTES.map(({ path, page: Page, permission }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                <RequirePermission permission={permission}>
+                  <Suspense fallback={<PageLoader />}>
+                    <Page />
+                  </Suspense>
+                </RequirePermission>
+              }
+            />
+          ))}
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Route>
+      </Routes>
+    </DensityContext>
   );
 }

@@ -8,7 +8,8 @@ import { useSession } from '../../lib/session';
 import { PendingOrdersContext, usePendingOrdersCount } from './lib/pending-orders';
 import { useLiveOrderCounts } from './orders/api';
 import { usePendingClaimsCount } from './warranty/api';
-import { MenuIcon, StoreIcon, XIcon, type IconProps } from './ui/icons';
+import { MenuIcon, type IconProps, CloseIcon } from '../../components/ui/icons';
+import { StoreIcon } from '../../components/ui/admin-icons';
 
 export interface AdminNavItem {
   to: string;
@@ -129,7 +130,7 @@ function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; 
             className="absolute right-2 top-3 rounded-lg p-2 text-stone-300 hover:bg-white/10 hover:text-white"
             aria-label="Cerrar menú"
           >
-            <XIcon />
+            <CloseIcon />
           </button>
           <SidebarContent items={items} onNavigate={onClose} />
         </div>

@@ -16,7 +16,7 @@ import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/fields';
 import { UserIcon } from '../../components/ui/icons';
-import { MailIcon } from '../../components/ui/account-icons';
+import { MailIcon } from '../../components/ui/icons';
 import { VERIFIED_MESSAGE, VerifyEmailStep } from './VerifyEmailStep';
 
 type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };

@@ -15,7 +15,7 @@ import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { EmailField, NewPasswordFields, TextField } from '../../components/ui/fields';
 import { UserIcon } from '../../components/ui/icons';
-import { MailIcon } from '../../components/ui/account-icons';
+import { MailIcon } from '../../components/ui/icons';
 import { VerifyEmailStep } from './VerifyEmailStep';
 
 type Step = { kind: 'form' } | { kind: 'verify'; email: string; notice?: string; tone: 'info' | 'warning' };

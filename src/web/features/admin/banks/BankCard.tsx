@@ -3,12 +3,13 @@ import { Link } from 'react-router';
 import type { BrandDto } from '../../../../domain/catalog';
 import { truncate } from '../../../../domain/text';
 import { brandStockTone } from '../products/stock';
-import { Badge } from '../ui/Badge';
-import { Button, IconButton } from '../ui/Button';
-import { Switch } from '../ui/fields';
-import { PencilIcon, TagIcon, TrashIcon } from '../ui/icons';
 import { discountLabel } from './discount';
 import { Thumbnail } from '../../../components/Thumbnail';
+import { Badge } from '../../../components/ui/Badge';
+import { Button, IconButton } from '../../../components/ui/Button';
+import { Switch } from '../../../components/ui/checkboxes';
+import { TagIcon, EditIcon } from '../../../components/ui/icons';
+import { TrashIcon } from '../../../components/ui/account-icons';
 
 export function BankCard({
   brand,
@@ -64,7 +65,7 @@ export function BankCard({
           to={`/admin/bancos/editar/${brand.id}`}
           className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-xs font-semibold text-stone-700 hover:bg-stone-100"
         >
-          <PencilIcon size={16} />
+          <EditIcon size={16} />
           Editar
         </Link>
         <IconButton label={`Eliminar ${brand.brand_name}`} variant="ghostDanger" className="ml-auto" onClick={onDelete}>

@@ -10,15 +10,16 @@ import type { BrandDto } from '../../../../domain/catalog';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { brandStockTone } from '../products/stock';
-import { Badge } from '../ui/Badge';
-import { Button, LinkButton } from '../ui/Button';
-import { Switch, TextArea, TextInput } from '../ui/fields';
-import { ArrowLeftIcon } from '../ui/icons';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
-import { LoadingState } from '../ui/states';
 import { useBrand, useSaveBrand } from './api';
+import { Badge } from '../../../components/ui/Badge';
+import { Button, LinkButton } from '../../../components/ui/Button';
+import { Switch } from '../../../components/ui/checkboxes';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { LoadingState } from '../../../components/ui/states';
 
 interface BankFields {
   brand_name: string;
@@ -118,8 +119,8 @@ export default function BankFormPage() {
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
         <Panel title="Datos del banco">
           <div className="space-y-3">
-            <TextInput label="Nombre" required error={errors.brand_name?.message} {...register('brand_name')} />
-            <TextArea label="Descripción" rows={5} error={errors.description?.message} {...register('description')} />
+            <TextField label="Nombre" required error={errors.brand_name?.message} {...register('brand_name')} />
+            <TextAreaField label="Descripción" rows={5} error={errors.description?.message} {...register('description')} />
             <Controller
               control={control}
               name="is_national"

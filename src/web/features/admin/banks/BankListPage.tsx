@@ -6,15 +6,16 @@ import type { BrandDto } from '../../../../domain/catalog';
 import { normalizeSearch } from '../../../../domain/text';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
-import { LinkButton } from '../ui/Button';
 import { SearchField } from '../../../components/ui/fields';
-import { BankIcon, PlusIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ErrorState, LoadingState } from '../ui/states';
 import { useToggleNational } from './api';
 import { BankCard } from './BankCard';
 import { DeleteBankModal } from './DeleteBankModal';
 import { DiscountModal } from './DiscountModal';
+import { LinkButton } from '../../../components/ui/Button';
+import { BankIcon } from '../../../components/ui/admin-icons';
+import { PlusIcon } from '../../../components/ui/account-icons';
+import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 
 const SCOPES = [
   { id: 'all', label: 'Todos' },

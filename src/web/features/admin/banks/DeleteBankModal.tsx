@@ -7,8 +7,8 @@ import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
-import { Button, LinkButton } from '../ui/Button';
 import { useDeleteBrand, useHideBrand } from './api';
+import { Button, LinkButton } from '../../../components/ui/Button';
 
 const productCount = (n: number) => `${n} ${n === 1 ? 'producto asociado' : 'productos asociados'}`;
 

@@ -17,10 +17,10 @@ import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage } from '../lib/format';
-import { Button } from '../ui/Button';
-import { TextInput } from '../ui/fields';
 import { REMOVE_DISCOUNT, useApplyDiscount } from './api';
 import { currentExpiryDay, discountLabel } from './discount';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/fields';
 
 interface DiscountFields {
   discount_type: 'percentage' | 'fixed';
@@ -139,7 +139,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
             ))}
           </div>
         </fieldset>
-        <TextInput
+        <TextField
           label={type === 'fixed' ? 'Monto a descontar (ARS)' : 'Porcentaje (%)'}
           required
           inputMode="decimal"
@@ -147,7 +147,7 @@ export function DiscountModal({ brand, onClose }: { brand: BrandDto; onClose: ()
           error={errors.discount_value?.message}
           {...register('discount_value')}
         />
-        <TextInput
+        <TextField
           label="Vence el (opcional)"
           type="date"
           min={keptExpiry && keptExpiry < tomorrow ? keptExpiry : tomorrow}

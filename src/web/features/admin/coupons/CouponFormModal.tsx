@@ -10,9 +10,10 @@ import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
-import { Button, DialogActions } from '../ui/Button';
-import { SelectInput, TextInput } from '../ui/fields';
 import { useSaveCoupon, type CouponPayload } from './api';
+import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import { SelectField, TextField } from '../../../components/ui/fields';
 
 type Errors = Partial<Record<string, string>>;
 
@@ -103,7 +104,7 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
     <Modal open onClose={onClose} title={coupon ? `Editar cupón ${coupon.code}` : 'Nuevo cupón'}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4" aria-label={coupon ? 'Editar cupón' : 'Nuevo cupón'}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput
+          <TextField
             label="Código"
             value={code}
             onChange={(e) => setCode(e.target.value)}
@@ -111,15 +112,15 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
             error={errors.code}
             autoComplete="off"
           />
-          <SelectInput label="Tipo" value={kind} onChange={(e) => setKind(e.target.value as CouponKind)} error={errors.kind}>
+          <SelectField label="Tipo" value={kind} onChange={(e) => setKind(e.target.value as CouponKind)} error={errors.kind}>
             {COUPON_KINDS.map((k) => (
               <option key={k} value={k}>
                 {COUPON_KIND_LABELS[k]}
               </option>
             ))}
-          </SelectInput>
+          </SelectField>
           {kind !== 'free_shipping' && (
-            <TextInput
+            <TextField
               label={kind === 'percent' ? 'Porcentaje de descuento' : 'Monto a descontar ($)'}
               inputMode="decimal"
               value={value}
@@ -128,7 +129,7 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
               error={errors.value}
             />
           )}
-          <TextInput
+          <TextField
             label="Compra mínima ($)"
             optional
             inputMode="decimal"
@@ -137,7 +138,7 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
             placeholder="30.000"
             error={errors.min_subtotal}
           />
-          <TextInput
+          <TextField
             label="Desde"
             optional
             type="date"
@@ -145,8 +146,8 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
             onChange={(e) => setStartsOn(e.target.value)}
             error={errors.starts_at}
           />
-          <TextInput label="Hasta" optional type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} error={errors.ends_at} />
-          <TextInput
+          <TextField label="Hasta" optional type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} error={errors.ends_at} />
+          <TextField
             label="Usos en total"
             optional
             inputMode="numeric"
@@ -155,7 +156,7 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
             hint="Vacío: sin límite."
             error={errors.max_uses}
           />
-          <TextInput
+          <TextField
             label="Usos por cliente"
             optional
             inputMode="numeric"

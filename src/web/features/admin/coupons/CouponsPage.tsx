@@ -5,13 +5,13 @@ import { toast } from 'sonner';
 import { couponValueLabel, type CouponDto, type CouponState } from '../../../../domain/coupons';
 import { formatArs } from '../../../../domain/money';
 import { errorMessage, formatDate } from '../lib/format';
-import { Badge, type BadgeTone } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { PlusIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ListStates } from '../ui/states';
 import { payloadOf, useCoupons, useSaveCoupon } from './api';
 import { CouponFormModal } from './CouponFormModal';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { PlusIcon } from '../../../components/ui/account-icons';
+import { EmptyState, ListStates } from '../../../components/ui/states';
 
 const STATE_TONES: Record<CouponState, BadgeTone> = {
   scheduled: 'info',

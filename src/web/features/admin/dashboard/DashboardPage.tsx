@@ -15,14 +15,14 @@ import {
 } from '../../../../domain/dashboard';
 import { ORDER_STATUS_LABELS } from '../../../../domain/orders';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { AlertIcon, RefreshIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { useDashboard, useSetupChecklist } from './api';
 import { BarChart, ColumnChart, Segmented, type BarItem } from './charts';
 import { SetupChecklist } from './SetupChecklist';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { WarningIcon, RefreshIcon } from '../../../components/ui/admin-icons';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 const PERIOD_LABELS: Record<DashboardPeriodName, { label: string; heading: string; previous: string }> = {
   today: { label: 'Hoy', heading: 'Ventas de hoy', previous: 'ayer a esta hora' },
@@ -502,7 +502,7 @@ function PendingPanel({ data }: { data: DashboardDto }) {
           aging.expiring_24h > 0 ? 'bg-red-50 text-red-800 hover:underline' : 'bg-stone-50 text-stone-600 hover:underline'
         }`}
       >
-        <AlertIcon size={16} className="shrink-0" />
+        <WarningIcon size={16} className="shrink-0" />
         <span>
           <strong className="tabular-nums">{integer.format(aging.expiring_24h)}</strong> {aging.expiring_24h === 1 ? 'vence' : 'vencen'} en
           las próximas 24 h (se cancelan a los {aging.expiry_days} días)

@@ -3,8 +3,8 @@
 // the figures below matter more than a failed reminder).
 import { Link } from 'react-router';
 import type { SetupChecklist as Checklist } from '../../../../domain/dashboard';
-import { CheckIcon } from '../ui/icons';
 import { useSetupChecklist } from './api';
+import { CheckIcon } from '../../../components/ui/icons';
 
 export function SetupChecklist() {
   const { data } = useSetupChecklist();

@@ -19,15 +19,15 @@ import { Alert } from '../../../components/ui/Alert';
 import { useToastClearance } from '../../../lib/toast-clearance';
 import { Modal } from '../../../components/Modal';
 import { errorMessage, shopToday } from '../lib/format';
-import { Button } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { controlClass, SelectInput, TextInput } from '../ui/fields';
-import { XIcon } from '../ui/icons';
 import { useBulkOrderAction, type BulkActionBody } from './api';
 import { BULK_ACTION_TEXT, bulkOutcome, type BulkOutcome } from './bulk';
 import { ExportMenu } from './ExportMenu';
 import { customerName } from './OrderParts';
 import type { OrderDto } from '../../../../domain/orders';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { controlClass, SelectField, TextField } from '../../../components/ui/fields';
+import { CloseIcon } from '../../../components/ui/icons';
 
 const CONFIRM_TEXT: Record<Exclude<BulkAction, 'mark_shipped'>, { title: string; body: string; confirm: string }> = {
   mark_paid: {
@@ -97,7 +97,7 @@ export function BulkBar({
               aria-label="Quitar la selección"
               title="Quitar la selección"
             >
-              <XIcon size={14} />
+              <CloseIcon size={14} />
             </button>
           </p>
           <div className="flex flex-wrap gap-1.5">
@@ -171,7 +171,7 @@ export function BulkBar({
         <p className="mt-2">{confirm?.body}</p>
         {confirming === 'mark_paid' && (
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
-            <TextInput
+            <TextField
               label="Fecha de pago"
               type="date"
               max={shopToday()}
@@ -179,7 +179,7 @@ export function BulkBar({
               value={payment.paid_at}
               onChange={(e) => setPayment((p) => ({ ...p, paid_at: e.target.value }))}
             />
-            <SelectInput
+            <SelectField
               label="Medio de pago"
               value={payment.method}
               onChange={(e) => setPayment((p) => ({ ...p, method: e.target.value as PaymentMethod }))}
@@ -189,7 +189,7 @@ export function BulkBar({
                   {PAYMENT_METHOD_LABELS[m]}
                 </option>
               ))}
-            </SelectInput>
+            </SelectField>
           </div>
         )}
       </ConfirmModal>
@@ -258,7 +258,7 @@ function ShipModal({
       }
     >
       <form id="bulk-ship-form" onSubmit={submit} noValidate className="space-y-4">
-        <SelectInput
+        <SelectField
           label="Transporte"
           required
           value={carrier}
@@ -272,7 +272,7 @@ function ShipModal({
               {CARRIER_LABELS[c]}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
         <fieldset>
           <legend className="mb-1 text-xs font-semibold text-stone-700">Código de seguimiento de cada pedido</legend>
           <p className="mb-2 text-xs text-stone-500">
@@ -299,7 +299,7 @@ function ShipModal({
                       placeholder="Código"
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
-                      className={controlClass(!!error, 'font-mono')}
+                      className={controlClass(!!error, 'font-mono', true)}
                     />
                     {error && (
                       <p id={`${id}-error`} className="mt-1 text-xs text-red-700">
@@ -347,7 +347,7 @@ export function BulkResults({ outcome, onDismiss }: { outcome: BulkOutcome; onDi
         className="absolute right-2 top-2 rounded-full p-1 text-stone-600 hover:bg-black/5"
         aria-label="Cerrar el resultado"
       >
-        <XIcon size={14} />
+        <CloseIcon size={14} />
       </button>
     </div>
   );

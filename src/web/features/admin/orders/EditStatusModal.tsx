@@ -4,9 +4,9 @@ import { toast } from 'sonner';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderDto, type OrderStatus } from '../../../../domain/orders';
 import { Modal } from '../../../components/Modal';
 import { errorMessage, formatArs } from '../lib/format';
-import { Button } from '../ui/Button';
-import { TextArea } from '../ui/fields';
 import { useUpdateOrderStatus } from './api';
+import { Button } from '../../../components/ui/Button';
+import { TextAreaField } from '../../../components/ui/fields';
 
 const HINTS: Record<OrderStatus, string> = {
   pending: 'El pedido espera pago o entrega.',
@@ -88,7 +88,7 @@ export function EditStatusModal({
       </fieldset>
       {cancelling && (
         <div className="mt-4 space-y-2">
-          <TextArea
+          <TextAreaField
             label="Motivo de la cancelación"
             hint="El cliente lo lee en el email que le avisa la cancelación."
             rows={2}

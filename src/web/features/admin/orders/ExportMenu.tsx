@@ -2,11 +2,10 @@
 // one row per product line.
 import { useEffect, useId, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { buttonClass } from '../../../components/ui/Button';
+import { buttonClass, Spinner } from '../../../components/ui/Button';
 import { errorMessage } from '../lib/format';
-import { Spinner } from '../ui/Button';
-import { ChevronDownIcon } from '../ui/icons';
 import { downloadOrdersCsv, type ExportRows } from './api';
+import { ChevronDownIcon } from '../../../components/ui/icons';
 
 const OPTIONS: { rows: ExportRows; label: string }[] = [
   { rows: 'orders', label: 'Un pedido por fila (CSV)' },

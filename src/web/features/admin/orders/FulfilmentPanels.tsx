@@ -19,13 +19,13 @@ import { PROVINCES, SHIPPING_KIND_LABELS } from '../../../../domain/shipping';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { SelectInput, TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { useRecordPayment, useRecordShipment, useSaveInternalNotes } from './api';
 import { StepCorrections } from './StepCorrections';
 import { ShipmentState } from './OrderParts';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
 
 /** Puts the server's per-field 400 messages next to the fields they name. */
 function showServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
@@ -147,15 +147,15 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={replace ? 'Corregir pago' : 'Registrar pago'}>
       <p className="text-sm text-stone-600">{replace ? 'Corrige los datos del pago registrado.' : 'Todavía no se registró el pago.'}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput label="Fecha de pago" type="date" max={today} required error={errors.paid_at?.message} {...register('paid_at')} />
-        <SelectInput label="Medio de pago" required error={errors.method?.message} {...register('method')}>
+        <TextField label="Fecha de pago" type="date" max={today} required error={errors.paid_at?.message} {...register('paid_at')} />
+        <SelectField label="Medio de pago" required error={errors.method?.message} {...register('method')}>
           {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
               {PAYMENT_METHOD_LABELS[method]}
             </option>
           ))}
-        </SelectInput>
-        <TextInput
+        </SelectField>
+        <TextField
           label="Monto (ARS)"
           inputMode="decimal"
           required
@@ -163,7 +163,7 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
           hint={`Total del pedido: ${formatArs(order.total)}`}
           {...register('amount')}
         />
-        <TextInput label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
+        <TextField label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
       </div>
       <StepFormActions replace={replace} busy={record.isPending} onDone={onDone} submitLabel="Registrar pago" />
     </form>
@@ -274,15 +274,15 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
         {replace ? 'Corrige el transporte o el código: el cliente recibe el enlace corregido.' : 'Todavía no se envió.'}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectInput label="Transporte" required error={errors.carrier?.message} {...register('carrier')}>
+        <SelectField label="Transporte" required error={errors.carrier?.message} {...register('carrier')}>
           <option value="">Elige un transporte</option>
           {CARRIERS.map((c) => (
             <option key={c} value={c}>
               {CARRIER_LABELS[c]}
             </option>
           ))}
-        </SelectInput>
-        <TextInput
+        </SelectField>
+        <TextField
           label="Código de seguimiento (opcional)"
           autoComplete="off"
           inputClassName="font-mono"
@@ -349,7 +349,7 @@ export function InternalNotesPanel({ order }: { order: OrderDto }) {
   return (
     <Panel title="Notas internas" description="Solo las ve el equipo de la tienda.">
       <form onSubmit={onSubmit} noValidate className="space-y-2">
-        <TextArea
+        <TextAreaField
           label="Notas internas"
           hideLabel
           rows={3}

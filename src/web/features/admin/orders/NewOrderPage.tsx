@@ -7,9 +7,6 @@ import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, shopToday } from '../lib/format';
-import { Button } from '../ui/Button';
-import { SelectInput, TextArea, TextInput } from '../ui/fields';
-import { ArrowLeftIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useCreateManualOrder, useShippingOptions, type ManualOrderBody } from './api';
 import { CustomerFields, type CustomerDraft } from './draft/CustomerFields';
@@ -27,6 +24,9 @@ import {
 } from './draft/order-draft';
 import { ProductSearch } from './draft/ProductSearch';
 import { TotalsSummary } from './draft/TotalsSummary';
+import { Button } from '../../../components/ui/Button';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
+import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 
 interface PaymentDraft {
   method: PaymentMethod;
@@ -113,7 +113,7 @@ export default function NewOrderPage() {
             <PaymentFields value={payment} onChange={setPayment} total={total} errors={errors} />
           </Panel>
           <Panel title="Nota interna">
-            <TextArea
+            <TextAreaField
               label="Nota"
               hideLabel
               optional
@@ -161,7 +161,7 @@ function PaymentFields({
       </label>
       {value && (
         <div className="grid gap-3 sm:grid-cols-3">
-          <SelectInput
+          <SelectField
             label="Medio de pago"
             value={value.method}
             error={fieldError(errors, 'payment.method')}
@@ -172,8 +172,8 @@ function PaymentFields({
                 {PAYMENT_METHOD_LABELS[m]}
               </option>
             ))}
-          </SelectInput>
-          <TextInput
+          </SelectField>
+          <TextField
             label="Fecha de pago"
             type="date"
             max={shopToday()}
@@ -181,7 +181,7 @@ function PaymentFields({
             error={fieldError(errors, 'payment.paid_at') ?? fieldError(errors, 'paid_at')}
             onChange={(e) => onChange({ ...value, paid_at: e.target.value })}
           />
-          <TextInput
+          <TextField
             label="Monto"
             inputMode="decimal"
             value={value.amount ?? amountInputText(total)}

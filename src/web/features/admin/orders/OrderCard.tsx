@@ -3,9 +3,10 @@
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
-import { Button, IconButton } from '../ui/Button';
-import { EyeIcon, PencilIcon, TrashIcon } from '../ui/icons';
 import { ContactLinks, customerName, deliveryShort, OrderStatusBadge, PaymentBadge, ShipmentState, unitsOf } from './OrderParts';
+import { Button, IconButton } from '../../../components/ui/Button';
+import { EyeIcon, EditIcon } from '../../../components/ui/icons';
+import { TrashIcon } from '../../../components/ui/account-icons';
 
 export function OrderCard({
   order,
@@ -80,7 +81,7 @@ export function OrderCard({
           Detalles
         </Button>
         <Button variant="ghostMuted" size="sm" className="min-h-9" onClick={onEdit}>
-          <PencilIcon size={16} />
+          <EditIcon size={16} />
           Estado
         </Button>
         <div className="ml-auto flex items-center">

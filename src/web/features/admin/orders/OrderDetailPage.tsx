@@ -6,11 +6,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { errorMessage, formatDateTime } from '../lib/format';
-import { Button, LinkButton } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { ArrowLeftIcon, PencilIcon, TrashIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { useAdminOrder, useDeleteOrder } from './api';
 import { EditStatusModal } from './EditStatusModal';
 import { DeliveryPanel, InternalNotesPanel, PaymentPanel, ShipmentPanel, TimelinePanel } from './FulfilmentPanels';
@@ -21,6 +17,11 @@ import { factsOfDto, refusal } from '../../../../domain/order-lifecycle';
 import { OrderDetails, OrderStatusBadge } from './OrderParts';
 import { PaymentRequestPanel } from './PaymentRequestPanel';
 import { listPath, RETURN_TO_LIST } from './list-memory';
+import { Button, LinkButton } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { ArrowLeftIcon, TrashIcon } from '../../../components/ui/account-icons';
+import { EditIcon } from '../../../components/ui/icons';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
@@ -102,13 +103,13 @@ export default function OrderDetailPage() {
             </LinkButton>
             {manage && !editRefused && !editingLines && (
               <Button variant="secondary" onClick={() => setEditingLines(true)}>
-                <PencilIcon size={16} />
+                <EditIcon size={16} />
                 Editar pedido
               </Button>
             )}
             {manage && (
               <Button variant="secondary" onClick={() => setEditing(true)}>
-                <PencilIcon size={16} />
+                <EditIcon size={16} />
                 Cambiar estado
               </Button>
             )}

@@ -6,7 +6,6 @@ import { toast } from 'sonner';
 import type { OrderDto } from '../../../../domain/orders';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, formatArs } from '../lib/format';
-import { Button } from '../ui/Button';
 import { Panel } from '../ui/PageHeader';
 import { useEditOrder, useShippingOptions, type OrderEditBody } from './api';
 import { DeliveryFields } from './draft/DeliveryFields';
@@ -24,6 +23,7 @@ import {
 } from './draft/order-draft';
 import { ProductSearch } from './draft/ProductSearch';
 import { TotalsSummary } from './draft/TotalsSummary';
+import { Button } from '../../../components/ui/Button';
 
 export function OrderEditPanel({ order, onDone }: { order: OrderDto; onDone: () => void }) {
   const edit = useEditOrder(order.id);

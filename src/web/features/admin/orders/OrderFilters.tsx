@@ -6,11 +6,11 @@ import { FULFILMENT_STAGE_LABELS, FULFILMENT_STAGES, type FulfilmentStage } from
 import type { DateFilter, OrderOrdering, OrderStatusCounts } from '../../../../domain/orders';
 import { formatDate } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
-import { Button } from '../ui/Button';
-import { SearchField } from '../../../components/ui/fields';
-import { controlClass, TextInput } from '../ui/fields';
-import { CalendarIcon, XIcon } from '../ui/icons';
+import { SearchField, controlClass, TextField } from '../../../components/ui/fields';
 import type { OrderFilters, StatusTab } from './api';
+import { Button } from '../../../components/ui/Button';
+import { CloseIcon } from '../../../components/ui/icons';
+import { CalendarIcon } from '../../../components/ui/admin-icons';
 
 const TABS: { id: StatusTab; label: string; count: 'pending' | 'completed' | 'cancelled' | 'total' }[] = [
   { id: 'pending', label: 'Pendientes', count: 'pending' },
@@ -187,7 +187,7 @@ export function OrderFilterBar({
 
       {customOpen && (
         <div className="flex flex-wrap items-end gap-2 rounded-lg bg-stone-50 p-2.5">
-          <TextInput
+          <TextField
             label="Desde"
             type="date"
             value={start}
@@ -198,7 +198,7 @@ export function OrderFilterBar({
             }}
             className="w-40"
           />
-          <TextInput
+          <TextField
             label="Hasta"
             type="date"
             value={end}
@@ -231,7 +231,7 @@ export function OrderFilterBar({
                 className="rounded-full p-0.5 hover:bg-brand-100"
                 aria-label={`Quitar filtro ${chip.label}`}
               >
-                <XIcon size={12} />
+                <CloseIcon size={12} />
               </button>
             </span>
           ))}
@@ -273,7 +273,7 @@ function OrderingRow({
           id="order-ordering"
           value={filters.ordering ?? '-created_at'}
           onChange={(e) => onChange({ ...filters, ordering: e.target.value as OrderOrdering })}
-          className={controlClass(false, 'w-auto py-1.5 pr-8')}
+          className={controlClass(false, 'w-auto py-1.5 pr-8', true)}
         >
           {Object.entries(ORDERING_LABELS).map(([value, label]) => (
             <option key={value} value={value}>

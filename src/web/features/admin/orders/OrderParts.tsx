@@ -6,10 +6,11 @@ import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../.
 import { seedsLabel } from '../../../../domain/plural';
 import { truncate } from '../../../../domain/text';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
-import { Badge, type BadgeTone } from '../ui/Badge';
-import { ChatIcon, MailIcon, PhoneIcon } from '../ui/icons';
 import { customerWhatsappLink, mailtoLink } from './contact';
 import { Thumbnail } from '../../../components/Thumbnail';
+import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { ChatIcon, PhoneIcon } from '../../../components/ui/admin-icons';
+import { MailIcon } from '../../../components/ui/icons';
 
 const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: 'warning', completed: 'success', cancelled: 'danger' };
 

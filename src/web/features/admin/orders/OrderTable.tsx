@@ -5,8 +5,6 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderDto, OrderOrdering } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
-import { IconButton } from '../ui/Button';
-import { EyeIcon } from '../ui/icons';
 import {
   ContactLinks,
   customerName,
@@ -17,6 +15,8 @@ import {
   ShipmentState,
   unitsLabel,
 } from './OrderParts';
+import { IconButton } from '../../../components/ui/Button';
+import { EyeIcon } from '../../../components/ui/icons';
 
 type SortField = 'created_at' | 'total';
 

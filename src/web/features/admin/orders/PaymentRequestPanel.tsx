@@ -9,10 +9,11 @@ import { paymentRequestRefusal, paymentRequestText } from '../../../../domain/pa
 import { Link } from 'react-router';
 import { errorMessage } from '../lib/format';
 import { usePaymentSettings } from '../settings/api';
-import { Button } from '../ui/Button';
-import { ChatIcon, MailIcon } from '../ui/icons';
 import { Panel } from '../ui/PageHeader';
 import { useResendPaymentInstructions } from './api';
+import { Button } from '../../../components/ui/Button';
+import { ChatIcon } from '../../../components/ui/admin-icons';
+import { MailIcon } from '../../../components/ui/icons';
 
 export function PaymentRequestPanel({ order }: { order: OrderDto }) {
   const settings = usePaymentSettings();

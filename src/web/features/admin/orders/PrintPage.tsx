@@ -9,13 +9,13 @@ import { seedsLabel } from '../../../../domain/plural';
 import { SHOP_NAME } from '../../../components/site';
 import { documentTitle } from '../../../lib/page-title';
 import { errorMessage, formatArs, formatDate, formatDateTime } from '../lib/format';
-import { Button } from '../ui/Button';
-import { ArrowLeftIcon } from '../ui/icons';
-import { ErrorState, LoadingState } from '../ui/states';
 import { usePaymentSettings } from '../settings/api';
 import { useOrdersByIds } from './api';
 import { customerName, unitsOf } from './OrderParts';
 import { addressLines, lineSeeds, parseIds, pickList, shippingLine } from './print';
+import { Button } from '../../../components/ui/Button';
+import { ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 /** On a phone a table scrolls inside its sheet (reachable by keyboard); on paper it simply fits. */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {

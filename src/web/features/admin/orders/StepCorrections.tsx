@@ -6,11 +6,11 @@ import { toast } from 'sonner';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
 import { errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
-import { Button } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { SelectInput, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { useRecordRefund, useUndoStep } from './api';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { SelectField, TextField } from '../../../components/ui/fields';
 
 const STEP_WORDS = {
   payment: { fix: 'Corregir pago', undo: 'Deshacer pago', what: 'el pago', after: 'El pedido vuelve a esperar el pago.' },
@@ -114,16 +114,16 @@ function RefundForm({ order, owed }: { order: OrderDto; owed: number }) {
         Reembolso pendiente: el cliente pagó {formatArs(owed)} y el pedido está cancelado.
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextInput label="Fecha del reembolso" type="date" max={today} value={refundedAt} onChange={(e) => setRefundedAt(e.target.value)} />
-        <SelectInput label="Medio" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
+        <TextField label="Fecha del reembolso" type="date" max={today} value={refundedAt} onChange={(e) => setRefundedAt(e.target.value)} />
+        <SelectField label="Medio" value={method} onChange={(e) => setMethod(e.target.value as PaymentMethod)}>
           {PAYMENT_METHODS.map((m) => (
             <option key={m} value={m}>
               {PAYMENT_METHOD_LABELS[m]}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
         <div className="sm:col-span-2">
-          <TextInput label="Nota (opcional)" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
+          <TextField label="Nota (opcional)" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
         </div>
       </div>
       <div className="flex justify-end">

@@ -3,11 +3,12 @@ import { Link } from 'react-router';
 import type { ProductDto } from '../../../../domain/catalog';
 import { truncate } from '../../../../domain/text';
 import { formatArs } from '../lib/format';
-import { Badge, badgeClass } from '../ui/Badge';
-import { IconButton, Spinner } from '../ui/Button';
-import { PencilIcon, TrashIcon } from '../ui/icons';
 import { productStockBadge } from './stock';
 import { Thumbnail } from '../../../components/Thumbnail';
+import { Badge, badgeClass } from '../../../components/ui/Badge';
+import { IconButton, Spinner } from '../../../components/ui/Button';
+import { EditIcon } from '../../../components/ui/icons';
+import { TrashIcon } from '../../../components/ui/account-icons';
 
 export function AdminProductCard({
   product,
@@ -97,7 +98,7 @@ export function AdminProductCard({
           to={editHref}
           className="inline-flex min-h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-stone-700 hover:bg-stone-100"
         >
-          <PencilIcon size={16} />
+          <EditIcon size={16} />
           Editar
         </Link>
         <IconButton label={`Eliminar ${product.name}`} variant="ghostDanger" onClick={onDelete}>

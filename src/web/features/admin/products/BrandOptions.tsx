@@ -1,7 +1,7 @@
 // The brand picker's list: the brands that match what was typed, and 'Crear banco «…»' when no
 // brand has that name.
 import type { BrandDto } from '../../../../domain/catalog';
-import { PlusIcon } from '../ui/icons';
+import { PlusIcon } from '../../../components/ui/account-icons';
 
 export function BrandOptions({
   listId,

@@ -5,11 +5,11 @@ import { normalizeBrandName } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { normalizeSearch } from '../../../../domain/text';
 import { useCloseOnBlur } from '../../../lib/use-close-on-blur';
-import { Spinner } from '../ui/Button';
-import { controlClass } from '../ui/fields';
-import { CheckIcon } from '../ui/icons';
 import { BrandOptions } from './BrandOptions';
 import { sameBrand, useCreateBrand } from './use-create-brand';
+import { Spinner } from '../../../components/ui/Button';
+import { controlClass } from '../../../components/ui/fields';
+import { CheckIcon } from '../../../components/ui/icons';
 
 // spec accounts-admin §9: the brand dropdown closes 200 ms after blur.
 const BLUR_CLOSE_MS = 200;
@@ -110,7 +110,7 @@ export function BrandPicker({
               list.setOpen(false);
             }
           }}
-          className={controlClass(!!error, value.brand_id ? 'pr-9' : '')}
+          className={controlClass(!!error, value.brand_id ? 'pr-9' : '', true)}
         />
         {creating && <Spinner className="absolute right-3 top-1/2 h-4 w-4 -translate-y-1/2 text-brand-700" />}
         {!creating && value.brand_id && (

@@ -15,9 +15,10 @@ import { Modal } from '../../../components/Modal';
 import { Alert } from '../../../components/ui/Alert';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, formatArs, formatUsd } from '../lib/format';
-import { Button } from '../ui/Button';
-import { ConfirmCheckbox, SelectInput, TextInput } from '../ui/fields';
 import { useBulkEdit } from './sheet-api';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmCheckbox } from '../../../components/ui/checkboxes';
+import { SelectField, TextField } from '../../../components/ui/fields';
 
 type Item = BulkEditResultDto['items'][number];
 
@@ -133,21 +134,21 @@ export function BulkEditModal({
 
   const valueField =
     action === 'availability' ? (
-      <SelectInput label="Nuevo estado" value={value} onChange={(e) => changeValue(e.target.value)}>
+      <SelectField label="Nuevo estado" value={value} onChange={(e) => changeValue(e.target.value)}>
         <option value="true">Disponible</option>
         <option value="false">No disponible</option>
-      </SelectInput>
+      </SelectField>
     ) : action === 'brand' ? (
-      <SelectInput label="Banco de destino" value={value} onChange={(e) => changeValue(e.target.value)}>
+      <SelectField label="Banco de destino" value={value} onChange={(e) => changeValue(e.target.value)}>
         <option value="">Elige un banco</option>
         {brands.map((b) => (
           <option key={b.id} value={b.id}>
             {b.brand_name}
           </option>
         ))}
-      </SelectInput>
+      </SelectField>
     ) : (
-      <TextInput
+      <TextField
         label={action === 'price_percent' ? 'Cambio de precio (%)' : 'Descuento (%)'}
         hint={
           action === 'price_percent' ? 'Usa un número negativo para bajar el precio, por ejemplo -10.' : 'De 0 a 100; 0 quita el descuento.'
@@ -187,13 +188,13 @@ export function BulkEditModal({
     >
       <div className="space-y-4">
         <div className="grid gap-3 sm:grid-cols-2">
-          <SelectInput label="Acción" value={action} onChange={(e) => reset(e.target.value as BulkAction)}>
+          <SelectField label="Acción" value={action} onChange={(e) => reset(e.target.value as BulkAction)}>
             {BULK_ACTIONS.map((a) => (
               <option key={a} value={a}>
                 {BULK_ACTION_LABELS[a]}
               </option>
             ))}
-          </SelectInput>
+          </SelectField>
           {valueField}
         </div>
         {error && <Alert tone="error">{error}</Alert>}

@@ -1,6 +1,6 @@
 // The bar that appears while products are selected in the admin catalogue: how many, select the
 // loaded ones or none, and open the bulk edit.
-import { Button } from '../ui/Button';
+import { Button } from '../../../components/ui/Button';
 
 export function BulkSelectionBar({
   count,

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { Icon, type IconProps } from '../../../components/ui/icons';
 import { errorMessage } from '../lib/format';
-import { Button } from '../ui/Button';
 import { downloadCatalogue } from './sheet-api';
+import { Button } from '../../../components/ui/Button';
 
 export const DownloadIcon = (p: IconProps) => (
   <Icon {...p}>

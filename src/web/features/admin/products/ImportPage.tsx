@@ -6,12 +6,13 @@ import { toast } from 'sonner';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResultDto } from '../../../../domain/catalog-sheet';
 import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../lib/format';
-import { Button } from '../ui/Button';
-import { ConfirmCheckbox } from '../ui/fields';
-import { ArrowLeftIcon, UploadIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { ExportCatalogueButton } from './ExportCatalogueButton';
 import { useImportCatalogue } from './sheet-api';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmCheckbox } from '../../../components/ui/checkboxes';
+import { ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { UploadIcon } from '../../../components/ui/admin-icons';
 
 const MAX_MB = IMPORT_MAX_BYTES / 1024 / 1024;
 

@@ -12,9 +12,6 @@ import {
 import { toast } from 'sonner';
 import { MAX_PRESENTATIONS, type ProductFormValues } from '../../../../domain/admin-catalog';
 import { formatArs, formatMoney, type Currency } from '../../../../domain/money';
-import { Button, IconButton } from '../ui/Button';
-import { TextInput, SelectInput } from '../ui/fields';
-import { PlusIcon, TrashIcon } from '../ui/icons';
 import {
   convertPrice,
   convertPriceText,
@@ -25,6 +22,9 @@ import {
   parsePriceText,
   type ProductFormFields,
 } from './product-form';
+import { Button, IconButton } from '../../../components/ui/Button';
+import { TextField, SelectField } from '../../../components/ui/fields';
+import { PlusIcon, TrashIcon } from '../../../components/ui/account-icons';
 
 export function PresentationsEditor({
   control,
@@ -61,10 +61,10 @@ export function PresentationsEditor({
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-end gap-3">
-        <SelectInput label="Moneda" value={currency} onChange={(e) => switchCurrency(e.target.value as Currency)} className="w-48">
+        <SelectField label="Moneda" value={currency} onChange={(e) => switchCurrency(e.target.value as Currency)} className="w-48">
           <option value="ARS">ARS - Pesos</option>
           <option value="USD">USD - Dólares</option>
-        </SelectInput>
+        </SelectField>
         <p className="pb-2 text-xs text-stone-500">Cotización del dólar: {formatArs(rate)}</p>
       </div>
 
@@ -90,7 +90,7 @@ export function PresentationsEditor({
                 </IconButton>
               </div>
               <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
-                <TextInput
+                <TextField
                   label="Semillas"
                   required
                   inputMode="numeric"
@@ -98,7 +98,7 @@ export function PresentationsEditor({
                   error={rowErrors?.seed_count?.message}
                   {...register(`blisters.${index}.seed_count`)}
                 />
-                <TextInput
+                <TextField
                   label={`Precio (${currency})`}
                   required
                   inputMode="decimal"
@@ -107,7 +107,7 @@ export function PresentationsEditor({
                   hint={price !== null && price > 0 ? `≈ ${formatMoney(convertPrice(price, currency, other, rate), other)}` : undefined}
                   {...register(`blisters.${index}.price`)}
                 />
-                <TextInput
+                <TextField
                   label="Stock"
                   required
                   inputMode="numeric"
@@ -115,7 +115,7 @@ export function PresentationsEditor({
                   error={rowErrors?.stock?.message}
                   {...register(`blisters.${index}.stock`)}
                 />
-                <TextInput
+                <TextField
                   label="Descuento (%)"
                   inputMode="decimal"
                   placeholder="0"

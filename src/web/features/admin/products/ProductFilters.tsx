@@ -2,11 +2,10 @@
 import { useEffect, useState } from 'react';
 import type { BrandDto } from '../../../../domain/catalog';
 import { useDebouncedValue } from '../lib/hooks';
-import { Button } from '../ui/Button';
-import { SearchField } from '../../../components/ui/fields';
-import { SelectInput } from '../ui/fields';
-import { FilterIcon } from '../ui/icons';
+import { SearchField, SelectField } from '../../../components/ui/fields';
 import { AVAILABILITY_FILTERS, CURRENCY_FILTERS, PRICE_STATUS_FILTERS, STOCK_FILTERS, TYPE_FILTERS, type AdminProductFilters } from './api';
+import { Button } from '../../../components/ui/Button';
+import { FilterIcon } from '../../../components/ui/icons';
 
 const SELECTS = [
   { key: 'type', label: 'Tipo', options: TYPE_FILTERS },
@@ -63,23 +62,23 @@ export function ProductFilters({
         id="admin-product-filters"
         className={`${open ? 'grid' : 'hidden'} mt-3 grid-cols-2 gap-2 md:grid md:grid-cols-3 xl:grid-cols-6`}
       >
-        <SelectInput label="Banco" value={filters.brand ?? ''} onChange={(e) => set('brand', e.target.value)}>
+        <SelectField label="Banco" value={filters.brand ?? ''} onChange={(e) => set('brand', e.target.value)}>
           <option value="">Todos</option>
           {brands.map((b) => (
             <option key={b.id} value={String(b.id)}>
               {b.brand_name}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
         {SELECTS.map(({ key, label, options }) => (
-          <SelectInput key={key} label={label} value={filters[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
+          <SelectField key={key} label={label} value={filters[key] ?? ''} onChange={(e) => set(key, e.target.value)}>
             <option value="">Todos</option>
             {Object.entries(options).map(([value, text]) => (
               <option key={value} value={value}>
                 {text}
               </option>
             ))}
-          </SelectInput>
+          </SelectField>
         ))}
         {active > 0 && (
           <div className="col-span-full">

@@ -1,16 +1,16 @@
 // 'Agregar Producto' / 'Editar Producto' (spec accounts-admin §2 admin product form, §5 product
 // form): one form validated by the shared productFormSchema, saved in one call with its presentations.
 import { Link } from 'react-router';
-import { Button } from '../ui/Button';
-import { ConfirmModal } from '../ui/ConfirmModal';
 import { PriceChangeList } from '../ui/PriceChangeList';
-import { ArrowLeftIcon } from '../ui/icons';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
-import { LoadingState } from '../ui/states';
 import { PresentationsEditor } from './PresentationsEditor';
 import { BasicInfoPanel, GrowthPanel, ImagesPanel, MetadataPanel } from './ProductFormPanels';
 import { useProductForm } from './use-product-form';
+import { Button } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { LoadingState } from '../../../components/ui/states';
 
 export default function ProductFormPage() {
   const { form, editing, product, brands, rate, saving, onSubmit, resetForm, priceCheck, confirmPrices, cancelPrices } = useProductForm();

@@ -2,11 +2,12 @@
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ProductFormValues } from '../../../../domain/admin-catalog';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type BrandDto } from '../../../../domain/catalog';
-import { SelectInput, Switch, TextArea, TextInput } from '../ui/fields';
 import { ImageUpload } from '../ui/ImageUpload';
 import { Panel } from '../ui/PageHeader';
 import { BrandPicker } from './BrandPicker';
 import type { ProductFormFields } from './product-form';
+import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
+import { Switch } from '../../../components/ui/checkboxes';
 
 type ProductForm = UseFormReturn<ProductFormFields, unknown, ProductFormValues>;
 
@@ -46,27 +47,33 @@ export function BasicInfoPanel({ form, brands }: { form: ProductForm; brands: Br
             />
           )}
         />
-        <TextInput label="Nombre del producto" required error={errors.name?.message} {...register('name')} />
-        <SelectInput label="Tipo" required error={errors.type?.message} {...register('type')}>
+        <TextField label="Nombre del producto" required error={errors.name?.message} {...register('name')} />
+        <SelectField label="Tipo" required error={errors.type?.message} {...register('type')}>
           <option value="">Seleccionar tipo</option>
           {PRODUCT_TYPES.map((t) => (
             <option key={t} value={t}>
               {PRODUCT_TYPE_LABELS[t]}
             </option>
           ))}
-        </SelectInput>
-        <TextInput label="Genotipo" placeholder="Ej: Gorilla Glue x OG Kush" error={errors.genotype?.message} {...register('genotype')} />
-        <TextInput label="Sabores" hint="Separados por comas" error={errors.flavors?.message} {...register('flavors')} />
-        <TextInput label="Efectos" hint="Separados por comas" error={errors.effects?.message} {...register('effects')} />
+        </SelectField>
+        <TextField label="Genotipo" placeholder="Ej: Gorilla Glue x OG Kush" error={errors.genotype?.message} {...register('genotype')} />
+        <TextField label="Sabores" hint="Separados por comas" error={errors.flavors?.message} {...register('flavors')} />
+        <TextField label="Efectos" hint="Separados por comas" error={errors.effects?.message} {...register('effects')} />
         <div className="grid grid-cols-2 gap-3">
-          <TextInput label="Sativa (%)" inputMode="decimal" error={errors.sativa?.message} {...register('sativa')} />
-          <TextInput label="Indica (%)" inputMode="decimal" error={errors.indica?.message} {...register('indica')} />
+          <TextField label="Sativa (%)" inputMode="decimal" error={errors.sativa?.message} {...register('sativa')} />
+          <TextField label="Indica (%)" inputMode="decimal" error={errors.indica?.message} {...register('indica')} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <TextInput label="THC (%)" placeholder="Ej: 22%" error={errors.thc?.message} {...register('thc')} />
-          <TextInput label="CBD (%)" placeholder="Ej: 0,5%" error={errors.cbd?.message} {...register('cbd')} />
+          <TextField label="THC (%)" placeholder="Ej: 22%" error={errors.thc?.message} {...register('thc')} />
+          <TextField label="CBD (%)" placeholder="Ej: 0,5%" error={errors.cbd?.message} {...register('cbd')} />
         </div>
-        <TextArea label="Descripción" className="sm:col-span-2" rows={5} error={errors.description?.message} {...register('description')} />
+        <TextAreaField
+          label="Descripción"
+          className="sm:col-span-2"
+          rows={5}
+          error={errors.description?.message}
+          {...register('description')}
+        />
       </div>
     </Panel>
   );
@@ -81,7 +88,7 @@ export function GrowthPanel({ form }: { form: ProductForm }) {
     <Panel title="Información de cultivo">
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {GROWTH_FIELDS.map(([name, label, placeholder]) => (
-          <TextInput key={name} label={label} placeholder={placeholder} error={errors[name]?.message} {...register(name)} />
+          <TextField key={name} label={label} placeholder={placeholder} error={errors[name]?.message} {...register(name)} />
         ))}
       </div>
     </Panel>
@@ -123,7 +130,7 @@ export function MetadataPanel({ form }: { form: ProductForm }) {
   return (
     <Panel title="Metadatos">
       <div className="space-y-3">
-        <TextInput label="SKU" placeholder="Ej: SWS-GOR-3" error={errors.sku?.message} {...register('sku')} />
+        <TextField label="SKU" placeholder="Ej: SWS-GOR-3" error={errors.sku?.message} {...register('sku')} />
         <Controller
           control={control}
           name="available"

@@ -1,4 +1,4 @@
-import type { BadgeTone } from '../ui/Badge';
+import { type BadgeTone } from '../../../components/ui/Badge';
 
 // spec accounts-admin §9: 0 is 'Sin stock', below 5 is 'N unid.' (warning), 5 or more 'En stock'.
 export function productStockBadge(stock: number): { label: string; tone: BadgeTone } {

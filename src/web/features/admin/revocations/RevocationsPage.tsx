@@ -5,12 +5,12 @@ import { Link } from 'react-router';
 import { REVOCATION_DAYS } from '../../../../domain/legal';
 import { formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
-import { Badge } from '../ui/Badge';
-import { TextInput } from '../ui/fields';
-import { SearchIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ListStates, LoadMore } from '../ui/states';
 import { useRevocations } from './api';
+import { Badge } from '../../../components/ui/Badge';
+import { TextField } from '../../../components/ui/fields';
+import { SearchIcon } from '../../../components/ui/icons';
+import { EmptyState, ListStates, LoadMore } from '../../../components/ui/states';
 
 const linkClass = 'font-medium text-brand-800 underline-offset-2 hover:underline';
 
@@ -33,7 +33,7 @@ export default function RevocationsPage() {
       />
       <div className="mb-4 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
         <div className="relative">
-          <TextInput
+          <TextField
             label="Buscar"
             hideLabel
             type="search"

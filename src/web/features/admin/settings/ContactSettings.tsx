@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import type { ContactSettingsDto } from '../../../../domain/legal';
 import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
-import { Button } from '../ui/Button';
 import { ImageUpload } from '../ui/ImageUpload';
-import { TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { Flash } from './flash';
 import { SettingsQueryState, useSettingsForm } from './settings-form';
 import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/fields';
 
 const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
@@ -47,7 +47,7 @@ export function ContactSettings() {
     <Panel title={TITLE} description="Lo que ve el cliente en el pie de cada página, en Contacto y en el botón flotante de WhatsApp.">
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={TITLE}>
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput
+          <TextField
             label="WhatsApp de la tienda"
             type="tel"
             autoComplete="off"
@@ -55,16 +55,16 @@ export function ContactSettings() {
             error={errors.whatsapp_number?.message}
             {...register('whatsapp_number')}
           />
-          <TextInput label="Email de contacto" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <TextInput
+          <TextField label="Email de contacto" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <TextField
             label="Instagram"
             autoComplete="off"
             hint="Usuario (@cuenta) o enlace al perfil."
             error={errors.instagram?.message}
             {...register('instagram')}
           />
-          <TextInput label="Razón social" autoComplete="off" error={errors.business_name?.message} {...register('business_name')} />
-          <TextInput
+          <TextField label="Razón social" autoComplete="off" error={errors.business_name?.message} {...register('business_name')} />
+          <TextField
             label="CUIT"
             inputMode="numeric"
             autoComplete="off"

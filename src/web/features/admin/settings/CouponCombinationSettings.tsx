@@ -3,11 +3,11 @@
 import { useEffect, useState } from 'react';
 import { COUPON_COMBINATION_LABELS, COUPON_COMBINATIONS, type CouponCombination } from '../../../../domain/coupons';
 import { errorMessage } from '../lib/format';
-import { Button } from '../ui/Button';
 import { Panel } from '../ui/PageHeader';
 import { Flash, useFlash } from './flash';
 import { SettingsQueryState } from './settings-form';
 import { useOrderSettings, useSaveOrderSettings } from './order-settings-api';
+import { Button } from '../../../components/ui/Button';
 
 const TITLE = 'Cupones y descuentos de bancos';
 

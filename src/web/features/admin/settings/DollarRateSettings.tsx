@@ -6,15 +6,16 @@ import { MANUAL_VALUE_MESSAGE, RATE_TYPE_LABELS, RATE_TYPES, type RateType } fro
 import { AMOUNT_REQUIRED_MESSAGE, parseArsAmount } from '../../../../domain/money';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, formatArs } from '../lib/format';
-import { Badge } from '../ui/Badge';
-import { ConfirmModal } from '../ui/ConfirmModal';
-import { Button } from '../ui/Button';
-import { Switch, TextInput } from '../ui/fields';
-import { RefreshIcon } from '../ui/icons';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { type DollarRateBody, useDollarRateSettings, useUpdateDollarRate } from './api';
 import { Flash, useFlash } from './flash';
+import { Badge } from '../../../components/ui/Badge';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
+import { Button } from '../../../components/ui/Button';
+import { Switch } from '../../../components/ui/checkboxes';
+import { TextField } from '../../../components/ui/fields';
+import { RefreshIcon } from '../../../components/ui/admin-icons';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 // spec §8: the manual value and refresh messages stay 5 s; the others 3 s.
 const LONG_FLASH_MS = 5000;
@@ -182,7 +183,7 @@ export function DollarRateSettings() {
           </div>
         ) : (
           <form onSubmit={applyManual} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-start">
-            <TextInput
+            <TextField
               label="Valor manual (ARS por USD)"
               inputMode="decimal"
               hint="Por ejemplo 1.450,50"

@@ -2,11 +2,11 @@
 // payment): loaded, checked with the domain's schema, saved, with the server's answer below.
 import { useEffect, useState, type FormEvent } from 'react';
 import { errorMessage } from '../lib/format';
-import { Button } from '../ui/Button';
-import { TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { Flash, useFlash } from './flash';
+import { Button } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/fields';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 export interface IntegerSettingProps {
   title: string;
@@ -67,7 +67,7 @@ export function IntegerSetting({ title, description, label, max, texts, query, c
     <Panel title={title} description={description}>
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <div className="flex flex-col gap-2 sm:flex-row sm:items-start">
-          <TextInput
+          <TextField
             label={label}
             inputMode="numeric"
             pattern="[0-9]*"

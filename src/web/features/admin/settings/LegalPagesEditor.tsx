@@ -7,13 +7,13 @@ import { LEGAL_PAGE_LABELS, LEGAL_SLUGS, type LegalPageDto, type LegalSlug } fro
 import { LEGAL_BODY_MAX, legalPageSchema, type LegalPageInput } from '../../../../domain/legal-schemas';
 import { Markdown } from '../../../components/Markdown';
 import { errorMessage, formatDateTime } from '../lib/format';
-import { Button } from '../ui/Button';
-import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { Flash } from './flash';
 import { useSettingsForm } from './settings-form';
 import { useAdminLegalPage, useSaveLegalPage } from './legal-api';
+import { Button } from '../../../components/ui/Button';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 const TITLE = 'Páginas legales';
 const FIELDS = ['title', 'body'] as const;
@@ -86,9 +86,9 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
           Ver en la tienda
         </a>
       </p>
-      <TextInput label="Título" autoComplete="off" error={errors.title?.message} {...register('title')} />
+      <TextField label="Título" autoComplete="off" error={errors.title?.message} {...register('title')} />
       <div className="grid gap-4 @4xl:grid-cols-2">
-        <TextArea
+        <TextAreaField
           label="Texto"
           rows={18}
           maxLength={LEGAL_BODY_MAX}

@@ -4,13 +4,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_MESSAGE_MAX } from '../../../../domain/site';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
-import { Badge } from '../ui/Badge';
-import { Button, DialogActions } from '../ui/Button';
-import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { useMaintenanceStatus, useToggleMaintenance } from './api';
 import { Flash, useFlash } from './flash';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 const CONSEQUENCES = {
   on: [
@@ -151,7 +152,7 @@ export function MaintenanceSettings() {
             </div>
 
             <form onSubmit={saveMessage} className="space-y-2">
-              <TextArea
+              <TextAreaField
                 label="Mensaje de mantenimiento"
                 value={message}
                 onChange={(e) => setMessage(e.target.value)}
@@ -314,7 +315,7 @@ function BypassPasswordModal({
   return (
     <Modal open={open} onClose={() => !busy && onClose()} title="Contraseña de bypass" className="!max-w-md">
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextInput
+        <TextField
           label="Nueva contraseña"
           type="password"
           autoComplete="new-password"
@@ -322,7 +323,7 @@ function BypassPasswordModal({
           onChange={(e) => setPassword(e.target.value)}
           autoFocus
         />
-        <TextInput
+        <TextField
           label="Confirmar contraseña"
           type="password"
           autoComplete="new-password"

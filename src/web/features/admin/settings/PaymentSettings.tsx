@@ -8,12 +8,12 @@ import {
   paymentSettingsSchema,
   type PaymentSettings as PaymentSettingsValues,
 } from '../../../../domain/fulfilment';
-import { Button } from '../ui/Button';
-import { TextArea, TextInput } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
 import { Flash } from './flash';
 import { SettingsQueryState, useSettingsForm } from './settings-form';
+import { Button } from '../../../components/ui/Button';
+import { TextAreaField, TextField } from '../../../components/ui/fields';
 
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
@@ -58,9 +58,9 @@ export function PaymentSettings() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Datos de pago">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextInput label="Titular de la cuenta" autoComplete="off" error={errors.bank_holder?.message} {...register('bank_holder')} />
-          <TextInput label="Banco" autoComplete="off" error={errors.bank_name?.message} {...register('bank_name')} />
-          <TextInput
+          <TextField label="Titular de la cuenta" autoComplete="off" error={errors.bank_holder?.message} {...register('bank_holder')} />
+          <TextField label="Banco" autoComplete="off" error={errors.bank_name?.message} {...register('bank_name')} />
+          <TextField
             label="CBU o CVU"
             inputMode="numeric"
             autoComplete="off"
@@ -69,14 +69,14 @@ export function PaymentSettings() {
             inputClassName="font-mono"
             {...register('cbu')}
           />
-          <TextInput
+          <TextField
             label="Alias"
             autoComplete="off"
             hint="De 6 a 20 letras, números, puntos o guiones."
             error={errors.alias?.message}
             {...register('alias')}
           />
-          <TextInput
+          <TextField
             label="CUIT"
             inputMode="numeric"
             autoComplete="off"
@@ -84,7 +84,7 @@ export function PaymentSettings() {
             error={errors.cuit?.message}
             {...register('cuit')}
           />
-          <TextInput
+          <TextField
             label="WhatsApp de la tienda"
             type="tel"
             autoComplete="off"
@@ -93,7 +93,7 @@ export function PaymentSettings() {
             {...register('whatsapp_number')}
           />
         </div>
-        <TextArea
+        <TextAreaField
           label="Otras instrucciones"
           rows={3}
           maxLength={PAYMENT_INSTRUCTIONS_MAX}

@@ -8,11 +8,13 @@ import {
   type ShippingKind,
   type ShippingSettingsInput,
 } from '../../../../domain/shipping';
-import { IconButton } from '../ui/Button';
-import { SelectInput, Switch, TextInput } from '../ui/fields';
-import { ChevronDownIcon, TrashIcon } from '../ui/icons';
 import { carrierForKind, type ShippingFormFields } from './shipping-form';
 import { ZonesEditor } from './ZonesEditor';
+import { IconButton } from '../../../components/ui/Button';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { Switch } from '../../../components/ui/checkboxes';
+import { ChevronDownIcon } from '../../../components/ui/icons';
+import { TrashIcon } from '../../../components/ui/account-icons';
 
 export function ShippingMethodEditor({
   index,
@@ -64,8 +66,8 @@ export function ShippingMethodEditor({
       </header>
       <div className="space-y-4 p-4">
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
-          <TextInput label="Nombre" required autoComplete="off" error={error?.name?.message} {...register(`${path}.name`)} />
-          <SelectInput
+          <TextField label="Nombre" required autoComplete="off" error={error?.name?.message} {...register(`${path}.name`)} />
+          <SelectField
             label="Tipo"
             error={error?.kind?.message}
             {...register(`${path}.kind`, {
@@ -77,20 +79,20 @@ export function ShippingMethodEditor({
                 {SHIPPING_KIND_LABELS[kind]}
               </option>
             ))}
-          </SelectInput>
-          <SelectInput label="Transporte" error={error?.carrier?.message} {...register(`${path}.carrier`)}>
+          </SelectField>
+          <SelectField label="Transporte" error={error?.carrier?.message} {...register(`${path}.carrier`)}>
             {CARRIERS.map((carrier) => (
               <option key={carrier} value={carrier}>
                 {CARRIER_LABELS[carrier]}
               </option>
             ))}
-          </SelectInput>
+          </SelectField>
         </div>
 
         <ZonesEditor method={index} control={control} register={register} errors={error} />
 
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <TextInput
+          <TextField
             label="Resto del país ($)"
             className="col-span-2 sm:col-span-1"
             inputMode="decimal"
@@ -100,7 +102,7 @@ export function ShippingMethodEditor({
             error={error?.rest_of_country_price?.message}
             {...register(`${path}.rest_of_country_price`)}
           />
-          <TextInput
+          <TextField
             label="Envío gratis desde ($)"
             className="col-span-2 sm:col-span-1"
             optional
@@ -110,14 +112,14 @@ export function ShippingMethodEditor({
             error={error?.free_from?.message}
             {...register(`${path}.free_from`)}
           />
-          <TextInput
+          <TextField
             label="Días hábiles, mínimo"
             inputMode="numeric"
             autoComplete="off"
             error={error?.days_min?.message}
             {...register(`${path}.days_min`)}
           />
-          <TextInput
+          <TextField
             label="Días hábiles, máximo"
             inputMode="numeric"
             autoComplete="off"
@@ -127,7 +129,7 @@ export function ShippingMethodEditor({
         </div>
 
         {method?.kind === 'pickup' && (
-          <TextInput
+          <TextField
             label="Dirección de retiro"
             required
             autoComplete="off"

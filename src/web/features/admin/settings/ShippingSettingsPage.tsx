@@ -6,16 +6,16 @@ import { useFieldArray, useForm, type FieldPath, type Resolver } from 'react-hoo
 import { shippingSettingsFormSchema, type ShippingSettingsInput } from '../../../../domain/shipping';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
-import { Button } from '../ui/Button';
-import { PlusIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
-import { ErrorState, LoadingState } from '../ui/states';
 import { Flash, useFlash } from './flash';
 import { SettingsTabs } from './SettingsTabs';
 import { useSaveShippingSettings, useShippingSettings } from './shipping-api';
 import { emptyMethod, toFormFields, type ShippingFormFields } from './shipping-form';
 import { ShippingMethodEditor } from './ShippingMethodEditor';
+import { Button } from '../../../components/ui/Button';
+import { PlusIcon } from '../../../components/ui/account-icons';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 const resolver = zodResolver(shippingSettingsFormSchema) as unknown as Resolver<ShippingFormFields, unknown, ShippingSettingsInput>;
 

@@ -3,11 +3,12 @@
 import { useState } from 'react';
 import type { StockAlertSettingsUpdate } from '../../../../domain/stock-alerts';
 import { formatDateTime, errorMessage } from '../lib/format';
-import { SelectInput, Switch } from '../ui/fields';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { Flash, useFlash } from './flash';
 import { useStockAlertSettings, useUpdateStockAlertSettings } from './stock-alert-api';
+import { SelectField } from '../../../components/ui/fields';
+import { Switch } from '../../../components/ui/checkboxes';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 const HOURS = Array.from({ length: 24 }, (_, hour) => hour);
 const hourLabel = (hour: number) => `${String(hour).padStart(2, '0')}:00`;
@@ -58,7 +59,7 @@ export function StockAlertSettings() {
           description="Si nada cambió desde la última, no se envía."
           disabled={busy}
         />
-        <SelectInput
+        <SelectField
           label="Hora de envío (Argentina)"
           value={data.hour}
           onChange={(e) => void save({ hour: Number(e.target.value) })}
@@ -70,7 +71,7 @@ export function StockAlertSettings() {
               {hourLabel(hour)}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
         <dl className="grid gap-1 rounded-lg border border-stone-200 bg-stone-50 p-3 text-xs text-stone-600">
           <div>
             <dt className="inline">Destinatario: </dt>

@@ -1,11 +1,11 @@
 // The zones of one shipping method: each a set of provinces and what shipping to them costs.
 import { Controller, useFieldArray, useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import type { Province, ShippingSettingsInput } from '../../../../domain/shipping';
-import { Button, IconButton } from '../ui/Button';
-import { TextInput } from '../ui/fields';
-import { PlusIcon, TrashIcon } from '../ui/icons';
 import { ProvincePicker } from './ProvincePicker';
 import { emptyZone, type ShippingFormFields } from './shipping-form';
+import { Button, IconButton } from '../../../components/ui/Button';
+import { TextField } from '../../../components/ui/fields';
+import { PlusIcon, TrashIcon } from '../../../components/ui/account-icons';
 
 type Errors = NonNullable<FieldErrors<ShippingFormFields>['methods']>[number];
 
@@ -41,7 +41,7 @@ export function ZonesEditor({
         {fields.map((field, index) => (
           <div key={field.id} role="group" aria-label={`Zona ${index + 1}`} className="rounded-lg border border-stone-200 bg-stone-50 p-3">
             <div className="mb-2 flex items-end gap-2">
-              <TextInput
+              <TextField
                 label={`Precio zona ${index + 1} ($)`}
                 inputMode="decimal"
                 autoComplete="off"

@@ -2,7 +2,8 @@
 // §8 settings panel: after 3 s, 5 s for the manual dollar value and the refresh), errors stay
 // until the next action.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { AlertIcon, CheckIcon } from '../ui/icons';
+import { WarningIcon } from '../../../components/ui/admin-icons';
+import { CheckIcon } from '../../../components/ui/icons';
 
 export interface FlashMessage {
   tone: 'success' | 'error';
@@ -44,7 +45,7 @@ export function Flash({ message }: { message: FlashMessage | null }) {
           {message.tone === 'success' ? (
             <CheckIcon size={18} className="mt-px shrink-0 text-green-700" />
           ) : (
-            <AlertIcon size={18} className="mt-px shrink-0 text-red-600" />
+            <WarningIcon size={18} className="mt-px shrink-0 text-red-600" />
           )}
           {message.text}
         </p>

@@ -6,8 +6,8 @@ import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { Panel } from '../ui/PageHeader';
-import { ErrorState, LoadingState } from '../ui/states';
 import { useFlash } from './flash';
+import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 /** The panel while `query` loads, or when it failed (with a retry); `what`: "los datos de pago". */
 export function SettingsQueryState({ query, title, what }: { query: UseQueryResult<unknown>; title: string; what: string }) {

@@ -12,8 +12,9 @@ import {
   type UploadPurpose,
 } from '../../../../domain/uploads';
 import { imageFromClipboard, uploadImage } from '../lib/upload';
-import { Button, Spinner } from './Button';
-import { ClipboardPasteIcon, ImageIcon, TrashIcon, UploadIcon } from './icons';
+import { Button, Spinner } from '../../../components/ui/Button';
+import { ClipboardPasteIcon, ImageIcon, UploadIcon } from '../../../components/ui/admin-icons';
+import { TrashIcon } from '../../../components/ui/account-icons';
 
 export function ImageUpload({
   label,

@@ -7,9 +7,10 @@ import { toast } from 'sonner';
 import { adminCreateUserSchema, type AdminCreateUserInput } from '../../../../domain/users';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
-import { Button, DialogActions } from '../ui/Button';
-import { TextInput } from '../ui/fields';
 import { useCreateUser } from './api';
+import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import { TextField } from '../../../components/ui/fields';
 
 interface CreateUserFields {
   first_name: string;
@@ -64,9 +65,9 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
     <Modal open={open} onClose={() => !create.isPending && onClose()} title="Crear usuario">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextInput label="Nombre" required autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
-          <TextInput label="Apellido" required autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
-          <TextInput
+          <TextField label="Nombre" required autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
+          <TextField label="Apellido" required autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
+          <TextField
             label="Nombre de usuario"
             required
             autoComplete="off"
@@ -74,8 +75,8 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
             error={errors.username?.message}
             {...register('username')}
           />
-          <TextInput label="Email" type="email" required autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <TextInput
+          <TextField label="Email" type="email" required autoComplete="off" error={errors.email?.message} {...register('email')} />
+          <TextField
             label="Instagram"
             hint="Opcional, por ejemplo @usuario."
             autoComplete="off"
@@ -83,7 +84,7 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
             {...register('instagram')}
           />
           <div className="hidden sm:block" aria-hidden="true" />
-          <TextInput
+          <TextField
             label="Contraseña"
             type="password"
             required
@@ -92,7 +93,7 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
             error={errors.password?.message}
             {...register('password')}
           />
-          <TextInput
+          <TextField
             label="Confirmar contraseña"
             type="password"
             required

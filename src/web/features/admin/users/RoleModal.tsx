@@ -16,9 +16,11 @@ import {
 } from '../../../../domain/staff-roles';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../lib/format';
-import { Button, DialogActions } from '../ui/Button';
-import { ConfirmCheckbox, SelectInput } from '../ui/fields';
 import { type AdminUserDto, useSetUserRole } from './api';
+import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import { ConfirmCheckbox } from '../../../components/ui/checkboxes';
+import { SelectField } from '../../../components/ui/fields';
 
 export function RoleModal({ user, onClose }: { user: AdminUserDto | null; onClose: () => void }) {
   const setRole = useSetUserRole();
@@ -72,7 +74,7 @@ export function RoleModal({ user, onClose }: { user: AdminUserDto | null; onClos
       }
     >
       <div className="space-y-4 text-sm text-stone-700">
-        <SelectInput
+        <SelectField
           label="Rol"
           value={role ?? ''}
           onChange={(e) => setRoleValue(e.target.value ? (e.target.value as StaffRole) : null)}
@@ -84,7 +86,7 @@ export function RoleModal({ user, onClose }: { user: AdminUserDto | null; onClos
               {ROLE_LABELS[r]}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
         <p id={noteId} className="text-stone-600">
           {role ? ROLE_DESCRIPTIONS[role] : 'Compra en la tienda; no entra al panel.'}
         </p>

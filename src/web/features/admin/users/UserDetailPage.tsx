@@ -9,12 +9,13 @@ import type { OrderDto } from '../../../../domain/orders';
 import { ApiError } from '../../../lib/api';
 import { OrderStatusBadge } from '../orders/OrderParts';
 import { formatArs, formatDateTime } from '../lib/format';
-import { Badge } from '../ui/Badge';
-import { ArrowLeftIcon, ClipboardIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { LoadingState } from '../ui/states';
 import { findUserIdByEmail, useUserDetail } from './api';
 import { Thumbnail } from '../../../components/Thumbnail';
+import { Badge } from '../../../components/ui/Badge';
+import { ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { ClipboardIcon } from '../../../components/ui/admin-icons';
+import { LoadingState } from '../../../components/ui/states';
 
 const LOAD_ERROR = 'Error al cargar la información del usuario. Por favor, inténtalo de nuevo.';
 const BACK_TO_LIST_MS = 2000;

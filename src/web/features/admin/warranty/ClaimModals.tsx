@@ -8,9 +8,10 @@ import { STATUSES_WITH_RESOLUTION, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, ty
 import { Modal } from '../../../components/Modal';
 import { ClaimStatusBadge, claimPhotos } from '../../../components/ClaimParts';
 import { errorMessage, formatDate, formatDateTime } from '../lib/format';
-import { Button, DialogActions } from '../ui/Button';
-import { SelectInput, TextArea } from '../ui/fields';
 import { type AdminWarrantyClaimDto, useUpdateClaim } from './api';
+import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
+import { SelectField, TextAreaField } from '../../../components/ui/fields';
 
 /** The claimant's account page; null for a guest's claim, which has no account to open. */
 export function userLink(claim: AdminWarrantyClaimDto): string | null {
@@ -205,15 +206,15 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      <SelectInput label="Estado" value={status} onChange={(e) => setStatus(e.target.value as WarrantyStatus)}>
+      <SelectField label="Estado" value={status} onChange={(e) => setStatus(e.target.value as WarrantyStatus)}>
         {WARRANTY_STATUSES.map((s) => (
           <option key={s} value={s}>
             {WARRANTY_STATUS_LABELS[s]}
           </option>
         ))}
-      </SelectInput>
+      </SelectField>
       {withResolution && (
-        <TextArea
+        <TextAreaField
           label="Detalles de la resolución"
           value={resolution}
           onChange={(e) => setResolution(e.target.value)}
@@ -222,7 +223,7 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
           rows={3}
         />
       )}
-      <TextArea
+      <TextAreaField
         label="Notas internas"
         value={notes}
         onChange={(e) => setNotes(e.target.value)}
@@ -230,7 +231,7 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
         maxLength={5000}
         rows={3}
       />
-      <TextArea
+      <TextAreaField
         label="Respuesta al cliente"
         value={response}
         onChange={(e) => setResponse(e.target.value)}

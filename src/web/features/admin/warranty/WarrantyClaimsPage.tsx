@@ -9,14 +9,15 @@ import { WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '
 import { ClaimStatusBadge, claimPhotos, PhotoModal } from '../../../components/ClaimParts';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useDebouncedValue } from '../lib/hooks';
-import { Badge } from '../ui/Badge';
-import { Button } from '../ui/Button';
-import { SelectInput, TextInput } from '../ui/fields';
-import { EyeIcon, PencilIcon, RefreshIcon, SearchIcon, ShieldCheckIcon } from '../ui/icons';
 import { PageHeader } from '../ui/PageHeader';
-import { EmptyState, ListStates, LoadMore } from '../ui/states';
 import { type AdminWarrantyClaimDto, useAdminClaims } from './api';
 import { ClaimDetailsModal, EditClaimModal, orderLink, userLink } from './ClaimModals';
+import { Badge } from '../../../components/ui/Badge';
+import { Button } from '../../../components/ui/Button';
+import { SelectField, TextField } from '../../../components/ui/fields';
+import { EyeIcon, SearchIcon, EditIcon, ShieldIcon } from '../../../components/ui/icons';
+import { RefreshIcon } from '../../../components/ui/admin-icons';
+import { EmptyState, ListStates, LoadMore } from '../../../components/ui/states';
 
 const linkClass = 'font-medium text-brand-800 underline-offset-2 hover:underline';
 
@@ -60,7 +61,7 @@ export default function WarrantyClaimsPage() {
 
       <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-[1fr_14rem]">
         <div className="relative">
-          <TextInput
+          <TextField
             label="Buscar"
             hideLabel
             type="search"
@@ -71,14 +72,14 @@ export default function WarrantyClaimsPage() {
           />
           <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
         </div>
-        <SelectInput label="Estado" hideLabel value={status} onChange={(e) => setStatus(e.target.value as WarrantyStatus | '')}>
+        <SelectField label="Estado" hideLabel value={status} onChange={(e) => setStatus(e.target.value as WarrantyStatus | '')}>
           <option value="">Todos los estados</option>
           {WARRANTY_STATUSES.map((s) => (
             <option key={s} value={s}>
               {WARRANTY_STATUS_LABELS[s]}
             </option>
           ))}
-        </SelectInput>
+        </SelectField>
       </div>
 
       <ListStates
@@ -87,7 +88,7 @@ export default function WarrantyClaimsPage() {
         loadingLabel="Cargando solicitudes de garantía..."
         errorTitle="Error al cargar los reclamos"
         empty={
-          <EmptyState title="No se encontraron solicitudes de garantía" icon={<ShieldCheckIcon size={32} />}>
+          <EmptyState title="No se encontraron solicitudes de garantía" icon={<ShieldIcon size={32} />}>
             {search || status ? 'Prueba con otra búsqueda o estado.' : 'Cuando un cliente envíe una solicitud aparecerá aquí.'}
           </EmptyState>
         }
@@ -214,7 +215,7 @@ function ClaimCard({
             Ver detalles
           </Button>
           <Button size="sm" onClick={onEdit}>
-            <PencilIcon size={14} />
+            <EditIcon size={14} />
             Cambiar estado
           </Button>
         </div>

@@ -2,9 +2,9 @@
 // new customer the name and phone the account is created with.
 import { useState } from 'react';
 import { useDebouncedValue } from '../../lib/hooks';
-import { TextInput } from '../../ui/fields';
 import { useCustomerLookup, type CustomerMatch } from '../api';
 import { fieldError } from './order-draft';
+import { TextField } from '../../../../components/ui/fields';
 
 export interface CustomerDraft {
   email: string;
@@ -35,7 +35,7 @@ export function CustomerFields({
   return (
     <div className="grid gap-3 sm:grid-cols-2">
       <div className="relative sm:col-span-2">
-        <TextInput
+        <TextField
           label="Email del cliente"
           type="email"
           required
@@ -75,7 +75,7 @@ export function CustomerFields({
       </div>
       {!existing && (
         <>
-          <TextInput
+          <TextField
             label="Nombre"
             optional
             autoComplete="off"
@@ -83,7 +83,7 @@ export function CustomerFields({
             error={fieldError(errors, 'first_name')}
             onChange={(e) => set('first_name', e.target.value)}
           />
-          <TextInput
+          <TextField
             label="Apellido"
             optional
             autoComplete="off"
@@ -93,7 +93,7 @@ export function CustomerFields({
           />
         </>
       )}
-      <TextInput
+      <TextField
         label="Teléfono"
         type="tel"
         required

@@ -2,8 +2,8 @@
 // this subtotal (as the checkout quotes them) or "Acordar entrega", and the address for home delivery.
 import { deliveryDays, PROVINCE_OPTIONS, SHIPPING_KIND_LABELS, type Province, type ShippingOption } from '../../../../../domain/shipping';
 import { formatArs } from '../../lib/format';
-import { SelectInput, TextInput } from '../../ui/fields';
 import { fieldError, type DraftDelivery, type StreetFields } from './order-draft';
+import { SelectField, TextField } from '../../../../components/ui/fields';
 
 const STREET_FIELDS: { key: keyof StreetFields; label: string; optional?: boolean; className: string; autoComplete: string }[] = [
   { key: 'street', label: 'Calle', className: 'sm:col-span-4', autoComplete: 'address-line1' },
@@ -30,7 +30,7 @@ export function DeliveryFields({
   const setStreet = (key: keyof StreetFields, text: string) => onChange({ ...value, street: { ...value.street, [key]: text } });
   return (
     <div className="space-y-3">
-      <SelectInput
+      <SelectField
         label="Provincia"
         value={value.province}
         error={fieldError(errors, 'address.province')}
@@ -42,7 +42,7 @@ export function DeliveryFields({
             {p.name}
           </option>
         ))}
-      </SelectInput>
+      </SelectField>
 
       <fieldset>
         <legend className="mb-1 block text-xs font-semibold text-stone-700">Forma de entrega</legend>
@@ -75,7 +75,7 @@ export function DeliveryFields({
       {chosen?.kind === 'home' && (
         <div className="grid gap-3 sm:grid-cols-6">
           {STREET_FIELDS.map((f) => (
-            <TextInput
+            <TextField
               key={f.key}
               label={f.label}
               optional={f.optional}

@@ -2,11 +2,11 @@
 import { ORDER_MAX_QUANTITY } from '../../../../../domain/orders';
 import { seedsLabel } from '../../../../../domain/plural';
 import { formatArs } from '../../lib/format';
-import { IconButton } from '../../ui/Button';
-import { controlClass } from '../../ui/fields';
-import { TrashIcon } from '../../ui/icons';
 import { useOrderProduct } from '../api';
 import type { DraftLine } from './order-draft';
+import { IconButton } from '../../../../components/ui/Button';
+import { controlClass } from '../../../../components/ui/fields';
+import { TrashIcon } from '../../../../components/ui/account-icons';
 
 export function LineList({ lines, onChange }: { lines: DraftLine[]; onChange: (lines: DraftLine[]) => void }) {
   if (lines.length === 0)
@@ -43,7 +43,7 @@ export function LineList({ lines, onChange }: { lines: DraftLine[]; onChange: (l
                 onChange={(e) =>
                   replace(index, { ...line, quantity: Math.max(1, Math.min(ORDER_MAX_QUANTITY, Number(e.target.value) || 1)) })
                 }
-                className={controlClass(false)}
+                className={controlClass(false, '', true)}
               />
             </label>
           </div>
@@ -62,7 +62,7 @@ function PresentationSelect({ line, onChange }: { line: DraftLine; onChange: (li
       <span className="sr-only">Presentación de {line.product_name}</span>
       <select
         value={line.blister_id}
-        className={controlClass(false, 'pr-8')}
+        className={controlClass(false, 'pr-8', true)}
         onChange={(e) => {
           const b = blisters.find((x) => x.id === Number(e.target.value));
           if (b) onChange({ ...line, id: undefined, blister_id: b.id, seed_count: b.seed_count, unit_price: b.final_price ?? 0 });

@@ -5,9 +5,9 @@ import type { ProductDto } from '../../../../../domain/catalog';
 import { seedsLabel } from '../../../../../domain/plural';
 import { useDebouncedValue } from '../../lib/hooks';
 import { formatArs } from '../../lib/format';
-import { TextInput } from '../../ui/fields';
 import { useProductSearch } from '../api';
 import type { DraftLine } from './order-draft';
+import { TextField } from '../../../../components/ui/fields';
 
 export function ProductSearch({ onAdd }: { onAdd: (line: Omit<DraftLine, 'quantity'>) => void }) {
   const [term, setTerm] = useState('');
@@ -16,7 +16,7 @@ export function ProductSearch({ onAdd }: { onAdd: (line: Omit<DraftLine, 'quanti
   const products = search.trim().length >= 2 ? (results.data ?? []) : [];
   return (
     <div>
-      <TextInput
+      <TextField
         label="Buscar producto"
         type="search"
         value={term}

@@ -1,12 +1,8 @@
-// Admin-only inline SVG icons on the kit's base Icon, kept out of the storefront bundle.
-import { Icon, type IconProps } from '../../../components/ui/icons';
-
-export type { IconProps };
-export { MenuIcon, EyeIcon, SearchIcon, FilterIcon, TagIcon, ChevronDownIcon, CheckIcon, MailIcon } from '../../../components/ui/icons';
-export { PlusIcon } from '../../../components/ui/account-icons';
-// The back office's names for drawings the kit already has.
-export { CloseIcon as XIcon, EditIcon as PencilIcon, ShieldIcon as ShieldCheckIcon } from '../../../components/ui/icons';
-export { PackageIcon as BoxIcon, SettingsIcon as GearIcon } from '../../../components/ui/account-icons';
+// Icons only the back office draws, on the kit's base Icon. A module of their own, like
+// account-icons.tsx: the storefront's first load carries icons.tsx, and these load with the admin
+// pages. The back office takes every other drawing from icons.tsx and account-icons.tsx, by the
+// same name.
+import { Icon, type IconProps } from './icons';
 
 export const ClipboardIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -40,11 +36,6 @@ export const RefreshIcon = (p: IconProps) => (
     <path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4" />
   </Icon>
 );
-export const TrashIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-  </Icon>
-);
 export const ImageIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="4" width="18" height="16" rx="2" />
@@ -73,12 +64,8 @@ export const CalendarIcon = (p: IconProps) => (
     <path d="M3 10h18M8 3v4M16 3v4" />
   </Icon>
 );
-export const ArrowLeftIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
-  </Icon>
-);
-export const AlertIcon = (p: IconProps) => (
+/** A warning triangle (account-icons' AlertIcon is the round one). */
+export const WarningIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M12 3 2 20h20z" />
     <path d="M12 10v4M12 17h.01" />

@@ -1,7 +1,7 @@
-// Loading, empty and error blocks shared by the admin lists.
+// Loading, empty and error blocks of the lists (the back office's).
 import type { ReactNode } from 'react';
+import { RefreshIcon, WarningIcon } from './admin-icons';
 import { Button, Spinner } from './Button';
-import { AlertIcon, RefreshIcon } from './icons';
 
 export function LoadingState({ label = 'Cargando...' }: { label?: string }) {
   return (
@@ -35,7 +35,7 @@ export function ErrorState({
 }) {
   return (
     <div role="alert" className="flex flex-col items-center gap-3 rounded-xl border border-red-200 bg-red-50 px-6 py-10 text-center">
-      <AlertIcon size={28} className="text-red-600" />
+      <WarningIcon size={28} className="text-red-600" />
       <p className="font-semibold text-red-800">{title}</p>
       {detail && <p className="text-sm text-red-700">{detail}</p>}
       {onRetry && (

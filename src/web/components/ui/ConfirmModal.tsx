@@ -1,7 +1,7 @@
 // A confirmation dialog (delete and similar) on the shared native-<dialog> modal.
-import type { ConfirmationProps } from '../../../components/ui/DialogActions';
-import { Modal } from '../../../components/Modal';
-import { Button, DialogActions } from './Button';
+import { Modal } from '../Modal';
+import { Button } from './Button';
+import { DialogActions, type ConfirmationProps } from './DialogActions';
 
 export function ConfirmModal({
   open,

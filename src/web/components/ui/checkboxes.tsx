@@ -1,22 +1,5 @@
-// The back office's form controls: the kit's labelled controls in their compact size, and a switch.
+// Checkboxes of the back office's forms: an on/off switch and an explicit confirmation.
 import { useId, type ReactNode } from 'react';
-import {
-  controlClass as kitControlClass,
-  SelectField,
-  TextAreaField,
-  TextField,
-  type SelectFieldProps,
-  type TextAreaFieldProps,
-  type TextFieldProps,
-} from '../../../components/ui/fields';
-
-export const controlClass = (invalid?: boolean, extra = '') => kitControlClass(!!invalid, extra, true);
-
-export const TextInput = (props: TextFieldProps) => <TextField compact {...props} />;
-
-export const TextArea = (props: TextAreaFieldProps) => <TextAreaField compact {...props} />;
-
-export const SelectInput = (props: SelectFieldProps) => <SelectField compact {...props} />;
 
 /** An on/off switch built on a checkbox (keyboard and screen readers get a real checkbox). */
 export function Switch({
