@@ -3,10 +3,10 @@
 // (by id, by e-mail, and a missing user), then the activity timeline with its filters.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
+import { placeOrder } from '../tests/helpers/orders';
 
 const shop = useShop();
 
@@ -48,16 +48,10 @@ describe('admin users and activity', () => {
       });
     }
     const product = await createProduct(db, { name: 'Critical Kush', blisters: [{ seed_count: 5, price: 18000, stock: 20 }] });
-    const order = await api(shop.server, 'POST', '/api/orders/', {
-      token: buyer.token,
-      body: {
-        recipient_name: 'Diego Castro',
-        customer_phone: '1133445566',
-        delivery_type: 'coordinate',
-        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
-      },
+    const order = await placeOrder(shop.server, buyer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }], {
+      recipient_name: 'Diego Castro',
+      customer_phone: '1133445566',
     });
-    expect(order.status).toBe(201);
 
     const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
 
@@ -153,10 +147,10 @@ describe('admin users and activity', () => {
       await info.getByText('Usuario', { exact: true }).waitFor();
       await info.getByText('@diegocultiva').waitFor();
       const orders = page.getByRole('region', { name: 'Pedidos del Usuario' });
-      await orders.getByRole('heading', { name: `Pedido #${order.json.id}` }).waitFor();
+      await orders.getByRole('heading', { name: `Pedido #${order.id}` }).waitFor();
       await orders.getByText('Critical Kush').waitFor();
       await orders.getByText('2 x $ 18.000').waitFor();
-      expect(await orders.getByRole('link', { name: 'Ver detalles' }).getAttribute('href')).toBe(`/admin/pedidos/${order.json.id}`);
+      expect(await orders.getByRole('link', { name: 'Ver detalles' }).getAttribute('href')).toBe(`/admin/pedidos/${order.id}`);
       await screenshot(page, 'admin-user-detail-1280');
       await page.setViewportSize(MOBILE);
       await screenshot(page, 'admin-user-detail-390');

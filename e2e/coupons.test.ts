@@ -99,12 +99,25 @@ describe('the Cupones page', () => {
           await form.getByLabel('Tipo').selectOption('fixed');
           await form.getByLabel('Monto a descontar ($)').fill('5.000');
           await form.getByLabel('Compra mínima ($)').fill('30.000');
+          await form.getByLabel('Solo para la primera compra del cliente').check();
+          await form.getByRole('group', { name: 'Solo para estos tipos (ninguno: todos)' }).getByLabel('Automática').check();
           await form.getByRole('button', { name: 'Crear cupón' }).click();
           const card = page.getByRole('listitem', { name: 'Cupón Invierno 2026' });
           await card.waitFor();
           const shown = squash(await card.innerText());
           expect(shown).toContain(`${ars(5000)} · compra mínima ${ars(30000)}`);
           expect(shown).toContain('Vigente');
+          const saved = await api(shop.server, 'GET', '/api/coupons/', { token: owner.token });
+          expect(
+            saved.json.results.find((c: { code: string }) => c.code.replace(/[\s-]/g, '').toUpperCase() === 'INVIERNO2026'),
+          ).toMatchObject({
+            kind: 'fixed',
+            value: 5000,
+            min_subtotal: 30000,
+            first_order_only: true,
+            types: ['auto'],
+            brand_ids: [],
+          });
           // The two orders placed above with SEMILLAS10, in the dashboard's sales by coupon.
           await page.goto('/admin');
           const byCoupon = page.getByRole('list', { name: 'Ventas por cupón' });
@@ -116,6 +129,11 @@ describe('the Cupones page', () => {
         await expectNoOverflow(page);
         expect(await seriousViolations(page)).toEqual([]);
         await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupons-admin-${viewport.width}.png`), fullPage: true });
+        // The form on this screen, empty.
+        await page.getByRole('button', { name: 'Nuevo cupón' }).click();
+        await page.getByRole('form', { name: 'Nuevo cupón' }).waitFor();
+        await expectNoOverflow(page);
+        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupons-form-${viewport.width}.png`) });
       });
     }
   });

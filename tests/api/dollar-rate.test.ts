@@ -7,6 +7,7 @@ import { dollarRate, dollarRateHistory } from '../../src/server/db/schema';
 import { getDollarRateValue, refreshDollarRateIfDue } from '../../src/server/modules/site/dollar-rate';
 import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
+import { placeOrder } from '../helpers/orders';
 
 // A stand-in for the public provider (https://dolarapi.com/v1/dolares) on loopback.
 type Mode = 'ok' | 'error500' | 'badJson' | 'noBlue' | 'notArray' | 'hang';
@@ -333,21 +334,14 @@ describe('prices follow the rate', () => {
     const product = await createProduct(shop.database.db, { currency: 'USD', blisters: [{ price: 10, stock: 5 }] });
     expect((await setManual(1100)).status).toBe(200);
     expect(await priceInArs(product.id)).toBe(11000);
-    const order = await api(shop, 'POST', '/api/orders/', {
-      token: buyer.token,
-      body: {
-        recipient_name: 'Ana Pérez',
-        customer_phone: '1122334455',
-        delivery_type: 'coordinate',
-        products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
-      },
+    const order = await placeOrder(shop, buyer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }], {
+      recipient_name: 'Ana Pérez',
     });
-    expect(order.status).toBe(201);
     await setManual(1200);
     expect(await priceInArs(product.id)).toBe(12000);
     const [line] = await sqlRows<{ price_at_time: string }>(
       shop.database.db,
-      sql`select price_at_time from order_products where order_id = ${order.json.id}`,
+      sql`select price_at_time from order_products where order_id = ${order.id}`,
     );
     expect(Number(line.price_at_time)).toBe(11000);
   });

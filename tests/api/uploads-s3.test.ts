@@ -148,7 +148,9 @@ describe('uploads with S3_BUCKET', () => {
       const ok = await api(server, 'POST', '/api/warranty-claims/', { body: { ...GUEST_CLAIM, photo1: photo.json.url } });
       expect(ok.status).toBe(201);
       expect(ok.json.photo1).toBe(photo.json.url);
-      const missing = await api(server, 'POST', '/api/warranty-claims/', { body: { ...GUEST_CLAIM, photo1: '/uploads/warranty/abc-800.webp' } });
+      const missing = await api(server, 'POST', '/api/warranty-claims/', {
+        body: { ...GUEST_CLAIM, photo1: '/uploads/warranty/abc-800.webp' },
+      });
       expect(missing.status).toBe(400);
     } finally {
       server.setNow(null);

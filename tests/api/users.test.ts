@@ -4,6 +4,7 @@ import { sqlRows } from '../../src/server/db/client';
 import { orders, refreshTokens, users } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
+import { placeOrder } from '../helpers/orders';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 
@@ -19,23 +20,15 @@ beforeAll(async () => {
 const login = (username: string, password = TEST_PASSWORD) =>
   api(server, 'POST', '/api/auth/login/', { body: { username_or_email: username, password } });
 
-async function placeOrder(buyer: User) {
+async function orderCriticalKush(buyer: User) {
   const product = await createProduct(server.database.db, {
     name: 'Critical Kush',
     image: '/uploads/product/ck-800.webp',
     blisters: [{ seed_count: 3, price: 12000, stock: 10 }],
   });
-  const res = await api(server, 'POST', '/api/orders/', {
-    token: buyer.token,
-    body: {
-      recipient_name: 'Cliente Fiel',
-      customer_phone: '1122334455',
-      delivery_type: 'coordinate',
-      products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }],
-    },
+  return placeOrder(server, buyer, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 }], {
+    recipient_name: 'Cliente Fiel',
   });
-  expect(res.status).toBe(201);
-  return res.json;
 }
 
 describe('who may manage users', () => {
@@ -119,7 +112,7 @@ describe('orders count in the users list', () => {
   it("counts each user's own orders, as the detail page does", async () => {
     const buyer = await createUser(server.database.db, { username: 'compra_tres' });
     await createUser(server.database.db, { username: 'sin_pedidos' });
-    for (let i = 0; i < 3; i++) await placeOrder(buyer);
+    for (let i = 0; i < 3; i++) await orderCriticalKush(buyer);
     const list = await api(server, 'GET', '/api/auth/users/?search=compra_tres', { token: admin.token });
     expect(list.json.results[0]).toMatchObject({ username: 'compra_tres', orders_count: 3 });
     const none = await api(server, 'GET', '/api/auth/users/?search=sin_pedidos', { token: admin.token });
@@ -131,7 +124,7 @@ describe('orders count in the users list', () => {
 
 describe('GET /api/auth/users/{id}/', () => {
   it('answers the user and their orders with products', async () => {
-    const order = await placeOrder(customer);
+    const order = await orderCriticalKush(customer);
     const res = await api(server, 'GET', `/api/auth/users/${customer.id}/`, { token: admin.token });
     expect(res.status).toBe(200);
     expect(res.json.user).toMatchObject({ id: customer.id, username: 'cliente_fiel', is_staff: false, is_active: true, orders_count: 1 });
@@ -214,7 +207,7 @@ describe('PATCH /api/auth/users/{id}/ is_active', () => {
 describe('DELETE /api/auth/users/{id}/', () => {
   it("deletes the account and keeps its orders under the customer's name", async () => {
     const leaving = await createUser(server.database.db, { username: 'se_borra', first_name: 'Sofía', last_name: 'Borrada' });
-    const order = await placeOrder(leaving);
+    const order = await orderCriticalKush(leaving);
     // An older order written without the snapshot columns still keeps who placed it.
     const [old] = await server.database.db
       .insert(orders)

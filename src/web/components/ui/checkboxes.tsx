@@ -1,4 +1,4 @@
-// Checkboxes of the back office's forms: an on/off switch and an explicit confirmation.
+// Checkboxes of the back office's forms: an on/off switch, a labelled checkbox and a group of them.
 import { useId, type ReactNode } from 'react';
 
 /** An on/off switch built on a checkbox (keyboard and screen readers get a real checkbox). */
@@ -48,16 +48,8 @@ export function Switch({
   );
 }
 
-/** A labelled checkbox for an explicit confirmation ("Confirmo…"). */
-export function ConfirmCheckbox({
-  checked,
-  onChange,
-  children,
-}: {
-  checked: boolean;
-  onChange(checked: boolean): void;
-  children: ReactNode;
-}) {
+/** A labelled checkbox: an option, or an explicit confirmation ("Confirmo…"). */
+export function Checkbox({ checked, onChange, children }: { checked: boolean; onChange(checked: boolean): void; children: ReactNode }) {
   return (
     <label className="flex cursor-pointer items-start gap-2 text-sm font-medium text-stone-800">
       <input
@@ -68,5 +60,50 @@ export function ConfirmCheckbox({
       />
       <span>{children}</span>
     </label>
+  );
+}
+
+export interface CheckboxOption<T> {
+  value: T;
+  label: string;
+}
+
+/**
+ * A set of options any of which may be ticked, under one legend; `selected` keeps the order they
+ * were ticked in. `scroll` boxes a long list (the banks) in a scrolling frame of two columns.
+ */
+export function CheckboxGroup<T extends string | number>({
+  legend,
+  options,
+  selected,
+  onChange,
+  scroll = false,
+}: {
+  legend: string;
+  options: CheckboxOption<T>[];
+  selected: T[];
+  onChange(selected: T[]): void;
+  scroll?: boolean;
+}) {
+  const layout = scroll
+    ? 'grid max-h-40 grid-cols-1 gap-1 overflow-y-auto rounded-lg border border-stone-200 p-2 sm:grid-cols-2'
+    : 'flex flex-wrap gap-x-4 gap-y-1';
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-stone-800">{legend}</legend>
+      <div className={`mt-1 ${layout}`}>
+        {options.map((option) => (
+          <label key={option.value} className="flex min-w-0 items-center gap-1.5 text-sm text-stone-700">
+            <input
+              type="checkbox"
+              checked={selected.includes(option.value)}
+              onChange={(e) => onChange(e.target.checked ? [...selected, option.value] : selected.filter((v) => v !== option.value))}
+              className="h-4 w-4 shrink-0 accent-brand-700"
+            />
+            <span className="truncate">{option.label}</span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }

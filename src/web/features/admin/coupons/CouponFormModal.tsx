@@ -1,7 +1,7 @@
 // A coupon created or changed: code, kind and value, minimum, dates, limits and the banks or types
 // it is limited to. Amounts are typed as the shop types them ("22.000", "1.450,50"); the server
 // checks every field with the domain's schema and its refusals show on their fields.
-import { useState, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponDto, type CouponKind } from '../../../../domain/coupons';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type ProductType } from '../../../../domain/catalog-constants';
@@ -13,6 +13,7 @@ import { useAdminBrands } from '../lib/queries';
 import { useSaveCoupon, type CouponPayload } from './api';
 import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
+import { Checkbox, CheckboxGroup } from '../../../components/ui/checkboxes';
 import { SelectField, TextField } from '../../../components/ui/fields';
 
 type Errors = Partial<Record<string, string>>;
@@ -26,50 +27,69 @@ const endOf = (day: string) => (day ? `${day}T23:59:59-03:00` : null);
 
 const limitText = (value: number | null) => (value === null ? '' : String(value));
 
+/** The form as typed: amounts and limits as text, the days of the date inputs. */
+function draftOf(coupon: CouponDto | null) {
+  return {
+    code: coupon?.code ?? '',
+    kind: coupon?.kind ?? 'percent',
+    value: coupon ? amountInputText(coupon.value) : '',
+    min_subtotal: coupon?.min_subtotal ? amountInputText(coupon.min_subtotal) : '',
+    starts_at: dayOf(coupon?.starts_at ?? null),
+    ends_at: dayOf(coupon?.ends_at ?? null),
+    max_uses: limitText(coupon?.max_uses ?? null),
+    max_uses_per_customer: limitText(coupon?.max_uses_per_customer ?? 1),
+    first_order_only: coupon?.first_order_only ?? false,
+    brand_ids: coupon?.brand_ids ?? [],
+    types: coupon?.types ?? ([] as ProductType[]),
+  };
+}
+type Draft = ReturnType<typeof draftOf>;
+/** The fields typed as text; each one's refusal comes back under its own name. */
+type TextKey = 'code' | 'value' | 'min_subtotal' | 'starts_at' | 'ends_at' | 'max_uses' | 'max_uses_per_customer';
+
+const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
+
 export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null; onClose(): void }) {
   const save = useSaveCoupon();
   const brands = useAdminBrands();
-  const [code, setCode] = useState(coupon?.code ?? '');
-  const [kind, setKind] = useState<CouponKind>(coupon?.kind ?? 'percent');
-  const [value, setValue] = useState(coupon ? amountInputText(coupon.value) : '');
-  const [minimum, setMinimum] = useState(coupon?.min_subtotal ? amountInputText(coupon.min_subtotal) : '');
-  const [startsOn, setStartsOn] = useState(dayOf(coupon?.starts_at ?? null));
-  const [endsOn, setEndsOn] = useState(dayOf(coupon?.ends_at ?? null));
-  const [maxUses, setMaxUses] = useState(limitText(coupon?.max_uses ?? null));
-  const [maxPerCustomer, setMaxPerCustomer] = useState(limitText(coupon?.max_uses_per_customer ?? 1));
-  const [firstOrderOnly, setFirstOrderOnly] = useState(coupon?.first_order_only ?? false);
-  const [brandIds, setBrandIds] = useState<number[]>(coupon?.brand_ids ?? []);
-  const [types, setTypes] = useState<ProductType[]>(coupon?.types ?? []);
+  const [draft, setDraft] = useState(() => draftOf(coupon));
   const [errors, setErrors] = useState<Errors>({});
-
-  const toggle = <T,>(list: T[], item: T, on: boolean) => (on ? [...list, item] : list.filter((x) => x !== item));
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  /** A text field's value, change handler and refusal. */
+  const bind = (key: TextKey) => ({
+    value: draft[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.target.value),
+    error: errors[key],
+  });
 
   function payload(): CouponPayload | Errors {
     const found: Errors = {};
-    const amount = (text: string, field: string, optional: boolean) => {
+    const amount = (field: 'value' | 'min_subtotal', optional: boolean) => {
+      const text = draft[field];
       if (optional && text.trim() === '') return 0;
       const parsed = parseArsAmount(text);
       if (!parsed.ok) found[field] = parsed.error;
       return parsed.ok ? parsed.value : 0;
     };
-    const limit = (text: string, field: string) => {
+    const limit = (field: 'max_uses' | 'max_uses_per_customer') => {
+      const text = draft[field];
       if (text.trim() === '') return null;
       const n = Number(text);
       if (!Number.isInteger(n) || n < 1) found[field] = 'Un número entero de 1 en adelante, o vacío para sin límite';
       return n;
     };
     const body: CouponPayload = {
-      code: code.trim(),
-      kind,
-      value: kind === 'free_shipping' ? 0 : amount(value, 'value', false),
-      min_subtotal: amount(minimum, 'min_subtotal', true),
-      starts_at: startOf(startsOn),
-      ends_at: endOf(endsOn),
-      max_uses: limit(maxUses, 'max_uses'),
-      max_uses_per_customer: limit(maxPerCustomer, 'max_uses_per_customer'),
-      first_order_only: firstOrderOnly,
-      brand_ids: brandIds,
-      types,
+      code: draft.code.trim(),
+      kind: draft.kind,
+      value: draft.kind === 'free_shipping' ? 0 : amount('value', false),
+      min_subtotal: amount('min_subtotal', true),
+      starts_at: startOf(draft.starts_at),
+      ends_at: endOf(draft.ends_at),
+      max_uses: limit('max_uses'),
+      max_uses_per_customer: limit('max_uses_per_customer'),
+      first_order_only: draft.first_order_only,
+      brand_ids: draft.brand_ids,
+      types: draft.types,
       active: coupon?.active ?? true,
     };
     return Object.keys(found).length ? found : body;
@@ -106,107 +126,47 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
         <div className="grid gap-3 sm:grid-cols-2">
           <TextField
             label="Código"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...bind('code')}
             hint="Letras, números y guiones. Se acepta sin importar mayúsculas ni espacios."
-            error={errors.code}
             autoComplete="off"
           />
-          <SelectField label="Tipo" value={kind} onChange={(e) => setKind(e.target.value as CouponKind)} error={errors.kind}>
+          <SelectField label="Tipo" value={draft.kind} onChange={(e) => set('kind', e.target.value as CouponKind)} error={errors.kind}>
             {COUPON_KINDS.map((k) => (
               <option key={k} value={k}>
                 {COUPON_KIND_LABELS[k]}
               </option>
             ))}
           </SelectField>
-          {kind !== 'free_shipping' && (
+          {draft.kind !== 'free_shipping' && (
             <TextField
-              label={kind === 'percent' ? 'Porcentaje de descuento' : 'Monto a descontar ($)'}
+              label={draft.kind === 'percent' ? 'Porcentaje de descuento' : 'Monto a descontar ($)'}
               inputMode="decimal"
-              value={value}
-              onChange={(e) => setValue(e.target.value)}
-              placeholder={kind === 'percent' ? '10' : '5.000'}
-              error={errors.value}
+              placeholder={draft.kind === 'percent' ? '10' : '5.000'}
+              {...bind('value')}
             />
           )}
-          <TextField
-            label="Compra mínima ($)"
-            optional
-            inputMode="decimal"
-            value={minimum}
-            onChange={(e) => setMinimum(e.target.value)}
-            placeholder="30.000"
-            error={errors.min_subtotal}
-          />
-          <TextField
-            label="Desde"
-            optional
-            type="date"
-            value={startsOn}
-            onChange={(e) => setStartsOn(e.target.value)}
-            error={errors.starts_at}
-          />
-          <TextField label="Hasta" optional type="date" value={endsOn} onChange={(e) => setEndsOn(e.target.value)} error={errors.ends_at} />
-          <TextField
-            label="Usos en total"
-            optional
-            inputMode="numeric"
-            value={maxUses}
-            onChange={(e) => setMaxUses(e.target.value)}
-            hint="Vacío: sin límite."
-            error={errors.max_uses}
-          />
-          <TextField
-            label="Usos por cliente"
-            optional
-            inputMode="numeric"
-            value={maxPerCustomer}
-            onChange={(e) => setMaxPerCustomer(e.target.value)}
-            hint="Vacío: sin límite."
-            error={errors.max_uses_per_customer}
-          />
+          <TextField label="Compra mínima ($)" optional inputMode="decimal" placeholder="30.000" {...bind('min_subtotal')} />
+          <TextField label="Desde" optional type="date" {...bind('starts_at')} />
+          <TextField label="Hasta" optional type="date" {...bind('ends_at')} />
+          <TextField label="Usos en total" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses')} />
+          <TextField label="Usos por cliente" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses_per_customer')} />
         </div>
-        <label className="flex items-center gap-2 text-sm text-stone-800">
-          <input
-            type="checkbox"
-            checked={firstOrderOnly}
-            onChange={(e) => setFirstOrderOnly(e.target.checked)}
-            className="h-4 w-4 accent-brand-700"
-          />
+        <Checkbox checked={draft.first_order_only} onChange={(on) => set('first_order_only', on)}>
           Solo para la primera compra del cliente
-        </label>
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">Solo para estos tipos (ninguno: todos)</legend>
-          <div className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-            {PRODUCT_TYPES.map((t) => (
-              <label key={t} className="flex items-center gap-1.5 text-sm text-stone-700">
-                <input
-                  type="checkbox"
-                  checked={types.includes(t)}
-                  onChange={(e) => setTypes(toggle(types, t, e.target.checked))}
-                  className="h-4 w-4 accent-brand-700"
-                />
-                {PRODUCT_TYPE_LABELS[t]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <fieldset>
-          <legend className="text-sm font-medium text-stone-800">Solo para estos bancos (ninguno: todos)</legend>
-          <div className="mt-1 grid max-h-40 grid-cols-1 gap-1 overflow-y-auto rounded-lg border border-stone-200 p-2 sm:grid-cols-2">
-            {(brands.data ?? []).map((b) => (
-              <label key={b.id} className="flex min-w-0 items-center gap-1.5 text-sm text-stone-700">
-                <input
-                  type="checkbox"
-                  checked={brandIds.includes(b.id)}
-                  onChange={(e) => setBrandIds(toggle(brandIds, b.id, e.target.checked))}
-                  className="h-4 w-4 shrink-0 accent-brand-700"
-                />
-                <span className="truncate">{b.brand_name}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        </Checkbox>
+        <CheckboxGroup
+          legend="Solo para estos tipos (ninguno: todos)"
+          options={TYPE_OPTIONS}
+          selected={draft.types}
+          onChange={(types) => set('types', types)}
+        />
+        <CheckboxGroup
+          legend="Solo para estos bancos (ninguno: todos)"
+          options={(brands.data ?? []).map((b) => ({ value: b.id, label: b.brand_name }))}
+          selected={draft.brand_ids}
+          onChange={(ids) => set('brand_ids', ids)}
+          scroll
+        />
         {errors.general && <p className="text-sm text-red-700">{errors.general}</p>}
         <DialogActions onCancel={onClose} busy={save.isPending}>
           <Button type="submit" loading={save.isPending} loadingText="Guardando...">

@@ -17,7 +17,7 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage, formatArs, formatUsd } from '../lib/format';
 import { useBulkEdit } from './sheet-api';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmCheckbox } from '../../../components/ui/checkboxes';
+import { Checkbox } from '../../../components/ui/checkboxes';
 import { SelectField, TextField } from '../../../components/ui/fields';
 
 type Item = BulkEditResultDto['items'][number];
@@ -208,9 +208,9 @@ export function BulkEditModal({
               <Alert tone="warning">
                 <p>Un cambio de {value.trim()}% es muy grande: revisá que no falte ni sobre un cero antes de aplicarlo.</p>
                 <div className="mt-2">
-                  <ConfirmCheckbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
+                  <Checkbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
                     Confirmo el cambio de {value.trim()}% en los precios
-                  </ConfirmCheckbox>
+                  </Checkbox>
                 </div>
               </Alert>
             )}

@@ -10,7 +10,7 @@ import { PageHeader, Panel } from '../ui/PageHeader';
 import { ExportCatalogueButton } from './ExportCatalogueButton';
 import { useImportCatalogue } from './sheet-api';
 import { Button } from '../../../components/ui/Button';
-import { ConfirmCheckbox } from '../../../components/ui/checkboxes';
+import { Checkbox } from '../../../components/ui/checkboxes';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { UploadIcon } from '../../../components/ui/admin-icons';
 
@@ -332,9 +332,9 @@ export default function ImportPage() {
               <Alert tone="warning" className="mt-4" title={`${plural(toConfirm, 'precio cambia', 'precios cambian')} mucho`}>
                 <p>Bajan 50% o más, o suben más de 200%. Revisá las filas marcadas antes de aplicar.</p>
                 <div className="mt-2">
-                  <ConfirmCheckbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
+                  <Checkbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
                     Confirmo {toConfirm === 1 ? 'el cambio de precio marcado' : `los ${toConfirm} cambios de precio marcados`}
-                  </ConfirmCheckbox>
+                  </Checkbox>
                 </div>
               </Alert>
             )}

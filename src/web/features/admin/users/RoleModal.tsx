@@ -19,7 +19,7 @@ import { errorMessage } from '../lib/format';
 import { type AdminUserDto, useSetUserRole } from './api';
 import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
-import { ConfirmCheckbox } from '../../../components/ui/checkboxes';
+import { Checkbox } from '../../../components/ui/checkboxes';
 import { SelectField } from '../../../components/ui/fields';
 
 export function RoleModal({ user, onClose }: { user: AdminUserDto | null; onClose: () => void }) {
@@ -94,9 +94,9 @@ export function RoleModal({ user, onClose }: { user: AdminUserDto | null; onClos
           <fieldset className="space-y-2 rounded-lg border border-stone-200 p-3">
             <legend className="px-1 text-sm font-semibold text-stone-900">Permisos</legend>
             {ASSIGNABLE_PERMISSIONS.map((p) => (
-              <ConfirmCheckbox key={p} checked={permissions.includes(p)} onChange={(on) => toggle(p, on)}>
+              <Checkbox key={p} checked={permissions.includes(p)} onChange={(on) => toggle(p, on)}>
                 {PERMISSION_LABELS[p]}
-              </ConfirmCheckbox>
+              </Checkbox>
             ))}
             {missingPermissions && <p className="text-sm text-red-700">Elegí al menos un permiso.</p>}
           </fieldset>
