@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/Button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { ApiError } from '../../lib/api';
 import { useSendRevocation } from './api';
+import { bindFields } from '../../lib/form-fields';
 
 type Fields = { name: string; email: string; order_number: string; reason: string };
 const FIELDS = ['name', 'email', 'order_number', 'reason'] as const;
@@ -32,6 +33,7 @@ export default function RevocationPage() {
     defaultValues: { name: '', email: '', order_number: '', reason: '' },
     mode: 'onTouched',
   });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);
@@ -80,15 +82,14 @@ export default function RevocationPage() {
           aria-label="Solicitud de arrepentimiento"
           className="mt-6 space-y-4 rounded-2xl border border-stone-200 bg-white p-5 shadow-sm sm:p-6"
         >
-          <TextField label="Nombre y apellido" autoComplete="name" required error={errors.name?.message} {...register('name')} />
+          <TextField label="Nombre y apellido" autoComplete="name" required {...field('name')} />
           <TextField
             label="Correo electrónico"
             type="email"
             autoComplete="email"
             required
             hint="El que usaste en la compra."
-            error={errors.email?.message}
-            {...register('email')}
+            {...field('email')}
           />
           <TextField
             label="Número de pedido"
@@ -96,17 +97,9 @@ export default function RevocationPage() {
             autoComplete="off"
             required
             hint="Figura en el email de confirmación del pedido."
-            error={errors.order_number?.message}
-            {...register('order_number')}
+            {...field('order_number')}
           />
-          <TextAreaField
-            label="Motivo"
-            optional
-            rows={3}
-            maxLength={REVOCATION_REASON_MAX}
-            error={errors.reason?.message}
-            {...register('reason')}
-          />
+          <TextAreaField label="Motivo" optional rows={3} maxLength={REVOCATION_REASON_MAX} {...field('reason')} />
           {failure && <Alert tone="error">{failure}</Alert>}
           <Button type="submit" loading={send.isPending} loadingText="Enviando..." className="w-full sm:w-auto">
             Enviar solicitud de arrepentimiento

@@ -20,6 +20,7 @@ import { Switch } from '../../../components/ui/checkboxes';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { LoadingState } from '../../../components/ui/states';
+import { bindFields } from '../../../lib/form-fields';
 
 interface BankFields {
   brand_name: string;
@@ -61,6 +62,7 @@ export default function BankFormPage() {
     defaultValues: emptyBank(),
     mode: 'onTouched',
   });
+  const field = bindFields(register, errors);
 
   useEffect(() => {
     if ((editing && id === undefined) || brand.isError) {
@@ -119,8 +121,8 @@ export default function BankFormPage() {
       <div className="grid gap-4 sm:grid-cols-[1fr_14rem]">
         <Panel title="Datos del banco">
           <div className="space-y-3">
-            <TextField label="Nombre" required error={errors.brand_name?.message} {...register('brand_name')} />
-            <TextAreaField label="Descripción" rows={5} error={errors.description?.message} {...register('description')} />
+            <TextField label="Nombre" required {...field('brand_name')} />
+            <TextAreaField label="Descripción" rows={5} {...field('description')} />
             <Controller
               control={control}
               name="is_national"

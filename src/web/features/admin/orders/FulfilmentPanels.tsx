@@ -26,6 +26,7 @@ import { ShipmentState } from './OrderParts';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
+import { bindFields } from '../../../lib/form-fields';
 
 /** Puts the server's per-field 400 messages next to the fields they name. */
 function showServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
@@ -120,6 +121,7 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
         }
       : { paid_at: today, method: 'transferencia', amount: amountInputText(order.total), note: '' },
   });
+  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit((values) =>
     record.mutate(
@@ -147,8 +149,8 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
     <form onSubmit={onSubmit} noValidate className="space-y-3" aria-label={replace ? 'Corregir pago' : 'Registrar pago'}>
       <p className="text-sm text-stone-600">{replace ? 'Corrige los datos del pago registrado.' : 'Todavía no se registró el pago.'}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <TextField label="Fecha de pago" type="date" max={today} required error={errors.paid_at?.message} {...register('paid_at')} />
-        <SelectField label="Medio de pago" required error={errors.method?.message} {...register('method')}>
+        <TextField label="Fecha de pago" type="date" max={today} required {...field('paid_at')} />
+        <SelectField label="Medio de pago" required {...field('method')}>
           {PAYMENT_METHODS.map((method) => (
             <option key={method} value={method}>
               {PAYMENT_METHOD_LABELS[method]}
@@ -159,11 +161,10 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
           label="Monto (ARS)"
           inputMode="decimal"
           required
-          error={errors.amount?.message}
           hint={`Total del pedido: ${formatArs(order.total)}`}
-          {...register('amount')}
+          {...field('amount')}
         />
-        <TextField label="Nota (opcional)" maxLength={NOTE_MAX} error={errors.note?.message} {...register('note')} />
+        <TextField label="Nota (opcional)" maxLength={NOTE_MAX} {...field('note')} />
       </div>
       <StepFormActions replace={replace} busy={record.isPending} onDone={onDone} submitLabel="Registrar pago" />
     </form>
@@ -247,6 +248,7 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
     // The order's shipping method already names the carrier.
     defaultValues: { carrier: recorded?.carrier ?? order.shipping?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
   });
+  const field = bindFields(register, errors);
   const [carrier, code] = useWatch({ control, name: ['carrier', 'tracking_code'] });
   const link = (CARRIERS as readonly string[]).includes(carrier) ? trackingUrl(carrier as (typeof CARRIERS)[number], code.trim()) : null;
 
@@ -274,7 +276,7 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
         {replace ? 'Corrige el transporte o el código: el cliente recibe el enlace corregido.' : 'Todavía no se envió.'}
       </p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <SelectField label="Transporte" required error={errors.carrier?.message} {...register('carrier')}>
+        <SelectField label="Transporte" required {...field('carrier')}>
           <option value="">Elige un transporte</option>
           {CARRIERS.map((c) => (
             <option key={c} value={c}>
@@ -286,7 +288,6 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
           label="Código de seguimiento (opcional)"
           autoComplete="off"
           inputClassName="font-mono"
-          error={errors.tracking_code?.message}
           hint={
             link ? (
               <a href={link} target="_blank" rel="noopener noreferrer" className="text-sky-800 underline">
@@ -296,7 +297,7 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
               'Andreani, Correo Argentino y OCA dan al cliente un enlace de seguimiento.'
             )
           }
-          {...register('tracking_code')}
+          {...field('tracking_code')}
         />
       </div>
       <StepFormActions replace={replace} busy={record.isPending} onDone={onDone} submitLabel="Marcar como enviado" />

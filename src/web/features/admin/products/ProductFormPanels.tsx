@@ -8,6 +8,7 @@ import { BrandPicker } from './BrandPicker';
 import type { ProductFormFields } from './product-form';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { Switch } from '../../../components/ui/checkboxes';
+import { bindFields } from '../../../lib/form-fields';
 
 type ProductForm = UseFormReturn<ProductFormFields, unknown, ProductFormValues>;
 
@@ -28,6 +29,7 @@ export function BasicInfoPanel({ form, brands }: { form: ProductForm; brands: Br
     getValues,
     formState: { errors },
   } = form;
+  const field = bindFields(register, errors);
   return (
     <Panel title="Información básica">
       <div className="grid gap-3 sm:grid-cols-2">
@@ -47,8 +49,8 @@ export function BasicInfoPanel({ form, brands }: { form: ProductForm; brands: Br
             />
           )}
         />
-        <TextField label="Nombre del producto" required error={errors.name?.message} {...register('name')} />
-        <SelectField label="Tipo" required error={errors.type?.message} {...register('type')}>
+        <TextField label="Nombre del producto" required {...field('name')} />
+        <SelectField label="Tipo" required {...field('type')}>
           <option value="">Seleccionar tipo</option>
           {PRODUCT_TYPES.map((t) => (
             <option key={t} value={t}>
@@ -56,23 +58,23 @@ export function BasicInfoPanel({ form, brands }: { form: ProductForm; brands: Br
             </option>
           ))}
         </SelectField>
-        <TextField label="Genotipo" placeholder="Ej: Gorilla Glue x OG Kush" error={errors.genotype?.message} {...register('genotype')} />
-        <TextField label="Sabores" hint="Separados por comas" error={errors.flavors?.message} {...register('flavors')} />
-        <TextField label="Efectos" hint="Separados por comas" error={errors.effects?.message} {...register('effects')} />
+        <TextField label="Genotipo" placeholder="Ej: Gorilla Glue x OG Kush" {...field('genotype')} />
+        <TextField label="Sabores" hint="Separados por comas" {...field('flavors')} />
+        <TextField label="Efectos" hint="Separados por comas" {...field('effects')} />
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="Sativa (%)" inputMode="decimal" error={errors.sativa?.message} {...register('sativa')} />
-          <TextField label="Indica (%)" inputMode="decimal" error={errors.indica?.message} {...register('indica')} />
+          <TextField label="Sativa (%)" inputMode="decimal" {...field('sativa')} />
+          <TextField label="Indica (%)" inputMode="decimal" {...field('indica')} />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <TextField label="THC (%)" placeholder="Ej: 22%" error={errors.thc?.message} {...register('thc')} />
-          <TextField label="CBD (%)" placeholder="Ej: 0,5%" error={errors.cbd?.message} {...register('cbd')} />
+          <TextField label="THC (%)" placeholder="Ej: 22%" {...field('thc')} />
+          <TextField label="CBD (%)" placeholder="Ej: 0,5%" {...field('cbd')} />
         </div>
         <TextAreaField
           label="Descripción"
           className="sm:col-span-2"
           rows={5}
-          error={errors.description?.message}
-          {...register('description')}
+
+          {...field('description')}
         />
       </div>
     </Panel>
@@ -84,11 +86,12 @@ export function GrowthPanel({ form }: { form: ProductForm }) {
     register,
     formState: { errors },
   } = form;
+  const field = bindFields(register, errors);
   return (
     <Panel title="Información de cultivo">
       <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
         {GROWTH_FIELDS.map(([name, label, placeholder]) => (
-          <TextField key={name} label={label} placeholder={placeholder} error={errors[name]?.message} {...register(name)} />
+          <TextField key={name} label={label} placeholder={placeholder} {...field(name)} />
         ))}
       </div>
     </Panel>
@@ -127,10 +130,11 @@ export function MetadataPanel({ form }: { form: ProductForm }) {
     control,
     formState: { errors },
   } = form;
+  const field = bindFields(register, errors);
   return (
     <Panel title="Metadatos">
       <div className="space-y-3">
-        <TextField label="SKU" placeholder="Ej: SWS-GOR-3" error={errors.sku?.message} {...register('sku')} />
+        <TextField label="SKU" placeholder="Ej: SWS-GOR-3" {...field('sku')} />
         <Controller
           control={control}
           name="available"

@@ -11,6 +11,7 @@ import { SettingsQueryState, useSettingsForm } from './settings-form';
 import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
 import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/fields';
+import { bindFields } from '../../../lib/form-fields';
 
 const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
@@ -40,6 +41,7 @@ export function ContactSettings() {
     control,
     formState: { errors, isDirty },
   } = form;
+  const field = bindFields(register, errors);
 
   if (!settings.data) return <SettingsQueryState query={settings} title={TITLE} what="los datos de contacto" />;
 
@@ -52,26 +54,12 @@ export function ContactSettings() {
             type="tel"
             autoComplete="off"
             hint="El mismo número de 'Datos de pago': cambiarlo acá lo cambia allá."
-            error={errors.whatsapp_number?.message}
-            {...register('whatsapp_number')}
+            {...field('whatsapp_number')}
           />
-          <TextField label="Email de contacto" type="email" autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <TextField
-            label="Instagram"
-            autoComplete="off"
-            hint="Usuario (@cuenta) o enlace al perfil."
-            error={errors.instagram?.message}
-            {...register('instagram')}
-          />
-          <TextField label="Razón social" autoComplete="off" error={errors.business_name?.message} {...register('business_name')} />
-          <TextField
-            label="CUIT"
-            inputMode="numeric"
-            autoComplete="off"
-            hint="11 dígitos, con o sin guiones."
-            error={errors.cuit?.message}
-            {...register('cuit')}
-          />
+          <TextField label="Email de contacto" type="email" autoComplete="off" {...field('email')} />
+          <TextField label="Instagram" autoComplete="off" hint="Usuario (@cuenta) o enlace al perfil." {...field('instagram')} />
+          <TextField label="Razón social" autoComplete="off" {...field('business_name')} />
+          <TextField label="CUIT" inputMode="numeric" autoComplete="off" hint="11 dígitos, con o sin guiones." {...field('cuit')} />
         </div>
         <Controller
           control={control}

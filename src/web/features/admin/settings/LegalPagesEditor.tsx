@@ -14,6 +14,7 @@ import { useAdminLegalPage, useSaveLegalPage } from './legal-api';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { bindFields } from '../../../lib/form-fields';
 
 const TITLE = 'Páginas legales';
 const FIELDS = ['title', 'body'] as const;
@@ -65,6 +66,7 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
     control,
     formState: { errors, isDirty },
   } = form;
+  const field = bindFields(register, errors);
   const body = useWatch({ control, name: 'body' });
 
   if (page.isPending) return <LoadingState label="Cargando la página..." />;
@@ -86,15 +88,14 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
           Ver en la tienda
         </a>
       </p>
-      <TextField label="Título" autoComplete="off" error={errors.title?.message} {...register('title')} />
+      <TextField label="Título" autoComplete="off" {...field('title')} />
       <div className="grid gap-4 @4xl:grid-cols-2">
         <TextAreaField
           label="Texto"
           rows={18}
           maxLength={LEGAL_BODY_MAX}
           hint="Formato: ## Título, - lista, 1. lista numerada, **negrita**, [texto](https://enlace). No se permite HTML."
-          error={errors.body?.message}
-          {...register('body')}
+          {...field('body')}
         />
         <div>
           <p className="mb-1 text-xs font-semibold uppercase tracking-wide text-stone-500">Vista previa</p>

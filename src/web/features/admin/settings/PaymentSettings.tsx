@@ -14,6 +14,7 @@ import { Flash } from './flash';
 import { SettingsQueryState, useSettingsForm } from './settings-form';
 import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { bindFields } from '../../../lib/form-fields';
 
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
@@ -40,6 +41,7 @@ export function PaymentSettings() {
     control,
     formState: { errors, isDirty },
   } = form;
+  const field = bindFields(register, errors);
   const typed = useWatch({ control });
 
   if (!settings.data) return <SettingsQueryState query={settings} title={'Datos de pago'} what="los datos de pago" />;
@@ -58,39 +60,24 @@ export function PaymentSettings() {
     >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Datos de pago">
         <div className="grid gap-3 sm:grid-cols-2">
-          <TextField label="Titular de la cuenta" autoComplete="off" error={errors.bank_holder?.message} {...register('bank_holder')} />
-          <TextField label="Banco" autoComplete="off" error={errors.bank_name?.message} {...register('bank_name')} />
+          <TextField label="Titular de la cuenta" autoComplete="off" {...field('bank_holder')} />
+          <TextField label="Banco" autoComplete="off" {...field('bank_name')} />
           <TextField
             label="CBU o CVU"
             inputMode="numeric"
             autoComplete="off"
             hint="22 dígitos."
-            error={errors.cbu?.message}
             inputClassName="font-mono"
-            {...register('cbu')}
+            {...field('cbu')}
           />
-          <TextField
-            label="Alias"
-            autoComplete="off"
-            hint="De 6 a 20 letras, números, puntos o guiones."
-            error={errors.alias?.message}
-            {...register('alias')}
-          />
-          <TextField
-            label="CUIT"
-            inputMode="numeric"
-            autoComplete="off"
-            hint="11 dígitos, con o sin guiones."
-            error={errors.cuit?.message}
-            {...register('cuit')}
-          />
+          <TextField label="Alias" autoComplete="off" hint="De 6 a 20 letras, números, puntos o guiones." {...field('alias')} />
+          <TextField label="CUIT" inputMode="numeric" autoComplete="off" hint="11 dígitos, con o sin guiones." {...field('cuit')} />
           <TextField
             label="WhatsApp de la tienda"
             type="tel"
             autoComplete="off"
             hint="Código de área y número, sin 0 ni 15. Los clientes te escriben a este número."
-            error={errors.whatsapp_number?.message}
-            {...register('whatsapp_number')}
+            {...field('whatsapp_number')}
           />
         </div>
         <TextAreaField
@@ -98,8 +85,7 @@ export function PaymentSettings() {
           rows={3}
           maxLength={PAYMENT_INSTRUCTIONS_MAX}
           hint="Opcional. Por ejemplo: efectivo al retirar, o cómo avisar que pagaste."
-          error={errors.other_instructions?.message}
-          {...register('other_instructions')}
+          {...field('other_instructions')}
         />
         <div className="rounded-lg border border-stone-200 bg-stone-50 p-3">
           <p className="text-xs font-semibold uppercase tracking-wide text-stone-500">Así lo verá el cliente</p>

@@ -11,6 +11,7 @@ import { useCreateUser } from './api';
 import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { TextField } from '../../../components/ui/fields';
+import { bindFields } from '../../../lib/form-fields';
 
 interface CreateUserFields {
   first_name: string;
@@ -38,6 +39,7 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
+  const field = bindFields(register, errors);
 
   useEffect(() => {
     if (!open) reset(EMPTY);
@@ -65,24 +67,17 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
     <Modal open={open} onClose={() => !create.isPending && onClose()} title="Crear usuario">
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label="Nombre" required autoComplete="off" error={errors.first_name?.message} {...register('first_name')} />
-          <TextField label="Apellido" required autoComplete="off" error={errors.last_name?.message} {...register('last_name')} />
+          <TextField label="Nombre" required autoComplete="off" {...field('first_name')} />
+          <TextField label="Apellido" required autoComplete="off" {...field('last_name')} />
           <TextField
             label="Nombre de usuario"
             required
             autoComplete="off"
             hint="Solo letras, números y guiones bajos; mínimo 3 caracteres."
-            error={errors.username?.message}
-            {...register('username')}
+            {...field('username')}
           />
-          <TextField label="Email" type="email" required autoComplete="off" error={errors.email?.message} {...register('email')} />
-          <TextField
-            label="Instagram"
-            hint="Opcional, por ejemplo @usuario."
-            autoComplete="off"
-            error={errors.instagram?.message}
-            {...register('instagram')}
-          />
+          <TextField label="Email" type="email" required autoComplete="off" {...field('email')} />
+          <TextField label="Instagram" hint="Opcional, por ejemplo @usuario." autoComplete="off" {...field('instagram')} />
           <div className="hidden sm:block" aria-hidden="true" />
           <TextField
             label="Contraseña"
@@ -90,17 +85,9 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
             required
             autoComplete="new-password"
             hint="Mínimo 8 caracteres, con letras y números."
-            error={errors.password?.message}
-            {...register('password')}
+            {...field('password')}
           />
-          <TextField
-            label="Confirmar contraseña"
-            type="password"
-            required
-            autoComplete="new-password"
-            error={errors.password2?.message}
-            {...register('password2')}
-          />
+          <TextField label="Confirmar contraseña" type="password" required autoComplete="new-password" {...field('password2')} />
         </div>
         <p className="text-xs text-stone-500">La cuenta queda verificada y el usuario puede iniciar sesión de inmediato.</p>
         <DialogActions onCancel={onClose} busy={create.isPending} className="border-t border-stone-200 pt-3">
