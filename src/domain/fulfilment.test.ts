@@ -10,7 +10,7 @@ import {
   trackingUrl,
   whatsappNumber,
   whatsappUrl,
-  type PaymentSettings,
+  NO_PAYMENT_SETTINGS,
 } from './fulfilment';
 
 describe('isValidCbu', () => {
@@ -80,15 +80,7 @@ describe('whatsappNumber and whatsappUrl', () => {
 });
 
 describe('paymentInstructions', () => {
-  const empty: PaymentSettings = {
-    bank_holder: '',
-    cbu: '',
-    alias: '',
-    bank_name: '',
-    cuit: '',
-    other_instructions: '',
-    whatsapp_number: '',
-  };
+  const empty = NO_PAYMENT_SETTINGS;
 
   it('lists only the transfer details that are set, with the CUIT written as usual', () => {
     expect(paymentInstructions({ ...empty, bank_holder: 'Semillas SRL', alias: 'semillas.sur', cuit: '30712345671' })).toBe(

@@ -95,6 +95,17 @@ export type PaymentSettingsInput = z.input<typeof paymentSettingsSchema>;
 /** What GET answers and PUT stores: every field a string, '' when not set. */
 export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
 
+/** A shop that has not filled in its payment details yet. */
+export const NO_PAYMENT_SETTINGS: PaymentSettings = {
+  bank_holder: '',
+  cbu: '',
+  alias: '',
+  bank_name: '',
+  cuit: '',
+  other_instructions: '',
+  whatsapp_number: '',
+};
+
 export const paymentSettingsDtoSchema = z.object({
   bank_holder: z.string(),
   cbu: z.string(),

@@ -7,6 +7,7 @@ import { activityLogs, mailOutbox } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
+import { NO_PAYMENT_SETTINGS } from '../../src/domain/fulfilment';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -46,15 +47,8 @@ describe('GET and PUT /api/core/payment-settings/', () => {
   it('starts empty except for the WhatsApp of WHATSAPP_NUMBER, in its 10 digits', async () => {
     const res = await api(server, 'GET', PATH, { token: staff.token });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({
-      bank_holder: '',
-      cbu: '',
-      alias: '',
-      bank_name: '',
-      cuit: '',
-      other_instructions: '',
-      whatsapp_number: '1100000000',
-    });
+    expect(res.json).toEqual({ ...NO_PAYMENT_SETTINGS, whatsapp_number: '1100000000' });
+    expect(Object.values(NO_PAYMENT_SETTINGS).every((value) => value === '')).toBe(true);
   });
 
   it('stores the details normalised (CBU and CUIT digits only, the phone in 10 digits) and answers them', async () => {

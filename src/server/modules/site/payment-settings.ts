@@ -3,7 +3,7 @@
 // the database (one row by key) wherever they are needed, so a change made in one process shows
 // in every other at once.
 import { eq } from 'drizzle-orm';
-import { whatsappNumber, type PaymentSettings } from '../../../domain/fulfilment';
+import { NO_PAYMENT_SETTINGS, whatsappNumber, type PaymentSettings } from '../../../domain/fulfilment';
 import { normalizePhone } from '../../../domain/phone';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
@@ -21,16 +21,6 @@ const FIELDS = {
   whatsapp_number: siteSettings.whatsapp_number,
 };
 
-const EMPTY: PaymentSettings = {
-  bank_holder: '',
-  cbu: '',
-  alias: '',
-  bank_name: '',
-  cuit: '',
-  other_instructions: '',
-  whatsapp_number: '',
-};
-
 const storedSettings = preparedPerDb((db) =>
   db.select(FIELDS).from(siteSettings).where(eq(siteSettings.id, 1)).prepare('payment_settings'),
 );
@@ -38,7 +28,7 @@ const storedSettings = preparedPerDb((db) =>
 /** The settings as stored ('' for what is not set). */
 export async function readPaymentSettings(db: DbOrTx): Promise<PaymentSettings> {
   const [row] = await storedSettings(db).execute();
-  return row ?? EMPTY;
+  return row ?? NO_PAYMENT_SETTINGS;
 }
 
 /**

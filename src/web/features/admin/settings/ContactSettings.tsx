@@ -6,12 +6,9 @@ import type { ContactSettingsDto } from '../../../../domain/legal';
 import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
 import { ImageUpload } from '../ui/ImageUpload';
 import { Panel } from '../ui/PageHeader';
-import { Flash } from './flash';
-import { SettingsQueryState, useSettingsForm } from './settings-form';
+import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
 import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
-import { Button } from '../../../components/ui/Button';
 import { TextField } from '../../../components/ui/fields';
-import { bindFields } from '../../../lib/form-fields';
 
 const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
@@ -27,7 +24,7 @@ const TITLE = 'Contacto y datos fiscales';
 export function ContactSettings() {
   const settings = useAdminContactSettings();
   const save = useSaveContactSettings();
-  const { form, onSubmit, flash } = useSettingsForm({
+  const { form, onSubmit, flash, field } = useSettingsForm({
     data: settings.data,
     fields: FIELDS,
     resolver,
@@ -37,11 +34,9 @@ export function ContactSettings() {
     failedMessage: 'Error al guardar los datos de contacto',
   });
   const {
-    register,
     control,
     formState: { errors, isDirty },
   } = form;
-  const field = bindFields(register, errors);
 
   if (!settings.data) return <SettingsQueryState query={settings} title={TITLE} what="los datos de contacto" />;
 
@@ -76,12 +71,9 @@ export function ContactSettings() {
             />
           )}
         />
-        <Flash message={flash.message} />
-        <div className="flex justify-end">
-          <Button type="submit" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty && !save.isError}>
-            Guardar datos de contacto
-          </Button>
-        </div>
+        <SettingsSubmit flash={flash.message} saving={save.isPending} failed={save.isError} dirty={isDirty}>
+          Guardar datos de contacto
+        </SettingsSubmit>
       </form>
     </Panel>
   );

@@ -8,13 +8,10 @@ import { LEGAL_BODY_MAX, legalPageSchema, type LegalPageInput } from '../../../.
 import { Markdown } from '../../../components/Markdown';
 import { errorMessage, formatDateTime } from '../lib/format';
 import { Panel } from '../ui/PageHeader';
-import { Flash } from './flash';
-import { useSettingsForm } from './settings-form';
+import { SettingsSubmit, useSettingsForm } from './settings-form';
 import { useAdminLegalPage, useSaveLegalPage } from './legal-api';
-import { Button } from '../../../components/ui/Button';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
-import { bindFields } from '../../../lib/form-fields';
 
 const TITLE = 'Páginas legales';
 const FIELDS = ['title', 'body'] as const;
@@ -52,7 +49,7 @@ export function LegalPagesEditor() {
 function LegalPageForm({ slug }: { slug: LegalSlug }) {
   const page = useAdminLegalPage(slug);
   const save = useSaveLegalPage(slug);
-  const { form, onSubmit, flash } = useSettingsForm({
+  const { form, onSubmit, flash, field } = useSettingsForm({
     data: page.data,
     fields: FIELDS,
     resolver,
@@ -62,11 +59,9 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
     failedMessage: 'Error al guardar la página',
   });
   const {
-    register,
     control,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = form;
-  const field = bindFields(register, errors);
   const body = useWatch({ control, name: 'body' });
 
   if (page.isPending) return <LoadingState label="Cargando la página..." />;
@@ -104,12 +99,9 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
           </div>
         </div>
       </div>
-      <Flash message={flash.message} />
-      <div className="flex justify-end">
-        <Button type="submit" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty && !save.isError}>
-          Guardar página
-        </Button>
-      </div>
+      <SettingsSubmit flash={flash.message} saving={save.isPending} failed={save.isError} dirty={isDirty}>
+        Guardar página
+      </SettingsSubmit>
     </form>
   );
 }

@@ -10,11 +10,8 @@ import {
 } from '../../../../domain/fulfilment';
 import { Panel } from '../ui/PageHeader';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
-import { Flash } from './flash';
-import { SettingsQueryState, useSettingsForm } from './settings-form';
-import { Button } from '../../../components/ui/Button';
+import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
-import { bindFields } from '../../../lib/form-fields';
 
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
@@ -27,7 +24,7 @@ const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields 
 export function PaymentSettings() {
   const settings = usePaymentSettings();
   const save = useSavePaymentSettings();
-  const { form, onSubmit, flash } = useSettingsForm({
+  const { form, onSubmit, flash, field } = useSettingsForm({
     data: settings.data,
     fields: FIELDS,
     resolver,
@@ -37,11 +34,9 @@ export function PaymentSettings() {
     failedMessage: 'Error al guardar los datos de pago',
   });
   const {
-    register,
     control,
-    formState: { errors, isDirty },
+    formState: { isDirty },
   } = form;
-  const field = bindFields(register, errors);
   const typed = useWatch({ control });
 
   if (!settings.data) return <SettingsQueryState query={settings} title={'Datos de pago'} what="los datos de pago" />;
@@ -95,12 +90,9 @@ export function PaymentSettings() {
             <p className="mt-1 text-sm text-stone-600">Sin datos de pago: el cliente solo verá el total y el número de pedido.</p>
           )}
         </div>
-        <Flash message={flash.message} />
-        <div className="flex justify-end">
-          <Button type="submit" loading={save.isPending} loadingText="Guardando..." disabled={!isDirty && !save.isError}>
-            Guardar datos de pago
-          </Button>
-        </div>
+        <SettingsSubmit flash={flash.message} saving={save.isPending} failed={save.isError} dirty={isDirty}>
+          Guardar datos de pago
+        </SettingsSubmit>
       </form>
     </Panel>
   );

@@ -1,12 +1,14 @@
 // What every settings form shows before its values arrive, how it puts the server's field errors
 // on its fields, and the form itself: filled from the server, saved, its result in the flash line.
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { Panel } from '../ui/PageHeader';
-import { useFlash } from './flash';
+import { Flash, useFlash, type FlashMessage } from './flash';
+import { Button } from '../../../components/ui/Button';
+import { bindFields } from '../../../lib/form-fields';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 /** The panel while `query` loads, or when it failed (with a retry); `what`: "los datos de pago". */
@@ -76,5 +78,35 @@ export function useSettingsForm<F extends FieldValues, Out, Saved>(options: Sett
       },
     });
   });
-  return { form, onSubmit, flash };
+  const field = bindFields(form.register, form.formState.errors);
+  return { form, onSubmit, flash, field };
+}
+
+/**
+ * The result line and the save button under a settings form: the button waits for a change,
+ * except after a failed save (to try again).
+ */
+export function SettingsSubmit({
+  flash,
+  saving,
+  failed,
+  dirty,
+  children,
+}: {
+  flash: FlashMessage | null;
+  saving: boolean;
+  failed: boolean;
+  dirty: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Flash message={flash} />
+      <div className="flex justify-end">
+        <Button type="submit" loading={saving} loadingText="Guardando..." disabled={!dirty && !failed}>
+          {children}
+        </Button>
+      </div>
+    </>
+  );
 }
