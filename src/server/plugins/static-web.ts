@@ -31,9 +31,9 @@ export type PageHeadRenderer = (
 ) => Promise<{ statusCode: number; tags: string; modules?: string[]; startupFetches?: string[] } | null>;
 
 /**
- * Pages for visitors without a session are kept (cache/page-cache.ts) under their URL, the
- * visitor's age cookie and `variant`: the site settings the pages carry, null while they must not
- * be kept (maintenance).
+ * Pages are kept (cache/page-cache.ts) under their URL, the visitor's two cookies (age, session
+ * hint) and `variant`: the site settings the pages carry, null while they must not be kept
+ * (maintenance). No page holds a price or anything of one visitor: its data is asked anonymously.
  */
 export interface PageCaching {
   pages: PageCache;
@@ -274,7 +274,7 @@ export default fp(async function staticWebPlugin(
    * 200, first view in it with all its data) made while the site settings stayed as in its key.
    */
   function keptOrRendered(caching: PageCaching, request: FastifyRequest, visitor: Visitor, variant: string): Promise<PageOutcome> {
-    const key = `${variant}\n${visitor.ageVerified ? 'age' : 'no-age'}\n${request.url}`;
+    const key = `${variant}\n${visitor.ageVerified ? 'age' : 'no-age'}\n${visitor.sessionHint ? 'session' : 'guest'}\n${request.url}`;
     return caching.pages.get(key, async () => {
       const page = await renderHtml(request, visitor);
       const keep = page.statusCode === 200 && page.complete && (await pageVariant(caching, request)) === variant;
@@ -315,8 +315,10 @@ export default fp(async function staticWebPlugin(
     }
     const visitor = visitorOf(request);
     const caching = opts.pageCaching;
-    // A signed-in visitor's page is rendered for them (it says a session is loading).
-    if (caching?.pages.enabled && !visitor.sessionHint && isKeptPageUrl(request.url)) {
+    // A signed-in visitor's page holds nothing of theirs either: the render's calls are anonymous
+    // and it says a session is loading (the browser asks for the prices with its token), so it is
+    // kept too, apart from the guests' page.
+    if (caching?.pages.enabled && isKeptPageUrl(request.url)) {
       const variant = await pageVariant(caching, request);
       if (variant !== null) {
         const outcome = await keptOrRendered(caching, request, visitor, variant);
