@@ -37,7 +37,7 @@ export const TABLE_EXCEPTIONS = [
     file: 'src/server/modules/orders/queries.ts',
     tables: ['users', 'products', 'blisters', 'brands'],
     reason:
-      "The staff order list and the order DTO join the customer and the line's product in one statement (search by customer name, stock and brand per line).",
+      "The order read model: a page of order DTOs shows the account's names and each line's current product, brand and presentation in one statement, and the staff search finds orders by customer name.",
   },
 ];
 
