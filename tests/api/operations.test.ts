@@ -7,7 +7,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
-import { createAppContext } from '../../src/server/context';
+import { createAppContext } from '../../src/server/app-context';
 import type { Database } from '../../src/server/db/client';
 import { queueMail } from '../../src/server/modules/mail/service';
 import { createMetrics } from '../../src/server/operations/metrics';

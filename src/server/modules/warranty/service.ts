@@ -31,7 +31,7 @@ import { badRequest, type FieldErrors, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { sendMail } from '../mail/service';
-import { isSafeKey } from '../uploads/storage';
+import { isSafeKey } from '../../storage';
 import { renderEmail } from '../mail/templates';
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
