@@ -1,7 +1,8 @@
 // The one place a user row is created: registrations (verified later by a code) and accounts
 // made by staff (verified at once); and what other areas read and write of an account (orders:
 // the customer of a manual order, the delivery a checkout remembers).
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Address } from '../../../domain/shipping';
 import type { DbOrTx, Tx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -108,3 +109,12 @@ export async function accountContacts(
     .where(inArray(users.id, [...new Set(userIds)]));
   return new Map(rows.map(({ id, ...contact }) => [id, contact]));
 }
+
+// An account as columns of another area's query (a warranty claim's claimant): `email` and
+// `userId` are SQL of the outer row.
+
+/** The id of the account registered with the e-mail, the oldest if the case differs. */
+export const accountIdWithEmail = (email: AnyPgColumn | SQL) =>
+  sql`(select u2.id from users u2 where lower(u2.email) = lower(${email}) order by u2.id limit 1)`;
+export const accountPhone = (userId: SQL) => sql<string | null>`(select u.phone from users u where u.id = ${userId})`;
+export const accountSince = (userId: SQL) => sql<Date | string | null>`(select u.created_at from users u where u.id = ${userId})`;

@@ -2,6 +2,7 @@
 // order tables (src/server/db/table-owners.js). Leaf module: it imports nothing of the areas, so
 // coupons, users, warranty, legal and the catalogue can call it without a circle.
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderProducts, orders } from '../../db/schema';
 
@@ -180,3 +181,14 @@ export async function orderNumberAndCustomer(db: DbOrTx, orderId: number) {
     .where(eq(orders.id, orderId));
   return row;
 }
+
+/** A customer's orders as a condition on `orders o`: placed by the account or with the e-mail (SQL of the outer row). */
+const customerOrders = (userId: SQL, email: AnyPgColumn | SQL) => sql`(o.user_id = ${userId} or lower(o.customer_email) = lower(${email}))`;
+
+/** The phone of the customer's latest order, as a column of the caller's query. */
+export const latestOrderPhone = (userId: SQL, email: AnyPgColumn | SQL) =>
+  sql<string | null>`(select o.customer_phone from orders o where ${customerOrders(userId, email)} order by o.created_at desc limit 1)`;
+
+/** How many of the customer's orders are not cancelled, as a column of the caller's query. */
+export const activeOrdersCount = (userId: SQL, email: AnyPgColumn | SQL) =>
+  sql<number>`(select count(*)::int from orders o where ${customerOrders(userId, email)} and o.status <> 'cancelled')`;

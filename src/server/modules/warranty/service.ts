@@ -19,13 +19,16 @@ import {
 } from '../../../domain/warranty';
 import type { AppContext } from '../../context';
 import { folded, warrantyClaims } from '../../db/schema';
+import { accountIdWithEmail, accountPhone, accountSince } from '../auth/accounts';
 import {
+  activeOrdersCount,
   customerOrderIn,
   customerOrdersWithProducts,
   orderColumns,
   orderIdsNumbered,
   orderLineFor,
   orderNumberAndCustomer,
+  latestOrderPhone,
 } from '../orders/lookups';
 import { badRequest, type FieldErrors, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
@@ -278,8 +281,7 @@ const ofOrder = orderColumns(sql`"warranty_claims"."order_id"`);
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // The account behind a claim: its own, else the one registered with the claim's e-mail.
-const claimUserId = sql`coalesce(${warrantyClaims.user_id}, (select u2.id from users u2 where lower(u2.email) = lower(${warrantyClaims.email}) order by u2.id limit 1))`;
-const claimantOrders = sql`(o.user_id = ${claimUserId} or lower(o.customer_email) = lower(${warrantyClaims.email}))`;
+const claimUserId = sql`coalesce(${warrantyClaims.user_id}, ${accountIdWithEmail(warrantyClaims.email)})`;
 
 export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimListQuery): Promise<ClaimPage<AdminWarrantyClaimDto>> {
   const conditions: SQL[] = [];
@@ -299,11 +301,9 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const details = {
-    user_phone: sql<string | null>`coalesce(
-      (select u.phone from users u where u.id = ${claimUserId}),
-      (select o.customer_phone from orders o where ${claimantOrders} order by o.created_at desc limit 1))`,
-    user_since: sql<Date | string | null>`(select u.created_at from users u where u.id = ${claimUserId})`,
-    previous_orders_count: sql<number>`(select count(*)::int from orders o where ${claimantOrders} and o.status <> 'cancelled')`,
+    user_phone: sql<string | null>`coalesce(${accountPhone(claimUserId)}, ${latestOrderPhone(claimUserId, warrantyClaims.email)})`,
+    user_since: accountSince(claimUserId),
+    previous_orders_count: activeOrdersCount(claimUserId, warrantyClaims.email),
   };
   const base = ctx.db
     .select({
