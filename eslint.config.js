@@ -8,8 +8,13 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { tableOwnerRules } from './src/server/db/table-owners.js';
 
 const features = readdirSync(new URL('./src/web/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const areas = readdirSync(new URL('./src/server/modules', import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
@@ -68,6 +73,8 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
     },
   },
+  // An area imports only the tables its owner owns (src/server/db/table-owners.js).
+  ...tableOwnerRules(areas),
   {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

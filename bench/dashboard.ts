@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/server/app';
 import { ReadCache } from '../src/server/cache/read-cache';
-import { createAppContext } from '../src/server/context';
+import { createAppContext } from '../src/server/app-context';
 import type { Db } from '../src/server/db/client';
 import { computeDashboard } from '../src/server/modules/dashboard/service';
 import { TEST_JWT_SECRET } from '../tests/helpers/app';

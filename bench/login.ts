@@ -14,7 +14,7 @@ import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
 import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwords';
 import { testConfig } from '../tests/helpers/app';
-import { createAppContext } from '../src/server/context';
+import { createAppContext } from '../src/server/app-context';
 
 const SEQUENTIAL = Number(process.env.BENCH_LOGINS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);

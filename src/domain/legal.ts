@@ -23,7 +23,7 @@ export const isLegalSlug = (value: string): value is LegalSlug => (LEGAL_SLUGS a
 /**
  * GET /api/core/contact-settings/: only the channels the shop set. `whatsapp_number` is the 10
  * national digits, the same number the payment settings keep (one column, see the server's
- * legal/contact.ts); `cuit` is written 20-12345678-9.
+ * site/contact-settings.ts); `cuit` is written 20-12345678-9.
  */
 export interface ContactSettingsDto {
   whatsapp_number?: string;

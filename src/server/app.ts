@@ -32,15 +32,16 @@ import stockAlertRoutes from './modules/stock-alerts/routes';
 import { pageHeadRenderer } from './modules/seo/service';
 import { storefrontPageVariant } from './modules/site/maintenance';
 import apiDocsPlugin from './plugins/api-docs';
-import authPlugin from './plugins/auth';
+import authPlugin from './modules/auth/plugin';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors';
 import httpCachePlugin from './plugins/http-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import requestLogPlugin from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
-import maintenancePlugin from './plugins/maintenance';
+import maintenancePlugin from './modules/site/maintenance-plugin';
 import metricsPlugin from './plugins/metrics';
 import { createMetrics, type Metrics } from './operations/metrics';
+import { countUndeliveredMail } from './modules/mail/service';
 import { Readiness } from './operations/readiness';
 import staticWebPlugin from './plugins/static-web';
 
@@ -103,7 +104,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     frameworkErrors,
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
-  const metrics = options.operations?.metrics ?? createMetrics({ ctx });
+  const metrics = options.operations?.metrics ?? createMetrics({ ctx, mailBacklog: countUndeliveredMail });
   const readiness = options.operations?.readiness ?? new Readiness('ready');
   // Route schemas are the domain's zod schemas (src/server/http.ts).
   app.setValidatorCompiler(validatorCompiler);

@@ -9,7 +9,7 @@ import { loadConfig } from './config';
 import { openPglite, openPostgres } from './db/client';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from './db/lock';
 import { BackupRefused, restoreBackup, writeBackup } from './modules/backup/service';
-import { uploadStorage } from './modules/uploads/storage';
+import { uploadStorage } from './storage';
 
 const USAGE = `Uso:
   npm run backup [-- --out <carpeta>]

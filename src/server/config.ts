@@ -6,8 +6,8 @@ import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { SHOP_NAME } from '../domain/shop';
 import { packageRoot } from './paths';
-import type { S3Settings } from './modules/uploads/storage';
-import type { RateLimitConfig } from './plugins/rate-limit';
+import type { S3Settings } from './storage';
+import type { RateLimitConfig } from './rate-limits';
 
 /** How often each process checks which background jobs are due, when JOB_CHECK_MS is not set. */
 export const DEFAULT_JOB_CHECK_MS = 10_000;

@@ -1,9 +1,9 @@
 // What every module receives: the database, the configuration, the clock, the read caches and
-// the upload store.
-import { createCaches, type AppCaches } from './caches';
+// the upload store. Made by createAppContext (app-context.ts), which composes the areas' caches.
+import type { AppCaches } from './caches';
 import type { Config } from './config';
 import type { Db } from './db/client';
-import { uploadStorage, type Storage } from './modules/uploads/storage';
+import type { Storage } from './storage';
 
 export interface AppContext {
   db: Db;
@@ -13,8 +13,4 @@ export interface AppContext {
   caches: AppCaches;
   /** Uploaded and demo pictures: DATA_DIR/uploads, or the S3 bucket. */
   storage: Storage;
-}
-
-export function createAppContext(db: Db, config: Config, now: () => Date = () => new Date()): AppContext {
-  return { db, config, now, caches: createCaches(config), storage: uploadStorage(config) };
 }

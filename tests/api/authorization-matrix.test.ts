@@ -7,7 +7,7 @@
 // without the route's permission gets 403, a role with it passes the gate.
 import Fastify from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import authPlugin from '../../src/server/plugins/auth';
+import authPlugin from '../../src/server/modules/auth/plugin';
 import { api, startTestServer, type TestServer } from '../helpers/app';
 import {
   ASSIGNABLE_PERMISSIONS,

@@ -7,9 +7,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../src/server/app';
-import { createAppContext } from '../../src/server/context';
+import { createAppContext } from '../../src/server/app-context';
 import type { Database } from '../../src/server/db/client';
-import { queueMail } from '../../src/server/modules/mail/service';
+import { countUndeliveredMail, queueMail } from '../../src/server/modules/mail/service';
 import { createMetrics } from '../../src/server/operations/metrics';
 import { Readiness } from '../../src/server/operations/readiness';
 import { isLoopbackAddress } from '../../src/server/plugins/metrics';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const ctx = createAppContext(database.db, testConfig(dataDir, { catalogCacheMs: 60_000 }));
   readiness = new Readiness();
   readiness.markReady();
-  const metrics = createMetrics({ ctx, poolStats: database.poolStats });
+  const metrics = createMetrics({ ctx, mailBacklog: countUndeliveredMail, poolStats: database.poolStats });
   app = await buildApp(ctx, { logger: false, operations: { readiness, metrics, readMetrics: () => metrics.registry.metrics() } });
   const tokenCtx = createAppContext(database.db, testConfig(dataDir, { metricsToken: TOKEN }));
   guarded = await buildApp(tokenCtx, { logger: false });
@@ -54,7 +54,7 @@ describe('liveness and readiness', () => {
     const ctx = createAppContext(database.db, testConfig(dataDir));
     const stopping = await buildApp(ctx, {
       logger: false,
-      operations: { readiness: fresh, metrics: createMetrics({ ctx }), readMetrics: async () => '' },
+      operations: { readiness: fresh, metrics: createMetrics({ ctx, mailBacklog: countUndeliveredMail }), readMetrics: async () => '' },
     });
     try {
       expect((await stopping.inject('/api/health/ready/')).json()).toEqual({ status: 'starting' });

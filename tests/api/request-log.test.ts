@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext } from '../../src/server/context';
+import { createAppContext } from '../../src/server/app-context';
 import { buildApp, type App } from '../../src/server/app';
 import type { Database } from '../../src/server/db/client';
 import { createTestDatabase, testConfig } from '../helpers/app';

@@ -3,7 +3,8 @@
 // nothing changed; one e-mail even when two server processes run the job on one PostgreSQL.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext, type AppContext } from '../../src/server/context';
+import { createAppContext } from '../../src/server/app-context';
+import type { AppContext } from '../../src/server/context';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { activityLogs, blisters, mailOutbox, products } from '../../src/server/db/schema';
 import { runDailyStockAlert } from '../../src/server/modules/stock-alerts/daily-alert';

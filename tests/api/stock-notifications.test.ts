@@ -5,7 +5,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../src/server/background';
-import { createAppContext, type AppContext } from '../../src/server/context';
+import { createAppContext } from '../../src/server/app-context';
+import type { AppContext } from '../../src/server/context';
 import { openPostgres, type Database } from '../../src/server/db/client';
 import { blisters, mailOutbox, stockNotifications } from '../../src/server/db/schema';
 import { sendRestockNotices } from '../../src/server/modules/stock-alerts/restock';

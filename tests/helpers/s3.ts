@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
-import type { S3Settings } from '../../src/server/modules/uploads/storage';
+import type { S3Settings } from '../../src/server/storage';
 
 export interface TestS3 {
   settings: S3Settings;

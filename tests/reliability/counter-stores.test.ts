@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type Config } from '../../src/server/config';
-import { createAppContext } from '../../src/server/context';
+import { createAppContext } from '../../src/server/app-context';
 import { createCounterStore } from '../../src/server/counters';
 import { FallbackCounterStore } from '../../src/server/counters/fallback';
 import { MemoryCounterStore } from '../../src/server/counters/memory';

@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { createCaches } from '../caches';
+import { createCaches } from '../app-context';
 import { PageCache, pickEncoding, toCachedPage, type PageOutcome } from './page-cache';
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCaches } from '../caches';
+import { createCaches } from '../app-context';
 import { ReadCache } from './read-cache';
 
 const later = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

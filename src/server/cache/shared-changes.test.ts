@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createCaches } from '../caches';
+import { createCaches } from '../app-context';
 import { ReadCache } from './read-cache';
 import { shareChanges } from './shared-changes';
 

@@ -4,13 +4,14 @@
 // (operations/cluster-metrics.ts); every metric says how it is combined.
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppContext } from '../context';
-import type { Database } from '../db/client';
-import { countUndeliveredMail } from '../modules/mail/service';
+import type { Database, DbOrTx } from '../db/client';
 
 type PoolStats = ReturnType<NonNullable<Database['poolStats']>>;
 
 export interface MetricsSource {
   ctx: AppContext;
+  /** The e-mails queued and not delivered yet (the mail area's count), read when scraped. */
+  mailBacklog: (db: DbOrTx) => Promise<number>;
   /** PostgreSQL's pool; PGlite has none. */
   poolStats?: Database['poolStats'];
   /** Process figures (CPU, memory, event loop delay): on for a server, off for tests that build many apps. */
@@ -27,7 +28,7 @@ export interface Metrics {
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
 export function createMetrics(source: MetricsSource): Metrics {
-  const { ctx, poolStats } = source;
+  const { ctx, poolStats, mailBacklog } = source;
   const registry = new Registry();
   if (source.processMetrics) collectDefaultMetrics({ register: registry, prefix: 'shop_' });
   const labelNames = ['method', 'route', 'status_code'] as const;
@@ -123,7 +124,7 @@ export function createMetrics(source: MetricsSource): Metrics {
     registers: [registry],
     async collect() {
       try {
-        this.set(await countUndeliveredMail(ctx.db));
+        this.set(await mailBacklog(ctx.db));
       } catch {
         // The database did not answer: the scrape still answers, with the last count.
       }

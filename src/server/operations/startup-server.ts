@@ -2,7 +2,7 @@
 // before the shop itself listens: alive, not ready, and a Spanish 503 for anyone else, so a load
 // balancer or a container health check sees the state instead of a refused connection.
 import { createServer, type Server } from 'node:http';
-import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from '../modules/health/routes';
+import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from './readiness';
 
 export const STARTING_MESSAGE = 'La tienda se está iniciando. Por favor, intenta nuevamente en unos segundos.';
 

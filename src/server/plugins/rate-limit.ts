@@ -6,60 +6,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { CounterStore, RateRule } from '../counters/store';
 import { AppError } from '../errors';
-import type { LoginThrottle } from '../modules/auth/login-throttle';
+import { DEFAULT_RATE_LIMITS, type CodeLimitName, type LoginThrottle, type RateLimitConfig, type SlowdownRule } from '../rate-limits';
 import { sleep } from '../window-counter';
 
 export type { CounterStore, RateRule, TakeResult } from '../counters/store';
-
-export interface RateLimitPolicy {
-  ip: RateRule;
-  account: RateRule;
-}
-
-/** A growing wait instead of a refusal: bounded, so it can never lock anybody out. */
-export interface SlowdownRule {
-  /** Attempts inside the window that do not wait. */
-  freeAttempts: number;
-  /** The first wait; each further attempt doubles it. */
-  firstDelayMs: number;
-  maxDelayMs: number;
-  windowSeconds: number;
-}
-
-/**
- * Login is limited per address (across accounts) and per account and address: ten wrong
- * passwords from one address stop that address only. Across addresses the account is only slowed
- * down, so an attacker cannot lock the owner out, while the owner's own address still gets in.
- */
-export interface LoginPolicy {
-  ip: RateRule;
-  accountAddress: RateRule;
-  /** Absent: no slowdown. */
-  accountSlowdown?: SlowdownRule;
-}
-
-export type CodeLimitName = 'register' | 'codeVerify' | 'codeSend' | 'couponCheck';
-
-export type RateLimitConfig = { login: LoginPolicy } & Record<CodeLimitName, RateLimitPolicy>;
-
-export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
-  // Every attempt counts; a successful login clears the account's counters.
-  login: {
-    ip: { max: 30, windowSeconds: 60 },
-    accountAddress: { max: 10, windowSeconds: 15 * 60 },
-    // 250 ms after the fifth attempt, doubling up to 4 s.
-    accountSlowdown: { freeAttempts: 5, firstDelayMs: 250, maxDelayMs: 4000, windowSeconds: 15 * 60 },
-  },
-  register: { ip: { max: 10, windowSeconds: 60 * 60 }, account: { max: 5, windowSeconds: 60 * 60 } },
-  // Entering a code (e-mail verification, password reset, e-mail change). Each code also dies
-  // after 5 wrong tries.
-  codeVerify: { ip: { max: 30, windowSeconds: 15 * 60 }, account: { max: 10, windowSeconds: 15 * 60 } },
-  // Anything that e-mails a code: resends, reset requests, e-mail change requests.
-  codeSend: { ip: { max: 10, windowSeconds: 15 * 60 }, account: { max: 5, windowSeconds: 15 * 60 } },
-  // Checking a coupon code (POST /api/coupons/check/): codes can be guessed, so tries are counted
-  // per address and per account; a customer typing and correcting stays far below.
-  couponCheck: { ip: { max: 60, windowSeconds: 15 * 60 }, account: { max: 30, windowSeconds: 15 * 60 } },
-};
+export { DEFAULT_RATE_LIMITS } from '../rate-limits';
+export type { CodeLimitName, LoginPolicy, LoginThrottle, RateLimitConfig, RateLimitPolicy, SlowdownRule } from '../rate-limits';
 
 /** The wait before the attempt that follows `earlier` attempts inside the window. */
 export function slowdownDelayMs(rule: SlowdownRule, earlier: number): number {

@@ -10,14 +10,7 @@ import { decodedPath } from '../routed-path';
 import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageOutcome } from '../cache/page-cache';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
-import {
-  DiskStorage,
-  IMMUTABLE_CACHE_CONTROL,
-  isSafeKey,
-  type Storage,
-  type StoredFile,
-  type StoredFileInfo,
-} from '../modules/uploads/storage';
+import { DiskStorage, IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage, type StoredFile, type StoredFileInfo } from '../storage';
 
 const YEAR = 365 * 24 * 3600;
 

@@ -6,14 +6,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config, EnvConfig } from '../config';
-import { createAppContext, type AppContext } from '../context';
+import { createAppContext } from '../app-context';
+import type { AppContext } from '../context';
 import { openDatabase, type Database } from '../db/client';
 import { EmbeddedDatabaseBusy, lockEmbeddedDatabase } from '../db/lock';
 import { migrateDatabase } from '../db/migrate';
 import { prepareData } from './seed';
 import { loadSigningKey } from '../modules/auth/signing-key';
 import { backfillImageWidths } from '../modules/uploads/images';
-import type { Storage } from '../modules/uploads/storage';
+import type { Storage } from '../storage';
 import { listenWhileStarting, type StartupServer } from '../operations/startup-server';
 
 /** Exit code of a start refused because of how the shop is set up (busy database, cluster on PGlite). */

@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import { buildApp } from '../app';
 import { startJobs } from '../jobs';
+import { countUndeliveredMail } from '../modules/mail/service';
 import { createMetrics } from '../operations/metrics';
 import { Readiness } from '../operations/readiness';
 import type { PreparedShop } from './prepare';
@@ -20,7 +21,13 @@ export async function serveShop({ database, ctx }: PreparedShop, options: ServeO
   const { config } = ctx;
   const { log } = options;
   const readiness = new Readiness();
-  const metrics = createMetrics({ ctx, poolStats: database.poolStats, processMetrics: true, workerSlot: config.workerSlot });
+  const metrics = createMetrics({
+    ctx,
+    mailBacklog: countUndeliveredMail,
+    poolStats: database.poolStats,
+    processMetrics: true,
+    workerSlot: config.workerSlot,
+  });
   const readMetrics = options.metricsReader?.(metrics.registry) ?? (() => metrics.registry.metrics());
   const app = await buildApp(ctx, { loggerInstance: log, operations: { readiness, metrics, readMetrics } });
   await options.beforeListen?.();

@@ -17,7 +17,8 @@ import {
 } from '../../../domain/price-guards';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { blisters, brands, orderProducts, products } from '../../db/schema';
+import { blisters, brands, products } from '../../db/schema';
+import { productInAnyOrder } from '../orders/lookups';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { toProductDto } from '../catalog/serialize';
@@ -324,7 +325,7 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
         .for('update');
       if (!product) throw notFound(PRODUCT_NOT_FOUND);
       const [brand] = await tx.select({ brand_name: brands.brand_name }).from(brands).where(eq(brands.id, product.brand_id));
-      const [inOrder] = await tx.select({ id: orderProducts.id }).from(orderProducts).where(eq(orderProducts.product_id, id)).limit(1);
+      const inOrder = await productInAnyOrder(tx, id);
       if (inOrder) {
         await tx.update(products).set({ deleted_at: now, available: false, updated_at: now }).where(eq(products.id, id));
       } else {
@@ -336,9 +337,9 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
         actor,
         entity_type: 'product',
         entity_id: id,
-        changes: { before: snapshot(product, brand.brand_name, presentations), after: {}, soft_delete: !!inOrder },
+        changes: { before: snapshot(product, brand.brand_name, presentations), after: {}, soft_delete: inOrder },
       });
-      return !!inOrder;
+      return inOrder;
     }),
   );
   ctx.caches.catalogueChanged();

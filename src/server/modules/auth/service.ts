@@ -27,7 +27,7 @@ import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import type { Logger } from '../../logger';
 import { type AuthUser } from './caller';
 import { permissionMap } from '../../../domain/staff-roles';
-import type { LoginThrottle } from './login-throttle';
+import type { LoginThrottle } from '../../rate-limits';
 import { diff, logActivity } from '../activity/log';
 import { shopChannels, shopContact } from '../mail/contact';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestPglite } from '../../../../tests/helpers/database';
 import { createProduct } from '../../../../tests/helpers/factories';
-import { DiskStorage, type Storage } from '../uploads/storage';
+import { DiskStorage, type Storage } from '../../storage';
 import { restoreBackup, writeBackup } from './service';
 import { createTarGz, readTarGz } from './tar';
 

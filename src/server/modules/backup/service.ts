@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type pg from 'pg';
 import { openPglite, sqlRows, type Database, type Db } from '../../db/client';
 import { migrateDatabase } from '../../db/migrate';
-import { contentTypeOf, isSafeKey, readStoredFile, type Storage } from '../uploads/storage';
+import { contentTypeOf, isSafeKey, readStoredFile, type Storage } from '../../storage';
 import { createTarGz, readTarGz } from './tar';
 
 export const BACKUP_FORMAT = 'semillas-backup';

@@ -1,7 +1,8 @@
 // Brand rows as the catalogue reads them: products show their brand, and the brands area adds its
 // totals on top of these records.
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
+import { products } from '../../db/schema';
 import type { BrandRecord } from './serialize';
 
 export const BRAND_COLUMNS = sql`b.id, b.brand_id, b.brand_name, b.description, b.image, b.visible, b.is_national,
@@ -35,4 +36,11 @@ export async function listBrandRecords(db: DbOrTx, opts: { includeHidden: boolea
     order by lower(b.brand_name), b.id`,
   );
   return rows.map(brandRecordOf);
+}
+
+/** The brand of each product (by id) that still exists; for coupons limited to banks. */
+export async function productBrandIds(db: DbOrTx, productIds: number[]): Promise<Map<number, number>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db.select({ id: products.id, brand_id: products.brand_id }).from(products).where(inArray(products.id, productIds));
+  return new Map(rows.map((r) => [r.id, r.brand_id]));
 }

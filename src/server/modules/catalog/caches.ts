@@ -1,7 +1,8 @@
 // The catalogue's read caches: its answers (the micro-cache), the dollar rate it prices with, and
-// the counts, ids and rankings of its lists and searches. Composed with the other areas' caches in
-// server/caches.ts, which says which change clears which.
+// the counts, ids and rankings of its lists and searches, in every app's `ctx.caches`. Made with
+// the other areas' caches in server/app-context.ts, which says which change clears which.
 import { ReadCache } from '../../cache/read-cache';
+import type { AppCaches } from '../../caches';
 import type { RankedList, RankedSearch } from './queries';
 
 /**
@@ -26,16 +27,20 @@ export const PRODUCT_LISTS_ENTRIES = 500;
 export const PRODUCT_SEARCHES_TTL_MS = 60_000;
 export const PRODUCT_SEARCHES_ENTRIES = 500;
 
-export interface CatalogCaches {
-  /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
-  catalogue: ReadCache;
-  /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
-  dollarRate: ReadCache<number>;
-  /** Counts and first ids of catalogue lists, kept even when the catalogue micro-cache is off. */
-  productLists: ReadCache<RankedList>;
-  /** Ranked ids of plain searches, kept even when the catalogue micro-cache is off. */
-  productSearches: ReadCache<RankedSearch>;
+declare module '../../caches' {
+  interface AppCaches {
+    /** Public catalogue answers (products, filters, banks, dollar rate, SEO pages). */
+    catalogue: ReadCache;
+    /** The dollar rate in force, kept even when the catalogue micro-cache is off. */
+    dollarRate: ReadCache<number>;
+    /** Counts and first ids of catalogue lists, kept even when the catalogue micro-cache is off. */
+    productLists: ReadCache<RankedList>;
+    /** Ranked ids of plain searches, kept even when the catalogue micro-cache is off. */
+    productSearches: ReadCache<RankedSearch>;
+  }
 }
+
+export type CatalogCaches = Pick<AppCaches, 'catalogue' | 'dollarRate' | 'productLists' | 'productSearches'>;
 
 export function createCatalogCaches(options: { catalogCacheMs?: number }): CatalogCaches {
   return {

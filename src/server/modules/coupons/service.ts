@@ -1,7 +1,7 @@
 // Coupons staff create and edit (GET/POST /api/coupons/, PUT /api/coupons/{id}/), with their uses
 // and the revenue of the orders that carry them; a coupon is deactivated, never deleted. The
 // rules (states, refusals, discounts) are domain/coupons.ts; the uses move in ./uses.ts.
-import { desc, eq, sql } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import {
   COUPON_STATE_LABELS,
   couponState,
@@ -13,7 +13,8 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { coupons, orders } from '../../db/schema';
+import { coupons } from '../../db/schema';
+import { revenueByCoupon } from '../orders/lookups';
 import { conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { couponRules, type CouponRow } from './uses';
@@ -44,16 +45,6 @@ function couponDto(row: CouponRow, revenue: number, now: Date): CouponDto {
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-/** Revenue per coupon: the totals of the orders that carry it and are not cancelled. */
-async function revenueByCoupon(db: DbOrTx, id?: number): Promise<Map<number, number>> {
-  const rows = await db
-    .select({ id: orders.coupon_id, revenue: sql<number>`coalesce(sum(${orders.total}), 0)`.mapWith(Number) })
-    .from(orders)
-    .where(sql`${orders.coupon_id} is not null and ${orders.status} <> 'cancelled'${id ? sql` and ${orders.coupon_id} = ${id}` : sql``}`)
-    .groupBy(orders.coupon_id);
-  return new Map(rows.map((r) => [r.id!, Math.round(r.revenue * 100) / 100]));
 }
 
 export async function listCoupons(ctx: AppContext): Promise<{ count: number; results: CouponDto[] }> {

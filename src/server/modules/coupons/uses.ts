@@ -6,10 +6,11 @@
 //
 // Lock order: the coupon row is locked before the presentations (decision 0006), by checkouts
 // and by cancels alike, so the two never wait for each other in a circle.
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COUPON_MESSAGES, normalizeCouponCode, type CouponRules } from '../../../domain/coupons';
 import type { DbOrTx, Tx } from '../../db/client';
-import { couponUses, coupons, orders } from '../../db/schema';
+import { couponUses, coupons } from '../../db/schema';
+import { hasActiveOrder } from '../orders/lookups';
 import { conflict } from '../../errors';
 
 export type CouponRow = typeof coupons.$inferSelect;
@@ -26,6 +27,12 @@ export async function findCouponByCode(db: DbOrTx, code: string, lock: boolean):
   return row;
 }
 
+/** The coupon with this id, unlocked (an order's coupon, to price its edited lines again). */
+export async function findCoupon(db: DbOrTx, id: number): Promise<CouponRow | undefined> {
+  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+  return row;
+}
+
 export async function lockCoupon(tx: Tx, id: number): Promise<CouponRow | undefined> {
   const [row] = await tx.select().from(coupons).where(eq(coupons.id, id)).for('update');
   return row;
@@ -37,12 +44,7 @@ export async function customerFacts(db: DbOrTx, couponId: number, userId: number
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(couponUses)
     .where(and(eq(couponUses.coupon_id, couponId), eq(couponUses.user_id, userId), isNull(couponUses.returned_at)));
-  const [earlier] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.user_id, userId), ne(orders.status, 'cancelled')))
-    .limit(1);
-  return { customer_uses: uses.n, has_orders: !!earlier };
+  return { customer_uses: uses.n, has_orders: await hasActiveOrder(db, userId) };
 }
 
 /**

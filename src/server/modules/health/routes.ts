@@ -6,10 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { describedOnly } from '../../http';
-import type { Readiness } from '../../operations/readiness';
-
-export const HEALTH_LIVE_PATH = '/api/health/live/';
-export const HEALTH_READY_PATH = '/api/health/ready/';
+import { HEALTH_LIVE_PATH, HEALTH_READY_PATH, type Readiness } from '../../operations/readiness';
 
 const healthQuery = describedOnly(z.object({ db: z.literal('0').optional().describe('0 skips the database round trip') }));
 const okSchema = z.object({ status: z.literal('ok') });

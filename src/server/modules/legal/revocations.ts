@@ -3,14 +3,16 @@
 // the order when its number and e-mail match one. The requester's answer and e-mail are the same
 // whether or not an order matched: nobody learns from them whether an order exists or whose it is.
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { RevocationDto } from '../../../domain/legal';
 import { REVOCATION_DAYS } from '../../../domain/legal';
 import type { RevocationRequest } from '../../../domain/legal-schemas';
 import type { Logger } from '../../logger';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { orders, revocationRequests, users } from '../../db/schema';
+import { revocationRequests } from '../../db/schema';
+import { findAccountByEmail } from '../auth/accounts';
+import { orderByNumberAndEmail } from '../orders/lookups';
 import { logActivity } from '../activity/log';
 import { deliverInBackground, queueMail } from '../mail/service';
 import { renderEmail } from '../mail/templates';
@@ -27,22 +29,13 @@ export function newRevocationCode(): string {
 
 /**
  * The order the request names, when its number is one of the shop's and it was placed with the
- * requester's e-mail (the order's or its account's). Reads `orders`, like warranty claims do.
+ * requester's e-mail (the order's or its account's). Asks the orders and accounts areas.
  */
 async function matchingOrder(db: DbOrTx, orderNumber: string, email: string): Promise<{ id: number; order_number: number } | null> {
   if (!/^\d{1,9}$/.test(orderNumber)) return null;
-  const [row] = await db
-    .select({ id: orders.id, order_number: orders.order_number })
-    .from(orders)
-    .leftJoin(users, eq(users.id, orders.user_id))
-    .where(
-      and(
-        eq(orders.order_number, Number(orderNumber)),
-        or(sql`lower(${orders.customer_email}) = ${email.toLowerCase()}`, sql`lower(${users.email}) = ${email.toLowerCase()}`),
-      ),
-    )
-    .limit(1);
-  return row ?? null;
+  const lowered = email.toLowerCase();
+  const account = await findAccountByEmail(db, lowered);
+  return orderByNumberAndEmail(db, Number(orderNumber), lowered, account?.id ?? null);
 }
 
 function customerEmail(row: typeof revocationRequests.$inferSelect) {

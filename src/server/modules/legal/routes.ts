@@ -19,7 +19,7 @@ import { tooMany } from '../../errors';
 import { paged } from '../../http';
 import { WindowCounter } from '../../window-counter';
 import { requireStaff } from '../auth/caller';
-import { getContactSettings, updateContactSettings } from './contact';
+import { getContactSettings, updateContactSettings } from '../site/contact-settings';
 import { getLegalPage, updateLegalPage } from './pages';
 import { createRevocation, listRevocations } from './revocations';
 

@@ -4,7 +4,7 @@
 import { whatsappNumber, whatsappUrl } from '../../../domain/fulfilment';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { shopContactEmail } from '../legal/contact';
+import { shopContactEmail } from '../site/contact-settings';
 import type { PaymentSettings } from '../../../domain/fulfilment';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import type { EmailAction } from './templates';

@@ -1,6 +1,5 @@
 // A coupon on a cart, from the server's prices: the check endpoint's preview and the order's
 // transaction call the same function (placeOrder with `lock`), so they never disagree.
-import { inArray } from 'drizzle-orm';
 import {
   applyCoupon,
   COUPON_MESSAGES,
@@ -14,11 +13,11 @@ import {
 import { formatArs } from '../../../domain/money';
 import { priceBlister } from '../../../domain/pricing';
 import type { DbOrTx, Tx } from '../../db/client';
-import { products } from '../../db/schema';
+import { productBrandIds } from '../catalog/brand-records';
 import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
 import { getCouponCombination } from '../site/order-settings';
 import type { AppContext } from '../../context';
-import type { Presentation } from './stock';
+import type { Presentation } from '../catalog/stock';
 
 /** A priced line as the coupon sees it: list price (before the banks' discounts) and price after them. */
 export function couponLine(p: Presentation, quantity: number, price: number, dollarRate: number): CouponLine {
@@ -91,14 +90,7 @@ export async function repricedDiscount(
   lines: { product_id: number | null; product_type: string | null; price_at_time: number; quantity: number }[],
 ): Promise<number> {
   const ids = [...new Set(lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
-  const brandOf = new Map(
-    ids.length
-      ? (await tx.select({ id: products.id, brand_id: products.brand_id }).from(products).where(inArray(products.id, ids))).map((r) => [
-          r.id,
-          r.brand_id,
-        ])
-      : [],
-  );
+  const brandOf = await productBrandIds(tx, ids);
   return couponDiscount(
     couponRules(coupon),
     lines.map((l) => ({

@@ -3,14 +3,12 @@
 // (or resetting the password) with that address, which then shows the order in Mis Pedidos. The
 // order is placed exactly as a checkout places it (service.placeOrder): same prices, shipping
 // quote and stock reservation.
-import { sql } from 'drizzle-orm';
 import type { ManualOrderInput, OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { users } from '../../db/schema';
 import type { Logger } from '../../logger';
-import { insertAccount } from '../auth/accounts';
+import { findAccountByEmail, freeUsername, insertAccount } from '../auth/accounts';
 import { conflict } from '../../errors';
 import { logActivity } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
@@ -23,28 +21,8 @@ import { customerView, lockOrder, placeOrder, withOrderDto, writeOrders, type Or
 /** No password can match it: the account is only reachable once its owner registers or resets. */
 const UNCLAIMED_PASSWORD = '!unclaimed';
 
-/** A free username from the e-mail's local part ("juan.perez", "juan.perez-2", …). */
-async function freeUsername(tx: Tx, email: string): Promise<string> {
-  const base = (email.split('@')[0].replace(/[^\p{L}\p{N}_.-]/gu, '') || 'cliente').slice(0, 40).padEnd(4, '0');
-  const taken = new Set(
-    (
-      await tx
-        .select({ username: users.username })
-        .from(users)
-        .where(sql`lower(${users.username}) like ${`${base.toLowerCase()}%`}`)
-    ).map((r) => r.username.toLowerCase()),
-  );
-  for (let n = 1; ; n++) {
-    const candidate = n === 1 ? base : `${base}-${n}`;
-    if (!taken.has(candidate.toLowerCase())) return candidate;
-  }
-}
-
 async function findOrCreateCustomer(tx: Tx, staff: OrderActor, input: ManualOrderInput, now: Date) {
-  const [existing] = await tx
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${input.customer_email}`);
+  const existing = await findAccountByEmail(tx, input.customer_email);
   if (existing) {
     // A deactivated account is staff's decision too: it is switched back on first, on purpose.
     if (!existing.is_active) {
@@ -62,13 +40,10 @@ async function findOrCreateCustomer(tx: Tx, staff: OrderActor, input: ManualOrde
       email: input.customer_email,
       first_name: input.first_name ?? '',
       last_name: input.last_name ?? '',
+      phone: input.phone,
     },
     { passwordHash: UNCLAIMED_PASSWORD, emailVerified: false, now },
   );
-  await tx
-    .update(users)
-    .set({ phone: input.phone })
-    .where(sql`${users.id} = ${account.id}`);
   await logActivity(tx, {
     action: 'create',
     description: `Cliente ${account.email} creado con un pedido manual`,

@@ -1,7 +1,7 @@
 // Orders: creation with stock reserved in the same transaction, and every later change (by the
 // owner or by staff) done under a lock on the order row so stock moves exactly once.
 import { hasPermission, type StaffRole } from '../../../domain/staff-roles';
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { formatArs, roundCents } from '../../../domain/money';
 import { refundOnCancel, refusal, UNPAID_STAGES, type OrderAction } from '../../../domain/order-lifecycle';
@@ -29,8 +29,9 @@ import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery'
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isForeignKeyViolation, retryingDeadlocks } from '../../db/errors';
-import { coupons, orderProducts, orders, users } from '../../db/schema';
-import { moveCouponUse, takeUse } from '../coupons/uses';
+import { orderProducts, orders } from '../../db/schema';
+import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth/accounts';
+import { findCoupon, moveCouponUse, takeUse } from '../coupons/uses';
 import { checkResult, couponLine, decideCoupon, repricedDiscount } from './coupon';
 import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupons';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
@@ -43,7 +44,15 @@ import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { inStages } from './stages';
-import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations, type Presentation } from './stock';
+import {
+  applyStockDelta,
+  heldBy,
+  lockPresentations,
+  moveStock,
+  NOTHING_HELD,
+  readPresentations,
+  type Presentation,
+} from '../catalog/stock';
 
 /** Who is calling, as the auth plugin loaded it. */
 export interface OrderActor extends Actor {
@@ -137,9 +146,6 @@ export async function withOrderDto<T extends object>(ctx: AppContext, id: number
 // ---------------------------------------------------------------------------------------------
 // Creation
 
-/** The address and phone the customer's next checkout starts from (Mi cuenta edits them). */
-type RememberedDelivery = { last_address: Address | null; phone: string | null };
-
 /**
  * One customer keeps at most `max` orders awaiting payment (README: MAX_PENDING_ORDERS, or the
  * value staff set in 'Configuración'), so no one can hold the whole stock for PENDING_ORDER_DAYS.
@@ -147,12 +153,7 @@ type RememberedDelivery = { last_address: Address | null; phone: string | null }
  * customer at the cap wait for each other instead of both counting the same orders.
  */
 async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promise<RememberedDelivery | undefined> {
-  // NO KEY UPDATE: other writes that only reference the user (sessions, orders) are not blocked.
-  const [remembered] = await tx
-    .select({ last_address: users.last_address, phone: users.phone })
-    .from(users)
-    .where(eq(users.id, userId))
-    .for('no key update');
+  const remembered = await lockRememberedDelivery(tx, userId);
   const unpaid = await tx
     .select({ order_number: orders.order_number })
     .from(orders)
@@ -283,17 +284,7 @@ export async function placeOrder(
   // The next checkout starts from this address and phone. Only when it changed: a customer who
   // orders to the same place again writes nothing (the checkout read the row when it locked it).
   const unchanged = remembered && sameAddress(remembered.last_address, delivery.address) && remembered.phone === input.customer_phone;
-  if (delivery.address && !unchanged) {
-    await tx
-      .update(users)
-      .set({ last_address: delivery.address, phone: input.customer_phone })
-      .where(
-        and(
-          eq(users.id, customer.id),
-          sql`(${users.last_address} is distinct from ${JSON.stringify(delivery.address)}::jsonb or ${users.phone} is distinct from ${input.customer_phone})`,
-        ),
-      );
-  }
+  if (delivery.address && !unchanged) await rememberDelivery(tx, customer.id, delivery.address, input.customer_phone);
   await logActivity(tx, {
     action: 'order',
     description:
@@ -534,7 +525,7 @@ async function couponAfterEdit(tx: Tx, order: OrderRecord, current: LineRecord[]
       ? { ...next.delivery, shipping_price: 0 }
       : next.delivery;
   if (sameLines(current, next.lines)) return { delivery, couponDiscount: order.coupon_discount };
-  const [coupon] = await tx.select().from(coupons).where(eq(coupons.id, order.coupon_id));
+  const coupon = await findCoupon(tx, order.coupon_id);
   return { delivery, couponDiscount: coupon ? await repricedDiscount(tx, coupon, next.lines) : order.coupon_discount };
 }
 

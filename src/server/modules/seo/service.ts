@@ -14,7 +14,7 @@ import { listBrandRecords } from '../catalog/brand-records';
 import { getProduct, listProducts } from '../catalog/service';
 import { getLegalPage } from '../legal/pages';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
-import { listPublicProductDates } from './queries';
+import { listPublicProductDates } from '../catalog/sitemap';
 
 const HOME_TITLE = `${SHOP_NAME} - Banco de semillas de cannabis`;
 const HOME_DESCRIPTION =

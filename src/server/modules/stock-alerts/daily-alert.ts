@@ -1,7 +1,7 @@
 // The shop's daily stock e-mail (issue 14): from the configured Argentina hour, once a day, the
 // presentations that fell under the low-stock threshold or sold out since the last check. The
 // day is claimed with one conditional UPDATE, so with several processes exactly one runs it.
-import { and, asc, eq, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/site';
 import {
@@ -14,35 +14,18 @@ import {
 } from '../../../domain/stock-alerts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { blisters, brands, products, stockAlertSettings } from '../../db/schema';
+import { stockAlertSettings } from '../../db/schema';
+import { lowStockPresentations } from '../catalog/presentations';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { deliverMail, queueMail } from '../mail/service';
 import { getInventorySettings } from '../site/inventory-settings';
-import { lowStockAlertEmail, type LowStockItem } from './emails';
+import { lowStockAlertEmail } from './emails';
 
 type SettingsRow = typeof stockAlertSettings.$inferSelect;
 
 /** The shop's low-stock threshold, as the dashboard reads it (site_settings, else the default). */
 async function readLowStockThreshold(db: DbOrTx): Promise<number> {
   return (await getInventorySettings(db)).low_stock_threshold;
-}
-
-/** Presentations of products on sale with fewer units than the threshold, sold out first. */
-async function lowStockPresentations(db: DbOrTx, threshold: number): Promise<LowStockItem[]> {
-  return db
-    .select({
-      blister_id: blisters.id,
-      stock: blisters.stock,
-      seed_count: blisters.seed_count,
-      product_id: products.id,
-      product_name: products.name,
-      brand_name: brands.brand_name,
-    })
-    .from(blisters)
-    .innerJoin(products, eq(products.id, blisters.product_id))
-    .innerJoin(brands, eq(brands.id, products.brand_id))
-    .where(and(lt(blisters.stock, threshold), eq(products.available, true), sql`${products.deleted_at} is null`))
-    .orderBy(asc(blisters.stock), asc(products.name), asc(blisters.seed_count), asc(blisters.id));
 }
 
 export interface DailyAlertOutcome {

@@ -4,43 +4,50 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import { HAS_STOCK_MESSAGE, NOTIFICATION_NOT_FOUND, PRESENTATION_NOT_FOUND, type StockNotificationDto } from '../../../domain/stock-alerts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { blisters, brands, products, stockNotifications } from '../../db/schema';
+import { stockNotifications } from '../../db/schema';
+import { presentationSummaries, sharePresentationStock } from '../catalog/presentations';
 import { conflict, notFound } from '../../errors';
 
-/** A customer's open requests (of one presentation, if given) with what the account page shows of each. */
-function selectOpen(db: DbOrTx, userId: number, blisterId?: number) {
-  return db
-    .select({
-      id: stockNotifications.id,
-      blister_id: stockNotifications.blister_id,
-      seed_count: blisters.seed_count,
-      product_id: products.id,
-      product_name: products.name,
-      brand: brands.brand_name,
-      image: products.image,
-      created_at: stockNotifications.created_at,
-    })
+/**
+ * A customer's open requests (of one presentation, if given), newest first, with what the account
+ * page shows of each; requests of deleted products are left out.
+ */
+async function openRequests(db: DbOrTx, userId: number, blisterId?: number): Promise<StockNotificationDto[]> {
+  const rows = await db
+    .select({ id: stockNotifications.id, blister_id: stockNotifications.blister_id, created_at: stockNotifications.created_at })
     .from(stockNotifications)
-    .innerJoin(blisters, eq(blisters.id, stockNotifications.blister_id))
-    .innerJoin(products, eq(products.id, blisters.product_id))
-    .innerJoin(brands, eq(brands.id, products.brand_id))
     .where(
       and(
         eq(stockNotifications.user_id, userId),
         blisterId === undefined ? undefined : eq(stockNotifications.blister_id, blisterId),
         isNull(stockNotifications.closed_at),
-        isNull(products.deleted_at),
       ),
-    );
+    )
+    .orderBy(desc(stockNotifications.created_at), desc(stockNotifications.id));
+  const presentations = await presentationSummaries(
+    db,
+    rows.map((row) => row.blister_id),
+  );
+  return rows.flatMap((row) => {
+    const shown = presentations.get(row.blister_id);
+    if (!shown || shown.deleted_at) return [];
+    return [
+      {
+        id: row.id,
+        blister_id: row.blister_id,
+        seed_count: shown.seed_count,
+        product_id: shown.product_id,
+        product_name: shown.product_name,
+        brand: shown.brand_name,
+        image: shown.image,
+        created_at: row.created_at.toISOString(),
+      },
+    ];
+  });
 }
 
-type OpenRow = Awaited<ReturnType<typeof selectOpen>>[number];
-
-const toDto = (row: OpenRow): StockNotificationDto => ({ ...row, created_at: row.created_at.toISOString() });
-
 export async function listOwnNotifications(ctx: AppContext, userId: number): Promise<StockNotificationDto[]> {
-  const rows = await selectOpen(ctx.db, userId).orderBy(desc(stockNotifications.created_at), desc(stockNotifications.id));
-  return rows.map(toDto);
+  return openRequests(ctx.db, userId);
 }
 
 /**
@@ -56,12 +63,7 @@ export async function requestNotification(
     // FOR SHARE waits for a stock write in progress on the row (it holds FOR UPDATE or NO KEY
     // UPDATE): either this read sees the new stock and refuses, or the write starts after this
     // request committed and its trigger closes it. No request is left open on a stocked row.
-    const [presentation] = await tx
-      .select({ stock: blisters.stock, available: products.available, deleted_at: products.deleted_at })
-      .from(blisters)
-      .innerJoin(products, eq(products.id, blisters.product_id))
-      .where(eq(blisters.id, blisterId))
-      .for('share', { of: blisters });
+    const presentation = await sharePresentationStock(tx, blisterId);
     if (!presentation || presentation.deleted_at || !presentation.available) throw notFound(PRESENTATION_NOT_FOUND);
     if (presentation.stock > 0) throw conflict(HAS_STOCK_MESSAGE, 'HAS_STOCK');
     // The partial unique index (one open request per customer and presentation) makes a repeat,
@@ -71,8 +73,8 @@ export async function requestNotification(
       .values({ user_id: userId, blister_id: blisterId, created_at: ctx.now() })
       .onConflictDoNothing()
       .returning({ id: stockNotifications.id });
-    const [row] = await selectOpen(tx, userId, blisterId);
-    return { created: !!inserted, notification: toDto(row) };
+    const [notification] = await openRequests(tx, userId, blisterId);
+    return { created: !!inserted, notification };
   });
 }
 

@@ -1,11 +1,13 @@
 // E-mails for requests the restock trigger closed (migration 0007, `blisters_restocked`): each is
 // claimed by setting notified_at in the transaction that queues its mail, so every customer gets
 // one e-mail per request however many processes send at once, and none is lost to a crash.
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { runInBackground } from '../../background';
 import type { AppContext } from '../../context';
-import { blisters, brands, products, stockNotifications, users } from '../../db/schema';
+import { stockNotifications } from '../../db/schema';
+import { accountContacts } from '../auth/accounts';
+import { presentationSummaries } from '../catalog/presentations';
 import { deliverMail, queueMail } from '../mail/service';
 import { restockEmail } from './emails';
 
@@ -30,24 +32,9 @@ export async function sendRestockNotices(ctx: AppContext, log?: Logger): Promise
         .where(inArray(stockNotifications.id, unsent))
         .returning({ id: stockNotifications.id });
       if (claimed.length === 0) return null;
-      const rows = await tx
-        .select({
-          to: users.email,
-          first_name: users.first_name,
-          username: users.username,
-          is_active: users.is_active,
-          product_id: products.id,
-          product_name: products.name,
-          available: products.available,
-          deleted_at: products.deleted_at,
-          brand_name: brands.brand_name,
-          seed_count: blisters.seed_count,
-        })
+      const requests = await tx
+        .select({ user_id: stockNotifications.user_id, blister_id: stockNotifications.blister_id })
         .from(stockNotifications)
-        .innerJoin(users, eq(users.id, stockNotifications.user_id))
-        .innerJoin(blisters, eq(blisters.id, stockNotifications.blister_id))
-        .innerJoin(products, eq(products.id, blisters.product_id))
-        .innerJoin(brands, eq(brands.id, products.brand_id))
         .where(
           inArray(
             stockNotifications.id,
@@ -55,6 +42,19 @@ export async function sendRestockNotices(ctx: AppContext, log?: Logger): Promise
           ),
         )
         .orderBy(asc(stockNotifications.id));
+      const contacts = await accountContacts(
+        tx,
+        requests.map((r) => r.user_id),
+      );
+      const presentations = await presentationSummaries(
+        tx,
+        requests.map((r) => r.blister_id),
+      );
+      const rows = requests.flatMap((request) => {
+        const contact = contacts.get(request.user_id);
+        const presentation = presentations.get(request.blister_id);
+        return contact && presentation ? [{ ...presentation, ...contact, to: contact.email }] : [];
+      });
       const mailIds: number[] = [];
       // A product withdrawn from sale, or an account switched off, closes the request silently.
       for (const row of rows) {

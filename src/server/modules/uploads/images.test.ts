@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { backfillImageWidths, ImageDecodeError, sniffImage, toWebpVariants } from './images';
-import { DiskStorage } from './storage';
+import { DiskStorage } from '../../storage';
 
 describe('sniffImage', () => {
   it('recognises JPEG, PNG and WebP by their first bytes only', async () => {

@@ -3,7 +3,7 @@
 // stripped of metadata and re-encoded as WebP in the shop's widths.
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '../../../domain/images';
-import { readStoredFile, type Storage } from './storage';
+import { readStoredFile, type Storage } from '../../storage';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 

@@ -10,7 +10,7 @@ import { describedOnly } from '../../http';
 import { viewerOf } from '../catalog/viewer';
 import { WindowCounter } from '../../window-counter';
 import { uploadImage, type ReceivedFile } from './service';
-import type { Storage } from './storage';
+import type { Storage } from '../../storage';
 
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 /** Uploads by non-staff callers (warranty photos) per IP. */

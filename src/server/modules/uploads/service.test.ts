@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { storeImage } from './service';
-import { DiskStorage } from './storage';
+import { DiskStorage } from '../../storage';
 
 /** The disk store, except that its n-th write fails as a full disk would. */
 class FailingDiskStorage extends DiskStorage {

@@ -12,7 +12,7 @@ import {
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
 import type { Viewer } from '../catalog/viewer';
 import { ImageDecodeError, sniffImage, toWebpVariants, type ImageVariant } from './images';
-import type { Storage } from './storage';
+import type { Storage } from '../../storage';
 
 export interface ReceivedFile {
   data: Buffer;

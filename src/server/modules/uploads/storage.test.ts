@@ -9,7 +9,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../../tests/helpers/s3';
 import { backfillImageWidths } from './images';
-import { DiskStorage, IMMUTABLE_CACHE_CONTROL, readStoredFile, S3Storage, UnsafeKeyError, uploadStorage, type Storage } from './storage';
+import {
+  DiskStorage,
+  IMMUTABLE_CACHE_CONTROL,
+  readStoredFile,
+  S3Storage,
+  UnsafeKeyError,
+  uploadStorage,
+  type Storage,
+} from '../../storage';
 
 let s3: TestS3;
 let diskRoot: string;

@@ -1,13 +1,14 @@
 // Staff management of accounts (spec accounts-admin §2 users, §6, §7 /auth/users/): list and
 // detail, activate/deactivate, delete, and accounts created by an admin.
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUserDetailDto, AdminUserDto, UserListQuery } from '../../../domain/users';
 import { OWN_ACCOUNT_MESSAGE } from '../../../domain/users';
 import { checkRoleChange, roleColumns, roleLabel, type RoleChangeInput } from '../../../domain/staff-roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
-import { orders, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { countOrdersOf, keepCustomerOnOrders, ordersCountColumn } from '../orders/lookups';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
@@ -22,7 +23,7 @@ type UserRow = typeof users.$inferSelect;
 // Orders a user placed; kept in the list so staff see who buys. The outer column is written out
 // qualified: drizzle renders ${users.id} as a bare "id" here, which inside the subquery means the
 // order's id and counted one order for nearly everyone.
-const ordersCount = sql<number>`(select count(*)::int from orders o where o.user_id = "users"."id")`.mapWith(Number);
+const ordersCount = ordersCountColumn(sql`"users"."id"`);
 
 function toDto(row: UserRow, orders_count: number): AdminUserDto {
   return { ...toProfile(row), phone: row.phone, is_active: row.is_active, orders_count, staff_permissions: row.staff_permissions };
@@ -110,10 +111,7 @@ export async function setUserActive(
     });
     return updated;
   });
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(eq(orders.user_id, id));
+  const n = await countOrdersOf(ctx.db, id);
   return { ...toDto(row, n), message: isActive ? 'Usuario activado correctamente' : 'Usuario desactivado correctamente' };
 }
 
@@ -127,19 +125,7 @@ export async function deleteUser(ctx: AppContext, actor: AuthUser, id: number): 
   await ctx.db.transaction(async (tx) => {
     const target = await findUser(tx, id, true);
     checkMayModify(actor, target);
-    await tx
-      .update(orders)
-      .set({
-        customer_username: sql`coalesce(${orders.customer_username}, ${target.username})`,
-        customer_first_name: sql`coalesce(${orders.customer_first_name}, ${target.first_name})`,
-        customer_last_name: sql`coalesce(${orders.customer_last_name}, ${target.last_name})`,
-      })
-      .where(
-        and(
-          eq(orders.user_id, id),
-          or(isNull(orders.customer_username), isNull(orders.customer_first_name), isNull(orders.customer_last_name)),
-        ),
-      );
+    await keepCustomerOnOrders(tx, target);
     await tx.delete(users).where(eq(users.id, id));
     await logActivity(tx, {
       action: 'delete',
@@ -240,10 +226,7 @@ export async function setUserRole(
     });
     return updated;
   });
-  const [{ n }] = await ctx.db
-    .select({ n: sql<number>`count(*)`.mapWith(Number) })
-    .from(orders)
-    .where(eq(orders.user_id, id));
+  const n = await countOrdersOf(ctx.db, id);
   const message = row.staff_role ? `Rol actualizado: ${roleLabel(row.staff_role)}` : 'El usuario ya no es parte del equipo';
   return { ...toDto(row, n), message };
 }

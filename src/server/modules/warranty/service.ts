@@ -1,6 +1,6 @@
 // Germination warranty claims: filing (guests and customers), the customer's own list, eligible
 // orders, and the staff list and review with an e-mail to the customer on each status change.
-import { and, count, desc, eq, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
 import { shopDate } from '../../../domain/dates';
 import {
@@ -18,12 +18,23 @@ import {
   WARRANTY_STATUS_MESSAGES,
 } from '../../../domain/warranty';
 import type { AppContext } from '../../context';
-import { folded, orderProducts, orders, warrantyClaims } from '../../db/schema';
+import { folded, warrantyClaims } from '../../db/schema';
+import { accountIdWithEmail, accountPhone, accountSince } from '../auth/accounts';
+import {
+  activeOrdersCount,
+  customerOrderIn,
+  customerOrdersWithProducts,
+  orderColumns,
+  orderIdsNumbered,
+  orderLineFor,
+  orderNumberAndCustomer,
+  latestOrderPhone,
+} from '../orders/lookups';
 import { badRequest, type FieldErrors, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { sendMail } from '../mail/service';
-import { isSafeKey } from '../uploads/storage';
+import { isSafeKey } from '../../storage';
 import { renderEmail } from '../mail/templates';
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
@@ -142,23 +153,10 @@ export async function checkClaim(ctx: AppContext, user: AuthUser | null, input: 
   let orderNumber: number | null = null;
   if (input.order_id !== undefined && user) {
     // spec accounts-admin §5: only the customer's own pending or completed orders.
-    const [order] = await ctx.db
-      .select({
-        id: orders.id,
-        order_number: orders.order_number,
-        created_at: orders.created_at,
-        recipient_name: orders.recipient_name,
-        customer_email: orders.customer_email,
-      })
-      .from(orders)
-      .where(and(eq(orders.id, input.order_id), eq(orders.user_id, user.id), inArray(orders.status, [...ELIGIBLE_ORDER_STATUSES])));
+    const order = await customerOrderIn(ctx.db, input.order_id, user.id, ELIGIBLE_ORDER_STATUSES);
     if (!order) throw badRequest(WARRANTY_MESSAGES.orderNotEligible, { ...errors, order_id: [WARRANTY_MESSAGES.orderNotEligible] });
     orderNumber = order.order_number;
-    const [line] = await ctx.db
-      .select({ product_id: orderProducts.product_id, product_name: orderProducts.product_name })
-      .from(orderProducts)
-      .where(and(eq(orderProducts.order_id, order.id), eq(orderProducts.product_id, input.product_id ?? 0)))
-      .limit(1);
+    const line = await orderLineFor(ctx.db, order.id, input.product_id ?? 0);
     if (!line) fail('product_id', WARRANTY_MESSAGES.productNotInOrder);
     const purchaseDate = shopDate(order.created_at);
     const dates = checkClaimDates(purchaseDate, input.germination_date, today);
@@ -240,35 +238,8 @@ export async function insertClaim(ctx: AppContext, user: AuthUser | null, checke
 }
 
 export async function listEligibleOrders(ctx: AppContext, userId: number): Promise<EligibleOrderDto[]> {
-  const found = await ctx.db
-    .select({
-      id: orders.id,
-      order_number: orders.order_number,
-      created_at: orders.created_at,
-      recipient_name: orders.recipient_name,
-      status: orders.status,
-    })
-    .from(orders)
-    .where(and(eq(orders.user_id, userId), inArray(orders.status, [...ELIGIBLE_ORDER_STATUSES])))
-    .orderBy(desc(orders.created_at), desc(orders.id))
-    .limit(100);
-  if (!found.length) return [];
-  const lines = await ctx.db
-    .select({ order_id: orderProducts.order_id, product_id: orderProducts.product_id, product_name: orderProducts.product_name })
-    .from(orderProducts)
-    .where(
-      and(
-        inArray(
-          orderProducts.order_id,
-          found.map((o) => o.id),
-        ),
-        isNotNull(orderProducts.product_id),
-      ),
-    )
-    .orderBy(orderProducts.id);
+  const found = await customerOrdersWithProducts(ctx.db, userId, ELIGIBLE_ORDER_STATUSES);
   return found.map((order) => {
-    const products = new Map<number, string>();
-    for (const line of lines) if (line.order_id === order.id && line.product_id) products.set(line.product_id, line.product_name);
     return {
       id: order.id,
       order_number: order.order_number,
@@ -276,7 +247,7 @@ export async function listEligibleOrders(ctx: AppContext, userId: number): Promi
       purchase_date: shopDate(order.created_at),
       recipient_name: order.recipient_name,
       status: order.status,
-      products: [...products].map(([id, name]) => ({ id, name })),
+      products: order.products,
     };
   });
 }
@@ -293,9 +264,8 @@ export async function listOwnClaims(ctx: AppContext, userId: number, page: numbe
   const where = eq(warrantyClaims.user_id, userId);
   const [rows, [{ total }]] = await Promise.all([
     ctx.db
-      .select({ claim: warrantyClaims, order_number: orders.order_number })
+      .select({ claim: warrantyClaims, order_number: ofOrder.order_number })
       .from(warrantyClaims)
-      .leftJoin(orders, eq(orders.id, warrantyClaims.order_id))
       .where(where)
       .orderBy(desc(warrantyClaims.created_at), desc(warrantyClaims.id))
       .limit(pageSize)
@@ -305,11 +275,13 @@ export async function listOwnClaims(ctx: AppContext, userId: number, page: numbe
   return { results: rows.map((r) => toCustomerDto({ ...r.claim, order_number: r.order_number })), count: Number(total) };
 }
 
+/** The claim's order: its number and its customer, read from the orders area. */
+const ofOrder = orderColumns(sql`"warranty_claims"."order_id"`);
+
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // The account behind a claim: its own, else the one registered with the claim's e-mail.
-const claimUserId = sql`coalesce(${warrantyClaims.user_id}, (select u2.id from users u2 where lower(u2.email) = lower(${warrantyClaims.email}) order by u2.id limit 1))`;
-const claimantOrders = sql`(o.user_id = ${claimUserId} or lower(o.customer_email) = lower(${warrantyClaims.email}))`;
+const claimUserId = sql`coalesce(${warrantyClaims.user_id}, ${accountIdWithEmail(warrantyClaims.email)})`;
 
 export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimListQuery): Promise<ClaimPage<AdminWarrantyClaimDto>> {
   const conditions: SQL[] = [];
@@ -322,31 +294,24 @@ export async function listClaimsForStaff(ctx: AppContext, query: WarrantyClaimLi
     );
     const number = /^#?(\d{1,9})$/.exec(query.search)?.[1];
     if (number) {
-      const ordered = ctx.db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(eq(orders.order_number, Number(number)));
+      const ordered = orderIdsNumbered(ctx.db, Number(number));
       matches.push(eq(warrantyClaims.id, Number(number)), inArray(warrantyClaims.order_id, ordered));
     }
     conditions.push(or(...matches)!);
   }
   const where = conditions.length ? and(...conditions) : undefined;
   const details = {
-    user_phone: sql<string | null>`coalesce(
-      (select u.phone from users u where u.id = ${claimUserId}),
-      (select o.customer_phone from orders o where ${claimantOrders} order by o.created_at desc limit 1))`,
-    user_since: sql<Date | string | null>`(select u.created_at from users u where u.id = ${claimUserId})`,
-    previous_orders_count: sql<number>`(select count(*)::int from orders o where ${claimantOrders} and o.status <> 'cancelled')`,
+    user_phone: sql<string | null>`coalesce(${accountPhone(claimUserId)}, ${latestOrderPhone(claimUserId, warrantyClaims.email)})`,
+    user_since: accountSince(claimUserId),
+    previous_orders_count: activeOrdersCount(claimUserId, warrantyClaims.email),
   };
   const base = ctx.db
     .select({
       claim: warrantyClaims,
-      order_number: orders.order_number,
-      order_customer_id: orders.user_id,
+      ...ofOrder,
       ...(query.include_user_details ? details : {}),
     })
-    .from(warrantyClaims)
-    .leftJoin(orders, eq(orders.id, warrantyClaims.order_id));
+    .from(warrantyClaims);
   const [rows, [{ total }]] = await Promise.all([
     base
       .where(where)
@@ -374,9 +339,8 @@ export async function getClaim(
   staff: boolean,
 ): Promise<WarrantyClaimDto | AdminWarrantyClaimDto> {
   const [row] = await ctx.db
-    .select({ claim: warrantyClaims, order_number: orders.order_number, order_customer_id: orders.user_id })
+    .select({ claim: warrantyClaims, ...ofOrder })
     .from(warrantyClaims)
-    .leftJoin(orders, eq(orders.id, warrantyClaims.order_id))
     .where(eq(warrantyClaims.id, id));
   if (!row || (!staff && row.claim.user_id !== viewer.id)) throw notFound('Solicitud de garantía no encontrada');
   const claim = { ...row.claim, order_number: row.order_number };
@@ -444,10 +408,7 @@ export async function updateClaim(
   });
   // spec: the customer hears of every status change; sent after the change is committed.
   if (after.status !== before.status) await sendMail(ctx, statusEmail(ctx, after), log);
-  const [row] = await ctx.db
-    .select({ order_number: orders.order_number, order_customer_id: orders.user_id })
-    .from(orders)
-    .where(eq(orders.id, after.order_id ?? 0));
+  const row = await orderNumberAndCustomer(ctx.db, after.order_id ?? 0);
   return toAdminDto({ ...after, order_number: row?.order_number ?? null, order_customer_id: row?.order_customer_id ?? null });
 }
 

@@ -6,7 +6,7 @@ import { productSearchText } from '../../../domain/catalog';
 import { slugify } from '../../../domain/text';
 import type { AppContext } from '../../context';
 import { storeVariants } from '../../modules/uploads/service';
-import type { Storage } from '../../modules/uploads/storage';
+import type { Storage } from '../../storage';
 import { blisters, brands, products } from '../../db/schema';
 import { hashString, logoSvg, productSvg, prng, type Motif } from './demo-art';
 import { DEMO_BRANDS, type DemoBrand, type DemoStrain } from './demo-data';

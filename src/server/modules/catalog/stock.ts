@@ -1,6 +1,8 @@
-// Stock held by orders. An active order (pending or completed) holds its lines' units; a cancelled
-// order holds none. Every change moves stock from what an order held to what it holds after, with
-// the presentations locked in id order so concurrent orders never deadlock or oversell.
+// The presentations' stock, as orders move it. An active order (pending or completed) holds its
+// lines' units; a cancelled order holds none. Every change moves stock from what an order held to
+// what it holds after, with the presentations locked in id order so concurrent orders never
+// deadlock or oversell. The catalogue owns these rows; orders call these functions with their own
+// transaction (`tx`), so the locks and the stock change belong to the order's transaction.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { insufficientStockMessage } from '../../../domain/orders';
 import type { DbOrTx, Tx } from '../../db/client';

@@ -1,12 +1,13 @@
 // Who is calling: verifies the bearer access token, loads the user's current role from the
 // database, and enforces each route's `config.access` ('public' | 'user' | 'staff'; 'operator'
-// routes check their own bearer token) and, for staff routes, `config.permission`.
+// routes check their own bearer token) and, for staff routes, `config.permission`. The auth
+// area's hooks, registered by app.ts before the routes.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { unauthorized } from '../errors';
-import { loadAuthUser, requirePermission, requireUser } from '../modules/auth/caller';
-import { verifyAccessToken } from '../modules/auth/tokens';
+import type { Db } from '../../db/client';
+import { unauthorized } from '../../errors';
+import { loadAuthUser, requirePermission, requireUser } from './caller';
+import { verifyAccessToken } from './tokens';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

@@ -1,5 +1,5 @@
-// What the sitemap lists: the products an anonymous visitor can open (the catalogue's own
-// visibility rule: available and not deleted), read as ids and dates only.
+// What the sitemap (seo) lists of the catalogue: the products an anonymous visitor can open (its
+// own visibility rule: available and not deleted), read as ids and dates only.
 import { sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
 

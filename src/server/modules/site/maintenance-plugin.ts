@@ -6,14 +6,14 @@
 // Registered before the auth plugin, so the 503 comes before any 401/403 of the route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { BYPASS_COOKIE, BYPASS_HEADER, DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_CODE } from '../../domain/site';
-import type { AppContext } from '../context';
-import { AppError } from '../errors';
-import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from '../modules/health/routes';
-import { isValidBypassToken, readMaintenanceState } from '../modules/site/maintenance';
-import { isAdmin, loadAuthUser } from '../modules/auth/caller';
-import { verifyAccessToken } from '../modules/auth/tokens';
-import { isApiRequest } from '../routed-path';
+import { BYPASS_COOKIE, BYPASS_HEADER, DEFAULT_MAINTENANCE_MESSAGE, MAINTENANCE_CODE } from '../../../domain/site';
+import type { AppContext } from '../../context';
+import { AppError } from '../../errors';
+import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from '../../operations/readiness';
+import { isValidBypassToken, readMaintenanceState } from './maintenance';
+import { isAdmin, loadAuthUser } from '../auth/caller';
+import { verifyAccessToken } from '../auth/tokens';
+import { isApiRequest } from '../../routed-path';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -16,7 +16,7 @@ import { siteSettings } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
-import { isSafeKey } from '../uploads/storage';
+import { isSafeKey } from '../../storage';
 
 const STORED = {
   whatsapp_number: siteSettings.whatsapp_number,

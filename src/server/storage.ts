@@ -1,6 +1,7 @@
-// Where stored files live. One interface, two stores (architecture: scale-out path): the disk
-// store writes under DATA_DIR/uploads, the S3 store into a bucket that every machine of the shop
-// shares. Either way a file's URL is /uploads/<key> (or S3_PUBLIC_URL/<key>), stable for the data.
+// Where stored files live: uploads, demo pictures, backups. One interface, two stores
+// (architecture: scale-out path): the disk store writes under DATA_DIR/uploads, the S3 store into
+// a bucket that every machine of the shop shares. Either way a file's URL is /uploads/<key> (or
+// S3_PUBLIC_URL/<key>), stable for the data. context.ts chooses one per app (`ctx.storage`).
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
