@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openPglite, openPostgres } from '../src/server/db/client';
+import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { BENCH_BRANDS, loadCatalogue } from './catalogue';
 import { lighthouseMarkdown, runLighthouse } from './lighthouse';
@@ -247,6 +247,17 @@ async function runScenario(db: string, cache: string, env: Record<string, string
   }
 }
 
+/** Migrates the database, loads the catalogue and the orders, and closes it: the fixtures. */
+async function loadBenchData(database: Database): Promise<OrderFixtures> {
+  await migrateDatabase(database);
+  await loadCatalogue(database.db, PRODUCTS);
+  await loadOrders(database.db, ORDERS);
+  await database.db.execute(sql`analyze`);
+  const fixtures = await orderFixtures(database.db, JWT_SECRET);
+  await database.close();
+  return fixtures;
+}
+
 async function withPostgres<T>(work: (url: string, fixtures: OrderFixtures) => Promise<T>): Promise<T> {
   const name = `bench_catalog_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: PG_URL });
@@ -256,13 +267,7 @@ async function withPostgres<T>(work: (url: string, fixtures: OrderFixtures) => P
   const url = new URL(PG_URL);
   url.pathname = `/${name}`;
   try {
-    const database = openPostgres(url.toString(), 4);
-    await migrateDatabase(database);
-    await loadCatalogue(database.db, PRODUCTS);
-    await loadOrders(database.db, ORDERS);
-    await database.db.execute(sql`analyze`);
-    const fixtures = await orderFixtures(database.db, JWT_SECRET);
-    await database.close();
+    const fixtures = await loadBenchData(openPostgres(url.toString(), 4));
     return await work(url.toString(), fixtures);
   } finally {
     const dropper = new pg.Client({ connectionString: PG_URL });
@@ -275,13 +280,7 @@ async function withPostgres<T>(work: (url: string, fixtures: OrderFixtures) => P
 async function withPglite<T>(work: (dataDir: string, fixtures: OrderFixtures) => Promise<T>): Promise<T> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-catalog-'));
   try {
-    const database = await openPglite(path.join(dataDir, 'db'));
-    await migrateDatabase(database);
-    await loadCatalogue(database.db, PRODUCTS);
-    await loadOrders(database.db, ORDERS);
-    await database.db.execute(sql`analyze`);
-    const fixtures = await orderFixtures(database.db, JWT_SECRET);
-    await database.close();
+    const fixtures = await loadBenchData(await openPglite(path.join(dataDir, 'db')));
     return await work(dataDir, fixtures);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });

@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
-import { drawImage, seedStorefront } from './admin-fixtures';
+import { claimWithoutOrder, seedStorefront } from './admin-fixtures';
 import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
@@ -37,24 +37,10 @@ beforeAll(async () => {
     },
   });
   if (order.status !== 201) throw new Error(order.text);
-  const form = new FormData();
-  form.append('purpose', 'warranty');
-  form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
-  const upload = await (
-    await fetch(`${shop.server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${customer.token}` }, body: form })
-  ).json();
-  const claim = await api(shop.server, 'POST', '/api/warranty-claims/', {
-    token: customer.token,
-    body: {
-      purchase_type: 'without-order',
-      purchase_date: '2024-01-10',
-      germination_date: '2024-01-20',
-      product_name: 'Amnesia Haze',
-      description: 'Ninguna semilla germinó en diez días.',
-      photos: [upload.secure_url],
-    },
+  await claimWithoutOrder(shop.server, customer.token, {
+    product_name: 'Amnesia Haze',
+    description: 'Ninguna semilla germinó en diez días.',
   });
-  if (claim.status !== 201) throw new Error(claim.text);
 });
 
 async function check(page: Page, label: string) {

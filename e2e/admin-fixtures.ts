@@ -18,14 +18,33 @@ export async function drawImage(label: string, hue: number, size = 1000): Promis
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-export async function uploadAs(server: TestServer, token: string, png: Buffer, purpose: 'product' | 'brand', name = 'imagen.png') {
+/** Uploads a picture; `token` null uploads as a guest (a warranty photo). */
+export async function uploadAs(
+  server: TestServer,
+  token: string | null,
+  png: Buffer,
+  purpose: 'product' | 'brand' | 'warranty',
+  name = 'imagen.png',
+) {
   const form = new FormData();
   form.append('purpose', purpose);
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), name);
-  const response = await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+  const response = await fetch(`${server.url}/api/uploads/`, { method: 'POST', headers, body: form });
   const json = await response.json();
   if (response.status !== 201) throw new Error(`upload ${response.status}: ${JSON.stringify(json)}`);
   return json.secure_url as string;
+}
+
+/** A customer's warranty claim for seeds bought without an order here, with one photo. */
+export async function claimWithoutOrder(server: TestServer, token: string, fields: { product_name: string; description: string }) {
+  const photo = await uploadAs(server, token, await drawImage('foto', 60, 400), 'warranty', 'foto.png');
+  const res = await api(server, 'POST', '/api/warranty-claims/', {
+    token,
+    body: { purchase_type: 'without-order', purchase_date: '2024-01-10', germination_date: '2024-01-20', ...fields, photos: [photo] },
+  });
+  if (res.status !== 201) throw new Error(`API ${res.status}: ${res.text}`);
+  return res.json as { id: number };
 }
 
 async function ok(result: Promise<{ status: number; json: any; text: string }>, expected: number[] = [200, 201]) {

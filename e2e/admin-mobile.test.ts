@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDate } from '../src/domain/dates';
 import { api } from '../tests/helpers/app';
 import { createUser } from '../tests/helpers/factories';
-import { drawImage, seedShowcase, type Showcase } from './admin-fixtures';
+import { claimWithoutOrder, drawImage, seedShowcase, uploadAs, type Showcase } from './admin-fixtures';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -24,17 +24,7 @@ async function ok(result: Promise<{ status: number; json: any; text: string }>) 
   return r.json;
 }
 
-async function warrantyPhoto(token?: string): Promise<string> {
-  const form = new FormData();
-  form.append('purpose', 'warranty');
-  form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60, 400))], { type: 'image/png' }), 'foto.png');
-  const response = await fetch(`${shop.server.url}/api/uploads/`, {
-    method: 'POST',
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    body: form,
-  });
-  return ((await response.json()) as { secure_url: string }).secure_url;
-}
+const guestPhoto = async () => uploadAs(shop.server, null, await drawImage('foto', 60, 400), 'warranty', 'foto.png');
 
 beforeAll(async () => {
   showcase = await seedShowcase(shop.server);
@@ -51,19 +41,10 @@ beforeAll(async () => {
 
   // Warranty claims: a customer's on an order, and a guest's with a long e-mail and product name.
   const customer = await createUser(shop.server.ctx.db, { username: 'cliente_garantia', first_name: 'Lucía', last_name: 'Ibarra' });
-  const claim = await ok(
-    api(shop.server, 'POST', '/api/warranty-claims/', {
-      token: customer.token,
-      body: {
-        purchase_type: 'without-order',
-        purchase_date: '2024-01-10',
-        germination_date: '2024-01-20',
-        product_name: 'Amnesia Haze',
-        description: 'Ninguna de las tres semillas germinó en diez días, siguiendo la guía paso a paso.',
-        photos: [await warrantyPhoto(customer.token)],
-      },
-    }),
-  );
+  const claim = await claimWithoutOrder(shop.server, customer.token, {
+    product_name: 'Amnesia Haze',
+    description: 'Ninguna de las tres semillas germinó en diez días, siguiendo la guía paso a paso.',
+  });
   await ok(api(shop.server, 'PATCH', `/api/warranty-claims/${claim.id}/`, { token, body: { status: 'approved' } }));
   const guest = await ok(
     api(shop.server, 'POST', '/api/warranty-claims/', {
@@ -75,7 +56,7 @@ beforeAll(async () => {
         germination_date: '2024-02-09',
         product_name: LONG_PRODUCT,
         description: `Sembré las semillas en jiffy y ninguna asomó. ${'Sinespaciosniguionesenestapalabramuylarga'.repeat(2)}`,
-        photos: [await warrantyPhoto()],
+        photos: [await guestPhoto()],
       },
     }),
   );

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
-import { drawImage, uploadAs } from './admin-fixtures';
+import { claimWithoutOrder, drawImage, uploadAs } from './admin-fixtures';
 import { DESKTOP, screenshot, step, waitForAppOnNavigation } from './helpers/browser';
 import { useShop } from './helpers/shop';
 import { settle } from './security-helpers';
@@ -95,28 +95,10 @@ beforeAll(async () => {
     }),
   );
   ids.order = order.id;
-  const form = new FormData();
-  form.append('purpose', 'warranty');
-  form.append('file', new Blob([new Uint8Array(await drawImage('foto', 60))], { type: 'image/png' }), 'foto.png');
-  const uploaded = await fetch(`${shop.server.url}/api/uploads/`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${customer.token}` },
-    body: form,
+  const claim = await claimWithoutOrder(shop.server, customer.token, {
+    product_name: `Semilla ${IMG('claim-product')}`,
+    description: `No germinó ${SCRIPT('claim-desc')} ${SVG('claim-desc')} ${LINK('claim-desc')}`,
   });
-  const warrantyPhoto = ((await uploaded.json()) as { secure_url: string }).secure_url;
-  const claim = await ok(
-    api(shop.server, 'POST', '/api/warranty-claims/', {
-      token: customer.token,
-      body: {
-        purchase_type: 'without-order',
-        purchase_date: '2024-01-10',
-        germination_date: '2024-01-20',
-        product_name: `Semilla ${IMG('claim-product')}`,
-        description: `No germinó ${SCRIPT('claim-desc')} ${SVG('claim-desc')} ${LINK('claim-desc')}`,
-        photos: [warrantyPhoto],
-      },
-    }),
-  );
   ids.claim = claim.id;
   await ok(
     api(shop.server, 'PATCH', `/api/warranty-claims/${claim.id}/`, {
@@ -140,7 +122,7 @@ beforeAll(async () => {
         germination_date: '2024-02-05',
         product_name: SVG('guest-product'),
         description: `Tampoco germinó ${SCRIPT('guest-desc')}`,
-        photos: [warrantyPhoto],
+        photos: [await uploadAs(shop.server, null, await drawImage('foto', 60), 'warranty', 'foto.png')],
       },
     }),
   );

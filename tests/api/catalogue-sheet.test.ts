@@ -263,20 +263,7 @@ describe('POST /api/products/import/', () => {
   it('names each bad cell by row and column with a Spanish reason, and applies none of the file', async () => {
     await createBrand(db(), { brand_name: 'Banco Válido' });
     const product = await createProduct(db(), { sku: 'BAD-OK', blisters: [{ seed_count: 3, price: 1000, stock: 5 }] });
-    const header = [
-      'SKU',
-      'Nombre',
-      'Banco',
-      'Tipo',
-      'Semillas',
-      'Precio',
-      'Stock',
-      'Descuento (%)',
-      'Moneda',
-      'Disponible',
-      'Sativa (%)',
-      'Imagen 1',
-    ];
+    const header = 'SKU;Nombre;Banco;Tipo;Semillas;Precio;Stock;Descuento (%);Moneda;Disponible;Sativa (%);Imagen 1'.split(';');
     const good = ['BAD-NEW', 'Nueva', 'Banco Válido', 'fem', '3', '1000', '5', '0', 'ARS', 'Sí', '50', ''];
     const withCell = (column: string, value: string, sku: string) => {
       const row = [...good];
@@ -522,20 +509,7 @@ describe('POST /api/products/import/', () => {
 describe('a sheet of 5,000 rows', () => {
   it('is previewed and applied in time, then reads back unchanged', async () => {
     const brand = await createBrand(db(), { brand_name: 'Masivo' });
-    const header = [
-      'SKU',
-      'Nombre',
-      'Banco',
-      'Tipo',
-      'Semillas',
-      'Precio',
-      'Moneda',
-      'Stock',
-      'Descuento (%)',
-      'Disponible',
-      'Genotipo',
-      'Descripción',
-    ];
+    const header = 'SKU;Nombre;Banco;Tipo;Semillas;Precio;Moneda;Stock;Descuento (%);Disponible;Genotipo;Descripción'.split(';');
     const rows = (price: (i: number) => string) => {
       const out = [header];
       for (let p = 0; p < 1250; p++) {

@@ -94,10 +94,8 @@ beforeAll(async () => {
     name: 'Auto Uno',
     type: 'auto',
     brand_id: b1.id,
-    blisters: [
-      { seed_count: 3, stock: 3 },
-      { seed_count: 5, stock: 5 },
-    ],
+    // 3 units of the 3-seed pack, 5 of the 5-seed one.
+    blisters: [3, 5].map((seeds) => ({ seed_count: seeds, stock: seeds })),
   });
   p2 = await createProduct(db(), { name: 'Fem Dos', type: 'fem', brand_id: b1.id, blisters: [{ seed_count: 3, stock: 0 }] });
   p3 = await createProduct(db(), {
