@@ -4,7 +4,7 @@
 // The static paths (bulk/, export.csv) win over /api/orders/:id/ in the router, whatever the
 // order of registration.
 import { Readable } from 'node:stream';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParamSchema } from '../../../domain/page';
@@ -28,17 +28,27 @@ import {
   orderExportQuerySchema,
   orderPageSchema,
   orderUpdateResultSchema,
+  type OrderDto,
 } from '../../../domain/orders';
 import { messageResponseSchema } from '../../../domain/auth';
 import { paymentRequestBodySchema } from '../../../domain/payment-request';
 import type { AppContext } from '../../context';
-import { describedOnly, noContentSchema, paged, parse } from '../../http';
+import { describedOnly, noContentSchema, paged, parse, type ZodApp } from '../../http';
 import { can, requirePermission, requireStaff, requireUser } from '../auth/caller';
-import { BULK_ACTION_PERMISSION } from '../../../domain/staff-roles';
+import { BULK_ACTION_PERMISSION, type Permission } from '../../../domain/staff-roles';
 import { exportOrders } from './export';
 import { resendPaymentInstructions } from './payment-request';
 import { applyBulkAction, recordPayment, recordRefund, recordShipment, setInternalNotes, undoStep } from './fulfilment';
-import { createOrder, deleteOrder, getOrder, listMyOrders, listOrdersForAdmin, updateOrderAsCustomer, updateOrderAsStaff } from './service';
+import {
+  createOrder,
+  deleteOrder,
+  getOrder,
+  listMyOrders,
+  listOrdersForAdmin,
+  updateOrderAsCustomer,
+  updateOrderAsStaff,
+  type OrderActor,
+} from './service';
 import { createManualOrder } from './manual';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
@@ -123,38 +133,9 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     },
   );
 
-  app.post(
-    '/api/orders/:id/payment/',
-    {
-      config: { access: 'staff', permission: 'can_manage_orders' },
-      schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } },
-    },
-    async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log),
-  );
-
-  app.put(
-    '/api/orders/:id/payment/',
-    {
-      config: { access: 'staff', permission: 'can_manage_orders' },
-      schema: { params: idParamSchema, body: recordPaymentSchema, response: { 200: orderDtoSchema } },
-    },
-    async (request) => recordPayment(ctx, requireStaff(request), request.params.id, request.body, request.log, { replace: true }),
-  );
-
-  app.delete(
-    '/api/orders/:id/payment/',
-    { config: { access: 'staff', permission: 'can_manage_orders' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
-    async (request) => undoStep(ctx, requireStaff(request), request.params.id, 'payment'),
-  );
-
-  app.post(
-    '/api/orders/:id/shipment/',
-    {
-      config: { access: 'staff', permission: 'can_ship_orders' },
-      schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } },
-    },
-    async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log),
-  );
+  // Each fulfilment step is recorded (POST), corrected (PUT) and undone (DELETE) alike.
+  fulfilmentStepRoutes(app, ctx, 'payment', 'can_manage_orders', recordPaymentSchema, recordPayment);
+  fulfilmentStepRoutes(app, ctx, 'shipment', 'can_ship_orders', recordShipmentSchema, recordShipment);
 
   app.post(
     '/api/orders/:id/payment-instructions/',
@@ -163,21 +144,6 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
       schema: { params: idParamSchema, body: paymentRequestBodySchema, response: { 200: messageResponseSchema } },
     },
     async (request) => resendPaymentInstructions(ctx, requireStaff(request), request.params.id, request.log),
-  );
-
-  app.put(
-    '/api/orders/:id/shipment/',
-    {
-      config: { access: 'staff', permission: 'can_ship_orders' },
-      schema: { params: idParamSchema, body: recordShipmentSchema, response: { 200: orderDtoSchema } },
-    },
-    async (request) => recordShipment(ctx, requireStaff(request), request.params.id, request.body, request.log, { replace: true }),
-  );
-
-  app.delete(
-    '/api/orders/:id/shipment/',
-    { config: { access: 'staff', permission: 'can_ship_orders' }, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } },
-    async (request) => undoStep(ctx, requireStaff(request), request.params.id, 'shipment'),
   );
 
   app.post(
@@ -231,5 +197,35 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
         .type('text/csv; charset=utf-8')
         .send(Readable.from(chunks));
     },
+  );
+}
+
+/** POST records the step, PUT corrects it, DELETE undoes it; staff with `permission` only. */
+function fulfilmentStepRoutes<Body extends z.ZodType>(
+  app: ZodApp,
+  ctx: AppContext,
+  step: 'payment' | 'shipment',
+  permission: Permission,
+  body: Body,
+  record: (
+    ctx: AppContext,
+    actor: OrderActor,
+    orderId: number,
+    input: z.output<Body>,
+    log: FastifyBaseLogger,
+    options?: { replace?: boolean },
+  ) => Promise<OrderDto>,
+) {
+  const url = `/api/orders/:id/${step}/`;
+  const config = { access: 'staff', permission } as const;
+  const schema = { params: idParamSchema, body, response: { 200: orderDtoSchema } };
+  // The type provider cannot resolve a generic schema's output: the body is checked against `body` all the same.
+  const input = (request: { body: unknown }) => request.body as z.output<Body>;
+  app.post(url, { config, schema }, async (request) => record(ctx, requireStaff(request), request.params.id, input(request), request.log));
+  app.put(url, { config, schema }, async (request) =>
+    record(ctx, requireStaff(request), request.params.id, input(request), request.log, { replace: true }),
+  );
+  app.delete(url, { config, schema: { params: idParamSchema, response: { 200: orderDtoSchema } } }, async (request) =>
+    undoStep(ctx, requireStaff(request), request.params.id, step),
   );
 }
