@@ -13,7 +13,7 @@ import { createOrderCaches } from './modules/orders/caches';
 import { createMaintenanceCache } from './modules/site/caches';
 import { uploadStorage } from './storage';
 
-/** Pages for visitors without a session: a few variants (age cookie) of the popular URLs, 40 MB at most. */
+/** Server-rendered pages: a few variants (age cookie, session hint) of the popular URLs, 40 MB at most. */
 export const PAGE_CACHE_ENTRIES = 300;
 /**
  * How long a page is kept while the catalogue cache is on. Every change that alters a page clears

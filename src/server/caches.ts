@@ -11,7 +11,7 @@ import type { PageCache } from './cache/page-cache';
 import type { CacheSharing } from './cache/shared-changes';
 
 export interface AppCaches {
-  /** Server-rendered pages for visitors without a session, kept as long as the catalogue's answers. */
+  /** Server-rendered pages for guests and signed-in visitors (none holds a price), kept as long as the catalogue's answers. */
   pages: PageCache;
   /** After products, presentations, banks, stock or the dollar rate changed. */
   catalogueChanged(): void;
