@@ -16,6 +16,7 @@ import { addressLines, lineSeeds, parseIds, pickList, shippingLine } from './pri
 import { Button } from '../../../components/ui/Button';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { Checkbox } from '../../../components/ui/checkboxes';
 
 /** On a phone a table scrolls inside its sheet (reachable by keyboard); on paper it simply fits. */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
@@ -311,19 +312,12 @@ export default function PrintPage() {
           <p className="text-sm font-semibold">
             Imprimir {list.length} {list.length === 1 ? 'pedido' : 'pedidos'}
           </p>
-          <label className="inline-flex items-center gap-1.5 text-sm">
-            <input
-              type="checkbox"
-              checked={withPickList}
-              onChange={(e) => setWithPickList(e.target.checked)}
-              className="accent-brand-700"
-            />
+          <Checkbox checked={withPickList} onChange={setWithPickList}>
             Lista de preparación
-          </label>
-          <label className="inline-flex items-center gap-1.5 text-sm">
-            <input type="checkbox" checked={withSlips} onChange={(e) => setWithSlips(e.target.checked)} className="accent-brand-700" />
+          </Checkbox>
+          <Checkbox checked={withSlips} onChange={setWithSlips}>
             Remitos
-          </label>
+          </Checkbox>
           <Button className="ml-auto" onClick={() => window.print()} disabled={list.length === 0}>
             Imprimir
           </Button>
