@@ -412,7 +412,19 @@ describe('scroll position', () => {
   };
   // Within a few pixels: the browser's scroll anchoring may move the restored position slightly
   // while late content (a picture, a font) settles above it.
-  const scrolledTo = (page: Page, y: number) => page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 12, y, { timeout: 15_000 });
+  const scrolledTo = async (page: Page, y: number) => {
+    try {
+      await page.waitForFunction((top) => Math.abs(window.scrollY - top) <= 12, y, { timeout: 15_000 });
+    } catch (error) {
+      const seen = await page.evaluate(() => ({
+        scrollY: window.scrollY,
+        height: document.documentElement.scrollHeight,
+        navigation: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type,
+        url: location.pathname,
+      }));
+      throw new Error(`expected the page at ${y}, found ${JSON.stringify(seen)}`, { cause: error });
+    }
+  };
   const appReady = (page: Page) => page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
 
   it('opens every typed address at the top, and back and forward return to where the visitor was', async () => {
