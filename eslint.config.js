@@ -86,7 +86,27 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       // Props typed with method shorthand (`onClose(): void`) are plain callbacks, never bound to `this`.
       '@typescript-eslint/unbound-method': 'off',
+      // The app runs on Preact's compatibility layer (docs/decisions/0018): React 19's own hooks do
+      // not exist there, and the toast library loads only when a toast is shown (lib/toast.tsx).
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['use', 'useActionState', 'useOptimistic', 'useEffectEvent', 'Activity'],
+              message: 'Not in Preact’s compatibility layer, which the app runs on.',
+            },
+            { name: 'react-dom', importNames: ['useFormStatus', 'preload', 'preinit'], message: 'Not in Preact’s compatibility layer.' },
+            { name: 'sonner', allowTypeImports: true, message: 'Import toast from lib/toast: it loads the library when a toast is shown.' },
+          ],
+        },
+      ],
     },
+  },
+  {
+    files: ['src/web/lib/toast.tsx'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {
     files: ['src/web/**/*.tsx'],

@@ -1,15 +1,28 @@
 import tailwindcss from '@tailwindcss/vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import { defineConfig } from 'vite';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.
 const webOutDir = process.env.WEB_DIST_DIR ?? '../../dist/web';
 
+// Preact's compatibility layer in React's place, in the browser, the server renderer and the
+// component tests alike (docs/decisions/0018-preact-in-the-browser.md).
+export const reactAsPreact = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
+  resolve: { alias: reactAsPreact },
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  // Preact's plugin: JSX, and in development hot refresh that keeps a component's state.
+  plugins: [preact({ prerender: { enabled: false } }), tailwindcss()],
   build: isSsrBuild
     ? {
         outDir: `${webOutDir}-ssr`,
@@ -24,9 +37,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         reportCompressedSize: true,
         rollupOptions: {
           output: {
-            // React DOM in a chunk of its own: start.js evaluates it in a task of its own, so no
-            // single task of a phone's start is long enough to block input.
-            manualChunks: (id) => (/node_modules\/(react-dom|scheduler)\//.test(id) ? 'react-dom' : undefined),
+            // The runtime in a chunk of its own, named as it is, rather than inside whichever
+            // shared chunk the bundler picks.
+            manualChunks: (id) => (/node_modules\/preact\//.test(id) ? 'preact' : undefined),
           },
         },
       },

@@ -189,6 +189,12 @@ describe('catalogue', () => {
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 1);
       expect(await cards(page).locator('h3').textContent()).toBe('Gorilla Cookies');
       expect(await page.getByRole('complementary', { name: 'Filtros' }).getByLabel('Solo productos en oferta').isChecked()).toBe(true);
+      // Opened inside the page, not loaded: the tab's title is the page's all the same, and the
+      // page holds no title of its own outside the head.
+      await expect.poll(() => page.title()).toBe('Catálogo de semillas - Semillas del Sur');
+      await cards(page).getByRole('link', { name: 'Gorilla Cookies' }).first().click();
+      await expect.poll(() => page.title()).toBe('Detalles del Producto - Gorilla Cookies');
+      expect(await page.locator('body title').count()).toBe(0);
     });
     await context.close();
   });

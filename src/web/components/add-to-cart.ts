@@ -1,5 +1,5 @@
 // One add-to-cart path for cards and the detail page, with the spec's messages (storefront §5).
-import { toast } from 'sonner';
+import { toast } from '../lib/toast';
 import type { BlisterDto, ProductDto } from '../../domain/catalog';
 import { CartRuleError } from '../../domain/cart';
 import { cart } from '../lib/cart-store';

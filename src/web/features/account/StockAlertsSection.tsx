@@ -2,7 +2,7 @@
 // with its product link and a cancel button.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { Thumbnail } from '../../components/Thumbnail';
 import { formatDateTime } from '../../../domain/dates';

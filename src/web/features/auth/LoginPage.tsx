@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { forgetIntendedRoute, landingAfterLogin, safeInternalPath, setPostLoginLanding } from '../../lib/intended-route';
 import { useSession } from '../../lib/session';

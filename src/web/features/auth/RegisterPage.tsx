@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { loginPathFor } from '../../lib/intended-route';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { registerSchema, type RegisterForm, type RegisterValues } from './schemas';

@@ -1,7 +1,7 @@
 // The e-mail verification step shared by login and registration (spec accounts-admin §2, §8):
 // a 6-digit code, resend, and a way back.
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { Alert } from '../../components/ui/Alert';

@@ -2,7 +2,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { CART_MAX_QUANTITY, CartRuleError } from '../../../domain/cart';
 import { formatArs } from '../../../domain/money';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../components/ui/account-icons';

@@ -2,7 +2,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { formatArs } from '../../../domain/money';
 import { useSession } from '../../lib/session';
 import { usePageTitle } from '../../lib/page-title';

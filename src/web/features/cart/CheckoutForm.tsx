@@ -6,7 +6,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate, Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { ProfileDto } from '../../../domain/auth';
 import { cartTotal } from '../../../domain/cart';
 import { formatArs } from '../../../domain/money';

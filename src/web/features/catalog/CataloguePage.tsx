@@ -2,10 +2,10 @@
 // shared link shows the same selection.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { usePageTitle } from '../../lib/page-title';
 import { FilterIcon, SearchIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
-import { SHOP_NAME } from '../../components/site';
 import { ProductCardSkeleton } from '../../components/Skeleton';
 import { CATALOGUE_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { useBrands } from '../../lib/catalog-api';
@@ -32,6 +32,7 @@ function useCatalogueFilters() {
 }
 
 export default function CataloguePage() {
+  usePageTitle('Catálogo de semillas');
   const [filters, setFilters] = useCatalogueFilters();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const brands = useBrands();
@@ -46,7 +47,6 @@ export default function CataloguePage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-      <title>{`Catálogo de semillas - ${SHOP_NAME}`}</title>
       <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Catálogo de semillas</h1>
 
       <div className="mt-5">

@@ -1,6 +1,7 @@
 // spec storefront §2 home. The spec's 500 ms page loader is left out: it would only delay the
 // largest paint; each section shows skeletons of its final size while its data loads.
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../lib/page-title';
 import { ArrowRightIcon, ChevronDownIcon, LeafIcon, ShieldIcon, SproutIcon, SunIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { SHOP_NAME } from '../../components/site';
@@ -10,6 +11,7 @@ import { BrandStrip } from './BrandStrip';
 import { PromoCarousel } from './PromoCarousel';
 
 export default function HomePage() {
+  useDocumentTitle(`${SHOP_NAME} - Banco de semillas de cannabis`);
   const desktop = useMediaQuery('(min-width: 1024px)');
   const brands = useBrands(desktop);
   const latest = useLatestProducts();
@@ -18,7 +20,6 @@ export default function HomePage() {
 
   return (
     <>
-      <title>{`${SHOP_NAME} - Banco de semillas de cannabis`}</title>
       <Hero />
       <div className="flex flex-col gap-12 py-10 sm:gap-16 sm:py-14">
         <PromoCarousel />

@@ -1,8 +1,8 @@
 // /contacto: the channels the shop set (WhatsApp, e-mail, Instagram), its fiscal data, and the
 // ways to exercise the customer's rights.
 import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/page-title';
 import { CONSUMER_DEFENCE_URL, contactLinks } from '../../../domain/legal';
-import { SHOP_NAME } from '../../components/site';
 import { InstagramIcon, MailIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { useContactSettings } from '../../lib/contact';
 
@@ -11,11 +11,11 @@ const ACTIONS = { whatsapp: 'Escribinos por WhatsApp', email: 'Envianos un email
 const TEXT_LINK = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
 export default function ContactPage() {
+  usePageTitle('Contacto');
   const contact = useContactSettings();
   const channels = contactLinks(contact.data);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`Contacto - ${SHOP_NAME}`}</title>
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Estamos para ayudarte</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Contacto</h1>
       <p className="mt-2 text-stone-600">Consultas sobre productos, pedidos, envíos o garantías: escribinos por el canal que prefieras.</p>

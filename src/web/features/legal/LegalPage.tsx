@@ -1,9 +1,9 @@
 // /terminos, /privacidad and /cambios-y-devoluciones: the shop's text (its default until the
 // owner edits it), rendered from the safe Markdown subset.
 import { Link } from 'react-router';
+import { usePageTitle } from '../../lib/page-title';
 import { LEGAL_PAGE_LABELS, type LegalSlug } from '../../../domain/legal';
 import { Markdown } from '../../components/Markdown';
-import { SHOP_NAME } from '../../components/site';
 import { Alert } from '../../components/ui/Alert';
 import { useLegalPage } from './api';
 
@@ -17,9 +17,9 @@ const dateFormat = new Intl.DateTimeFormat('es-AR', {
 function LegalPage({ slug }: { slug: LegalSlug }) {
   const page = useLegalPage(slug);
   const title = page.data?.title ?? LEGAL_PAGE_LABELS[slug];
+  usePageTitle(title);
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <title>{`${title} - ${SHOP_NAME}`}</title>
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Información legal</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
       {page.data?.updated_at && (

@@ -3,7 +3,7 @@
 // Texts are written here rather than imported from the domain so this page stays without zod.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import type { BypassResultDto } from '../../../domain/site';
 import { Modal } from '../../components/Modal';
 import { PageLoader } from '../../components/PageLoader';

@@ -2,7 +2,7 @@
 // e-mail when it comes back, and sees or cancels the request already open.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
 import { useStockNotificationActions, useStockNotifications } from '../../lib/stock-notifications';
 import { BellIcon, CheckIcon } from '../../components/ui/icons';

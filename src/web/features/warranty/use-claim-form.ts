@@ -2,7 +2,7 @@
 // the sending (photos uploaded first, then the claim). WarrantyForm lays it out.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../lib/toast';
 import { shopDate } from '../../../domain/dates';
 import { type PurchaseType, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
 import { ApiError } from '../../lib/api';

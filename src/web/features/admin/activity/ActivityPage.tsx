@@ -1,7 +1,7 @@
 // /admin/actividad (spec accounts-admin §2 activity panel): stat cards (after 500 ms), search,
 // action and from-date filters, refresh, and a timeline with expandable changes and load more.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PageHeader } from '../ui/PageHeader';
 import { ActivityFilters, useActivityFilters } from './ActivityFilters';
 import { ActivityStats } from './ActivityStats';

@@ -1,7 +1,7 @@
 // Bank list (spec accounts-admin §2 bank list): cards with national toggle, discount, edit and
 // delete; filtered by type and name on the page.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { BrandDto } from '../../../../domain/catalog';
 import { normalizeSearch } from '../../../../domain/text';
 import { errorMessage } from '../lib/format';

@@ -2,7 +2,7 @@
 // says so before anything is sent, with the product count, and offers what can be done instead:
 // its products, or hiding the bank from the shop.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';

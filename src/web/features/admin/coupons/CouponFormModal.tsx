@@ -2,7 +2,7 @@
 // it is limited to. Amounts are typed as the shop types them ("22.000", "1.450,50"); the server
 // checks every field with the domain's schema and its refusals show on their fields.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponDto, type CouponKind } from '../../../../domain/coupons';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type ProductType } from '../../../../domain/catalog-constants';
 import { amountInputText, parseArsAmount } from '../../../../domain/money';

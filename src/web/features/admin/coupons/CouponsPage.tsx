@@ -1,7 +1,7 @@
 // /admin/cupones (issue 24): the shop's discount codes with their uses and the revenue of the
 // orders that used them; created, changed and deactivated here, never deleted once used.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { couponValueLabel, type CouponDto, type CouponState } from '../../../../domain/coupons';
 import { formatArs } from '../../../../domain/money';
 import { errorMessage, formatDate } from '../lib/format';

@@ -113,7 +113,7 @@ describe('BulkBar', () => {
     const bar = await renderBar([order(3, 103)]);
     fireEvent.click(within(bar).getByRole('button', { name: 'Marcar pagados' }));
     const dialog = await screen.findByRole('dialog', { name: 'Marcar pedidos como pagados' });
-    fireEvent.change(within(dialog).getByLabelText(/Fecha de pago/), { target: { value: '2026-03-02' } });
+    fireEvent.input(within(dialog).getByLabelText(/Fecha de pago/), { target: { value: '2026-03-02' } });
     fireEvent.change(within(dialog).getByLabelText('Medio de pago'), { target: { value: 'efectivo' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar pagados' }));
 

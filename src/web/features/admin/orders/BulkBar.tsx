@@ -4,7 +4,7 @@ import { BULK_ACTION_PERMISSION } from '../../../../domain/staff-roles';
 import { usePermissions } from '../../../lib/permissions';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../../../domain/fulfilment';
 import {
   CARRIER_LABELS,

@@ -1,5 +1,5 @@
 // "Eliminar pedido": the confirmation and the delete.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OrderDto } from '../../../../domain/orders';
 import { errorMessage } from '../lib/format';
 import { DeleteModal } from '../ui/DeleteModal';

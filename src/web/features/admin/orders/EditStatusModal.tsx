@@ -1,6 +1,6 @@
 // Change an order's status (spec accounts-admin §4: an admin may set any of the three).
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderDto, type OrderStatus } from '../../../../domain/orders';
 import { Modal } from '../../../components/Modal';
 import { errorMessage, formatArs } from '../lib/format';

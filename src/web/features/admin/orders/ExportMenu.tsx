@@ -1,7 +1,7 @@
 // 'Exportar': the orders of the current filters (or of a selection) as a CSV, one row per order or
 // one row per product line.
 import { useEffect, useId, useRef, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { buttonClass, Spinner } from '../../../components/ui/Button';
 import { errorMessage } from '../lib/format';
 import { downloadOrdersCsv, type ExportRows } from './api';

@@ -3,7 +3,7 @@
 // payment may be recorded at once.
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, shopToday } from '../lib/format';

@@ -4,7 +4,7 @@
 import { usePermissions } from '../../../lib/permissions';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage, formatDateTime } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useAdminOrder, useDeleteOrder } from './api';

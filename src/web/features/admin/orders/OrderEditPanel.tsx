@@ -2,7 +2,7 @@
 // delivery of an order awaiting payment, with the new total shown before saving. The server prices
 // new lines, quotes the shipping again, moves the stock and e-mails the customer the new total.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OrderDto } from '../../../../domain/orders';
 import { ApiError } from '../../../lib/api';
 import { errorMessage, formatArs } from '../lib/format';

@@ -64,7 +64,7 @@ describe('OrderFilters', () => {
 
   it('searches what is typed once typing pauses', async () => {
     const requests = renderToolbar();
-    fireEvent.change(screen.getByRole('searchbox', { name: 'Buscar pedidos por cliente, email, teléfono, número o producto' }), {
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Buscar pedidos por cliente, email, teléfono, número o producto' }), {
       target: { value: 'martina' },
     });
     expect(address().has('search')).toBe(false);
@@ -89,12 +89,12 @@ describe('OrderFilters', () => {
     const requests = renderToolbar();
     await waitFor(() => expect(requests).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Personalizado' }));
-    fireEvent.change(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
+    fireEvent.input(screen.getByLabelText('Desde'), { target: { value: '2026-03-01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     expect(screen.getByRole('alert').textContent).toBe('Debes seleccionar fechas de inicio y fin');
     expect(address().has('date')).toBe(false);
 
-    fireEvent.change(screen.getByLabelText('Hasta'), { target: { value: '2026-03-05' } });
+    fireEvent.input(screen.getByLabelText('Hasta'), { target: { value: '2026-03-05' } });
     fireEvent.click(screen.getByRole('button', { name: 'Aplicar' }));
     await waitFor(() =>
       expect(lastQuery(requests)).toMatchObject({ date_filter: 'custom', start_date: '2026-03-01', end_date: '2026-03-05' }),

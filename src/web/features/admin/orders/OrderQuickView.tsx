@@ -1,7 +1,7 @@
 // The order opened over 'Lista de Pedidos' (`?orderId=`): its details, "Abrir página" and
 // "Cambiar estado"; a failed load closes it with a toast.
 import { useEffect } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OrderDto } from '../../../../domain/orders';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../lib/format';

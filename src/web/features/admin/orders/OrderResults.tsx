@@ -1,6 +1,6 @@
 // The orders of 'Lista de Pedidos': loading, error and empty states, the dense table or the cards
 // (with "select the visible ones"), and "Cargar más pedidos" with how many are shown.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OrderDto } from '../../../../domain/orders';
 import type { Selection } from '../lib/selection';
 import { OrderCard } from './OrderCard';

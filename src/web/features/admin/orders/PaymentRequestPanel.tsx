@@ -1,7 +1,7 @@
 // Asking for the payment of an order awaiting it (issue 21), e.g. one placed before 'Datos de
 // pago' existed: the details again by e-mail, or a WhatsApp message with the amount, the order
 // number and the details (and a question for the address when delivery is to be arranged).
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { paymentInstructions } from '../../../../domain/fulfilment';
 import { whatsappUrl } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';

@@ -2,7 +2,7 @@
 // undone (DELETE), and a cancelled order that was paid gets its refund recorded. The lifecycle's
 // rules live on the server (domain/order-lifecycle.ts); these only offer what it allows.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
 import { errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';

@@ -1,7 +1,7 @@
 // Bulk edit of the selected products: choose the change and its value, see each product before
 // and after, then apply it to all of them at once.
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import {
   BULK_ACTION_LABELS,
   BULK_ACTIONS,

@@ -1,5 +1,5 @@
 // "Eliminar producto": the confirmation and the delete.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { ProductDto } from '../../../../domain/catalog';
 import { errorMessage } from '../lib/format';
 import { DeleteModal } from '../ui/DeleteModal';

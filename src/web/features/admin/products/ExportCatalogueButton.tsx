@@ -1,6 +1,6 @@
 // Downloads the catalogue as a CSV (one row per presentation, for Excel in Spanish).
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Icon, type IconProps } from '../../../components/ui/icons';
 import { errorMessage } from '../lib/format';
 import { downloadCatalogue } from './sheet-api';

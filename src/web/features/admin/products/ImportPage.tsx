@@ -2,7 +2,7 @@
 // the reason of each bad cell), then apply it; nothing is applied while the file has errors.
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResultDto } from '../../../../domain/catalog-sheet';
 import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../lib/format';

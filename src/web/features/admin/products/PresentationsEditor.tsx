@@ -9,7 +9,7 @@ import {
   type UseFormRegister,
   type UseFormSetValue,
 } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { MAX_PRESENTATIONS, type ProductFormValues } from '../../../../domain/admin-catalog';
 import { formatArs, formatMoney, type Currency } from '../../../../domain/money';
 import {

@@ -1,6 +1,6 @@
 // The admin catalogue's cards: loading, error and empty states, availability toggles, selection,
 // and "Cargar más productos" with how much is loaded.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';
 import { errorMessage } from '../lib/format';
 import type { Selection } from '../lib/selection';

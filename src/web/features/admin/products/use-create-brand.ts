@@ -2,7 +2,7 @@
 // a name that already exists, or that someone else created meanwhile, selects that brand instead.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { BRAND_NAME_REQUIRED, normalizeBrandName } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { normalizeSearch, slugify } from '../../../../domain/text';

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { productFormSchema, type ProductFormValues } from '../../../../domain/admin-catalog';
 import type { FlaggedPrice } from '../../../../domain/price-guards';
 import { ApiError } from '../../../lib/api';

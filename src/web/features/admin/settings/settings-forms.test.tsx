@@ -26,11 +26,11 @@ describe('Contacto y datos fiscales', () => {
     );
     renderPage(<ContactSettings />);
     const name = await screen.findByLabelText<HTMLInputElement>('Razón social');
-    expect(screen.getByLabelText<HTMLInputElement>('Instagram').value).toBe('@semillasdelsur');
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Instagram').value).toBe('@semillasdelsur'));
     const save = screen.getByRole('button', { name: 'Guardar datos de contacto' });
     expect(save).toHaveProperty('disabled', true);
 
-    fireEvent.change(name, { target: { value: '  Semillas del Sur  ' } });
+    fireEvent.input(name, { target: { value: '  Semillas del Sur  ' } });
     fireEvent.click(save);
     await screen.findByText('Datos de contacto guardados');
     const put = requests.find((r) => r.method === 'PUT')!;
@@ -49,7 +49,8 @@ describe('Contacto y datos fiscales', () => {
     );
     renderPage(<ContactSettings />);
     const cuit = await screen.findByLabelText<HTMLInputElement>('CUIT');
-    fireEvent.change(cuit, { target: { value: '20-12345678-6' } });
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Instagram').value).toBe('@semillasdelsur'));
+    fireEvent.input(cuit, { target: { value: '20-12345678-6' } });
     fireEvent.click(screen.getByRole('button', { name: 'Guardar datos de contacto' }));
     await waitFor(() => expect(cuit.getAttribute('aria-invalid')).toBe('true'));
     const described = (cuit.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent);
@@ -67,8 +68,8 @@ describe('Páginas legales', () => {
     );
     renderPage(<LegalPagesEditor />);
     const body = await screen.findByLabelText<HTMLTextAreaElement>(/Texto/);
-    expect(body.value).toBe('Texto base');
-    fireEvent.change(body, { target: { value: '## Envíos\n\nA todo el país.' } });
+    await waitFor(() => expect(body.value).toBe('Texto base'));
+    fireEvent.input(body, { target: { value: '## Envíos\n\nA todo el país.' } });
     fireEvent.click(screen.getByRole('button', { name: /Guardar/ }));
     await screen.findByText('Página guardada');
     const put = requests.find((r) => r.method === 'PUT')!;

@@ -1,6 +1,6 @@
 // "Eliminar …" of an admin list: the confirmation, the delete mutation run from it, and its toasts.
 import type { ReactNode } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 
 interface DeleteMutation<T> {

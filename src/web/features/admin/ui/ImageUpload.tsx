@@ -1,7 +1,7 @@
 // One image of a form: chosen from a file, dropped, or pasted from the clipboard; uploaded to the
 // shop's store at once and shown as a preview with a delete button.
 import { useId, useRef, useState, type ClipboardEvent, type DragEvent } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { smallImage } from '../../../../domain/images';
 import { errorMessage } from '../lib/format';
 import {

@@ -1,7 +1,7 @@
 // "Actualizar" of an admin list: reloads it and says how it went in a toast (the word hidden on
 // phones, where the icon stays).
 import { useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/Button';
 import { RefreshIcon } from '../../../components/ui/admin-icons';
 

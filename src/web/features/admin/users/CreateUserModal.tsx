@@ -3,7 +3,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { adminCreateUserSchema, type AdminCreateUserInput } from '../../../../domain/users';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';

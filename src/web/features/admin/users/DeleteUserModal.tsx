@@ -1,5 +1,5 @@
 // "Eliminar usuario": the confirmation and the delete.
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { errorMessage } from '../lib/format';
 import { DeleteModal } from '../ui/DeleteModal';
 import { type AdminUserDto, useDeleteUser } from './api';

@@ -2,7 +2,7 @@
 // roles and "Cliente (sin acceso)", the permissions of a custom role as checkboxes, and what the
 // change means before it is saved.
 import { useEffect, useId, useState } from 'react';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import {
   ASSIGNABLE_PERMISSIONS,
   NO_ROLE_LABEL,

@@ -1,6 +1,6 @@
 // One account in the user list: who, role and state badges, and its actions (see, role, activate, delete).
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { ROLE_LABELS } from '../../../../domain/staff-roles';
 import { OWN_ACCOUNT_MESSAGE } from '../../../../domain/users';
 import { useSession } from '../../../lib/session';

@@ -4,7 +4,7 @@
 import { ROLE_LABELS } from '../../../../domain/staff-roles';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import type { OrderDto } from '../../../../domain/orders';
 import { ApiError } from '../../../lib/api';
 import { OrderStatusBadge } from '../orders/OrderParts';

@@ -2,7 +2,7 @@
 // warranty claims, §4 claim status: any status; resolution details only for approved/resolved).
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { smallImage } from '../../../../domain/images';
 import { STATUSES_WITH_RESOLUTION, WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '../../../../domain/warranty';
 import { Modal } from '../../../components/Modal';

@@ -2,7 +2,7 @@
 // edit-status and photo modals, links to the order and the customer, refreshed every 120 s.
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
+import { toast } from '../../../lib/toast';
 import { smallImage } from '../../../../domain/images';
 import { truncate } from '../../../../domain/text';
 import { WARRANTY_STATUS_LABELS, WARRANTY_STATUSES, type WarrantyStatus } from '../../../../domain/warranty';

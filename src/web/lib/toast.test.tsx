@@ -1,0 +1,19 @@
+// @vitest-environment happy-dom
+// A toast asked for before its library has loaded still shows: the library is fetched, the list
+// drawn, then the toast published to it, in that order.
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderPage } from '../test/render';
+import { Toasts, toast } from './toast';
+
+describe('toast', () => {
+  it('shows a toast asked for at once, before the list is on the page', async () => {
+    renderPage(<Toasts />);
+    expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
+    toast.success('Producto añadido al carrito');
+    toast.error('Sin stock', { description: 'Elegí otra presentación' });
+    expect(await screen.findByText('Producto añadido al carrito')).toBeTruthy();
+    expect(await screen.findByText('Elegí otra presentación')).toBeTruthy();
+    expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(2);
+  });
+});
