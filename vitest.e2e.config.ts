@@ -8,6 +8,10 @@ export default defineConfig({
     // A page on a busy two-core machine can take seconds to draw what a poll waits for; the
     // default second made waits for a tab title or a count fail on a slow run.
     expect: { poll: { timeout: 15_000 } },
+    // In CI a failed test runs once more, and the JSON report keeps both tries: a test that fails
+    // twice fails the run, one that passed on its second try is a flake to look at, not a landing
+    // lost to a busy machine.
+    retry: process.env.CI ? 1 : 0,
     pool: 'forks',
     // Two files at a time, each on its own server and database (e2e/helpers/shop.ts).
     maxWorkers: 2,

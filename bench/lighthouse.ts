@@ -2,7 +2,9 @@
 // Debian's Chromium against the built app served by the built server with the demo catalogue,
 // for /, /productos and one /producto/{id}, as a first-time visitor (the age gate is shown). Each
 // page runs LIGHTHOUSE_RUNS times (3) and the median run by performance score is kept. Also the
-// JavaScript and CSS the home page loads, gzipped.
+// JavaScript and CSS the home page loads, gzipped. Beside it, the first contentful paint of the
+// same pages on a slow phone, measured in the browser rather than simulated: Slow 4G (562.5 ms
+// latency, 1.44 Mbit/s down, 675 kbit/s up), a processor 4× slower, 390 px, an empty cache.
 //
 //   npx tsx bench/lighthouse.ts          prints the figures (npm run bench also writes them to bench/results.md)
 //   WEB_DIST_DIR=/tmp/web …              the built web to serve (default dist/web)
@@ -15,13 +17,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import lighthouse from 'lighthouse';
+import { chromium as playwright } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/helpers/browser';
 import { freePort, ROOT, startServerProcess } from '../tests/helpers/server-process';
 
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-export const TARGETS = { score: 95, lcpMs: 2000, cls: 0.05, initialJsKb: 150 } as const;
+export const TARGETS = { performance: 98, score: 100, lcpMs: 1500, cls: 0, tbtMs: 100, initialJsKb: 90, slowPhoneFcpMs: 1800 } as const;
 
 export interface PageFigures {
   name: string;
@@ -31,6 +34,8 @@ export interface PageFigures {
   cls: number;
   tbtMs: number;
   fcpMs: number;
+  /** First contentful paint on the slow phone (Slow 4G, 4× CPU), median of the runs. */
+  slowPhoneFcpMs: number;
   /** Audits under 0.9 in the kept run, for finding causes. */
   failing: string[];
 }
@@ -88,6 +93,7 @@ function figures(name: string, urlPath: string, lhr: Lhr): PageFigures {
     cls: value('cumulative-layout-shift'),
     tbtMs: value('total-blocking-time'),
     fcpMs: value('first-contentful-paint'),
+    slowPhoneFcpMs: NaN,
     failing: [...new Set(failing)],
   };
 }
@@ -117,6 +123,40 @@ async function audit(url: string, port: number): Promise<Lhr> {
     if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
     if (!result.lhr.runtimeError) return result.lhr;
     if (attempt === 3) throw new Error(`Lighthouse: ${result.lhr.runtimeError.message}`);
+  }
+}
+
+const SLOW_4G = { offline: false, latency: 562.5, downloadThroughput: 1_440_000 / 8, uploadThroughput: 675_000 / 8 };
+
+/** First contentful paint of `url` on a slow phone, each run in a fresh context (empty cache). */
+async function slowPhoneFcp(url: string, port: number, runs: number): Promise<number> {
+  const browser = await playwright.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const paints: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
+      const paint = await page.waitForFunction(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime, undefined, {
+        polling: 50,
+      });
+      paints.push(await paint.jsonValue());
+      await context.close();
+    }
+    return paints.sort((a, b) => a - b)[Math.floor(paints.length / 2)];
+  } finally {
+    // Leaves the Chromium running: only this connection closes.
+    await browser.close();
   }
 }
 
@@ -161,7 +201,10 @@ export async function runLighthouse(
       }
       kept = median(lhrs);
       if (page.path === '/') homeLhr = kept;
-      const f = figures(page.name, page.path, kept);
+      const f = {
+        ...figures(page.name, page.path, kept),
+        slowPhoneFcpMs: await slowPhoneFcp(`${server.url}${page.path}`, chromium.port, runs),
+      };
       results.push(f);
       log(formatPage(f));
     }
@@ -188,9 +231,10 @@ const mark = (ok: boolean) => (ok ? '' : ' ✗');
 export function formatPage(p: PageFigures): string {
   const s = p.scores;
   return (
-    `  ${p.name.padEnd(9)} perf ${s.performance}${mark(s.performance >= TARGETS.score)}  a11y ${s.accessibility}${mark(s.accessibility >= TARGETS.score)}  ` +
+    `  ${p.name.padEnd(9)} perf ${s.performance}${mark(s.performance >= TARGETS.performance)}  a11y ${s.accessibility}${mark(s.accessibility >= TARGETS.score)}  ` +
     `best ${s['best-practices']}${mark(s['best-practices'] >= TARGETS.score)}  seo ${s.seo}${mark(s.seo >= TARGETS.score)}  ` +
-    `LCP ${ms(p.lcpMs)}${mark(p.lcpMs < TARGETS.lcpMs)}  CLS ${p.cls.toFixed(3)}${mark(p.cls < TARGETS.cls)}  TBT ${ms(p.tbtMs)}` +
+    `LCP ${ms(p.lcpMs)}${mark(p.lcpMs < TARGETS.lcpMs)}  CLS ${p.cls.toFixed(3)}${mark(p.cls <= TARGETS.cls)}  TBT ${ms(p.tbtMs)}${mark(p.tbtMs < TARGETS.tbtMs)}  ` +
+    `FCP slow phone ${ms(p.slowPhoneFcpMs)}${mark(p.slowPhoneFcpMs < TARGETS.slowPhoneFcpMs)}` +
     (p.failing.length ? `\n            below 0.9: ${p.failing.join(', ')}` : '')
   );
 }
@@ -202,16 +246,19 @@ export function lighthouseMarkdown(report: LighthouseReport): string {
     '',
     `Lighthouse ${report.lighthouseVersion}, Chromium ${report.chromeVersion}, mobile emulation with simulated throttling (defaults); ` +
       `built app and server with the demo catalogue, first visit (age gate shown); ${report.runs === 1 ? 'one run' : `median of ${report.runs} runs by performance score`}; ` +
-      `benchmark index ${Math.round(report.benchmarkIndex)}. Targets: every score ≥ ${TARGETS.score}, LCP < ${TARGETS.lcpMs / 1000} s, CLS < ${TARGETS.cls}.`,
+      `benchmark index ${Math.round(report.benchmarkIndex)}. Targets: performance ≥ ${TARGETS.performance}, every other score ${TARGETS.score}, ` +
+      `LCP < ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}, TBT < ${TARGETS.tbtMs} ms. ` +
+      `FCP on a slow phone: measured in Chromium with Slow 4G (562.5 ms, 1.44 Mbit/s), 4× CPU, 390 px, empty cache, median of the runs; target < ${TARGETS.slowPhoneFcpMs / 1000} s.`,
     '',
-    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | FCP |',
-    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+    '| page | performance | accessibility | best practices | SEO | LCP | CLS | TBT | FCP | FCP, slow phone |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|',
     ...report.pages.map((p) => {
       const s = p.scores;
       const score = (n: number) => ok(n >= TARGETS.score, String(n));
       return (
-        `| ${p.name} \`${p.path}\` | ${score(s.performance)} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ` +
-        `${ok(p.lcpMs < TARGETS.lcpMs, ms(p.lcpMs))} | ${ok(p.cls < TARGETS.cls, p.cls.toFixed(3))} | ${ms(p.tbtMs)} | ${ms(p.fcpMs)} |`
+        `| ${p.name} \`${p.path}\` | ${ok(s.performance >= TARGETS.performance, String(s.performance))} | ${score(s.accessibility)} | ${score(s['best-practices'])} | ${score(s.seo)} | ` +
+        `${ok(p.lcpMs < TARGETS.lcpMs, ms(p.lcpMs))} | ${ok(p.cls <= TARGETS.cls, p.cls.toFixed(3))} | ${ok(p.tbtMs < TARGETS.tbtMs, ms(p.tbtMs))} | ${ms(p.fcpMs)} | ` +
+        `${ok(p.slowPhoneFcpMs < TARGETS.slowPhoneFcpMs, ms(p.slowPhoneFcpMs))} |`
       );
     }),
     '',

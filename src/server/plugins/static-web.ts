@@ -90,6 +90,23 @@ export function modulePreloader(webRoot: string, indexHtml: string): (names: str
   };
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="\/assets\/([^"/]+\.css)"[^>]*>/g;
+
+/**
+ * The built stylesheets written into the page instead of linked: the first paint waits for the
+ * CSS, and on a phone's slow connection fetching it cost a round trip (or two, on a connection of
+ * its own) after the HTML; 14 KB gzip more per page load is cheaper. A file that could close its
+ * own element stays linked.
+ */
+export function withInlineStylesheets(indexHtml: string, webRoot: string): string {
+  return indexHtml.replace(STYLESHEET_LINK, (link, file: string) => {
+    const onDisk = path.join(webRoot, 'assets', file);
+    if (!existsSync(onDisk)) return link;
+    const css = readFileSync(onDisk, 'utf8');
+    return /<\/style/i.test(css) ? link : `<style>${css}</style>`;
+  });
+}
+
 /** Puts `tags` where the built index.html has its title, dropping its generic title and description. */
 export function withHeadTags(indexHtml: string, tags: string): string {
   const withoutDefaults = indexHtml.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
@@ -206,7 +223,9 @@ export default fp(async function staticWebPlugin(
       },
     });
   }
-  const indexHtml = hasWeb ? readFileSync(indexFile, 'utf8') : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
+  const indexHtml = hasWeb
+    ? withInlineStylesheets(readFileSync(indexFile, 'utf8'), webRoot)
+    : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
   const preloadModules = modulePreloader(webRoot, indexHtml);
   const render: typeof renderPage | null =
     hasWeb && opts.renderer && existsSync(opts.renderer)

@@ -105,7 +105,17 @@ export function useLiveOrderCounts(): OrderStatusCounts | undefined {
   const signature = data ? `${data.pending}/${data.completed}/${data.cancelled}/${data.total}` : null;
   useEffect(() => {
     if (signature === null) return;
-    if (seen.current !== null && seen.current !== signature) void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    if (seen.current !== null && seen.current !== signature) {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
+    } else if (seen.current === null) {
+      // The first counts are the baseline, but a list loaded before them may already be older:
+      // an order placed in between would otherwise wait for the next change to show.
+      const countedAt = queryClient.getQueryState(adminKeys.orderCounts)?.dataUpdatedAt ?? 0;
+      void queryClient.invalidateQueries({
+        queryKey: adminKeys.orders,
+        predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < countedAt,
+      });
+    }
     seen.current = signature;
   }, [signature, queryClient]);
   return data;
