@@ -1,6 +1,5 @@
 import './lib/zod-config';
 import { hydrate } from '@tanstack/react-query';
-import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './App';
@@ -39,8 +38,8 @@ async function start() {
     </App>
   );
   const container = document.getElementById('root')!;
-  // As a transition, hydration works in short slices and the page stays responsive meanwhile.
-  if (firstRender) startTransition(() => void hydrateRoot(container, app));
+  // Preact hydrates in one task (a transition does not slice it): decision 0018 says what that costs.
+  if (firstRender) hydrateRoot(container, app);
   else createRoot(container).render(app);
 }
 
