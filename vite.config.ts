@@ -43,7 +43,7 @@ export default defineConfig(({ isSsrBuild }) => ({
           },
         },
       },
-  // One self-contained file the server imports, wherever the build is placed, with React's
+  // One self-contained file the server imports, wherever the build is placed, with the libraries'
   // production build whatever NODE_ENV the server runs with.
   ssr: { noExternal: true },
   define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : undefined,

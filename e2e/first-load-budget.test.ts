@@ -2,11 +2,12 @@
 // product asks the browser to fetch before the page runs (the entry script and every module it
 // preloads, the page's own code included), counted as the gzip bytes the server sends. Over the
 // budget, a change has put something in the first load that belongs in a chunk of its own.
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGE_COOKIE } from '../src/domain/cookies';
 import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct } from '../tests/helpers/factories';
+import { pageHtml } from './helpers/browser';
+import { rawGet } from './helpers/http';
 
 /** Bytes, gzip, as sent: 90 KB. */
 const BUDGET = 90 * 1024;
@@ -21,26 +22,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.close());
 
-/** The body's bytes as they come over the wire, not decoded. */
-function wireBytes(path: string, headers: Record<string, string>): Promise<{ status: number; encoding?: string; bytes: Buffer }> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${server.url}${path}`, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () =>
-          resolve({ status: response.statusCode ?? 0, encoding: response.headers['content-encoding'], bytes: Buffer.concat(chunks) }),
-        );
-      })
-      .on('error', reject);
-  });
-}
-
 /** The scripts a page starts with: start.js, the entry it names and the modules it loads beside it. */
 async function firstLoadScripts(path: string): Promise<string[]> {
-  const page = await wireBytes(path, { cookie: `${AGE_COOKIE}=true` });
-  expect(page.status).toBe(200);
-  const html = page.bytes.toString('utf8');
+  const html = await pageHtml(server.url, path, `${AGE_COOKIE}=true`);
   const attribute = (tag: string, name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(tag)?.[1] ?? '';
   const scripts = [...html.matchAll(/<script\b[^>]*\ssrc="[^"]*"[^>]*>/g)].flatMap(([tag]) => [
     attribute(tag, 'src'),
@@ -63,11 +47,11 @@ describe('first-load JavaScript', () => {
       let total = 0;
       const sizes: string[] = [];
       for (const script of scripts) {
-        const response = await wireBytes(script, { 'accept-encoding': 'gzip' });
+        const response = await rawGet(`${server.url}${script}`, { 'accept-encoding': 'gzip' });
         expect(response.status, script).toBe(200);
-        expect(response.encoding, script).toBe('gzip');
-        total += response.bytes.length;
-        sizes.push(`${script} ${(response.bytes.length / 1024).toFixed(1)} KB`);
+        expect(response.headers['content-encoding'], script).toBe('gzip');
+        total += response.body.length;
+        sizes.push(`${script} ${(response.body.length / 1024).toFixed(1)} KB`);
       }
       // The page's own chunk is among them: the budget counts the page, not only the frame.
       const pageChunk = { home: 'HomePage', catalogue: 'CataloguePage', product: 'ProductPage' }[name];

@@ -1,7 +1,6 @@
 // The page cache (src/server/cache/page-cache.ts) on the built renderer: pages for visitors without
 // a session are sent from memory, fresh after every staff edit, never to a visitor who should see
 // another page, never with a price, never kept in maintenance, and only for URLs worth keeping.
-import http from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { api, startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { placeOrder } from '../tests/helpers/orders';
 import { rootOf } from './helpers/browser';
+import { rawGet } from './helpers/http';
 
 let server: TestServer;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -49,33 +49,23 @@ interface Page {
   html: string;
 }
 
-/** A page as a browser gets it (`accept-encoding`), its bytes decoded here (fetch would hide the encoding). */
-function get(path: string, headers: Record<string, string> = {}): Promise<Page> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${server.url}${path}`, { headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('error', reject);
-      response.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const encoding = response.headers['content-encoding'] ?? null;
-        const html = (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8');
-        const header = (name: string) => {
-          const value = response.headers[name];
-          return typeof value === 'string' ? value : null;
-        };
-        resolve({
-          status: response.statusCode ?? 0,
-          etag: header('etag'),
-          encoding,
-          vary: header('vary'),
-          cacheControl: header('cache-control'),
-          html,
-        });
-      });
-    });
-    request.on('error', reject);
-  });
+/** A page as a browser gets it (`accept-encoding`), its bytes decoded here. */
+async function get(path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await rawGet(`${server.url}${path}`, headers);
+  const header = (name: string) => {
+    const value = response.headers[name];
+    return typeof value === 'string' ? value : null;
+  };
+  const encoding = header('content-encoding');
+  const { body } = response;
+  return {
+    status: response.status,
+    etag: header('etag'),
+    encoding,
+    vary: header('vary'),
+    cacheControl: header('cache-control'),
+    html: (encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body).toString('utf8'),
+  };
 }
 
 const withCookie = (cookie: string): Record<string, string> => (cookie ? { cookie } : {});

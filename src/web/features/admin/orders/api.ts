@@ -105,9 +105,7 @@ export function useLiveOrderCounts(): OrderStatusCounts | undefined {
   const signature = data ? `${data.pending}/${data.completed}/${data.cancelled}/${data.total}` : null;
   useEffect(() => {
     if (signature === null) return;
-    if (seen.current !== null && seen.current !== signature) {
-      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
-    } else if (seen.current === null) {
+    if (seen.current === null) {
       // The first counts are the baseline, but a list loaded before them may already be older:
       // an order placed in between would otherwise wait for the next change to show.
       const countedAt = queryClient.getQueryState(adminKeys.orderCounts)?.dataUpdatedAt ?? 0;
@@ -115,6 +113,8 @@ export function useLiveOrderCounts(): OrderStatusCounts | undefined {
         queryKey: adminKeys.orders,
         predicate: (query) => query.state.dataUpdatedAt > 0 && query.state.dataUpdatedAt < countedAt,
       });
+    } else if (seen.current !== signature) {
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
     }
     seen.current = signature;
   }, [signature, queryClient]);

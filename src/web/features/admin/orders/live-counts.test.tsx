@@ -33,11 +33,9 @@ describe('useLiveOrderCounts', () => {
   it('reloads a list loaded before the first counts, which may already be missing an order', async () => {
     let placed = 0;
     const requests = fakeApi((request) => {
-      if (request.url.searchParams.get('page_size') === '1')
-        return { json: { count: 5 + placed, results: [], status_counts: counts(5 + placed) } };
-      // The list is read before the order is placed, the counts after.
       const answer = { json: { count: 5 + placed, results: [], status_counts: counts(5 + placed) } };
-      placed = 1;
+      // The list is read before the order is placed, the counts after.
+      if (request.url.searchParams.get('page_size') !== '1') placed = 1;
       return answer;
     });
     renderPage(
