@@ -105,7 +105,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['src/web/lib/toast.tsx'],
+    files: ['src/web/lib/toast.tsx', 'src/web/lib/toast.test.tsx'],
     rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   {

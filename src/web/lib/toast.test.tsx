@@ -2,11 +2,16 @@
 // A toast asked for before its library has loaded still shows: the library is fetched, the list
 // drawn, then the toast published to it, in that order.
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { toast as sonner } from 'sonner';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { renderPage } from '../test/render';
 import { Toasts, toast } from './toast';
 
 describe('toast', () => {
+  // Test files share their worker's modules: toasts an earlier file showed are still active in the
+  // library, and a list that subscribes would draw them too.
+  beforeEach(() => sonner.dismiss());
+
   it('shows a toast asked for at once, before the list is on the page', async () => {
     renderPage(<Toasts />);
     expect(document.querySelector('[data-sonner-toaster]')).toBeNull();
