@@ -107,6 +107,23 @@ describe('in the browser', () => {
         const { errors, calls } = await step(page, 'first-view-hydrate', () => visit(page, path));
         expect(errors, path).toEqual([]);
         expect(calls, path).toEqual([]);
+        // Hydrated part by part (lib/hydration-slices.tsx): once the last part is, the page holds
+        // the elements the server sent, none lost or doubled.
+        await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
+        const served = await html(path, 'age_verified=true');
+        const pages = await page.evaluate((served) => {
+          // Elements with their attributes in name order, as a slice rendered over the server's
+          // nodes may set them again in another order; the toast list is drawn by the browser only.
+          const canonical = (node: Node): string => {
+            if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+            if (!(node instanceof Element) || node.matches('section[aria-label^="Notifications"]')) return '';
+            const attributes = [...node.attributes].map((a) => `${a.name}="${a.value}"`).sort();
+            return `<${node.localName} ${attributes.join(' ')}>${[...node.childNodes].map(canonical).join('')}</${node.localName}>`;
+          };
+          const server = new DOMParser().parseFromString(served, 'text/html').getElementById('root')!;
+          return { server: canonical(server), browser: canonical(document.getElementById('root')!) };
+        }, served);
+        expect(pages.browser, path).toEqual(pages.server);
         page.removeAllListeners();
       }
       expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();

@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode, useEffect, type ReactNode } from 'react';
 import { markAppReady } from './lib/app-ready';
+import { afterSlices } from './lib/hydration-slices';
 import { FirstRenderContext, type FirstRender } from './lib/first-render';
 import { SessionProvider } from './lib/session';
 import { Toasts } from './lib/toast';
@@ -15,9 +16,9 @@ export function createQueryClient() {
   });
 }
 
-/** Marks the document once the app runs (hydrated or rendered): buttons work from then on. */
+/** Marks the document once the app runs (hydrated, its last slice too, or rendered): buttons work from then on. */
 function ReadyMark() {
-  useEffect(markAppReady, []);
+  useEffect(() => void afterSlices().then(markAppReady), []);
   return null;
 }
 

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './App';
 import { appReady } from './lib/app-ready';
+import { hydrateInSlices, nextTask } from './lib/hydration-slices';
 import { embeddedFirstRender } from './lib/first-render';
 import { keyCurrentHistoryEntry, setRouter } from './lib/navigation';
 import { routes } from './routes';
@@ -29,6 +30,8 @@ async function start() {
       for (const { route, load } of lazyRoutes) route.lazy = async () => (await Promise.all([load(), appReady]))[0];
     }
   }
+  // The modules ran in this task; the router starts in the next one.
+  await nextTask();
   keyCurrentHistoryEntry();
   const router = createBrowserRouter(routes);
   setRouter(router);
@@ -38,9 +41,11 @@ async function start() {
     </App>
   );
   const container = document.getElementById('root')!;
-  // Preact hydrates in one task (a transition does not slice it): decision 0018 says what that costs.
-  if (firstRender) hydrateRoot(container, app);
-  else createRoot(container).render(app);
+  if (firstRender) {
+    // The hydration starts in a task of its own, and leaves the page's slices for later ones.
+    await nextTask();
+    void hydrateInSlices(() => hydrateRoot(container, app));
+  } else createRoot(container).render(app);
 }
 
 void start();

@@ -6,6 +6,7 @@ import { useSession } from '../lib/session';
 import { CartIcon, CloseIcon, ExternalIcon, MenuIcon, SearchIcon, ShieldIcon, SproutIcon, TruckIcon, UserIcon } from './ui/icons';
 import { SearchBox } from './SearchBox';
 import { ARTICLES_URL, SHOP_NAME } from './site';
+import { HydrationSlice } from '../lib/hydration-slices';
 
 // spec storefront §9: scroll threshold 50 px.
 const SCROLL_THRESHOLD = 50;
@@ -96,39 +97,43 @@ export function Header() {
           <span className="text-base font-extrabold tracking-tight text-brand-900 sm:text-lg">{SHOP_NAME}</span>
         </Link>
 
-        <nav aria-label="Principal" className="ml-4 hidden lg:block">
-          <ul className="flex items-center gap-1 text-sm font-medium">
-            <li>
-              <a
-                href={ARTICLES_URL}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="flex items-center gap-1 rounded-lg px-3 py-2 text-stone-700 hover:bg-brand-50 hover:text-brand-800"
-              >
-                Artículos
-                <ExternalIcon size={13} />
-                <span className="sr-only">(se abre en una pestaña nueva)</span>
-              </a>
-            </li>
-            {NAV_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link
-                  to={link.to}
-                  aria-current={current === link.to ? 'page' : undefined}
-                  className={`rounded-lg px-3 py-2 hover:bg-brand-50 hover:text-brand-800 ${
-                    current === link.to ? 'bg-brand-50 text-brand-800' : link.label === 'Ofertas' ? 'text-red-700' : 'text-stone-700'
-                  }`}
+        <HydrationSlice>
+          <nav aria-label="Principal" className="ml-4 hidden lg:block">
+            <ul className="flex items-center gap-1 text-sm font-medium">
+              <li>
+                <a
+                  href={ARTICLES_URL}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="flex items-center gap-1 rounded-lg px-3 py-2 text-stone-700 hover:bg-brand-50 hover:text-brand-800"
                 >
-                  {link.label}
-                </Link>
+                  Artículos
+                  <ExternalIcon size={13} />
+                  <span className="sr-only">(se abre en una pestaña nueva)</span>
+                </a>
               </li>
-            ))}
-          </ul>
-        </nav>
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <Link
+                    to={link.to}
+                    aria-current={current === link.to ? 'page' : undefined}
+                    className={`rounded-lg px-3 py-2 hover:bg-brand-50 hover:text-brand-800 ${
+                      current === link.to ? 'bg-brand-50 text-brand-800' : link.label === 'Ofertas' ? 'text-red-700' : 'text-stone-700'
+                    }`}
+                  >
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </HydrationSlice>
 
-        <div className="ml-auto hidden w-full max-w-xs md:block">
-          <SearchBox />
-        </div>
+        <HydrationSlice>
+          <div className="ml-auto hidden w-full max-w-xs md:block">
+            <SearchBox />
+          </div>
+        </HydrationSlice>
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
           <button

@@ -6,6 +6,7 @@ import { AgeGate, readAgeVerified, rememberAgeVerified } from './AgeGate';
 import { Footer } from './Footer';
 import { Header, ShippingBanner } from './Header';
 import { WhatsAppButton } from './WhatsAppButton';
+import { HydrationSlice } from '../lib/hydration-slices';
 
 export function Layout() {
   const firstRender = useFirstRender();
@@ -25,12 +26,16 @@ export function Layout() {
         <a href="#contenido" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
           Saltar al contenido
         </a>
-        <ShippingBanner />
+        <HydrationSlice>
+          <ShippingBanner />
+        </HydrationSlice>
         <Header />
         <main id="contenido" className="flex-1">
           <Outlet />
         </main>
-        <Footer />
+        <HydrationSlice>
+          <Footer />
+        </HydrationSlice>
         <WhatsAppButton />
       </div>
       {!verified && <AgeGate onVerified={() => setVerified(true)} />}

@@ -6,6 +6,7 @@ import { ChevronLeftIcon, ChevronRightIcon } from './ui/icons';
 import { useScrollEnds } from './use-scroll-ends';
 import { ProductCard } from './ProductCard';
 import { ProductCardSkeleton } from './Skeleton';
+import { HydrationSlice } from '../lib/hydration-slices';
 
 interface ProductCarouselProps {
   title: string;
@@ -65,9 +66,11 @@ export function ProductCarousel({ title, products, loading, action, id }: Produc
               </li>
             ))
           : products.map((product) => (
-              <li key={product.id} className={ITEM}>
-                <ProductCard product={product} sizes={CARD_SIZES} />
-              </li>
+              <HydrationSlice key={product.id}>
+                <li className={ITEM}>
+                  <ProductCard product={product} sizes={CARD_SIZES} />
+                </li>
+              </HydrationSlice>
             ))}
       </ul>
     </section>

@@ -13,6 +13,7 @@ import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
 import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
 import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
+import { HydrationSlice } from '../../lib/hydration-slices';
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
 const SEARCH_DEBOUNCE_MS = 500;
@@ -49,14 +50,16 @@ export default function CataloguePage() {
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
       <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Catálogo de semillas</h1>
 
-      <div className="mt-5">
-        <BrandSlider
-          brands={brands.data}
-          selected={filters.banks}
-          onToggle={(slug) => setFilters({ ...filters, banks: toggle(filters.banks, slug) })}
-          onClear={() => setFilters({ ...filters, banks: [] })}
-        />
-      </div>
+      <HydrationSlice>
+        <div className="mt-5">
+          <BrandSlider
+            brands={brands.data}
+            selected={filters.banks}
+            onToggle={(slug) => setFilters({ ...filters, banks: toggle(filters.banks, slug) })}
+            onClear={() => setFilters({ ...filters, banks: [] })}
+          />
+        </div>
+      </HydrationSlice>
 
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <SearchField value={filters.search} onSearch={(search) => setFilters({ ...filters, search }, { replace: true })} />
@@ -89,18 +92,20 @@ export default function CataloguePage() {
       </div>
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[16rem_1fr]">
-        <aside className="hidden lg:block" aria-label="Filtros">
-          <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-5">
-            <FilterPanel
-              filters={filters}
-              onChange={setFilters}
-              facets={facets.data}
-              banks={banks}
-              idPrefix="side"
-              loading={brands.isPending}
-            />
-          </div>
-        </aside>
+        <HydrationSlice>
+          <aside className="hidden lg:block" aria-label="Filtros">
+            <div className="sticky top-24 max-h-[calc(100vh-7rem)] overflow-y-auto rounded-2xl border border-stone-200 bg-white p-5">
+              <FilterPanel
+                filters={filters}
+                onChange={setFilters}
+                facets={facets.data}
+                banks={banks}
+                idPrefix="side"
+                loading={brands.isPending}
+              />
+            </div>
+          </aside>
+        </HydrationSlice>
 
         <section aria-label="Productos" aria-busy={firstLoad || reloading}>
           <h2 className="sr-only">Productos</h2>
@@ -140,9 +145,11 @@ export default function CataloguePage() {
                     </li>
                   ))
                 : products.map((product, i) => (
-                    <li key={product.id} className={i >= FIRST_SCREEN_CARDS ? 'below-fold-card' : undefined}>
-                      <ProductCard product={product} priority={i < 3} sizes={CARD_SIZES} />
-                    </li>
+                    <HydrationSlice key={product.id}>
+                      <li className={i >= FIRST_SCREEN_CARDS ? 'below-fold-card' : undefined}>
+                        <ProductCard product={product} priority={i < 3} sizes={CARD_SIZES} />
+                      </li>
+                    </HydrationSlice>
                   ))}
               {list.isFetchingNextPage &&
                 Array.from({ length: 3 }, (_, i) => (

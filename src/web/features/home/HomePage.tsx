@@ -9,6 +9,7 @@ import { useMediaQuery } from '../../components/use-media-query';
 import { useBrands, useLatestProducts, useOnSaleProducts } from '../../lib/catalog-api';
 import { BrandStrip } from './BrandStrip';
 import { PromoCarousel } from './PromoCarousel';
+import { HydrationSlice } from '../../lib/hydration-slices';
 
 export default function HomePage() {
   useDocumentTitle(`${SHOP_NAME} - Banco de semillas de cannabis`);
@@ -20,9 +21,13 @@ export default function HomePage() {
 
   return (
     <>
-      <Hero />
+      <HydrationSlice>
+        <Hero />
+      </HydrationSlice>
       <div className="flex flex-col gap-12 py-10 sm:gap-16 sm:py-14">
-        <PromoCarousel />
+        <HydrationSlice>
+          <PromoCarousel />
+        </HydrationSlice>
         {desktop && brands.data && <BrandStrip brands={brands.data} />}
         <ProductCarousel
           id="ultimos-ingresos"
@@ -31,7 +36,9 @@ export default function HomePage() {
           loading={latest.isPending}
           action={<SeeAll to="/productos" />}
         />
-        <GeneticsCards />
+        <HydrationSlice>
+          <GeneticsCards />
+        </HydrationSlice>
         {showOffers && (
           <ProductCarousel
             id="ofertas"
@@ -41,7 +48,9 @@ export default function HomePage() {
             action={<SeeAll to="/productos?category=ofertas" />}
           />
         )}
-        <Faq />
+        <HydrationSlice>
+          <Faq />
+        </HydrationSlice>
       </div>
     </>
   );

@@ -13,6 +13,7 @@ import { useProduct, useRelatedProducts } from '../../lib/catalog-api';
 import { BuyBox } from './BuyBox';
 import { ProductGallery } from './ProductGallery';
 import { Paragraphs, ProductTabs, type ProductTab } from './ProductTabs';
+import { HydrationSlice } from '../../lib/hydration-slices';
 
 // spec storefront §9: detail description cut at 300 (word boundary), flavors label at 20.
 const DESCRIPTION_CUT = 300;
@@ -112,14 +113,18 @@ function ProductDetail({ product }: { product: ProductDto }) {
             </div>
           )}
 
-          <SpecTiles product={product} typeLabel={typeLabel} />
+          <HydrationSlice>
+            <SpecTiles product={product} typeLabel={typeLabel} />
+          </HydrationSlice>
           <BuyBox product={product} />
         </div>
       </div>
 
-      <div ref={tabsRef} className="mt-12 scroll-mt-24">
-        <ProductTabs product={product} tab={tab} onTab={setTab} />
-      </div>
+      <HydrationSlice>
+        <div ref={tabsRef} className="mt-12 scroll-mt-24">
+          <ProductTabs product={product} tab={tab} onTab={setTab} />
+        </div>
+      </HydrationSlice>
 
       {(related.isPending || (related.data?.length ?? 0) > 0) && (
         <div className="-mx-4 mt-8 sm:-mx-6">
