@@ -204,6 +204,11 @@ describe('customer journey from registration to a cancelled order', () => {
       await page.getByRole('button', { name: 'Cancelar pedido' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancelar pedido' });
       await dialog.waitFor();
+      // The answer that changes nothing has the focus, and Escape closes without cancelling.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Volver');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Cancelar pedido' }).click();
       await dialog.getByRole('button', { name: 'Sí, cancelar pedido' }).click();
       await page.getByText('No tienes pedidos activos').waitFor();
       expect(await stockOf(gorilla3.id)).toBe(5);
