@@ -1,7 +1,7 @@
 // POST /api/products/bulk/: one change for many products (issue 14, bulk edit): prices by a
 // percentage, the presentations' own discount, availability, or the bank. A dry run answers the
 // before/after of each product; applying writes them in one transaction, logged once.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
 import { countOf } from '../../../domain/plural';
 import type { BulkEditResultDto, BulkEditValues, BulkState } from '../../../domain/catalog-sheet';
@@ -23,31 +23,20 @@ import type { Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
+import { productsWithPresentations } from './product-rows';
 
 type Item = BulkEditResultDto['items'][number];
 type BrandRow = typeof brands.$inferSelect;
 
 async function loadSelection(tx: Tx, ids: number[]) {
-  const rows = await tx
-    .select({ product: products, brand_name: brands.brand_name })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brand_id))
-    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
-    .orderBy(asc(products.name), asc(products.id));
-  const presentations = await tx
-    .select()
-    .from(blisters)
-    .where(inArray(blisters.product_id, ids))
-    .orderBy(asc(blisters.seed_count), asc(blisters.id));
-  return rows.map(({ product, brand_name }) => ({
+  const rows = await productsWithPresentations(tx, { ids, order: 'name' });
+  return rows.map((product) => ({
     product,
     state: {
       brand_id: product.brand_id,
-      brand: brand_name,
+      brand: product.brand_name,
       available: product.available,
-      presentations: presentations
-        .filter((b) => b.product_id === product.id)
-        .map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
+      presentations: product.presentations.map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
     } satisfies BulkState,
   }));
 }

@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { blisters, brands, products } from '../../db/schema';
 import { conflict } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
-import { loadCatalogue } from './sheet-export';
+import { productsWithPresentations } from './product-rows';
 import { planImport, type ImportPlan, type StoredProduct } from './sheet-plan';
 import { readSheet, type Sheet } from './sheet-read';
 import { PRODUCT_FIELDS } from './sheet-cells';
@@ -34,7 +34,7 @@ class NotApplied extends Error {
 }
 
 async function plan(ctx: AppContext, tx: Tx, sheet: Sheet, options: ImportOptions): Promise<ImportPlan> {
-  const [catalogue, brandRows, rate] = await Promise.all([loadCatalogue(tx), tx.select().from(brands), getDollarRateValue(tx)]);
+  const [catalogue, brandRows, rate] = await Promise.all([productsWithPresentations(tx), tx.select().from(brands), getDollarRateValue(tx)]);
   return planImport(sheet, catalogue, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
 }
 

@@ -32,7 +32,7 @@ import {
   type ProductField,
   type ProductValues,
 } from './sheet-cells';
-import type { CatalogueProduct } from './sheet-export';
+import type { CatalogueProduct } from './product-rows';
 import type { Sheet, SheetRow } from './sheet-read';
 
 type BrandRow = typeof brands.$inferSelect;

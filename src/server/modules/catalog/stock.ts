@@ -3,11 +3,12 @@
 // what it holds after, with the presentations locked in id order so concurrent orders never
 // deadlock or oversell. The catalogue owns these rows; orders call these functions with their own
 // transaction (`tx`), so the locks and the stock change belong to the order's transaction.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { insufficientStockMessage } from '../../../domain/orders';
 import type { DbOrTx, Tx } from '../../db/client';
-import { blisters, brands, products } from '../../db/schema';
+import { blisters } from '../../db/schema';
 import { conflict } from '../../errors';
+import { selectPresentationLines, type Presentation } from './presentations';
 
 /** Units per presentation (blister id). */
 export type Held = Map<number, number>;
@@ -24,35 +25,8 @@ export function heldBy(lines: { blister_id: number | null; quantity: number }[])
 export const NOTHING_HELD: Held = new Map();
 
 function selectPresentations(db: DbOrTx, ids: number[]) {
-  return db
-    .select({
-      id: blisters.id,
-      product_id: blisters.product_id,
-      seed_count: blisters.seed_count,
-      price: blisters.price,
-      stock: blisters.stock,
-      discount: blisters.discount,
-      product_name: products.name,
-      product_image: products.image,
-      product_type: products.type,
-      currency: products.currency,
-      available: products.available,
-      deleted_at: products.deleted_at,
-      brand_id: brands.id,
-      brand_name: brands.brand_name,
-      discount_active: brands.discount_active,
-      discount_type: brands.discount_type,
-      discount_value: brands.discount_value,
-      discount_expires_at: brands.discount_expires_at,
-    })
-    .from(blisters)
-    .innerJoin(products, eq(products.id, blisters.product_id))
-    .innerJoin(brands, eq(brands.id, products.brand_id))
-    .where(inArray(blisters.id, ids))
-    .orderBy(asc(blisters.id));
+  return selectPresentationLines(db).where(inArray(blisters.id, ids)).orderBy(asc(blisters.id));
 }
-
-export type Presentation = Awaited<ReturnType<typeof selectPresentations>>[number];
 
 const uniqueSorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 

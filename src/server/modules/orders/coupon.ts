@@ -17,7 +17,7 @@ import { productBrandIds } from '../catalog/brand-records';
 import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
 import { getCouponCombination } from '../site/order-settings';
 import type { AppContext } from '../../context';
-import type { Presentation } from '../catalog/stock';
+import type { Presentation } from '../catalog/presentations';
 
 /** A priced line as the coupon sees it: list price (before the banks' discounts) and price after them. */
 export function couponLine(p: Presentation, quantity: number, price: number, dollarRate: number): CouponLine {

@@ -44,15 +44,8 @@ import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { inStages } from './stages';
-import {
-  applyStockDelta,
-  heldBy,
-  lockPresentations,
-  moveStock,
-  NOTHING_HELD,
-  readPresentations,
-  type Presentation,
-} from '../catalog/stock';
+import { applyStockDelta, heldBy, lockPresentations, moveStock, NOTHING_HELD, readPresentations } from '../catalog/stock';
+import type { Presentation } from '../catalog/presentations';
 
 /** Who is calling, as the auth plugin loaded it. */
 export interface OrderActor extends Actor {
