@@ -17,7 +17,7 @@ import { createAppContext } from '../src/server/app-context';
 import type { Db } from '../src/server/db/client';
 import { computeDashboard } from '../src/server/modules/dashboard/service';
 import { TEST_JWT_SECRET } from '../tests/helpers/app';
-import { loadCatalogue } from './catalogue';
+import { loadCatalog } from './catalog';
 import { loadOrders, orderFixtures } from './orders';
 import { explainStatements, withBenchDatabase } from './staff-list';
 
@@ -39,7 +39,7 @@ async function main() {
   const seeding = {
     seeded: `${PRODUCTS} products and ${ORDERS} orders`,
     async seed(db: Db) {
-      await loadCatalogue(db, PRODUCTS);
+      await loadCatalog(db, PRODUCTS);
       await loadOrders(db, ORDERS);
       // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
       await db.execute(sql`vacuum analyze`);

@@ -1,4 +1,4 @@
-// Orders and people for the benchmark catalogue (bench/catalogue.ts): 1,000 customers with
+// Orders and people for the benchmark catalog (bench/catalog.ts): 1,000 customers with
 // 50,000 orders of two lines over the last 14 months (a tenth archived), two presentations with
 // stock for the checkout measure, and access tokens for its customers and for a staff member.
 // Tokens are made here, before the server starts: the embedded database has a single owner.

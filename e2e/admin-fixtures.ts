@@ -278,7 +278,7 @@ export async function seedStorefront(server: TestServer) {
     ],
     { image_2: photo2 },
   );
-  // The first presentation, 10 % off: the cart holds the price the catalogue shows.
+  // The first presentation, 10 % off: the cart holds the price the catalog shows.
   const cartCookie = encodeCart([
     cartLine(product, 2, { price: 10800, original_price: 12000, discount: 10, brand: 'Royal Queen Seeds', image: photo }),
   ]);

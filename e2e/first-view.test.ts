@@ -1,4 +1,4 @@
-// The first view the server renders (home, catalogue, product, guide): the content is in the HTML
+// The first view the server renders (home, catalog, product, guide): the content is in the HTML
 // before any script runs, the browser hydrates it without errors or repeated API calls, and what
 // depends on the visitor (age gate, session, prices) stays right.
 import type { Page } from 'playwright-core';
@@ -56,9 +56,9 @@ describe('the HTML the server sends', () => {
   it('holds the page content, its data for the browser, and no price for an anonymous visitor', async () => {
     const home = rootOf(await html('/'));
     expect(home).toContain('Purple Andes Auto');
-    const catalogue = rootOf(await html('/productos?category=automaticas'));
-    expect(catalogue).toContain('Purple Andes Auto');
-    expect(catalogue).not.toContain('Cookies');
+    const catalog = rootOf(await html('/productos?category=automaticas'));
+    expect(catalog).toContain('Purple Andes Auto');
+    expect(catalog).not.toContain('Cookies');
     const detail = await html(`/producto/${productId}`);
     expect(rootOf(detail)).toMatch(/<h1[^>]*>Purple Andes Auto<\/h1>/);
     expect(rootOf(detail)).toContain('resistente al frío');
@@ -153,7 +153,7 @@ describe('in the browser', () => {
           expect(await presentation.locator('option:checked').textContent()).toBe('x3');
           expect(await card.textContent()).toMatch(/11\.000/);
 
-          // A full load: the server renders the catalogue before the session is known.
+          // A full load: the server renders the catalog before the session is known.
           await page.reload();
           await presentation.waitFor();
           expect(await presentation.locator('option:checked').textContent()).toBe('x3');

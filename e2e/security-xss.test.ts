@@ -176,7 +176,7 @@ describe('stored payloads stay text', () => {
   it('in the storefront', async () => {
     const { context, page, dialogs } = await openPage();
     await visit(page, dialogs, '/', 'home', PRODUCT_NAME);
-    await visit(page, dialogs, '/productos', 'catalogue', PRODUCT_NAME);
+    await visit(page, dialogs, '/productos', 'catalog', PRODUCT_NAME);
     await visit(page, dialogs, `/productos?search=${encodeURIComponent(SCRIPT('search'))}`, 'search');
     await visit(page, dialogs, `/productos?search=${encodeURIComponent(IMG('search'))}`, 'search-img');
 

@@ -1,5 +1,5 @@
 // A cart as the browser keeps it: the `cart` cookie, so a test starts at the cart or the checkout
-// without clicking through the catalogue. The server checks every line's price and stock again at
+// without clicking through the catalog. The server checks every line's price and stock again at
 // checkout, so what a test writes here is what a customer's browser could hold.
 import type { BrowserContext } from 'playwright-core';
 import { CART_COOKIE, type CartLine } from '../../src/domain/cart';

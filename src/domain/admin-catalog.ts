@@ -1,4 +1,4 @@
-// Admin catalogue payloads shared by the API and the admin forms: product form with its
+// Admin catalog payloads shared by the API and the admin forms: product form with its
 // presentations (spec accounts-admin §2 product form, §5 product form), bank form (§5 bank) and
 // brand discount (§5 discount), with the spec's Spanish messages.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// The catalogue as a spreadsheet (issue 14, spreadsheet round trip): the columns of the CSV that
+// The catalog as a spreadsheet (issue 14, spreadsheet round trip): the columns of the CSV that
 // `GET /api/products/export.csv` writes and `POST /api/products/import/` reads, how their cells
 // are spelt, and the answers of the import and of the bulk edit (`POST /api/products/bulk/`).
 import { z } from 'zod';

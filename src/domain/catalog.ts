@@ -159,7 +159,7 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export { commaList, boolParam };
 
-/** Counts for the catalogue's filter groups, under the other active filters. */
+/** Counts for the catalog's filter groups, under the other active filters. */
 export const productFacetsDtoSchema = z.object({
   types: z.object({ auto: z.number().int(), fem: z.number().int(), reg: z.number().int() }),
   brands: z.array(

@@ -6,7 +6,7 @@ import { SHOP_TIME_ZONE } from './site';
 /** The shop's hour (Argentina) of the daily alert when nobody changed it. */
 export const DEFAULT_STOCK_ALERT_HOUR = 9;
 
-/** Same rule as the catalogue's 'Stock bajo' filter: strictly under the threshold. */
+/** Same rule as the catalog's 'Stock bajo' filter: strictly under the threshold. */
 export const isLowStock = (stock: number, threshold: number) => stock < threshold;
 
 // ---------------------------------------------------------------------------------------------

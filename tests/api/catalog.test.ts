@@ -319,8 +319,8 @@ describe('GET /api/products/', () => {
     }
   });
 
-  // The catalogue's sort select ('Menor precio', 'Mayor precio') is every visitor's (spec
-  // storefront §2 Catalogue), so anonymous callers may sort by price: an order gives no amount.
+  // The catalog's sort select ('Menor precio', 'Mayor precio') is every visitor's (spec
+  // storefront §2 Catalog), so anonymous callers may sort by price: an order gives no amount.
   it('orders by final price (USD converted, discounts applied, sold out and unpriced last), name and date', async () => {
     const base = '/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&ordering=';
     expect(names(await api(server, 'GET', `${base}min_price`))).toEqual([
@@ -353,7 +353,7 @@ describe('GET /api/products/', () => {
   it('follows the dollar rate and the clock', async () => {
     await server.ctx.db.execute(sql`update dollar_rate set value = 1500 where id = 1`);
     // Written behind the app's back: the app clears its kept rate when it changes it itself.
-    server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogChanged();
     const res = await api(server, 'GET', `/api/products/${ids.glue}/`, { token: customer });
     expect(res.json.blisters[0]).toMatchObject({ price_in_ars: 15000, final_price: 12000 });
     await server.ctx.db.execute(sql`update brands set discount_expires_at = ${'2030-01-01T00:00:00Z'} where id = ${brandIds.gorilla}`);
@@ -363,7 +363,7 @@ describe('GET /api/products/', () => {
     server.setNow(null);
     await server.ctx.db.execute(sql`update brands set discount_expires_at = null where id = ${brandIds.gorilla}`);
     await server.ctx.db.execute(sql`update dollar_rate set value = 1200 where id = 1`);
-    server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogChanged();
   });
 
   it('refuses bad parameters with 400 and a Spanish error', async () => {

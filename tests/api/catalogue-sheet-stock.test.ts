@@ -7,7 +7,7 @@ import { blisters } from '../../src/server/db/schema';
 import { useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
-import { exportSheet, importSheet } from '../helpers/catalogue-sheet';
+import { exportSheet, importSheet } from '../helpers/catalog-sheet';
 
 const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;

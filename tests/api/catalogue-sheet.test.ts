@@ -1,4 +1,4 @@
-// The catalogue as a spreadsheet: GET /api/products/export.csv and POST /api/products/import/
+// The catalog as a spreadsheet: GET /api/products/export.csv and POST /api/products/import/
 // (preview with ?dry_run=true, apply in one transaction), over real HTTP.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,9 @@ import { SHEET_COLUMNS } from '../../src/domain/catalog-sheet';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
-import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalogue-sheet';
+import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalog-sheet';
 
-// The catalogue micro-cache on, to see the import clear it.
+// The catalog micro-cache on, to see the import clear it.
 const server = useTestServer({ catalogCacheMs: 60_000, maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -231,7 +231,7 @@ describe('POST /api/products/import/', () => {
     expect((await importLogs()).length).toBe(logsBefore + 1);
   });
 
-  it('clears the catalogue cache once applied', async () => {
+  it('clears the catalog cache once applied', async () => {
     const product = await createProduct(db(), { name: 'Cacheada', sku: 'CACHE-1', blisters: [{ seed_count: 3, price: 1000, stock: 5 }] });
     const read = async () => (await api(server, 'GET', `/api/products/${product.id}/`, { token: customer.token })).json.blisters[0].price;
     expect(await read()).toBe(1000);
@@ -537,7 +537,7 @@ describe('a sheet of 5,000 rows', () => {
       const started = performance.now();
       const res = await call();
       const ms = performance.now() - started;
-      console.log(`[catalogue-sheet] ${label}: ${Math.round(ms)} ms`);
+      console.log(`[catalog-sheet] ${label}: ${Math.round(ms)} ms`);
       return { ...res, ms };
     };
 

@@ -314,14 +314,14 @@ describe('GET /api/dashboard/', () => {
 });
 
 describe('the cache', () => {
-  it('keeps the answer until an order or catalogue write of this process clears it', async () => {
+  it('keeps the answer until an order or catalog write of this process clears it', async () => {
     server.ctx.caches.dashboard.clear();
     const before = await dashboard();
     // A write that bypasses the app is not seen while the answer is kept.
     await db().update(blisters).set({ stock: 2 }).where(eq(blisters.id, p3.blisters[0].id));
     expect((await dashboard()).low_stock_total).toBe(before.low_stock_total);
 
-    // A catalogue write through the API clears it.
+    // A catalog write through the API clears it.
     const edited = await api(server, 'PATCH', `/api/products/${p2.id}/`, { token: staff.token, body: { available: true } });
     expect(edited.status, edited.text).toBe(200);
     expect((await dashboard()).low_stock_total).toBe(before.low_stock_total + 1);

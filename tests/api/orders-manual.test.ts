@@ -212,7 +212,7 @@ describe('POST /api/orders/manual/', () => {
     expect(await db().select().from(users).where(eq(users.email, 'a@correo.test'))).toEqual([]);
   });
 
-  it('prices the lines from the catalogue, ignoring a price sent by the client', async () => {
+  it('prices the lines from the catalog, ignoring a price sent by the client', async () => {
     const { line } = await product(4200);
     const order = await manualOk({
       customer_email: 'precio@correo.test',

@@ -6,7 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, brands, dollarRate } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
-import { importSheet } from '../helpers/catalogue-sheet';
+import { importSheet } from '../helpers/catalog-sheet';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;

@@ -155,7 +155,7 @@ describe('when the stock comes back', () => {
     expect((await mailsTo(carla.email))[0].subject).toBe('Volvió el stock de Northern Lights (5 semillas)');
   });
 
-  it('notifies when a catalogue import brings the stock back', async () => {
+  it('notifies when a catalog import brings the stock back', async () => {
     const product = await createProduct(db(), { name: 'Amnesia Haze', sku: 'AVISO-IMPORT', blisters: [{ seed_count: 3, stock: 0 }] });
     const customer = await createUser(db());
     expect((await ask(customer, product.blisters[0].id)).status).toBe(201);

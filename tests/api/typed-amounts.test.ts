@@ -6,7 +6,7 @@ import { blisters, brands, dollarRate } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
-import { importSheet } from '../helpers/catalogue-sheet';
+import { importSheet } from '../helpers/catalog-sheet';
 
 const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;

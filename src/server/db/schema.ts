@@ -208,7 +208,7 @@ export const products = pgTable(
     index('products_name_idx').on(t.name),
     index('products_listing_idx').on(t.available, t.deleted_at),
     index('products_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
-    // Counts of the catalogue's stock and price filters merge the ids of live products with those
+    // Counts of the catalog's stock and price filters merge the ids of live products with those
     // of blisters_in_stock_idx or blisters_priced_idx, both read from the indexes alone.
     index('products_live_idx')
       .on(t.id)

@@ -1,4 +1,4 @@
-// The product card of carousels, the catalogue and related products (spec storefront §2).
+// The product card of carousels, the catalog and related products (spec storefront §2).
 // Prices, the presentation selector and the cart button appear only for signed-in users.
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';

@@ -122,7 +122,7 @@ export async function createBrand(ctx: AppContext, actor: Actor, input: BrandFor
         return brand.id;
       }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return staffBrandDto(ctx, ctx.db, id);
 }
 
@@ -164,7 +164,7 @@ export async function updateBrand(ctx: AppContext, actor: Actor, id: number, inp
         });
       }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return staffBrandDto(ctx, ctx.db, id);
 }
 
@@ -218,7 +218,7 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
       changes: { before: pick(brand, [...EDITABLE, ...DISCOUNT_FIELDS]), after: {} },
     });
   });
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
 }
 
 /**
@@ -264,7 +264,7 @@ export async function applyBrandDiscount(
     });
     return { name: after.brand_name, ...(await brandTotals(tx, id)) };
   });
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   const brand = await staffBrandDto(ctx, ctx.db, id);
   const noun = totals.total_products === 1 ? 'producto' : 'productos';
   return {

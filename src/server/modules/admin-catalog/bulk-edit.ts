@@ -205,6 +205,6 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
     });
     return answer;
   });
-  if (result.applied && result.changed > 0) ctx.caches.catalogueChanged();
+  if (result.applied && result.changed > 0) ctx.caches.catalogChanged();
   return result;
 }

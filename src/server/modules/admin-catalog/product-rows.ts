@@ -1,11 +1,11 @@
-// Products with their brand's name and their presentations, as the staff's catalogue sheet (export
+// Products with their brand's name and their presentations, as the staff's catalog sheet (export
 // and import) and the bulk edit read them: one statement for the products, one for their
 // presentations, both narrowed by the same condition.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 
-export type CatalogueProduct = typeof products.$inferSelect & {
+export type CatalogProduct = typeof products.$inferSelect & {
   brand_name: string;
   presentations: (typeof blisters.$inferSelect)[];
 };
@@ -17,7 +17,7 @@ export type CatalogueProduct = typeof products.$inferSelect & {
 export async function productsWithPresentations(
   db: DbOrTx,
   { ids, order = 'brand' }: { ids?: number[]; order?: 'brand' | 'name' } = {},
-): Promise<CatalogueProduct[]> {
+): Promise<CatalogProduct[]> {
   const chosen = and(isNull(products.deleted_at), ids ? inArray(products.id, ids) : undefined);
   const [productRows, blisterRows] = await Promise.all([
     db

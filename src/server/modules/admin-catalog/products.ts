@@ -245,7 +245,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
       return product.id;
     }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return staffProductDto(ctx, ctx.db, id);
 }
 
@@ -300,7 +300,7 @@ export async function updateProduct(
       });
     }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   // A presentation taken from 0 units to more had its waiting requests closed in the transaction.
   if (input.blisters !== undefined) sendRestockNoticesSoon(ctx);
   return staffProductDto(ctx, ctx.db, id);
@@ -342,7 +342,7 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
       return inOrder;
     }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return { soft };
 }
 

@@ -1,13 +1,13 @@
-// GET /api/products/export.csv: the live catalogue as a sheet, one row per presentation with the
+// GET /api/products/export.csv: the live catalog as a sheet, one row per presentation with the
 // product's columns repeated (a product without presentations gets one row of its own).
 import { escapeFormula, formatSheetInstant, SHEET_COLUMNS, type SheetColumn } from '../../../domain/catalog-sheet';
 import { shopDate } from '../../../domain/site';
 import type { DbOrTx } from '../../db/client';
 import { writeCsv } from '../../csv';
-import { productsWithPresentations, type CatalogueProduct } from './product-rows';
+import { productsWithPresentations, type CatalogProduct } from './product-rows';
 import { formatPresentation, formatProductField, PRODUCT_FIELDS } from './sheet-cells';
 
-function productCells(product: CatalogueProduct): Partial<Record<SheetColumn, string>> {
+function productCells(product: CatalogProduct): Partial<Record<SheetColumn, string>> {
   const cells: Partial<Record<SheetColumn, string>> = {
     id: String(product.id),
     sku: escapeFormula(product.sku ?? ''),
@@ -17,9 +17,9 @@ function productCells(product: CatalogueProduct): Partial<Record<SheetColumn, st
   return cells;
 }
 
-export function catalogueRows(catalogue: CatalogueProduct[], exportedAt: Date): string[][] {
+export function catalogRows(catalog: CatalogProduct[], exportedAt: Date): string[][] {
   const rows: string[][] = [SHEET_COLUMNS.map((c) => c.header)];
-  for (const product of catalogue) {
+  for (const product of catalog) {
     const cells = { ...productCells(product), exported_at: formatSheetInstant(exportedAt) };
     const presentations = product.presentations.length ? product.presentations.map(formatPresentation) : [{}];
     for (const presentation of presentations) {
@@ -30,8 +30,8 @@ export function catalogueRows(catalogue: CatalogueProduct[], exportedAt: Date): 
   return rows;
 }
 
-export async function exportCatalogue(db: DbOrTx, now: Date): Promise<{ filename: string; body: Buffer }> {
+export async function exportCatalog(db: DbOrTx, now: Date): Promise<{ filename: string; body: Buffer }> {
   // Taken before the read: a write in between is then seen as made after the export (checked again).
-  const rows = catalogueRows(await productsWithPresentations(db), now);
+  const rows = catalogRows(await productsWithPresentations(db), now);
   return { filename: `catalogo-${shopDate(now)}.csv`, body: writeCsv(rows, ';') };
 }

@@ -1,4 +1,4 @@
-// POST /api/products/import/: a catalogue sheet previewed (dry run) or applied in one
+// POST /api/products/import/: a catalog sheet previewed (dry run) or applied in one
 // transaction. Applying re-plans against the locked rows, so what is written is what the rows
 // hold at that moment; any error, or a dry run, writes nothing. The change is logged once.
 import { asc, inArray, sql } from 'drizzle-orm';
@@ -25,7 +25,8 @@ export interface ImportFile {
 }
 
 const CHUNK = 200;
-const CATALOGUE_CHANGED = 'El catálogo cambió mientras se importaba el archivo. Vuelve a intentarlo.';
+/** The API's code for it keeps its published name, CATALOGUE_CHANGED. */
+const CHANGED_DURING_IMPORT = 'El catálogo cambió mientras se importaba el archivo. Vuelve a intentarlo.';
 
 class NotApplied extends Error {
   constructor(readonly result: ImportResultDto) {
@@ -34,8 +35,8 @@ class NotApplied extends Error {
 }
 
 async function plan(ctx: AppContext, tx: Tx, sheet: Sheet, options: ImportOptions): Promise<ImportPlan> {
-  const [catalogue, brandRows, rate] = await Promise.all([productsWithPresentations(tx), tx.select().from(brands), getDollarRateValue(tx)]);
-  return planImport(sheet, catalogue, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
+  const [catalog, brandRows, rate] = await Promise.all([productsWithPresentations(tx), tx.select().from(brands), getDollarRateValue(tx)]);
+  return planImport(sheet, catalog, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
 }
 
 /** 409 listing the rows whose price moves −50% or more, or above +200%, until the owner confirms. */
@@ -153,7 +154,7 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
 
 const resultOf = (plan: ImportPlan, applied: boolean): ImportResultDto => ({ ...plan.result, applied });
 
-export async function importCatalogue(ctx: AppContext, actor: Actor, file: ImportFile, options: ImportOptions): Promise<ImportResultDto> {
+export async function importCatalog(ctx: AppContext, actor: Actor, file: ImportFile, options: ImportOptions): Promise<ImportResultDto> {
   const sheet = readSheet(file.data);
   if (options.dry_run || sheet.errors.length) {
     return resultOf(await ctx.db.transaction((tx) => plan(ctx, tx, sheet, options)), false);
@@ -168,7 +169,7 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
       const locked = await plan(ctx, tx, sheet, options);
       if (locked.result.error_count) throw new NotApplied(resultOf(locked, false));
       assertPricesConfirmed(locked, options);
-      if ([...locked.touched].some((id) => !first.touched.has(id))) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
+      if ([...locked.touched].some((id) => !first.touched.has(id))) throw conflict(CHANGED_DURING_IMPORT, 'CATALOGUE_CHANGED');
       const now = ctx.now();
       // The restock trigger (migration 0007) closes the waiting notify-me requests in this transaction.
       restocked = await writePlan(tx, locked, now);
@@ -198,10 +199,10 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
     });
   } catch (error) {
     if (error instanceof NotApplied) return error.result;
-    if (isUniqueViolation(error, 'products_sku_idx')) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
+    if (isUniqueViolation(error, 'products_sku_idx')) throw conflict(CHANGED_DURING_IMPORT, 'CATALOGUE_CHANGED');
     throw error;
   }
-  if (result.created || result.updated) ctx.caches.catalogueChanged();
+  if (result.created || result.updated) ctx.caches.catalogChanged();
   if (restocked) sendRestockNoticesSoon(ctx);
   return result;
 }

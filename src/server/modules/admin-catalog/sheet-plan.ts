@@ -1,4 +1,4 @@
-// What a catalogue sheet changes, worked out against the catalogue as it is: each row checked
+// What a catalog sheet changes, worked out against the catalog as it is: each row checked
 // cell by cell with the form's rules, rows grouped by product (SKU, or ID for a product without
 // one), presentations matched by seed count. The answer is the preview and the list of writes;
 // nothing here touches the database.
@@ -32,7 +32,7 @@ import {
   type ProductField,
   type ProductValues,
 } from './sheet-cells';
-import type { CatalogueProduct } from './product-rows';
+import type { CatalogProduct } from './product-rows';
 import type { Sheet, SheetRow } from './sheet-read';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -79,7 +79,7 @@ interface ParsedRow {
 }
 
 interface Group {
-  existing: CatalogueProduct | null;
+  existing: CatalogProduct | null;
   /** The SKU a new product gets, or that a product without one is given. */
   sku: string | null;
   rows: ParsedRow[];
@@ -216,15 +216,15 @@ function parseProductSku(cell: string): { value: string | null; error?: undefine
 
 const formatField = (key: ProductField, value: unknown) => formatProductField(key, value as never);
 
-/** Works out what the sheet changes in `catalogue` (live products) with `brandRows` (all banks). */
-export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
+/** Works out what the sheet changes in `catalog` (live products) with `brandRows` (all banks). */
+export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
   const problems = new Problems();
   for (const e of sheet.errors) problems.list.push(e);
   const findBrand = brandFinder(brandRows);
   const brandById = new Map(brandRows.map((b) => [b.id, b]));
-  const bySku = new Map<string, CatalogueProduct>();
-  const byId = new Map<number, CatalogueProduct>();
-  for (const p of catalogue) {
+  const bySku = new Map<string, CatalogProduct>();
+  const byId = new Map<number, CatalogProduct>();
+  for (const p of catalog) {
     if (p.sku) bySku.set(p.sku, p);
     byId.set(p.id, p);
   }
@@ -232,7 +232,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
   // 1. Each row on its own, then the product it belongs to.
   const groups = new Map<string, Group>();
   const skuGivenAt = new Map<string, { row: number; key: string }>();
-  const groupOf = (key: string, existing: CatalogueProduct | null, sku: string | null) => {
+  const groupOf = (key: string, existing: CatalogProduct | null, sku: string | null) => {
     let group = groups.get(key);
     if (!group) {
       group = { existing, sku, rows: [], fields: {}, origin: new Map() };
@@ -390,7 +390,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
     }
 
     // Presentations: matched by seed count; those the sheet leaves out stay as they are.
-    const stored = new Map<number, CatalogueProduct['presentations'][number]>();
+    const stored = new Map<number, CatalogProduct['presentations'][number]>();
     for (const b of existing?.presentations ?? []) if (!stored.has(b.seed_count)) stored.set(b.seed_count, b);
     const seenAt = new Map<number, number>();
     let total = existing?.presentations.length ?? 0;
@@ -515,7 +515,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
   return plan;
 }
 
-function pickProduct(product: CatalogueProduct): ProductValues {
+function pickProduct(product: CatalogProduct): ProductValues {
   const values: Record<string, unknown> = {};
   for (const key of PRODUCT_FIELDS) values[key] = product[key];
   return values as ProductValues;

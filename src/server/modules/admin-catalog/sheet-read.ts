@@ -1,4 +1,4 @@
-// Reads an uploaded catalogue sheet into rows of cells by column: checks that it is UTF-8 text,
+// Reads an uploaded catalog sheet into rows of cells by column: checks that it is UTF-8 text,
 // finds its separator, and matches its headers to the sheet's columns.
 import {
   columnHeader,

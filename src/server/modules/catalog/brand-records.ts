@@ -1,4 +1,4 @@
-// Brand rows as the catalogue reads them: products show their brand, and the brands area adds its
+// Brand rows as the catalog reads them: products show their brand, and the brands area adds its
 // totals on top of these records.
 import { inArray, sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';

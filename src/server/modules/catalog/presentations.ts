@@ -1,4 +1,4 @@
-// What other areas read of the catalogue's presentations (blisters with their product and brand):
+// What other areas read of the catalog's presentations (blisters with their product and brand):
 // the one place that joins the three for them. Stock moves (stock.ts) and stock alerts read
 // presentations through selectPresentationLines; the order read model joins lineProducts and
 // lineBlisters to its lines, so one statement still answers a page of orders.

@@ -1,8 +1,8 @@
-// SQL of the catalogue reads. One statement answers a page: the filtered, ordered ids with the
+// SQL of the catalog reads. One statement answers a page: the filtered, ordered ids with the
 // total count, and their columns, brand and presentations (as JSON). A search first asks which of
 // its words are typos; slow plans run with their own planner settings (withPlanSettings).
 import { sql, type SQL } from 'drizzle-orm';
-import { CATALOGUE_PAGE_SIZE, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
+import { CATALOG_PAGE_SIZE, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import { editDistance, normalizeSearch, typoEdits } from '../../../domain/text';
 import { preparedPerDb, preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
@@ -16,7 +16,7 @@ export interface ListParams {
   dollarRate: number;
   now: Date;
   /**
-   * Search words no visible product contains as typed (see typoWords), each with the catalogue
+   * Search words no visible product contains as typed (see typoWords), each with the catalog
    * words a few edits away; a typo without any is matched by trigram similarity.
    */
   typos?: ReadonlyMap<string, readonly string[]>;
@@ -153,7 +153,7 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
       for (const word of words) {
         const corrected = params.typos?.get(word) ?? [];
         if (corrected.length) {
-          // A typo of catalogue words ("gorrila" for "gorilla"): those words, as if typed.
+          // A typo of catalog words ("gorrila" for "gorilla"): those words, as if typed.
           base.push(
             sql`(${sql.join(
               corrected.map((w) => sql`p.search_text like ${`%${w}%`}`),
@@ -295,7 +295,7 @@ async function typoCorrections(db: DbOrTx, typos: string[], visible: SQL): Promi
  * - a search with typos: the planner prices the trigram similarity operator like a cheap
  *   comparison and would test every row (about 30 ms on 5,000 products, several times more on
  *   PGlite); forbidding plain scans sends it through the GIN trigram index, a few hundred rows.
- * - a per-product join (card price, stock totals) over the whole catalogue: its estimated cost
+ * - a per-product join (card price, stock totals) over the whole catalog: its estimated cost
  *   passes PostgreSQL's JIT threshold, and compiling takes far longer (about 80 ms) than running it.
  */
 async function withPlanSettings<T>(
@@ -599,17 +599,17 @@ const readTogether = (read: (db: DbOrTx, ids: number[]) => Promise<ProductBundle
   preparedPerDb((db: DbOrTx) =>
     coalescedReads(async (ids: number[]) => new Map((await read(db, ids)).map((b) => [b.product.id, b])), {
       maxInFlight: 2,
-      maxKeys: 20 * CATALOGUE_PAGE_SIZE,
+      maxKeys: 20 * CATALOG_PAGE_SIZE,
     }),
   );
 
-/** loadProducts for the catalogue's pages, the pages asked for at the same time read together. */
+/** loadProducts for the catalog's pages, the pages asked for at the same time read together. */
 export const loadProductsTogether = readTogether(loadProducts);
 
 /** Products with their brand and presentations, in one prepared statement per visibility. */
 const productsByIds = (visible: boolean) => {
   const statement = preparedRows<ProductJoinedRow>(
-    visible ? 'catalogue_products_available' : 'catalogue_products_any',
+    visible ? 'catalog_products_available' : 'catalog_products_any',
     sql`select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON} from products p join brands b on b.id = p.brand_id
     where p.id = any(${sql.placeholder('ids')}::int[]) and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
   );
@@ -652,7 +652,7 @@ export interface FacetCounts {
 }
 
 /**
- * Counts for the catalogue's filter groups in one statement: each group is counted under every
+ * Counts for the catalog's filter groups in one statement: each group is counted under every
  * active filter except its own, so choosing a type still shows how many the other types have.
  */
 export async function countFacets(db: DbOrTx, query: ProductListQuery, params: ListParams): Promise<FacetCounts> {

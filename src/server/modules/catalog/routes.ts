@@ -1,4 +1,4 @@
-// Public catalogue reads: GET /api/products/… (spec storefront §7, accounts-admin §7 Products).
+// Public catalog reads: GET /api/products/… (spec storefront §7, accounts-admin §7 Products).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {

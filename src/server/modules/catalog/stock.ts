@@ -1,7 +1,7 @@
 // The presentations' stock, as orders move it. An active order (pending or completed) holds its
 // lines' units; a cancelled order holds none. Every change moves stock from what an order held to
 // what it holds after, with the presentations locked in id order so concurrent orders never
-// deadlock or oversell. The catalogue owns these rows; orders call these functions with their own
+// deadlock or oversell. The catalog owns these rows; orders call these functions with their own
 // transaction (`tx`), so the locks and the stock change belong to the order's transaction.
 import { asc, inArray, sql } from 'drizzle-orm';
 import { insufficientStockMessage } from '../../../domain/orders';

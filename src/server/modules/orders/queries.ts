@@ -346,7 +346,7 @@ async function searchMatches(db: DbOrTx, term: string, now: Date): Promise<SQL> 
   }
   let rows = await sqlRows<{ id: number }>(db, sql.join(branches, sql` union `));
   if (rows.length === 0) {
-    // Nothing as typed: the product names with typos, matched as the catalogue search matches them.
+    // Nothing as typed: the product names with typos, matched as the catalog search matches them.
     const productIds = await productIdsMatchingTypos(db, term, now, TYPO_PRODUCTS);
     if (productIds.length) {
       rows = await sqlRows<{ id: number }>(

@@ -81,7 +81,7 @@ const lineSummary = (lines: TargetLine[]) =>
 
 const sameLines = (a: TargetLine[], b: TargetLine[]) => JSON.stringify(lineSummary(a)) === JSON.stringify(lineSummary(b));
 
-/** The snapshot an order line keeps of the product, so the order survives catalogue changes. */
+/** The snapshot an order line keeps of the product, so the order survives catalog changes. */
 function snapshotLine(p: Presentation, quantity: number, priceAtTime: number): TargetLine {
   return {
     product_id: p.product_id,
@@ -104,7 +104,7 @@ function unitPrice(p: Presentation, dollarRate: number, now: Date): number | nul
 
 /**
  * Every write to orders goes through here: once its writes have ended (committed, or failed with
- * an unknown outcome), the caches they make stale are dropped (the staff list, and the catalogue
+ * an unknown outcome), the caches they make stale are dropped (the staff list, and the catalog
  * whose stock they moved), so the next read in this process, the client's included, sees them.
  * A batch of transactions (the expiry job) drops them once, after the last.
  */
@@ -224,7 +224,7 @@ export async function placeOrder(
   const couponDiscount = coupon?.outcome.discount ?? 0;
   const total = roundCents(orderTotalWithShipping(subtotal, delivery.columns.shipping_price) - couponDiscount);
   // The customer confirmed a total: a price that changed while the checkout was open (a
-  // catalogue edit, a new dollar rate, the shipping settings) stops the order instead of
+  // catalog edit, a new dollar rate, the shipping settings) stops the order instead of
   // charging more or less.
   if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
     throw conflict(
@@ -695,7 +695,7 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
         blister_id: p.id,
       });
     }
-    // As at checkout, a line the catalogue prices at $0 is not sold; staff may still set a price themselves.
+    // As at checkout, a line the catalog prices at $0 is not sold; staff may still set a price themselves.
     const price = input.price_at_time ?? unitPrice(p, dollarRate, now);
     if (price === null || (input.price_at_time === undefined && price <= 0))
       throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', { product_id: p.product_id, blister_id: p.id });

@@ -1,4 +1,4 @@
-// The demo catalogue's brands and strains. Figures are typical of each strain as seed banks
+// The demo catalog's brands and strains. Figures are typical of each strain as seed banks
 // publish them; prices and stock are made up by the seed.
 import type { Palette } from './demo-art';
 

@@ -1,4 +1,4 @@
-// The demo catalogue: brands with logos, products with presentations, Spanish texts and generated
+// The demo catalog: brands with logos, products with presentations, Spanish texts and generated
 // illustrations (SVG rendered by sharp, stored like uploads as WebP in two widths). Deterministic:
 // the same data every time, only the dates follow the clock.
 import type { FastifyBaseLogger } from 'fastify';
@@ -141,7 +141,7 @@ export interface DemoSeedOptions {
   cacheDir?: string;
 }
 
-export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger, options: DemoSeedOptions = {}): Promise<void> {
+export async function seedDemoCatalog(ctx: AppContext, log: FastifyBaseLogger, options: DemoSeedOptions = {}): Promise<void> {
   const storage = options.storage ?? ctx.storage;
   const cacheDir = options.cacheDir ?? defaultDemoCacheDir();
   const started = Date.now();
@@ -277,7 +277,7 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
     await tx.insert(blisters).values(blisterRows);
     await seedDemoShipping(tx, now);
   });
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   log.info(
     { brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started },
     `Catálogo de demostración cargado en ${((Date.now() - started) / 1000).toFixed(1)} s`,

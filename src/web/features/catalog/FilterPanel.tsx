@@ -1,7 +1,7 @@
-// The catalogue's filter groups with their counts (spec storefront §2 catalogue).
+// The catalog's filter groups with their counts (spec storefront §2 catalog).
 import type { ReactNode } from 'react';
 import type { BrandDto, ProductFacetsDto, ProductType } from '../../../domain/catalog';
-import { activeFilterCount, toggle, type CatalogueFilters } from './filters';
+import { activeFilterCount, toggle, type CatalogFilters } from './filters';
 
 const TYPE_OPTIONS: { type: ProductType; label: string }[] = [
   { type: 'auto', label: 'Automáticas' },
@@ -28,8 +28,8 @@ export function bankOptions(brands: BrandDto[] | undefined, facets: ProductFacet
 }
 
 interface FilterPanelProps {
-  filters: CatalogueFilters;
-  onChange(next: CatalogueFilters): void;
+  filters: CatalogFilters;
+  onChange(next: CatalogFilters): void;
   facets: ProductFacetsDto | undefined;
   banks: BankOption[];
   /** Distinguishes the ids of the sidebar and the mobile modal copies. */
@@ -40,7 +40,7 @@ interface FilterPanelProps {
   loading?: boolean;
 }
 
-export const clearFilters = (filters: CatalogueFilters): CatalogueFilters => ({
+export const clearFilters = (filters: CatalogFilters): CatalogFilters => ({
   ...filters,
   types: [],
   banks: [],
@@ -49,7 +49,7 @@ export const clearFilters = (filters: CatalogueFilters): CatalogueFilters => ({
 });
 
 export function FilterPanel({ filters, onChange, facets, banks, idPrefix, heading = true, loading = false }: FilterPanelProps) {
-  const set = (patch: Partial<CatalogueFilters>) => onChange({ ...filters, ...patch });
+  const set = (patch: Partial<CatalogFilters>) => onChange({ ...filters, ...patch });
   const national = banks.filter((b) => b.is_national);
   const international = banks.filter((b) => !b.is_national);
 

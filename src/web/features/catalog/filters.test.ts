@@ -4,7 +4,7 @@ import { EMPTY_FILTERS, filtersToApiQuery, filtersToParams, filtersToQueryString
 
 const parse = (query: string) => parseFilters(new URLSearchParams(query));
 
-describe('catalogue filters in the URL', () => {
+describe('catalog filters in the URL', () => {
   it('reads singular and plural category and bank params', () => {
     expect(parse('category=automaticas&bank=royal-queen')).toMatchObject({ types: ['auto'], banks: ['royal-queen'], onlyOffers: false });
     expect(parse('categories=regulares,feminizadas&banks=a,b')).toMatchObject({ types: ['fem', 'reg'], banks: ['a', 'b'] });
@@ -60,7 +60,7 @@ describe('catalogue filters in the URL', () => {
   });
 });
 
-describe('catalogue vocabulary', () => {
+describe('catalog vocabulary', () => {
   it('reads and writes every category the domain names', () => {
     for (const [category, type] of Object.entries(CATEGORY_TO_TYPE)) {
       expect(parse(`category=${category}`).types).toEqual([type]);

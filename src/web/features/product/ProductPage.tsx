@@ -128,7 +128,7 @@ function ProductDetail({ product }: { product: ProductDto }) {
             title="Productos relacionados"
             products={related.data?.slice(0, 4)}
             loading={related.isPending}
-            action={<CatalogueButton />}
+            action={<CatalogButton />}
           />
         </div>
       )}
@@ -136,7 +136,7 @@ function ProductDetail({ product }: { product: ProductDto }) {
   );
 }
 
-function CatalogueButton() {
+function CatalogButton() {
   return (
     <Link
       to="/productos"

@@ -155,7 +155,7 @@ function ordersChanged(queryClient: QueryClient, updated?: OrderDto | null) {
   void queryClient.invalidateQueries({ queryKey: adminKeys.orderCounts });
 }
 
-/** A status change moves stock on the server, so the catalogue is stale afterwards too. */
+/** A status change moves stock on the server, so the catalog is stale afterwards too. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -53,7 +53,7 @@ export function LineList({ lines, onChange }: { lines: DraftLine[]; onChange: (l
   );
 }
 
-/** The product's presentations; choosing another makes it a new line at the catalogue's price. */
+/** The product's presentations; choosing another makes it a new line at the catalog's price. */
 function PresentationSelect({ line, onChange }: { line: DraftLine; onChange: (line: DraftLine) => void }) {
   const product = useOrderProduct(line.product_id);
   const blisters = product.data?.blisters ?? [];

@@ -12,7 +12,7 @@ export interface DraftLine {
   quantity: number;
   product_name: string;
   seed_count: number | null;
-  /** What the server charges: the line's own price once ordered, the catalogue's for a new one. */
+  /** What the server charges: the line's own price once ordered, the catalog's for a new one. */
   unit_price: number;
 }
 
