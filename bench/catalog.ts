@@ -1,5 +1,5 @@
 // A synthetic catalog for the benchmarks, bulk inserted with generate_series: names built from
-// strain words so that search behaves as on a real shop, 1 to 3 presentations per product, some
+// strain words so that search behaves as on a real shop, 1 to 3 blisters per product, some
 // in USD, some discounted, some out of stock or unavailable. search_text follows
 // productSearchText() (the names here are plain ASCII).
 import { sql } from 'drizzle-orm';

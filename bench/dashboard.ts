@@ -59,7 +59,7 @@ async function main() {
     const probe = await fetch(`${base}/api/dashboard/`, { headers });
     if (!probe.ok) throw new Error(`GET /api/dashboard/ answered ${probe.status}: ${await probe.text()}`);
     const body = (await probe.json()) as { periods: { last_30_days: { orders: number } }; low_stock_total: number };
-    console.log(`last 30 days: ${body.periods.last_30_days.orders} orders sold; ${body.low_stock_total} presentations low on stock`);
+    console.log(`last 30 days: ${body.periods.last_30_days.orders} orders sold; ${body.low_stock_total} blisters low on stock`);
 
     const measure = async (label: string, urlPath: string, withToken: boolean): Promise<Measure> => {
       const options = { url: `${base}${urlPath}`, connections: CONNECTIONS, headers: withToken ? headers : {} };

@@ -119,7 +119,7 @@ async function measure(url: string, name: string, urlPath: string, options: Meas
   };
 }
 
-/** 20 customers ordering the same two presentations: `plain` agrees the delivery, `shipping`
+/** 20 customers ordering the same two blisters: `plain` agrees the delivery, `shipping`
  * sends it home (the method read and quoted, the address saved on the account). */
 function measureCheckout(url: string, fixtures: OrderFixtures, kind: 'plain' | 'shipping'): Promise<Measure> {
   return measure(url, kind === 'plain' ? 'order creation' : 'order creation with shipping', '/api/orders/', {
@@ -336,7 +336,7 @@ function report(scenarios: Scenario[], js: ReturnType<typeof homeJavaScript>): s
     `${PRODUCTS} products, ${BENCH_BRANDS} banks, ${ORDERS} orders; autocannon, ${SECONDS} s per route after a 1 s warm-up, every route in the same run as the reference;`,
   );
   lines.push(
-    `${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two presentations).`,
+    `${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two blisters).`,
   );
   lines.push(
     `Built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s with p99 < ${TARGET_P99_MS} ms; staff lists p99 < ${STAFF_TARGET_P99_MS} ms; anonymous pages (HTML, compressed, the page cache on) ≥ ${PAGE_TARGET_RATIO * 100}% with p99 < ${PAGE_TARGET_P99_MS} ms; a signed-in customer's pages and priced answers (${SIGNED_IN_CONNECTIONS} connections) ≥ ${SIGNED_IN_TARGET_RATIO * 100}% with p99 < ${SIGNED_IN_TARGET_P99_MS} ms.`,

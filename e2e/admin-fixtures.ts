@@ -1,5 +1,5 @@
 // Realistic admin data made through the real API: banks with logos, products with photos and
-// presentations, customers with orders in every status. Images are drawn here with sharp.
+// blisters, customers with orders in every status. Images are drawn here with sharp.
 import sharp from 'sharp';
 import { api, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
@@ -236,7 +236,7 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
 /**
  * The storefront's usual subject: a customer, a staff member, 'Royal Queen Seeds' with a logo and
  * 'Gorilla Glue Auto' (two photos; 3 seeds with stock and 10% off, 5 seeds without stock), a way
- * to add more products to the bank, and a cart cookie holding two of the first presentation.
+ * to add more products to the bank, and a cart cookie holding two of the first blister.
  */
 export async function seedStorefront(server: TestServer) {
   const db = server.database.db;
@@ -278,7 +278,7 @@ export async function seedStorefront(server: TestServer) {
     ],
     { image_2: photo2 },
   );
-  // The first presentation, 10 % off: the cart holds the price the catalog shows.
+  // The first blister, 10 % off: the cart holds the price the catalog shows.
   const cartCookie = encodeCart([
     cartLine(product, 2, { price: 10800, original_price: 12000, discount: 10, brand: 'Royal Queen Seeds', image: photo }),
   ]);

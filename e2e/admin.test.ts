@@ -1,4 +1,4 @@
-// The admin journey (issue 4): a bank with a logo, a USD product with two presentations and a
+// The admin journey (issue 4): a bank with a logo, a USD product with two blisters and a
 // photo, seen by a customer in ARS at the current rate, a 20% brand discount and its badge, and a
 // customer's order moved from pending to completed. Real server, database, uploads and browser.
 import type { Page } from 'playwright-core';
@@ -64,7 +64,7 @@ describe('admin journey', () => {
       .toBe(true);
     await expect.poll(() => card.getByText('Nacional', { exact: true }).count()).toBe(1);
 
-    // 2. A product in USD with two presentations and a photo; typed first in ARS, then switched.
+    // 2. A product in USD with two blisters and a photo; typed first in ARS, then switched.
     await step(page, 'journey-product', async () => {
       await page.goto('/admin/productos/nuevo');
       await page.getByRole('heading', { name: 'Agregar Producto' }).waitFor();

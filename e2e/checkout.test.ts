@@ -1,5 +1,5 @@
 // The whole customer path in a real browser against the built app: register, verify the e-mail
-// with the code from the outbox, log in, see prices, fill the cart with two presentations of one
+// with the code from the outbox, log in, see prices, fill the cart with two blisters of one
 // product and one of another, change quantities, check out, find the order in Mi Cuenta, cancel
 // it, and see the stock back on the product page.
 import { eq } from 'drizzle-orm';

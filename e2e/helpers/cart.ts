@@ -10,7 +10,7 @@ interface ProductInShop {
   blisters: { id: number; seed_count: number; price: number | null }[];
 }
 
-/** A line of `quantity` units of the product's first presentation, at its price and without discount. */
+/** A line of `quantity` units of the product's first blister, at its price and without discount. */
 export function cartLine(product: ProductInShop, quantity: number, line: Partial<CartLine> = {}): CartLine {
   const [blister] = product.blisters;
   const price = blister.price ?? 0;

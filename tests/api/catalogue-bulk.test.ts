@@ -70,7 +70,7 @@ describe('POST /api/products/bulk/', () => {
     expect((entries[0].changes as { products: unknown[] }).products).toHaveLength(2);
   });
 
-  it('sets the discount of every presentation, counting products already there as unchanged', async () => {
+  it('sets the discount of every blister, counting products already there as unchanged', async () => {
     const a = await createProduct(db(), {
       blisters: [
         { seed_count: 3, discount: 0 },

@@ -19,7 +19,7 @@ const NOW = new Date('2025-06-15T15:00:00Z');
 const utc = (iso: string) => new Date(`${iso}Z`);
 
 type Product = Awaited<ReturnType<typeof createProduct>>;
-let p1: Product; // auto, bank B1: presentations of 3 (stock 3) and 5 seeds (stock 5)
+let p1: Product; // auto, bank B1: blisters of 3 (stock 3) and 5 seeds (stock 5)
 let p2: Product; // fem, bank B1: sold out
 let p3: Product; // reg, bank B2: stock 50 and stock 1
 let p4: Product; // fem, bank B2, not on sale: stock 2
@@ -287,7 +287,7 @@ describe('GET /api/dashboard/', () => {
     ]);
   });
 
-  it('lists presentations on sale under the threshold, fewest first, and sold-out ones that still sell', () => {
+  it('lists blisters on sale under the threshold, fewest first, and sold-out ones that still sell', () => {
     expect(data.low_stock_threshold).toBe(5);
     expect(data.low_stock).toEqual([
       { product_id: p3.id, blister_id: p3.blisters[1].id, name: 'Reg Tres', brand: 'Banco Dos', seed_count: 10, stock: 1 },

@@ -328,7 +328,7 @@ describe('staff edit of an order awaiting payment', () => {
     ]);
   });
 
-  it('refuses a new line without its presentation with 400, changing nothing', async () => {
+  it('refuses a new line without its blister with 400, changing nothing', async () => {
     const a = await product(1000, 10);
     const order = await manualOk({ customer_email: 'sin.presentacion@correo.test', products: [a.line(1)] });
     const res = await edit(order.id, {

@@ -504,7 +504,7 @@ export const siteSettings = pgTable('site_settings', {
   other_instructions: text('other_instructions').notNull().default(''),
   /** 10 digits; '' falls back to WHATSAPP_NUMBER. */
   whatsapp_number: text('whatsapp_number').notNull().default(''),
-  /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
+  /** The dashboard lists blisters with some stock below this (GET/PUT /api/core/inventory-settings/). */
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   /** Orders awaiting payment a customer may hold at once; null: MAX_PENDING_ORDERS (GET/PUT /api/core/order-settings/). */
   max_pending_orders: integer('max_pending_orders'),
@@ -619,7 +619,7 @@ export const mailOutbox = pgTable(
 
 /**
  * 'Avisarme cuando haya stock' (issue 14). A request is open while `closed_at` is null; the
- * trigger `blisters_restocked` (migration 0007) closes the open ones of a presentation in the
+ * trigger `blisters_restocked` (migration 0007) closes the open ones of a blister in the
  * very transaction that takes its stock from 0 to more, whatever path wrote the stock, and the
  * e-mail goes out once `notified_at` is claimed (stock-alerts/restock.ts).
  */
@@ -652,7 +652,7 @@ export const stockNotifications = pgTable(
 
 /**
  * A single row (id = 1): the daily low-stock e-mail to the shop and what its last run saw, so a
- * presentation is reported once when it falls under the threshold and again only if it sells out
+ * blister is reported once when it falls under the threshold and again only if it sells out
  * or comes back and falls again.
  */
 export const stockAlertSettings = pgTable(
@@ -664,7 +664,7 @@ export const stockAlertSettings = pgTable(
     hour: integer('hour').notNull().default(9),
     /** The shop day the last check ran on: claimed atomically, so one process runs it per day. */
     last_run_on: date('last_run_on', { mode: 'string' }),
-    /** Presentations under the threshold at the last check: `{ blister_id: stock }`. */
+    /** Blisters under the threshold at the last check: `{ blister_id: stock }`. */
     low_stock_seen: jsonb('low_stock_seen').$type<Record<string, number>>().notNull().default({}),
     last_alert_at: timestamp('last_alert_at', { withTimezone: true }),
     /** What the last e-mail listed. */

@@ -9,7 +9,7 @@
  * Owner → the areas (folders of src/server/modules) that act as it and the tables they own.
  * The catalog is one owner with three folders: the storefront's reads (catalog), the staff's
  * writes (admin-catalog) and the brand list (brands) are one model, products with their
- * presentations (blisters) and brands. Accounts are auth (sign-in, registration, sessions) and
+ * blisters (blisters) and brands. Accounts are auth (sign-in, registration, sessions) and
  * users (the staff's customer screens) over the same user rows.
  */
 export const TABLE_OWNERS = {
@@ -37,7 +37,7 @@ export const TABLE_EXCEPTIONS = [
     file: 'src/server/modules/orders/queries.ts',
     tables: ['users'],
     reason:
-      "The order read model: a page of order DTOs shows the account's names in one statement (each line's current product, brand and presentation come joined from the catalog's lineProducts and lineBlisters), and the staff search finds orders by customer name.",
+      "The order read model: a page of order DTOs shows the account's names in one statement (each line's current product, brand and blister come joined from the catalog's lineProducts and lineBlisters), and the staff search finds orders by customer name.",
   },
 ];
 

@@ -36,7 +36,7 @@ const pick = (row: BrandRow, keys: readonly (keyof BrandRow)[]) =>
 // ---------------------------------------------------------------------------------------------
 // Reads for the answers
 
-/** Live products (staff see unavailable ones too) and the stock of their presentations. */
+/** Live products (staff see unavailable ones too) and the stock of their blisters. */
 async function brandTotals(db: DbOrTx, brandId: number) {
   const [row] = await db
     .select({
@@ -223,8 +223,8 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
 
 /**
  * The discount lives on the brand and `priceBlister()` applies it when prices are read, so it
- * reaches every presentation at once and stops by itself at `discount_expires_at`. Nothing is
- * written to the presentations; the counts say how many it now applies to.
+ * reaches every blister at once and stops by itself at `discount_expires_at`. Nothing is
+ * written to the blisters; the counts say how many it now applies to.
  */
 export async function applyBrandDiscount(
   ctx: AppContext,
@@ -277,16 +277,16 @@ export async function applyBrandDiscount(
   };
 }
 
-/** 400 naming the presentations of the brand that `discount` would sell for $ 0 or less. */
+/** 400 naming the blisters of the brand that `discount` would sell for $ 0 or less. */
 async function assertDiscountLeavesPrices(tx: Tx, brandId: number, discount: BrandDiscount, now: Date) {
-  const presentations = await tx
+  const priced = await tx
     .select({ name: products.name, seed_count: blisters.seed_count, price: blisters.price, currency: products.currency })
     .from(blisters)
     .innerJoin(products, eq(products.id, blisters.product_id))
     .where(and(eq(products.brand_id, brandId), isNull(products.deleted_at)))
     .orderBy(products.name, blisters.seed_count);
   const rate = await getDollarRateValue(tx);
-  const zeroed = leftWithoutPrice(presentations, discount, rate, now);
+  const zeroed = leftWithoutPrice(priced, discount, rate, now);
   if (zeroed.length === 0) return;
   const message = discountLeavesNoPriceMessage(zeroed, rate);
   throw badRequest(message, { discount_value: [message] }, DISCOUNT_LEAVES_NO_PRICE);

@@ -1,5 +1,5 @@
 // POST /api/products/bulk/: one change for many products (issue 14, bulk edit): prices by a
-// percentage, the presentations' own discount, availability, or the bank. A dry run answers the
+// percentage, the blisters' own discount, availability, or the bank. A dry run answers the
 // before/after of each product; applying writes them in one transaction, logged once.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
@@ -23,20 +23,20 @@ import type { Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
-import { productsWithPresentations } from './product-rows';
+import { productsWithBlisters } from './product-rows';
 
 type Item = BulkEditResultDto['items'][number];
 type BrandRow = typeof brands.$inferSelect;
 
 async function loadSelection(tx: Tx, ids: number[]) {
-  const rows = await productsWithPresentations(tx, { ids, order: 'name' });
+  const rows = await productsWithBlisters(tx, { ids, order: 'name' });
   return rows.map((product) => ({
     product,
     state: {
       brand_id: product.brand_id,
       brand: product.brand_name,
       available: product.available,
-      presentations: product.presentations.map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
+      presentations: product.blisters.map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
     } satisfies BulkState,
   }));
 }
@@ -117,7 +117,7 @@ function suspiciousPrices(changed: Item[]): FlaggedPrice[] {
   );
 }
 
-/** 400 when a lower price or a move to another bank leaves a presentation at $ 0 or less. */
+/** 400 when a lower price or a move to another bank leaves a blister at $ 0 or less. */
 async function assertBankDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
   const brandIds = [...new Set(changed.map((item) => item.after.brand_id))];
   if (brandIds.length === 0) return;
@@ -138,7 +138,7 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
   const ids = [...input.ids].sort((a, b) => a - b);
   const result = await ctx.db.transaction(async (tx) => {
     if (!input.dry_run) {
-      // The order of the order module and of the product form: presentations, then products.
+      // The order of the order module and of the product form: blisters, then products.
       await tx
         .select({ id: blisters.id })
         .from(blisters)

@@ -1,20 +1,20 @@
-// Products with their brand's name and their presentations, as the staff's catalog sheet (export
+// Products with their brand's name and their blisters, as the staff's catalog sheet (export
 // and import) and the bulk edit read them: one statement for the products, one for their
-// presentations, both narrowed by the same condition.
+// blisters, both narrowed by the same condition.
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 
 export type CatalogProduct = typeof products.$inferSelect & {
   brand_name: string;
-  presentations: (typeof blisters.$inferSelect)[];
+  blisters: (typeof blisters.$inferSelect)[];
 };
 
 /**
- * Every product not deleted, or only those of `ids`, with its bank's name and its presentations (by
+ * Every product not deleted, or only those of `ids`, with its bank's name and its blisters (by
  * seed count); ordered by bank and name (the sheet) or by name (a bulk edit).
  */
-export async function productsWithPresentations(
+export async function productsWithBlisters(
   db: DbOrTx,
   { ids, order = 'brand' }: { ids?: number[]; order?: 'brand' | 'name' } = {},
 ): Promise<CatalogProduct[]> {
@@ -39,5 +39,5 @@ export async function productsWithPresentations(
     if (list) list.push(blister);
     else byProduct.set(blister.product_id, [blister]);
   }
-  return productRows.map(({ product, brand_name }) => ({ ...product, brand_name, presentations: byProduct.get(product.id) ?? [] }));
+  return productRows.map(({ product, brand_name }) => ({ ...product, brand_name, blisters: byProduct.get(product.id) ?? [] }));
 }

@@ -35,7 +35,7 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   // Export, import and bulk edit (their own scope: the import reads multipart bodies).
   await base.register(catalogSheetRoutes, { ctx });
 
-  // Products and their presentations
+  // Products and their blisters
   app.post(
     '/api/products/',
     { ...staffOnly, schema: { body: productFormSchema, response: { 201: productDtoSchema } } },

@@ -1,11 +1,11 @@
-// GET /api/products/export.csv: the live catalog as a sheet, one row per presentation with the
-// product's columns repeated (a product without presentations gets one row of its own).
+// GET /api/products/export.csv: the live catalog as a sheet, one row per blister with the
+// product's columns repeated (a product without blisters gets one row of its own).
 import { escapeFormula, formatSheetInstant, SHEET_COLUMNS, type SheetColumn } from '../../../domain/catalog-sheet';
 import { shopDate } from '../../../domain/site';
 import type { DbOrTx } from '../../db/client';
 import { writeCsv } from '../../csv';
-import { productsWithPresentations, type CatalogProduct } from './product-rows';
-import { formatPresentation, formatProductField, PRODUCT_FIELDS } from './sheet-cells';
+import { productsWithBlisters, type CatalogProduct } from './product-rows';
+import { formatBlister, formatProductField, PRODUCT_FIELDS } from './sheet-cells';
 
 function productCells(product: CatalogProduct): Partial<Record<SheetColumn, string>> {
   const cells: Partial<Record<SheetColumn, string>> = {
@@ -21,9 +21,9 @@ export function catalogRows(catalog: CatalogProduct[], exportedAt: Date): string
   const rows: string[][] = [SHEET_COLUMNS.map((c) => c.header)];
   for (const product of catalog) {
     const cells = { ...productCells(product), exported_at: formatSheetInstant(exportedAt) };
-    const presentations = product.presentations.length ? product.presentations.map(formatPresentation) : [{}];
-    for (const presentation of presentations) {
-      const row: Partial<Record<SheetColumn, string>> = { ...cells, ...presentation };
+    const blisterCells = product.blisters.length ? product.blisters.map(formatBlister) : [{}];
+    for (const blister of blisterCells) {
+      const row: Partial<Record<SheetColumn, string>> = { ...cells, ...blister };
       rows.push(SHEET_COLUMNS.map((c) => row[c.key] ?? ''));
     }
   }
@@ -32,6 +32,6 @@ export function catalogRows(catalog: CatalogProduct[], exportedAt: Date): string
 
 export async function exportCatalog(db: DbOrTx, now: Date): Promise<{ filename: string; body: Buffer }> {
   // Taken before the read: a write in between is then seen as made after the export (checked again).
-  const rows = catalogRows(await productsWithPresentations(db), now);
+  const rows = catalogRows(await productsWithBlisters(db), now);
   return { filename: `catalogo-${shopDate(now)}.csv`, body: writeCsv(rows, ';') };
 }

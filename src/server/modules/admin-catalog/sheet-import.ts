@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { blisters, brands, products } from '../../db/schema';
 import { conflict } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
-import { productsWithPresentations } from './product-rows';
+import { productsWithBlisters } from './product-rows';
 import { planImport, type ImportPlan, type StoredProduct } from './sheet-plan';
 import { readSheet, type Sheet } from './sheet-read';
 import { PRODUCT_FIELDS } from './sheet-cells';
@@ -35,7 +35,7 @@ class NotApplied extends Error {
 }
 
 async function plan(ctx: AppContext, tx: Tx, sheet: Sheet, options: ImportOptions): Promise<ImportPlan> {
-  const [catalog, brandRows, rate] = await Promise.all([productsWithPresentations(tx), tx.select().from(brands), getDollarRateValue(tx)]);
+  const [catalog, brandRows, rate] = await Promise.all([productsWithBlisters(tx), tx.select().from(brands), getDollarRateValue(tx)]);
   return planImport(sheet, catalog, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
 }
 
@@ -63,7 +63,7 @@ function assertPricesConfirmed(plan: ImportPlan, options: ImportOptions) {
 }
 
 /**
- * Presentations first (ascending id), then products, both FOR NO KEY UPDATE: the order and the
+ * Blisters first (ascending id), then products, both FOR NO KEY UPDATE: the order and the
  * lock strength of the order module (decision 0006), which still lets checkouts insert lines
  * that reference these rows while the import runs.
  */
@@ -115,7 +115,7 @@ const PRODUCT_CASTS: Record<(typeof PRODUCT_FIELDS)[number] | 'brand_id' | 'sku'
 };
 const PRODUCT_COLUMNS = Object.keys(PRODUCT_CASTS) as (keyof typeof PRODUCT_CASTS)[];
 
-/** Writes the plan; answers whether a presentation went from no stock to some (a restock). */
+/** Writes the plan; answers whether a blister went from no stock to some (a restock). */
 async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> {
   for (const chunk of chunks(plan.newProducts)) {
     const inserted = await tx
@@ -123,8 +123,8 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
       .values(chunk.map((p) => ({ ...productRow(p.values, p.brandName), created_at: now, updated_at: now })))
       .returning({ id: products.id, sku: products.sku });
     const idBySku = new Map(inserted.map((row) => [row.sku, row.id]));
-    const presentations = chunk.flatMap((p) => p.presentations.map((b) => ({ ...b, product_id: idBySku.get(p.values.sku)! })));
-    for (const part of chunks(presentations)) {
+    const blisterRows = chunk.flatMap((p) => p.blisters.map((b) => ({ ...b, product_id: idBySku.get(p.values.sku)! })));
+    for (const part of chunks(blisterRows)) {
       await tx.insert(blisters).values(part.map((b) => ({ ...b, created_at: now, updated_at: now })));
     }
   }
@@ -139,17 +139,17 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
       from (values ${sql.join(rows, sql`, `)}) as v(id, ${sql.raw(PRODUCT_COLUMNS.map((c) => `"${c}"`).join(', '))}) where p.id = v.id`);
   }
 
-  for (const chunk of chunks(plan.presentationInserts)) {
+  for (const chunk of chunks(plan.blisterInserts)) {
     await tx.insert(blisters).values(chunk.map((b) => ({ ...b, created_at: now, updated_at: now })));
   }
 
-  for (const chunk of chunks(plan.presentationUpdates)) {
+  for (const chunk of chunks(plan.blisterUpdates)) {
     const rows = chunk.map((b) => sql`(${b.id}::int, ${b.price}::numeric, ${b.stock}::int, ${b.discount}::numeric)`);
     await tx.execute(sql`update blisters as b set price = v.price, stock = v.stock, discount = v.discount, updated_at = ${now.toISOString()}::timestamptz
       from (values ${sql.join(rows, sql`, `)}) as v(id, price, stock, discount) where b.id = v.id`);
   }
 
-  return plan.presentationUpdates.some((b) => b.stock_before <= 0 && b.stock > 0);
+  return plan.blisterUpdates.some((b) => b.stock_before <= 0 && b.stock > 0);
 }
 
 const resultOf = (plan: ImportPlan, applied: boolean): ImportResultDto => ({ ...plan.result, applied });

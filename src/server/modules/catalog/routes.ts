@@ -51,7 +51,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
       }),
   );
 
-  // Not cached: the cart reads the stock here right before adding a presentation.
+  // Not cached: the cart reads the stock here right before adding a blister.
   app.get(
     '/api/products/blisters/:id/',
     { ...publicGet, schema: { params: idParamSchema, response: { 200: blisterDetailDtoSchema } } },

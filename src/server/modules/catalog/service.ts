@@ -1,4 +1,4 @@
-// Catalog reads: product pages, filter counts, detail, related products and presentations.
+// Catalog reads: product pages, filter counts, detail, related products and blisters.
 import type { BlisterDto, ProductDto, ProductFacetsDto, ProductListQuery } from '../../../domain/catalog';
 import { CATALOG_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
@@ -203,7 +203,7 @@ export async function relatedProducts(ctx: AppContext, viewer: Viewer, id: numbe
 
 export type BlisterDetailDto = BlisterDto & { product_id: number; product_name: string };
 
-/** One presentation with its current stock (spec storefront §7 'blister by id'). */
+/** One blister with its current stock (spec storefront §7 'blister by id'). */
 export async function getBlister(ctx: AppContext, viewer: Viewer, id: number): Promise<BlisterDetailDto> {
   const [found, params] = await Promise.all([findBlister(ctx.db, id, viewer), listParams(ctx, viewer)]);
   const blister = found?.blisters.find((b) => b.id === found.blisterId);

@@ -224,7 +224,7 @@ export interface LowStockRow {
 }
 
 /**
- * Presentations of live products on sale with some stock under the threshold, fewest first; the
+ * Blisters of live products on sale with some stock under the threshold, fewest first; the
  * threshold is read in the same statement. Always one row at least (the threshold's).
  */
 export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]> {
@@ -247,8 +247,8 @@ export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]>
 }
 
 /**
- * Presentations without stock that orders of `span` asked for: demand the shop cannot meet. The
- * lines are summed per presentation first, from the indexes alone.
+ * Blisters without stock that orders of `span` asked for: demand the shop cannot meet. The
+ * lines are summed per blister first, from the indexes alone.
  */
 export async function soldOutStillSelling(db: DbOrTx, span: Span, rows: number) {
   return sqlRows<{ product_id: number; blister_id: number; name: string; seed_count: number; units: number; last_ordered_at: Date }>(

@@ -17,10 +17,10 @@ import { productBrandIds } from '../catalog/brand-records';
 import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
 import { getCouponCombination } from '../site/order-settings';
 import type { AppContext } from '../../context';
-import type { Presentation } from '../catalog/presentations';
+import type { BlisterLine } from '../catalog/blisters';
 
 /** A priced line as the coupon sees it: list price (before the banks' discounts) and price after them. */
-export function couponLine(p: Presentation, quantity: number, price: number, dollarRate: number): CouponLine {
+export function couponLine(p: BlisterLine, quantity: number, price: number, dollarRate: number): CouponLine {
   const view = priceBlister({ price: p.price, discount: 0 }, p.currency, dollarRate, null, new Date(0));
   return { brand_id: p.brand_id, product_type: p.product_type, list_price: Math.max(view?.price ?? price, price), price, quantity };
 }

@@ -19,7 +19,7 @@ export interface DemoStrain {
 export interface DemoBrand {
   name: string;
   national: boolean;
-  /** Presentations of this bank are priced in USD. */
+  /** Blisters of this bank are priced in USD. */
   usd?: boolean;
   /** Price of three seeds, in the bank's currency, before per-strain variation. */
   basePrice: number;

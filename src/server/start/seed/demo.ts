@@ -1,4 +1,4 @@
-// The demo catalog: brands with logos, products with presentations, Spanish texts and generated
+// The demo catalog: brands with logos, products with blisters, Spanish texts and generated
 // illustrations (SVG rendered by sharp, stored like uploads as WebP in two widths). Deterministic:
 // the same data every time, only the dates follow the clock.
 import type { FastifyBaseLogger } from 'fastify';
@@ -107,7 +107,7 @@ function description(strain: DemoStrain, brand: DemoBrand, random: () => number)
   return `${intro} ${genetics}\n${growing}\n${senses}`;
 }
 
-function presentations(strain: DemoStrain, brand: DemoBrand, random: () => number) {
+function demoBlisters(strain: DemoStrain, brand: DemoBrand, random: () => number) {
   const options = strain.type === 'reg' ? [[5, 10], [10], [5]] : [[1, 3, 5], [3, 5, 10], [3, 5], [1, 3], [5]];
   const counts = pick(random, options);
   const base = brand.basePrice * (0.85 + random() * 0.35) * (strain.type === 'reg' ? 0.75 : 1);
@@ -272,7 +272,7 @@ export async function seedDemoCatalog(ctx: AppContext, log: FastifyBaseLogger, o
     const blisterRows = entries.flatMap(({ brand, strain }, i) => {
       const random = prng(hashString(`price:${brand.name}/${strain.name}`));
       const productId = idBySku.get(productRows[i].sku)!;
-      return presentations(strain, brand, random).map((b) => ({ product_id: productId, ...b }));
+      return demoBlisters(strain, brand, random).map((b) => ({ product_id: productId, ...b }));
     });
     await tx.insert(blisters).values(blisterRows);
     await seedDemoShipping(tx, now);

@@ -329,7 +329,7 @@ export function useProductSearch(term: string) {
   });
 }
 
-/** One product with its presentations and the prices the server charges now. */
+/** One product with its blisters and the prices the server charges now. */
 export function useOrderProduct(id: number | null) {
   return useQuery({
     queryKey: adminKeys.product(id ?? 0),

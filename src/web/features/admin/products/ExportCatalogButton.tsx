@@ -1,4 +1,4 @@
-// Downloads the catalog as a CSV (one row per presentation, for Excel in Spanish).
+// Downloads the catalog as a CSV (one row per blister, for Excel in Spanish).
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Icon, type IconProps } from '../../../components/ui/icons';

@@ -1,14 +1,14 @@
-// What other areas read of the catalog's presentations (blisters with their product and brand):
+// What other areas read of the catalog's blisters (blisters with their product and brand):
 // the one place that joins the three for them. Stock moves (stock.ts) and stock alerts read
-// presentations through selectPresentationLines; the order read model joins lineProducts and
+// blisters through selectBlisterLines; the order read model joins lineProducts and
 // lineBlisters to its lines, so one statement still answers a page of orders.
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 
-/** A presentation with what pricing, stock moves, notices and lists need of its product and brand. */
-const PRESENTATION_LINE = {
+/** A blister with what pricing, stock moves, notices and lists need of its product and brand. */
+const BLISTER_LINE = {
   id: blisters.id,
   product_id: blisters.product_id,
   seed_count: blisters.seed_count,
@@ -29,16 +29,16 @@ const PRESENTATION_LINE = {
   discount_expires_at: brands.discount_expires_at,
 };
 
-/** Presentations with their product and brand: the one join of the three, for a `where` to narrow. */
-export function selectPresentationLines(db: DbOrTx) {
+/** Blisters with their product and brand: the one join of the three, for a `where` to narrow. */
+export function selectBlisterLines(db: DbOrTx) {
   return db
-    .select(PRESENTATION_LINE)
+    .select(BLISTER_LINE)
     .from(blisters)
     .innerJoin(products, eq(products.id, blisters.product_id))
     .innerJoin(brands, eq(brands.id, products.brand_id));
 }
 
-export type Presentation = Awaited<ReturnType<typeof selectPresentationLines>>[number];
+export type BlisterLine = Awaited<ReturnType<typeof selectBlisterLines>>[number];
 
 const subquery = new QueryBuilder();
 
@@ -66,11 +66,11 @@ export const lineProducts = subquery
   .innerJoin(brands, eq(brands.id, products.brand_id))
   .as('line_products');
 
-/** A presentation as another area's line shows it today; left-join it on the line's blister id. */
+/** A blister as another area's line shows it today; left-join it on the line's blister id. */
 export const lineBlisters = subquery.select({ id: blisters.id, seed_count: blisters.seed_count }).from(blisters).as('line_blisters');
 
-/** A presentation as a notice or a list names it. */
-export interface PresentationSummary {
+/** A blister as a notice or a list names it. */
+export interface BlisterSummary {
   blister_id: number;
   seed_count: number;
   product_id: number;
@@ -81,10 +81,10 @@ export interface PresentationSummary {
   deleted_at: Date | null;
 }
 
-/** The presentations with these ids (deleted products included: the caller decides), by blister id. */
-export async function presentationSummaries(db: DbOrTx, blisterIds: number[]): Promise<Map<number, PresentationSummary>> {
+/** The blisters with these ids (deleted products included: the caller decides), by blister id. */
+export async function blisterSummaries(db: DbOrTx, blisterIds: number[]): Promise<Map<number, BlisterSummary>> {
   if (blisterIds.length === 0) return new Map();
-  const rows = await selectPresentationLines(db).where(inArray(blisters.id, [...new Set(blisterIds)]));
+  const rows = await selectBlisterLines(db).where(inArray(blisters.id, [...new Set(blisterIds)]));
   return new Map(
     rows.map((row) => [
       row.id,
@@ -103,22 +103,22 @@ export async function presentationSummaries(db: DbOrTx, blisterIds: number[]): P
 }
 
 /**
- * One presentation's stock and whether its product is on sale, its row held FOR SHARE to the
+ * One blister's stock and whether its product is on sale, its row held FOR SHARE to the
  * commit: a stock write in progress on it (FOR UPDATE or NO KEY UPDATE) finishes first.
  */
-export async function sharePresentationStock(tx: Tx, blisterId: number) {
-  const [presentation] = await tx
+export async function shareBlisterStock(tx: Tx, blisterId: number) {
+  const [blister] = await tx
     .select({ stock: blisters.stock, available: products.available, deleted_at: products.deleted_at })
     .from(blisters)
     .innerJoin(products, eq(products.id, blisters.product_id))
     .where(eq(blisters.id, blisterId))
     .for('share', { of: blisters });
-  return presentation;
+  return blister;
 }
 
-/** Presentations of products on sale with fewer units than the threshold, sold out first. */
-export async function lowStockPresentations(db: DbOrTx, threshold: number) {
-  const rows = await selectPresentationLines(db)
+/** Blisters of products on sale with fewer units than the threshold, sold out first. */
+export async function lowStockBlisters(db: DbOrTx, threshold: number) {
+  const rows = await selectBlisterLines(db)
     .where(and(lt(blisters.stock, threshold), eq(products.available, true), sql`${products.deleted_at} is null`))
     .orderBy(asc(blisters.stock), asc(products.name), asc(blisters.seed_count), asc(blisters.id));
   return rows.map(({ id, stock, seed_count, product_id, product_name, brand_name }) => ({
