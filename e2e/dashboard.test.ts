@@ -98,7 +98,7 @@ describe('Inicio', () => {
           // Two daily charts of 30 columns, some of them with sales.
           expect(named('Ingresos por día')?.marks).toBeGreaterThan(5);
           expect(named('Pedidos por día')?.marks).toBeGreaterThan(5);
-          // Bars: three statuses, three types (each a track and a bar), products and banks.
+          // Bars: three statuses, three types (each a track and a bar), products and brands.
           expect(named('Pedidos por estado')?.marks).toBe(6);
           expect(named('Ventas por tipo')?.marks).toBeGreaterThanOrEqual(4);
           expect(named('Productos más vendidos')?.marks).toBeGreaterThanOrEqual(4);
@@ -138,7 +138,7 @@ describe('Inicio', () => {
 
         await step(page, `dashboard-lists-${name}`, async () => {
           // The showcase has blisters with 1 to 4 units on sale.
-          // Each low-stock row names its bank, and the card shows its rows whole (no cut scroll box).
+          // Each low-stock row names its brand, and the card shows its rows whole (no cut scroll box).
           const lowStockRows = page
             .locator('section', { has: page.getByRole('heading', { name: 'Stock bajo', exact: true }) })
             .locator('ul');

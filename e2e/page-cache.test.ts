@@ -115,7 +115,7 @@ describe('a page from the cache', () => {
     expect(after.html).toContain('<title>Detalles del Producto - Lemon Glaciar XL</title>');
   });
 
-  it("shows a staff edit of a bank's description in the bank's page head on the next request", async () => {
+  it("shows a staff edit of a brand's description in the brand's page head on the next request", async () => {
     const path = `/productos?bank=${brandSlug}`;
     expect((await get(path)).html).toContain('Genética del sur.');
     const edit = await asStaff('PATCH', `/api/brands/${brandId}/`, { description: 'Genética austral, probada en el frío.' });

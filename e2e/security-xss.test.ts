@@ -1,4 +1,4 @@
-// Stored XSS: product, bank, order, warranty claim, profile and maintenance texts carrying
+// Stored XSS: product, brand, order, warranty claim, profile and maintenance texts carrying
 // <script>, event-handler and javascript: payloads, saved through the real API, render as text in
 // the storefront, the account pages and the admin. The browser ignores the Content-Security-
 // Policy here (bypassCSP), so a payload that reached the DOM as markup would run: the app itself

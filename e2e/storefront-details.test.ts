@@ -18,7 +18,7 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   const db = shop.server.ctx.db;
   const brands = [];
-  // Enough banks for the catalog's slider to scroll at 1280 px.
+  // Enough brands for the catalog's slider to scroll at 1280 px.
   for (const name of ['Banco Andino', 'Pampa Genetics', 'Delta Seeds', 'Sur Seeds', 'Royal Queen Seeds Norte', 'Río Seeds']) {
     brands.push(await createBrand(db, { brand_name: name }));
   }

@@ -134,7 +134,7 @@ describe('header search', () => {
       expect(await page.getByLabel('Buscar por nombre').inputValue()).toBe('gorilla');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 6);
 
-      // From the catalog, the chosen categories and banks are kept.
+      // From the catalog, the chosen categories and brands are kept.
       await page.goto('/productos?category=automaticas&bank=royal-queen-seeds');
       await input.fill('gorilla');
       await page.getByRole('button', { name: 'Ver todos los resultados' }).click();
@@ -146,7 +146,7 @@ describe('header search', () => {
 });
 
 describe('catalog', () => {
-  it('filters by type and bank, mirrors them in the URL, and keeps them after a reload', async () => {
+  it('filters by type and brand, mirrors them in the URL, and keeps them after a reload', async () => {
     const { context, page } = await open('/productos');
     await step(page, 'catalog-filters', async () => {
       await cards(page).first().waitFor();
@@ -237,7 +237,7 @@ describe('catalog', () => {
 });
 
 describe('product detail', () => {
-  it('shows the tabs, switches to the description with Leer más, and the bank info', async () => {
+  it('shows the tabs, switches to the description with Leer más, and the brand info', async () => {
     const { context, page } = await open(`/producto/${ids['Gorilla Glue Auto']}`);
     await step(page, 'detail-tabs', async () => {
       await page.getByRole('heading', { level: 1, name: 'Gorilla Glue Auto' }).waitFor();
@@ -299,7 +299,7 @@ describe('product detail', () => {
     await context.close();
   });
 
-  it("hides 'Info del Banco' when the bank has no description, and answers unknown ids with not found", async () => {
+  it("hides 'Info del Banco' when the brand has no description, and answers unknown ids with not found", async () => {
     const { context, page } = await open(`/producto/${ids['Purple Punch']}`);
     await page.getByRole('heading', { level: 1, name: 'Purple Punch' }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Ficha Técnica', 'Descripción']);
@@ -345,7 +345,7 @@ describe('mobile layout at 390 px', () => {
       await page.waitForURL((url) => url.search === '?category=regulares');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
 
-      // Choosing a bank hides the slider on mobile and shows a pill to remove it.
+      // Choosing a brand hides the slider on mobile and shows a pill to remove it.
       await page.getByRole('list', { name: 'Bancos' }).getByRole('button', { name: 'Sur Genetics' }).click();
       await page.waitForURL((url) => url.search === '?category=regulares&bank=sur-genetics');
       await page.getByRole('list', { name: 'Bancos', exact: true }).waitFor({ state: 'hidden' });

@@ -1,5 +1,5 @@
 // Admin catalog payloads shared by the API and the admin forms: product form with its
-// blisters (spec accounts-admin §2 product form, §5 product form), bank form (§5 bank) and
+// blisters (spec accounts-admin §2 product form, §5 product form), brand form (§5 bank) and
 // brand discount (§5 discount), with the spec's Spanish messages.
 import { z } from 'zod';
 import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
@@ -216,7 +216,7 @@ export const productPatchSchema = z.object(productFields).partial();
 export type ProductPatchValues = z.output<typeof productPatchSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Bank (brand) form
+// Brand form
 
 // spec storefront §5 and accounts-admin §3 reconciled in `slugify`: the slug is derived from the
 // name unless one is given, and always passes through the same rule.

@@ -1,5 +1,5 @@
 // Checks that stop a typing slip from reaching the shop (issue 21, items 11 and 12): a price
-// moved by more than −50% or +200%, a dollar rate moved by more than 20%, and a bank discount
+// moved by more than −50% or +200%, a dollar rate moved by more than 20%, and a brand discount
 // that would leave a blister at $ 0 or less. Each needs the owner's explicit word.
 import { formatAmount, formatMoney, roundCents, usdToArs, type Currency } from './money';
 import { isBrandDiscountActive, priceAfterBrandDiscount, type BrandDiscount } from './pricing';

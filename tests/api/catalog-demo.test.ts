@@ -23,7 +23,7 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('demo catalog', () => {
-  it('loads national and international banks with logos and descriptions', async () => {
+  it('loads national and international brands with logos and descriptions', async () => {
     const res = await api(server, 'GET', '/api/brands/');
     expect(res.json.count).toBeGreaterThanOrEqual(12);
     const national = res.json.results.filter((b: any) => b.is_national);

@@ -101,7 +101,7 @@ describe('POST /api/products/bulk/', () => {
     expect((await bulkLogs())[0].description).toBe('Edición masiva: 2 productos marcados como no disponibles');
   });
 
-  it('moves products to another bank, with their search text', async () => {
+  it('moves products to another brand, with their search text', async () => {
     const from = await createBrand(db(), { brand_name: 'Banco Origen' });
     const to = await createBrand(db(), { brand_name: 'Banco Destino' });
     const a = await createProduct(db(), { brand_id: from.id, name: 'Mudanza Uno' });

@@ -19,10 +19,10 @@ const NOW = new Date('2025-06-15T15:00:00Z');
 const utc = (iso: string) => new Date(`${iso}Z`);
 
 type Product = Awaited<ReturnType<typeof createProduct>>;
-let p1: Product; // auto, bank B1: blisters of 3 (stock 3) and 5 seeds (stock 5)
-let p2: Product; // fem, bank B1: sold out
-let p3: Product; // reg, bank B2: stock 50 and stock 1
-let p4: Product; // fem, bank B2, not on sale: stock 2
+let p1: Product; // auto, brand B1: blisters of 3 (stock 3) and 5 seeds (stock 5)
+let p2: Product; // fem, brand B1: sold out
+let p3: Product; // reg, brand B2: stock 50 and stock 1
+let p4: Product; // fem, brand B2, not on sale: stock 2
 let p5: Product; // deleted: stock 1
 let b1Id: number;
 let b2Id: number;
@@ -261,7 +261,7 @@ describe('GET /api/dashboard/', () => {
     ]);
   });
 
-  it('ranks products and banks by units and by amount, naming a removed product by its order lines', () => {
+  it('ranks products and brands by units and by amount, naming a removed product by its order lines', () => {
     const product = (p: Product, units: number, revenue: number) => ({
       product_id: p.id,
       name: p.name,

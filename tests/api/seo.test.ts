@@ -186,7 +186,7 @@ describe('product page HTML', () => {
     }
   });
 
-  it('shows a product of a hidden bank, as the catalog API does', async () => {
+  it('shows a product of a hidden brand, as the catalog API does', async () => {
     const { status, html } = await page(`/producto/${ids.inHidden}/`);
     expect(status).toBe(200);
     expect(titleOf(html)).toEqual(['Detalles del Producto - En Banco Oculto']);
@@ -214,7 +214,7 @@ describe('catalog and home HTML', () => {
     }
   });
 
-  it('gives a visible bank page its own title, description, image and canonical URL', async () => {
+  it('gives a visible brand page its own title, description, image and canonical URL', async () => {
     const { status, html } = await page('/productos?bank=royal-queen-seeds');
     expect(status).toBe(200);
     expect(titleOf(html)).toEqual(['Semillas de Royal Queen Seeds - Semillas del Sur']);
@@ -306,7 +306,7 @@ describe('product lookups for pages', () => {
 });
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists home, catalog, guide, contact and legal pages, every available product and every visible bank under the public URL', async () => {
+  it('lists home, catalog, guide, contact and legal pages, every available product and every visible brand under the public URL', async () => {
     const res = await api(server, 'GET', '/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');

@@ -213,11 +213,11 @@ export const products = pgTable(
     index('products_live_idx')
       .on(t.id)
       .where(sql`${t.deleted_at} is null`),
-    // The storefront's page counts by type and bank, read from the index alone.
+    // The storefront's page counts by type and brand, read from the index alone.
     index('products_storefront_idx')
       .on(t.type, t.brand_id)
       .where(sql`${t.available} and ${t.deleted_at} is null`),
-    // Storefront pages in order within a type or a bank (migration 0012).
+    // Storefront pages in order within a type or a brand (migration 0012).
     index('products_type_newest_idx')
       .on(t.type, t.created_at.desc(), t.id.desc())
       .where(sql`${t.available} and ${t.deleted_at} is null`),
@@ -508,7 +508,7 @@ export const siteSettings = pgTable('site_settings', {
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   /** Orders awaiting payment a customer may hold at once; null: MAX_PENDING_ORDERS (GET/PUT /api/core/order-settings/). */
   max_pending_orders: integer('max_pending_orders'),
-  /** How coupons combine with the banks' discounts (domain/coupons.ts COUPON_COMBINATIONS). */
+  /** How coupons combine with the brands' discounts (domain/coupons.ts COUPON_COMBINATIONS). */
   coupon_combination: text('coupon_combination', { enum: COUPON_COMBINATIONS }).notNull().default('best'),
   // How customers reach the shop and its fiscal data (GET/PUT /api/core/contact-settings/): ''
   // when not set. The contact WhatsApp is `whatsapp_number` above, shared with the payment settings.

@@ -42,7 +42,7 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <div className="flex items-center justify-between gap-2">
-          {/* min-w-0: truncated, a long bank name must not widen the card (carousel cards differed). */}
+          {/* min-w-0: truncated, a long brand name must not widen the card (carousel cards differed). */}
           <p className="min-w-0 truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
           <button
             type="button"

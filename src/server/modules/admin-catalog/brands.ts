@@ -1,4 +1,4 @@
-// Staff writes to brands (seed banks): create, edit, national/visible toggles, delete and the
+// Staff writes to brands (seed makers): create, edit, national/visible toggles, delete and the
 // brand-wide discount (spec accounts-admin §2 bank list and form, §4 brand, §5 bank and discount).
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {

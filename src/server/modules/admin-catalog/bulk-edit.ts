@@ -1,5 +1,5 @@
 // POST /api/products/bulk/: one change for many products (issue 14, bulk edit): prices by a
-// percentage, the blisters' own discount, availability, or the bank. A dry run answers the
+// percentage, the blisters' own discount, availability, or the brand. A dry run answers the
 // before/after of each product; applying writes them in one transaction, logged once.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
@@ -117,8 +117,8 @@ function suspiciousPrices(changed: Item[]): FlaggedPrice[] {
   );
 }
 
-/** 400 when a lower price or a move to another bank leaves a blister at $ 0 or less. */
-async function assertBankDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
+/** 400 when a lower price or a move to another brand leaves a blister at $ 0 or less. */
+async function assertBrandDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
   const brandIds = [...new Set(changed.map((item) => item.after.brand_id))];
   if (brandIds.length === 0) return;
   const brandRows = await tx.select().from(brands).where(inArray(brands.id, brandIds));
@@ -168,7 +168,7 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       };
     });
     const changed = items.filter((item) => item.changed);
-    await assertBankDiscountsLeavePrices(tx, ctx.now(), changed);
+    await assertBrandDiscountsLeavePrices(tx, ctx.now(), changed);
     const confirmRequired = input.action === 'price_percent' && isSuspiciousPercent(input.value);
     if (confirmRequired && !input.dry_run && !input.confirm_price_changes && changed.length) {
       const flagged = suspiciousPrices(changed);

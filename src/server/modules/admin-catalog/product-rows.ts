@@ -11,8 +11,8 @@ export type CatalogProduct = typeof products.$inferSelect & {
 };
 
 /**
- * Every product not deleted, or only those of `ids`, with its bank's name and its blisters (by
- * seed count); ordered by bank and name (the sheet) or by name (a bulk edit).
+ * Every product not deleted, or only those of `ids`, with its brand's name and its blisters (by
+ * seed count); ordered by brand and name (the sheet) or by name (a bulk edit).
  */
 export async function productsWithBlisters(
   db: DbOrTx,

@@ -163,7 +163,7 @@ type BrandRow = typeof brands.$inferSelect;
 
 /**
  * The checks a save passes once its blisters are written (in the same transaction, which
- * a refusal rolls back): no blister sold for $ 0 or less by the bank's discount, and no
+ * a refusal rolls back): no blister sold for $ 0 or less by the brand's discount, and no
  * price moved by −50% or more or above +200% unless the owner confirmed it.
  */
 async function checkSavedPrices(

@@ -62,7 +62,7 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
     },
   );
 
-  // Brands (seed banks)
+  // Brands (seed makers)
   app.post(
     '/api/brands/',
     { ...staffOnly, schema: { body: brandFormSchema, response: { 201: brandDtoSchema } } },

@@ -19,7 +19,7 @@ import type { blisters, products } from '../../db/schema';
 type ProductRow = typeof products.$inferSelect;
 type BlisterRow = typeof blisters.$inferSelect;
 
-/** The product columns of the sheet besides its keys (ID, SKU) and its bank. */
+/** The product columns of the sheet besides its keys (ID, SKU) and its brand. */
 export const PRODUCT_FIELDS = [
   'name',
   'type',

@@ -61,7 +61,7 @@ interface RowBlister {
 export interface PlanOptions {
   /** Rows whose stock is taken from the sheet even though the shop's changed since the export. */
   takeStockRows: Set<number>;
-  /** For the bank discount check: the dollar rate and the moment. */
+  /** For the brand discount check: the dollar rate and the moment. */
   rate: number;
   now: Date;
 }
@@ -216,7 +216,7 @@ function parseProductSku(cell: string): { value: string | null; error?: undefine
 
 const formatField = (key: ProductField, value: unknown) => formatProductField(key, value as never);
 
-/** Works out what the sheet changes in `catalog` (live products) with `brandRows` (all banks). */
+/** Works out what the sheet changes in `catalog` (live products) with `brandRows` (all brands). */
 export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
   const problems = new Problems();
   for (const e of sheet.errors) problems.list.push(e);
@@ -399,7 +399,7 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
     const rowOutcome = new Map<ParsedRow, Outcome>();
     const noFlags = { price_change_percent: null, stock_conflict: null };
     const currencyKept = !existing || values.currency === existing.currency;
-    const bankDiscountCheck = (parsed: ParsedRow, next: BlisterValues) => {
+    const brandDiscountCheck = (parsed: ParsedRow, next: BlisterValues) => {
       const priced = [{ name: values.name ?? '', seed_count: next.seed_count, price: next.price, currency: values.currency }];
       if (brand && leftWithoutPrice(priced, brand, options.rate, options.now).length) {
         problems.add(parsed.row, 'price', discountLeavesNoPriceMessage(priced, options.rate));
@@ -443,7 +443,7 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
           discount: p.discount ?? was.discount,
         };
         const priceFlag = currencyKept && isSuspiciousPriceChange(was.price, next.price) ? changePercent(was.price!, next.price!) : null;
-        if (next.price !== was.price || values.brand_id !== existing?.brand_id) bankDiscountCheck(parsed, next);
+        if (next.price !== was.price || values.brand_id !== existing?.brand_id) brandDiscountCheck(parsed, next);
         const before = formatBlister(was);
         const after = formatBlister(next);
         const fields = [...productChanges];
@@ -466,7 +466,7 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
         total += 1;
         if (total > MAX_BLISTERS) fail('seed_count', `Un producto puede tener hasta ${MAX_BLISTERS} presentaciones`);
         const next = { seed_count: p.seed_count, price: p.price ?? null, stock: p.stock ?? 0, discount: p.discount ?? 0 };
-        bankDiscountCheck(parsed, next);
+        brandDiscountCheck(parsed, next);
         if (existing) plan.blisterInserts.push({ ...next, product_id: existing.id });
         else newBlisters.push(next);
         rowOutcome.set(parsed, { kind: 'created', fields: existing ? productChanges : [], ...noFlags });

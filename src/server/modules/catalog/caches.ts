@@ -29,7 +29,7 @@ export const PRODUCT_SEARCHES_ENTRIES = 500;
 
 declare module '../../caches' {
   interface AppCaches {
-    /** Public catalog answers (products, filters, banks, dollar rate, SEO pages). */
+    /** Public catalog answers (products, filters, brands, dollar rate, SEO pages). */
     catalog: ReadCache;
     /** The dollar rate in force, kept even when the catalog micro-cache is off. */
     dollarRate: ReadCache<number>;

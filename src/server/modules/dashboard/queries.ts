@@ -162,7 +162,7 @@ export interface RankedRow {
 }
 
 /**
- * The lines of the orders sold in `span`, ranked: the top products and banks by units and by
+ * The lines of the orders sold in `span`, ranked: the top products and brands by units and by
  * amount, and the sales of each type. Lines are summed per product first, from the indexes alone
  * (orders_sales_idx, order_products_sales_idx), and only then named; a product that no longer
  * exists is named, and grouped, by the snapshot its order lines kept.

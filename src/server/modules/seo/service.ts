@@ -92,7 +92,7 @@ function homeHead(publicUrl: string): PageHead {
   };
 }
 
-/** The first cards of the catalog as it opens: without filters, or one bank's page. */
+/** The first cards of the catalog as it opens: without filters, or one brand's page. */
 async function firstCardImages(ctx: AppContext, params: URLSearchParams, brand?: string): Promise<ImagePreload[]> {
   if ([...params.keys()].some((key) => key !== 'bank')) return [];
   const query = productListQuerySchema.safeParse({ page: 1, brand });
@@ -281,7 +281,7 @@ export function pageHeadRenderer(ctx: AppContext) {
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Every public page worth indexing: home, catalog, guide, contact and legal pages, each available product and each visible bank. */
+/** Every public page worth indexing: home, catalog, guide, contact and legal pages, each available product and each visible brand. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const { publicUrl } = ctx.config;
   const [products, brands] = await Promise.all([listPublicProductDates(ctx.db), listBrandRecords(ctx.db, { includeHidden: false })]);

@@ -148,7 +148,7 @@ export async function seedDemoCatalog(ctx: AppContext, log: FastifyBaseLogger, o
   const now = ctx.now();
 
   const entries = DEMO_BRANDS.flatMap((brand) => brand.strains.map((strain) => ({ brand, strain })));
-  // A fixed shuffle (Fisher-Yates on a seeded generator), so the newest products mix banks.
+  // A fixed shuffle (Fisher-Yates on a seeded generator), so the newest products mix brands.
   const order = entries.map((_, i) => i);
   const shuffle = prng(2024);
   for (let i = order.length - 1; i > 0; i--) {
@@ -208,7 +208,7 @@ export async function seedDemoCatalog(ctx: AppContext, log: FastifyBaseLogger, o
           image: logos[i].url,
           is_national: brand.national,
           created_at: new Date(now.getTime() - (400 - i) * DAY_MS),
-          // One bank runs a promotion, to show brand discounts.
+          // One brand runs a promotion, to show brand discounts.
           ...(brand.name === 'Sweet Seeds'
             ? {
                 discount_active: true,
@@ -220,7 +220,7 @@ export async function seedDemoCatalog(ctx: AppContext, log: FastifyBaseLogger, o
         })),
       )
       .onConflictDoNothing();
-    // A bank that already existed (same slug or name) keeps its row and receives the products.
+    // A brand that already existed (same slug or name) keeps its row and receives the products.
     const brandRows = await tx.select({ id: brands.id, slug: brands.brand_id, name: brands.brand_name }).from(brands);
     const brandIds = new Map(
       brandRows.flatMap(

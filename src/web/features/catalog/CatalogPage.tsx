@@ -11,7 +11,7 @@ import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { useBrands } from '../../lib/catalog-api';
 import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
-import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
+import { brandOptions, clearFilters, FilterPanel } from './FilterPanel';
 import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogFilters, type CatalogSort } from './filters';
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
@@ -38,7 +38,7 @@ export default function CatalogPage() {
   const brands = useBrands();
   const facets = useFacets(filters);
   const list = useProductList(filters);
-  const banks = bankOptions(brands.data, facets.data);
+  const brandChoices = brandOptions(brands.data, facets.data);
 
   const products = list.data?.pages.flatMap((p) => p.results) ?? [];
   const count = list.data?.pages[0]?.count;
@@ -52,9 +52,9 @@ export default function CatalogPage() {
       <div className="mt-5">
         <BrandSlider
           brands={brands.data}
-          selected={filters.banks}
-          onToggle={(slug) => setFilters({ ...filters, banks: toggle(filters.banks, slug) })}
-          onClear={() => setFilters({ ...filters, banks: [] })}
+          selected={filters.brands}
+          onToggle={(slug) => setFilters({ ...filters, brands: toggle(filters.brands, slug) })}
+          onClear={() => setFilters({ ...filters, brands: [] })}
         />
       </div>
 
@@ -95,7 +95,7 @@ export default function CatalogPage() {
               filters={filters}
               onChange={setFilters}
               facets={facets.data}
-              banks={banks}
+              brands={brandChoices}
               idPrefix="side"
               loading={brands.isPending}
             />
@@ -170,7 +170,7 @@ export default function CatalogPage() {
       {filtersOpen && (
         <MobileFilters
           applied={filters}
-          banks={banks}
+          brandChoices={brandChoices}
           onClose={() => setFiltersOpen(false)}
           onApply={(next) => {
             setFilters(next);
@@ -216,19 +216,19 @@ function SearchField({ value, onSearch }: { value: string; onSearch(search: stri
 
 function MobileFilters({
   applied,
-  banks,
+  brandChoices,
   onClose,
   onApply,
 }: {
   applied: CatalogFilters;
-  banks: ReturnType<typeof bankOptions>;
+  brandChoices: ReturnType<typeof brandOptions>;
   onClose(): void;
   onApply(next: CatalogFilters): void;
 }) {
   const [draft, setDraft] = useState(applied);
   const facets = useFacets(draft);
   const brands = useBrands();
-  const draftBanks = facets.data ? bankOptions(brands.data, facets.data) : banks;
+  const draftBrands = facets.data ? brandOptions(brands.data, facets.data) : brandChoices;
   return (
     <Modal
       open
@@ -255,7 +255,7 @@ function MobileFilters({
         </div>
       }
     >
-      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} banks={draftBanks} idPrefix="modal" heading={false} />
+      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} brands={draftBrands} idPrefix="modal" heading={false} />
     </Modal>
   );
 }

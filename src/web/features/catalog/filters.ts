@@ -1,5 +1,5 @@
 // Catalog filters and the URL that mirrors them (spec storefront §2 catalog, §4).
-// A single category or bank uses the singular param (`category`, `bank`); several use the plural
+// A single category or brand uses the singular param (`category`, `bank`); several use the plural
 // (`categories`, `banks`) as a comma list. Category `ofertas` means discounted only.
 import {
   CATEGORY_TO_TYPE,
@@ -17,12 +17,12 @@ export interface CatalogFilters {
   onlyOffers: boolean;
   withStock: boolean;
   /** Brand slugs. */
-  banks: string[];
+  brands: string[];
   search: string;
   sort: CatalogSort;
 }
 
-export const EMPTY_FILTERS: CatalogFilters = { types: [], onlyOffers: false, withStock: false, banks: [], search: '', sort: '' };
+export const EMPTY_FILTERS: CatalogFilters = { types: [], onlyOffers: false, withStock: false, brands: [], search: '', sort: '' };
 
 // Extra params of this shop (not in the spec's list) so that a reload keeps every filter.
 const SORT_PARAM = 'orden';
@@ -41,12 +41,12 @@ const unique = <T>(values: T[]) => [...new Set(values)];
 export function parseFilters(params: URLSearchParams): CatalogFilters {
   const categories = list(params, 'category', 'categories');
   const types = PRODUCT_TYPES.filter((type) => categories.some((c) => CATEGORY_TO_TYPE[c] === type));
-  const banks = unique(list(params, 'bank', 'banks').filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug)));
+  const brands = unique(list(params, 'bank', 'banks').filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug)));
   return {
     types,
     onlyOffers: categories.includes(OFFERS_CATEGORY),
     withStock: params.get(STOCK_PARAM) === STOCK_VALUE,
-    banks,
+    brands,
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
     sort: SORT_VALUES[params.get(SORT_PARAM) ?? ''] ?? '',
   };
@@ -63,7 +63,7 @@ export function filtersToParams(filters: CatalogFilters): URLSearchParams {
   const categories = [...PRODUCT_TYPES.filter((t) => filters.types.includes(t)).map((t) => TYPE_TO_CATEGORY[t])];
   if (filters.onlyOffers) categories.push(OFFERS_CATEGORY);
   setList(params, 'category', 'categories', categories);
-  setList(params, 'bank', 'banks', filters.banks);
+  setList(params, 'bank', 'banks', filters.brands);
   const search = filters.search.trim();
   if (search) params.set('search', search);
   if (filters.withStock) params.set(STOCK_PARAM, STOCK_VALUE);
@@ -81,7 +81,7 @@ export function filtersToQueryString(filters: CatalogFilters): string {
 export function filtersToApiQuery(filters: CatalogFilters): Record<string, string | undefined> {
   return {
     type: filters.types.length ? filters.types.join(',') : undefined,
-    brand: filters.banks.length ? filters.banks.join(',') : undefined,
+    brand: filters.brands.length ? filters.brands.join(',') : undefined,
     search: filters.search.trim() || undefined,
     discount: filters.onlyOffers ? 'true' : undefined,
     has_stock: filters.withStock ? 'true' : undefined,
@@ -90,7 +90,7 @@ export function filtersToApiQuery(filters: CatalogFilters): Record<string, strin
 }
 
 export function activeFilterCount(filters: CatalogFilters): number {
-  return filters.types.length + filters.banks.length + (filters.onlyOffers ? 1 : 0) + (filters.withStock ? 1 : 0);
+  return filters.types.length + filters.brands.length + (filters.onlyOffers ? 1 : 0) + (filters.withStock ? 1 : 0);
 }
 
 export function toggle<T>(values: T[], value: T): T[] {

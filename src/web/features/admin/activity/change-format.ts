@@ -11,7 +11,7 @@ import { RATE_TYPE_LABELS } from '../../../../domain/site';
 import { WARRANTY_STATUS_LABELS } from '../../../../domain/warranty';
 
 const FIELD_LABELS: Record<string, string> = {
-  // Banks
+  // Brands
   brand_name: 'Nombre del banco',
   brand_id: 'Identificador',
   visible: 'Visible en la tienda',
@@ -268,7 +268,7 @@ export function formatValue(entityType: string | null, field: string, value: unk
   if (typeof value === 'string') {
     if (STATUS_FIELDS.has(field)) return statusLabel(entityType, value);
     if (field === 'source' && entityType === 'dollar_rate') return RATE_SOURCE_LABELS[value] ?? value;
-    // As the bank's card reads it: the discount's last day, not the midnight it ends at.
+    // As the brand's card reads it: the discount's last day, not the midnight it ends at.
     if (field === 'discount_expires_at' && lastDayBefore(value)) return `hasta el ${formatDate(lastDayBefore(value))}`;
     const codes = CODE_LABELS[field];
     if (codes?.[value]) return codes[value];

@@ -23,7 +23,7 @@ export default function ProductListPage() {
   const { filters, setFilters, list, products, count } = query;
   const brands = useAdminBrands();
   const [toDelete, setToDelete] = useState<ProductDto | null>(null);
-  // Kept across filters: products picked under one bank stay picked while another is added.
+  // Kept across filters: products picked under one brand stay picked while another is added.
   const selection = useSelection<ProductDto>('productos');
   const [bulkOpen, setBulkOpen] = useState(0);
 

@@ -1,4 +1,4 @@
-// Bank (brand) calls of the admin: one bank, the writes, the national flag and the discount.
+// Brand calls of the admin: one brand, the writes, the national flag and the discount.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplyDiscountResultDto, BrandDiscountValues, BrandFormValues } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
@@ -47,7 +47,7 @@ export function useToggleNational() {
   });
 }
 
-/** Hides a bank from the shop's bank lists (its products stay for sale). */
+/** Hides a brand from the shop's brand lists (its products stay for sale). */
 export function useHideBrand() {
   const queryClient = useQueryClient();
   return useMutation({
