@@ -11,7 +11,7 @@ COPY . .
 RUN npm run build
 
 FROM node:24-bookworm-slim AS runtime
-# DejaVu draws the text of the demo catalogue's pictures.
+# DejaVu draws the text of the demo catalog's pictures.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends fonts-dejavu-core \
   && rm -rf /var/lib/apt/lists/*

@@ -1,13 +1,13 @@
 // Admin product list with 5,000 products on PostgreSQL: latency of GET /api/products/ as staff
 // (page size 20, newest first, as the admin page asks) per filter combination over real HTTP
-// (autocannon), and the plans of the statements a page runs. The catalogue micro-cache is off:
+// (autocannon), and the plans of the statements a page runs. The catalog micro-cache is off:
 // every product write of the admin clears it, so the database path is what staff wait for.
 // Usage: BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/admin-products.ts
 //   BENCH_PRODUCTS (5000); the other settings are in bench/staff-list.ts
 import { sql } from 'drizzle-orm';
 import { productListQuerySchema } from '../src/domain/catalog';
 import { listProducts } from '../src/server/modules/catalog/service';
-import { loadCatalogue } from './catalogue';
+import { loadCatalog } from './catalog';
 import { runStaffListBench } from './staff-list';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -41,7 +41,7 @@ runStaffListBench({
   name: 'admin_products',
   seeded: `${PRODUCTS} products`,
   async seed(db) {
-    await loadCatalogue(db, PRODUCTS);
+    await loadCatalog(db, PRODUCTS);
     // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
     await db.execute(sql`vacuum analyze`);
   },

@@ -17,7 +17,7 @@ import { createAppContext } from '../src/server/app-context';
 import type { Db } from '../src/server/db/client';
 import { computeDashboard } from '../src/server/modules/dashboard/service';
 import { TEST_JWT_SECRET } from '../tests/helpers/app';
-import { loadCatalogue } from './catalogue';
+import { loadCatalog } from './catalog';
 import { loadOrders, orderFixtures } from './orders';
 import { explainStatements, withBenchDatabase } from './staff-list';
 
@@ -39,7 +39,7 @@ async function main() {
   const seeding = {
     seeded: `${PRODUCTS} products and ${ORDERS} orders`,
     async seed(db: Db) {
-      await loadCatalogue(db, PRODUCTS);
+      await loadCatalog(db, PRODUCTS);
       await loadOrders(db, ORDERS);
       // As autovacuum leaves a table at rest: statistics and the visibility map (index-only scans).
       await db.execute(sql`vacuum analyze`);
@@ -59,7 +59,7 @@ async function main() {
     const probe = await fetch(`${base}/api/dashboard/`, { headers });
     if (!probe.ok) throw new Error(`GET /api/dashboard/ answered ${probe.status}: ${await probe.text()}`);
     const body = (await probe.json()) as { periods: { last_30_days: { orders: number } }; low_stock_total: number };
-    console.log(`last 30 days: ${body.periods.last_30_days.orders} orders sold; ${body.low_stock_total} presentations low on stock`);
+    console.log(`last 30 days: ${body.periods.last_30_days.orders} orders sold; ${body.low_stock_total} blisters low on stock`);
 
     const measure = async (label: string, urlPath: string, withToken: boolean): Promise<Measure> => {
       const options = { url: `${base}${urlPath}`, connections: CONNECTIONS, headers: withToken ? headers : {} };

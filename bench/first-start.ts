@@ -1,4 +1,4 @@
-// A shop's first start: `npm start` on a fresh DATA_DIR (embedded database, demo catalogue), timed
+// A shop's first start: `npm start` on a fresh DATA_DIR (embedded database, demo catalog), timed
 // until /api/health/ answers, with every line the start prints and when. The build is not
 // counted when dist/ is up to date (run `npm run build` first).
 //

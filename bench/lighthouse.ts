@@ -1,5 +1,5 @@
 // Storefront quality: Lighthouse (mobile emulation, simulated throttling: its defaults) in
-// Debian's Chromium against the built app served by the built server with the demo catalogue,
+// Debian's Chromium against the built app served by the built server with the demo catalog,
 // for /, /productos and one /producto/{id}, as a first-time visitor (the age gate is shown). Each
 // page runs LIGHTHOUSE_RUNS times (3) and the median run by performance score is kept. Also the
 // JavaScript and CSS the home page loads, gzipped. Beside it, the first contentful paint of the
@@ -171,7 +171,7 @@ export async function runLighthouse(
   const runs = options.runs ?? RUNS;
   const log = options.log ?? (() => {});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-shop-'));
-  log('Starting the shop with the demo catalogue…');
+  log('Starting the shop with the demo catalog…');
   const server = await startServerProcess({ DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDir }, { timeoutMs: 240_000 });
   const chromium = await launchChromium();
   try {
@@ -179,7 +179,7 @@ export async function runLighthouse(
       results: { id: number }[];
     };
     const productId = list.results[0]?.id;
-    if (!productId) throw new Error('the demo catalogue did not load');
+    if (!productId) throw new Error('the demo catalog did not load');
     const only = process.env.LIGHTHOUSE_PAGES?.split(',');
     const pages = [
       { name: 'Home', path: '/' },
@@ -245,7 +245,7 @@ export function lighthouseMarkdown(report: LighthouseReport): string {
     '## Storefront: Lighthouse (mobile)',
     '',
     `Lighthouse ${report.lighthouseVersion}, Chromium ${report.chromeVersion}, mobile emulation with simulated throttling (defaults); ` +
-      `built app and server with the demo catalogue, first visit (age gate shown); ${report.runs === 1 ? 'one run' : `median of ${report.runs} runs by performance score`}; ` +
+      `built app and server with the demo catalog, first visit (age gate shown); ${report.runs === 1 ? 'one run' : `median of ${report.runs} runs by performance score`}; ` +
       `benchmark index ${Math.round(report.benchmarkIndex)}. Targets: performance ≥ ${TARGETS.performance}, every other score ${TARGETS.score}, ` +
       `LCP < ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}, TBT < ${TARGETS.tbtMs} ms. ` +
       `FCP on a slow phone: measured in Chromium with Slow 4G (562.5 ms, 1.44 Mbit/s), 4× CPU, 390 px, empty cache, median of the runs; target < ${TARGETS.slowPhoneFcpMs / 1000} s.`,

@@ -1,5 +1,5 @@
-// Orders and people for the benchmark catalogue (bench/catalogue.ts): 1,000 customers with
-// 50,000 orders of two lines over the last 14 months (a tenth archived), two presentations with
+// Orders and people for the benchmark catalog (bench/catalog.ts): 1,000 customers with
+// 50,000 orders of two lines over the last 14 months (a tenth archived), two blisters with
 // stock for the checkout measure, and access tokens for its customers and for a staff member.
 // Tokens are made here, before the server starts: the embedded database has a single owner.
 import { sql } from 'drizzle-orm';
@@ -8,14 +8,14 @@ import { sqlRows } from '../src/server/db/client';
 import { startSession } from '../src/server/modules/auth/sessions';
 
 export const BENCH_CUSTOMERS = 1000;
-/** Stock of the checkout presentations: never the limit during a run. */
+/** Stock of the checkout blisters: never the limit during a run. */
 const CHECKOUT_STOCK = 10_000_000;
 
 export interface OrderFixtures {
   staffToken: string;
   /** One per concurrent customer of the checkout measure. */
   customerTokens: string[];
-  /** The body every checkout posts: one unit of one presentation, two of the other. */
+  /** The body every checkout posts: one unit of one blister, two of the other. */
   checkoutBody: string;
   /** The same lines, sent home to Córdoba by a method with zones (the shipping quoted in the order's transaction). */
   checkoutWithShippingBody: string;

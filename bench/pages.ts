@@ -1,5 +1,5 @@
 // The storefront's server-rendered pages as a first-time visitor's browser asks for them (HTML,
-// compressed, no cookie): home, catalogue and a product, answered from the page cache
+// compressed, no cookie): home, catalog and a product, answered from the page cache
 // (src/server/cache/page-cache.ts). Part of bench/run.ts; `BENCH_ONLY=pages` runs only these.
 // Target (issue 15): each at 50% or more of the reference's req/s, p99 under 30 ms at 50 connections.
 // The same pages as a signed-in customer's browser asks for them (the age and session-hint cookies;
@@ -18,7 +18,7 @@ export const PAGE_REQUEST_HEADERS: Record<string, string> = {
 export function pageRoutes(productId: number): { name: string; path: string }[] {
   return [
     { name: 'page: home', path: '/' },
-    { name: 'page: catalogue', path: '/productos' },
+    { name: 'page: catalog', path: '/productos' },
     { name: 'page: product', path: `/producto/${productId}` },
   ];
 }
@@ -34,7 +34,7 @@ export const SIGNED_IN_PAGE_HEADERS: Record<string, string> = { ...PAGE_REQUEST_
 export function pricedRoutes(productId: number): { name: string; path: string }[] {
   return [
     { name: 'signed-in prices: latest', path: '/api/products/?ordering=-created_at&has_stock=true&has_price=true&page_size=8' },
-    { name: 'signed-in prices: catalogue', path: '/api/products/?page=1' },
+    { name: 'signed-in prices: catalog', path: '/api/products/?page=1' },
     { name: 'signed-in prices: product', path: `/api/products/${productId}/` },
   ];
 }

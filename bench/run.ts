@@ -1,4 +1,4 @@
-// npm run bench: the built server on a catalogue of 5,000+ products and 50,000 orders, on
+// npm run bench: the built server on a catalog of 5,000+ products and 50,000 orders, on
 // PostgreSQL and on PGlite, measured over real HTTP with autocannon, every route in the same run
 // as a reference route that skips the database: storefront reads (50 connections), staff lists
 // (10), checkout by 20 customers at once. Also the home page's initial JavaScript, gzipped, and
@@ -7,7 +7,7 @@
 //   BENCH_SECONDS (5)   seconds per measurement
 //   BENCH_PG_URL        PostgreSQL server (default postgres://postgres@127.0.0.1:5432/postgres);
 //                       a fresh database is created on it and dropped afterwards
-//   BENCH_PRODUCTS      catalogue size (5000)
+//   BENCH_PRODUCTS      catalog size (5000)
 //   BENCH_ORDERS        orders (50000)
 //   BENCH_ONLY=pages    only the reference and the pages, anonymous and signed-in (bench/pages.ts), on PostgreSQL
 //   BENCH_ONLY=checkout only the two checkouts (plain and sent home with shipping), alternated
@@ -23,7 +23,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
-import { BENCH_BRANDS, loadCatalogue } from './catalogue';
+import { BENCH_BRANDS, loadCatalog } from './catalog';
 import { lighthouseMarkdown, runLighthouse } from './lighthouse';
 import { ROOT as root, startServerProcess } from '../tests/helpers/server-process';
 import { loadOrders, orderFixtures, type OrderFixtures } from './orders';
@@ -119,7 +119,7 @@ async function measure(url: string, name: string, urlPath: string, options: Meas
   };
 }
 
-/** 20 customers ordering the same two presentations: `plain` agrees the delivery, `shipping`
+/** 20 customers ordering the same two blisters: `plain` agrees the delivery, `shipping`
  * sends it home (the method read and quoted, the address saved on the account). */
 function measureCheckout(url: string, fixtures: OrderFixtures, kind: 'plain' | 'shipping'): Promise<Measure> {
   return measure(url, kind === 'plain' ? 'order creation' : 'order creation with shipping', '/api/orders/', {
@@ -193,7 +193,7 @@ async function runScenario(db: string, cache: string, env: Record<string, string
   const url = server.url;
   try {
     const list = await (await fetch(`${url}/api/products/?type=fem&brand=banco-1,banco-2&page=3`)).json();
-    if (!list.results?.length) throw new Error('the filtered list is empty: the catalogue did not load');
+    if (!list.results?.length) throw new Error('the filtered list is empty: the catalog did not load');
     const productId = list.results[0].id;
     const search = await (await fetch(`${url}/api/products/?search=gorila%20kush`)).json();
     if (!search.count) throw new Error('the search found nothing');
@@ -236,7 +236,7 @@ async function runScenario(db: string, cache: string, env: Record<string, string
     results.push(
       await measure(url, 'admin products, filtered', '/api/products/?brand=banco-3&stockFilter=with-stock&priceStatus=with-price', staff),
     );
-    // Last among the database routes: every order it places clears the catalogue's cache.
+    // Last among the database routes: every order it places clears the catalog's cache.
     results.push(await measureCheckout(url, fixtures, 'plain'));
     results.push(await measureCheckout(url, fixtures, 'shipping'));
     const last = await measure(url, 'reference (again)', '/api/health/?db=0');
@@ -247,10 +247,10 @@ async function runScenario(db: string, cache: string, env: Record<string, string
   }
 }
 
-/** Migrates the database, loads the catalogue and the orders, and closes it: the fixtures. */
+/** Migrates the database, loads the catalog and the orders, and closes it: the fixtures. */
 async function loadBenchData(database: Database): Promise<OrderFixtures> {
   await migrateDatabase(database);
-  await loadCatalogue(database.db, PRODUCTS);
+  await loadCatalog(database.db, PRODUCTS);
   await loadOrders(database.db, ORDERS);
   await database.db.execute(sql`analyze`);
   const fixtures = await orderFixtures(database.db, JWT_SECRET);
@@ -336,7 +336,7 @@ function report(scenarios: Scenario[], js: ReturnType<typeof homeJavaScript>): s
     `${PRODUCTS} products, ${BENCH_BRANDS} banks, ${ORDERS} orders; autocannon, ${SECONDS} s per route after a 1 s warm-up, every route in the same run as the reference;`,
   );
   lines.push(
-    `${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two presentations).`,
+    `${CONNECTIONS} connections for the storefront routes, ${STAFF_CONNECTIONS} for the staff lists, one per customer for the checkout (20 customers buying the same two blisters).`,
   );
   lines.push(
     `Built server (\`node dist/server/main.js\`), default logging. Targets: filtered list and detail ≥ ${TARGET_RATIO * 100}% of the reference's req/s with p99 < ${TARGET_P99_MS} ms; staff lists p99 < ${STAFF_TARGET_P99_MS} ms; anonymous pages (HTML, compressed, the page cache on) ≥ ${PAGE_TARGET_RATIO * 100}% with p99 < ${PAGE_TARGET_P99_MS} ms; a signed-in customer's pages and priced answers (${SIGNED_IN_CONNECTIONS} connections) ≥ ${SIGNED_IN_TARGET_RATIO * 100}% with p99 < ${SIGNED_IN_TARGET_P99_MS} ms.`,
@@ -389,7 +389,7 @@ async function main() {
     ['micro-cache on (default)', '3000'],
     ['micro-cache off (CATALOG_CACHE_MS=0)', '0'],
   ] as const;
-  // The checkouts do not read the catalogue's cache: one setting is enough.
+  // The checkouts do not read the catalog's cache: one setting is enough.
   const settings = CHECKOUT_ONLY ? cacheSettings.slice(0, 1) : cacheSettings;
 
   console.log(`Loading ${PRODUCTS} products and ${ORDERS} orders into a fresh PostgreSQL database…`);

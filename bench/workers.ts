@@ -20,7 +20,7 @@ import pg from 'pg';
 import { openPostgres } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
-import { loadCatalogue } from './catalogue';
+import { loadCatalog } from './catalog';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -129,7 +129,7 @@ async function main() {
   try {
     const database = openPostgres(url.toString(), 4);
     await migrateDatabase(database);
-    await loadCatalogue(database.db, PRODUCTS);
+    await loadCatalog(database.db, PRODUCTS);
     await database.db.execute(sql`analyze`);
     await database.close();
 

@@ -87,8 +87,8 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
       await page.getByRole('button', { name: 'Cerrar búsqueda' }).waitFor();
       await check(page, `search-open-${width}`);
     }
-    await visit(page, '/productos', `catalogue-${width}`, 'main article');
-    await visit(page, '/productos?category=automaticas&search=gorilla', `catalogue-filtered-${width}`);
+    await visit(page, '/productos', `catalog-${width}`, 'main article');
+    await visit(page, '/productos?category=automaticas&search=gorilla', `catalog-filtered-${width}`);
     await visit(page, `/producto/${productId}`, `product-${width}`, 'main h1');
     for (const tab of await page.getByRole('tab').all()) {
       await tab.click();

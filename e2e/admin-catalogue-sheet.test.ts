@@ -1,6 +1,6 @@
-// The catalogue spreadsheet round trip and bulk edit in the back office (issue 14): an import
+// The catalog spreadsheet round trip and bulk edit in the back office (issue 14): an import
 // preview lists each bad cell and cannot be applied; a good file is previewed, applied and seen in
-// the catalogue; two selected products get a discount through the bulk edit's preview. At 1280
+// the catalog; two selected products get a discount through the bulk edit's preview. At 1280
 // and 390 px, with no horizontal overflow.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,8 +55,8 @@ beforeAll(async () => {
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
-describe('catalogue spreadsheet', () => {
-  it('previews the errors of a bad file, applies a good one and shows it in the catalogue', async () => {
+describe('catalog spreadsheet', () => {
+  it('previews the errors of a bad file, applies a good one and shows it in the catalog', async () => {
     const { context, page } = await shop.newPage({ viewport: DESKTOP, as: staff });
     await page.goto('/admin/productos');
 
@@ -98,7 +98,7 @@ describe('catalogue spreadsheet', () => {
       await page.getByText('Importación aplicada').waitFor();
     });
 
-    await step(page, 'sheet-catalogue', async () => {
+    await step(page, 'sheet-catalog', async () => {
       await page.getByRole('link', { name: 'Volver al catálogo' }).click();
       await page.waitForURL('**/admin/productos');
       await page.locator('article', { hasText: 'Nueva Sativa' }).waitFor();

@@ -1,5 +1,5 @@
-// Realistic admin data made through the real API: banks with logos, products with photos and
-// presentations, customers with orders in every status. Images are drawn here with sharp.
+// Realistic admin data made through the real API: brands with logos, products with photos and
+// blisters, customers with orders in every status. Images are drawn here with sharp.
 import sharp from 'sharp';
 import { api, type TestServer } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
@@ -53,7 +53,7 @@ async function ok(result: Promise<{ status: number; json: any; text: string }>, 
   return r.json;
 }
 
-const BANKS = [
+const BRANDS = [
   {
     brand_name: 'Royal Queen Seeds',
     is_national: false,
@@ -69,7 +69,7 @@ const BANKS = [
 const PRODUCTS = [
   {
     name: 'Gorilla Glue Auto',
-    bank: 0,
+    brand: 0,
     type: 'auto',
     currency: 'USD',
     blisters: [
@@ -79,7 +79,7 @@ const PRODUCTS = [
   },
   {
     name: 'Northern Light',
-    bank: 0,
+    brand: 0,
     type: 'fem',
     currency: 'USD',
     blisters: [
@@ -87,10 +87,10 @@ const PRODUCTS = [
       [3, 26, 8, 0],
     ],
   },
-  { name: 'Amnesia Haze', bank: 0, type: 'fem', currency: 'ARS', blisters: [[3, 32000, 0, 0]] },
+  { name: 'Amnesia Haze', brand: 0, type: 'fem', currency: 'ARS', blisters: [[3, 32000, 0, 0]] },
   {
     name: 'Cream Caramel Auto',
-    bank: 1,
+    brand: 1,
     type: 'auto',
     currency: 'ARS',
     blisters: [
@@ -98,10 +98,10 @@ const PRODUCTS = [
       [5, 44000, 2, 15],
     ],
   },
-  { name: 'Big Devil XL Auto', bank: 1, type: 'auto', currency: 'ARS', blisters: [[3, 30000, 9, 0]] },
+  { name: 'Big Devil XL Auto', brand: 1, type: 'auto', currency: 'ARS', blisters: [[3, 30000, 9, 0]] },
   {
     name: 'Gorilla Cookies',
-    bank: 2,
+    brand: 2,
     type: 'reg',
     currency: 'ARS',
     blisters: [
@@ -109,11 +109,11 @@ const PRODUCTS = [
       [10, 32000, 6, 0],
     ],
   },
-  { name: 'Purple Punch Argenta', bank: 2, type: 'fem', currency: 'ARS', blisters: [[3, 21000, 2, 0]] },
-  { name: 'Lemon Skunk Patagonia', bank: 3, type: 'fem', currency: 'USD', blisters: [[3, 19.9, 0, 0]] },
+  { name: 'Purple Punch Argenta', brand: 2, type: 'fem', currency: 'ARS', blisters: [[3, 21000, 2, 0]] },
+  { name: 'Lemon Skunk Patagonia', brand: 3, type: 'fem', currency: 'USD', blisters: [[3, 19.9, 0, 0]] },
   {
     name: 'White Widow',
-    bank: 4,
+    brand: 4,
     type: 'fem',
     currency: 'USD',
     blisters: [
@@ -121,12 +121,12 @@ const PRODUCTS = [
       [5, 34, 10, 5],
     ],
   },
-  { name: 'Critical Auto Sin Precio', bank: 4, type: 'auto', currency: 'ARS', blisters: [[3, 0, 7, 0]] },
+  { name: 'Critical Auto Sin Precio', brand: 4, type: 'auto', currency: 'ARS', blisters: [[3, 0, 7, 0]] },
 ] as const;
 
 export interface Showcase {
   staff: Awaited<ReturnType<typeof createStaff>>;
-  banks: any[];
+  brands: any[];
   products: any[];
   orders: any[];
 }
@@ -137,15 +137,15 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
   const staff = await createStaff(db, { username: 'admin', email: 'admin@semillas.test', first_name: 'Lucía', last_name: 'Fernández' });
   const token = staff.token;
 
-  const banks: any[] = [];
-  for (const [i, bank] of BANKS.entries()) {
+  const brands: any[] = [];
+  for (const [i, brand] of BRANDS.entries()) {
     const image =
-      i < 4 ? await uploadAs(server, token, await drawImage(bank.brand_name.split(' ')[0], bank.hue, 400), 'brand', 'logo.png') : null;
-    banks.push(
+      i < 4 ? await uploadAs(server, token, await drawImage(brand.brand_name.split(' ')[0], brand.hue, 400), 'brand', 'logo.png') : null;
+    brands.push(
       await ok(
         api(server, 'POST', '/api/brands/', {
           token,
-          body: { brand_name: bank.brand_name, description: bank.description, is_national: bank.is_national, visible: true, image },
+          body: { brand_name: brand.brand_name, description: brand.description, is_national: brand.is_national, visible: true, image },
         }),
       ),
     );
@@ -160,7 +160,7 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
         api(server, 'POST', '/api/products/', {
           token,
           body: {
-            brand_id: banks[p.bank].id,
+            brand_id: brands[p.brand].id,
             name: p.name,
             type: p.type,
             currency: p.currency,
@@ -230,13 +230,13 @@ export async function seedShowcase(server: TestServer): Promise<Showcase> {
     if (plan.status !== 'pending') await ok(api(server, 'PUT', `/api/orders/${order.id}/`, { token, body: { status: plan.status } }));
     orders.push(order);
   }
-  return { staff, banks, products, orders };
+  return { staff, brands, products, orders };
 }
 
 /**
  * The storefront's usual subject: a customer, a staff member, 'Royal Queen Seeds' with a logo and
  * 'Gorilla Glue Auto' (two photos; 3 seeds with stock and 10% off, 5 seeds without stock), a way
- * to add more products to the bank, and a cart cookie holding two of the first presentation.
+ * to add more products to the brand, and a cart cookie holding two of the first blister.
  */
 export async function seedStorefront(server: TestServer) {
   const db = server.database.db;
@@ -278,7 +278,7 @@ export async function seedStorefront(server: TestServer) {
     ],
     { image_2: photo2 },
   );
-  // The first presentation, 10 % off: the cart holds the price the catalogue shows.
+  // The first blister, 10 % off: the cart holds the price the catalog shows.
   const cartCookie = encodeCart([
     cartLine(product, 2, { price: 10800, original_price: 12000, discount: 10, brand: 'Royal Queen Seeds', image: photo }),
   ]);

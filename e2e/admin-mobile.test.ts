@@ -30,10 +30,10 @@ beforeAll(async () => {
   showcase = await seedShowcase(shop.server);
   const token = showcase.staff.token;
 
-  // A bank discount that ends in a month, in pesos with cents.
+  // A brand discount that ends in a month, in pesos with cents.
   const inAMonth = shopDate(new Date(Date.now() + 30 * 24 * 3600 * 1000));
   await ok(
-    api(shop.server, 'POST', `/api/brands/${showcase.banks[0].id}/apply-discount/`, {
+    api(shop.server, 'POST', `/api/brands/${showcase.brands[0].id}/apply-discount/`, {
       token,
       body: { discount_type: 'fixed', discount_value: 1250.5, discount_expires_at: inAMonth },
     }),
@@ -100,7 +100,7 @@ describe('the back office on a phone', () => {
       const { context, page } = await shop.newPage({ viewport, as: showcase.staff });
       const product = showcase.products[0];
       const order = showcase.orders[0];
-      const bank = showcase.banks[0];
+      const brand = showcase.brands[0];
       const pages = [
         { path: '/admin/productos', heading: 'Catálogo de Semillas', ready: product.name },
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', ready: 'Presentaciones' },
@@ -110,10 +110,10 @@ describe('the back office on a phone', () => {
         { path: '/admin/pedidos/nuevo', heading: 'Nuevo pedido', ready: 'Resumen' },
         { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', ready: 'Destinatario' },
         { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, ready: 'Destinatario' },
-        { path: '/admin/bancos', heading: 'Bancos', ready: bank.brand_name },
+        { path: '/admin/bancos', heading: 'Bancos', ready: brand.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', ready: 'Logo del banco' },
-        { path: `/admin/bancos/editar/${bank.id}`, heading: 'Editar banco', ready: 'Logo del banco' },
-        { path: '/admin/marcas', heading: 'Bancos', ready: bank.brand_name },
+        { path: `/admin/bancos/editar/${brand.id}`, heading: 'Editar banco', ready: 'Logo del banco' },
+        { path: '/admin/marcas', heading: 'Bancos', ready: brand.brand_name },
         { path: '/admin/garantias', heading: 'Garantías', ready: LONG_PRODUCT },
         { path: '/admin/arrepentimientos', heading: 'Arrepentimientos', ready: 'Sin solicitudes' },
         { path: '/admin/cupones', heading: 'Cupones', ready: 'Sin cupones' },
@@ -144,7 +144,7 @@ describe('the back office on a phone', () => {
     });
   }
 
-  it('reaches the claim, bank and activity actions and their dialogs at 390 px', async () => {
+  it('reaches the claim, brand and activity actions and their dialogs at 390 px', async () => {
     const { context, page } = await shop.newPage({ viewport: MOBILE, as: showcase.staff });
 
     await step(page, 'mobile-claim-actions', async () => {
@@ -184,25 +184,25 @@ describe('the back office on a phone', () => {
       await screenshot(page, 'mobile-descuento-390');
       await expectFits(page, 'discount dialog');
       // A new amount keeps the sale's end date.
-      const before = await api(shop.server, 'GET', `/api/brands/${showcase.banks[0].id}/`, { token: showcase.staff.token });
+      const before = await api(shop.server, 'GET', `/api/brands/${showcase.brands[0].id}/`, { token: showcase.staff.token });
       await discount.getByLabel('Monto a descontar (ARS)').fill('1000');
       await discount.getByRole('button', { name: 'Aplicar descuento' }).click();
       await discount.waitFor({ state: 'hidden' });
       await card.getByText(/Descuento -\$\s1\.000 hasta el \d{2}\/\d{2}\/\d{4}/).waitFor();
-      const after = await api(shop.server, 'GET', `/api/brands/${showcase.banks[0].id}/`, { token: showcase.staff.token });
+      const after = await api(shop.server, 'GET', `/api/brands/${showcase.brands[0].id}/`, { token: showcase.staff.token });
       expect(after.json).toMatchObject({ discount_value: 1000, discount_expires_at: before.json.discount_expires_at });
       expect(after.json.discount_expires_at).not.toBeNull();
 
-      // A bank with products says why it cannot be deleted, before trying.
+      // A brand with products says why it cannot be deleted, before trying.
       await card.getByRole('button', { name: 'Eliminar Royal Queen Seeds' }).click();
       const blocked = page.getByRole('dialog', { name: 'No se puede eliminar el banco' });
       await blocked.getByText('tiene 3 productos asociados', { exact: false }).waitFor();
       await blocked.getByRole('link', { name: 'Ver sus 3 productos' }).waitFor();
       await blocked.getByRole('button', { name: 'Ocultar de la tienda' }).waitFor();
       await screenshot(page, 'mobile-banco-eliminar-390');
-      await expectFits(page, 'delete bank dialog');
+      await expectFits(page, 'delete brand dialog');
       await blocked.getByRole('link', { name: 'Ver sus 3 productos' }).click();
-      await page.waitForURL(`**/admin/productos?brand=${showcase.banks[0].id}`);
+      await page.waitForURL(`**/admin/productos?brand=${showcase.brands[0].id}`);
       await page.locator('article', { hasText: 'Amnesia Haze' }).waitFor();
       expect(await page.locator('article', { hasText: 'Cream Caramel Auto' }).count()).toBe(0);
     });
@@ -231,7 +231,7 @@ describe('the back office on a phone', () => {
 
 describe('the product form', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
-    it(`marks the bank and a taken SKU on their fields and keeps toasts off the save bar at ${viewport.width} px`, async () => {
+    it(`marks the brand and a taken SKU on their fields and keeps toasts off the save bar at ${viewport.width} px`, async () => {
       const { context, page } = await shop.newPage({ viewport, as: showcase.staff });
       await page.goto('/admin/productos/nuevo');
       await page.getByRole('heading', { name: 'Agregar Producto' }).waitFor();
@@ -239,7 +239,7 @@ describe('the product form', () => {
 
       await step(page, `form-empty-${viewport.width}`, async () => {
         await save.click();
-        // Everything empty: the bank is marked together with the other fields.
+        // Everything empty: the brand is marked together with the other fields.
         await page.getByText('Por favor, ingrese un nombre para la marca').waitFor();
         await page.getByText('El nombre del producto es requerido').waitFor();
         await page.getByText('Selecciona el tipo de semilla').waitFor();

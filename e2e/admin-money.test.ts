@@ -109,7 +109,7 @@ describe('money inputs in the back office', () => {
     await context.close();
   });
 
-  it('needs a tick before a bulk price cut of 60%, and refuses a bank discount larger than a price, naming it', async () => {
+  it('needs a tick before a bulk price cut of 60%, and refuses a brand discount larger than a price, naming it', async () => {
     const { context, page } = await shop.newPage({ viewport: MOBILE, as: staff });
     await page.goto('/admin/productos');
     await step(page, 'bulk-preview', async () => {

@@ -196,7 +196,7 @@ describe('orders back office in bulk', () => {
         expect(text).toContain(`AND${order.order_number}00`);
         expect(text).toContain('WhatsApp 1155556666');
       }
-      // Units per presentation over the three orders.
+      // Units per blister over the three orders.
       const units = (name: string, seeds: number) =>
         printed.flatMap((o) => o.order_products).filter((l) => l.product_name === name && l.blister_info.seed_count === seeds);
       const glue = units('Gorilla Glue Auto', 3).reduce((sum, l) => sum + l.quantity, 0);

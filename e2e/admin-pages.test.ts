@@ -54,7 +54,7 @@ describe('admin area pages', () => {
 
       const product = showcase.products[0];
       const order = showcase.orders[0];
-      const bank = showcase.banks[0];
+      const brand = showcase.brands[0];
       const pages = [
         { path: '/admin/productos', heading: 'Catálogo de Semillas', shot: 'productos', ready: product.name },
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', shot: 'producto-nuevo', ready: 'Presentaciones' },
@@ -63,9 +63,9 @@ describe('admin area pages', () => {
         { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', shot: 'pedidos-detalle-modal', ready: 'Destinatario' },
         { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, shot: 'pedido', ready: 'Destinatario' },
         { path: '/admin/pedidos/nuevo', heading: 'Nuevo pedido', shot: 'pedido-nuevo', ready: 'Registrar pago ahora' },
-        { path: '/admin/bancos', heading: 'Bancos', shot: 'bancos', ready: bank.brand_name },
+        { path: '/admin/bancos', heading: 'Bancos', shot: 'bancos', ready: brand.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', shot: 'banco-nuevo', ready: 'Logo del banco' },
-        { path: `/admin/bancos/editar/${bank.id}`, heading: 'Editar banco', shot: 'banco-editar', ready: 'Logo del banco' },
+        { path: `/admin/bancos/editar/${brand.id}`, heading: 'Editar banco', shot: 'banco-editar', ready: 'Logo del banco' },
         { path: '/admin/usuarios', heading: 'Usuarios', shot: 'usuarios', ready: 'martina@correo.test' },
       ];
       for (const target of pages) {

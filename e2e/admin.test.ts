@@ -1,4 +1,4 @@
-// The admin journey (issue 4): a bank with a logo, a USD product with two presentations and a
+// The admin journey (issue 4): a brand with a logo, a USD product with two blisters and a
 // photo, seen by a customer in ARS at the current rate, a 20% brand discount and its badge, and a
 // customer's order moved from pending to completed. Real server, database, uploads and browser.
 import type { Page } from 'playwright-core';
@@ -39,11 +39,11 @@ const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', 
 
 const MARTINA = { recipient_name: 'Martina Gómez', customer_phone: '1123456789' };
 describe('admin journey', () => {
-  it('creates a bank and a USD product, discounts the bank and completes an order', async () => {
+  it('creates a brand and a USD product, discounts the brand and completes an order', async () => {
     const admin = await shop.newPage({ as: staff });
     const page = admin.page;
 
-    // 1. A national bank with a logo.
+    // 1. A national brand with a logo.
     await step(page, 'journey-bank', async () => {
       await page.goto('/admin/bancos/nuevo');
       await page.getByLabel('Nombre').fill('Banco Andino');
@@ -64,7 +64,7 @@ describe('admin journey', () => {
       .toBe(true);
     await expect.poll(() => card.getByText('Nacional', { exact: true }).count()).toBe(1);
 
-    // 2. A product in USD with two presentations and a photo; typed first in ARS, then switched.
+    // 2. A product in USD with two blisters and a photo; typed first in ARS, then switched.
     await step(page, 'journey-product', async () => {
       await page.goto('/admin/productos/nuevo');
       await page.getByRole('heading', { name: 'Agregar Producto' }).waitFor();
@@ -127,7 +127,7 @@ describe('admin journey', () => {
         .waitFor();
     });
 
-    // 4. A 20% discount on the bank, and the customer sees the badge.
+    // 4. A 20% discount on the brand, and the customer sees the badge.
     await step(page, 'journey-discount', async () => {
       await page.goto('/admin/bancos');
       await page.locator('article', { hasText: 'Banco Andino' }).getByRole('button', { name: 'Descuento' }).click();

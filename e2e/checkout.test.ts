@@ -1,5 +1,5 @@
 // The whole customer path in a real browser against the built app: register, verify the e-mail
-// with the code from the outbox, log in, see prices, fill the cart with two presentations of one
+// with the code from the outbox, log in, see prices, fill the cart with two blisters of one
 // product and one of another, change quantities, check out, find the order in Mi Cuenta, cancel
 // it, and see the stock back on the product page.
 import { eq } from 'drizzle-orm';
@@ -204,6 +204,11 @@ describe('customer journey from registration to a cancelled order', () => {
       await page.getByRole('button', { name: 'Cancelar pedido' }).click();
       const dialog = page.getByRole('dialog', { name: 'Cancelar pedido' });
       await dialog.waitFor();
+      // The answer that changes nothing has the focus, and Escape closes without cancelling.
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Volver');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('button', { name: 'Cancelar pedido' }).click();
       await dialog.getByRole('button', { name: 'Sí, cancelar pedido' }).click();
       await page.getByText('No tienes pedidos activos').waitFor();
       expect(await stockOf(gorilla3.id)).toBe(5);

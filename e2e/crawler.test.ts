@@ -1,5 +1,5 @@
 // Findability in a real browser: a first-time visitor (as a crawler that renders pages is) gets
-// the age gate over the page, while the product's and catalogue's content is rendered
+// the age gate over the page, while the product's and catalog's content is rendered
 // underneath, visible in the layout, with the head tags the server sent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, screenshot, step } from './helpers/browser';
@@ -56,9 +56,9 @@ describe('a crawler that renders the page', () => {
     await context.close();
   });
 
-  it('sees the catalogue cards under the age gate', async () => {
+  it('sees the catalog cards under the age gate', async () => {
     const { context, page, status } = await crawl('/productos');
-    await step(page, 'crawler-catalogue', async () => {
+    await step(page, 'crawler-catalog', async () => {
       expect(status).toBe(200);
       await page.getByRole('dialog', { name: 'Verificación de Edad' }).waitFor();
       const link = page.locator(`a[href="/producto/${productId}"]`).first();

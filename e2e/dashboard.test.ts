@@ -98,7 +98,7 @@ describe('Inicio', () => {
           // Two daily charts of 30 columns, some of them with sales.
           expect(named('Ingresos por día')?.marks).toBeGreaterThan(5);
           expect(named('Pedidos por día')?.marks).toBeGreaterThan(5);
-          // Bars: three statuses, three types (each a track and a bar), products and banks.
+          // Bars: three statuses, three types (each a track and a bar), products and brands.
           expect(named('Pedidos por estado')?.marks).toBe(6);
           expect(named('Ventas por tipo')?.marks).toBeGreaterThanOrEqual(4);
           expect(named('Productos más vendidos')?.marks).toBeGreaterThanOrEqual(4);
@@ -137,8 +137,8 @@ describe('Inicio', () => {
         });
 
         await step(page, `dashboard-lists-${name}`, async () => {
-          // The showcase has presentations with 1 to 4 units on sale.
-          // Each low-stock row names its bank, and the card shows its rows whole (no cut scroll box).
+          // The showcase has blisters with 1 to 4 units on sale.
+          // Each low-stock row names its brand, and the card shows its rows whole (no cut scroll box).
           const lowStockRows = page
             .locator('section', { has: page.getByRole('heading', { name: 'Stock bajo', exact: true }) })
             .locator('ul');
@@ -161,10 +161,10 @@ describe('Inicio', () => {
           await lowStock.click();
           await page.waitForURL(/\/admin\/productos\?stock=low-stock&availability=available$/);
           await expect(page.getByLabel('Stock').inputValue()).resolves.toBe('low-stock');
-          // Each product shown has a presentation with 1 to 4 units (the threshold is 5).
-          const presentations = page.getByRole('list', { name: 'Presentaciones' });
-          await presentations.first().waitFor();
-          for (const units of await presentations.evaluateAll((lists) => lists.map((list) => list.textContent ?? '')))
+          // Each product shown has a blister with 1 to 4 units (the threshold is 5).
+          const blisterLists = page.getByRole('list', { name: 'Presentaciones' });
+          await blisterLists.first().waitFor();
+          for (const units of await blisterLists.evaluateAll((lists) => lists.map((list) => list.textContent ?? '')))
             expect(units).toMatch(/ · [1-4] u\./);
         });
         expect(errors).toEqual([]);

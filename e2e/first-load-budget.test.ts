@@ -1,4 +1,4 @@
-// The storefront's first-load JavaScript: what the server's HTML for the home, the catalogue and a
+// The storefront's first-load JavaScript: what the server's HTML for the home, the catalog and a
 // product asks the browser to fetch before the page runs (the entry script and every module it
 // preloads, the page's own code included), counted as the gzip bytes the server sends. Over the
 // budget, a change has put something in the first load that belongs in a chunk of its own.
@@ -38,7 +38,7 @@ async function firstLoadScripts(path: string): Promise<string[]> {
 describe('first-load JavaScript', () => {
   for (const [name, path] of [
     ['home', () => '/'],
-    ['catalogue', () => '/productos'],
+    ['catalog', () => '/productos'],
     ['product', () => `/producto/${productId}`],
   ] as const) {
     it(`keeps the ${name}'s under ${BUDGET / 1024} KB gzip, without admin code`, async () => {
@@ -54,7 +54,7 @@ describe('first-load JavaScript', () => {
         sizes.push(`${script} ${(response.body.length / 1024).toFixed(1)} KB`);
       }
       // The page's own chunk is among them: the budget counts the page, not only the frame.
-      const pageChunk = { home: 'HomePage', catalogue: 'CataloguePage', product: 'ProductPage' }[name];
+      const pageChunk = { home: 'HomePage', catalog: 'CatalogPage', product: 'ProductPage' }[name];
       expect(scripts.some((script) => script.includes(`/${pageChunk}-`))).toBe(true);
       expect(scripts.filter((script) => /admin/i.test(script))).toEqual([]);
       expect(total, `${(total / 1024).toFixed(1)} KB:\n${sizes.join('\n')}`).toBeLessThanOrEqual(BUDGET);

@@ -1,4 +1,4 @@
-// The first view the server renders (home, catalogue, product, guide): the content is in the HTML
+// The first view the server renders (home, catalog, product, guide): the content is in the HTML
 // before any script runs, the browser hydrates it without errors or repeated API calls, and what
 // depends on the visitor (age gate, session, prices) stays right.
 import type { Page } from 'playwright-core';
@@ -25,7 +25,7 @@ beforeAll(async () => {
   });
   productId = product.id;
   await createProduct(db, { name: HOSTILE_NAME, type: 'fem', brand_id: brand.id, blisters: [{ seed_count: 3, price: 9000, stock: 2 }] });
-  // Its first presentation (x1) has no stock: a card starts on x3, the first with stock and a price.
+  // Its first blister (x1) has no stock: a card starts on x3, the first with stock and a price.
   await createProduct(db, {
     name: 'Northern Lights',
     type: 'reg',
@@ -56,9 +56,9 @@ describe('the HTML the server sends', () => {
   it('holds the page content, its data for the browser, and no price for an anonymous visitor', async () => {
     const home = rootOf(await html('/'));
     expect(home).toContain('Purple Andes Auto');
-    const catalogue = rootOf(await html('/productos?category=automaticas'));
-    expect(catalogue).toContain('Purple Andes Auto');
-    expect(catalogue).not.toContain('Cookies');
+    const catalog = rootOf(await html('/productos?category=automaticas'));
+    expect(catalog).toContain('Purple Andes Auto');
+    expect(catalog).not.toContain('Cookies');
     const detail = await html(`/producto/${productId}`);
     expect(rootOf(detail)).toMatch(/<h1[^>]*>Purple Andes Auto<\/h1>/);
     expect(rootOf(detail)).toContain('resistente al frío');
@@ -156,24 +156,24 @@ describe('in the browser', () => {
     }
   });
 
-  it("starts a returning customer's card on the first presentation with stock and a price, as a link does", async () => {
+  it("starts a returning customer's card on the first blister with stock and a price, as a link does", async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const { context, page } = await shop.newPage({ viewport, as: customer });
       try {
         const card = page.locator('article').filter({ hasText: 'Northern Lights' });
-        const presentation = card.getByLabel('Presentación de Northern Lights');
+        const blisterSelect = card.getByLabel('Presentación de Northern Lights');
         await step(page, `first-view-card-presentation-${viewport.width}`, async () => {
           // Reached by a link once the session is known.
           await visit(page, '/');
           await page.locator('main a[href="/productos?categories=regulares"]').first().click();
-          await presentation.waitFor();
-          expect(await presentation.locator('option:checked').textContent()).toBe('x3');
+          await blisterSelect.waitFor();
+          expect(await blisterSelect.locator('option:checked').textContent()).toBe('x3');
           expect(await card.textContent()).toMatch(/11\.000/);
 
-          // A full load: the server renders the catalogue before the session is known.
+          // A full load: the server renders the catalog before the session is known.
           await page.reload();
-          await presentation.waitFor();
-          expect(await presentation.locator('option:checked').textContent()).toBe('x3');
+          await blisterSelect.waitFor();
+          expect(await blisterSelect.locator('option:checked').textContent()).toBe('x3');
           expect(await card.textContent()).toMatch(/11\.000/);
           await card.getByRole('button', { name: 'Añadir Northern Lights al carrito' }).click();
           await page.getByText('Producto añadido al carrito').waitFor();

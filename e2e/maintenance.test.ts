@@ -65,7 +65,7 @@ describe('maintenance mode', () => {
     });
 
     await step(early.page, 'browsing-visitor-gets-503', async () => {
-      // The cached "online" lets the navigation start; the catalogue call's 503 ends it.
+      // The cached "online" lets the navigation start; the catalog call's 503 ends it.
       await early.page.getByRole('link', { name: 'Ver catálogo' }).first().click();
       await early.page.waitForURL('**/maintenance');
       await early.page.getByRole('heading', { name: 'Sitio en Mantenimiento' }).waitFor();
@@ -99,7 +99,7 @@ describe('maintenance mode', () => {
       await dialog.getByLabel('Contraseña', { exact: true }).fill('semillas-2025');
       await dialog.getByLabel('Contraseña', { exact: true }).press('Enter');
       await toast(v, 'Acceso concedido. Bypass válido por 12 horas');
-      // Back to the page that was wanted, with the catalogue answering (bypass header sent).
+      // Back to the page that was wanted, with the catalog answering (bypass header sent).
       await v.waitForURL('**/productos?categories=automaticas');
       await v.getByText('Amnesia Haze Auto').first().waitFor();
       const stored = await v.evaluate(() => JSON.parse(localStorage.getItem('maintenanceBypass') ?? 'null'));

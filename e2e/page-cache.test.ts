@@ -97,7 +97,7 @@ describe('a page from the cache', () => {
     const otherTag = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': 'W/"otro"' } });
     expect(otherTag.status).toBe(200);
     // Rendered again (the times in its data are new), the same content keeps its tag.
-    server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogChanged();
     const again = await fetch(`${server.url}/producto/${productId}`, { headers: { 'if-none-match': first.etag! } });
     expect(again.status).toBe(304);
   });
@@ -115,7 +115,7 @@ describe('a page from the cache', () => {
     expect(after.html).toContain('<title>Detalles del Producto - Lemon Glaciar XL</title>');
   });
 
-  it("shows a staff edit of a bank's description in the bank's page head on the next request", async () => {
+  it("shows a staff edit of a brand's description in the brand's page head on the next request", async () => {
     const path = `/productos?bank=${brandSlug}`;
     expect((await get(path)).html).toContain('Genética del sur.');
     const edit = await asStaff('PATCH', `/api/brands/${brandId}/`, { description: 'Genética austral, probada en el frío.' });
@@ -254,8 +254,8 @@ describe('maintenance', () => {
 });
 
 describe('what is kept', () => {
-  it('keeps the catalogue with its filters, but not searches, unknown parameters or pages that do not exist', async () => {
-    server.ctx.caches.catalogueChanged();
+  it('keeps the catalog with its filters, but not searches, unknown parameters or pages that do not exist', async () => {
+    server.ctx.caches.catalogChanged();
     const keptPaths = ['/productos?category=feminizadas', `/productos?bank=${brandSlug}&orden=menor-precio`];
     for (const path of keptPaths) expect((await get(path)).etag, path).not.toBeNull();
     expect(kept()).toBe(keptPaths.length);

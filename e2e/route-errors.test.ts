@@ -18,7 +18,7 @@ beforeAll(async () => {
   staff = await createStaff(shop.server.ctx.db);
 });
 
-/** Refuses the browser the script of the page `chunk` (e.g. 'CataloguePage'), as a dropped connection would. */
+/** Refuses the browser the script of the page `chunk` (e.g. 'CatalogPage'), as a dropped connection would. */
 async function refuseChunk(page: Page, chunk: string) {
   await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), (route) => route.abort('connectionreset'));
 }
@@ -35,8 +35,8 @@ describe('a page that fails to load', () => {
       const { page } = await shop.newPage({ viewport });
       await step(page, `storefront-${viewport.width}`, async () => {
         await page.goto('/contacto');
-        await refuseChunk(page, 'CataloguePage');
-        // A visitor follows the footer's link to the catalogue: the page's script never arrives.
+        await refuseChunk(page, 'CatalogPage');
+        // A visitor follows the footer's link to the catalog: the page's script never arrives.
         await page.locator('footer').getByRole('link', { name: 'Catálogo', exact: true }).click();
         await errorPanel(page).waitFor();
         expect(await page.getByRole('alert').textContent()).toContain('Probá de nuevo');
@@ -49,7 +49,7 @@ describe('a page that fails to load', () => {
         await screenshot(page, `route-error-storefront-${viewport.width}`);
 
         // Back online: "Reintentar" loads the page for real.
-        await page.unroute(/CataloguePage/);
+        await page.unroute(/CatalogPage/);
         await page.getByRole('button', { name: 'Reintentar' }).click();
         await page.waitForURL('**/productos');
         await page.getByRole('heading', { level: 1 }).first().waitFor();

@@ -62,8 +62,8 @@ describe('under the Content-Security-Policy', () => {
     const { context, page, watch } = await openWatched({ cart: true });
     for (const [path, name] of [
       ['/', 'home'],
-      ['/productos', 'catalogue'],
-      ['/productos?type=auto&search=gorilla', 'catalogue-filtered'],
+      ['/productos', 'catalog'],
+      ['/productos?type=auto&search=gorilla', 'catalog-filtered'],
       [`/producto/${productId}`, 'product'],
       ['/como-germinar', 'guide'],
       ['/contacto', 'contact'],

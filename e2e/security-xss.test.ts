@@ -1,4 +1,4 @@
-// Stored XSS: product, bank, order, warranty claim, profile and maintenance texts carrying
+// Stored XSS: product, brand, order, warranty claim, profile and maintenance texts carrying
 // <script>, event-handler and javascript: payloads, saved through the real API, render as text in
 // the storefront, the account pages and the admin. The browser ignores the Content-Security-
 // Policy here (bypassCSP), so a payload that reached the DOM as markup would run: the app itself
@@ -176,7 +176,7 @@ describe('stored payloads stay text', () => {
   it('in the storefront', async () => {
     const { context, page, dialogs } = await openPage();
     await visit(page, dialogs, '/', 'home', PRODUCT_NAME);
-    await visit(page, dialogs, '/productos', 'catalogue', PRODUCT_NAME);
+    await visit(page, dialogs, '/productos', 'catalog', PRODUCT_NAME);
     await visit(page, dialogs, `/productos?search=${encodeURIComponent(SCRIPT('search'))}`, 'search');
     await visit(page, dialogs, `/productos?search=${encodeURIComponent(IMG('search'))}`, 'search-img');
 

@@ -1,5 +1,5 @@
 // 'Avisarme cuando haya stock' in a real browser against the built app (issue 14): a visitor is
-// asked to log in; a customer asks on a sold-out presentation, sees 'Te avisaremos por e-mail',
+// asked to log in; a customer asks on a sold-out blister, sees 'Te avisaremos por e-mail',
 // cancels and asks again; Mi Cuenta lists the request and cancels it; no page overflows.
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
@@ -56,7 +56,7 @@ describe('notify me when there is stock', () => {
 
     await step(page, `product-${name}`, async () => {
       await page.goto(`/producto/${product.id}`);
-      // The presentation with stock is chosen first: nothing to ask for.
+      // The blister with stock is chosen first: nothing to ask for.
       await page.getByText('4 Unidades disponibles').waitFor();
       expect(await notify.count()).toBe(0);
       await page.getByText('3 Semillas', { exact: false }).click();

@@ -18,7 +18,7 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 beforeAll(async () => {
   const db = shop.server.ctx.db;
   const brands = [];
-  // Enough banks for the catalogue's slider to scroll at 1280 px.
+  // Enough brands for the catalog's slider to scroll at 1280 px.
   for (const name of ['Banco Andino', 'Pampa Genetics', 'Delta Seeds', 'Sur Seeds', 'Royal Queen Seeds Norte', 'Río Seeds']) {
     brands.push(await createBrand(db, { brand_name: name }));
   }
@@ -123,7 +123,7 @@ describe('sold-out products', () => {
         await card.getByText('Agotado', { exact: true }).first().waitFor();
         await expect(card.getByRole('button', { name: 'Añadir Amnesia Agotada al carrito' }).count()).resolves.toBe(0);
         await card.getByRole('link', { name: 'Agotado: avisarme cuando haya stock de Amnesia Agotada' }).waitFor();
-        // A product with a sold-out presentation: that presentation says so, the other one sells.
+        // A product with a sold-out blister: that blister says so, the other one sells.
         const kushCard = page.locator('article').filter({ hasText: 'Mendocina Kush' });
         await kushCard.getByRole('button', { name: 'Añadir Mendocina Kush al carrito' }).waitFor();
         await kushCard.getByLabel('Presentación de Mendocina Kush').selectOption({ label: 'x5' });

@@ -1,5 +1,5 @@
 // Storefront journeys in a real browser against the built app: age gate, header search,
-// catalogue filters in the URL, paging, product detail, mobile layout and who sees prices.
+// catalog filters in the URL, paging, product detail, mobile layout and who sees prices.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './helpers/axe';
@@ -134,7 +134,7 @@ describe('header search', () => {
       expect(await page.getByLabel('Buscar por nombre').inputValue()).toBe('gorilla');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 6);
 
-      // From the catalogue, the chosen categories and banks are kept.
+      // From the catalog, the chosen categories and brands are kept.
       await page.goto('/productos?category=automaticas&bank=royal-queen-seeds');
       await input.fill('gorilla');
       await page.getByRole('button', { name: 'Ver todos los resultados' }).click();
@@ -145,10 +145,10 @@ describe('header search', () => {
   });
 });
 
-describe('catalogue', () => {
-  it('filters by type and bank, mirrors them in the URL, and keeps them after a reload', async () => {
+describe('catalog', () => {
+  it('filters by type and brand, mirrors them in the URL, and keeps them after a reload', async () => {
     const { context, page } = await open('/productos');
-    await step(page, 'catalogue-filters', async () => {
+    await step(page, 'catalog-filters', async () => {
       await cards(page).first().waitFor();
       expect(await page.title()).toMatch(/^Catálogo de semillas - /);
       const sidebar = page.getByRole('complementary', { name: 'Filtros' });
@@ -180,7 +180,7 @@ describe('catalogue', () => {
 
   it('opens on the URL of the header links, including offers', async () => {
     const { context, page } = await open('/');
-    await step(page, 'catalogue-header-links', async () => {
+    await step(page, 'catalog-header-links', async () => {
       await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Regulares' }).click();
       await page.waitForURL('**/productos?categories=regulares');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
@@ -201,7 +201,7 @@ describe('catalogue', () => {
 
   it("loads 9 products and the rest with 'Cargar más'", async () => {
     const { context, page } = await open('/productos');
-    await step(page, 'catalogue-load-more', async () => {
+    await step(page, 'catalog-load-more', async () => {
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 9);
       await page.getByRole('button', { name: 'Cargar más' }).click();
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 14);
@@ -237,7 +237,7 @@ describe('catalogue', () => {
 });
 
 describe('product detail', () => {
-  it('shows the tabs, switches to the description with Leer más, and the bank info', async () => {
+  it('shows the tabs, switches to the description with Leer más, and the brand info', async () => {
     const { context, page } = await open(`/producto/${ids['Gorilla Glue Auto']}`);
     await step(page, 'detail-tabs', async () => {
       await page.getByRole('heading', { level: 1, name: 'Gorilla Glue Auto' }).waitFor();
@@ -299,7 +299,7 @@ describe('product detail', () => {
     await context.close();
   });
 
-  it("hides 'Info del Banco' when the bank has no description, and answers unknown ids with not found", async () => {
+  it("hides 'Info del Banco' when the brand has no description, and answers unknown ids with not found", async () => {
     const { context, page } = await open(`/producto/${ids['Purple Punch']}`);
     await page.getByRole('heading', { level: 1, name: 'Purple Punch' }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Ficha Técnica', 'Descripción']);
@@ -345,7 +345,7 @@ describe('mobile layout at 390 px', () => {
       await page.waitForURL((url) => url.search === '?category=regulares');
       await page.waitForFunction(() => document.querySelectorAll('section[aria-label="Productos"] article').length === 2);
 
-      // Choosing a bank hides the slider on mobile and shows a pill to remove it.
+      // Choosing a brand hides the slider on mobile and shows a pill to remove it.
       await page.getByRole('list', { name: 'Bancos' }).getByRole('button', { name: 'Sur Genetics' }).click();
       await page.waitForURL((url) => url.search === '?category=regulares&bank=sur-genetics');
       await page.getByRole('list', { name: 'Bancos', exact: true }).waitFor({ state: 'hidden' });
@@ -390,7 +390,7 @@ describe('prices', () => {
       await card.getByRole('button', { name: 'Añadir Gorilla Cookies al carrito' }).click();
       await page.getByText('Producto añadido al carrito').waitFor();
       await page.getByTestId('cart-count').getByText('1').waitFor();
-      await screenshot(page, 'storefront-catalogue-customer-1280');
+      await screenshot(page, 'storefront-catalog-customer-1280');
 
       await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
       await page.getByText('5 Unidades disponibles').waitFor();
@@ -437,8 +437,8 @@ describe('scroll position', () => {
     const { context, page } = await open('/productos', { viewport: MOBILE });
     await step(page, 'scroll-fresh-loads', async () => {
       await cards(page).first().waitFor();
-      const catalogueY = await scrollTo(page, 1000);
-      expect(catalogueY).toBeGreaterThan(500);
+      const catalogY = await scrollTo(page, 1000);
+      expect(catalogY).toBeGreaterThan(500);
 
       // Typed in the address bar: each is a fresh load of the same tab.
       await page.goto(`/producto/${ids['Gorilla Glue Auto']}`);
@@ -453,7 +453,7 @@ describe('scroll position', () => {
       await scrolledTo(page, productY);
       await page.goBack();
       await appReady(page);
-      await scrolledTo(page, catalogueY);
+      await scrolledTo(page, catalogY);
       await page.goForward();
       await appReady(page);
       await scrolledTo(page, productY);
@@ -463,7 +463,7 @@ describe('scroll position', () => {
 });
 
 describe('accessibility', () => {
-  it('has no axe violations on home, catalogue, detail and guide, on mobile and desktop', async () => {
+  it('has no axe violations on home, catalog, detail and guide, on mobile and desktop', async () => {
     for (const viewport of [MOBILE, DESKTOP]) {
       const { context, page } = await shop.newPage({ viewport });
       for (const [path, ready] of [

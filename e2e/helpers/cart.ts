@@ -1,5 +1,5 @@
 // A cart as the browser keeps it: the `cart` cookie, so a test starts at the cart or the checkout
-// without clicking through the catalogue. The server checks every line's price and stock again at
+// without clicking through the catalog. The server checks every line's price and stock again at
 // checkout, so what a test writes here is what a customer's browser could hold.
 import type { BrowserContext } from 'playwright-core';
 import { CART_COOKIE, type CartLine } from '../../src/domain/cart';
@@ -10,7 +10,7 @@ interface ProductInShop {
   blisters: { id: number; seed_count: number; price: number | null }[];
 }
 
-/** A line of `quantity` units of the product's first presentation, at its price and without discount. */
+/** A line of `quantity` units of the product's first blister, at its price and without discount. */
 export function cartLine(product: ProductInShop, quantity: number, line: Partial<CartLine> = {}): CartLine {
   const [blister] = product.blisters;
   const price = blister.price ?? 0;

@@ -1,5 +1,5 @@
-// Admin catalogue payloads shared by the API and the admin forms: product form with its
-// presentations (spec accounts-admin §2 product form, §5 product form), bank form (§5 bank) and
+// Admin catalog payloads shared by the API and the admin forms: product form with its
+// blisters (spec accounts-admin §2 product form, §5 product form), brand form (§5 bank) and
 // brand discount (§5 discount), with the spec's Spanish messages.
 import { z } from 'zod';
 import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
@@ -9,7 +9,7 @@ import { clampDiscount } from './pricing';
 import { inShopYears, OUT_OF_SHOP_YEARS_MESSAGE, shopDate } from './dates';
 import { slugify } from './text';
 
-export const MAX_PRESENTATIONS = 20;
+export const MAX_BLISTERS = 20;
 export const MAX_PRICE = 99_999_999;
 export const MAX_STOCK = 1_000_000;
 export const MAX_SEED_COUNT = 1000;
@@ -82,12 +82,12 @@ const percentField = (label: string) =>
   ).transform((v) => (v == null ? null : roundCents(v)));
 
 // ---------------------------------------------------------------------------------------------
-// Presentations (blisters)
+// Blisters (blisters)
 
 // spec accounts-admin §5: seed count, price (min 0, comma decimals) and stock are required;
 // discount is clamped to 0-100 and a non-number becomes 0.
-export const presentationSchema = z.object({
-  /** An existing presentation of this product; absent for a new one. */
+export const blisterSchema = z.object({
+  /** An existing blister of this product; absent for a new one. */
   id: optionalNumber(idField('Presentación inválida')),
   seed_count: integer('La cantidad de semillas es requerida', 'La cantidad de semillas debe ser un número entero').pipe(
     z
@@ -106,11 +106,11 @@ export const presentationSchema = z.object({
     .optional()
     .transform((v) => roundCents(clampDiscount(toNumberInput(v) ?? 0))),
 });
-export type PresentationInput = z.output<typeof presentationSchema>;
+export type BlisterInput = z.output<typeof blisterSchema>;
 
-const presentationList = z
-  .array(presentationSchema, { error: 'Las presentaciones deben ser una lista' })
-  .max(MAX_PRESENTATIONS, `Un producto puede tener hasta ${MAX_PRESENTATIONS} presentaciones`)
+const blisterList = z
+  .array(blisterSchema, { error: 'Las presentaciones deben ser una lista' })
+  .max(MAX_BLISTERS, `Un producto puede tener hasta ${MAX_BLISTERS} presentaciones`)
   .superRefine((list, ctx) => {
     const ids = new Set<number>();
     const seeds = new Set<number>();
@@ -170,11 +170,11 @@ const productFields = {
   currency: z.enum(CURRENCIES, { error: 'La moneda debe ser ARS o USD' }),
   available: booleanField('La disponibilidad debe ser verdadero o falso'),
   /**
-   * The full list of presentations after the save: items with `id` are edited, items without are
-   * created, and the product's presentations missing from the list are deleted. Leaving the key
-   * out keeps the presentations as they are.
+   * The full list of blisters after the save: items with `id` are edited, items without are
+   * created, and the product's blisters missing from the list are deleted. Leaving the key
+   * out keeps the blisters as they are.
    */
-  blisters: presentationList.optional(),
+  blisters: blisterList.optional(),
   /** The owner confirms price changes of −50% or more, or above +200% (answered 409 otherwise). */
   confirm_price_changes: z.boolean({ error: 'confirm_price_changes debe ser verdadero o falso' }).optional(),
 };
@@ -216,7 +216,7 @@ export const productPatchSchema = z.object(productFields).partial();
 export type ProductPatchValues = z.output<typeof productPatchSchema>;
 
 // ---------------------------------------------------------------------------------------------
-// Bank (brand) form
+// Brand form
 
 // spec storefront §5 and accounts-admin §3 reconciled in `slugify`: the slug is derived from the
 // name unless one is given, and always passes through the same rule.
@@ -350,7 +350,7 @@ export const applyDiscountResultDtoSchema = z.object({
   message: z.string(),
   /** Live products of the brand the discount now applies to (0 when removed). */
   products_updated: z.number().int(),
-  /** Their presentations. */
+  /** Their blisters. */
   blisters_updated: z.number().int(),
   brand: brandDtoSchema,
 });

@@ -1,5 +1,5 @@
 // Cart arithmetic and rules (spec storefront §3 cart line, §5 add to cart and cart quantity).
-// A line is one presentation of one product: matched by product id and blister id
+// A line is one blister of one product: matched by product id and blister id
 // (architecture: deliberate departure from matching removal by product id only).
 
 export const CART_MAX_QUANTITY = 99;
@@ -25,7 +25,7 @@ export const sameLine = (a: Pick<CartLine, 'id' | 'blister_id'>, b: Pick<CartLin
 
 export class CartRuleError extends Error {}
 
-/** Adds units of a presentation; refuses a missing price and more units than `stock`. */
+/** Adds units of a blister; refuses a missing price and more units than `stock`. */
 export function addToCart(lines: CartLine[], line: CartLine, stock: number): CartLine[] {
   if (!Number.isFinite(line.price) || line.price <= 0) throw new CartRuleError('Esta presentación no tiene precio asignado');
   if (stock <= 0) throw new CartRuleError('No hay stock disponible para esta presentación');

@@ -1,4 +1,4 @@
-// Catalogue vocabulary without zod: the storefront's first load imports values from here, while
+// Catalog vocabulary without zod: the storefront's first load imports values from here, while
 // the schemas that need zod live in catalog.ts (which re-exports all of this).
 import { normalizeSearch } from './text';
 
@@ -12,7 +12,7 @@ export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = {
   reg: 'Regular',
 };
 
-// Catalogue URLs name categories in plural Spanish (spec storefront §2 header links).
+// Catalog URLs name categories in plural Spanish (spec storefront §2 header links).
 export const CATEGORY_TO_TYPE: Record<string, ProductType> = {
   automaticas: 'auto',
   feminizadas: 'fem',
@@ -23,8 +23,8 @@ export const CATEGORY_TO_TYPE: Record<string, ProductType> = {
 export const TYPE_TO_CATEGORY: Record<ProductType, string> = { auto: 'automaticas', fem: 'feminizadas', reg: 'regulares' };
 export const OFFERS_CATEGORY = 'ofertas';
 
-// spec storefront §9: catalogue page size 9, latest products 8, related products 4.
-export const CATALOGUE_PAGE_SIZE = 9;
+// spec storefront §9: catalog page size 9, latest products 8, related products 4.
+export const CATALOG_PAGE_SIZE = 9;
 export const ADMIN_PRODUCTS_PAGE_SIZE = 20;
 export const LATEST_PRODUCTS = 8;
 export const RELATED_PRODUCTS = 4;

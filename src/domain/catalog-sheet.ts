@@ -1,4 +1,4 @@
-// The catalogue as a spreadsheet (issue 14, spreadsheet round trip): the columns of the CSV that
+// The catalog as a spreadsheet (issue 14, spreadsheet round trip): the columns of the CSV that
 // `GET /api/products/export.csv` writes and `POST /api/products/import/` reads, how their cells
 // are spelt, and the answers of the import and of the bulk edit (`POST /api/products/bulk/`).
 import { z } from 'zod';
@@ -16,7 +16,7 @@ export const IMPORT_MAX_CHANGES = 500;
 export const BULK_MAX_PRODUCTS = 500;
 
 /**
- * The sheet's columns in the order the export writes them: one row per presentation, the
+ * The sheet's columns in the order the export writes them: one row per blister, the
  * product's columns repeated on each. `ID` and `SKU` say which product a row belongs to.
  */
 export const SHEET_COLUMNS = [
@@ -48,13 +48,13 @@ export const SHEET_COLUMNS = [
   { key: 'image', header: 'Imagen 1' },
   { key: 'image_2', header: 'Imagen 2' },
   { key: 'image_3', header: 'Imagen 3' },
-  // When the file was exported: the import keeps the shop's stock of a presentation whose stock
+  // When the file was exported: the import keeps the shop's stock of a blister whose stock
   // moved since (an order, an edit) unless the owner takes the sheet's value for that row.
   { key: 'exported_at', header: 'Exportado' },
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number]['key'];
-export const PRESENTATION_COLUMNS = ['seed_count', 'price', 'stock', 'discount'] as const satisfies readonly SheetColumn[];
+export const BLISTER_COLUMNS = ['seed_count', 'price', 'stock', 'discount'] as const satisfies readonly SheetColumn[];
 
 export const columnHeader = (key: SheetColumn) => SHEET_COLUMNS.find((c) => c.key === key)!.header;
 
@@ -180,7 +180,7 @@ const importChangeSchema = z.object({
   /** Set when the price moves −50% or more, or above +200%: applying needs `confirm_price_changes`. */
   price_change_percent: z.number().nullable(),
   /**
-   * Set when the presentation's stock changed in the shop since the file was exported: the
+   * Set when the blister's stock changed in the shop since the file was exported: the
    * shop's value is kept unless the row is listed in `take_stock_rows` (`taken`).
    */
   stock_conflict: z.object({ shop: z.number().int(), sheet: z.number().int(), taken: z.boolean() }).nullable(),
@@ -221,9 +221,9 @@ export const importBodySchema = z.object({
 });
 
 export const importResultDtoSchema = z.object({
-  /** Rows that add a presentation (and the product, when it is new). */
+  /** Rows that add a blister (and the product, when it is new). */
   created: z.number().int(),
-  /** Rows whose product or presentation changes. */
+  /** Rows whose product or blister changes. */
   updated: z.number().int(),
   unchanged: z.number().int(),
   errors: z.array(importErrorSchema),
@@ -323,6 +323,7 @@ const bulkStateSchema = z.object({
   brand_id: z.number().int(),
   brand: z.string(),
   available: z.boolean(),
+  /** The blisters; the field keeps its first name, as the API answers it and the activity log stores it. */
   presentations: z.array(
     z.object({ id: z.number().int(), seed_count: z.number().int(), price: z.number().nullable(), discount: z.number() }),
   ),

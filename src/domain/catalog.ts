@@ -26,14 +26,14 @@ export const blisterDtoSchema = z.object({
   price_in_ars: z.number().optional(),
   price_in_usd: z.number().nullable().optional(),
   final_price: z.number().optional(),
-  /** The presentation's own stored discount, for staff editing it (absent for everyone else). */
+  /** The blister's own stored discount, for staff editing it (absent for everyone else). */
   own_discount: z.number().optional(),
   /** The stored price in the product's currency, for staff editing it (absent for everyone else). */
   stored_price: z.number().nullable().optional(),
 });
 export type BlisterDto = z.infer<typeof blisterDtoSchema>;
 
-/** One presentation with the product it belongs to (`GET /api/products/blisters/{id}/`). */
+/** One blister with the product it belongs to (`GET /api/products/blisters/{id}/`). */
 export const blisterDetailDtoSchema = blisterDtoSchema.extend({ product_id: z.number().int(), product_name: z.string() });
 
 export const brandInfoDtoSchema = z.object({
@@ -78,11 +78,11 @@ export const productDtoSchema = z.object({
   available: z.boolean(),
   created_at: z.string(),
   blisters: z.array(blisterDtoSchema),
-  /** Total units in stock across presentations. */
+  /** Total units in stock across blisters. */
   stock: z.number().int(),
-  /** Largest discount among presentations, percent. */
+  /** Largest discount among blisters, percent. */
   max_discount: z.number(),
-  /** Lowest final price in ARS among priced presentations; absent for anonymous callers. */
+  /** Lowest final price in ARS among priced blisters; absent for anonymous callers. */
   min_price: z.number().nullable().optional(),
 });
 export type ProductDto = z.infer<typeof productDtoSchema>;
@@ -159,7 +159,7 @@ export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
 export { commaList, boolParam };
 
-/** Counts for the catalogue's filter groups, under the other active filters. */
+/** Counts for the catalog's filter groups, under the other active filters. */
 export const productFacetsDtoSchema = z.object({
   types: z.object({ auto: z.number().int(), fem: z.number().int(), reg: z.number().int() }),
   brands: z.array(

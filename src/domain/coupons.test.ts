@@ -90,12 +90,12 @@ describe('couponDiscount and applyCoupon', () => {
     expect(couponDiscount(rules({ kind: 'free_shipping', value: 0 }), lines)).toBe(0);
   });
 
-  it('best of both: the bank discounts or the coupon, whichever saves more', () => {
-    const banked = [line({ list_price: 10000, price: 8000 })];
-    expect(applyCoupon(rules({ value: 10 }), banked, 'best')).toMatchObject({ applied: false, discount: 0, prices: [8000] });
-    expect(applyCoupon(rules({ value: 30 }), banked, 'best')).toMatchObject({ applied: true, discount: 3000, prices: [10000] });
-    expect(applyCoupon(rules({ value: 10 }), banked, 'both')).toMatchObject({ applied: true, discount: 800, prices: [8000] });
-    expect(applyCoupon(rules({ kind: 'free_shipping', value: 0 }), banked, 'best')).toMatchObject({
+  it('best of both: the brand discounts or the coupon, whichever saves more', () => {
+    const branded = [line({ list_price: 10000, price: 8000 })];
+    expect(applyCoupon(rules({ value: 10 }), branded, 'best')).toMatchObject({ applied: false, discount: 0, prices: [8000] });
+    expect(applyCoupon(rules({ value: 30 }), branded, 'best')).toMatchObject({ applied: true, discount: 3000, prices: [10000] });
+    expect(applyCoupon(rules({ value: 10 }), branded, 'both')).toMatchObject({ applied: true, discount: 800, prices: [8000] });
+    expect(applyCoupon(rules({ kind: 'free_shipping', value: 0 }), branded, 'best')).toMatchObject({
       applied: true,
       free_shipping: true,
       prices: [8000],

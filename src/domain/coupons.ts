@@ -14,9 +14,9 @@ export const COUPON_KIND_LABELS: Record<CouponKind, string> = {
 };
 
 /**
- * How coupons and the banks' (brands') discounts combine, as the owner chooses in 'Configuración':
- * `best`: the order gets whichever saves the customer more, the bank discounts or the coupon (on
- * the prices before those discounts); `both`: the coupon applies on the bank-discounted prices.
+ * How coupons and the brands' discounts combine, as the owner chooses in 'Configuración':
+ * `best`: the order gets whichever saves the customer more, the brand discounts or the coupon (on
+ * the prices before those discounts); `both`: the coupon applies on the brand-discounted prices.
  */
 export const COUPON_COMBINATIONS = ['best', 'both'] as const;
 export type CouponCombination = (typeof COUPON_COMBINATIONS)[number];
@@ -52,7 +52,7 @@ export const COUPON_MESSAGES = {
   perCustomer: 'Ya usaste este cupón',
   firstOrderOnly: 'Este cupón es solo para tu primera compra.',
   noEligibleProducts: 'Tu carrito no tiene productos de los bancos o tipos de este cupón.',
-  bankDiscountsBetter: 'Los descuentos de los bancos ya te ahorran más que este cupón: se aplican ellos.',
+  brandDiscountsBetter: 'Los descuentos de los bancos ya te ahorran más que este cupón: se aplican ellos.',
 } as const;
 
 const dateOf = (value: Date | string) =>
@@ -196,7 +196,7 @@ export const couponCheckResultSchema = z.object({
   kind: z.enum(COUPON_KINDS).nullable(),
   free_shipping: z.boolean(),
   /**
-   * The products' subtotal the order would charge with this answer: with the banks' discounts, or
+   * The products' subtotal the order would charge with this answer: with the brands' discounts, or
    * at list prices when the coupon wins over them ("best of both"). The total before shipping is
    * `subtotal − discount`.
    */
@@ -240,7 +240,7 @@ export function couponState(coupon: CouponRules, now: Date): CouponState {
 export interface CouponLine {
   brand_id: number | null;
   product_type: string | null;
-  /** Unit price before the banks' discounts. */
+  /** Unit price before the brands' discounts. */
   list_price: number;
   /** Unit price after them (what the line costs without the coupon). */
   price: number;
@@ -258,7 +258,7 @@ export interface CouponFacts {
 
 const restricted = (coupon: Pick<CouponRules, 'brand_ids' | 'types'>) => coupon.brand_ids.length > 0 || coupon.types.length > 0;
 
-/** Whether the coupon covers a line: every line when it names no banks nor types. */
+/** Whether the coupon covers a line: every line when it names no brands nor types. */
 export function lineEligible(
   coupon: Pick<CouponRules, 'brand_ids' | 'types'>,
   line: Pick<CouponLine, 'brand_id' | 'product_type'>,
@@ -300,7 +300,7 @@ export function couponDiscount(
 }
 
 export interface CouponOutcome {
-  /** Whether the order carries the coupon (false: the banks' discounts saved more). */
+  /** Whether the order carries the coupon (false: the brands' discounts saved more). */
   applied: boolean;
   /** Unit price to charge per line, in the lines' order. */
   prices: number[];
@@ -311,7 +311,7 @@ export interface CouponOutcome {
 }
 
 /**
- * The coupon on a cart it applies to (couponRefusal said null), combined with the banks'
+ * The coupon on a cart it applies to (couponRefusal said null), combined with the brands'
  * discounts as the owner chose. Free shipping touches no price and combines with them always.
  */
 export function applyCoupon(
@@ -319,14 +319,14 @@ export function applyCoupon(
   lines: CouponLine[],
   combination: CouponCombination,
 ): CouponOutcome {
-  const withBanks = lines.map((l) => l.price);
-  if (coupon.kind === 'free_shipping') return { applied: true, prices: withBanks, discount: 0, free_shipping: true };
-  const onBankPrices = couponDiscount(coupon, lines);
-  if (combination === 'both') return { applied: true, prices: withBanks, discount: onBankPrices, free_shipping: false };
-  const bankSaving = roundCents(lines.reduce((s, l) => s + (l.list_price - l.price) * l.quantity, 0));
+  const withBrands = lines.map((l) => l.price);
+  if (coupon.kind === 'free_shipping') return { applied: true, prices: withBrands, discount: 0, free_shipping: true };
+  const onBrandPrices = couponDiscount(coupon, lines);
+  if (combination === 'both') return { applied: true, prices: withBrands, discount: onBrandPrices, free_shipping: false };
+  const brandSaving = roundCents(lines.reduce((s, l) => s + (l.list_price - l.price) * l.quantity, 0));
   const onListPrices = couponDiscount(coupon, lines, (l) => l.list_price);
-  // Equal savings keep the banks' prices: the coupon stays unused for another order.
-  if (onListPrices <= bankSaving) return { applied: false, prices: withBanks, discount: 0, free_shipping: false };
+  // Equal savings keep the brands' prices: the coupon stays unused for another order.
+  if (onListPrices <= brandSaving) return { applied: false, prices: withBrands, discount: 0, free_shipping: false };
   return { applied: true, prices: lines.map((l) => l.list_price), discount: onListPrices, free_shipping: false };
 }
 

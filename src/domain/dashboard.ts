@@ -6,10 +6,10 @@ import { ORDER_STATUSES } from './orders';
 
 /** Days of the daily series, today included. */
 export const DASHBOARD_DAYS = 90;
-/** Days the breakdowns (status, top products and banks, type) and "still sells" look back. */
+/** Days the breakdowns (status, top products and brands, type) and "still sells" look back. */
 export const DASHBOARD_BREAKDOWN_DAYS = 30;
 export const DASHBOARD_TOP = 10;
-/** At most this many presentations are listed as low on stock (the total is counted apart). */
+/** At most this many blisters are listed as low on stock (the total is counted apart). */
 export const DASHBOARD_LOW_STOCK_ROWS = 100;
 export const DASHBOARD_OUT_OF_STOCK_ROWS = 50;
 /** Pending orders are grouped by age at these limits, in days. */
@@ -66,7 +66,7 @@ export const statusFiguresSchema = z.object({
   amount: z.number(),
 });
 
-/** Sales of a product, bank or type: units and the lines' amounts (price charged × quantity). */
+/** Sales of a product, brand or type: units and the lines' amounts (price charged × quantity). */
 const salesFigures = { units: z.number().int(), revenue: z.number() };
 
 export const topProductSchema = z.object({
@@ -79,7 +79,7 @@ export const topProductSchema = z.object({
 export type TopProduct = z.infer<typeof topProductSchema>;
 
 export const topBrandSchema = z.object({
-  /** Null when the bank no longer exists: its name comes from the orders. */
+  /** Null when the brand no longer exists: its name comes from the orders. */
   brand_id: z.number().int().nullable(),
   name: z.string(),
   ...salesFigures,
@@ -95,7 +95,7 @@ export const lowStockItemSchema = z.object({
   product_id: z.number().int(),
   blister_id: z.number().int(),
   name: z.string(),
-  /** The seed bank, to tell apart strains of the same name. */
+  /** The seed maker, to tell apart strains of the same name. */
   brand: z.string().nullable(),
   seed_count: z.number().int(),
   stock: z.number().int(),
@@ -157,10 +157,10 @@ export const dashboardDtoSchema = z.object({
   /** Sales by coupon in the window (orders not cancelled), most revenue first. */
   by_coupon: z.array(z.object({ code: z.string(), orders: z.number().int(), discount: z.number(), revenue: z.number() })),
   low_stock_threshold: z.number().int(),
-  /** Presentations of products on sale with 0 < stock < threshold, fewest first. */
+  /** Blisters of products on sale with 0 < stock < threshold, fewest first. */
   low_stock: z.array(lowStockItemSchema),
   low_stock_total: z.number().int(),
-  /** Presentations without stock that were ordered in the window: the ones to restock first. */
+  /** Blisters without stock that were ordered in the window: the ones to restock first. */
   out_of_stock_selling: z.array(soldOutItemSchema),
   pending_aging: pendingAgingSchema,
   pipeline: pipelineSchema,

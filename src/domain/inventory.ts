@@ -1,5 +1,5 @@
 // The low-stock threshold staff set in 'Configuración' (GET/PUT /api/core/inventory-settings/):
-// the dashboard lists the presentations on sale with less stock than it. Kept apart from
+// the dashboard lists the blisters on sale with less stock than it. Kept apart from
 // dashboard.ts so the settings form loads only zod with it.
 import { z } from 'zod';
 

@@ -11,7 +11,7 @@ export const orderSettingsDtoSchema = z.object({
   max_pending_orders: z.number().int(),
   /** Whether the value is the environment's default (staff never set one). */
   is_default: z.boolean(),
-  /** How coupons combine with the banks' discounts (domain/coupons.ts). */
+  /** How coupons combine with the brands' discounts (domain/coupons.ts). */
   coupon_combination: z.enum(COUPON_COMBINATIONS),
 });
 export type OrderSettingsDto = z.infer<typeof orderSettingsDtoSchema>;

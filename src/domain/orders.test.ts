@@ -54,7 +54,7 @@ describe('orderCreateSchema', () => {
     expect(messages(result)).toEqual({ shipping_address: 'La dirección es requerida' });
   });
 
-  it('merges repeated presentations and refuses a merged quantity above 99', () => {
+  it('merges repeated blisters and refuses a merged quantity above 99', () => {
     const line = { product_id: 1, blister_id: 2, quantity: 60 };
     expect(messages(orderCreateSchema.safeParse({ ...base, products: [line, line] }))).toEqual({ products: 'La cantidad máxima es 99' });
     expect(orderCreateSchema.parse({ ...base, products: [line, { ...line, quantity: 39 }] }).products).toEqual([{ ...line, quantity: 99 }]);
@@ -70,7 +70,7 @@ describe('orderCreateSchema', () => {
 });
 
 describe('mergeLines', () => {
-  it('keeps distinct presentations of one product apart', () => {
+  it('keeps distinct blisters of one product apart', () => {
     expect(
       mergeLines([
         { product_id: 1, blister_id: 1, quantity: 1 },

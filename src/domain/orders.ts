@@ -87,7 +87,7 @@ export const orderLineSchema = z.object({
 });
 export type OrderLineInput = z.output<typeof orderLineSchema>;
 
-/** Lines of the same presentation are merged; the merged quantity must stay within 1-99. */
+/** Lines of the same blister are merged; the merged quantity must stay within 1-99. */
 export function mergeLines<T extends OrderLineInput>(lines: T[]): T[] {
   const merged = new Map<string, T>();
   for (const line of lines) {

@@ -23,7 +23,7 @@ describe('price guards', () => {
     expect(isSuspiciousRateChange(1000, 1201)).toBe(true);
   });
 
-  it('finds the presentations a fixed bank discount would sell for $ 0 or less, USD converted at the rate', () => {
+  it('finds the blisters a fixed brand discount would sell for $ 0 or less, USD converted at the rate', () => {
     const discount = { discount_active: true, discount_type: 'fixed' as const, discount_value: 2000, discount_expires_at: null };
     const list = [
       { name: 'Barata', seed_count: 1, price: 1500, currency: 'ARS' as const },

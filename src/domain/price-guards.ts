@@ -1,6 +1,6 @@
 // Checks that stop a typing slip from reaching the shop (issue 21, items 11 and 12): a price
-// moved by more than −50% or +200%, a dollar rate moved by more than 20%, and a bank discount
-// that would leave a presentation at $ 0 or less. Each needs the owner's explicit word.
+// moved by more than −50% or +200%, a dollar rate moved by more than 20%, and a brand discount
+// that would leave a blister at $ 0 or less. Each needs the owner's explicit word.
 import { formatAmount, formatMoney, roundCents, usdToArs, type Currency } from './money';
 import { isBrandDiscountActive, priceAfterBrandDiscount, type BrandDiscount } from './pricing';
 
@@ -53,15 +53,15 @@ export function isSuspiciousRateChange(current: number, next: number): boolean {
 export const rateChangeMessage = (current: number, next: number) =>
   `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${formatAmount(changePercent(current, next))}%). Confirmá el nuevo valor para aplicarlo.`;
 
-export interface PricedPresentation {
+export interface PricedBlister {
   name: string;
   seed_count: number;
   price: number | null;
   currency: Currency;
 }
 
-/** The presentations a brand discount would sell for $ 0 or less (those with a price). */
-export function leftWithoutPrice<T extends PricedPresentation>(list: T[], discount: BrandDiscount, rate: number, now: Date): T[] {
+/** The blisters a brand discount would sell for $ 0 or less (those with a price). */
+export function leftWithoutPrice<T extends PricedBlister>(list: T[], discount: BrandDiscount, rate: number, now: Date): T[] {
   if (!isBrandDiscountActive(discount, now)) return [];
   return list.filter((p) => {
     if (p.price == null || !(p.price > 0)) return false;
@@ -70,7 +70,7 @@ export function leftWithoutPrice<T extends PricedPresentation>(list: T[], discou
   });
 }
 
-export function discountLeavesNoPriceMessage(list: PricedPresentation[], rate: number): string {
+export function discountLeavesNoPriceMessage(list: PricedBlister[], rate: number): string {
   const names = list
     .slice(0, 5)
     .map((p) => `${p.name} x${p.seed_count} (${formatMoney(p.currency === 'USD' ? usdToArs(p.price!, rate) : p.price!)})`)

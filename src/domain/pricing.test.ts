@@ -31,7 +31,7 @@ describe('priceBlister', () => {
     });
   });
 
-  it('applies the presentation discount: price × (1 − discount/100), to the cent', () => {
+  it('applies the blister discount: price × (1 − discount/100), to the cent', () => {
     expect(priceBlister({ price: 9999, discount: 15 }, 'ARS', 1000, noBrand, NOW)).toMatchObject({
       price: 9999,
       final_price: 8499.15,
@@ -82,7 +82,7 @@ describe('priceBlister', () => {
     expect(priceBlister(price, 'ARS', 1000, brand({ discount_type: null }), NOW)!.final_price).toBe(10000);
   });
 
-  it('answers null for a presentation without a price', () => {
+  it('answers null for a blister without a price', () => {
     expect(priceBlister({ price: null, discount: 10 }, 'ARS', 1000, noBrand, NOW)).toBeNull();
     expect(priceBlister({ price: 0, discount: 0 }, 'USD', 1000, brand(), NOW)).toBeNull();
   });

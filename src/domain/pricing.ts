@@ -1,4 +1,4 @@
-// Prices of a presentation (blister): effective price, discounts and conversion to ARS.
+// Prices of a blister (blister): effective price, discounts and conversion to ARS.
 import { roundCents, usdToArs, type Currency } from './money';
 
 export type DiscountType = 'percentage' | 'fixed';

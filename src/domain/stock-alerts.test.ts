@@ -7,16 +7,16 @@ describe('newlyLowStock', () => {
     { blister_id: 2, stock: 0 },
   ]);
 
-  it('lists presentations that were not under the threshold at the last check', () => {
+  it('lists blisters that were not under the threshold at the last check', () => {
     expect(newlyLowStock(seen, [{ blister_id: 3, stock: 4 }])).toEqual([{ blister_id: 3, stock: 4 }]);
   });
 
-  it('leaves out presentations already reported that did not sell out', () => {
+  it('leaves out blisters already reported that did not sell out', () => {
     expect(newlyLowStock(seen, [{ blister_id: 1, stock: 2 }])).toEqual([]);
     expect(newlyLowStock(seen, [{ blister_id: 2, stock: 0 }])).toEqual([]);
   });
 
-  it('lists again a reported presentation that sold out since', () => {
+  it('lists again a reported blister that sold out since', () => {
     expect(newlyLowStock(seen, [{ blister_id: 1, stock: 0 }])).toEqual([{ blister_id: 1, stock: 0 }]);
   });
 

@@ -1,12 +1,12 @@
-// Stock alerts (issue 14): the shop's daily e-mail about presentations running out, and the
-// customers' 'Avisarme cuando haya stock' requests on sold-out presentations.
+// Stock alerts (issue 14): the shop's daily e-mail about blisters running out, and the
+// customers' 'Avisarme cuando haya stock' requests on sold-out blisters.
 import { z } from 'zod';
 import { SHOP_TIME_ZONE } from './site';
 
 /** The shop's hour (Argentina) of the daily alert when nobody changed it. */
 export const DEFAULT_STOCK_ALERT_HOUR = 9;
 
-/** Same rule as the catalogue's 'Stock bajo' filter: strictly under the threshold. */
+/** Same rule as the catalog's 'Stock bajo' filter: strictly under the threshold. */
 export const isLowStock = (stock: number, threshold: number) => stock < threshold;
 
 // ---------------------------------------------------------------------------------------------
@@ -17,12 +17,12 @@ export interface StockLevel {
   stock: number;
 }
 
-/** What the last run saw under the threshold: units per presentation id. */
+/** What the last run saw under the threshold: units per blister id. */
 export type LowStockSeen = Record<string, number>;
 
 /**
- * The presentations the next alert lists: under the threshold now and either not under it at the
- * last run (they fell since) or sold out now while they still had units then. Presentations that
+ * The blisters the next alert lists: under the threshold now and either not under it at the
+ * last run (they fell since) or sold out now while they still had units then. Blisters that
  * were already reported and did not run out stay out, so an unchanged shop gets no mail.
  */
 export function newlyLowStock<T extends StockLevel>(seen: LowStockSeen, current: T[]): T[] {
@@ -32,7 +32,7 @@ export function newlyLowStock<T extends StockLevel>(seen: LowStockSeen, current:
   });
 }
 
-/** What the next run compares against: every presentation under the threshold now. */
+/** What the next run compares against: every blister under the threshold now. */
 export function lowStockSeen(current: StockLevel[]): LowStockSeen {
   return Object.fromEntries(current.map((item) => [String(item.blister_id), item.stock]));
 }
@@ -56,11 +56,11 @@ export const stockAlertSettingsDtoSchema = z.object({
   enabled: z.boolean(),
   /** Argentina hour (0-23) from which the day's alert goes out. */
   hour: z.number().int(),
-  /** Units under which a presentation is reported. */
+  /** Units under which a blister is reported. */
   threshold: z.number().int(),
   /** Where the alert goes (SHOP_EMAIL, else ADMIN_EMAIL); null when neither is configured. */
   recipient: z.string().nullable(),
-  /** When the last alert e-mail was sent, and how many presentations it listed. */
+  /** When the last alert e-mail was sent, and how many blisters it listed. */
   last_alert_at: z.string().nullable(),
   last_alert_count: z.number().int(),
   /** The shop day (YYYY-MM-DD) of the last daily check, mail or not. */
@@ -74,7 +74,7 @@ export const stockAlertSettingsResultSchema = stockAlertSettingsDtoSchema.extend
 // 'Avisarme cuando haya stock'
 
 export const HAS_STOCK_MESSAGE = 'Esta presentación tiene stock: ya puedes comprarla';
-export const PRESENTATION_NOT_FOUND = 'Presentación no encontrada';
+export const BLISTER_NOT_FOUND = 'Presentación no encontrada';
 export const NOTIFICATION_NOT_FOUND = 'Aviso no encontrado';
 
 const BLISTER_ID_MESSAGE = 'Indica una presentación válida';

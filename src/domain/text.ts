@@ -50,7 +50,7 @@ export function editDistance(a: string, b: string, max: number): number {
   return Math.min(previous[b.length], max + 1);
 }
 
-/** How many edits a search word may be from a catalogue word: one for short words, two from 6 letters. */
+/** How many edits a search word may be from a catalog word: one for short words, two from 6 letters. */
 export const typoEdits = (word: string) => (word.length >= 6 ? 2 : 1);
 
 /** Cut at `max` characters with an ellipsis (spec storefront §2, product card: 200). */

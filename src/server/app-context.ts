@@ -16,7 +16,7 @@ import { uploadStorage } from './storage';
 /** Server-rendered pages: a few variants (age cookie, session hint) of the popular URLs, 40 MB at most. */
 export const PAGE_CACHE_ENTRIES = 300;
 /**
- * How long a page is kept while the catalogue cache is on. Every change that alters a page clears
+ * How long a page is kept while the catalog cache is on. Every change that alters a page clears
  * it (here and, through notifications, in every process), so this is not how stale a page may be
  * but how often a popular page is rendered again: a render blocks the process for tens of ms.
  * A page carries its data for the browser, which fetches it again once older than its query
@@ -25,13 +25,13 @@ export const PAGE_CACHE_ENTRIES = 300;
 export const PAGE_TTL_MS = 25_000;
 
 export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
-  const { catalogue, dollarRate, productLists, productSearches } = createCatalogCaches(options);
+  const { catalog, dollarRate, productLists, productSearches } = createCatalogCaches(options);
   const { orderCounts, orderPages } = createOrderCaches();
   const dashboard = createDashboardCache();
   const maintenance = createMaintenanceCache();
   const pages = new PageCache({ ttlMs: (options.catalogCacheMs ?? 0) > 0 ? PAGE_TTL_MS : 0, maxEntries: PAGE_CACHE_ENTRIES });
   return shareChanges({
-    catalogue,
+    catalog,
     orderCounts,
     orderPages,
     dashboard,
@@ -40,8 +40,8 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     dollarRate,
     productLists,
     productSearches,
-    catalogueChanged() {
-      catalogue.clear();
+    catalogChanged() {
+      catalog.clear();
       dashboard.clear();
       pages.clear();
       dollarRate.clear();
@@ -51,7 +51,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     ordersChanged() {
       orderCounts.clear();
       orderPages.clear();
-      catalogue.clear();
+      catalog.clear();
       // Orders move stock, which the stock filters and the order by price read.
       productLists.clear();
       dashboard.clear();
@@ -63,7 +63,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
       pages.clear();
       // The dashboard's low-stock list and the staff's 'Stock bajo' filter depend on the threshold.
       dashboard.clear();
-      catalogue.clear();
+      catalog.clear();
       productLists.clear();
     },
   });

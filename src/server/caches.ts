@@ -11,10 +11,10 @@ import type { PageCache } from './cache/page-cache';
 import type { CacheSharing } from './cache/shared-changes';
 
 export interface AppCaches {
-  /** Server-rendered pages for guests and signed-in visitors (none holds a price), kept as long as the catalogue's answers. */
+  /** Server-rendered pages for guests and signed-in visitors (none holds a price), kept as long as the catalog's answers. */
   pages: PageCache;
-  /** After products, presentations, banks, stock or the dollar rate changed. */
-  catalogueChanged(): void;
+  /** After products, blisters, brands, stock or the dollar rate changed. */
+  catalogChanged(): void;
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
   ordersChanged(): void;
   /**

@@ -262,7 +262,7 @@ export interface Config {
   runJobs: boolean;
   /** How often each process checks which jobs are due (JOB_CHECK_MS); absent: DEFAULT_JOB_CHECK_MS. */
   jobCheckMs?: number;
-  /** How long catalogue reads stay in the process's micro-cache; absent or 0: no cache. */
+  /** How long catalog reads stay in the process's micro-cache; absent or 0: no cache. */
   catalogCacheMs?: number;
   /** The S3-compatible bucket uploads go to (S3_*); absent: DATA_DIR/uploads. */
   s3?: S3Settings;

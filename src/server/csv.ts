@@ -1,5 +1,5 @@
 // CSV as spreadsheets write and read it (RFC 4180): quoted cells with doubled quotes, CRLF rows;
-// the one writer and reader of the catalogue sheet and the order export.
+// the one writer and reader of the catalog sheet and the order export.
 // Writing adds the UTF-8 BOM that makes Excel read the accents right; reading accepts the file
 // with or without it, with ';' or ',' between cells and with CRLF or LF line ends.
 

@@ -96,7 +96,7 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> = ({ schema }) 
 
 /**
  * Response schemas type the handlers and describe the API; answers are not checked at run time
- * (the catalogue sends pre-serialised JSON, and a check would only slow every answer down).
+ * (the catalog sends pre-serialised JSON, and a check would only slow every answer down).
  */
 export const serializerCompiler: FastifySerializerCompiler<unknown> = () => (data) => JSON.stringify(data);
 

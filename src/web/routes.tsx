@@ -46,7 +46,7 @@ async function loadAccountPage() {
 /** The shop's pages, inside its frame. */
 const storefrontPages: RouteObject[] = [
   { index: true, ...page(() => import('./features/home/HomePage')) },
-  { path: 'productos', ...page(() => import('./features/catalog/CataloguePage')) },
+  { path: 'productos', ...page(() => import('./features/catalog/CatalogPage')) },
   { path: 'producto/:id', ...page(() => import('./features/product/ProductPage')) },
   { path: 'como-germinar', ...page(() => import('./features/guide/GuidePage')) },
   { path: 'contacto', ...page(() => import('./features/legal/ContactPage')) },

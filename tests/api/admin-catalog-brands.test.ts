@@ -1,4 +1,4 @@
-// Staff brand (seed bank) writes and the brand-wide discount, over real HTTP.
+// Staff brand (seed maker) writes and the brand-wide discount, over real HTTP.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, brands, orderProducts, orders, products } from '../../src/server/db/schema';
@@ -26,8 +26,8 @@ const brandActivity = async (id: number) => {
   return rows.sort((a, b) => b.id - a.id);
 };
 
-describe('creating and editing banks', () => {
-  it('creates a bank with a slug from its name and answers with totals', async () => {
+describe('creating and editing brands', () => {
+  it('creates a brand with a slug from its name and answers with totals', async () => {
     const res = await asAdmin('POST', '/api/brands/', {
       brand_name: '  Sweet   Seeds® Ñandú ',
       description: 'Banco español',
@@ -69,7 +69,7 @@ describe('creating and editing banks', () => {
     expect(badLogo.json.errors.image).toEqual(['URL de imagen inválida']);
   });
 
-  it('refuses a name or slug another bank already has', async () => {
+  it('refuses a name or slug another brand already has', async () => {
     await asAdmin('POST', '/api/brands/', { brand_name: 'Dinafem' });
     const sameName = await asAdmin('POST', '/api/brands/', { brand_name: 'DINAFEM' });
     expect(sameName.status).toBe(409);
@@ -84,7 +84,7 @@ describe('creating and editing banks', () => {
     expect(renameClash.json.error).toBe('La marca dinafem ya existe');
   });
 
-  it("renames a bank, moves its slug and recomputes its products' search text", async () => {
+  it("renames a brand, moves its slug and recomputes its products' search text", async () => {
     const brand = await createBrand(db(), { brand_name: 'Nombre Viejo' });
     const product = await createProduct(db(), { brand_id: brand.id, name: 'Kush', type: 'auto' });
     const res = await asAdmin('PUT', `/api/brands/${brand.id}/`, {
@@ -137,15 +137,15 @@ describe('creating and editing banks', () => {
     expect(res.json).toMatchObject({ total_products: 2, total_stock: 15 });
   });
 
-  it('answers 404 for a missing bank and 400 for a bad id', async () => {
+  it('answers 404 for a missing brand and 400 for a bad id', async () => {
     expect((await asAdmin('PUT', '/api/brands/999999/', { brand_name: 'Nada' })).status).toBe(404);
     expect((await asAdmin('PATCH', '/api/brands/999999/', { visible: true })).json.error).toBe('Banco no encontrado');
     expect((await asAdmin('DELETE', '/api/brands/x/')).status).toBe(400);
   });
 });
 
-describe('deleting banks', () => {
-  it('deletes a bank without products', async () => {
+describe('deleting brands', () => {
+  it('deletes a brand without products', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Vacío' });
     const res = await asAdmin('DELETE', `/api/brands/${brand.id}/`);
     expect(res.status).toBe(204);
@@ -153,7 +153,7 @@ describe('deleting banks', () => {
     expect((await brandActivity(brand.id))[0]).toMatchObject({ action: 'delete', description: 'Banco "Banco Vacío" eliminado' });
   });
 
-  it('refuses while the bank has live products', async () => {
+  it('refuses while the brand has live products', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Ocupado' });
     await createProduct(db(), { brand_id: brand.id });
     await createProduct(db(), { brand_id: brand.id, available: false });
@@ -206,7 +206,7 @@ describe('deleting banks', () => {
 });
 
 describe('brand discount', () => {
-  it('applies a percentage to every product of the bank at read time', async () => {
+  it('applies a percentage to every product of the brand at read time', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Oferta' });
     const a = await createProduct(db(), {
       brand_id: brand.id,
@@ -356,7 +356,7 @@ describe('brand discount', () => {
       expect(again.json.brand.discount_expires_at).toBe(expiry);
       await apply({ discount_type: 'fixed', discount_value: 500 });
       expect(changed.json.brand).toMatchObject({ discount_type: 'fixed', discount_value: 500, discount_expires_at: expiry });
-      // Editing the bank itself (PUT and PATCH) leaves the discount and its expiry alone.
+      // Editing the brand itself (PUT and PATCH) leaves the discount and its expiry alone.
       await asAdmin('PUT', `/api/brands/${brand.id}/`, { brand_name: 'Banco Vencimiento', description: 'Otro texto' });
       await asAdmin('PATCH', `/api/brands/${brand.id}/`, { is_national: true });
       const [row] = await db().select().from(brands).where(eq(brands.id, brand.id));

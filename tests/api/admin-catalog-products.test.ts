@@ -1,4 +1,4 @@
-// Staff product writes: POST/PUT/PATCH/DELETE /api/products/ with presentations, over real HTTP.
+// Staff product writes: POST/PUT/PATCH/DELETE /api/products/ with blisters, over real HTTP.
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ const lastActivity = async (entityId: number) => {
 };
 
 describe('creating products', () => {
-  it('creates a product with its presentations and answers the staff view with prices', async () => {
+  it('creates a product with its blisters and answers the staff view with prices', async () => {
     const res = await asAdmin('POST', '/api/products/', form({ sku: 'AMN-001' }));
     expect(res.status).toBe(201);
     expect(res.json).toMatchObject({
@@ -188,7 +188,7 @@ describe('creating products', () => {
     expect(bySeeds[10]).toMatchObject({ price: 22000, stock: 1000 });
   });
 
-  it('refuses invalid presentations with a Spanish message per field', async () => {
+  it('refuses invalid blisters with a Spanish message per field', async () => {
     const res = await asAdmin(
       'POST',
       '/api/products/',
@@ -324,7 +324,7 @@ describe('SKU', () => {
 });
 
 describe('editing products', () => {
-  it('creates, edits and deletes presentations in one save', async () => {
+  it('creates, edits and deletes blisters in one save', async () => {
     const created = await asAdmin(
       'POST',
       '/api/products/',
@@ -365,7 +365,7 @@ describe('editing products', () => {
     expect(Object.keys((entry.changes as any).after)).toEqual(['blisters']);
   });
 
-  it('keeps presentations when the save leaves them out, and keeps everything when one item is wrong', async () => {
+  it('keeps blisters when the save leaves them out, and keeps everything when one item is wrong', async () => {
     const created = await asAdmin('POST', '/api/products/', form({ name: 'Atómica', blisters: [{ seed_count: 3, price: 100, stock: 1 }] }));
     const foreign = await createProduct(db(), { blisters: [{ seed_count: 1 }] });
 
@@ -441,7 +441,7 @@ describe('editing products', () => {
     expect((await asAdmin('PATCH', '/api/products/abc/', { available: false })).status).toBe(400);
   });
 
-  it('deletes a presentation that appears in an order, keeping the order line snapshot', async () => {
+  it('deletes a blister that appears in an order, keeping the order line snapshot', async () => {
     const created = await asAdmin(
       'POST',
       '/api/products/',
@@ -471,7 +471,7 @@ describe('editing products', () => {
 });
 
 describe('deleting products', () => {
-  it('removes a product no order names, with its presentations', async () => {
+  it('removes a product no order names, with its blisters', async () => {
     const created = await asAdmin('POST', '/api/products/', form({ name: 'Borrable' }));
     const res = await asAdmin('DELETE', `/api/products/${created.json.id}/`);
     expect(res.status).toBe(204);

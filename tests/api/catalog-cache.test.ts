@@ -4,14 +4,14 @@ import { createProduct, createUser } from '../helpers/factories';
 
 const server = useTestServer({ catalogCacheMs: 60_000 });
 
-describe('catalogue micro-cache', () => {
-  it('serves repeated reads from memory until the catalogue is invalidated', async () => {
+describe('catalog micro-cache', () => {
+  it('serves repeated reads from memory until the catalog is invalidated', async () => {
     await createProduct(server.ctx.db, { name: 'Primera' });
     expect((await api(server, 'GET', '/api/products/')).json.count).toBe(1);
     await createProduct(server.ctx.db, { name: 'Segunda' });
     // Written behind the server's back: still the cached answer.
     expect((await api(server, 'GET', '/api/products/')).json.count).toBe(1);
-    server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogChanged();
     expect((await api(server, 'GET', '/api/products/')).json.count).toBe(2);
   });
 

@@ -1,6 +1,6 @@
-// The list's `count` and a search's ranked matches are kept in memory even with the catalogue
+// The list's `count` and a search's ranked matches are kept in memory even with the catalog
 // micro-cache off (caches.ts, productLists and productSearches): they must follow every
-// catalogue and order write at once, and a brand discount's expiry, which no write announces.
+// catalog and order write at once, and a brand discount's expiry, which no write announces.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
@@ -21,7 +21,7 @@ const countOf = async (query: string) => {
   return res.json.count as number;
 };
 
-describe('catalogue list counts', () => {
+describe('catalog list counts', () => {
   it('count a new product, the stock an order takes and returns, and a deleted product at once', async () => {
     const brand = await createBrand(server.database.db, { brand_name: 'Banco Contado' });
     const inStock = `brand=${brand.brand_id}&has_stock=true`;

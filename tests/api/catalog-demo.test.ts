@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemoCatalogue } from '../../src/server/start/seed/demo';
+import { seedDemoCatalog } from '../../src/server/start/seed/demo';
 import { seedDemoShipping } from '../../src/server/start/seed/demo-shipping';
 import { shippingSettingsSchema } from '../../src/domain/shipping';
 import { productSearchText } from '../../src/domain/catalog';
@@ -18,12 +18,12 @@ let customer: string;
 const silentLog = { info() {}, warn() {}, error() {}, debug() {} } as never;
 
 beforeAll(async () => {
-  await seedDemoCatalogue(server.ctx, silentLog, { cacheDir });
+  await seedDemoCatalog(server.ctx, silentLog, { cacheDir });
   customer = (await createUser(server.ctx.db)).token;
 }, 120_000);
 
-describe('demo catalogue', () => {
-  it('loads national and international banks with logos and descriptions', async () => {
+describe('demo catalog', () => {
+  it('loads national and international brands with logos and descriptions', async () => {
     const res = await api(server, 'GET', '/api/brands/');
     expect(res.json.count).toBeGreaterThanOrEqual(12);
     const national = res.json.results.filter((b: any) => b.is_national);
@@ -128,12 +128,12 @@ describe('demo catalogue', () => {
 });
 
 describe('demo pictures with S3_BUCKET', () => {
-  it('go to the bucket, not DATA_DIR, and are served at the URLs the catalogue keeps', { timeout: 120_000 }, async () => {
+  it('go to the bucket, not DATA_DIR, and are served at the URLs the catalog keeps', { timeout: 120_000 }, async () => {
     const s3 = await startTestS3();
     const shop = await startTestServer({ s3: s3.settings });
     try {
       // The pictures rendered for the first seed of this file are reused: only the stores differ.
-      await seedDemoCatalogue(shop.ctx, silentLog, { cacheDir });
+      await seedDemoCatalog(shop.ctx, silentLog, { cacheDir });
       const brands = await api(shop, 'GET', '/api/brands/');
       const logo: string = brands.json.results[0].image;
       expect(logo).toMatch(/^\/uploads\/demo\/logo-[a-z0-9-]+-800\.webp$/);
@@ -162,7 +162,7 @@ describe('demo pictures on the next first start', () => {
     }
     const fresh = await startTestServer();
     try {
-      await seedDemoCatalogue(fresh.ctx, silentLog, { cacheDir });
+      await seedDemoCatalog(fresh.ctx, silentLog, { cacheDir });
       const stored = readdirSync(path.join(fresh.ctx.config.dataDir, 'uploads', 'demo'));
       expect(stored.length).toBe(marks.size);
       const storedBytes = new Set(

@@ -1,5 +1,5 @@
 // The staff's 'Stock bajo' filter of the product list (spec accounts-admin §5): the products of the
-// presentations the dashboard lists as low, under the threshold set in 'Configuración'.
+// blisters the dashboard lists as low, under the threshold set in 'Configuración'.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
@@ -13,12 +13,12 @@ beforeAll(async () => {
 });
 
 describe('GET /api/products/?stockFilter=low-stock', () => {
-  it("filters low stock presentation by presentation, under the threshold set in 'Configuración'", async () => {
+  it("filters low stock blister by blister, under the threshold set in 'Configuración'", async () => {
     const db = server.ctx.db;
     const brand = await createBrand(db, { brand_name: 'Umbral Seeds' });
     const make = (name: string, stocks: number[]) =>
       createProduct(db, { name, brand_id: brand.id, blisters: stocks.map((stock, i) => ({ seed_count: i + 1, price: 1000, stock })) });
-    // A presentation of 3 is low whatever the others hold; 7 is low only under a threshold of 8.
+    // A blister of 3 is low whatever the others hold; 7 is low only under a threshold of 8.
     await make('Mixta', [3, 50]);
     await make('Holgada', [7]);
     await make('Justa', [8]);

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/app';
 import type { ProductDto } from '../../src/domain/catalog';
-import { defaultCardPresentation } from '../../src/domain/presentation';
+import { defaultCardBlister } from '../../src/domain/blister';
 import { createBrand, createProduct, createStaff, createUser, type BlisterInput } from '../helpers/factories';
 
 const PRICE_FIELDS = ['price', 'price_in_ars', 'price_in_usd', 'final_price', 'min_price'];
@@ -319,8 +319,8 @@ describe('GET /api/products/', () => {
     }
   });
 
-  // The catalogue's sort select ('Menor precio', 'Mayor precio') is every visitor's (spec
-  // storefront §2 Catalogue), so anonymous callers may sort by price: an order gives no amount.
+  // The catalog's sort select ('Menor precio', 'Mayor precio') is every visitor's (spec
+  // storefront §2 Catalog), so anonymous callers may sort by price: an order gives no amount.
   it('orders by final price (USD converted, discounts applied, sold out and unpriced last), name and date', async () => {
     const base = '/api/products/?brand=semillas-del-sur,royal-queen-seeds,gorilla-seeds-bank,expirado-seeds&ordering=';
     expect(names(await api(server, 'GET', `${base}min_price`))).toEqual([
@@ -353,7 +353,7 @@ describe('GET /api/products/', () => {
   it('follows the dollar rate and the clock', async () => {
     await server.ctx.db.execute(sql`update dollar_rate set value = 1500 where id = 1`);
     // Written behind the app's back: the app clears its kept rate when it changes it itself.
-    server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogChanged();
     const res = await api(server, 'GET', `/api/products/${ids.glue}/`, { token: customer });
     expect(res.json.blisters[0]).toMatchObject({ price_in_ars: 15000, final_price: 12000 });
     await server.ctx.db.execute(sql`update brands set discount_expires_at = ${'2030-01-01T00:00:00Z'} where id = ${brandIds.gorilla}`);
@@ -363,7 +363,7 @@ describe('GET /api/products/', () => {
     server.setNow(null);
     await server.ctx.db.execute(sql`update brands set discount_expires_at = null where id = ${brandIds.gorilla}`);
     await server.ctx.db.execute(sql`update dollar_rate set value = 1200 where id = 1`);
-    server.ctx.caches.catalogueChanged();
+    server.ctx.caches.catalogChanged();
   });
 
   it('refuses bad parameters with 400 and a Spanish error', async () => {
@@ -505,7 +505,7 @@ describe('GET /api/products/{id}/related/', () => {
 });
 
 describe('GET /api/products/blisters/{id}/', () => {
-  it('answers a presentation with its stock, priced for customers', async () => {
+  it('answers a blister with its stock, priced for customers', async () => {
     const res = await api(server, 'GET', `/api/products/blisters/${blisterIds.northern1}/`, { token: customer });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({
@@ -518,7 +518,7 @@ describe('GET /api/products/blisters/{id}/', () => {
     });
   });
 
-  it('answers 404 for an unknown presentation and 400 for a bad id', async () => {
+  it('answers 404 for an unknown blister and 400 for a bad id', async () => {
     expect((await api(server, 'GET', '/api/products/blisters/999999/')).status).toBe(404);
     expect((await api(server, 'GET', '/api/products/blisters/xyz/')).status).toBe(400);
   });
@@ -538,26 +538,26 @@ describe('page size', () => {
 });
 
 describe('ordering by price', () => {
-  // The price each card shows, from the presentation the card starts on.
+  // The price each card shows, from the blister the card starts on.
   const cardPrices = (res: { json: { results: ProductDto[] } }) =>
-    res.json.results.map((p) => defaultCardPresentation(p.blisters)?.final_price || null);
+    res.json.results.map((p) => defaultCardBlister(p.blisters)?.final_price || null);
 
   it('orders by the price the card shows: in stock first, then out of stock, unpriced last', async () => {
     const db = server.ctx.db;
     const brand = await createBrand(db, { brand_name: 'Orden Seeds' });
     const make = (name: string, blisters: BlisterInput[]) => createProduct(db, { brand_id: brand.id, name, blisters });
-    // The cheapest presentation is sold out: the card shows the x3 at 17500.
+    // The cheapest blister is sold out: the card shows the x3 at 17500.
     await make('Ombú Haze', [
       { seed_count: 1, price: 5000, stock: 0 },
       { seed_count: 3, price: 17500, stock: 4 },
     ]);
     await make('Tucumana Auto', [{ seed_count: 1, price: 7500, stock: 3 }]);
-    // The first presentation has stock but no price: the card shows the x3.
+    // The first blister has stock but no price: the card shows the x3.
     await make('Pampa Kush', [
       { seed_count: 1, price: null, stock: 5 },
       { seed_count: 3, price: 12000, stock: 2 },
     ]);
-    // Nothing in stock: the card shows the first priced presentation.
+    // Nothing in stock: the card shows the first priced blister.
     await make('Lote Cerrado', [
       { seed_count: 1, price: 3000, stock: 0 },
       { seed_count: 3, price: 9000, stock: 0 },

@@ -1,4 +1,4 @@
-// Bulk edit of the admin catalogue: POST /api/products/bulk/ previews (dry_run) and applies one
+// Bulk edit of the admin catalog: POST /api/products/bulk/ previews (dry_run) and applies one
 // change to many products in one transaction, logged once.
 import { desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -48,7 +48,7 @@ describe('POST /api/products/bulk/', () => {
     expect((await bulkLogs()).length).toBe(logs);
   });
 
-  it('applies a price change in one go, logs it once and clears the catalogue cache', async () => {
+  it('applies a price change in one go, logs it once and clears the catalog cache', async () => {
     const a = await createProduct(db(), { blisters: [{ seed_count: 3, price: 2000 }] });
     const b = await createProduct(db(), { blisters: [{ seed_count: 3, price: 999.99 }] });
     const read = async () => (await api(server, 'GET', `/api/products/${a.id}/`, { token: customer.token })).json.blisters[0].price;
@@ -70,7 +70,7 @@ describe('POST /api/products/bulk/', () => {
     expect((entries[0].changes as { products: unknown[] }).products).toHaveLength(2);
   });
 
-  it('sets the discount of every presentation, counting products already there as unchanged', async () => {
+  it('sets the discount of every blister, counting products already there as unchanged', async () => {
     const a = await createProduct(db(), {
       blisters: [
         { seed_count: 3, discount: 0 },
@@ -101,7 +101,7 @@ describe('POST /api/products/bulk/', () => {
     expect((await bulkLogs())[0].description).toBe('Edición masiva: 2 productos marcados como no disponibles');
   });
 
-  it('moves products to another bank, with their search text', async () => {
+  it('moves products to another brand, with their search text', async () => {
     const from = await createBrand(db(), { brand_name: 'Banco Origen' });
     const to = await createBrand(db(), { brand_name: 'Banco Destino' });
     const a = await createProduct(db(), { brand_id: from.id, name: 'Mudanza Uno' });

@@ -1,5 +1,5 @@
 // Re-importing an old export (issue 21, item 13): the export says when it was made, and the
-// import keeps the shop's stock of a presentation whose stock moved since (an order was placed)
+// import keeps the shop's stock of a blister whose stock moved since (an order was placed)
 // unless the owner takes the sheet's value for that row.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +7,7 @@ import { blisters } from '../../src/server/db/schema';
 import { useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
-import { exportSheet, importSheet } from '../helpers/catalogue-sheet';
+import { exportSheet, importSheet } from '../helpers/catalog-sheet';
 
 const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -23,7 +23,7 @@ const exportCsv = async () => (await exportSheet(server, staff.token)).text;
 
 const importCsv = (content: string, query = '') => importSheet(server, staff.token, content, { query });
 
-/** The exported file's row of a presentation, by its SKU (column 2). */
+/** The exported file's row of a blister, by its SKU (column 2). */
 const rowOf = (file: string, sku: string) =>
   file
     .replace(/^\uFEFF/, '')

@@ -1,4 +1,4 @@
-// The catalogue as a spreadsheet: GET /api/products/export.csv and POST /api/products/import/
+// The catalog as a spreadsheet: GET /api/products/export.csv and POST /api/products/import/
 // (preview with ?dry_run=true, apply in one transaction), over real HTTP.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -6,9 +6,9 @@ import { SHEET_COLUMNS } from '../../src/domain/catalog-sheet';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
-import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalogue-sheet';
+import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalog-sheet';
 
-// The catalogue micro-cache on, to see the import clear it.
+// The catalog micro-cache on, to see the import clear it.
 const server = useTestServer({ catalogCacheMs: 60_000, maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
@@ -38,7 +38,7 @@ const cellsOf = (text: string) =>
     .split('\r\n')
     .map((line) => line.split(';'));
 
-const presentationsOf = (productId: number) =>
+const blistersOf = (productId: number) =>
   db().select().from(blisters).where(eq(blisters.product_id, productId)).orderBy(blisters.seed_count);
 
 const importLogs = () =>
@@ -50,7 +50,7 @@ const importLogs = () =>
     .then((rows) => rows.filter((r) => r.description.startsWith('Importación')));
 
 describe('GET /api/products/export.csv', () => {
-  it('writes one row per presentation, UTF-8 with BOM, ";" and CRLF, comma decimals and Spanish headers', async () => {
+  it('writes one row per blister, UTF-8 with BOM, ";" and CRLF, comma decimals and Spanish headers', async () => {
     const brand = await createBrand(db(), { brand_name: 'Export Seeds' });
     const product = await createProduct(db(), {
       brand_id: brand.id,
@@ -202,13 +202,13 @@ describe('POST /api/products/import/', () => {
       [5, 'created'],
       [6, 'created'],
     ]);
-    expect((await presentationsOf(product.id)).map((b) => b.price)).toEqual([1000, 1500]);
+    expect((await blistersOf(product.id)).map((b) => b.price)).toEqual([1000, 1500]);
     expect(await db().select().from(products).where(eq(products.sku, 'IMP-NEW'))).toEqual([]);
     expect((await importLogs()).length).toBe(logsBefore);
 
     const applied = await importCsv(file, { name: 'precios.csv' });
     expect(applied.json).toMatchObject({ created: 3, updated: 1, unchanged: 1, applied: true });
-    expect((await presentationsOf(product.id)).map((b) => [b.seed_count, b.price, b.stock, b.discount])).toEqual([
+    expect((await blistersOf(product.id)).map((b) => [b.seed_count, b.price, b.stock, b.discount])).toEqual([
       [3, 1100.5, 5, 0],
       [5, 1500, 2, 0],
       [10, 2500, 7, 5],
@@ -216,7 +216,7 @@ describe('POST /api/products/import/', () => {
     const [created] = await db().select().from(products).where(eq(products.sku, 'IMP-NEW'));
     expect(created).toMatchObject({ name: 'Nueva Auto', type: 'auto', brand_id: brand.id, currency: 'ARS', available: false });
     expect(created.search_text).toContain('nueva auto');
-    expect((await presentationsOf(created.id)).map((b) => [b.seed_count, b.price, b.stock, b.discount])).toEqual([
+    expect((await blistersOf(created.id)).map((b) => [b.seed_count, b.price, b.stock, b.discount])).toEqual([
       [1, 900.25, 3, 0],
       [3, 2400, 0, 10],
     ]);
@@ -231,7 +231,7 @@ describe('POST /api/products/import/', () => {
     expect((await importLogs()).length).toBe(logsBefore + 1);
   });
 
-  it('clears the catalogue cache once applied', async () => {
+  it('clears the catalog cache once applied', async () => {
     const product = await createProduct(db(), { name: 'Cacheada', sku: 'CACHE-1', blisters: [{ seed_count: 3, price: 1000, stock: 5 }] });
     const read = async () => (await api(server, 'GET', `/api/products/${product.id}/`, { token: customer.token })).json.blisters[0].price;
     expect(await read()).toBe(1000);
@@ -254,10 +254,10 @@ describe('POST /api/products/import/', () => {
       ',',
     );
     expect((await importCsv(comma)).json).toMatchObject({ updated: 1, errors: [], applied: true });
-    expect((await presentationsOf(product.id))[0]).toMatchObject({ price: 1234.5, discount: 7.5 });
+    expect((await blistersOf(product.id))[0]).toMatchObject({ price: 1234.5, discount: 7.5 });
     const lf = `\uFEFFsku;semillas;precio\nCOMMA-1;3;999,99\n`;
     expect((await importCsv(lf)).json).toMatchObject({ updated: 1, errors: [], applied: true });
-    expect((await presentationsOf(product.id))[0].price).toBe(999.99);
+    expect((await blistersOf(product.id))[0].price).toBe(999.99);
   });
 
   it('names each bad cell by row and column with a Spanish reason, and applies none of the file', async () => {
@@ -303,7 +303,7 @@ describe('POST /api/products/import/', () => {
       expect(error.message, column).toMatch(message);
     });
     // The good rows were not applied either.
-    expect((await presentationsOf(product.id))[0].price).toBe(1000);
+    expect((await blistersOf(product.id))[0].price).toBe(1000);
     expect(
       await db()
         .select()
@@ -457,8 +457,8 @@ describe('POST /api/products/import/', () => {
       const cancel = await api(server, 'PUT', `/api/orders/${id}/`, { token: staff.token, body: { status: 'cancelled' } });
       expect(cancel.status, JSON.stringify(cancel.json)).toBe(200);
     }
-    const [formStock] = await presentationsOf(viaForm.id);
-    const [sheetStock] = await presentationsOf(viaSheet.id);
+    const [formStock] = await blistersOf(viaForm.id);
+    const [sheetStock] = await blistersOf(viaSheet.id);
     expect(formStock.stock).toBe(23);
     expect(sheetStock.stock).toBe(formStock.stock);
   });
@@ -537,7 +537,7 @@ describe('a sheet of 5,000 rows', () => {
       const started = performance.now();
       const res = await call();
       const ms = performance.now() - started;
-      console.log(`[catalogue-sheet] ${label}: ${Math.round(ms)} ms`);
+      console.log(`[catalog-sheet] ${label}: ${Math.round(ms)} ms`);
       return { ...res, ms };
     };
 
@@ -607,7 +607,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with orders coming in', () => {
       importCsv(file(1200)).then((r) => ({ status: r.status, json: r.json })),
     ]);
     expect(results.map((r) => r.status)).toEqual([201, 201, 201, 201, 200, 200, 201, 201, 201, 201, 200]);
-    const rows = await presentationsOf(product.id);
+    const rows = await blistersOf(product.id);
     expect(rows.reduce((sum, b) => sum + b.stock, 0)).toBe(150 - 8);
     expect(rows.map((b) => b.discount)).toEqual([5, 5, 5]);
     // The two imports run one after the other, in either order: the last one's prices stay.

@@ -219,12 +219,12 @@ describe('orders with a coupon', () => {
     expect(res.json.coupon).toBeNull();
   });
 
-  it('best of both: the bank discount wins when it saves more, the coupon when it saves more', async () => {
+  it('best of both: the brand discount wins when it saves more, the coupon when it saves more', async () => {
     const customer = await createUser(db());
     const brand = await createBrand(db(), { discount_active: true, discount_type: 'percentage', discount_value: 20 });
     const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 10 }] });
     const small = await createCoupon({ value: 10 });
-    // The answer says what the order would charge: the banks' prices when they win…
+    // The answer says what the order would charge: the brands' prices when they win…
     expect((await check(customer.token, small.code, [lineOf(product)])).json).toMatchObject({
       valid: false,
       subtotal: 8000,
@@ -242,7 +242,7 @@ describe('orders with a coupon', () => {
     expect(placed.json).toMatchObject({ subtotal: 10000, total: 7000, coupon: { discount: 3000 } });
   });
 
-  it('both: the coupon applies on the bank-discounted prices', async () => {
+  it('both: the coupon applies on the brand-discounted prices', async () => {
     const staff = await staffToken();
     const set = await api(server, 'PUT', '/api/core/order-settings/', {
       token: staff,

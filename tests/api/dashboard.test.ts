@@ -19,10 +19,10 @@ const NOW = new Date('2025-06-15T15:00:00Z');
 const utc = (iso: string) => new Date(`${iso}Z`);
 
 type Product = Awaited<ReturnType<typeof createProduct>>;
-let p1: Product; // auto, bank B1: presentations of 3 (stock 3) and 5 seeds (stock 5)
-let p2: Product; // fem, bank B1: sold out
-let p3: Product; // reg, bank B2: stock 50 and stock 1
-let p4: Product; // fem, bank B2, not on sale: stock 2
+let p1: Product; // auto, brand B1: blisters of 3 (stock 3) and 5 seeds (stock 5)
+let p2: Product; // fem, brand B1: sold out
+let p3: Product; // reg, brand B2: stock 50 and stock 1
+let p4: Product; // fem, brand B2, not on sale: stock 2
 let p5: Product; // deleted: stock 1
 let b1Id: number;
 let b2Id: number;
@@ -261,7 +261,7 @@ describe('GET /api/dashboard/', () => {
     ]);
   });
 
-  it('ranks products and banks by units and by amount, naming a removed product by its order lines', () => {
+  it('ranks products and brands by units and by amount, naming a removed product by its order lines', () => {
     const product = (p: Product, units: number, revenue: number) => ({
       product_id: p.id,
       name: p.name,
@@ -287,7 +287,7 @@ describe('GET /api/dashboard/', () => {
     ]);
   });
 
-  it('lists presentations on sale under the threshold, fewest first, and sold-out ones that still sell', () => {
+  it('lists blisters on sale under the threshold, fewest first, and sold-out ones that still sell', () => {
     expect(data.low_stock_threshold).toBe(5);
     expect(data.low_stock).toEqual([
       { product_id: p3.id, blister_id: p3.blisters[1].id, name: 'Reg Tres', brand: 'Banco Dos', seed_count: 10, stock: 1 },
@@ -314,14 +314,14 @@ describe('GET /api/dashboard/', () => {
 });
 
 describe('the cache', () => {
-  it('keeps the answer until an order or catalogue write of this process clears it', async () => {
+  it('keeps the answer until an order or catalog write of this process clears it', async () => {
     server.ctx.caches.dashboard.clear();
     const before = await dashboard();
     // A write that bypasses the app is not seen while the answer is kept.
     await db().update(blisters).set({ stock: 2 }).where(eq(blisters.id, p3.blisters[0].id));
     expect((await dashboard()).low_stock_total).toBe(before.low_stock_total);
 
-    // A catalogue write through the API clears it.
+    // A catalog write through the API clears it.
     const edited = await api(server, 'PATCH', `/api/products/${p2.id}/`, { token: staff.token, body: { available: true } });
     expect(edited.status, edited.text).toBe(200);
     expect((await dashboard()).low_stock_total).toBe(before.low_stock_total + 1);

@@ -311,7 +311,7 @@ describe('hourly auto-update job', () => {
 });
 
 describe('prices follow the rate', () => {
-  // With the catalogue's in-process micro-cache on, as in production.
+  // With the catalog's in-process micro-cache on, as in production.
   let shop: TestServer;
   let staff: Awaited<ReturnType<typeof createStaff>>;
   let buyer: Awaited<ReturnType<typeof createUser>>;

@@ -112,7 +112,7 @@ describe('pending order expiry', () => {
     }
   });
 
-  it('drops the caches of every process once per batch, with the stock back in the catalogue', async () => {
+  it('drops the caches of every process once per batch, with the stock back in the catalog', async () => {
     const customer = await createUser(db());
     const product = await createProduct(db(), { blisters: [{ price: 5000, stock: 30 }] });
     const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 };
@@ -125,16 +125,16 @@ describe('pending order expiry', () => {
       await expireStalePendingOrders(server.ctx);
       for (let i = 0; i < 4; i++) await placeOrder(customer.token, line, at(20 * DAY_MS + i));
       server.setNow(at(20 * DAY_MS + (DAYS + 1) * DAY_MS));
-      // The catalogue as a visitor reads it now, before the job: 8 units reserved.
-      const stockInCatalogue = async () => (await api(server, 'GET', `/api/products/${product.id}/`)).json.blisters[0].stock;
-      expect(await stockInCatalogue()).toBe(30 - 8);
+      // The catalog as a visitor reads it now, before the job: 8 units reserved.
+      const stockInCatalog = async () => (await api(server, 'GET', `/api/products/${product.id}/`)).json.blisters[0].stock;
+      expect(await stockInCatalog()).toBe(30 - 8);
       caches.ordersChanged = () => {
         drops++;
         ordersChanged();
       };
       expect(await expireStalePendingOrders(server.ctx)).toBe(4);
       expect(drops).toBe(1);
-      expect(await stockInCatalogue()).toBe(30);
+      expect(await stockInCatalog()).toBe(30);
       // Nothing to expire: nothing dropped.
       expect(await expireStalePendingOrders(server.ctx)).toBe(0);
       expect(drops).toBe(1);

@@ -22,8 +22,8 @@ afterAll(() => closeRawAgent());
 const toggle = (body: unknown, token = admin.token) => api(server, 'POST', '/api/core/toggle-maintenance/', { body, token });
 const validate = (password: unknown) => api(server, 'POST', '/api/core/validate-bypass-password/', { body: { password } });
 
-// The calls each kind of visitor makes: the status check, a catalogue read and an order call.
-const catalogueCall = (caller: Caller) => api(server, 'GET', '/api/products/', caller);
+// The calls each kind of visitor makes: the status check, a catalog read and an order call.
+const catalogCall = (caller: Caller) => api(server, 'GET', '/api/products/', caller);
 const orderCall = (caller: Caller) => api(server, 'GET', '/api/orders/my-orders/', caller);
 const statusCall = (caller: Caller) => api(server, 'GET', '/api/core/maintenance-status/', caller);
 
@@ -92,10 +92,10 @@ describe('while in maintenance', () => {
   });
 
   it('answers 503 with the message to anonymous visitors, but the status call still answers', async () => {
-    const catalogue = await catalogueCall({});
-    expect(catalogue.status).toBe(503);
-    expect(catalogue.json).toEqual({ error: 'Volvemos a las 18 h', code: 'MAINTENANCE', maintenance_message: 'Volvemos a las 18 h' });
-    expect(catalogue.headers.get('cache-control')).toBe('no-store');
+    const catalog = await catalogCall({});
+    expect(catalog.status).toBe(503);
+    expect(catalog.json).toEqual({ error: 'Volvemos a las 18 h', code: 'MAINTENANCE', maintenance_message: 'Volvemos a las 18 h' });
+    expect(catalog.headers.get('cache-control')).toBe('no-store');
     const order = await orderCall({});
     expect(order.status).toBe(503);
     expect(order.json.code).toBe('MAINTENANCE');
@@ -105,7 +105,7 @@ describe('while in maintenance', () => {
   });
 
   it('answers 503 to a logged-in customer without a bypass, even on order routes that need login', async () => {
-    expect((await catalogueCall({ token: customer.token })).status).toBe(503);
+    expect((await catalogCall({ token: customer.token })).status).toBe(503);
     const order = await orderCall({ token: customer.token });
     expect(order.status).toBe(503);
     expect(order.json.error).toBe('Volvemos a las 18 h');
@@ -119,8 +119,8 @@ describe('while in maintenance', () => {
       { headers: { cookie: bypassCookie } },
     ];
     for (const caller of callers) {
-      const catalogue = await catalogueCall(caller);
-      expect(catalogue.status).toBe(200);
+      const catalog = await catalogCall(caller);
+      expect(catalog.status).toBe(200);
       const order = await orderCall(caller);
       expect(order.status).toBe(caller.token ? 200 : 401);
       expect((await statusCall(caller)).status).toBe(200);
@@ -135,7 +135,7 @@ describe('while in maintenance', () => {
     server.setNow(new Date(Date.now() + 12 * 3600 * 1000 + 60_000));
     try {
       const caller = { token: customer.token, headers: { 'x-maintenance-bypass': bypassToken } };
-      expect((await catalogueCall(caller)).status).toBe(503);
+      expect((await catalogCall(caller)).status).toBe(503);
       expect((await orderCall(caller)).status).toBe(503);
       expect((await statusCall(caller)).status).toBe(200);
     } finally {
@@ -144,25 +144,25 @@ describe('while in maintenance', () => {
     // Still valid just before the 12 hours end.
     server.setNow(new Date(Date.now() + 12 * 3600 * 1000 - 60_000));
     try {
-      expect((await catalogueCall({ headers: { 'x-maintenance-bypass': bypassToken } })).status).toBe(200);
+      expect((await catalogCall({ headers: { 'x-maintenance-bypass': bypassToken } })).status).toBe(200);
     } finally {
       server.setNow(null);
     }
     const forged = `${bypassToken.slice(0, -4)}AAAA`;
-    expect((await catalogueCall({ headers: { 'x-maintenance-bypass': forged } })).status).toBe(503);
+    expect((await catalogCall({ headers: { 'x-maintenance-bypass': forged } })).status).toBe(503);
     // An access token is not a bypass token.
-    expect((await catalogueCall({ headers: { 'x-maintenance-bypass': customer.token } })).status).toBe(503);
+    expect((await catalogCall({ headers: { 'x-maintenance-bypass': customer.token } })).status).toBe(503);
   });
 
   it('lets staff through everything', async () => {
-    expect((await catalogueCall({ token: admin.token })).status).toBe(200);
+    expect((await catalogCall({ token: admin.token })).status).toBe(200);
     expect((await orderCall({ token: admin.token })).status).toBe(200);
     const adminOrders = await api(server, 'GET', '/api/orders/', { token: admin.token });
     expect(adminOrders.status).toBe(200);
     // A staff account that was deactivated is nobody special.
     const former = await createStaff(server.database.db);
     await server.database.db.update(users).set({ is_active: false }).where(eq(users.id, former.id));
-    expect((await catalogueCall({ token: former.token })).status).toBe(503);
+    expect((await catalogCall({ token: former.token })).status).toBe(503);
     expect((await statusCall({ token: admin.token })).status).toBe(200);
     expect((await api(server, 'GET', '/api/core/dollar-rate/', { token: admin.token })).json.last_error).toBeDefined();
   });
@@ -226,18 +226,18 @@ describe('while in maintenance', () => {
 
   it('ends every bypass when the bypass password changes', async () => {
     const caller = { headers: { 'x-maintenance-bypass': bypassToken } };
-    expect((await catalogueCall(caller)).status).toBe(200);
+    expect((await catalogCall(caller)).status).toBe(200);
     const changed = await toggle({ maintenance_mode: true, bypass_password: 'clave-bypass-2' });
     expect(changed.json.message).toBe('Contraseña de bypass configurada correctamente');
-    expect((await catalogueCall(caller)).status).toBe(503);
+    expect((await catalogCall(caller)).status).toBe(503);
     const fresh = await validate('clave-bypass-2');
-    expect((await catalogueCall({ headers: { 'x-maintenance-bypass': fresh.json.bypass_token } })).status).toBe(200);
+    expect((await catalogCall({ headers: { 'x-maintenance-bypass': fresh.json.bypass_token } })).status).toBe(200);
   });
 
   it('uses the default message when none is set', async () => {
     const cleared = await toggle({ maintenance_mode: true, maintenance_message: '' });
     expect(cleared.json).toMatchObject({ maintenance_message: '', message: 'Mensaje actualizado correctamente' });
-    const res = await catalogueCall({});
+    const res = await catalogCall({});
     expect(res.status).toBe(503);
     expect(res.json.error).toBe(DEFAULT_MAINTENANCE_MESSAGE);
     expect(res.json.maintenance_message).toBeNull();
@@ -254,10 +254,10 @@ describe('while in maintenance', () => {
   });
 
   it('opens the shop again at once in this process when turned off', async () => {
-    expect((await catalogueCall({})).status).toBe(503);
+    expect((await catalogCall({})).status).toBe(503);
     const res = await toggle({ maintenance_mode: false });
     expect(res.json).toMatchObject({ maintenance_mode: false, message: 'Modo mantenimiento desactivado correctamente' });
-    expect((await catalogueCall({})).status).toBe(200);
+    expect((await catalogCall({})).status).toBe(200);
     expect((await orderCall({})).status).toBe(401);
     expect((await orderCall({ token: customer.token })).status).toBe(200);
   });
@@ -265,14 +265,14 @@ describe('while in maintenance', () => {
 
 describe('the maintenance flag cache', () => {
   it('sees a switch another process wrote without notice within a second (the TTL fallback)', async () => {
-    expect((await catalogueCall({})).status).toBe(200);
+    expect((await catalogCall({})).status).toBe(200);
     // Another process writes the flag straight to the database; this one has it cached.
     await server.database.db.update(siteSettings).set({ maintenance_mode: true }).where(eq(siteSettings.id, 1));
-    expect((await catalogueCall({})).status).toBe(200);
+    expect((await catalogCall({})).status).toBe(200);
     await new Promise((resolve) => setTimeout(resolve, 1050));
-    expect((await catalogueCall({})).status).toBe(503);
+    expect((await catalogCall({})).status).toBe(503);
     await toggle({ maintenance_mode: false });
-    expect((await catalogueCall({})).status).toBe(200);
+    expect((await catalogCall({})).status).toBe(200);
   });
 });
 

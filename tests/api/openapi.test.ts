@@ -90,14 +90,14 @@ describe('GET /api/openapi.json', () => {
     expect(names).toEqual(expect.arrayContaining(['search', 'status', 'ordering', 'stage', 'ids', 'rows']));
   });
 
-  it('describes path and query parameters of the catalogue', () => {
+  it('describes path and query parameters of the catalog', () => {
     const product = operation('get', '/api/products/{id}/');
     expect(product.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'id', in: 'path', required: true })]));
     const names = operation('get', '/api/products/').parameters.map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining(['page', 'page_size', 'type', 'brand', 'search', 'ordering']));
   });
 
-  it('describes the catalogue import as a multipart file and the export as CSV', () => {
+  it('describes the catalog import as a multipart file and the export as CSV', () => {
     const body = operation('post', '/api/products/import/').requestBody.content['multipart/form-data'].schema;
     expect(body.properties.file).toMatchObject({ type: 'string', format: 'binary' });
     expect(Object.keys(operation('get', '/api/products/export.csv').responses['200'].content)).toEqual(['text/csv']);

@@ -1,4 +1,4 @@
-// With the catalogue micro-cache on, an order's stock change is visible on the next product read.
+// With the catalog micro-cache on, an order's stock change is visible on the next product read.
 import { describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createUser } from '../helpers/factories';
@@ -8,7 +8,7 @@ const server = useTestServer({ catalogCacheMs: 60_000 });
 const stockOf = async (token: string, productId: number) =>
   (await api(server, 'GET', `/api/products/${productId}/`, { token })).json.blisters[0].stock as number;
 
-describe('catalogue cache and orders', () => {
+describe('catalog cache and orders', () => {
   it('shows the stock an order took, and the stock a cancellation returned, at once', async () => {
     const customer = await createUser(server.ctx.db);
     const product = await createProduct(server.ctx.db, { blisters: [{ seed_count: 3, price: 1000, stock: 7 }] });

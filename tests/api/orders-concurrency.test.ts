@@ -34,7 +34,7 @@ async function stockOf(blisterId: number) {
   return row.stock;
 }
 
-/** Units held by active orders per presentation. */
+/** Units held by active orders per blister. */
 async function unitsHeld(blisterIds: number[]) {
   const rows = await db()
     .select({ blister_id: orderProducts.blister_id, units: sql<number>`sum(${orderProducts.quantity})`.mapWith(Number) })
@@ -71,7 +71,7 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     expect(count).toBe(10);
   });
 
-  it('takes two presentations all or nothing, without deadlocks whatever the line order', async () => {
+  it('takes two blisters all or nothing, without deadlocks whatever the line order', async () => {
     const a = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
     const b = await createProduct(db(), { blisters: [{ price: 2000, stock: 5 }] });
     const lineA = { product_id: a.id, blister_id: a.blisters[0].id, quantity: 1 };

@@ -212,7 +212,7 @@ describe('POST /api/orders/manual/', () => {
     expect(await db().select().from(users).where(eq(users.email, 'a@correo.test'))).toEqual([]);
   });
 
-  it('prices the lines from the catalogue, ignoring a price sent by the client', async () => {
+  it('prices the lines from the catalog, ignoring a price sent by the client', async () => {
     const { line } = await product(4200);
     const order = await manualOk({
       customer_email: 'precio@correo.test',
@@ -328,7 +328,7 @@ describe('staff edit of an order awaiting payment', () => {
     ]);
   });
 
-  it('refuses a new line without its presentation with 400, changing nothing', async () => {
+  it('refuses a new line without its blister with 400, changing nothing', async () => {
     const a = await product(1000, 10);
     const order = await manualOk({ customer_email: 'sin.presentacion@correo.test', products: [a.line(1)] });
     const res = await edit(order.id, {

@@ -84,13 +84,13 @@ describe('search', () => {
     expect(await search(` # ${number} `)).toEqual([order.id]);
   });
 
-  it('finds a product name typed with a typo, as the catalogue search does', async () => {
+  it('finds a product name typed with a typo, as the catalog search does', async () => {
     const gorilla = await createProduct(db(), { name: 'Gorilla Glue Automática', blisters: [{ stock: 5 }] });
     const order = await placeOrder(server, await createUser(db()), [
       { product_id: gorilla.id, blister_id: gorilla.blisters[0].id, quantity: 1 },
     ]);
-    const catalogue = await api(server, 'GET', '/api/products/?search=gorila', { token: staff.token });
-    expect(catalogue.json.results.map((p: { id: number }) => p.id)).toContain(gorilla.id);
+    const catalog = await api(server, 'GET', '/api/products/?search=gorila', { token: staff.token });
+    expect(catalog.json.results.map((p: { id: number }) => p.id)).toContain(gorilla.id);
     expect(await search('gorila')).toContain(order.id);
     expect(await search('gorila glue')).toEqual([order.id]);
     expect(await search('glue gorila automatica')).toEqual([order.id]);

@@ -133,7 +133,7 @@ describe('POST /api/orders/', () => {
       const user = await createUser(db());
       const product = await createProduct(db(), { brand_id: brand.id, blisters: [{ price: 10000, stock: 5, discount: 10 }] });
       const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
-      // The brand's 20% beats the presentation's own 10%; they do not stack.
+      // The brand's 20% beats the blister's own 10%; they do not stack.
       expect((await placeOrder(user.token, [line])).order_products[0].price_at_time).toBe(8000);
       server.setNow(new Date('2030-03-12T00:00:00Z'));
       expect((await placeOrder(user.token, [line])).order_products[0].price_at_time).toBe(9000);
@@ -151,7 +151,7 @@ describe('POST /api/orders/', () => {
     expect(order.total).toBe(17000);
   });
 
-  it('merges two lines of the same presentation into one', async () => {
+  it('merges two lines of the same blister into one', async () => {
     const user = await createUser(db());
     const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
     const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 2 };
@@ -182,7 +182,7 @@ describe('POST /api/orders/', () => {
     expect(ordersAfter?.n).toBe(ordersBefore?.n);
   });
 
-  it('refuses unavailable, deleted, unpriced and mismatched presentations with 409', async () => {
+  it('refuses unavailable, deleted, unpriced and mismatched blisters with 409', async () => {
     const user = await createUser(db());
     const hidden = await createProduct(db(), { name: 'Oculto', available: false });
     const deleted = await createProduct(db(), { name: 'Borrado', deleted_at: new Date() });

@@ -1,12 +1,12 @@
 // Guards against typing slips (issue 21, items 11 and 12): big price moves and dollar rate moves
-// need the owner's confirmation (409 until confirmed), and no bank discount may sell a
-// presentation for $ 0 or less (400 naming it), whichever write would cause it.
+// need the owner's confirmation (409 until confirmed), and no brand discount may sell a
+// blister for $ 0 or less (400 naming it), whichever write would cause it.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, brands, dollarRate } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
-import { importSheet } from '../helpers/catalogue-sheet';
+import { importSheet } from '../helpers/catalog-sheet';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -34,7 +34,7 @@ const formOf = (product: Awaited<ReturnType<typeof productWithPrice>>, price: st
 });
 
 describe('price changes of more than −50% or +200%', () => {
-  it('answers 409 with the flagged presentation to a product form that multiplies a price by 1000, and saves it once confirmed', async () => {
+  it('answers 409 with the flagged blister to a product form that multiplies a price by 1000, and saves it once confirmed', async () => {
     const product = await productWithPrice(22);
     const res = await asStaff('PUT', `/api/products/${product.id}/`, formOf(product, '22.000'));
     expect(res.status).toBe(409);
@@ -107,8 +107,8 @@ describe('a manual dollar rate more than 20% away from the current one', () => {
   });
 });
 
-describe('bank discounts that would sell a presentation for $ 0 or less', () => {
-  it('refuses a fixed discount larger than a price, naming the presentation, and leaves the bank as it was', async () => {
+describe('brand discounts that would sell a blister for $ 0 or less', () => {
+  it('refuses a fixed discount larger than a price, naming the blister, and leaves the brand as it was', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Caro' });
     await createProduct(db(), { brand_id: brand.id, name: 'Barata', blisters: [{ seed_count: 1, price: 1500, stock: 5 }] });
     await createProduct(db(), { brand_id: brand.id, name: 'Cara', blisters: [{ seed_count: 3, price: 9000, stock: 5 }] });

@@ -1,6 +1,6 @@
 // Route schemas are checked by the server's own validator (src/server/http.ts): refusals keep the
 // `{ error, errors: { field: [message] } }` shape in Spanish, with no framework code, the NUL
-// check still applies, the catalogue still reads repeated params as one comma list, and checks
+// check still applies, the catalog still reads repeated params as one comma list, and checks
 // that must come before the body (the bypass guess counter) still do.
 import { describe, expect, it } from 'vitest';
 import { api, useTestServer } from '../helpers/app';
@@ -39,7 +39,7 @@ describe('a refused body, query or path parameter', () => {
   });
 });
 
-describe('catalogue queries', () => {
+describe('catalog queries', () => {
   it('read repeated parameters as one comma list', async () => {
     await createProduct(server.database.db, { name: 'Repetida Fem', type: 'fem' });
     await createProduct(server.database.db, { name: 'Repetida Auto', type: 'auto' });

@@ -1,4 +1,4 @@
-// Findability over real HTTP: the head of product, catalogue and home HTML, 404 for a missing
+// Findability over real HTTP: the head of product, catalog and home HTML, 404 for a missing
 // product with the app still served, sitemap.xml and robots.txt.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -186,7 +186,7 @@ describe('product page HTML', () => {
     }
   });
 
-  it('shows a product of a hidden bank, as the catalogue API does', async () => {
+  it('shows a product of a hidden brand, as the catalog API does', async () => {
     const { status, html } = await page(`/producto/${ids.inHidden}/`);
     expect(status).toBe(200);
     expect(titleOf(html)).toEqual(['Detalles del Producto - En Banco Oculto']);
@@ -195,8 +195,8 @@ describe('product page HTML', () => {
   });
 });
 
-describe('catalogue and home HTML', () => {
-  it('gives the catalogue its title and one canonical URL whatever the filters', async () => {
+describe('catalog and home HTML', () => {
+  it('gives the catalog its title and one canonical URL whatever the filters', async () => {
     for (const urlPath of [
       '/productos',
       '/productos/',
@@ -214,7 +214,7 @@ describe('catalogue and home HTML', () => {
     }
   });
 
-  it('gives a visible bank page its own title, description, image and canonical URL', async () => {
+  it('gives a visible brand page its own title, description, image and canonical URL', async () => {
     const { status, html } = await page('/productos?bank=royal-queen-seeds');
     expect(status).toBe(200);
     expect(titleOf(html)).toEqual(['Semillas de Royal Queen Seeds - Semillas del Sur']);
@@ -237,7 +237,7 @@ describe('catalogue and home HTML', () => {
     expect(data[0].potentialAction.target.urlTemplate).toBe(`${PUBLIC_URL}/productos?search={search_term_string}`);
   });
 
-  it('preloads what the page loads first when the app renders it: the maintenance state, the route chunk and its imports, the first catalogue photos', async () => {
+  it('preloads what the page loads first when the app renders it: the maintenance state, the route chunk and its imports, the first catalog photos', async () => {
     const home = (await page('/')).html;
     expect(home).toContain('<link rel="preload" as="fetch" href="/api/core/maintenance-status/" crossorigin />');
     const modules = [...home.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -250,9 +250,9 @@ describe('catalogue and home HTML', () => {
       .map((p: { image: string | null }) => p.image)
       .filter(Boolean);
     expect(firstImages).toHaveLength(2);
-    const catalogue = (await page('/productos')).html;
+    const catalog = (await page('/productos')).html;
     const preloaded = [
-      ...catalogue.matchAll(
+      ...catalog.matchAll(
         /<link rel="preload" as="image" href="([^"]+)"[^>]*imagesizes="\(min-width: 1024px\) 280px, \(min-width: 640px\) 33vw, 50vw"/g,
       ),
     ].map((m) => m[1]);
@@ -287,17 +287,17 @@ describe('catalogue and home HTML', () => {
 });
 
 describe('product lookups for pages', () => {
-  it('are kept as briefly as catalogue answers and forgotten on a catalogue write', async () => {
+  it('are kept as briefly as catalog answers and forgotten on a catalog write', async () => {
     const cachedServer = await startTestServer({ webDir, publicUrl: PUBLIC_URL, catalogCacheMs: 60_000 });
     try {
       const product = await createProduct(cachedServer.ctx.db, { name: 'Antes del cambio' });
       const title = async () => titleOf(await (await fetch(`${cachedServer.url}/producto/${product.id}`)).text())[0];
       expect(await title()).toBe('Detalles del Producto - Antes del cambio');
-      // A change that skips the catalogue's writes is not seen while the read is kept…
+      // A change that skips the catalog's writes is not seen while the read is kept…
       await cachedServer.ctx.db.update(products).set({ name: 'Después del cambio' }).where(eq(products.id, product.id));
       expect(await title()).toBe('Detalles del Producto - Antes del cambio');
-      // …and is once catalogue writes clear the cache.
-      cachedServer.ctx.caches.catalogueChanged();
+      // …and is once catalog writes clear the cache.
+      cachedServer.ctx.caches.catalogChanged();
       expect(await title()).toBe('Detalles del Producto - Después del cambio');
     } finally {
       await cachedServer.close();
@@ -306,7 +306,7 @@ describe('product lookups for pages', () => {
 });
 
 describe('sitemap.xml and robots.txt', () => {
-  it('lists home, catalogue, guide, contact and legal pages, every available product and every visible bank under the public URL', async () => {
+  it('lists home, catalog, guide, contact and legal pages, every available product and every visible brand under the public URL', async () => {
     const res = await api(server, 'GET', '/sitemap.xml');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/xml');
@@ -339,7 +339,7 @@ describe('sitemap.xml and robots.txt', () => {
     for (const rule of ['Allow: /', 'Disallow: /admin', 'Disallow: /mi-cuenta', 'Disallow: /carrito', 'Disallow: /api/']) {
       expect(lines).toContain(rule);
     }
-    // A crawler that renders the app needs the public catalogue reads.
+    // A crawler that renders the app needs the public catalog reads.
     expect(lines).toContain('Allow: /api/products/');
     expect(lines).toContain('Allow: /api/pages/');
     expect(lines).toContain(`Sitemap: ${PUBLIC_URL}/sitemap.xml`);
@@ -347,7 +347,7 @@ describe('sitemap.xml and robots.txt', () => {
 });
 
 describe('while the shop is in maintenance', () => {
-  it('answers pages and the sitemap with 503, Retry-After and no catalogue data, except to a bypass holder', async () => {
+  it('answers pages and the sitemap with 503, Retry-After and no catalog data, except to a bypass holder', async () => {
     const staff = await createStaff(server.ctx.db);
     const toggle = (body: unknown) => api(server, 'POST', '/api/core/toggle-maintenance/', { token: staff.token, body });
     expect((await toggle({ maintenance_mode: true, bypass_password: 'clave-bypass-seo' })).status).toBe(200);
@@ -360,7 +360,7 @@ describe('while the shop is in maintenance', () => {
         expect(res.headers.get('retry-after')).toBe('300');
         expect(res.headers.get('content-type')).toContain('text/html');
         expect(res.headers.get('cache-control')).toBe('no-store');
-        // The app, which shows its maintenance page, and nothing of the catalogue.
+        // The app, which shows its maintenance page, and nothing of the catalog.
         expectApp(html);
         expect(titleOf(html)).toEqual(['Semillas del Sur - Banco de semillas de cannabis']);
         expect(jsonLdOf(html)).toEqual([]);

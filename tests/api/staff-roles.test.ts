@@ -104,9 +104,9 @@ describe('PUT /api/auth/users/{id}/role/', () => {
   });
 
   it('reads a customer-facing order as a customer for a role without orders', async () => {
-    const catalogue = await createStaffWithRole(db(), 'catalog');
+    const catalog = await createStaffWithRole(db(), 'catalog');
     const { order } = await simpleOrder(server);
-    expect((await api(server, 'GET', `/api/orders/${order.id}/`, { token: catalogue.token })).status).toBe(404);
+    expect((await api(server, 'GET', `/api/orders/${order.id}/`, { token: catalog.token })).status).toBe(404);
   });
 
   it('stores a custom role with its permissions, shows the role in the user list and detail, and removes it with null', async () => {

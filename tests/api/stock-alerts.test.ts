@@ -1,5 +1,5 @@
 // The shop's daily stock e-mail (issue 14): from the configured Argentina hour, once a day, the
-// presentations that fell under the threshold or sold out since the last check; nothing when
+// blisters that fell under the threshold or sold out since the last check; nothing when
 // nothing changed; one e-mail even when two server processes run the job on one PostgreSQL.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -73,7 +73,7 @@ describe('the daily stock alert', () => {
       expect(await runAt(nineAm(11))).toEqual({ reported: 0, mailId: null });
       expect(await shopMails()).toHaveLength(1);
 
-      // Another presentation falls, a reported one sells out, and a sold-out one is restocked.
+      // Another blister falls, a reported one sells out, and a sold-out one is restocked.
       await setStock(haze.blisters[0].id, 2);
       await setStock(haze.blisters[1].id, 0);
       await setStock(kush.blisters[0].id, 20);

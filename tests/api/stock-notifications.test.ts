@@ -1,4 +1,4 @@
-// 'Avisarme cuando haya stock' (issue 14): a customer asks on a sold-out presentation, sees and
+// 'Avisarme cuando haya stock' (issue 14): a customer asks on a sold-out blister, sees and
 // cancels their own requests; when its stock rises above 0 (staff's product form, an order
 // giving its units back) each waiting customer gets one e-mail with the link and the request is
 // closed, exactly once with concurrent writers and senders.
@@ -31,7 +31,7 @@ const cancel = (customer: Customer, id: number) => api(server, 'DELETE', `/api/s
 
 const mailsTo = (email: string) => db().select().from(mailOutbox).where(eq(mailOutbox.to_address, email));
 
-/** Staff's product form (PATCH) setting the stock of each presentation. */
+/** Staff's product form (PATCH) setting the stock of each blister. */
 async function setStockByStaff(product: Product, stocks: number[]) {
   const res = await api(server, 'PATCH', `/api/products/${product.id}/`, {
     token: staff.token,
@@ -44,7 +44,7 @@ async function setStockByStaff(product: Product, stocks: number[]) {
 }
 
 describe('POST/GET/DELETE /api/stock-notifications/', () => {
-  it('opens one request per customer and sold-out presentation, and lists it', async () => {
+  it('opens one request per customer and sold-out blister, and lists it', async () => {
     const product = await createProduct(db(), { name: 'Gelato 41', blisters: [{ seed_count: 3, stock: 0 }] });
     const customer = await createUser(db());
     const first = await ask(customer, product.blisters[0].id);
@@ -64,7 +64,7 @@ describe('POST/GET/DELETE /api/stock-notifications/', () => {
     expect(list.json).toEqual([first.json]);
   });
 
-  it('refuses a presentation with stock, an unknown or withdrawn one, a bad body and anonymous callers', async () => {
+  it('refuses a blister with stock, an unknown or withdrawn one, a bad body and anonymous callers', async () => {
     const customer = await createUser(db());
     const stocked = await createProduct(db(), { blisters: [{ stock: 2 }] });
     const withdrawn = await createProduct(db(), { available: false, blisters: [{ stock: 0 }] });
@@ -155,7 +155,7 @@ describe('when the stock comes back', () => {
     expect((await mailsTo(carla.email))[0].subject).toBe('Volvió el stock de Northern Lights (5 semillas)');
   });
 
-  it('notifies when a catalogue import brings the stock back', async () => {
+  it('notifies when a catalog import brings the stock back', async () => {
     const product = await createProduct(db(), { name: 'Amnesia Haze', sku: 'AVISO-IMPORT', blisters: [{ seed_count: 3, stock: 0 }] });
     const customer = await createUser(db());
     expect((await ask(customer, product.blisters[0].id)).status).toBe(201);
@@ -261,7 +261,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent writers on PostgreSQ
     expect(new Set(mails.map((m) => m.to_address)).size).toBe(customers.length);
   });
 
-  it('leaves no request open on a presentation restocked while a customer asks', async () => {
+  it('leaves no request open on a blister restocked while a customer asks', async () => {
     const product = await createProduct(db(), { blisters: [{ stock: 0 }] });
     const blisterId = product.blisters[0].id;
     const customer = await createUser(db());

@@ -6,7 +6,7 @@ import { blisters, brands, dollarRate } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
-import { importSheet } from '../helpers/catalogue-sheet';
+import { importSheet } from '../helpers/catalog-sheet';
 
 const server = useTestServer({ maxPendingOrders: 100 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -72,7 +72,7 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
     expect(bad.json.error).toContain('Usá coma para los decimales');
   });
 
-  it('reads a fixed bank discount of "2.500" as 2500', async () => {
+  it('reads a fixed brand discount of "2.500" as 2500', async () => {
     const brand = await createBrand(db());
     await createProduct(db(), { brand_id: brand.id, blisters: [{ seed_count: 3, price: 10000, stock: 5 }] });
     const res = await asStaff('POST', `/api/brands/${brand.id}/apply-discount/`, { discount_type: 'fixed', discount_value: '2.500' });

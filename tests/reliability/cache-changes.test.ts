@@ -91,14 +91,14 @@ describe.skipIf(!available)('cache clearing between processes on PostgreSQL', ()
     expect(b.changes.listening()).toBe(true);
   });
 
-  it('clears the other process’s catalogue and dashboard within 100 ms of a catalogue change', async () => {
+  it('clears the other process’s catalog and dashboard within 100 ms of a catalog change', async () => {
     const countsKept = await probe(b.ctx.caches.orderCounts);
     const ms = await fastest(async () => {
-      const catalogueKept = await probe(b.ctx.caches.catalogue);
+      const catalogKept = await probe(b.ctx.caches.catalog);
       const dashboardKept = await probe(b.ctx.caches.dashboard);
       const since = performance.now();
-      a.ctx.caches.catalogueChanged();
-      const took = await msUntil(async () => !(await catalogueKept()), 1000, since);
+      a.ctx.caches.catalogChanged();
+      const took = await msUntil(async () => !(await catalogKept()), 1000, since);
       expect(await dashboardKept()).toBe(false);
       return took;
     });
@@ -139,7 +139,7 @@ describe.skipIf(!available)('cache clearing between processes on PostgreSQL', ()
   });
 
   it('reconnects after its listening connection is cut, clears everything, and hears changes again', async () => {
-    const catalogueKept = await probe(b.ctx.caches.catalogue);
+    const catalogKept = await probe(b.ctx.caches.catalog);
     const countsKept = await probe(b.ctx.caches.orderCounts);
     const admin = new pg.Client({ connectionString: scratch.url });
     await admin.connect();
@@ -153,13 +153,13 @@ describe.skipIf(!available)('cache clearing between processes on PostgreSQL', ()
       await admin.end();
     }
     // Notifications sent while it was away are lost: reconnecting clears every cache.
-    expect(await msUntil(async () => !(await catalogueKept()) && !(await countsKept()), 5000)).toBeLessThan(5000);
+    expect(await msUntil(async () => !(await catalogKept()) && !(await countsKept()), 5000)).toBeLessThan(5000);
     expect(await msUntil(async () => b.changes.listening() && a.changes.listening(), 5000)).toBeLessThan(5000);
 
     const ms = await fastest(async () => {
-      const keptAgain = await probe(b.ctx.caches.catalogue);
+      const keptAgain = await probe(b.ctx.caches.catalog);
       const since = performance.now();
-      a.ctx.caches.catalogueChanged();
+      a.ctx.caches.catalogChanged();
       return msUntil(async () => !(await keptAgain()), 1000, since);
     });
     expect(ms).toBeLessThanOrEqual(WITHIN_MS);
@@ -170,8 +170,8 @@ describe.skipIf(!available)('cache clearing between processes on PostgreSQL', ()
     expect(extra.changes.listening()).toBe(true);
     await extra.changes.close();
     expect(extra.changes.listening()).toBe(false);
-    const kept = await probe(extra.ctx.caches.catalogue);
-    a.ctx.caches.catalogueChanged();
+    const kept = await probe(extra.ctx.caches.catalog);
+    a.ctx.caches.catalogChanged();
     await later(200);
     expect(await kept()).toBe(true);
     await extra.database.close();

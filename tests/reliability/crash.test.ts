@@ -1,6 +1,6 @@
 // Crash test (issue 6, reliability): 20 customers order and cancel at once against the built
 // server, which is killed with SIGKILL mid-way and started again on the same data. Every order
-// answered 201 must exist with its lines, no order may lack lines, and each presentation's stock
+// answered 201 must exist with its lines, no order may lack lines, and each blister's stock
 // must equal its initial stock minus the units held by stored non-cancelled orders.
 // Runs on the embedded database (PGlite in DATA_DIR) and, with TEST_DATABASE_URL, on PostgreSQL.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -74,7 +74,7 @@ async function postgresTarget(): Promise<Target> {
   };
 }
 
-/** Products with two presentations each; one scarce presentation makes some orders fail with 409. */
+/** Products with two blisters each; one scarce blister makes some orders fail with 409. */
 async function seed(db: Database['db']) {
   const products = [
     await createProduct(db, {
@@ -94,8 +94,8 @@ async function seed(db: Database['db']) {
   ];
   const customers = [];
   for (let i = 0; i < CUSTOMERS; i++) customers.push(await createUser(db));
-  const presentations = products.flatMap((p) => p.blisters.map((b) => ({ product_id: p.id, blister_id: b.id, stock: b.stock })));
-  return { presentations, tokens: customers.map((c) => c.token) };
+  const blisters = products.flatMap((p) => p.blisters.map((b) => ({ product_id: p.id, blister_id: b.id, stock: b.stock })));
+  return { blisters, tokens: customers.map((c) => c.token) };
 }
 
 const ORDER_FIELDS = { recipient_name: 'Cliente Prueba', customer_phone: '1122334455', delivery_type: 'coordinate' };
@@ -104,7 +104,7 @@ const ORDER_FIELDS = { recipient_name: 'Cliente Prueba', customer_phone: '112233
 async function shop(
   server: ServerProcess,
   tokens: string[],
-  presentations: { product_id: number; blister_id: number }[],
+  blisters: { product_id: number; blister_id: number }[],
   outcome: Outcome,
   stopped: () => boolean,
 ): Promise<void> {
@@ -122,8 +122,8 @@ async function shop(
     let placed = 0;
     while (!stopped()) {
       const k = seq++;
-      const first = presentations[(k + n) % presentations.length];
-      const second = presentations[(k * 7 + n + 1) % presentations.length];
+      const first = blisters[(k + n) % blisters.length];
+      const second = blisters[(k * 7 + n + 1) % blisters.length];
       const lines: Line[] = [{ ...first, quantity: 1 + (k % 3) }];
       if (k % 2 === 0 && second.blister_id !== first.blister_id) lines.push({ ...second, quantity: 1 });
       let res: Awaited<ReturnType<typeof call>>;
@@ -192,13 +192,13 @@ function checkConsistency(state: Awaited<ReturnType<typeof readState>>, initial:
   // Orders nobody heard of can only come from requests the kill cut.
   expect(state.orders.length - outcome.created.length).toBeGreaterThanOrEqual(0);
   expect(state.orders.length - outcome.created.length).toBeLessThanOrEqual(outcome.cut);
-  // Stock = initial - units held by stored non-cancelled orders, for every presentation.
+  // Stock = initial - units held by stored non-cancelled orders, for every blister.
   const held = new Map<number, number>();
   for (const o of state.orders) {
     if (o.status === 'cancelled') continue;
     for (const l of o.lines ?? []) held.set(l.blister_id, (held.get(l.blister_id) ?? 0) + l.quantity);
   }
-  for (const [id, stock] of initial) expect(state.stock.get(id), `stock of presentation ${id}`).toBe(stock - (held.get(id) ?? 0));
+  for (const [id, stock] of initial) expect(state.stock.get(id), `stock of blister ${id}`).toBe(stock - (held.get(id) ?? 0));
 }
 
 const targets: [string, () => Promise<Target>][] = [[EMBEDDED, pgliteTarget]];
@@ -221,12 +221,12 @@ describe.each(targets)('SIGKILL during checkout on %s', (_name, makeTarget) => {
 
   it('keeps every answered order with its lines and stock that matches the stored orders', { timeout: 120_000 }, async () => {
     const database = await target.create();
-    const { presentations, tokens } = await seed(database.db);
-    const initial = new Map(presentations.map((p) => [p.blister_id, p.stock]));
+    const { blisters, tokens } = await seed(database.db);
+    const initial = new Map(blisters.map((p) => [p.blister_id, p.stock]));
     await database.close();
 
     const env = { ...target.env, JWT_SECRET: TEST_JWT_SECRET, DOLLAR_RATE_URL: 'http://127.0.0.1:9/', CATALOG_CACHE_MS: '0' };
-    const lines = presentations.map(({ product_id, blister_id }) => ({ product_id, blister_id }));
+    const lines = blisters.map(({ product_id, blister_id }) => ({ product_id, blister_id }));
     const outcome: Outcome = { created: [], refused: 0, cut: 0 };
     const report: string[] = [];
 

@@ -1,5 +1,5 @@
-// Demo catalogue on first start (hardening issue, item 13): two server processes started at once
-// with SEED_DEMO on one empty PostgreSQL database both come up, and the catalogue is loaded once.
+// Demo catalog on first start (hardening issue, item 13): two server processes started at once
+// with SEED_DEMO on one empty PostgreSQL database both come up, and the catalog is loaded once.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,7 @@ describe.skipIf(!adminUrl)('two first starts with SEED_DEMO on one PostgreSQL da
     folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   });
 
-  it('both start, and the demo catalogue is loaded once', { timeout: 300_000 }, async () => {
+  it('both start, and the demo catalog is loaded once', { timeout: 300_000 }, async () => {
     const env = () => {
       const dir = mkdtempSync(path.join(tmpdir(), 'seed-race-'));
       folders.push(dir);

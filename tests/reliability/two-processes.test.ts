@@ -1,6 +1,6 @@
 // Two built server processes on one PostgreSQL database, on different ports and with different
 // data folders, as two machines behind a load balancer (issue 15): they must behave as one shop.
-// Each keeps its catalogue answers 60 s (CATALOG_CACHE_MS), so what the other process wrote can
+// Each keeps its catalog answers 60 s (CATALOG_CACHE_MS), so what the other process wrote can
 // only show in time through the cache notifications; jobs are checked every 200 ms (JOB_CHECK_MS).
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

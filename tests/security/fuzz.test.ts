@@ -280,7 +280,7 @@ function templates(): Record<string, Template> {
     blisters: [{ seed_count: 3, price: 1000, stock: 5, discount: 0 }],
   });
   const brandBody = () => ({ brand_name: `Banco Fuzz ${next()}`, description: 'Banco de prueba', is_national: false, visible: true });
-  const catalogueQuery = () => ({
+  const catalogQuery = () => ({
     page: '1',
     page_size: '9',
     type: 'fem',
@@ -327,9 +327,9 @@ function templates(): Record<string, Template> {
     },
     'GET /api/brands/': { query: () => ({ is_national: 'true' }) },
     'GET /api/brands/:id/': { ids: () => [f.brand.id, f.brand.brand_id] },
-    'GET /api/products/': { query: catalogueQuery },
-    'GET /api/products/facets/': { query: catalogueQuery },
-    'GET /api/products/on-sale/': { query: catalogueQuery },
+    'GET /api/products/': { query: catalogQuery },
+    'GET /api/products/facets/': { query: catalogQuery },
+    'GET /api/products/on-sale/': { query: catalogQuery },
     'GET /api/products/blisters/:id/': { ids: () => [f.product.blisters[0].id] },
     'GET /api/products/:id/': { ids: () => [f.product.id] },
     'GET /api/products/:id/related/': { ids: () => [f.product.id], query: () => ({ limit: '4' }) },
@@ -829,8 +829,8 @@ describe('fuzzing every route', () => {
     expect(health.json).toEqual({ status: 'ok' });
     const status = await api(server, 'GET', '/api/core/maintenance-status/');
     expect(status.json.maintenance_mode).toBe(false);
-    const catalogue = await api(server, 'GET', '/api/products/');
-    expect(catalogue.status).toBe(200);
+    const catalog = await api(server, 'GET', '/api/products/');
+    expect(catalog.status).toBe(200);
     // Otherwise most of the customer and staff requests above were only bounced at the door.
     expect((await api(server, 'GET', '/api/auth/profile/', { token: f.tokens.customer })).status).toBe(200);
     expect((await api(server, 'GET', '/api/orders/', { token: f.tokens.staff })).status).toBe(200);

@@ -138,9 +138,9 @@ describe('PageCache', () => {
     expect(cache.enabled).toBe(false);
   });
 
-  it('is cleared by catalogue writes, order writes and storefront settings', async () => {
+  it('is cleared by catalog writes, order writes and storefront settings', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
-    for (const write of [() => caches.catalogueChanged(), () => caches.ordersChanged(), () => caches.settingsChanged()]) {
+    for (const write of [() => caches.catalogChanged(), () => caches.ordersChanged(), () => caches.settingsChanged()]) {
       await caches.pages.get('/', counter().render);
       expect(caches.pages.size).toBe(1);
       write();

@@ -1,6 +1,6 @@
 // The storefront's server-rendered pages, for guests and signed-in visitors apart, kept as the final bytes
 // (and their compressed variants) so that a popular page costs one render per period instead of
-// one per visitor. Cleared by the same writes as the catalogue (caches.ts); the key holds
+// one per visitor. Cleared by the same writes as the catalog (caches.ts); the key holds
 // everything that changes the HTML (static-web.ts decides what that is).
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';

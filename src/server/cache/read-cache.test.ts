@@ -137,7 +137,7 @@ describe('ReadCache', () => {
 });
 
 describe('the caches of an app', () => {
-  it('clears the catalogue alone after a catalogue write, every cache after an order write', async () => {
+  it('clears the catalog alone after a catalog write, every cache after an order write', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
     const counts = (total: number) => ({
       pending: total,
@@ -149,32 +149,32 @@ describe('the caches of an app', () => {
       refunds_owed: 0,
     });
     const read = async (value: number) => [
-      await caches.catalogue.get('products', async () => value),
+      await caches.catalog.get('products', async () => value),
       await caches.orderPages.get('page 1', async () => value),
       (await caches.orderCounts.get('all', async () => counts(value))).total,
     ];
     expect(await read(1)).toEqual([1, 1, 1]);
-    caches.catalogueChanged();
+    caches.catalogChanged();
     expect(await read(2)).toEqual([2, 1, 1]);
     caches.ordersChanged();
     expect(await read(3)).toEqual([3, 3, 3]);
   });
 
-  it('keeps the dollar rate with the catalogue micro-cache off, until the catalogue changes', async () => {
+  it('keeps the dollar rate with the catalog micro-cache off, until the catalog changes', async () => {
     const caches = createCaches({ catalogCacheMs: 0 });
     expect(await caches.dollarRate.get('value', async () => 1000)).toBe(1000);
     expect(await caches.dollarRate.get('value', async () => 1500)).toBe(1000);
-    expect(await caches.catalogue.get('products', async () => 'fresh')).toBe('fresh');
-    caches.catalogueChanged();
+    expect(await caches.catalog.get('products', async () => 'fresh')).toBe('fresh');
+    caches.catalogChanged();
     expect(await caches.dollarRate.get('value', async () => 1500)).toBe(1500);
   });
 
-  it('keeps list counts with the catalogue micro-cache off, until the catalogue or an order changes', async () => {
+  it('keeps list counts with the catalog micro-cache off, until the catalog or an order changes', async () => {
     const caches = createCaches({ catalogCacheMs: 0 });
     const count = (n: number) => caches.productLists.get('fem', async () => ({ ids: [n], count: n, validUntil: null }));
     expect((await count(1)).count).toBe(1);
     expect((await count(2)).count).toBe(1);
-    caches.catalogueChanged();
+    caches.catalogChanged();
     expect((await count(3)).count).toBe(3);
     caches.ordersChanged();
     expect((await count(4)).count).toBe(4);
@@ -182,22 +182,22 @@ describe('the caches of an app', () => {
     expect((await count(5)).count).toBe(5);
   });
 
-  it('keeps ranked searches with the micro-cache off through orders, until the catalogue changes', async () => {
+  it('keeps ranked searches with the micro-cache off through orders, until the catalog changes', async () => {
     const caches = createCaches({ catalogCacheMs: 0 });
     const ranked = (n: number) => caches.productSearches.get('kush', async () => ({ ids: [n], count: n }));
     expect((await ranked(1)).count).toBe(1);
     caches.ordersChanged();
     expect((await ranked(2)).count).toBe(1);
-    caches.catalogueChanged();
+    caches.catalogChanged();
     expect((await ranked(3)).count).toBe(3);
   });
 
   it('keeps the caches of two apps apart', async () => {
     const a = createCaches({ catalogCacheMs: 60_000 });
     const b = createCaches({ catalogCacheMs: 60_000 });
-    await a.catalogue.get('k', async () => 'a');
-    await b.catalogue.get('k', async () => 'b');
-    a.catalogueChanged();
-    expect(await b.catalogue.get('k', async () => 'new')).toBe('b');
+    await a.catalog.get('k', async () => 'a');
+    await b.catalog.get('k', async () => 'b');
+    a.catalogChanged();
+    expect(await b.catalog.get('k', async () => 'new')).toBe('b');
   });
 });

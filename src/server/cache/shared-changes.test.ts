@@ -14,16 +14,16 @@ describe('shareChanges', () => {
   it('publishes the name of each change after clearing here, and only once a destination is set', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
     const published: string[] = [];
-    const kept = await probe(caches.catalogue);
-    caches.catalogueChanged();
+    const kept = await probe(caches.catalog);
+    caches.catalogChanged();
     expect(await kept()).toBe(false);
     expect(published).toEqual([]);
 
     caches.sharing.publishTo((change) => published.push(change));
-    caches.catalogueChanged();
+    caches.catalogChanged();
     caches.ordersChanged();
     caches.settingsChanged();
-    expect(published).toEqual(['catalogueChanged', 'ordersChanged', 'settingsChanged']);
+    expect(published).toEqual(['catalogChanged', 'ordersChanged', 'settingsChanged']);
     caches.sharing.publishTo(null);
     caches.ordersChanged();
     expect(published).toHaveLength(3);
@@ -33,12 +33,12 @@ describe('shareChanges', () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
     const published: string[] = [];
     caches.sharing.publishTo((change) => published.push(change));
-    const catalogueKept = await probe(caches.catalogue);
+    const catalogKept = await probe(caches.catalog);
     const countsKept = await probe(caches.orderCounts);
     const maintenanceKept = await probe(caches.maintenance);
 
-    caches.sharing.receive('catalogueChanged');
-    expect(await catalogueKept()).toBe(false);
+    caches.sharing.receive('catalogChanged');
+    expect(await catalogKept()).toBe(false);
     expect(await countsKept()).toBe(true);
     caches.sharing.receive('settingsChanged');
     expect(await maintenanceKept()).toBe(false);
@@ -77,7 +77,7 @@ describe('shareChanges', () => {
   it('clears every cache at once when changes may have been missed', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
     const kept = await Promise.all(
-      [caches.catalogue, caches.orderCounts, caches.orderPages, caches.dashboard, caches.maintenance].map((c) => probe(c)),
+      [caches.catalog, caches.orderCounts, caches.orderPages, caches.dashboard, caches.maintenance].map((c) => probe(c)),
     );
     caches.sharing.clearAll();
     for (const stillThere of kept) expect(await stillThere()).toBe(false);

@@ -71,7 +71,7 @@ export async function sqlRows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
  * A statement built once per database (or transaction) by `build`, which ends in
  * `.prepare(name)`: for short queries run on most requests, building them with the query builder
  * costs more CPU than running them, and a prepared statement is also parsed once per connection.
- * Anything else kept per database goes the same way (the catalogue's coalesced reads).
+ * Anything else kept per database goes the same way (the catalog's coalesced reads).
  */
 export function preparedPerDb<T>(build: (db: DbOrTx) => T): (db: DbOrTx) => T {
   const built = new WeakMap<DbOrTx, T>();

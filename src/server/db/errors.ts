@@ -41,7 +41,7 @@ export function isDeadlock(error: unknown): boolean {
 /**
  * Runs a transaction again when PostgreSQL ended it to break a deadlock. Two writers that meet on
  * the same rows through different paths (a product deleted while an order's line points at it:
- * the line's foreign keys lock the product, then the presentation) can each wait for the other;
+ * the line's foreign keys lock the product, then the blister) can each wait for the other;
  * the one rolled back is retried and then sees what the other did.
  */
 export async function retryingDeadlocks<T>(transaction: () => Promise<T>, attempts = 3): Promise<T> {

@@ -208,16 +208,16 @@ export const products = pgTable(
     index('products_name_idx').on(t.name),
     index('products_listing_idx').on(t.available, t.deleted_at),
     index('products_search_trgm_idx').using('gin', t.search_text.op('gin_trgm_ops')),
-    // Counts of the catalogue's stock and price filters merge the ids of live products with those
+    // Counts of the catalog's stock and price filters merge the ids of live products with those
     // of blisters_in_stock_idx or blisters_priced_idx, both read from the indexes alone.
     index('products_live_idx')
       .on(t.id)
       .where(sql`${t.deleted_at} is null`),
-    // The storefront's page counts by type and bank, read from the index alone.
+    // The storefront's page counts by type and brand, read from the index alone.
     index('products_storefront_idx')
       .on(t.type, t.brand_id)
       .where(sql`${t.available} and ${t.deleted_at} is null`),
-    // Storefront pages in order within a type or a bank (migration 0012).
+    // Storefront pages in order within a type or a brand (migration 0012).
     index('products_type_newest_idx')
       .on(t.type, t.created_at.desc(), t.id.desc())
       .where(sql`${t.available} and ${t.deleted_at} is null`),
@@ -504,11 +504,11 @@ export const siteSettings = pgTable('site_settings', {
   other_instructions: text('other_instructions').notNull().default(''),
   /** 10 digits; '' falls back to WHATSAPP_NUMBER. */
   whatsapp_number: text('whatsapp_number').notNull().default(''),
-  /** The dashboard lists presentations with some stock below this (GET/PUT /api/core/inventory-settings/). */
+  /** The dashboard lists blisters with some stock below this (GET/PUT /api/core/inventory-settings/). */
   low_stock_threshold: integer('low_stock_threshold').notNull().default(5),
   /** Orders awaiting payment a customer may hold at once; null: MAX_PENDING_ORDERS (GET/PUT /api/core/order-settings/). */
   max_pending_orders: integer('max_pending_orders'),
-  /** How coupons combine with the banks' discounts (domain/coupons.ts COUPON_COMBINATIONS). */
+  /** How coupons combine with the brands' discounts (domain/coupons.ts COUPON_COMBINATIONS). */
   coupon_combination: text('coupon_combination', { enum: COUPON_COMBINATIONS }).notNull().default('best'),
   // How customers reach the shop and its fiscal data (GET/PUT /api/core/contact-settings/): ''
   // when not set. The contact WhatsApp is `whatsapp_number` above, shared with the payment settings.
@@ -619,7 +619,7 @@ export const mailOutbox = pgTable(
 
 /**
  * 'Avisarme cuando haya stock' (issue 14). A request is open while `closed_at` is null; the
- * trigger `blisters_restocked` (migration 0007) closes the open ones of a presentation in the
+ * trigger `blisters_restocked` (migration 0007) closes the open ones of a blister in the
  * very transaction that takes its stock from 0 to more, whatever path wrote the stock, and the
  * e-mail goes out once `notified_at` is claimed (stock-alerts/restock.ts).
  */
@@ -652,7 +652,7 @@ export const stockNotifications = pgTable(
 
 /**
  * A single row (id = 1): the daily low-stock e-mail to the shop and what its last run saw, so a
- * presentation is reported once when it falls under the threshold and again only if it sells out
+ * blister is reported once when it falls under the threshold and again only if it sells out
  * or comes back and falls again.
  */
 export const stockAlertSettings = pgTable(
@@ -664,7 +664,7 @@ export const stockAlertSettings = pgTable(
     hour: integer('hour').notNull().default(9),
     /** The shop day the last check ran on: claimed atomically, so one process runs it per day. */
     last_run_on: date('last_run_on', { mode: 'string' }),
-    /** Presentations under the threshold at the last check: `{ blister_id: stock }`. */
+    /** Blisters under the threshold at the last check: `{ blister_id: stock }`. */
     low_stock_seen: jsonb('low_stock_seen').$type<Record<string, number>>().notNull().default({}),
     last_alert_at: timestamp('last_alert_at', { withTimezone: true }),
     /** What the last e-mail listed. */

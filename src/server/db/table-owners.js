@@ -7,13 +7,13 @@
 
 /**
  * Owner → the areas (folders of src/server/modules) that act as it and the tables they own.
- * The catalogue is one owner with three folders: the storefront's reads (catalog), the staff's
+ * The catalog is one owner with three folders: the storefront's reads (catalog), the staff's
  * writes (admin-catalog) and the brand list (brands) are one model, products with their
- * presentations (blisters) and brands. Accounts are auth (sign-in, registration, sessions) and
+ * blisters (blisters) and brands. Accounts are auth (sign-in, registration, sessions) and
  * users (the staff's customer screens) over the same user rows.
  */
 export const TABLE_OWNERS = {
-  catalogue: { areas: ['catalog', 'admin-catalog', 'brands'], tables: ['products', 'blisters', 'brands'] },
+  catalog: { areas: ['catalog', 'admin-catalog', 'brands'], tables: ['products', 'blisters', 'brands'] },
   accounts: { areas: ['auth', 'users'], tables: ['users', 'refreshTokens', 'verificationCodes'] },
   orders: { areas: ['orders'], tables: ['orders', 'orderProducts', 'orderNumberCounter'] },
   coupons: { areas: ['coupons'], tables: ['coupons', 'couponUses'] },
@@ -35,9 +35,9 @@ export const TABLE_OWNERS = {
 export const TABLE_EXCEPTIONS = [
   {
     file: 'src/server/modules/orders/queries.ts',
-    tables: ['users', 'products', 'blisters', 'brands'],
+    tables: ['users'],
     reason:
-      "The order read model: a page of order DTOs shows the account's names and each line's current product, brand and presentation in one statement, and the staff search finds orders by customer name.",
+      "The order read model: a page of order DTOs shows the account's names in one statement (each line's current product, brand and blister come joined from the catalog's lineProducts and lineBlisters), and the staff search finds orders by customer name.",
   },
 ];
 
@@ -48,7 +48,7 @@ export const TABLE_EXCEPTIONS = [
 export const CROSS_AREA_SQL_READERS = [
   {
     area: 'dashboard',
-    reason: 'Reports: sales, rankings and stock aggregated over orders, the catalogue and accounts in one statement each.',
+    reason: 'Reports: sales, rankings and stock aggregated over orders, the catalog and accounts in one statement each.',
   },
   { area: 'backup', reason: 'The whole-database copy and restore read and write every table.' },
 ];

@@ -78,8 +78,10 @@ export function createMetrics(source: MetricsSource): Metrics {
     poolGauge('shop_db_pool_waiting_queries', 'Queries waiting for a free connection', (s) => s.waiting);
   }
 
+  // The label values are published (dashboards and alerts read them): the catalog's keeps its
+  // first spelling.
   const caches = Object.entries({
-    catalogue: ctx.caches.catalogue,
+    catalogue: ctx.caches.catalog,
     order_counts: ctx.caches.orderCounts,
     order_pages: ctx.caches.orderPages,
     dashboard: ctx.caches.dashboard,

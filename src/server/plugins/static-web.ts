@@ -39,12 +39,12 @@ interface Visitor {
   sessionHint: boolean;
 }
 
-/** The catalogue's filters (web/features/catalog/filters.ts) but its free-text search. */
-const KEPT_CATALOGUE_PARAMS = new Set(['category', 'categories', 'bank', 'banks', 'stock', 'orden']);
+/** The catalog's filters (web/features/catalog/filters.ts) but its free-text search. */
+const KEPT_CATALOG_PARAMS = new Set(['category', 'categories', 'bank', 'banks', 'stock', 'orden']);
 const MAX_KEPT_URL_LENGTH = 300;
 
 /**
- * Whether the page at `url` may be kept: a URL without query, or the catalogue with its filters
+ * Whether the page at `url` may be kept: a URL without query, or the catalog with its filters
  * (each once). Searches and unknown parameters (tracking tags, random strings) are rendered every
  * time, so that they neither fill the cache nor push the popular pages out of it.
  */
@@ -54,7 +54,7 @@ export function isKeptPageUrl(url: string): boolean {
   if (mark === -1) return true;
   if (decodedPath(url) !== '/productos') return false;
   const keys = [...new URLSearchParams(url.slice(mark + 1)).keys()];
-  return keys.length > 0 && new Set(keys).size === keys.length && keys.every((key) => KEPT_CATALOGUE_PARAMS.has(key));
+  return keys.length > 0 && new Set(keys).size === keys.length && keys.every((key) => KEPT_CATALOG_PARAMS.has(key));
 }
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;

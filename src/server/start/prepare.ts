@@ -1,5 +1,5 @@
 // What runs once before the shop serves: open the database, apply the migrations, settle the
-// signing key and the first data (admin user, demo catalogue). With several workers the primary
+// signing key and the first data (admin user, demo catalog). With several workers the primary
 // runs it alone; the migrations and the first data take a PostgreSQL advisory lock (db/migrate.ts),
 // so several machines starting at once take turns.
 import { existsSync } from 'node:fs';

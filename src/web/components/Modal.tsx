@@ -20,6 +20,8 @@ interface ModalProps {
   title: string;
   /** Hide the title visually (it still names the dialog). */
   hideTitle?: boolean;
+  /** The id of the element inside that describes the dialog (a confirmation's question). */
+  describedBy?: string;
   children: ReactNode;
   footer?: ReactNode;
   /** 'sheet' fills the screen on mobile (filters); 'center' is a card. */
@@ -27,7 +29,7 @@ interface ModalProps {
   className?: string;
 }
 
-export function Modal({ open, onClose, title, hideTitle, children, footer, variant = 'center', className = '' }: ModalProps) {
+export function Modal({ open, onClose, title, hideTitle, describedBy, children, footer, variant = 'center', className = '' }: ModalProps) {
   const ref = useModalDialog(open);
   const titleId = useId();
 
@@ -41,6 +43,7 @@ export function Modal({ open, onClose, title, hideTitle, children, footer, varia
     <dialog
       ref={ref}
       aria-labelledby={titleId}
+      aria-describedby={describedBy}
       onClose={onClose}
       onCancel={(e) => {
         e.preventDefault();

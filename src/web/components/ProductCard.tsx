@@ -1,9 +1,9 @@
-// The product card of carousels, the catalogue and related products (spec storefront §2).
-// Prices, the presentation selector and the cart button appear only for signed-in users.
+// The product card of carousels, the catalog and related products (spec storefront §2).
+// Prices, the blister selector and the cart button appear only for signed-in users.
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { ProductDto } from '../../domain/catalog';
-import { defaultCardPresentation } from '../../domain/presentation';
+import { defaultCardBlister } from '../../domain/blister';
 import { truncate } from '../../domain/text';
 import { useSession } from '../lib/session';
 import { addProductToCart } from './add-to-cart';
@@ -42,7 +42,7 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3 sm:p-4">
         <div className="flex items-center justify-between gap-2">
-          {/* min-w-0: truncated, a long bank name must not widen the card (carousel cards differed). */}
+          {/* min-w-0: truncated, a long brand name must not widen the card (carousel cards differed). */}
           <p className="min-w-0 truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
           <button
             type="button"
@@ -94,10 +94,10 @@ function LoginPrompt() {
 const pricesKnown = (product: ProductDto) => product.min_price !== undefined;
 
 function CardBuyBox({ product }: { product: ProductDto }) {
-  // Until the customer picks one, the presentation follows the data it is chosen from (spec
+  // Until the customer picks one, the blister follows the data it is chosen from (spec
   // storefront §4), so it is the same however the card got its product.
   const [chosenId, setChosenId] = useState<number | undefined>();
-  const blisterId = product.blisters.some((b) => b.id === chosenId) ? chosenId : defaultCardPresentation(product.blisters)?.id;
+  const blisterId = product.blisters.some((b) => b.id === chosenId) ? chosenId : defaultCardBlister(product.blisters)?.id;
   const blister = product.blisters.find((b) => b.id === blisterId);
   const price = shownPrice(blister);
   const soldOut = blister !== undefined && blister.stock <= 0;
@@ -110,11 +110,11 @@ function CardBuyBox({ product }: { product: ProductDto }) {
         {soldOut ? product.stock > 0 && <SoldOutBadge /> : price && <DiscountBadge discount={price.discount} />}
       </div>
       <div className="flex gap-2">
-        <label className="sr-only" htmlFor={`card-presentation-${product.id}`}>
+        <label className="sr-only" htmlFor={`card-blister-${product.id}`}>
           Presentación de {product.name}
         </label>
         <select
-          id={`card-presentation-${product.id}`}
+          id={`card-blister-${product.id}`}
           value={blisterId ?? ''}
           onChange={(e) => setChosenId(e.target.value ? Number(e.target.value) : undefined)}
           className="min-w-0 flex-1 rounded-lg border border-stone-300 bg-white px-2 py-2 text-sm"
@@ -129,7 +129,7 @@ function CardBuyBox({ product }: { product: ProductDto }) {
           ))}
         </select>
         {soldOut ? (
-          // The action for a sold-out presentation is the e-mail notice, on the product page.
+          // The action for a sold-out blister is the e-mail notice, on the product page.
           <Link
             to={`/producto/${product.id}`}
             className="inline-flex items-center justify-center rounded-lg border border-brand-700 px-3 py-2 text-brand-800 transition hover:bg-brand-50"

@@ -4,7 +4,7 @@ import { isChunkLoadError, routeErrorMessage } from './RouteError';
 describe('routeErrorMessage', () => {
   it('says a page could not load when its script did not arrive, in each browser’s words', () => {
     for (const message of [
-      'Failed to fetch dynamically imported module: https://tienda/assets/CataloguePage-abc.js',
+      'Failed to fetch dynamically imported module: https://tienda/assets/CatalogPage-abc.js',
       'Importing a module script failed.',
       'error loading dynamically imported module: https://tienda/assets/AdminApp-x.js',
     ]) {

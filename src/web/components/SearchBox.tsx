@@ -1,6 +1,6 @@
 // Header search with live suggestions (spec storefront §2 header): from 2 characters, up to 5
 // products by name or brand, each linking to the product; 'Ver todos los resultados' opens the
-// catalogue with the text, keeping the categories and banks currently chosen there.
+// catalog with the text, keeping the categories and brands currently chosen there.
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { MAX_SEARCH_LENGTH } from '../../domain/catalog-constants';
@@ -13,7 +13,7 @@ import { MIN_SEARCH_CHARS, useSearchSuggestions } from './use-search-suggestions
 const BLUR_DELAY_MS = 200;
 const KEPT_PARAMS = ['category', 'categories', 'bank', 'banks'];
 
-/** The catalogue with this search, keeping the categories and banks chosen there (if it is open). */
+/** The catalog with this search, keeping the categories and brands chosen there (if it is open). */
 function allResultsHref(text: string, location: { pathname: string; search: string }) {
   const params = new URLSearchParams();
   if (location.pathname.startsWith('/productos')) {

@@ -1,4 +1,4 @@
-// A small picture (a product's or a bank's logo, 40 to 96 CSS pixels) at a fixed size: the 240 px
+// A small picture (a product's or a brand's logo, 40 to 96 CSS pixels) at a fixed size: the 240 px
 // variant, enough on a 2x screen, and the shop's logo when there is none or it fails to load.
 import { thumbImage } from '../../domain/images';
 import { FALLBACK_IMAGE } from './site';

@@ -1,4 +1,4 @@
-// How a presentation's price is shown: original struck through, discounted price in green, badge.
+// How a blister's price is shown: original struck through, discounted price in green, badge.
 import { formatArs } from '../../domain/money';
 import type { BlisterDto } from '../../domain/catalog';
 
@@ -31,7 +31,7 @@ export function DiscountBadge({ discount, className = '' }: { discount: number; 
   );
 }
 
-/** A product or presentation without units left. */
+/** A product or blister without units left. */
 export function SoldOutBadge({ className = '' }: { className?: string }) {
   return (
     <span className={`inline-flex items-center rounded-full bg-stone-800 px-2 py-0.5 text-xs font-bold text-white ${className}`}>

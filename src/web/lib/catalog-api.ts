@@ -1,4 +1,4 @@
-// Catalogue reads shared by the storefront pages: TanStack Query hooks over the products and brands
+// Catalog reads shared by the storefront pages: TanStack Query hooks over the products and brands
 // API. Every key carries the viewer, because the API leaves prices out for anonymous callers.
 import { useQuery } from '@tanstack/react-query';
 import type { BrandDto, ProductDto } from '../../domain/catalog';

@@ -56,7 +56,7 @@ export function loginPathFor(redirect: string | null): string {
 
 /**
  * Where a user lands after logging in (spec accounts-admin §4 session): staff whose role manages
- * the catalogue land on the products; other roles on the admin's start, which opens the first
+ * the catalog land on the products; other roles on the admin's start, which opens the first
  * section their role may see.
  */
 export function landingAfterLogin(redirect: string | null, isAdmin: boolean, role: StaffRole | null = 'owner'): string {

@@ -1,4 +1,4 @@
-// Staff writes to brands (seed banks): create, edit, national/visible toggles, delete and the
+// Staff writes to brands (seed makers): create, edit, national/visible toggles, delete and the
 // brand-wide discount (spec accounts-admin §2 bank list and form, §4 brand, §5 bank and discount).
 import { and, count, eq, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import {
@@ -36,7 +36,7 @@ const pick = (row: BrandRow, keys: readonly (keyof BrandRow)[]) =>
 // ---------------------------------------------------------------------------------------------
 // Reads for the answers
 
-/** Live products (staff see unavailable ones too) and the stock of their presentations. */
+/** Live products (staff see unavailable ones too) and the stock of their blisters. */
 async function brandTotals(db: DbOrTx, brandId: number) {
   const [row] = await db
     .select({
@@ -122,7 +122,7 @@ export async function createBrand(ctx: AppContext, actor: Actor, input: BrandFor
         return brand.id;
       }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return staffBrandDto(ctx, ctx.db, id);
 }
 
@@ -164,7 +164,7 @@ export async function updateBrand(ctx: AppContext, actor: Actor, id: number, inp
         });
       }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return staffBrandDto(ctx, ctx.db, id);
 }
 
@@ -218,13 +218,13 @@ export async function deleteBrand(ctx: AppContext, actor: Actor, id: number): Pr
       changes: { before: pick(brand, [...EDITABLE, ...DISCOUNT_FIELDS]), after: {} },
     });
   });
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
 }
 
 /**
  * The discount lives on the brand and `priceBlister()` applies it when prices are read, so it
- * reaches every presentation at once and stops by itself at `discount_expires_at`. Nothing is
- * written to the presentations; the counts say how many it now applies to.
+ * reaches every blister at once and stops by itself at `discount_expires_at`. Nothing is
+ * written to the blisters; the counts say how many it now applies to.
  */
 export async function applyBrandDiscount(
   ctx: AppContext,
@@ -264,7 +264,7 @@ export async function applyBrandDiscount(
     });
     return { name: after.brand_name, ...(await brandTotals(tx, id)) };
   });
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   const brand = await staffBrandDto(ctx, ctx.db, id);
   const noun = totals.total_products === 1 ? 'producto' : 'productos';
   return {
@@ -277,16 +277,16 @@ export async function applyBrandDiscount(
   };
 }
 
-/** 400 naming the presentations of the brand that `discount` would sell for $ 0 or less. */
+/** 400 naming the blisters of the brand that `discount` would sell for $ 0 or less. */
 async function assertDiscountLeavesPrices(tx: Tx, brandId: number, discount: BrandDiscount, now: Date) {
-  const presentations = await tx
+  const priced = await tx
     .select({ name: products.name, seed_count: blisters.seed_count, price: blisters.price, currency: products.currency })
     .from(blisters)
     .innerJoin(products, eq(products.id, blisters.product_id))
     .where(and(eq(products.brand_id, brandId), isNull(products.deleted_at)))
     .orderBy(products.name, blisters.seed_count);
   const rate = await getDollarRateValue(tx);
-  const zeroed = leftWithoutPrice(presentations, discount, rate, now);
+  const zeroed = leftWithoutPrice(priced, discount, rate, now);
   if (zeroed.length === 0) return;
   const message = discountLeavesNoPriceMessage(zeroed, rate);
   throw badRequest(message, { discount_value: [message] }, DISCOUNT_LEAVES_NO_PRICE);

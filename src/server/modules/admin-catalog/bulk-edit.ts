@@ -1,7 +1,7 @@
 // POST /api/products/bulk/: one change for many products (issue 14, bulk edit): prices by a
-// percentage, the presentations' own discount, availability, or the bank. A dry run answers the
+// percentage, the blisters' own discount, availability, or the brand. A dry run answers the
 // before/after of each product; applying writes them in one transaction, logged once.
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
 import { countOf } from '../../../domain/plural';
 import type { BulkEditResultDto, BulkEditValues, BulkState } from '../../../domain/catalog-sheet';
@@ -23,31 +23,20 @@ import type { Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
+import { productsWithBlisters } from './product-rows';
 
 type Item = BulkEditResultDto['items'][number];
 type BrandRow = typeof brands.$inferSelect;
 
 async function loadSelection(tx: Tx, ids: number[]) {
-  const rows = await tx
-    .select({ product: products, brand_name: brands.brand_name })
-    .from(products)
-    .innerJoin(brands, eq(brands.id, products.brand_id))
-    .where(and(inArray(products.id, ids), isNull(products.deleted_at)))
-    .orderBy(asc(products.name), asc(products.id));
-  const presentations = await tx
-    .select()
-    .from(blisters)
-    .where(inArray(blisters.product_id, ids))
-    .orderBy(asc(blisters.seed_count), asc(blisters.id));
-  return rows.map(({ product, brand_name }) => ({
+  const rows = await productsWithBlisters(tx, { ids, order: 'name' });
+  return rows.map((product) => ({
     product,
     state: {
       brand_id: product.brand_id,
-      brand: brand_name,
+      brand: product.brand_name,
       available: product.available,
-      presentations: presentations
-        .filter((b) => b.product_id === product.id)
-        .map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
+      presentations: product.blisters.map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
     } satisfies BulkState,
   }));
 }
@@ -128,8 +117,8 @@ function suspiciousPrices(changed: Item[]): FlaggedPrice[] {
   );
 }
 
-/** 400 when a lower price or a move to another bank leaves a presentation at $ 0 or less. */
-async function assertBankDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
+/** 400 when a lower price or a move to another brand leaves a blister at $ 0 or less. */
+async function assertBrandDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
   const brandIds = [...new Set(changed.map((item) => item.after.brand_id))];
   if (brandIds.length === 0) return;
   const brandRows = await tx.select().from(brands).where(inArray(brands.id, brandIds));
@@ -149,7 +138,7 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
   const ids = [...input.ids].sort((a, b) => a - b);
   const result = await ctx.db.transaction(async (tx) => {
     if (!input.dry_run) {
-      // The order of the order module and of the product form: presentations, then products.
+      // The order of the order module and of the product form: blisters, then products.
       await tx
         .select({ id: blisters.id })
         .from(blisters)
@@ -179,7 +168,7 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       };
     });
     const changed = items.filter((item) => item.changed);
-    await assertBankDiscountsLeavePrices(tx, ctx.now(), changed);
+    await assertBrandDiscountsLeavePrices(tx, ctx.now(), changed);
     const confirmRequired = input.action === 'price_percent' && isSuspiciousPercent(input.value);
     if (confirmRequired && !input.dry_run && !input.confirm_price_changes && changed.length) {
       const flagged = suspiciousPrices(changed);
@@ -216,6 +205,6 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
     });
     return answer;
   });
-  if (result.applied && result.changed > 0) ctx.caches.catalogueChanged();
+  if (result.applied && result.changed > 0) ctx.caches.catalogChanged();
   return result;
 }

@@ -1,8 +1,8 @@
-// Staff writes to products and their presentations (spec accounts-admin §2 product form, §4
+// Staff writes to products and their blisters (spec accounts-admin §2 product form, §4
 // availability): create, edit (full or partial) and delete, each in one transaction with its
 // activity entry.
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { SKU_EXISTS, type PresentationInput, type ProductFormValues, type ProductPatchValues } from '../../../domain/admin-catalog';
+import { SKU_EXISTS, type BlisterInput, type ProductFormValues, type ProductPatchValues } from '../../../domain/admin-catalog';
 import { productSearchText, type ProductDto } from '../../../domain/catalog';
 import { usdToArs, type Currency } from '../../../domain/money';
 import {
@@ -32,7 +32,7 @@ const PRODUCT_NOT_FOUND = 'Producto no encontrado';
 type ProductRow = typeof products.$inferSelect;
 type BlisterRow = typeof blisters.$inferSelect;
 
-/** The product columns a form sets (everything but brand, presentations and bookkeeping). */
+/** The product columns a form sets (everything but brand, blisters and bookkeeping). */
 const FORM_COLUMNS = [
   'name',
   'type',
@@ -67,18 +67,18 @@ function formColumns(input: ProductFormValues | ProductPatchValues): Partial<For
   return values;
 }
 
-/** What the activity log keeps of a product: its form fields, brand and presentations. */
+/** What the activity log keeps of a product: its form fields, brand and blisters. */
 function snapshot(
   product: FormColumns,
   brandName: string,
-  presentations: Pick<BlisterRow, 'id' | 'seed_count' | 'price' | 'stock' | 'discount'>[],
+  blisterRows: Pick<BlisterRow, 'id' | 'seed_count' | 'price' | 'stock' | 'discount'>[],
 ) {
   const fields: Record<string, unknown> = {};
   for (const key of FORM_COLUMNS) fields[key] = product[key];
   return {
     ...fields,
     brand: brandName,
-    blisters: [...presentations]
+    blisters: [...blisterRows]
       .sort((a, b) => a.seed_count - b.seed_count || a.id - b.id)
       .map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, stock: b.stock, discount: b.discount })),
   };
@@ -91,9 +91,9 @@ function snapshot(
 export async function staffProductDto(ctx: AppContext, db: DbOrTx, id: number): Promise<ProductDto> {
   const [row] = await db.select().from(products).innerJoin(brands, eq(brands.id, products.brand_id)).where(eq(products.id, id));
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
-  const presentations = await db.select().from(blisters).where(eq(blisters.product_id, id));
+  const blisterRows = await db.select().from(blisters).where(eq(blisters.product_id, id));
   const dollarRate = await getDollarRateValue(db);
-  return toProductDto(row.products, row.brands, presentations, { dollarRate, now: ctx.now(), showPrices: true, staff: true });
+  return toProductDto(row.products, row.brands, blisterRows, { dollarRate, now: ctx.now(), showPrices: true, staff: true });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -125,13 +125,13 @@ async function withSkuGuard<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Makes the product's presentations match `list`: items with an id are edited, items without are
- * created, and presentations missing from the list are deleted. Deleting is safe for orders: an
+ * Makes the product's blisters match `list`: items with an id are edited, items without are
+ * created, and blisters missing from the list are deleted. Deleting is safe for orders: an
  * order line keeps its own snapshot (seed_count, price_at_time) and its blister_id becomes null
- * (FK on delete set null), and the order module returns no stock to a missing presentation. So
- * removed presentations are really removed, never left behind as stock-0 ghosts in the shop.
+ * (FK on delete set null), and the order module returns no stock to a missing blister. So
+ * removed blisters are really removed, never left behind as stock-0 ghosts in the shop.
  */
-async function syncPresentations(tx: Tx, productId: number, current: BlisterRow[], list: PresentationInput[], now: Date) {
+async function syncBlisters(tx: Tx, productId: number, current: BlisterRow[], list: BlisterInput[], now: Date) {
   const byId = new Map(current.map((b) => [b.id, b]));
   list.forEach((item, index) => {
     if (item.id != null && !byId.has(item.id)) {
@@ -162,8 +162,8 @@ async function syncPresentations(tx: Tx, productId: number, current: BlisterRow[
 type BrandRow = typeof brands.$inferSelect;
 
 /**
- * The checks a save passes once its presentations are written (in the same transaction, which
- * a refusal rolls back): no presentation sold for $ 0 or less by the bank's discount, and no
+ * The checks a save passes once its blisters are written (in the same transaction, which
+ * a refusal rolls back): no blister sold for $ 0 or less by the brand's discount, and no
  * price moved by −50% or more or above +200% unless the owner confirmed it.
  */
 async function checkSavedPrices(
@@ -205,10 +205,10 @@ async function checkSavedPrices(
   if (flagged.length) throw conflict(priceChangeMessage(flagged), PRICE_CHANGE_UNCONFIRMED, { price_changes: flagged });
 }
 
-// Locks are taken presentations first, then the product. An order's line locks the product, then
-// the presentation, through its foreign keys, so a delete and a checkout can still meet crossed:
+// Locks are taken blisters first, then the product. An order's line locks the product, then
+// the blister, through its foreign keys, so a delete and a checkout can still meet crossed:
 // PostgreSQL ends one of them and both sides retry it (retryingDeadlocks).
-const lockPresentations = (tx: Tx, productId: number) =>
+const lockBlisters = (tx: Tx, productId: number) =>
   tx.select().from(blisters).where(eq(blisters.product_id, productId)).orderBy(asc(blisters.id)).for('update');
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +231,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
           updated_at: now,
         })
         .returning();
-      await syncPresentations(tx, product.id, [], input.blisters ?? [], now);
+      await syncBlisters(tx, product.id, [], input.blisters ?? [], now);
       await checkSavedPrices(tx, ctx, product, brand, null, true);
       const created = await tx.select().from(blisters).where(eq(blisters.product_id, product.id));
       await logActivity(tx, {
@@ -245,13 +245,13 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
       return product.id;
     }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return staffProductDto(ctx, ctx.db, id);
 }
 
 /**
  * PUT sends the whole form and PATCH any part of it (such as `{ available: false }`); absent keys
- * keep their value, and an absent `blisters` keeps the presentations as they are.
+ * keep their value, and an absent `blisters` keeps the blisters as they are.
  */
 export async function updateProduct(
   ctx: AppContext,
@@ -262,7 +262,7 @@ export async function updateProduct(
   await withSkuGuard(() =>
     ctx.db.transaction(async (tx) => {
       const now = ctx.now();
-      const current = await lockPresentations(tx, id);
+      const current = await lockBlisters(tx, id);
       // No-key lock: edits never block an order line referencing the product (its FK key-share).
       const [before] = await tx
         .select()
@@ -282,11 +282,11 @@ export async function updateProduct(
         .set({ ...changes, brand_id: brand.id, search_text: productSearchText(next.name, brand.brand_name, next.type), updated_at: now })
         .where(eq(products.id, id))
         .returning();
-      if (input.blisters !== undefined) await syncPresentations(tx, id, current, input.blisters, now);
+      if (input.blisters !== undefined) await syncBlisters(tx, id, current, input.blisters, now);
       await checkSavedPrices(tx, ctx, after, brand, { rows: current, currency: before.currency }, !!input.confirm_price_changes);
-      const presentations = input.blisters !== undefined ? await tx.select().from(blisters).where(eq(blisters.product_id, id)) : current;
+      const blisterRows = input.blisters !== undefined ? await tx.select().from(blisters).where(eq(blisters.product_id, id)) : current;
 
-      const change = diff(snapshot(before, oldBrand.brand_name, current), snapshot(after, brand.brand_name, presentations));
+      const change = diff(snapshot(before, oldBrand.brand_name, current), snapshot(after, brand.brand_name, blisterRows));
       const onlyAvailability = Object.keys(change.after).length === 1 && 'available' in change.after;
       await logActivity(tx, {
         action: 'update',
@@ -300,8 +300,8 @@ export async function updateProduct(
       });
     }),
   );
-  ctx.caches.catalogueChanged();
-  // A presentation taken from 0 units to more had its waiting requests closed in the transaction.
+  ctx.caches.catalogChanged();
+  // A blister taken from 0 units to more had its waiting requests closed in the transaction.
   if (input.blisters !== undefined) sendRestockNoticesSoon(ctx);
   return staffProductDto(ctx, ctx.db, id);
 }
@@ -309,13 +309,13 @@ export async function updateProduct(
 /**
  * A product that appears in any order is soft-deleted (deleted_at set, hidden everywhere, its SKU
  * free again) so those orders keep their link to it; one that no order names is removed for good
- * with its presentations.
+ * with its blisters.
  */
 export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): Promise<{ soft: boolean }> {
   const soft = await retryingDeadlocks(() =>
     ctx.db.transaction(async (tx) => {
       const now = ctx.now();
-      const presentations = await lockPresentations(tx, id);
+      const blisterRows = await lockBlisters(tx, id);
       // FOR UPDATE also waits for any order still inserting a line that references this product,
       // so the check below sees every order that will ever name it.
       const [product] = await tx
@@ -337,12 +337,12 @@ export async function deleteProduct(ctx: AppContext, actor: Actor, id: number): 
         actor,
         entity_type: 'product',
         entity_id: id,
-        changes: { before: snapshot(product, brand.brand_name, presentations), after: {}, soft_delete: inOrder },
+        changes: { before: snapshot(product, brand.brand_name, blisterRows), after: {}, soft_delete: inOrder },
       });
       return inOrder;
     }),
   );
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   return { soft };
 }
 

@@ -1,5 +1,5 @@
-// HTTP for staff catalogue writes (spec accounts-admin §7 products, brands and banks; storefront §7
-// brands). Every route is staff-only; the catalogue module serves the reads.
+// HTTP for staff catalog writes (spec accounts-admin §7 products, brands and banks; storefront §7
+// brands). Every route is staff-only; the catalog module serves the reads.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -17,7 +17,7 @@ import { noContentSchema } from '../../http';
 import { requireStaff } from '../auth/caller';
 import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './brands';
 import { createProduct, deleteProduct, updateProduct } from './products';
-import catalogueSheetRoutes from './sheet-routes';
+import catalogSheetRoutes from './sheet-routes';
 
 const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_products' as const } };
 
@@ -33,9 +33,9 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
   const brandWrite = <B>(body: B) => ({ ...staffOnly, schema: { params: idParamSchema, body, response: { 200: brandDtoSchema } } });
 
   // Export, import and bulk edit (their own scope: the import reads multipart bodies).
-  await base.register(catalogueSheetRoutes, { ctx });
+  await base.register(catalogSheetRoutes, { ctx });
 
-  // Products and their presentations
+  // Products and their blisters
   app.post(
     '/api/products/',
     { ...staffOnly, schema: { body: productFormSchema, response: { 201: productDtoSchema } } },
@@ -62,7 +62,7 @@ export default async function adminCatalogRoutes(base: FastifyInstance, opts: { 
     },
   );
 
-  // Brands (seed banks)
+  // Brands (seed makers)
   app.post(
     '/api/brands/',
     { ...staffOnly, schema: { body: brandFormSchema, response: { 201: brandDtoSchema } } },

@@ -1,8 +1,8 @@
-// How each product and presentation value is written to a sheet cell and read back from one. The
+// How each product and blister value is written to a sheet cell and read back from one. The
 // export and the import both go through here, so an exported file reads back as the same values;
 // reading checks each cell with the product form's own zod rules (domain/admin-catalog).
 import type { z } from 'zod';
-import { productPatchSchema, presentationSchema } from '../../../domain/admin-catalog';
+import { productPatchSchema, blisterSchema } from '../../../domain/admin-catalog';
 import {
   escapeFormula,
   formatSheetBoolean,
@@ -19,7 +19,7 @@ import type { blisters, products } from '../../db/schema';
 type ProductRow = typeof products.$inferSelect;
 type BlisterRow = typeof blisters.$inferSelect;
 
-/** The product columns of the sheet besides its keys (ID, SKU) and its bank. */
+/** The product columns of the sheet besides its keys (ID, SKU) and its brand. */
 export const PRODUCT_FIELDS = [
   'name',
   'type',
@@ -83,11 +83,11 @@ export function parseProductField<K extends ProductField>(key: K, cell: string):
 export const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null);
 
 // ---------------------------------------------------------------------------------------------
-// Presentations
+// Blisters
 
-export type PresentationValues = Pick<BlisterRow, 'seed_count' | 'price' | 'stock' | 'discount'>;
+export type BlisterValues = Pick<BlisterRow, 'seed_count' | 'price' | 'stock' | 'discount'>;
 
-export function formatPresentation(b: PresentationValues) {
+export function formatBlister(b: BlisterValues) {
   return {
     seed_count: String(b.seed_count),
     price: formatSheetNumber(b.price),
@@ -96,21 +96,21 @@ export function formatPresentation(b: PresentationValues) {
   };
 }
 
-const presentationShape = presentationSchema.shape;
+const blisterShape = blisterSchema.shape;
 const DISCOUNT_MESSAGE = 'El descuento debe ser un número entre 0 y 100';
 
-export const parseSeedCount = (cell: string): Parsed<number> => check(presentationShape.seed_count, cell);
+export const parseSeedCount = (cell: string): Parsed<number> => check(blisterShape.seed_count, cell);
 
-/** A price; a blank cell is null (the presentation has no price yet). */
+/** A price; a blank cell is null (the blister has no price yet). */
 export function parsePrice(cell: string): Parsed<number | null> {
   if (cell.trim() === '') return { value: null };
-  return check(presentationShape.price, cell);
+  return check(blisterShape.price, cell);
 }
 
-export const parseStock = (cell: string): Parsed<number> => check(presentationShape.stock, cell);
+export const parseStock = (cell: string): Parsed<number> => check(blisterShape.stock, cell);
 
 /**
- * The presentation's own discount. The form turns what is not a number into 0 and clamps to
+ * The blister's own discount. The form turns what is not a number into 0 and clamps to
  * 0-100; a sheet cell that says something else is a typo to show, so it is refused instead.
  * A blank cell is no discount, as in the form.
  */
@@ -120,5 +120,5 @@ export function parseDiscount(cell: string): Parsed<number> {
   if (!/^\d+(\.\d+)?$/.test(text)) return { error: DISCOUNT_MESSAGE };
   const value = Number(text);
   if (value > 100) return { error: DISCOUNT_MESSAGE };
-  return check(presentationShape.discount, roundCents(value));
+  return check(blisterShape.discount, roundCents(value));
 }

@@ -1,4 +1,4 @@
-// POST /api/products/import/: a catalogue sheet previewed (dry run) or applied in one
+// POST /api/products/import/: a catalog sheet previewed (dry run) or applied in one
 // transaction. Applying re-plans against the locked rows, so what is written is what the rows
 // hold at that moment; any error, or a dry run, writes nothing. The change is logged once.
 import { asc, inArray, sql } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { blisters, brands, products } from '../../db/schema';
 import { conflict } from '../../errors';
 import { logActivity, type Actor } from '../activity/log';
-import { loadCatalogue } from './sheet-export';
+import { productsWithBlisters } from './product-rows';
 import { planImport, type ImportPlan, type StoredProduct } from './sheet-plan';
 import { readSheet, type Sheet } from './sheet-read';
 import { PRODUCT_FIELDS } from './sheet-cells';
@@ -25,7 +25,8 @@ export interface ImportFile {
 }
 
 const CHUNK = 200;
-const CATALOGUE_CHANGED = 'El catálogo cambió mientras se importaba el archivo. Vuelve a intentarlo.';
+/** The API's code for it keeps its published name, CATALOGUE_CHANGED. */
+const CHANGED_DURING_IMPORT = 'El catálogo cambió mientras se importaba el archivo. Vuelve a intentarlo.';
 
 class NotApplied extends Error {
   constructor(readonly result: ImportResultDto) {
@@ -34,8 +35,8 @@ class NotApplied extends Error {
 }
 
 async function plan(ctx: AppContext, tx: Tx, sheet: Sheet, options: ImportOptions): Promise<ImportPlan> {
-  const [catalogue, brandRows, rate] = await Promise.all([loadCatalogue(tx), tx.select().from(brands), getDollarRateValue(tx)]);
-  return planImport(sheet, catalogue, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
+  const [catalog, brandRows, rate] = await Promise.all([productsWithBlisters(tx), tx.select().from(brands), getDollarRateValue(tx)]);
+  return planImport(sheet, catalog, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
 }
 
 /** 409 listing the rows whose price moves −50% or more, or above +200%, until the owner confirms. */
@@ -62,7 +63,7 @@ function assertPricesConfirmed(plan: ImportPlan, options: ImportOptions) {
 }
 
 /**
- * Presentations first (ascending id), then products, both FOR NO KEY UPDATE: the order and the
+ * Blisters first (ascending id), then products, both FOR NO KEY UPDATE: the order and the
  * lock strength of the order module (decision 0006), which still lets checkouts insert lines
  * that reference these rows while the import runs.
  */
@@ -114,7 +115,7 @@ const PRODUCT_CASTS: Record<(typeof PRODUCT_FIELDS)[number] | 'brand_id' | 'sku'
 };
 const PRODUCT_COLUMNS = Object.keys(PRODUCT_CASTS) as (keyof typeof PRODUCT_CASTS)[];
 
-/** Writes the plan; answers whether a presentation went from no stock to some (a restock). */
+/** Writes the plan; answers whether a blister went from no stock to some (a restock). */
 async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> {
   for (const chunk of chunks(plan.newProducts)) {
     const inserted = await tx
@@ -122,8 +123,8 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
       .values(chunk.map((p) => ({ ...productRow(p.values, p.brandName), created_at: now, updated_at: now })))
       .returning({ id: products.id, sku: products.sku });
     const idBySku = new Map(inserted.map((row) => [row.sku, row.id]));
-    const presentations = chunk.flatMap((p) => p.presentations.map((b) => ({ ...b, product_id: idBySku.get(p.values.sku)! })));
-    for (const part of chunks(presentations)) {
+    const blisterRows = chunk.flatMap((p) => p.blisters.map((b) => ({ ...b, product_id: idBySku.get(p.values.sku)! })));
+    for (const part of chunks(blisterRows)) {
       await tx.insert(blisters).values(part.map((b) => ({ ...b, created_at: now, updated_at: now })));
     }
   }
@@ -138,22 +139,22 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
       from (values ${sql.join(rows, sql`, `)}) as v(id, ${sql.raw(PRODUCT_COLUMNS.map((c) => `"${c}"`).join(', '))}) where p.id = v.id`);
   }
 
-  for (const chunk of chunks(plan.presentationInserts)) {
+  for (const chunk of chunks(plan.blisterInserts)) {
     await tx.insert(blisters).values(chunk.map((b) => ({ ...b, created_at: now, updated_at: now })));
   }
 
-  for (const chunk of chunks(plan.presentationUpdates)) {
+  for (const chunk of chunks(plan.blisterUpdates)) {
     const rows = chunk.map((b) => sql`(${b.id}::int, ${b.price}::numeric, ${b.stock}::int, ${b.discount}::numeric)`);
     await tx.execute(sql`update blisters as b set price = v.price, stock = v.stock, discount = v.discount, updated_at = ${now.toISOString()}::timestamptz
       from (values ${sql.join(rows, sql`, `)}) as v(id, price, stock, discount) where b.id = v.id`);
   }
 
-  return plan.presentationUpdates.some((b) => b.stock_before <= 0 && b.stock > 0);
+  return plan.blisterUpdates.some((b) => b.stock_before <= 0 && b.stock > 0);
 }
 
 const resultOf = (plan: ImportPlan, applied: boolean): ImportResultDto => ({ ...plan.result, applied });
 
-export async function importCatalogue(ctx: AppContext, actor: Actor, file: ImportFile, options: ImportOptions): Promise<ImportResultDto> {
+export async function importCatalog(ctx: AppContext, actor: Actor, file: ImportFile, options: ImportOptions): Promise<ImportResultDto> {
   const sheet = readSheet(file.data);
   if (options.dry_run || sheet.errors.length) {
     return resultOf(await ctx.db.transaction((tx) => plan(ctx, tx, sheet, options)), false);
@@ -168,7 +169,7 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
       const locked = await plan(ctx, tx, sheet, options);
       if (locked.result.error_count) throw new NotApplied(resultOf(locked, false));
       assertPricesConfirmed(locked, options);
-      if ([...locked.touched].some((id) => !first.touched.has(id))) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
+      if ([...locked.touched].some((id) => !first.touched.has(id))) throw conflict(CHANGED_DURING_IMPORT, 'CATALOGUE_CHANGED');
       const now = ctx.now();
       // The restock trigger (migration 0007) closes the waiting notify-me requests in this transaction.
       restocked = await writePlan(tx, locked, now);
@@ -198,10 +199,10 @@ export async function importCatalogue(ctx: AppContext, actor: Actor, file: Impor
     });
   } catch (error) {
     if (error instanceof NotApplied) return error.result;
-    if (isUniqueViolation(error, 'products_sku_idx')) throw conflict(CATALOGUE_CHANGED, 'CATALOGUE_CHANGED');
+    if (isUniqueViolation(error, 'products_sku_idx')) throw conflict(CHANGED_DURING_IMPORT, 'CATALOGUE_CHANGED');
     throw error;
   }
-  if (result.created || result.updated) ctx.caches.catalogueChanged();
+  if (result.created || result.updated) ctx.caches.catalogChanged();
   if (restocked) sendRestockNoticesSoon(ctx);
   return result;
 }

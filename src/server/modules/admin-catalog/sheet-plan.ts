@@ -1,8 +1,8 @@
-// What a catalogue sheet changes, worked out against the catalogue as it is: each row checked
+// What a catalog sheet changes, worked out against the catalog as it is: each row checked
 // cell by cell with the form's rules, rows grouped by product (SKU, or ID for a product without
-// one), presentations matched by seed count. The answer is the preview and the list of writes;
+// one), blisters matched by seed count. The answer is the preview and the list of writes;
 // nothing here touches the database.
-import { BRAND_NAME_REQUIRED, MAX_PRESENTATIONS, normalizeBrandName, productFormSchema } from '../../../domain/admin-catalog';
+import { BRAND_NAME_REQUIRED, MAX_BLISTERS, normalizeBrandName, productFormSchema } from '../../../domain/admin-catalog';
 import {
   columnHeader,
   parseSheetInstant,
@@ -19,7 +19,7 @@ import { changePercent, discountLeavesNoPriceMessage, isSuspiciousPriceChange, l
 import { slugify } from '../../../domain/text';
 import type { brands } from '../../db/schema';
 import {
-  formatPresentation,
+  formatBlister,
   formatProductField,
   parseDiscount,
   parsePrice,
@@ -28,11 +28,11 @@ import {
   parseStock,
   PRODUCT_FIELDS,
   sameValue,
-  type PresentationValues,
+  type BlisterValues,
   type ProductField,
   type ProductValues,
 } from './sheet-cells';
-import type { CatalogueProduct } from './sheet-export';
+import type { CatalogProduct } from './product-rows';
 import type { Sheet, SheetRow } from './sheet-read';
 
 type BrandRow = typeof brands.$inferSelect;
@@ -41,16 +41,16 @@ export type StoredProduct = ProductValues & { brand_id: number; sku: string | nu
 
 export interface ImportPlan {
   result: Omit<ImportResultDto, 'applied'>;
-  newProducts: { values: StoredProduct & { sku: string }; brandName: string; presentations: PresentationValues[] }[];
+  newProducts: { values: StoredProduct & { sku: string }; brandName: string; blisters: BlisterValues[] }[];
   productUpdates: { id: number; values: StoredProduct; brandName: string }[];
-  presentationInserts: (PresentationValues & { product_id: number })[];
-  presentationUpdates: (PresentationValues & { id: number; product_id: number; stock_before: number })[];
-  /** Existing products the writes touch (their rows or their presentations). */
+  blisterInserts: (BlisterValues & { product_id: number })[];
+  blisterUpdates: (BlisterValues & { id: number; product_id: number; stock_before: number })[];
+  /** Existing products the writes touch (their rows or their blisters). */
   touched: Set<number>;
 }
 
-/** A presentation as a row gives it: absent keys are columns the file does not have. */
-interface RowPresentation {
+/** A blister as a row gives it: absent keys are columns the file does not have. */
+interface RowBlister {
   seed_count: number;
   price?: number | null;
   stock?: number;
@@ -61,7 +61,7 @@ interface RowPresentation {
 export interface PlanOptions {
   /** Rows whose stock is taken from the sheet even though the shop's changed since the export. */
   takeStockRows: Set<number>;
-  /** For the bank discount check: the dollar rate and the moment. */
+  /** For the brand discount check: the dollar rate and the moment. */
   rate: number;
   now: Date;
 }
@@ -74,12 +74,12 @@ interface ParsedRow {
   sku: string | null;
   fields: Partial<ProductValues>;
   brand?: BrandRow;
-  presentation: RowPresentation | null;
+  blister: RowBlister | null;
   bad: boolean;
 }
 
 interface Group {
-  existing: CatalogueProduct | null;
+  existing: CatalogProduct | null;
   /** The SKU a new product gets, or that a product without one is given. */
   sku: string | null;
   rows: ParsedRow[];
@@ -130,7 +130,7 @@ function brandFinder(brandRows: BrandRow[]) {
 
 function parseRow(source: SheetRow, findBrand: (name: string) => BrandRow | undefined, problems: Problems): ParsedRow {
   const { row, cells } = source;
-  const parsed: ParsedRow = { row, exportedAt: null, id: null, sku: null, fields: {}, presentation: null, bad: false };
+  const parsed: ParsedRow = { row, exportedAt: null, id: null, sku: null, fields: {}, blister: null, bad: false };
   const fail = (column: SheetColumn, message: string) => {
     problems.add(row, column, message);
     parsed.bad = true;
@@ -176,7 +176,7 @@ function parseRow(source: SheetRow, findBrand: (name: string) => BrandRow | unde
   const seedCell = cells.get('seed_count') ?? '';
   const others = (['price', 'stock', 'discount'] as const).filter((c) => (cells.get(c) ?? '').trim() !== '');
   if (seedCell.trim() === '') {
-    // A row without a presentation only carries the product (a product with none).
+    // A row without a blister only carries the product (a product with none).
     if (others.length) fail('seed_count', 'La cantidad de semillas es requerida');
     return parsed;
   }
@@ -185,26 +185,26 @@ function parseRow(source: SheetRow, findBrand: (name: string) => BrandRow | unde
     fail('seed_count', seeds.error);
     return parsed;
   }
-  const presentation: RowPresentation = { seed_count: seeds.value };
+  const blister: RowBlister = { seed_count: seeds.value };
   const priceCell = cells.get('price');
   if (priceCell !== undefined) {
     const price = parsePrice(priceCell);
     if (price.error !== undefined) fail('price', price.error);
-    else presentation.price = price.value;
+    else blister.price = price.value;
   }
   const stockCell = cells.get('stock');
   if (stockCell !== undefined) {
     const stock = parseStock(stockCell);
     if (stock.error !== undefined) fail('stock', stock.error);
-    else presentation.stock = stock.value;
+    else blister.stock = stock.value;
   }
   const discountCell = cells.get('discount');
   if (discountCell !== undefined) {
     const discount = parseDiscount(discountCell);
     if (discount.error !== undefined) fail('discount', discount.error);
-    else presentation.discount = discount.value;
+    else blister.discount = discount.value;
   }
-  parsed.presentation = presentation;
+  parsed.blister = blister;
   return parsed;
 }
 
@@ -216,15 +216,15 @@ function parseProductSku(cell: string): { value: string | null; error?: undefine
 
 const formatField = (key: ProductField, value: unknown) => formatProductField(key, value as never);
 
-/** Works out what the sheet changes in `catalogue` (live products) with `brandRows` (all banks). */
-export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
+/** Works out what the sheet changes in `catalog` (live products) with `brandRows` (all brands). */
+export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
   const problems = new Problems();
   for (const e of sheet.errors) problems.list.push(e);
   const findBrand = brandFinder(brandRows);
   const brandById = new Map(brandRows.map((b) => [b.id, b]));
-  const bySku = new Map<string, CatalogueProduct>();
-  const byId = new Map<number, CatalogueProduct>();
-  for (const p of catalogue) {
+  const bySku = new Map<string, CatalogProduct>();
+  const byId = new Map<number, CatalogProduct>();
+  for (const p of catalog) {
     if (p.sku) bySku.set(p.sku, p);
     byId.set(p.id, p);
   }
@@ -232,7 +232,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
   // 1. Each row on its own, then the product it belongs to.
   const groups = new Map<string, Group>();
   const skuGivenAt = new Map<string, { row: number; key: string }>();
-  const groupOf = (key: string, existing: CatalogueProduct | null, sku: string | null) => {
+  const groupOf = (key: string, existing: CatalogProduct | null, sku: string | null) => {
     let group = groups.get(key);
     if (!group) {
       group = { existing, sku, rows: [], fields: {}, origin: new Map() };
@@ -324,7 +324,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
     }
   }
 
-  // 2. Each product: what it becomes, and each of its presentations.
+  // 2. Each product: what it becomes, and each of its blisters.
   const plan: ImportPlan = {
     result: {
       created: 0,
@@ -341,8 +341,8 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
     },
     newProducts: [],
     productUpdates: [],
-    presentationInserts: [],
-    presentationUpdates: [],
+    blisterInserts: [],
+    blisterUpdates: [],
     touched: new Set(),
   };
   const changes: ImportChange[] = [];
@@ -389,17 +389,17 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
       } as StoredProduct;
     }
 
-    // Presentations: matched by seed count; those the sheet leaves out stay as they are.
-    const stored = new Map<number, CatalogueProduct['presentations'][number]>();
-    for (const b of existing?.presentations ?? []) if (!stored.has(b.seed_count)) stored.set(b.seed_count, b);
+    // Blisters: matched by seed count; those the sheet leaves out stay as they are.
+    const stored = new Map<number, CatalogProduct['blisters'][number]>();
+    for (const b of existing?.blisters ?? []) if (!stored.has(b.seed_count)) stored.set(b.seed_count, b);
     const seenAt = new Map<number, number>();
-    let total = existing?.presentations.length ?? 0;
-    const newPresentations: PresentationValues[] = [];
+    let total = existing?.blisters.length ?? 0;
+    const newBlisters: BlisterValues[] = [];
     type Outcome = Pick<ImportChange, 'fields' | 'price_change_percent' | 'stock_conflict'> & { kind: 'created' | 'updated' | 'unchanged' };
     const rowOutcome = new Map<ParsedRow, Outcome>();
     const noFlags = { price_change_percent: null, stock_conflict: null };
     const currencyKept = !existing || values.currency === existing.currency;
-    const bankDiscountCheck = (parsed: ParsedRow, next: PresentationValues) => {
+    const brandDiscountCheck = (parsed: ParsedRow, next: BlisterValues) => {
       const priced = [{ name: values.name ?? '', seed_count: next.seed_count, price: next.price, currency: values.currency }];
       if (brand && leftWithoutPrice(priced, brand, options.rate, options.now).length) {
         problems.add(parsed.row, 'price', discountLeavesNoPriceMessage(priced, options.rate));
@@ -408,7 +408,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
     };
 
     for (const parsed of group.rows) {
-      const p = parsed.presentation;
+      const p = parsed.blister;
       if (!p) {
         rowOutcome.set(parsed, {
           kind: existing ? (productChanges.length ? 'updated' : 'unchanged') : 'created',
@@ -436,23 +436,23 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
         if (p.stock !== undefined && p.stock !== was.stock && parsed.exportedAt && was.updated_at > parsed.exportedAt) {
           stockConflict = { shop: was.stock, sheet: p.stock, taken: options.takeStockRows.has(parsed.row) };
         }
-        const next: PresentationValues = {
+        const next: BlisterValues = {
           seed_count: was.seed_count,
           price: p.price ?? was.price,
           stock: stockConflict && !stockConflict.taken ? was.stock : (p.stock ?? was.stock),
           discount: p.discount ?? was.discount,
         };
         const priceFlag = currencyKept && isSuspiciousPriceChange(was.price, next.price) ? changePercent(was.price!, next.price!) : null;
-        if (next.price !== was.price || values.brand_id !== existing?.brand_id) bankDiscountCheck(parsed, next);
-        const before = formatPresentation(was);
-        const after = formatPresentation(next);
+        if (next.price !== was.price || values.brand_id !== existing?.brand_id) brandDiscountCheck(parsed, next);
+        const before = formatBlister(was);
+        const after = formatBlister(next);
         const fields = [...productChanges];
         for (const key of ['price', 'stock', 'discount'] as const) {
           if (before[key] !== after[key]) fields.push({ column: columnHeader(key), before: before[key], after: after[key] });
         }
-        const presentationChanged = fields.length > productChanges.length;
-        if (presentationChanged && !parsed.bad) {
-          plan.presentationUpdates.push({ ...next, id: was.id, product_id: was.product_id, stock_before: was.stock });
+        const blisterChanged = fields.length > productChanges.length;
+        if (blisterChanged && !parsed.bad) {
+          plan.blisterUpdates.push({ ...next, id: was.id, product_id: was.product_id, stock_before: was.stock });
         }
         rowOutcome.set(parsed, {
           kind: fields.length ? 'updated' : 'unchanged',
@@ -464,11 +464,11 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
         if (p.price == null && !problems.has(parsed.row, 'price')) fail('price', 'El precio es requerido');
         if (p.stock === undefined && !problems.has(parsed.row, 'stock')) fail('stock', 'El stock es requerido');
         total += 1;
-        if (total > MAX_PRESENTATIONS) fail('seed_count', `Un producto puede tener hasta ${MAX_PRESENTATIONS} presentaciones`);
+        if (total > MAX_BLISTERS) fail('seed_count', `Un producto puede tener hasta ${MAX_BLISTERS} presentaciones`);
         const next = { seed_count: p.seed_count, price: p.price ?? null, stock: p.stock ?? 0, discount: p.discount ?? 0 };
-        bankDiscountCheck(parsed, next);
-        if (existing) plan.presentationInserts.push({ ...next, product_id: existing.id });
-        else newPresentations.push(next);
+        brandDiscountCheck(parsed, next);
+        if (existing) plan.blisterInserts.push({ ...next, product_id: existing.id });
+        else newBlisters.push(next);
         rowOutcome.set(parsed, { kind: 'created', fields: existing ? productChanges : [], ...noFlags });
       }
     }
@@ -489,7 +489,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
           kind: outcome.kind === 'created' ? 'created' : 'updated',
           sku: values.sku,
           name: values.name ?? '',
-          seed_count: parsed.presentation?.seed_count ?? null,
+          seed_count: parsed.blister?.seed_count ?? null,
           fields: outcome.fields,
           price_change_percent: outcome.price_change_percent,
           stock_conflict: outcome.stock_conflict,
@@ -503,7 +503,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
         plan.result.products_updated += 1;
       }
     } else if (group.sku && brand) {
-      plan.newProducts.push({ values: { ...values, sku: group.sku }, brandName: brand.brand_name, presentations: newPresentations });
+      plan.newProducts.push({ values: { ...values, sku: group.sku }, brandName: brand.brand_name, blisters: newBlisters });
       plan.result.products_created += 1;
     }
   }
@@ -515,7 +515,7 @@ export function planImport(sheet: Sheet, catalogue: CatalogueProduct[], brandRow
   return plan;
 }
 
-function pickProduct(product: CatalogueProduct): ProductValues {
+function pickProduct(product: CatalogProduct): ProductValues {
   const values: Record<string, unknown> = {};
   for (const key of PRODUCT_FIELDS) values[key] = product[key];
   return values as ProductValues;

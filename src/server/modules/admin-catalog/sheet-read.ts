@@ -1,10 +1,10 @@
-// Reads an uploaded catalogue sheet into rows of cells by column: checks that it is UTF-8 text,
+// Reads an uploaded catalog sheet into rows of cells by column: checks that it is UTF-8 text,
 // finds its separator, and matches its headers to the sheet's columns.
 import {
   columnHeader,
   columnOfHeader,
   IMPORT_MAX_ROWS,
-  PRESENTATION_COLUMNS,
+  BLISTER_COLUMNS,
   type ImportError,
   type SheetColumn,
 } from '../../../domain/catalog-sheet';
@@ -50,7 +50,7 @@ function readHeader(header: string[]): { positions: [number, SheetColumn][]; err
   if (!seen.has('sku') && !seen.has('id')) {
     errors.push({ row: 1, column: columnHeader('sku'), message: 'Falta la columna SKU, que identifica cada producto' });
   }
-  if (!seen.has('seed_count') && PRESENTATION_COLUMNS.some((c) => seen.has(c))) {
+  if (!seen.has('seed_count') && BLISTER_COLUMNS.some((c) => seen.has(c))) {
     errors.push({
       row: 1,
       column: columnHeader('seed_count'),

@@ -1,4 +1,4 @@
-// HTTP for the catalogue as a spreadsheet and bulk edits (issue 14): export, import (multipart
+// HTTP for the catalog as a spreadsheet and bulk edits (issue 14): export, import (multipart
 // field `file`, `?dry_run=true` for the preview) and bulk edit. Staff only.
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
@@ -18,8 +18,8 @@ import { AppError, badRequest } from '../../errors';
 import { describedOnly } from '../../http';
 import { requireStaff } from '../auth/caller';
 import { bulkEditProducts } from './bulk-edit';
-import { exportCatalogue } from './sheet-export';
-import { importCatalogue, type ImportFile } from './sheet-import';
+import { exportCatalog } from './sheet-export';
+import { importCatalog, type ImportFile } from './sheet-import';
 
 const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_products' as const } };
 const TOO_LARGE = `El archivo no debe superar los ${IMPORT_MAX_BYTES / 1024 / 1024} MB`;
@@ -62,7 +62,7 @@ async function receiveFile(request: FastifyRequest): Promise<ImportFile> {
   return file;
 }
 
-export default async function catalogueSheetRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
+export default async function catalogSheetRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
   await app.register(multipart, {
@@ -80,7 +80,7 @@ export default async function catalogueSheetRoutes(base: FastifyInstance, opts: 
       },
     },
     async (_request, reply) => {
-      const { filename, body } = await exportCatalogue(ctx.db, ctx.now());
+      const { filename, body } = await exportCatalog(ctx.db, ctx.now());
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -99,7 +99,7 @@ export default async function catalogueSheetRoutes(base: FastifyInstance, opts: 
         response: { 200: importResultDtoSchema },
       },
     },
-    async (request) => importCatalogue(ctx, actorOf(request), await receiveFile(request), request.query),
+    async (request) => importCatalog(ctx, actorOf(request), await receiveFile(request), request.query),
   );
 
   app.post(

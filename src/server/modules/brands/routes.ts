@@ -1,4 +1,4 @@
-// Public brand (seed bank) reads: GET /api/brands/ and GET /api/brands/{id or slug}/.
+// Public brand (seed maker) reads: GET /api/brands/ and GET /api/brands/{id or slug}/.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { brandDtoSchema, brandListQuerySchema, brandRefParamSchema, type BrandDto } from '../../../domain/catalog';

@@ -1,4 +1,4 @@
-// Brand (seed bank) reads with their product and stock totals.
+// Brand (seed maker) reads with their product and stock totals.
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrandDto } from '../../../domain/catalog';
 import type { AppContext } from '../../context';

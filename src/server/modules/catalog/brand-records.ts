@@ -1,4 +1,4 @@
-// Brand rows as the catalogue reads them: products show their brand, and the brands area adds its
+// Brand rows as the catalog reads them: products show their brand, and the brands area adds its
 // totals on top of these records.
 import { inArray, sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';
@@ -38,7 +38,7 @@ export async function listBrandRecords(db: DbOrTx, opts: { includeHidden: boolea
   return rows.map(brandRecordOf);
 }
 
-/** The brand of each product (by id) that still exists; for coupons limited to banks. */
+/** The brand of each product (by id) that still exists; for coupons limited to brands. */
 export async function productBrandIds(db: DbOrTx, productIds: number[]): Promise<Map<number, number>> {
   if (productIds.length === 0) return new Map();
   const rows = await db.select({ id: products.id, brand_id: products.brand_id }).from(products).where(inArray(products.id, productIds));

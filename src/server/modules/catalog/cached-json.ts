@@ -1,16 +1,16 @@
-// Catalogue answers kept in the catalogue micro-cache (decision 0001): the product and brand
-// reads share it, and every catalogue write clears it.
+// Catalog answers kept in the catalog micro-cache (decision 0001): the product and brand
+// reads share it, and every catalog write clears it.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { viewerOf } from './viewer';
 
 /**
- * Answers the JSON `produce` makes, kept in the catalogue micro-cache under the exact URL and the
+ * Answers the JSON `produce` makes, kept in the catalog micro-cache under the exact URL and the
  * kind of caller (answers differ only by that: prices, staff filters). Failures are not kept, so
  * a bad request is refused every time.
  */
 export async function cachedJson<T>(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, produce: () => Promise<T>) {
   const key = `${viewerOf(request.user)} ${request.url}`;
-  const body = await ctx.caches.catalogue.get(key, async () => JSON.stringify(await produce()));
+  const body = await ctx.caches.catalog.get(key, async () => JSON.stringify(await produce()));
   return reply.type('application/json; charset=utf-8').send(body);
 }

@@ -1,8 +1,8 @@
-// SQL of the catalogue reads. One statement answers a page: the filtered, ordered ids with the
-// total count, and their columns, brand and presentations (as JSON). A search first asks which of
+// SQL of the catalog reads. One statement answers a page: the filtered, ordered ids with the
+// total count, and their columns, brand and blisters (as JSON). A search first asks which of
 // its words are typos; slow plans run with their own planner settings (withPlanSettings).
 import { sql, type SQL } from 'drizzle-orm';
-import { CATALOGUE_PAGE_SIZE, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
+import { CATALOG_PAGE_SIZE, type PRICE_RANGES, type ProductListQuery } from '../../../domain/catalog';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import { editDistance, normalizeSearch, typoEdits } from '../../../domain/text';
 import { preparedPerDb, preparedRows, sqlRows, sqlRowsByShape, type DbOrTx } from '../../db/client';
@@ -16,7 +16,7 @@ export interface ListParams {
   dollarRate: number;
   now: Date;
   /**
-   * Search words no visible product contains as typed (see typoWords), each with the catalogue
+   * Search words no visible product contains as typed (see typoWords), each with the catalog
    * words a few edits away; a typo without any is matched by trigram similarity.
    */
   typos?: ReadonlyMap<string, readonly string[]>;
@@ -68,7 +68,7 @@ const brandDiscountActive = (now: Date) =>
     and (b.discount_expires_at is null or b.discount_expires_at > ${now.toISOString()}::timestamptz))`;
 
 /**
- * Final ARS price of the presentation `bl` of the product `p` with brand `b`, the SQL twin of
+ * Final ARS price of the blister `bl` of the product `p` with brand `b`, the SQL twin of
  * pricing.priceBlister: USD converted with the rate and rounded to a peso, the blister's own
  * discount, and an active brand discount when it is lower. Used to filter and order; the answer's
  * prices come from priceBlister.
@@ -83,13 +83,13 @@ function finalPrice(params: ListParams): SQL {
 }
 
 /**
- * The price the product's card shows, `c.price` (null without one), and whether that presentation
- * is in stock, `c.in_stock`. spec storefront §4 (presentation.defaultCardPresentation): the first
- * presentation with stock and a price, else the first with a price, in the answer's order.
+ * The price the product's card shows, `c.price` (null without one), and whether that blister
+ * is in stock, `c.in_stock`. spec storefront §4 (blister.defaultCardBlister): the first
+ * blister with stock and a price, else the first with a price, in the answer's order.
  */
 function cardPriceJoin(params: ListParams): SQL {
   // The fence (offset 0) keeps the price above the sort: it is computed for the rows read until
-  // one is priced, usually one, instead of for every presentation.
+  // one is priced, usually one, instead of for every blister.
   return sql`left join lateral (
     select x.final as price, x.in_stock from (
       select ${finalPrice(params)} as final, bl.stock > 0 as in_stock from blisters bl
@@ -153,7 +153,7 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
       for (const word of words) {
         const corrected = params.typos?.get(word) ?? [];
         if (corrected.length) {
-          // A typo of catalogue words ("gorrila" for "gorilla"): those words, as if typed.
+          // A typo of catalog words ("gorrila" for "gorilla"): those words, as if typed.
           base.push(
             sql`(${sql.join(
               corrected.map((w) => sql`p.search_text like ${`%${w}%`}`),
@@ -183,15 +183,15 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     if (low !== null) base.push(card(sql`c.price >= ${low}`));
     if (high !== null) base.push(card(sql`c.price < ${high}`));
   }
-  // Presence tests read the presentations with EXISTS, which lets an ordered page stop early;
+  // Presence tests read the blisters with EXISTS, which lets an ordered page stop early;
   // only prices need the join `c`.
-  const anyPresentation = (condition: SQL) => sql`exists (select 1 from blisters s where s.product_id = p.id and ${condition})`;
-  if (query.has_price) base.push(anyPresentation(sql`s.price > 0`));
+  const anyBlister = (condition: SQL) => sql`exists (select 1 from blisters s where s.product_id = p.id and ${condition})`;
+  if (query.has_price) base.push(anyBlister(sql`s.price > 0`));
   if (params.viewer === 'staff') {
     if (query.currency) base.push(sql`p.currency = ${query.currency}`);
-    if (query.priceStatus === 'with-price') base.push(anyPresentation(sql`s.price > 0`));
+    if (query.priceStatus === 'with-price') base.push(anyBlister(sql`s.price > 0`));
     if (query.priceStatus === 'no-price') {
-      base.push(sql`not ${anyPresentation(sql`s.price > 0`)}`);
+      base.push(sql`not ${anyBlister(sql`s.price > 0`)}`);
       narrow = true;
     }
   }
@@ -205,23 +205,23 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     brand = ids.length ? sql`(${bySlug} or b.id in (${list(ids)}))` : bySlug;
   }
 
-  // On sale: a priced presentation with its own discount, or any priced one under an active
+  // On sale: a priced blister with its own discount, or any priced one under an active
   // brand discount (the same rule as a.on_sale). One EXISTS, not two joined by OR: the planner
-  // makes it one semi-join, where an OR of two made each a hashed list of every presentation.
-  const sale = query.discount ? anyPresentation(sql`s.price > 0 and (s.discount > 0 or ${brandDiscountActive(params.now)})`) : null;
+  // makes it one semi-join, where an OR of two made each a hashed list of every blister.
+  const sale = query.discount ? anyBlister(sql`s.price > 0 and (s.discount > 0 or ${brandDiscountActive(params.now)})`) : null;
 
   const stockParts: SQL[] = [];
-  const inStock = anyPresentation(sql`s.stock > 0`);
+  const inStock = anyBlister(sql`s.stock > 0`);
   if (query.has_stock || query.stockFilter === 'with-stock') stockParts.push(inStock);
   if (query.no_stock || query.stockFilter === 'out-of-stock') {
     stockParts.push(sql`not ${inStock}`);
     narrow = true;
   }
   if (query.stockFilter === 'low-stock') {
-    // The products of the presentations the dashboard lists (dashboard/queries.ts lowStock): some
+    // The products of the blisters the dashboard lists (dashboard/queries.ts lowStock): some
     // units left, fewer than the threshold set in 'Configuración', read once per statement.
     const threshold = sql`coalesce((select low_stock_threshold from site_settings where id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
-    stockParts.push(anyPresentation(sql`s.stock > 0 and s.stock < ${threshold}`));
+    stockParts.push(anyBlister(sql`s.stock > 0 and s.stock < ${threshold}`));
     narrow = true;
   }
   const stock = stockParts.length ? and(stockParts) : null;
@@ -295,7 +295,7 @@ async function typoCorrections(db: DbOrTx, typos: string[], visible: SQL): Promi
  * - a search with typos: the planner prices the trigram similarity operator like a cheap
  *   comparison and would test every row (about 30 ms on 5,000 products, several times more on
  *   PGlite); forbidding plain scans sends it through the GIN trigram index, a few hundred rows.
- * - a per-product join (card price, stock totals) over the whole catalogue: its estimated cost
+ * - a per-product join (card price, stock totals) over the whole catalog: its estimated cost
  *   passes PostgreSQL's JIT threshold, and compiling takes far longer (about 80 ms) than running it.
  */
 async function withPlanSettings<T>(
@@ -336,7 +336,7 @@ const allConditions = (f: FilterParts) => and([...f.base, ...[f.type, f.brand, f
 /** A numeric column as the drivers answer it: node-postgres gives text, PGlite a number. */
 type StoredNumber = string | number;
 
-/** A presentation of BLISTERS_JSON: a json value, so its numerics keep the same uncertainty. */
+/** A blister of BLISTERS_JSON: a json value, so its numerics keep the same uncertainty. */
 interface BlisterJson {
   id: StoredNumber;
   seed_count: StoredNumber;
@@ -599,17 +599,17 @@ const readTogether = (read: (db: DbOrTx, ids: number[]) => Promise<ProductBundle
   preparedPerDb((db: DbOrTx) =>
     coalescedReads(async (ids: number[]) => new Map((await read(db, ids)).map((b) => [b.product.id, b])), {
       maxInFlight: 2,
-      maxKeys: 20 * CATALOGUE_PAGE_SIZE,
+      maxKeys: 20 * CATALOG_PAGE_SIZE,
     }),
   );
 
-/** loadProducts for the catalogue's pages, the pages asked for at the same time read together. */
+/** loadProducts for the catalog's pages, the pages asked for at the same time read together. */
 export const loadProductsTogether = readTogether(loadProducts);
 
-/** Products with their brand and presentations, in one prepared statement per visibility. */
+/** Products with their brand and blisters, in one prepared statement per visibility. */
 const productsByIds = (visible: boolean) => {
   const statement = preparedRows<ProductJoinedRow>(
-    visible ? 'catalogue_products_available' : 'catalogue_products_any',
+    visible ? 'catalog_products_available' : 'catalog_products_any',
     sql`select ${PRODUCT_COLUMNS}, ${BLISTERS_JSON} from products p join brands b on b.id = p.brand_id
     where p.id = any(${sql.placeholder('ids')}::int[]) and ${and(visibility(visible ? 'anonymous' : 'staff', undefined))}`,
   );
@@ -618,7 +618,7 @@ const productsByIds = (visible: boolean) => {
 const availableProducts = productsByIds(true);
 const anyProducts = productsByIds(false);
 
-/** One product (detail, related, a presentation's), read together with those other requests ask for. */
+/** One product (detail, related, a blister's), read together with those other requests ask for. */
 export async function findProduct(db: DbOrTx, id: number, viewer: Viewer): Promise<ProductBundle | null> {
   const [bundle] = await (viewer === 'staff' ? anyProducts : availableProducts)(db)([id]);
   return bundle ?? null;
@@ -652,7 +652,7 @@ export interface FacetCounts {
 }
 
 /**
- * Counts for the catalogue's filter groups in one statement: each group is counted under every
+ * Counts for the catalog's filter groups in one statement: each group is counted under every
  * active filter except its own, so choosing a type still shows how many the other types have.
  */
 export async function countFacets(db: DbOrTx, query: ProductListQuery, params: ListParams): Promise<FacetCounts> {

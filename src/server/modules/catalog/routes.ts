@@ -1,4 +1,4 @@
-// Public catalogue reads: GET /api/products/… (spec storefront §7, accounts-admin §7 Products).
+// Public catalog reads: GET /api/products/… (spec storefront §7, accounts-admin §7 Products).
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
@@ -51,7 +51,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
       }),
   );
 
-  // Not cached: the cart reads the stock here right before adding a presentation.
+  // Not cached: the cart reads the stock here right before adding a blister.
   app.get(
     '/api/products/blisters/:id/',
     { ...publicGet, schema: { params: idParamSchema, response: { 200: blisterDetailDtoSchema } } },

@@ -1,5 +1,5 @@
-// The one place that turns stored products, presentations and brands into the API's shapes.
-// Admin code reuses these so every answer prices a presentation the same way.
+// The one place that turns stored products, blisters and brands into the API's shapes.
+// Admin code reuses these so every answer prices a blister the same way.
 import type { BlisterDto, BrandDto, BrandInfoDto, ProductDto } from '../../../domain/catalog';
 import { PRODUCT_TYPE_LABELS } from '../../../domain/catalog';
 import type { Currency } from '../../../domain/money';
@@ -33,7 +33,7 @@ export interface BrandRecord extends BrandDiscount {
   created_at: Date | string;
 }
 
-/** A presentation row as stored (drizzle's `blisters.$inferSelect` fits). */
+/** A blister row as stored (drizzle's `blisters.$inferSelect` fits). */
 export interface BlisterRecord {
   id: number;
   seed_count: number;
@@ -105,7 +105,7 @@ export function toProductDto(product: ProductRecord, brand: BrandRecord, blister
     discount_value: toNumber(brand.discount_value),
     discount_expires_at: brand.discount_expires_at,
   };
-  const presentations = [...blisters]
+  const sorted = [...blisters]
     .sort((a, b) => a.seed_count - b.seed_count || a.id - b.id)
     .map((b) => toBlisterDto(b, product.currency, brandDiscount, pricing));
   const dto: ProductDto = {
@@ -139,12 +139,12 @@ export function toProductDto(product: ProductRecord, brand: BrandRecord, blister
     is_national: brand.is_national,
     available: product.available,
     created_at: toIso(product.created_at)!,
-    blisters: presentations,
-    stock: presentations.reduce((sum, b) => sum + b.stock, 0),
-    max_discount: presentations.reduce((max, b) => Math.max(max, b.discount), 0),
+    blisters: sorted,
+    stock: sorted.reduce((sum, b) => sum + b.stock, 0),
+    max_discount: sorted.reduce((max, b) => Math.max(max, b.discount), 0),
   };
   if (pricing.showPrices) {
-    const prices = presentations.map((b) => b.final_price ?? 0).filter((p) => p > 0);
+    const prices = sorted.map((b) => b.final_price ?? 0).filter((p) => p > 0);
     dto.min_price = prices.length ? Math.min(...prices) : null;
   }
   return dto;

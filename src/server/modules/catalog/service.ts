@@ -1,6 +1,6 @@
-// Catalogue reads: product pages, filter counts, detail, related products and presentations.
+// Catalog reads: product pages, filter counts, detail, related products and blisters.
 import type { BlisterDto, ProductDto, ProductFacetsDto, ProductListQuery } from '../../../domain/catalog';
-import { CATALOGUE_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
+import { CATALOG_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
@@ -24,10 +24,10 @@ import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
-/** What a catalogue read prices and filters with; `search` also asks which of its words are typos. */
+/** What a catalog read prices and filters with; `search` also asks which of its words are typos. */
 async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {
   const [dollarRate, typos] = await Promise.all([
-    // Kept in memory, even with the catalogue micro-cache off: a rate change clears it.
+    // Kept in memory, even with the catalog micro-cache off: a rate change clears it.
     ctx.caches.dollarRate.get('value', () => getDollarRateValue(ctx.db)),
     search ? typoWords(ctx.db, search, viewer) : undefined,
   ]);
@@ -46,8 +46,8 @@ const toDto = (bundle: ProductBundle, pricing: PricingContext) => toProductDto(b
 /**
  * Staff-only filters are ignored for everyone else, and price ranges for anonymous callers: they
  * see no prices (architecture: deliberate departures), and narrowing by range would bracket them.
- * Sorting by price stays open to them: the catalogue's sort select is every visitor's (spec
- * storefront §2 Catalogue), and an order gives no amount.
+ * Sorting by price stays open to them: the catalog's sort select is every visitor's (spec
+ * storefront §2 Catalog), and an order gives no amount.
  */
 function forViewer(query: ProductListQuery, viewer: Viewer): ProductListQuery {
   if (viewer === 'staff') return query;
@@ -62,8 +62,8 @@ export interface ProductPage {
   pageSize: number;
 }
 
-/** Pages of a list or search kept in memory (productLists, productSearches): the first 50 of the catalogue's size. */
-const KEPT_MATCHES = 50 * CATALOGUE_PAGE_SIZE;
+/** Pages of a list or search kept in memory (productLists, productSearches): the first 50 of the catalog's size. */
+const KEPT_MATCHES = 50 * CATALOG_PAGE_SIZE;
 
 /**
  * A list's first matches and count (no search), from the list cache (caches.ts) when it has it.
@@ -95,7 +95,7 @@ function isPlainSearch(query: ProductListQuery): boolean {
 
 /**
  * A plain search's ranked matches, from the search cache (caches.ts) when it has it: they change
- * only with the catalogue (names, visibility), never with stock, orders or the time. Every word
+ * only with the catalog (names, visibility), never with stock, orders or the time. Every word
  * as typed first; only when that finds nothing are its typos matched by similarity.
  */
 function rankedSearch(ctx: AppContext, viewer: Viewer, query: ProductListQuery, params: ListParams): Promise<RankedSearch> {
@@ -110,7 +110,7 @@ function rankedSearch(ctx: AppContext, viewer: Viewer, query: ProductListQuery, 
 }
 
 /**
- * The products whose typed words the catalogue would take as typos ("gorila"), matched as its
+ * The products whose typed words the catalog would take as typos ("gorila"), matched as its
  * search matches them for staff: the words it contains as typed, the typos by similarity. Empty
  * when the search has no typo. The orders search uses it for the products of their lines.
  */
@@ -123,7 +123,7 @@ export async function productIdsMatchingTypos(db: DbOrTx, search: string, now: D
 
 export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductPage> {
   const query = forViewer(rawQuery, viewer);
-  const pageSize = query.page_size ?? CATALOGUE_PAGE_SIZE;
+  const pageSize = query.page_size ?? CATALOG_PAGE_SIZE;
   const page = query.page;
   const offset = (page - 1) * pageSize;
   const params = await listParams(ctx, viewer);
@@ -203,7 +203,7 @@ export async function relatedProducts(ctx: AppContext, viewer: Viewer, id: numbe
 
 export type BlisterDetailDto = BlisterDto & { product_id: number; product_name: string };
 
-/** One presentation with its current stock (spec storefront §7 'blister by id'). */
+/** One blister with its current stock (spec storefront §7 'blister by id'). */
 export async function getBlister(ctx: AppContext, viewer: Viewer, id: number): Promise<BlisterDetailDto> {
   const [found, params] = await Promise.all([findBlister(ctx.db, id, viewer), listParams(ctx, viewer)]);
   const blister = found?.blisters.find((b) => b.id === found.blisterId);

@@ -1,4 +1,4 @@
-// What the sitemap (seo) lists of the catalogue: the products an anonymous visitor can open (its
+// What the sitemap (seo) lists of the catalog: the products an anonymous visitor can open (its
 // own visibility rule: available and not deleted), read as ids and dates only.
 import { sql } from 'drizzle-orm';
 import { sqlRows, type DbOrTx } from '../../db/client';

@@ -1,21 +1,22 @@
-// The presentations' stock, as orders move it. An active order (pending or completed) holds its
+// The blisters' stock, as orders move it. An active order (pending or completed) holds its
 // lines' units; a cancelled order holds none. Every change moves stock from what an order held to
-// what it holds after, with the presentations locked in id order so concurrent orders never
-// deadlock or oversell. The catalogue owns these rows; orders call these functions with their own
+// what it holds after, with the blisters locked in id order so concurrent orders never
+// deadlock or oversell. The catalog owns these rows; orders call these functions with their own
 // transaction (`tx`), so the locks and the stock change belong to the order's transaction.
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, inArray, sql } from 'drizzle-orm';
 import { insufficientStockMessage } from '../../../domain/orders';
 import type { DbOrTx, Tx } from '../../db/client';
-import { blisters, brands, products } from '../../db/schema';
+import { blisters } from '../../db/schema';
 import { conflict } from '../../errors';
+import { selectBlisterLines, type BlisterLine } from './blisters';
 
-/** Units per presentation (blister id). */
+/** Units per blister (blister id). */
 export type Held = Map<number, number>;
 
 export function heldBy(lines: { blister_id: number | null; quantity: number }[]): Held {
   const held: Held = new Map();
   for (const line of lines) {
-    if (line.blister_id == null) continue; // the presentation was deleted: nothing to hold
+    if (line.blister_id == null) continue; // the blister was deleted: nothing to hold
     held.set(line.blister_id, (held.get(line.blister_id) ?? 0) + line.quantity);
   }
   return held;
@@ -23,59 +24,32 @@ export function heldBy(lines: { blister_id: number | null; quantity: number }[])
 
 export const NOTHING_HELD: Held = new Map();
 
-function selectPresentations(db: DbOrTx, ids: number[]) {
-  return db
-    .select({
-      id: blisters.id,
-      product_id: blisters.product_id,
-      seed_count: blisters.seed_count,
-      price: blisters.price,
-      stock: blisters.stock,
-      discount: blisters.discount,
-      product_name: products.name,
-      product_image: products.image,
-      product_type: products.type,
-      currency: products.currency,
-      available: products.available,
-      deleted_at: products.deleted_at,
-      brand_id: brands.id,
-      brand_name: brands.brand_name,
-      discount_active: brands.discount_active,
-      discount_type: brands.discount_type,
-      discount_value: brands.discount_value,
-      discount_expires_at: brands.discount_expires_at,
-    })
-    .from(blisters)
-    .innerJoin(products, eq(products.id, blisters.product_id))
-    .innerJoin(brands, eq(brands.id, products.brand_id))
-    .where(inArray(blisters.id, ids))
-    .orderBy(asc(blisters.id));
+function selectBlisters(db: DbOrTx, ids: number[]) {
+  return selectBlisterLines(db).where(inArray(blisters.id, ids)).orderBy(asc(blisters.id));
 }
-
-export type Presentation = Awaited<ReturnType<typeof selectPresentations>>[number];
 
 const uniqueSorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /**
- * Locks presentations (ascending id, so concurrent orders take the locks in the same order and
+ * Locks blisters (ascending id, so concurrent orders take the locks in the same order and
  * cannot deadlock) and returns them with what pricing and messages need. Missing rows are absent.
  * FOR NO KEY UPDATE is the row lock a stock UPDATE takes anyway: it serialises every stock change
  * but, unlike FOR UPDATE, lets other transactions insert order lines that reference the row.
  */
-export async function lockPresentations(tx: Tx, blisterIds: number[]): Promise<Presentation[]> {
+export async function lockBlisters(tx: Tx, blisterIds: number[]): Promise<BlisterLine[]> {
   const ids = uniqueSorted(blisterIds);
   if (ids.length === 0) return [];
-  return selectPresentations(tx, ids).for('no key update', { of: blisters });
+  return selectBlisters(tx, ids).for('no key update', { of: blisters });
 }
 
 /** The same rows without locking them (for reading snapshots before the stock move locks). */
-export async function readPresentations(db: DbOrTx, blisterIds: number[]): Promise<Presentation[]> {
+export async function readBlisters(db: DbOrTx, blisterIds: number[]): Promise<BlisterLine[]> {
   const ids = uniqueSorted(blisterIds);
   if (ids.length === 0) return [];
-  return selectPresentations(db, ids);
+  return selectBlisters(db, ids);
 }
 
-/** Units to take (positive) or give back (negative) per presentation to go from `before` to `after`. */
+/** Units to take (positive) or give back (negative) per blister to go from `before` to `after`. */
 export function stockDelta(before: Held, after: Held): Held {
   const delta: Held = new Map();
   for (const id of new Set([...before.keys(), ...after.keys()])) {
@@ -86,17 +60,17 @@ export function stockDelta(before: Held, after: Held): Held {
 }
 
 /**
- * Applies a delta to presentations the transaction has already locked, in one UPDATE. Refuses
+ * Applies a delta to blisters the transaction has already locked, in one UPDATE. Refuses
  * with 409 (naming the product and the units available) when one is short; the caller's
  * transaction then rolls everything back.
  */
-export async function applyStockDelta(tx: Tx, locked: Presentation[], delta: Held, now: Date): Promise<void> {
+export async function applyStockDelta(tx: Tx, locked: BlisterLine[], delta: Held, now: Date): Promise<void> {
   const byId = new Map(locked.map((row) => [row.id, row]));
   const changes: [number, number][] = [];
   for (const [id, change] of [...delta].sort(([a], [b]) => a - b)) {
     const row = byId.get(id);
     if (!row) {
-      // Deleted since: units cannot go back to a presentation that no longer exists.
+      // Deleted since: units cannot go back to a blister that no longer exists.
       if (change > 0) throw conflict('Una de las presentaciones del pedido ya no existe', 'PRODUCT_UNAVAILABLE', { blister_id: id });
       continue;
     }
@@ -129,5 +103,5 @@ export async function applyStockDelta(tx: Tx, locked: Presentation[], delta: Hel
 export async function moveStock(tx: Tx, before: Held, after: Held, now: Date): Promise<void> {
   const delta = stockDelta(before, after);
   if (delta.size === 0) return;
-  await applyStockDelta(tx, await lockPresentations(tx, [...delta.keys()]), delta, now);
+  await applyStockDelta(tx, await lockBlisters(tx, [...delta.keys()]), delta, now);
 }

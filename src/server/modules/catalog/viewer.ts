@@ -1,4 +1,4 @@
-// Who reads the catalogue decides what it shows: anonymous callers get no prices, staff also see
+// Who reads the catalog decides what it shows: anonymous callers get no prices, staff also see
 // unavailable products and the staff-only filters.
 import { isAdmin, type AuthUser } from '../auth/caller';
 

@@ -13,7 +13,7 @@ import { createCoupon, getCoupon, listCoupons, updateCoupon } from './service';
 export default async function couponRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
-  // The contract: coupons are a catalogue person's job.
+  // The contract: coupons are a catalog person's job.
   const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_products' as const } };
 
   app.get('/api/coupons/', { ...staffOnly, schema: { response: { 200: pageSchema(couponDtoSchema) } } }, async () => {

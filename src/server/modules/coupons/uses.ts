@@ -4,7 +4,7 @@
 // expiry job, reopen, delete) goes through moveCouponUse, called by orders/service applyChange
 // and deleteOrder: a cancelled order gives its use back, a reopened one takes it again.
 //
-// Lock order: the coupon row is locked before the presentations (decision 0006), by checkouts
+// Lock order: the coupon row is locked before the blisters (decision 0006), by checkouts
 // and by cancels alike, so the two never wait for each other in a circle.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { COUPON_MESSAGES, normalizeCouponCode, type CouponRules } from '../../../domain/coupons';

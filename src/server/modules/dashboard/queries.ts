@@ -162,7 +162,7 @@ export interface RankedRow {
 }
 
 /**
- * The lines of the orders sold in `span`, ranked: the top products and banks by units and by
+ * The lines of the orders sold in `span`, ranked: the top products and brands by units and by
  * amount, and the sales of each type. Lines are summed per product first, from the indexes alone
  * (orders_sales_idx, order_products_sales_idx), and only then named; a product that no longer
  * exists is named, and grouped, by the snapshot its order lines kept.
@@ -224,7 +224,7 @@ export interface LowStockRow {
 }
 
 /**
- * Presentations of live products on sale with some stock under the threshold, fewest first; the
+ * Blisters of live products on sale with some stock under the threshold, fewest first; the
  * threshold is read in the same statement. Always one row at least (the threshold's).
  */
 export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]> {
@@ -247,8 +247,8 @@ export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]>
 }
 
 /**
- * Presentations without stock that orders of `span` asked for: demand the shop cannot meet. The
- * lines are summed per presentation first, from the indexes alone.
+ * Blisters without stock that orders of `span` asked for: demand the shop cannot meet. The
+ * lines are summed per blister first, from the indexes alone.
  */
 export async function soldOutStillSelling(db: DbOrTx, span: Span, rows: number) {
   return sqlRows<{ product_id: number; blister_id: number; name: string; seed_count: number; units: number; last_ordered_at: Date }>(

@@ -1,5 +1,5 @@
 // 'Inicio': the figures, series, rankings and stock lists of the back office's landing page,
-// read through a short cache (caches.ts) that order and catalogue writes clear.
+// read through a short cache (caches.ts) that order and catalog writes clear.
 import {
   DASHBOARD_BREAKDOWN_DAYS,
   DASHBOARD_DAYS,

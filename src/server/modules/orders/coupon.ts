@@ -17,10 +17,10 @@ import { productBrandIds } from '../catalog/brand-records';
 import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
 import { getCouponCombination } from '../site/order-settings';
 import type { AppContext } from '../../context';
-import type { Presentation } from '../catalog/stock';
+import type { BlisterLine } from '../catalog/blisters';
 
-/** A priced line as the coupon sees it: list price (before the banks' discounts) and price after them. */
-export function couponLine(p: Presentation, quantity: number, price: number, dollarRate: number): CouponLine {
+/** A priced line as the coupon sees it: list price (before the brands' discounts) and price after them. */
+export function couponLine(p: BlisterLine, quantity: number, price: number, dollarRate: number): CouponLine {
   const view = priceBlister({ price: p.price, discount: 0 }, p.currency, dollarRate, null, new Date(0));
   return { brand_id: p.brand_id, product_type: p.product_type, list_price: Math.max(view?.price ?? price, price), price, quantity };
 }
@@ -46,7 +46,7 @@ export async function decideCoupon(
   const refusal = couponRefusal(couponRules(coupon), { now, lines, ...(await customerFacts(db, coupon.id, customerId)) });
   if (refusal) return { refusal, coupon };
   const outcome = applyCoupon(couponRules(coupon), lines, await getCouponCombination(db));
-  if (!outcome.applied) return { refusal: COUPON_MESSAGES.bankDiscountsBetter, coupon };
+  if (!outcome.applied) return { refusal: COUPON_MESSAGES.brandDiscountsBetter, coupon };
   return { coupon, outcome };
 }
 
@@ -82,7 +82,7 @@ export function checkResult(decision: CouponDecision, lines: CouponLine[]): Coup
 /**
  * A staff edit re-prices an order that carries a coupon: the same domain function on the lines
  * as they are now, at the prices the order charges (the coupon was accepted at checkout; its
- * dates, uses and minimum are not asked again). Lines whose product is gone count as no bank.
+ * dates, uses and minimum are not asked again). Lines whose product is gone count as no brand.
  */
 export async function repricedDiscount(
   tx: Tx,

@@ -25,7 +25,7 @@ interface SafeText {
 type CellValue = string | number | SafeText | null | undefined;
 
 /**
- * One cell: text a spreadsheet would run as a formula gets a leading apostrophe (the catalogue
+ * One cell: text a spreadsheet would run as a formula gets a leading apostrophe (the catalog
  * sheet's rule); a cell with a separator, quote or line break is quoted.
  */
 export function csvCell(value: CellValue): string {

@@ -1,6 +1,6 @@
 // What other areas ask of orders, each a narrow question, so only this area's files read the
 // order tables (src/server/db/table-owners.js). Leaf module: it imports nothing of the areas, so
-// coupons, users, warranty, legal and the catalogue can call it without a circle.
+// coupons, users, warranty, legal and the catalog can call it without a circle.
 import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';

@@ -20,8 +20,9 @@ import { roundCents } from '../../../domain/money';
 import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { normalizePhone } from '../../../domain/phone';
 import { preparedPerDb, sqlRows, type DbOrTx } from '../../db/client';
-import { blisters, brands, folded, orderProducts, orderSearchText, orders, products, users, userSearchText } from '../../db/schema';
+import { folded, orderProducts, orderSearchText, orders, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';
+import { lineBlisters, lineProducts } from '../catalog/blisters';
 import { productIdsMatchingTypos } from '../catalog/service';
 
 const orderFields = {
@@ -97,24 +98,23 @@ const selectLines = (db: DbOrTx) =>
       snapshot_brand: orderProducts.product_brand,
       snapshot_type: orderProducts.product_type,
       snapshot_seed_count: orderProducts.seed_count,
-      name: products.name,
-      image: products.image,
-      description: products.description,
-      brand: brands.brand_name,
-      type: products.type,
-      genotype: products.genotype,
-      effects: products.effects,
-      thc: products.thc,
-      cbd: products.cbd,
-      sativa: products.sativa,
-      indica: products.indica,
-      flavors: products.flavors,
-      seed_count: blisters.seed_count,
+      name: lineProducts.name,
+      image: lineProducts.image,
+      description: lineProducts.description,
+      brand: lineProducts.brand,
+      type: lineProducts.type,
+      genotype: lineProducts.genotype,
+      effects: lineProducts.effects,
+      thc: lineProducts.thc,
+      cbd: lineProducts.cbd,
+      sativa: lineProducts.sativa,
+      indica: lineProducts.indica,
+      flavors: lineProducts.flavors,
+      seed_count: lineBlisters.seed_count,
     })
     .from(orderProducts)
-    .leftJoin(products, eq(products.id, orderProducts.product_id))
-    .leftJoin(brands, eq(brands.id, products.brand_id))
-    .leftJoin(blisters, eq(blisters.id, orderProducts.blister_id));
+    .leftJoin(lineProducts, eq(lineProducts.id, orderProducts.product_id))
+    .leftJoin(lineBlisters, eq(lineBlisters.id, orderProducts.blister_id));
 
 // The reads every order list and order answer repeats, with the order ids as their only
 // parameter (see preparedPerDb).
@@ -346,7 +346,7 @@ async function searchMatches(db: DbOrTx, term: string, now: Date): Promise<SQL> 
   }
   let rows = await sqlRows<{ id: number }>(db, sql.join(branches, sql` union `));
   if (rows.length === 0) {
-    // Nothing as typed: the product names with typos, matched as the catalogue search matches them.
+    // Nothing as typed: the product names with typos, matched as the catalog search matches them.
     const productIds = await productIdsMatchingTypos(db, term, now, TYPO_PRODUCTS);
     if (productIds.length) {
       rows = await sqlRows<{ id: number }>(

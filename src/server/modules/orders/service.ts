@@ -44,15 +44,8 @@ import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
 import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { inStages } from './stages';
-import {
-  applyStockDelta,
-  heldBy,
-  lockPresentations,
-  moveStock,
-  NOTHING_HELD,
-  readPresentations,
-  type Presentation,
-} from '../catalog/stock';
+import { applyStockDelta, heldBy, lockBlisters, moveStock, NOTHING_HELD, readBlisters } from '../catalog/stock';
+import type { BlisterLine } from '../catalog/blisters';
 
 /** Who is calling, as the auth plugin loaded it. */
 export interface OrderActor extends Actor {
@@ -88,8 +81,8 @@ const lineSummary = (lines: TargetLine[]) =>
 
 const sameLines = (a: TargetLine[], b: TargetLine[]) => JSON.stringify(lineSummary(a)) === JSON.stringify(lineSummary(b));
 
-/** The snapshot an order line keeps of the product, so the order survives catalogue changes. */
-function snapshotLine(p: Presentation, quantity: number, priceAtTime: number): TargetLine {
+/** The snapshot an order line keeps of the product, so the order survives catalog changes. */
+function snapshotLine(p: BlisterLine, quantity: number, priceAtTime: number): TargetLine {
   return {
     product_id: p.product_id,
     blister_id: p.id,
@@ -104,14 +97,14 @@ function snapshotLine(p: Presentation, quantity: number, priceAtTime: number): T
 }
 
 /** ARS unit price after discounts, from the database only (architecture: never from the client). */
-function unitPrice(p: Presentation, dollarRate: number, now: Date): number | null {
+function unitPrice(p: BlisterLine, dollarRate: number, now: Date): number | null {
   const view = priceBlister({ price: p.price, discount: p.discount }, p.currency, dollarRate, p, now);
   return view ? view.final_price : null;
 }
 
 /**
  * Every write to orders goes through here: once its writes have ended (committed, or failed with
- * an unknown outcome), the caches they make stale are dropped (the staff list, and the catalogue
+ * an unknown outcome), the caches they make stale are dropped (the staff list, and the catalog
  * whose stock they moved), so the next read in this process, the client's included, sees them.
  * A batch of transactions (the expiry job) drops them once, after the last.
  */
@@ -187,7 +180,7 @@ export interface NewOrder {
 }
 
 /** Prices the lines from the database (never from the client), refusing what cannot be sold. */
-function priceLines(byId: Map<number, Presentation>, inputs: OrderLineInput[], dollarRate: number, now: Date): TargetLine[] {
+function priceLines(byId: Map<number, BlisterLine>, inputs: OrderLineInput[], dollarRate: number, now: Date): TargetLine[] {
   return inputs.map((line) => {
     const p = byId.get(line.blister_id);
     const where = { product_id: line.product_id, blister_id: line.blister_id };
@@ -207,7 +200,7 @@ function priceLines(byId: Map<number, Presentation>, inputs: OrderLineInput[], d
 /**
  * The one way an order comes to be, for a checkout and a manual order alike: lines priced and
  * shipping quoted from the database inside the transaction, the confirmed total checked, stock
- * reserved under the presentations' locks (decision 0006).
+ * reserved under the blisters' locks (decision 0006).
  */
 export async function placeOrder(
   ctx: AppContext,
@@ -219,7 +212,7 @@ export async function placeOrder(
   const { customer, input } = order;
   const remembered = order.enforcePendingCap ? await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx)) : undefined;
   const blisterIds = input.products.map((l) => l.blister_id);
-  const byId = new Map((await readPresentations(tx, blisterIds)).map((p) => [p.id, p]));
+  const byId = new Map((await readBlisters(tx, blisterIds)).map((p) => [p.id, p]));
   const lines = priceLines(byId, input.products, dollarRate, now);
   // The coupon is decided here, from these prices, with its row locked to the commit: the use
   // taken below cannot be taken by a simultaneous checkout too (coupons/uses.ts).
@@ -231,7 +224,7 @@ export async function placeOrder(
   const couponDiscount = coupon?.outcome.discount ?? 0;
   const total = roundCents(orderTotalWithShipping(subtotal, delivery.columns.shipping_price) - couponDiscount);
   // The customer confirmed a total: a price that changed while the checkout was open (a
-  // catalogue edit, a new dollar rate, the shipping settings) stops the order instead of
+  // catalog edit, a new dollar rate, the shipping settings) stops the order instead of
   // charging more or less.
   if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
     throw conflict(
@@ -304,10 +297,10 @@ export async function placeOrder(
     },
   });
 
-  // The presentations are locked last: popular ones are then held only for the stock check,
+  // The blisters are locked last: popular ones are then held only for the stock check,
   // the decrement and the commit, not while the order is written. A shortage (409) rolls
   // the order back with everything else.
-  const locked = await lockPresentations(tx, blisterIds);
+  const locked = await lockBlisters(tx, blisterIds);
   await applyStockDelta(tx, locked, heldBy(lines), now);
   return row;
 }
@@ -318,7 +311,7 @@ async function couponForOrder(
   tx: Tx,
   code: string,
   customerId: number,
-  byId: Map<number, Presentation>,
+  byId: Map<number, BlisterLine>,
   lines: TargetLine[],
   dollarRate: number,
   now: Date,
@@ -345,7 +338,7 @@ export async function checkCoupon(ctx: AppContext, customer: OrderActor, input: 
   const now = ctx.now();
   const byId = new Map(
     (
-      await readPresentations(
+      await readBlisters(
         ctx.db,
         input.products.map((l) => l.blister_id),
       )
@@ -475,7 +468,7 @@ async function deliveryAfterEdit(
  * active order holds its lines, a cancelled one nothing), lines and order row follow.
  */
 async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState, now: Date): Promise<number> {
-  // The coupon's row before the presentations' (coupons/uses.ts): a cancel gives the use back, a reopen takes it.
+  // The coupon's row before the blisters' (coupons/uses.ts): a cancel gives the use back, a reopen takes it.
   await moveCouponUse(tx, order, isOrderActive(order.status), isOrderActive(next.status), now);
   const before = isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD;
   const after = isOrderActive(next.status) ? heldBy(next.lines) : NOTHING_HELD;
@@ -655,7 +648,7 @@ export async function updateOrderAsCustomer(
   return dto;
 }
 
-/** Staff's line edit: existing lines matched by id or by product and presentation, new ones priced from the database unless staff give a price. */
+/** Staff's line edit: existing lines matched by id or by product and blister, new ones priced from the database unless staff give a price. */
 async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrderLineInput[], now: Date): Promise<TargetLine[]> {
   const used = new Set<number>();
   const lines: TargetLine[] = [];
@@ -676,9 +669,9 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
   if (added.length === 0) return lines;
 
   const dollarRate = await getDollarRateValue(tx);
-  const presentations = new Map(
+  const byId = new Map(
     (
-      await readPresentations(
+      await readBlisters(
         tx,
         added.map((l) => l.blister_id!),
       )
@@ -689,7 +682,7 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
     const key = `${input.product_id}:${input.blister_id}`;
     if (seen.has(key)) throw badRequest('Hay productos repetidos en el pedido');
     seen.add(key);
-    const p = presentations.get(input.blister_id!);
+    const p = byId.get(input.blister_id!);
     if (!p || p.product_id !== input.product_id || p.deleted_at) {
       throw conflict('El producto o la presentación seleccionada no existe', 'PRODUCT_UNAVAILABLE', {
         product_id: input.product_id,
@@ -702,7 +695,7 @@ async function resolveStaffLines(tx: Tx, current: LineRecord[], inputs: AdminOrd
         blister_id: p.id,
       });
     }
-    // As at checkout, a line the catalogue prices at $0 is not sold; staff may still set a price themselves.
+    // As at checkout, a line the catalog prices at $0 is not sold; staff may still set a price themselves.
     const price = input.price_at_time ?? unitPrice(p, dollarRate, now);
     if (price === null || (input.price_at_time === undefined && price <= 0))
       throw conflict(`El producto ${p.product_name} no tiene precio asignado`, 'NO_PRICE', { product_id: p.product_id, blister_id: p.id });

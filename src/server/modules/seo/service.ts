@@ -19,8 +19,8 @@ import { listPublicProductDates } from '../catalog/sitemap';
 const HOME_TITLE = `${SHOP_NAME} - Banco de semillas de cannabis`;
 const HOME_DESCRIPTION =
   'Semillas de cannabis de los mejores bancos nacionales e internacionales. Envíos a todo el país y garantía de germinación.';
-const CATALOGUE_TITLE = `Catálogo de semillas - ${SHOP_NAME}`;
-const CATALOGUE_DESCRIPTION =
+const CATALOG_TITLE = `Catálogo de semillas - ${SHOP_NAME}`;
+const CATALOG_DESCRIPTION =
   'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtra por banco, tipo y ofertas.';
 const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
 const GUIDE_DESCRIPTION = 'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
@@ -40,12 +40,12 @@ export interface ServedHead {
 // What the app requests first on every storefront page it renders itself: the maintenance state
 // (its route guard waits for it on a first visit).
 const STARTUP_FETCHES = ['/api/core/maintenance-status/'];
-// The `sizes` of the first images as the pages render them (ProductGallery, CataloguePage cards):
+// The `sizes` of the first images as the pages render them (ProductGallery, CatalogPage cards):
 // a preload with other attributes would be fetched twice.
 const PRODUCT_IMAGE_SIZES = '(min-width: 1024px) 600px, 100vw';
-const CATALOGUE_CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+const CATALOG_CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 /** Cards in the first row on a phone. */
-const CATALOGUE_PRELOADS = 2;
+const CATALOG_PRELOADS = 2;
 
 function imagePreload(src: string | null | undefined, sizes: string): ImagePreload | null {
   if (!src || !(src.startsWith('/uploads/') || /^https:\/\//i.test(src))) return null;
@@ -61,10 +61,10 @@ function absoluteImage(publicUrl: string, src: string | null | undefined): strin
 }
 
 /**
- * Catalogue reads for pages, kept as briefly as the catalogue's own answers (CATALOG_CACHE_MS,
- * cleared by catalogue writes): a popular product page costs one read per period.
+ * Catalog reads for pages, kept as briefly as the catalog's own answers (CATALOG_CACHE_MS,
+ * cleared by catalog writes): a popular product page costs one read per period.
  */
-const cached = <T>(ctx: AppContext, key: string, load: () => Promise<T>) => ctx.caches.catalogue.get(`seo ${key}`, load);
+const cached = <T>(ctx: AppContext, key: string, load: () => Promise<T>) => ctx.caches.catalog.get(`seo ${key}`, load);
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
@@ -92,19 +92,19 @@ function homeHead(publicUrl: string): PageHead {
   };
 }
 
-/** The first cards of the catalogue as it opens: without filters, or one bank's page. */
+/** The first cards of the catalog as it opens: without filters, or one brand's page. */
 async function firstCardImages(ctx: AppContext, params: URLSearchParams, brand?: string): Promise<ImagePreload[]> {
   if ([...params.keys()].some((key) => key !== 'bank')) return [];
   const query = productListQuerySchema.safeParse({ page: 1, brand });
   if (!query.success) return [];
   const page = await cached(ctx, `first-cards ${brand ?? ''}`, () => listProducts(ctx, 'anonymous', query.data));
   return page.results
-    .slice(0, CATALOGUE_PRELOADS)
-    .map((p) => imagePreload(p.image, CATALOGUE_CARD_SIZES))
+    .slice(0, CATALOG_PRELOADS)
+    .map((p) => imagePreload(p.image, CATALOG_CARD_SIZES))
     .filter((p): p is ImagePreload => p !== null);
 }
 
-async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<PageHead> {
+async function catalogHead(ctx: AppContext, params: URLSearchParams): Promise<PageHead> {
   const { publicUrl } = ctx.config;
   const slug = params.get('bank');
   if (slug && !slug.includes(',')) {
@@ -123,10 +123,10 @@ async function catalogueHead(ctx: AppContext, params: URLSearchParams): Promise<
       if (!isNotFound(error)) throw error;
     }
   }
-  // Searches, filters and pages are views of the one catalogue page.
+  // Searches, filters and pages are views of the one catalog page.
   return {
-    title: CATALOGUE_TITLE,
-    description: CATALOGUE_DESCRIPTION,
+    title: CATALOG_TITLE,
+    description: CATALOG_DESCRIPTION,
     canonical: `${publicUrl}/productos`,
     ogType: 'website',
     preloadImages: slug ? [] : await firstCardImages(ctx, params),
@@ -180,7 +180,7 @@ async function productHead(ctx: AppContext, rawId: string, path: string): Promis
   if (!parsed.success || !/^\d+$/.test(rawId)) return productNotFoundHead(publicUrl, path);
   let product: ProductDto;
   try {
-    // The catalogue's anonymous read: no prices.
+    // The catalog's anonymous read: no prices.
     product = await cached(ctx, `product ${parsed.data.id}`, () => getProduct(ctx, 'anonymous', parsed.data.id));
   } catch (error) {
     if (isNotFound(error)) return productNotFoundHead(publicUrl, path);
@@ -219,7 +219,7 @@ export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<Serve
 async function storefrontHead(ctx: AppContext, path: string, params: URLSearchParams): Promise<ServedHead | null> {
   const { publicUrl } = ctx.config;
   if (path === '/') return { statusCode: 200, head: homeHead(publicUrl), routeModule: 'HomePage' };
-  if (path === '/productos') return { statusCode: 200, head: await catalogueHead(ctx, params), routeModule: 'CataloguePage' };
+  if (path === '/productos') return { statusCode: 200, head: await catalogHead(ctx, params), routeModule: 'CatalogPage' };
   if (path === '/como-germinar') {
     const head: PageHead = {
       title: GUIDE_TITLE,
@@ -281,7 +281,7 @@ export function pageHeadRenderer(ctx: AppContext) {
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Every public page worth indexing: home, catalogue, guide, contact and legal pages, each available product and each visible bank. */
+/** Every public page worth indexing: home, catalog, guide, contact and legal pages, each available product and each visible brand. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const { publicUrl } = ctx.config;
   const [products, brands] = await Promise.all([listPublicProductDates(ctx.db), listBrandRecords(ctx.db, { includeHidden: false })]);
@@ -301,7 +301,7 @@ export async function sitemapXml(ctx: AppContext): Promise<string> {
 }
 
 /**
- * Private pages stay out of search results. The public catalogue API stays open: crawlers that
+ * Private pages stay out of search results. The public catalog API stays open: crawlers that
  * render the app fetch it to see the page's content (the longest matching rule wins).
  */
 export function robotsTxt(ctx: AppContext): string {

@@ -21,7 +21,7 @@ import { dollarRate, dollarRateHistory } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
 import { type Actor, logActivity } from '../activity/log';
 
-// Read by every catalogue page and every order (see preparedPerDb).
+// Read by every catalog page and every order (see preparedPerDb).
 const rateValueQuery = preparedPerDb((db) =>
   db.select({ value: dollarRate.value }).from(dollarRate).where(eq(dollarRate.id, 1)).prepare('dollar_rate_value'),
 );
@@ -178,8 +178,8 @@ async function applyChange(
     }
     return after;
   });
-  // USD prices are computed per request from the rate; drop catalogue reads cached with the old one.
-  if (rateChanged) ctx.caches.catalogueChanged();
+  // USD prices are computed per request from the rate; drop catalog reads cached with the old one.
+  if (rateChanged) ctx.caches.catalogChanged();
   return row;
 }
 

@@ -1,4 +1,4 @@
-// The low-stock threshold (site_settings row 1): presentations with less stock are listed on the
+// The low-stock threshold (site_settings row 1): blisters with less stock are listed on the
 // dashboard. Staff change it in 'Configuración'; the change is logged.
 import { eq } from 'drizzle-orm';
 import { DEFAULT_LOW_STOCK_THRESHOLD, type InventorySettingsDto, type InventorySettingsUpdate } from '../../../domain/inventory';

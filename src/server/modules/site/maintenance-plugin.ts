@@ -1,7 +1,7 @@
 // Server-side maintenance mode (architecture: deliberate departures). While the shop is in
 // maintenance every API call answers 503, unless the caller is staff or holds a valid bypass
 // token, or the route is one a visitor needs to get in or to check the state. The storefront's
-// pages and the sitemap, which carry catalogue data outside the API, are closed by the same rule:
+// pages and the sitemap, which carry catalog data outside the API, are closed by the same rule:
 // a page is then the bare app (which shows its maintenance page) with 503, the sitemap a 503.
 // Registered before the auth plugin, so the 503 comes before any 401/403 of the route.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -22,7 +22,7 @@ declare module 'fastify' {
   }
 }
 
-/** The static-web plugin's page route and the sitemap: what leaves the API with catalogue data. */
+/** The static-web plugin's page route and the sitemap: what leaves the API with catalog data. */
 const PAGE_ROUTE = '/*';
 const SITEMAP_ROUTE = '/sitemap.xml';
 const RETRY_AFTER_SECONDS = '300';

@@ -21,7 +21,7 @@ export async function getOrderSettings(ctx: AppContext, db: DbOrTx = ctx.db): Pr
   };
 }
 
-/** How coupons combine with the banks' discounts (domain/coupons.ts): 'best' until staff choose. */
+/** How coupons combine with the brands' discounts (domain/coupons.ts): 'best' until staff choose. */
 export async function getCouponCombination(db: DbOrTx): Promise<CouponCombination> {
   const [row] = await db.select({ coupon_combination: siteSettings.coupon_combination }).from(siteSettings).where(eq(siteSettings.id, 1));
   return row?.coupon_combination ?? 'best';

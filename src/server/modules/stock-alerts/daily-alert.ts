@@ -1,5 +1,5 @@
 // The shop's daily stock e-mail (issue 14): from the configured Argentina hour, once a day, the
-// presentations that fell under the low-stock threshold or sold out since the last check. The
+// blisters that fell under the low-stock threshold or sold out since the last check. The
 // day is claimed with one conditional UPDATE, so with several processes exactly one runs it.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stockAlertSettings } from '../../db/schema';
-import { lowStockPresentations } from '../catalog/presentations';
+import { lowStockBlisters } from '../catalog/blisters';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { deliverMail, queueMail } from '../mail/service';
 import { getInventorySettings } from '../site/inventory-settings';
@@ -29,7 +29,7 @@ async function readLowStockThreshold(db: DbOrTx): Promise<number> {
 }
 
 export interface DailyAlertOutcome {
-  /** Presentations the e-mail listed (0: nothing new, no e-mail). */
+  /** Blisters the e-mail listed (0: nothing new, no e-mail). */
   reported: number;
   mailId: number | null;
 }
@@ -58,7 +58,7 @@ export async function runDailyStockAlert(ctx: AppContext, log?: Logger): Promise
       .returning();
     if (!claimed) return null;
     const threshold = await readLowStockThreshold(tx);
-    const current = await lowStockPresentations(tx, threshold);
+    const current = await lowStockBlisters(tx, threshold);
     const report = newlyLowStock(claimed.low_stock_seen, current);
     const to = ctx.config.shopEmail;
     if (report.length > 0 && !to) log?.warn({ presentations: report.length }, 'stock alert has no recipient: set SHOP_EMAIL');

@@ -1,12 +1,12 @@
-// The two stock e-mails: to a customer when a presentation they waited for is back, and the
-// shop's daily list of presentations running out.
+// The two stock e-mails: to a customer when a blister they waited for is back, and the
+// shop's daily list of blisters running out.
 import type { AppContext } from '../../context';
 import type { MailMessage } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
 
 const seeds = (count: number) => `${count} ${count === 1 ? 'semilla' : 'semillas'}`;
 
-export interface RestockedPresentation {
+export interface RestockedBlister {
   to: string;
   first_name: string;
   username: string;
@@ -16,7 +16,7 @@ export interface RestockedPresentation {
   seed_count: number;
 }
 
-export function restockEmail(ctx: AppContext, item: RestockedPresentation): MailMessage {
+export function restockEmail(ctx: AppContext, item: RestockedBlister): MailMessage {
   const name = `${item.product_name} (${seeds(item.seed_count)})`;
   const rendered = renderEmail({
     title: '¡Volvió el stock!',

@@ -1,15 +1,15 @@
-// 'Avisarme cuando haya stock': a customer asks for one sold-out presentation, sees and cancels
+// 'Avisarme cuando haya stock': a customer asks for one sold-out blister, sees and cancels
 // their open requests. Closing them on restock is the database's job (restock.ts).
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import { HAS_STOCK_MESSAGE, NOTIFICATION_NOT_FOUND, PRESENTATION_NOT_FOUND, type StockNotificationDto } from '../../../domain/stock-alerts';
+import { HAS_STOCK_MESSAGE, NOTIFICATION_NOT_FOUND, BLISTER_NOT_FOUND, type StockNotificationDto } from '../../../domain/stock-alerts';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stockNotifications } from '../../db/schema';
-import { presentationSummaries, sharePresentationStock } from '../catalog/presentations';
+import { blisterSummaries, shareBlisterStock } from '../catalog/blisters';
 import { conflict, notFound } from '../../errors';
 
 /**
- * A customer's open requests (of one presentation, if given), newest first, with what the account
+ * A customer's open requests (of one blister, if given), newest first, with what the account
  * page shows of each; requests of deleted products are left out.
  */
 async function openRequests(db: DbOrTx, userId: number, blisterId?: number): Promise<StockNotificationDto[]> {
@@ -24,12 +24,12 @@ async function openRequests(db: DbOrTx, userId: number, blisterId?: number): Pro
       ),
     )
     .orderBy(desc(stockNotifications.created_at), desc(stockNotifications.id));
-  const presentations = await presentationSummaries(
+  const summaries = await blisterSummaries(
     db,
     rows.map((row) => row.blister_id),
   );
   return rows.flatMap((row) => {
-    const shown = presentations.get(row.blister_id);
+    const shown = summaries.get(row.blister_id);
     if (!shown || shown.deleted_at) return [];
     return [
       {
@@ -51,8 +51,8 @@ export async function listOwnNotifications(ctx: AppContext, userId: number): Pro
 }
 
 /**
- * Opens a request, or answers the one already open for the same presentation (`created: false`).
- * Only for a presentation a customer can see (live, available product) and that is sold out.
+ * Opens a request, or answers the one already open for the same blister (`created: false`).
+ * Only for a blister a customer can see (live, available product) and that is sold out.
  */
 export async function requestNotification(
   ctx: AppContext,
@@ -63,10 +63,10 @@ export async function requestNotification(
     // FOR SHARE waits for a stock write in progress on the row (it holds FOR UPDATE or NO KEY
     // UPDATE): either this read sees the new stock and refuses, or the write starts after this
     // request committed and its trigger closes it. No request is left open on a stocked row.
-    const presentation = await sharePresentationStock(tx, blisterId);
-    if (!presentation || presentation.deleted_at || !presentation.available) throw notFound(PRESENTATION_NOT_FOUND);
-    if (presentation.stock > 0) throw conflict(HAS_STOCK_MESSAGE, 'HAS_STOCK');
-    // The partial unique index (one open request per customer and presentation) makes a repeat,
+    const blister = await shareBlisterStock(tx, blisterId);
+    if (!blister || blister.deleted_at || !blister.available) throw notFound(BLISTER_NOT_FOUND);
+    if (blister.stock > 0) throw conflict(HAS_STOCK_MESSAGE, 'HAS_STOCK');
+    // The partial unique index (one open request per customer and blister) makes a repeat,
     // or two at once, keep the first.
     const [inserted] = await tx
       .insert(stockNotifications)

@@ -7,7 +7,7 @@ import { runInBackground } from '../../background';
 import type { AppContext } from '../../context';
 import { stockNotifications } from '../../db/schema';
 import { accountContacts } from '../auth/accounts';
-import { presentationSummaries } from '../catalog/presentations';
+import { blisterSummaries } from '../catalog/blisters';
 import { deliverMail, queueMail } from '../mail/service';
 import { restockEmail } from './emails';
 
@@ -46,14 +46,14 @@ export async function sendRestockNotices(ctx: AppContext, log?: Logger): Promise
         tx,
         requests.map((r) => r.user_id),
       );
-      const presentations = await presentationSummaries(
+      const summaries = await blisterSummaries(
         tx,
         requests.map((r) => r.blister_id),
       );
       const rows = requests.flatMap((request) => {
         const contact = contacts.get(request.user_id);
-        const presentation = presentations.get(request.blister_id);
-        return contact && presentation ? [{ ...presentation, ...contact, to: contact.email }] : [];
+        const blister = summaries.get(request.blister_id);
+        return contact && blister ? [{ ...blister, ...contact, to: contact.email }] : [];
       });
       const mailIds: number[] = [];
       // A product withdrawn from sale, or an account switched off, closes the request silently.

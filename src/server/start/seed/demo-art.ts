@@ -1,4 +1,4 @@
-// SVG artwork of the demo catalogue: product illustrations (leaf, bud or seeds over the brand's
+// SVG artwork of the demo catalog: product illustrations (leaf, bud or seeds over the brand's
 // colours, with the strain's name) and brand logos. Pure functions; the seed renders them.
 
 export interface Palette {

@@ -1,4 +1,4 @@
-// The demo catalogue's brands and strains. Figures are typical of each strain as seed banks
+// The demo catalog's brands and strains. Figures are typical of each strain as seed makers
 // publish them; prices and stock are made up by the seed.
 import type { Palette } from './demo-art';
 
@@ -19,9 +19,9 @@ export interface DemoStrain {
 export interface DemoBrand {
   name: string;
   national: boolean;
-  /** Presentations of this bank are priced in USD. */
+  /** Blisters of this brand are priced in USD. */
   usd?: boolean;
-  /** Price of three seeds, in the bank's currency, before per-strain variation. */
+  /** Price of three seeds, in the brand's currency, before per-strain variation. */
   basePrice: number;
   code: string;
   palette: Palette;

@@ -1,4 +1,4 @@
-// The demo catalogue: brands with logos, products with presentations, Spanish texts and generated
+// The demo catalog: brands with logos, products with blisters, Spanish texts and generated
 // illustrations (SVG rendered by sharp, stored like uploads as WebP in two widths). Deterministic:
 // the same data every time, only the dates follow the clock.
 import type { FastifyBaseLogger } from 'fastify';
@@ -107,7 +107,7 @@ function description(strain: DemoStrain, brand: DemoBrand, random: () => number)
   return `${intro} ${genetics}\n${growing}\n${senses}`;
 }
 
-function presentations(strain: DemoStrain, brand: DemoBrand, random: () => number) {
+function demoBlisters(strain: DemoStrain, brand: DemoBrand, random: () => number) {
   const options = strain.type === 'reg' ? [[5, 10], [10], [5]] : [[1, 3, 5], [3, 5, 10], [3, 5], [1, 3], [5]];
   const counts = pick(random, options);
   const base = brand.basePrice * (0.85 + random() * 0.35) * (strain.type === 'reg' ? 0.75 : 1);
@@ -141,14 +141,14 @@ export interface DemoSeedOptions {
   cacheDir?: string;
 }
 
-export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger, options: DemoSeedOptions = {}): Promise<void> {
+export async function seedDemoCatalog(ctx: AppContext, log: FastifyBaseLogger, options: DemoSeedOptions = {}): Promise<void> {
   const storage = options.storage ?? ctx.storage;
   const cacheDir = options.cacheDir ?? defaultDemoCacheDir();
   const started = Date.now();
   const now = ctx.now();
 
   const entries = DEMO_BRANDS.flatMap((brand) => brand.strains.map((strain) => ({ brand, strain })));
-  // A fixed shuffle (Fisher-Yates on a seeded generator), so the newest products mix banks.
+  // A fixed shuffle (Fisher-Yates on a seeded generator), so the newest products mix brands.
   const order = entries.map((_, i) => i);
   const shuffle = prng(2024);
   for (let i = order.length - 1; i > 0; i--) {
@@ -208,7 +208,7 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
           image: logos[i].url,
           is_national: brand.national,
           created_at: new Date(now.getTime() - (400 - i) * DAY_MS),
-          // One bank runs a promotion, to show brand discounts.
+          // One brand runs a promotion, to show brand discounts.
           ...(brand.name === 'Sweet Seeds'
             ? {
                 discount_active: true,
@@ -220,7 +220,7 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
         })),
       )
       .onConflictDoNothing();
-    // A bank that already existed (same slug or name) keeps its row and receives the products.
+    // A brand that already existed (same slug or name) keeps its row and receives the products.
     const brandRows = await tx.select({ id: brands.id, slug: brands.brand_id, name: brands.brand_name }).from(brands);
     const brandIds = new Map(
       brandRows.flatMap(
@@ -272,12 +272,12 @@ export async function seedDemoCatalogue(ctx: AppContext, log: FastifyBaseLogger,
     const blisterRows = entries.flatMap(({ brand, strain }, i) => {
       const random = prng(hashString(`price:${brand.name}/${strain.name}`));
       const productId = idBySku.get(productRows[i].sku)!;
-      return presentations(strain, brand, random).map((b) => ({ product_id: productId, ...b }));
+      return demoBlisters(strain, brand, random).map((b) => ({ product_id: productId, ...b }));
     });
     await tx.insert(blisters).values(blisterRows);
     await seedDemoShipping(tx, now);
   });
-  ctx.caches.catalogueChanged();
+  ctx.caches.catalogChanged();
   log.info(
     { brands: DEMO_BRANDS.length, products: entries.length, ms: Date.now() - started },
     `Catálogo de demostración cargado en ${((Date.now() - started) / 1000).toFixed(1)} s`,

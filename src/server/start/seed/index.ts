@@ -1,4 +1,4 @@
-// First data on start: the staff account from ADMIN_EMAIL/ADMIN_PASSWORD and the demo catalogue.
+// First data on start: the staff account from ADMIN_EMAIL/ADMIN_PASSWORD and the demo catalog.
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
@@ -37,7 +37,7 @@ export async function ensureAdmin(ctx: AppContext, log: FastifyBaseLogger): Prom
 
 /**
  * Under the start-up lock: processes started at once against one PostgreSQL server would each see
- * an empty catalogue and load the demo twice (the second failing on a duplicate SKU).
+ * an empty catalog and load the demo twice (the second failing on a duplicate SKU).
  */
 export async function prepareData(ctx: AppContext, database: Database, log: FastifyBaseLogger): Promise<void> {
   await underStartLock(database, async (tx) => {
@@ -46,8 +46,8 @@ export async function prepareData(ctx: AppContext, database: Database, log: Fast
     const [{ n }] = await sqlRows<{ n: number }>(tx, sql`select count(*)::int as n from products`);
     const wantDemo = ctx.config.seedDemo ?? (database.kind === 'pglite' && Number(n) === 0);
     if (wantDemo && Number(n) === 0) {
-      const { seedDemoCatalogue } = await import('./demo');
-      await seedDemoCatalogue(locked, log);
+      const { seedDemoCatalog } = await import('./demo');
+      await seedDemoCatalog(locked, log);
     }
   });
 }

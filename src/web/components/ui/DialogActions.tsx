@@ -9,6 +9,8 @@ export interface ConfirmationProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The answer that keeps things as they are: 'Cancelar' unless the action itself is a cancellation. */
+  cancelLabel?: string;
   busy?: boolean;
   busyLabel?: string;
   tone?: 'danger' | 'primary';

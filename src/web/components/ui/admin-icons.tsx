@@ -10,7 +10,7 @@ export const ClipboardIcon = (p: IconProps) => (
     <path d="M9 4V3h6v1M9 10h6M9 14h6M9 18h3" />
   </Icon>
 );
-export const BankIcon = (p: IconProps) => (
+export const BrandIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 10 12 4l9 6M5 10v8M9.5 10v8M14.5 10v8M19 10v8M3 21h18" />
   </Icon>

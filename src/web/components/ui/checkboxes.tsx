@@ -70,7 +70,7 @@ export interface CheckboxOption<T> {
 
 /**
  * A set of options any of which may be ticked, under one legend; `selected` keeps the order they
- * were ticked in. `scroll` boxes a long list (the banks) in a scrolling frame of two columns.
+ * were ticked in. `scroll` boxes a long list (the brands) in a scrolling frame of two columns.
  */
 export function CheckboxGroup<T extends string | number>({
   legend,

@@ -17,13 +17,16 @@ import { OrderTimeline } from '../../components/OrderTimeline';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button, buttonClass } from '../../components/ui/Button';
+import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { PackageIcon, TrashIcon } from '../../components/ui/account-icons';
 import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
-import { ConfirmDialog } from './ConfirmDialog';
 
 type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
 
 type View = 'active' | 'cancelled';
+
+const CANCEL_LABELS = { title: 'Cancelar pedido', confirmLabel: 'Sí, cancelar pedido', busyLabel: 'Cancelando...' };
+const REMOVE_LABELS = { title: 'Eliminar producto del pedido', confirmLabel: 'Sí, eliminar', busyLabel: 'Eliminando...' };
 
 export function OrdersSection() {
   const [view, setView] = useState<View>('active');
@@ -115,35 +118,24 @@ export function OrdersSection() {
         )}
       </div>
 
-      <ConfirmDialog
-        open={pending?.kind === 'cancel'}
-        title="Cancelar pedido"
-        confirmLabel="Sí, cancelar pedido"
+      <ConfirmModal
+        open={pending !== null}
+        {...(pending?.kind === 'remove' ? REMOVE_LABELS : CANCEL_LABELS)}
+        cancelLabel="Volver"
         busy={action.isPending}
-        busyLabel="Cancelando..."
         onClose={() => setPending(null)}
         onConfirm={() => pending && action.mutate(pending)}
       >
         {pending?.kind === 'cancel' && (
           <>¿Seguro que quieres cancelar el pedido #{pending.order.order_number}? Esta acción no se puede deshacer.</>
         )}
-      </ConfirmDialog>
-      <ConfirmDialog
-        open={pending?.kind === 'remove'}
-        title="Eliminar producto del pedido"
-        confirmLabel="Sí, eliminar"
-        busy={action.isPending}
-        busyLabel="Eliminando..."
-        onClose={() => setPending(null)}
-        onConfirm={() => pending && action.mutate(pending)}
-      >
         {pending?.kind === 'remove' && (
           <>
             ¿Quieres eliminar <strong>{pending.line.product_name}</strong> del pedido #{pending.order.order_number}?
             {pending.order.order_products.length === 1 && ' Es el único producto: el pedido se cancelará.'}
           </>
         )}
-      </ConfirmDialog>
+      </ConfirmModal>
     </section>
   );
 }

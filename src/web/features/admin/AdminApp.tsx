@@ -8,7 +8,7 @@ import { DensityContext } from '../../components/ui/Button';
 import { NoPermission, RequirePermission, usePermissions } from '../../lib/permissions';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
 import { PackageIcon, SettingsIcon } from '../../components/ui/account-icons';
-import { BankIcon, ChartIcon, ClipboardIcon, PulseIcon, UndoIcon, UsersIcon } from '../../components/ui/admin-icons';
+import { BrandIcon, ChartIcon, ClipboardIcon, PulseIcon, UndoIcon, UsersIcon } from '../../components/ui/admin-icons';
 import { TagIcon, ShieldIcon } from '../../components/ui/icons';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
@@ -17,8 +17,8 @@ const DashboardPage = lazy(() => import('./dashboard/DashboardPage'));
 const ProductListPage = lazy(() => import('./products/ProductListPage'));
 const ProductFormPage = lazy(() => import('./products/ProductFormPage'));
 const ImportPage = lazy(() => import('./products/ImportPage'));
-const BankListPage = lazy(() => import('./banks/BankListPage'));
-const BankFormPage = lazy(() => import('./banks/BankFormPage'));
+const BrandListPage = lazy(() => import('./brands/BrandListPage'));
+const BrandFormPage = lazy(() => import('./brands/BrandFormPage'));
 const CouponsPage = lazy(() => import('./coupons/CouponsPage'));
 const OrderListPage = lazy(() => import('./orders/OrderListPage'));
 const NewOrderPage = lazy(() => import('./orders/NewOrderPage'));
@@ -44,10 +44,10 @@ export const ADMIN_ROUTES: { path: string; page: Page; permission: Permission }[
   { path: 'pedidos', page: OrderListPage, permission: 'can_view_orders' },
   { path: 'pedidos/nuevo', page: NewOrderPage, permission: 'can_manage_orders' },
   { path: 'pedidos/:orderId', page: OrderDetailPage, permission: 'can_view_orders' },
-  { path: 'bancos', page: BankListPage, permission: 'can_manage_products' },
-  { path: 'bancos/nuevo', page: BankFormPage, permission: 'can_manage_products' },
-  { path: 'bancos/editar/:id', page: BankFormPage, permission: 'can_manage_products' },
-  { path: 'marcas', page: BankListPage, permission: 'can_manage_products' },
+  { path: 'bancos', page: BrandListPage, permission: 'can_manage_products' },
+  { path: 'bancos/nuevo', page: BrandFormPage, permission: 'can_manage_products' },
+  { path: 'bancos/editar/:id', page: BrandFormPage, permission: 'can_manage_products' },
+  { path: 'marcas', page: BrandListPage, permission: 'can_manage_products' },
   { path: 'cupones', page: CouponsPage, permission: 'can_manage_products' },
   { path: 'garantias', page: WarrantyClaimsPage, permission: 'can_manage_warranty' },
   { path: 'arrepentimientos', page: RevocationsPage, permission: 'can_manage_orders' },
@@ -62,7 +62,7 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin', label: 'Inicio', icon: ChartIcon, end: true, permission: 'can_view_dashboard' },
   { to: '/admin/productos', label: 'Productos', icon: PackageIcon, permission: 'can_manage_products' },
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true, permission: 'can_view_orders' },
-  { to: '/admin/bancos', label: 'Bancos', icon: BankIcon, permission: 'can_manage_products' },
+  { to: '/admin/bancos', label: 'Bancos', icon: BrandIcon, permission: 'can_manage_products' },
   { to: '/admin/cupones', label: 'Cupones', icon: TagIcon, permission: 'can_manage_products' },
   { to: '/admin/garantias', label: 'Garantías', icon: ShieldIcon, pendingClaims: true, permission: 'can_manage_warranty' },
   { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon, permission: 'can_manage_orders' },

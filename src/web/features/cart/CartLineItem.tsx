@@ -1,4 +1,4 @@
-// One line of the cart: a presentation of a product with its quantity (spec storefront §2, §5).
+// One line of the cart: a blister of a product with its quantity (spec storefront §2, §5).
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';

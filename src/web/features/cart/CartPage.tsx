@@ -19,7 +19,7 @@ export default function CartPage() {
   const navigate = useNavigate();
   const [checkingOut, setCheckingOut] = useState(false);
   usePageTitle(`Mi Carrito (${units})`);
-  const stock = useCurrentPresentations(lines, status === 'authenticated');
+  const stock = useCurrentBlisters(lines, status === 'authenticated');
 
   function startOrder() {
     if (status !== 'authenticated') {
@@ -85,10 +85,10 @@ export default function CartPage() {
 }
 
 /**
- * Current stock of each line's presentation, and its current price applied to the line: the
+ * Current stock of each line's blister, and its current price applied to the line: the
  * cookie keeps the price from when it was added, the server charges today's.
  */
-function useCurrentPresentations(lines: CartLine[], signedIn: boolean): Map<number, number> {
+function useCurrentBlisters(lines: CartLine[], signedIn: boolean): Map<number, number> {
   const results = useQueries({
     queries: lines.map((line) => ({
       queryKey: blisterQueryKey(line.blister_id),

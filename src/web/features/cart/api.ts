@@ -1,4 +1,4 @@
-// Calls the cart and checkout make: current stock and price of a presentation, the shipping
+// Calls the cart and checkout make: current stock and price of a blister, the shipping
 // options for a province, the customer's saved delivery data, and the order.
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';

@@ -1,5 +1,5 @@
-// spec storefront §2 catalogue: 'Ver todos' and a circle per bank, arrows on desktop. On mobile the
-// slider hides once a bank is chosen and pills with 'Quitar' take its place.
+// spec storefront §2 catalog: 'Ver todos' and a circle per brand, arrows on desktop. On mobile the
+// slider hides once a brand is chosen and pills with 'Quitar' take its place.
 import { useRef } from 'react';
 import type { BrandDto } from '../../../domain/catalog';
 import { thumbImage } from '../../../domain/images';

@@ -1,7 +1,7 @@
-// The catalogue's filter groups with their counts (spec storefront §2 catalogue).
+// The catalog's filter groups with their counts (spec storefront §2 catalog).
 import type { ReactNode } from 'react';
 import type { BrandDto, ProductFacetsDto, ProductType } from '../../../domain/catalog';
-import { activeFilterCount, toggle, type CatalogueFilters } from './filters';
+import { activeFilterCount, toggle, type CatalogFilters } from './filters';
 
 const TYPE_OPTIONS: { type: ProductType; label: string }[] = [
   { type: 'auto', label: 'Automáticas' },
@@ -9,15 +9,15 @@ const TYPE_OPTIONS: { type: ProductType; label: string }[] = [
   { type: 'reg', label: 'Regulares' },
 ];
 
-export interface BankOption {
+export interface BrandOption {
   slug: string;
   name: string;
   is_national: boolean;
   count: number | undefined;
 }
 
-/** Every visible bank, with its count under the other filters when the facets know it. */
-export function bankOptions(brands: BrandDto[] | undefined, facets: ProductFacetsDto | undefined): BankOption[] {
+/** Every visible brand, with its count under the other filters when the facets know it. */
+export function brandOptions(brands: BrandDto[] | undefined, facets: ProductFacetsDto | undefined): BrandOption[] {
   const counts = new Map(facets?.brands.map((b) => [b.brand_id, b.count]));
   const source = brands?.length
     ? brands.map((b) => ({ slug: b.brand_id, name: b.brand_name, is_national: b.is_national }))
@@ -28,35 +28,35 @@ export function bankOptions(brands: BrandDto[] | undefined, facets: ProductFacet
 }
 
 interface FilterPanelProps {
-  filters: CatalogueFilters;
-  onChange(next: CatalogueFilters): void;
+  filters: CatalogFilters;
+  onChange(next: CatalogFilters): void;
   facets: ProductFacetsDto | undefined;
-  banks: BankOption[];
+  brands: BrandOption[];
   /** Distinguishes the ids of the sidebar and the mobile modal copies. */
   idPrefix: string;
   /** The modal has its own title and puts 'Limpiar filtros' in its footer. */
   heading?: boolean;
-  /** Banks not known yet: placeholder rows keep the groups below from jumping. */
+  /** Brands not known yet: placeholder rows keep the groups below from jumping. */
   loading?: boolean;
 }
 
-export const clearFilters = (filters: CatalogueFilters): CatalogueFilters => ({
+export const clearFilters = (filters: CatalogFilters): CatalogFilters => ({
   ...filters,
   types: [],
-  banks: [],
+  brands: [],
   onlyOffers: false,
   withStock: false,
 });
 
-export function FilterPanel({ filters, onChange, facets, banks, idPrefix, heading = true, loading = false }: FilterPanelProps) {
-  const set = (patch: Partial<CatalogueFilters>) => onChange({ ...filters, ...patch });
-  const national = banks.filter((b) => b.is_national);
-  const international = banks.filter((b) => !b.is_national);
+export function FilterPanel({ filters, onChange, facets, brands, idPrefix, heading = true, loading = false }: FilterPanelProps) {
+  const set = (patch: Partial<CatalogFilters>) => onChange({ ...filters, ...patch });
+  const national = brands.filter((b) => b.is_national);
+  const international = brands.filter((b) => !b.is_national);
 
-  const bankGroup = (title: string, options: BankOption[]) => {
-    const chosen = options.filter((o) => filters.banks.includes(o.slug)).map((o) => o.slug);
+  const brandGroup = (title: string, options: BrandOption[]) => {
+    const chosen = options.filter((o) => filters.brands.includes(o.slug)).map((o) => o.slug);
     return (
-      <Group title={title} onClear={chosen.length ? () => set({ banks: filters.banks.filter((s) => !chosen.includes(s)) }) : undefined}>
+      <Group title={title} onClear={chosen.length ? () => set({ brands: filters.brands.filter((s) => !chosen.includes(s)) }) : undefined}>
         {options.length === 0 &&
           (loading ? (
             Array.from({ length: 4 }, (_, i) => <div key={i} className="my-2 h-5 animate-pulse rounded bg-stone-100" aria-hidden="true" />)
@@ -64,14 +64,14 @@ export function FilterPanel({ filters, onChange, facets, banks, idPrefix, headin
             <p className="text-sm text-stone-500">Sin bancos</p>
           ))}
         <div className="max-h-64 space-y-0.5 overflow-y-auto pr-1">
-          {options.map((bank) => (
+          {options.map((brand) => (
             <Check
-              key={bank.slug}
-              id={`${idPrefix}-bank-${bank.slug}`}
-              label={bank.name}
-              count={bank.count}
-              checked={filters.banks.includes(bank.slug)}
-              onChange={() => set({ banks: toggle(filters.banks, bank.slug) })}
+              key={brand.slug}
+              id={`${idPrefix}-brand-${brand.slug}`}
+              label={brand.name}
+              count={brand.count}
+              checked={filters.brands.includes(brand.slug)}
+              onChange={() => set({ brands: toggle(filters.brands, brand.slug) })}
             />
           ))}
         </div>
@@ -125,8 +125,8 @@ export function FilterPanel({ filters, onChange, facets, banks, idPrefix, headin
           />
         ))}
       </Group>
-      {bankGroup('Bancos Nacionales', national)}
-      {bankGroup('Bancos Internacionales', international)}
+      {brandGroup('Bancos Nacionales', national)}
+      {brandGroup('Bancos Internacionales', international)}
     </div>
   );
 }

@@ -4,10 +4,10 @@ import { EMPTY_FILTERS, filtersToApiQuery, filtersToParams, filtersToQueryString
 
 const parse = (query: string) => parseFilters(new URLSearchParams(query));
 
-describe('catalogue filters in the URL', () => {
+describe('catalog filters in the URL', () => {
   it('reads singular and plural category and bank params', () => {
-    expect(parse('category=automaticas&bank=royal-queen')).toMatchObject({ types: ['auto'], banks: ['royal-queen'], onlyOffers: false });
-    expect(parse('categories=regulares,feminizadas&banks=a,b')).toMatchObject({ types: ['fem', 'reg'], banks: ['a', 'b'] });
+    expect(parse('category=automaticas&bank=royal-queen')).toMatchObject({ types: ['auto'], brands: ['royal-queen'], onlyOffers: false });
+    expect(parse('categories=regulares,feminizadas&banks=a,b')).toMatchObject({ types: ['fem', 'reg'], brands: ['a', 'b'] });
   });
 
   it('treats category ofertas as discounted only', () => {
@@ -15,15 +15,15 @@ describe('catalogue filters in the URL', () => {
   });
 
   it('ignores unknown categories and malformed bank slugs', () => {
-    expect(parse('categories=foo,automaticas&bank=<script>')).toMatchObject({ types: ['auto'], banks: [] });
+    expect(parse('categories=foo,automaticas&bank=<script>')).toMatchObject({ types: ['auto'], brands: [] });
   });
 
   it('writes one value with the singular param and several with the plural', () => {
     expect(filtersToParams({ ...EMPTY_FILTERS, types: ['fem'] }).toString()).toBe('category=feminizadas');
-    expect(filtersToQueryString({ ...EMPTY_FILTERS, types: ['reg', 'auto'], banks: ['x', 'y'] })).toBe(
+    expect(filtersToQueryString({ ...EMPTY_FILTERS, types: ['reg', 'auto'], brands: ['x', 'y'] })).toBe(
       'categories=automaticas,regulares&banks=x,y',
     );
-    expect(filtersToParams({ ...EMPTY_FILTERS, onlyOffers: true, banks: ['x'] }).toString()).toBe('category=ofertas&bank=x');
+    expect(filtersToParams({ ...EMPTY_FILTERS, onlyOffers: true, brands: ['x'] }).toString()).toBe('category=ofertas&bank=x');
   });
 
   it('round-trips every filter through the URL', () => {
@@ -31,7 +31,7 @@ describe('catalogue filters in the URL', () => {
       types: ['auto' as const],
       onlyOffers: true,
       withStock: true,
-      banks: ['sweet-seeds'],
+      brands: ['sweet-seeds'],
       search: 'gorilla',
       sort: '-min_price' as const,
     };
@@ -43,7 +43,7 @@ describe('catalogue filters in the URL', () => {
       filtersToApiQuery({
         ...EMPTY_FILTERS,
         types: ['auto', 'fem'],
-        banks: ['a'],
+        brands: ['a'],
         onlyOffers: true,
         withStock: true,
         sort: 'min_price',
@@ -60,7 +60,7 @@ describe('catalogue filters in the URL', () => {
   });
 });
 
-describe('catalogue vocabulary', () => {
+describe('catalog vocabulary', () => {
   it('reads and writes every category the domain names', () => {
     for (const [category, type] of Object.entries(CATEGORY_TO_TYPE)) {
       expect(parse(`category=${category}`).types).toEqual([type]);

@@ -1,5 +1,5 @@
-// Catalogue filters and the URL that mirrors them (spec storefront §2 catalogue, §4).
-// A single category or bank uses the singular param (`category`, `bank`); several use the plural
+// Catalog filters and the URL that mirrors them (spec storefront §2 catalog, §4).
+// A single category or brand uses the singular param (`category`, `bank`); several use the plural
 // (`categories`, `banks`) as a comma list. Category `ofertas` means discounted only.
 import {
   CATEGORY_TO_TYPE,
@@ -10,23 +10,23 @@ import {
   type ProductType,
 } from '../../../domain/catalog-constants';
 
-export type CatalogueSort = '' | 'min_price' | '-min_price';
+export type CatalogSort = '' | 'min_price' | '-min_price';
 
-export interface CatalogueFilters {
+export interface CatalogFilters {
   types: ProductType[];
   onlyOffers: boolean;
   withStock: boolean;
   /** Brand slugs. */
-  banks: string[];
+  brands: string[];
   search: string;
-  sort: CatalogueSort;
+  sort: CatalogSort;
 }
 
-export const EMPTY_FILTERS: CatalogueFilters = { types: [], onlyOffers: false, withStock: false, banks: [], search: '', sort: '' };
+export const EMPTY_FILTERS: CatalogFilters = { types: [], onlyOffers: false, withStock: false, brands: [], search: '', sort: '' };
 
 // Extra params of this shop (not in the spec's list) so that a reload keeps every filter.
 const SORT_PARAM = 'orden';
-const SORT_VALUES: Record<string, CatalogueSort> = { 'menor-precio': 'min_price', 'mayor-precio': '-min_price' };
+const SORT_VALUES: Record<string, CatalogSort> = { 'menor-precio': 'min_price', 'mayor-precio': '-min_price' };
 const STOCK_PARAM = 'stock';
 const STOCK_VALUE = 'disponible';
 
@@ -38,15 +38,15 @@ const list = (params: URLSearchParams, singular: string, plural: string) =>
 
 const unique = <T>(values: T[]) => [...new Set(values)];
 
-export function parseFilters(params: URLSearchParams): CatalogueFilters {
+export function parseFilters(params: URLSearchParams): CatalogFilters {
   const categories = list(params, 'category', 'categories');
   const types = PRODUCT_TYPES.filter((type) => categories.some((c) => CATEGORY_TO_TYPE[c] === type));
-  const banks = unique(list(params, 'bank', 'banks').filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug)));
+  const brands = unique(list(params, 'bank', 'banks').filter((slug) => /^[a-z0-9-]{1,80}$/.test(slug)));
   return {
     types,
     onlyOffers: categories.includes(OFFERS_CATEGORY),
     withStock: params.get(STOCK_PARAM) === STOCK_VALUE,
-    banks,
+    brands,
     search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
     sort: SORT_VALUES[params.get(SORT_PARAM) ?? ''] ?? '',
   };
@@ -57,13 +57,13 @@ function setList(params: URLSearchParams, singular: string, plural: string, valu
   else if (values.length > 1) params.set(plural, values.join(','));
 }
 
-/** The catalogue URL's query for these filters. */
-export function filtersToParams(filters: CatalogueFilters): URLSearchParams {
+/** The catalog URL's query for these filters. */
+export function filtersToParams(filters: CatalogFilters): URLSearchParams {
   const params = new URLSearchParams();
   const categories = [...PRODUCT_TYPES.filter((t) => filters.types.includes(t)).map((t) => TYPE_TO_CATEGORY[t])];
   if (filters.onlyOffers) categories.push(OFFERS_CATEGORY);
   setList(params, 'category', 'categories', categories);
-  setList(params, 'bank', 'banks', filters.banks);
+  setList(params, 'bank', 'banks', filters.brands);
   const search = filters.search.trim();
   if (search) params.set('search', search);
   if (filters.withStock) params.set(STOCK_PARAM, STOCK_VALUE);
@@ -73,15 +73,15 @@ export function filtersToParams(filters: CatalogueFilters): URLSearchParams {
 }
 
 /** The query string (without '?'), keeping list commas readable: `categories=automaticas,regulares`. */
-export function filtersToQueryString(filters: CatalogueFilters): string {
+export function filtersToQueryString(filters: CatalogFilters): string {
   return filtersToParams(filters).toString().replace(/%2C/gi, ',');
 }
 
 /** The query of `GET /api/products/` (and of the facets) for these filters. */
-export function filtersToApiQuery(filters: CatalogueFilters): Record<string, string | undefined> {
+export function filtersToApiQuery(filters: CatalogFilters): Record<string, string | undefined> {
   return {
     type: filters.types.length ? filters.types.join(',') : undefined,
-    brand: filters.banks.length ? filters.banks.join(',') : undefined,
+    brand: filters.brands.length ? filters.brands.join(',') : undefined,
     search: filters.search.trim() || undefined,
     discount: filters.onlyOffers ? 'true' : undefined,
     has_stock: filters.withStock ? 'true' : undefined,
@@ -89,8 +89,8 @@ export function filtersToApiQuery(filters: CatalogueFilters): Record<string, str
   };
 }
 
-export function activeFilterCount(filters: CatalogueFilters): number {
-  return filters.types.length + filters.banks.length + (filters.onlyOffers ? 1 : 0) + (filters.withStock ? 1 : 0);
+export function activeFilterCount(filters: CatalogFilters): number {
+  return filters.types.length + filters.brands.length + (filters.onlyOffers ? 1 : 0) + (filters.withStock ? 1 : 0);
 }
 
 export function toggle<T>(values: T[], value: T): T[] {

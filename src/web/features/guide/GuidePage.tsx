@@ -1,5 +1,5 @@
 // /como-germinar (spec accounts-admin §1 and §2 germination guide): a full-screen
-// 'Información Importante' notice first, then the four steps, with links to the catalogue.
+// 'Información Importante' notice first, then the four steps, with links to the catalog.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';

@@ -1,5 +1,5 @@
-// spec storefront §2 home: a scrolling strip of bank logos (desktop only) that pauses on hover;
-// each logo opens the catalogue filtered by that bank. Banks without a real logo are left out.
+// spec storefront §2 home: a scrolling strip of brand logos (desktop only) that pauses on hover;
+// each logo opens the catalog filtered by that brand. Brands without a real logo are left out.
 import { Link } from 'react-router';
 import type { BrandDto } from '../../../domain/catalog';
 import { thumbImage } from '../../../domain/images';

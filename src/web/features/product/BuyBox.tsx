@@ -1,15 +1,15 @@
-// Presentation, price, stock and 'Añadir al Carrito' for signed-in users; the registered-only
+// Blister, price, stock and 'Añadir al Carrito' for signed-in users; the registered-only
 // notice for everyone else (spec storefront §2 product detail).
 import { lazy, Suspense, useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
-import { defaultDetailPresentation } from '../../../domain/presentation';
+import { defaultDetailBlister } from '../../../domain/blister';
 import { addProductToCart } from '../../components/add-to-cart';
 import { BellIcon, CartIcon, LockIcon } from '../../components/ui/icons';
 import { DiscountBadge, PriceLine, shownPrice } from '../../components/price';
 import { useSession } from '../../lib/session';
 
-// Only signed-in customers looking at a sold-out presentation need it: out of the first load.
+// Only signed-in customers looking at a sold-out blister need it: out of the first load.
 const NotifyMe = lazy(() => import('./NotifyMe').then((m) => ({ default: m.NotifyMe })));
 const notifyMeFallback = <div className="mt-4 h-11 animate-pulse rounded-xl bg-stone-100" aria-hidden="true" />;
 
@@ -54,7 +54,7 @@ function RegisteredOnly({ productId, soldOut }: { productId: number; soldOut: bo
 
 function SignedInBuyBox({ product }: { product: ProductDto }) {
   const blisters = [...product.blisters].sort((a, b) => a.seed_count - b.seed_count);
-  const [blisterId, setBlisterId] = useState(() => defaultDetailPresentation(product.blisters)?.id);
+  const [blisterId, setBlisterId] = useState(() => defaultDetailBlister(product.blisters)?.id);
   const blister = product.blisters.find((b) => b.id === blisterId);
   const price = shownPrice(blister);
   const soldOut = blister !== undefined && blister.stock <= 0;
@@ -79,7 +79,7 @@ function SignedInBuyBox({ product }: { product: ProductDto }) {
                 >
                   <input
                     type="radio"
-                    name={`presentation-${product.id}`}
+                    name={`blister-${product.id}`}
                     value={b.id}
                     checked={checked}
                     onChange={() => setBlisterId(b.id)}

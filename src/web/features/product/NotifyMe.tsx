@@ -1,4 +1,4 @@
-// 'Avisarme cuando haya stock' on a sold-out presentation (issue 14): the customer asks for an
+// 'Avisarme cuando haya stock' on a sold-out blister (issue 14): the customer asks for an
 // e-mail when it comes back, and sees or cancels the request already open.
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -20,7 +20,7 @@ export function NotifyMe({ blisterId }: { blisterId: number }) {
       await work();
     } catch (error) {
       toast.error(error instanceof ApiError ? error.message : fallback);
-      // The presentation got stock (409) or the request was closed meanwhile: show what is true now.
+      // The blister got stock (409) or the request was closed meanwhile: show what is true now.
       if (error instanceof ApiError && (error.status === 409 || error.status === 404)) {
         await Promise.all([queryClient.invalidateQueries({ queryKey: ['products'] }), notifications.refetch()]);
       }

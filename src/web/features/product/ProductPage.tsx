@@ -133,7 +133,7 @@ function ProductDetail({ product }: { product: ProductDto }) {
             title="Productos relacionados"
             products={related.data?.slice(0, 4)}
             loading={related.isPending}
-            action={<CatalogueButton />}
+            action={<CatalogButton />}
           />
         </div>
       )}
@@ -141,7 +141,7 @@ function ProductDetail({ product }: { product: ProductDto }) {
   );
 }
 
-function CatalogueButton() {
+function CatalogButton() {
   return (
     <Link
       to="/productos"

@@ -40,7 +40,7 @@ describe('activity changes as staff read them', () => {
     expect(formatValue('brand', 'description', null)).toBe('—');
   });
 
-  it('lists presentations and order lines one per line', () => {
+  it('lists blisters and order lines one per line', () => {
     expect(formatValue('product', 'blisters', [{ id: 1, seed_count: 3, price: 24.9, stock: 12, discount: 10 }], { currency: 'USD' })).toBe(
       '3 semillas · USD\u00a024,90 · stock 12 · 10% de descuento',
     );

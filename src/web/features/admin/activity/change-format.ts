@@ -11,7 +11,7 @@ import { RATE_TYPE_LABELS } from '../../../../domain/site';
 import { WARRANTY_STATUS_LABELS } from '../../../../domain/warranty';
 
 const FIELD_LABELS: Record<string, string> = {
-  // Banks
+  // Brands
   brand_name: 'Nombre del banco',
   brand_id: 'Identificador',
   visible: 'Visible en la tienda',
@@ -185,8 +185,8 @@ function statusLabel(entityType: string | null, code: string): string {
 const text = (value: unknown): string =>
   typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' ? String(value) : '';
 
-/** One presentation of a product: '3 semillas · 24,90 USD · stock 12 · 10% de descuento'. */
-function presentationLine(item: Record<string, unknown>, currency: Currency | undefined): string {
+/** One blister of a product: '3 semillas · 24,90 USD · stock 12 · 10% de descuento'. */
+function blisterLine(item: Record<string, unknown>, currency: Currency | undefined): string {
   const parts = [typeof item.seed_count === 'number' ? seedsLabel(item.seed_count) : `${text(item.seed_count)} semillas`];
   if (typeof item.price === 'number') parts.push(currency ? formatMoney(item.price, currency) : `precio ${formatAmount(item.price)}`);
   if (item.stock !== undefined) parts.push(`stock ${text(item.stock)}`);
@@ -202,7 +202,7 @@ function orderLine(item: Record<string, unknown>): string {
   return `${text(item.quantity) || '1'} × ${name}${seeds ? ` (${seedsLabel(Number(seeds))})` : ''}${price}`;
 }
 
-const presentationsOf = (state: unknown) => (isMap(state) && Array.isArray(state.presentations) ? state.presentations.filter(isMap) : []);
+const blistersOf = (state: unknown) => (isMap(state) && Array.isArray(state.presentations) ? state.presentations.filter(isMap) : []);
 
 /** A product of a bulk edit, field by field: 'Gorilla Glue: Precio (3 semillas) $ 1.000 → $ 1.100'. */
 function bulkProductLine(item: Record<string, unknown>): string {
@@ -215,8 +215,8 @@ function bulkProductLine(item: Record<string, unknown>): string {
   if (before.available !== after.available) {
     changes.push(`Disponible ${formatValue(null, 'available', before.available)} → ${formatValue(null, 'available', after.available)}`);
   }
-  const previous = new Map(presentationsOf(before).map((p) => [p.id, p]));
-  for (const next of presentationsOf(after)) {
+  const previous = new Map(blistersOf(before).map((p) => [p.id, p]));
+  for (const next of blistersOf(after)) {
     const old = previous.get(next.id);
     if (!old) continue;
     const seeds = `(${seedsLabel(Number(next.seed_count))})`;
@@ -242,7 +242,7 @@ function listValue(field: string, items: unknown[], currency: Currency | undefin
   return items
     .map((item) => {
       if (!isMap(item)) return formatValue(null, field, item);
-      if (field === 'blisters') return presentationLine(item, currency);
+      if (field === 'blisters') return blisterLine(item, currency);
       if (field === 'products' && 'after' in item) return bulkProductLine(item);
       if (field === 'rows_changed') return importRowLine(item);
       if ('quantity' in item) return orderLine(item);
@@ -268,7 +268,7 @@ export function formatValue(entityType: string | null, field: string, value: unk
   if (typeof value === 'string') {
     if (STATUS_FIELDS.has(field)) return statusLabel(entityType, value);
     if (field === 'source' && entityType === 'dollar_rate') return RATE_SOURCE_LABELS[value] ?? value;
-    // As the bank's card reads it: the discount's last day, not the midnight it ends at.
+    // As the brand's card reads it: the discount's last day, not the midnight it ends at.
     if (field === 'discount_expires_at' && lastDayBefore(value)) return `hasta el ${formatDate(lastDayBefore(value))}`;
     const codes = CODE_LABELS[field];
     if (codes?.[value]) return codes[value];

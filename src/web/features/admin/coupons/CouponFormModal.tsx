@@ -1,4 +1,4 @@
-// A coupon created or changed: code, kind and value, minimum, dates, limits and the banks or types
+// A coupon created or changed: code, kind and value, minimum, dates, limits and the brands or types
 // it is limited to. Amounts are typed as the shop types them ("22.000", "1.450,50"); the server
 // checks every field with the domain's schema and its refusals show on their fields.
 import { useState, type ChangeEvent, type FormEvent } from 'react';

@@ -1,6 +1,6 @@
 // /admin ('Inicio'): the shop's first steps until they are all done, then how the shop is doing
 // and what to restock. Figures for today, 7 and 30 days against the span before, daily revenue
-// and orders, status, best sellers, types, pending orders by age and the presentations to restock.
+// and orders, status, best sellers, types, pending orders by age and the blisters to restock.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PRODUCT_TYPE_LABELS } from '../../../../domain/catalog-constants';

@@ -1,5 +1,5 @@
 // The dashboard call (GET /api/dashboard/): the server keeps the answer 30 s and clears it on
-// every order or catalogue write, so the page asks again whenever it is shown.
+// every order or catalog write, so the page asks again whenever it is shown.
 import { useQuery } from '@tanstack/react-query';
 import type { DashboardDto, SetupChecklist } from '../../../../domain/dashboard';
 import { api } from '../../../lib/api';

@@ -42,14 +42,14 @@ export function useDollarRate(): number {
   return data ?? DEFAULT_DOLLAR_RATE;
 }
 
-/** After a catalogue write: admin lists and every storefront product query are stale. */
-export function invalidateCatalogue(queryClient: QueryClient) {
+/** After a catalog write: admin lists and every storefront product query are stale. */
+export function invalidateCatalog(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['admin'] });
   void queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['brands'] });
 }
 
-export const useInvalidateCatalogue = () => {
+export const useInvalidateCatalog = () => {
   const queryClient = useQueryClient();
-  return () => invalidateCatalogue(queryClient);
+  return () => invalidateCatalog(queryClient);
 };

@@ -1,4 +1,4 @@
-// "Editar pedido" on the order page (issue 23): lines, presentations and quantities, and the
+// "Editar pedido" on the order page (issue 23): lines, blisters and quantities, and the
 // delivery of an order awaiting payment, with the new total shown before saving. The server prices
 // new lines, quotes the shipping again, moves the stock and e-mails the customer the new total.
 import { useState } from 'react';

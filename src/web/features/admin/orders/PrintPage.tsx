@@ -1,5 +1,5 @@
 // /admin/pedidos/imprimir?ids=1,2,3 (issue 13): the pick list of the selected orders (units per
-// presentation) and a packing slip per order, on A4 with one slip per page. Outside the admin
+// blister) and a packing slip per order, on A4 with one slip per page. Outside the admin
 // frame, so nothing but the sheets is printed; the toolbar hides itself in print.
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';

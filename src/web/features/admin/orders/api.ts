@@ -155,7 +155,7 @@ function ordersChanged(queryClient: QueryClient, updated?: OrderDto | null) {
   void queryClient.invalidateQueries({ queryKey: adminKeys.orderCounts });
 }
 
-/** A status change moves stock on the server, so the catalogue is stale afterwards too. */
+/** A status change moves stock on the server, so the catalog is stale afterwards too. */
 export function useUpdateOrderStatus() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -329,7 +329,7 @@ export function useProductSearch(term: string) {
   });
 }
 
-/** One product with its presentations and the prices the server charges now. */
+/** One product with its blisters and the prices the server charges now. */
 export function useOrderProduct(id: number | null) {
   return useQuery({
     queryKey: adminKeys.product(id ?? 0),

@@ -1,10 +1,10 @@
-// What the packing slips and the pick list count and say: seeds per line, units per presentation
+// What the packing slips and the pick list count and say: seeds per line, units per blister
 // (product and seed count) over the printed orders, and where and how each order goes.
 import { formatArs } from '../../../../domain/money';
 import type { OrderDto, OrderProductDto } from '../../../../domain/orders';
 import { PROVINCES } from '../../../../domain/shipping';
 
-/** Seeds a line holds: the presentation's seed count times the packs ordered; null if unknown. */
+/** Seeds a line holds: the blister's seed count times the packs ordered; null if unknown. */
 export const lineSeeds = (line: Pick<OrderProductDto, 'quantity' | 'blister_info'>) =>
   line.blister_info.seed_count ? line.blister_info.seed_count * line.quantity : null;
 
@@ -13,11 +13,11 @@ export interface PickRow {
   product_brand: string | null;
   seed_count: number | null;
   units: number;
-  /** The order numbers that take this presentation. */
+  /** The order numbers that take this blister. */
   orders: number[];
 }
 
-/** One row per presentation, units summed over the orders, sorted by brand and product. */
+/** One row per blister, units summed over the orders, sorted by brand and product. */
 export function pickList(orders: OrderDto[]): PickRow[] {
   const rows = new Map<string, PickRow>();
   for (const order of orders) {

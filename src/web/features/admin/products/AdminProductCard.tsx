@@ -1,4 +1,4 @@
-// One product of the admin catalogue: photo, name, brand, stock, availability toggle, actions.
+// One product of the admin catalog: photo, name, brand, stock, availability toggle, actions.
 import { Link } from 'react-router';
 import type { ProductDto } from '../../../../domain/catalog';
 import { truncate } from '../../../../domain/text';

@@ -1,4 +1,4 @@
-// The bar that appears while products are selected in the admin catalogue: how many, select the
+// The bar that appears while products are selected in the admin catalog: how many, select the
 // loaded ones or none, and open the bulk edit.
 import { Button } from '../../../components/ui/Button';
 

@@ -7,8 +7,8 @@ import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportResultDto } from '../../.
 import { Alert } from '../../../components/ui/Alert';
 import { errorMessage } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
-import { ExportCatalogueButton } from './ExportCatalogueButton';
-import { useImportCatalogue } from './sheet-api';
+import { ExportCatalogButton } from './ExportCatalogButton';
+import { useImportCatalog } from './sheet-api';
 import { Button } from '../../../components/ui/Button';
 import { Checkbox } from '../../../components/ui/checkboxes';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
@@ -175,8 +175,8 @@ export default function ImportPage() {
   const [fileError, setFileError] = useState<string | null>(null);
   const [takeStock, setTakeStock] = useState<Set<number>>(new Set());
   const [pricesConfirmed, setPricesConfirmed] = useState(false);
-  const preview = useImportCatalogue();
-  const apply = useImportCatalogue();
+  const preview = useImportCatalog();
+  const apply = useImportCatalog();
 
   function choose(next: File | undefined) {
     setResult(null);
@@ -265,7 +265,7 @@ export default function ImportPage() {
             </li>
           </ul>
           <div className="mt-3">
-            <ExportCatalogueButton label="Descargar catálogo actual" />
+            <ExportCatalogButton label="Descargar catálogo actual" />
           </div>
         </Panel>
 

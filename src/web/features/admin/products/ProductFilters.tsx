@@ -1,4 +1,4 @@
-// The admin catalogue filters (spec accounts-admin §9 filter values), kept in the URL.
+// The admin catalog filters (spec accounts-admin §9 filter values), kept in the URL.
 import { useEffect, useState } from 'react';
 import type { BrandDto } from '../../../../domain/catalog';
 import { useDebouncedValue } from '../lib/hooks';

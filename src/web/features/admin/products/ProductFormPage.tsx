@@ -1,10 +1,10 @@
 // 'Agregar Producto' / 'Editar Producto' (spec accounts-admin §2 admin product form, §5 product
-// form): one form validated by the shared productFormSchema, saved in one call with its presentations.
+// form): one form validated by the shared productFormSchema, saved in one call with its blisters.
 import { Link } from 'react-router';
 import { PriceChangeList } from '../ui/PriceChangeList';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
-import { PresentationsEditor } from './PresentationsEditor';
+import { BlistersEditor } from './BlistersEditor';
 import { BasicInfoPanel, GrowthPanel, ImagesPanel, MetadataPanel } from './ProductFormPanels';
 import { useProductForm } from './use-product-form';
 import { Button } from '../../../components/ui/Button';
@@ -34,7 +34,7 @@ export default function ProductFormPage() {
           <BasicInfoPanel form={form} brands={brands} />
           <GrowthPanel form={form} />
           <Panel title="Presentaciones" description="Blísters a la venta: cantidad de semillas, precio, stock y descuento propio.">
-            <PresentationsEditor
+            <BlistersEditor
               control={form.control}
               register={form.register}
               setValue={form.setValue}

@@ -1,4 +1,4 @@
-// The panels of the product form: basic data with the bank, growing data, images and metadata.
+// The panels of the product form: basic data with the brand, growing data, images and metadata.
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import type { ProductFormValues } from '../../../../domain/admin-catalog';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type BrandDto } from '../../../../domain/catalog';

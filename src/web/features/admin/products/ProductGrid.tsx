@@ -1,4 +1,4 @@
-// The admin catalogue's cards: loading, error and empty states, availability toggles, selection,
+// The admin catalog's cards: loading, error and empty states, availability toggles, selection,
 // and "Cargar más productos" with how much is loaded.
 import { toast } from '../../../lib/toast';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';

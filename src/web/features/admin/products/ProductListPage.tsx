@@ -1,4 +1,4 @@
-// 'Catálogo de Semillas' (spec accounts-admin §2 admin catalogue): filtered product cards with
+// 'Catálogo de Semillas' (spec accounts-admin §2 admin catalog): filtered product cards with
 // availability toggle, delete, load more and a refresh every 5 minutes; CSV export and import,
 // and bulk edits of the selected products (issue 14).
 import { useState } from 'react';
@@ -10,7 +10,7 @@ import { RefreshButton } from '../ui/RefreshButton';
 import { BulkEditModal } from './BulkEditModal';
 import { BulkSelectionBar } from './BulkSelectionBar';
 import { DeleteProductModal } from './DeleteProductModal';
-import { ExportCatalogueButton } from './ExportCatalogueButton';
+import { ExportCatalogButton } from './ExportCatalogButton';
 import { ProductFilters } from './ProductFilters';
 import { ProductGrid } from './ProductGrid';
 import { useProductListQuery } from './use-product-list';
@@ -23,7 +23,7 @@ export default function ProductListPage() {
   const { filters, setFilters, list, products, count } = query;
   const brands = useAdminBrands();
   const [toDelete, setToDelete] = useState<ProductDto | null>(null);
-  // Kept across filters: products picked under one bank stay picked while another is added.
+  // Kept across filters: products picked under one brand stay picked while another is added.
   const selection = useSelection<ProductDto>('productos');
   const [bulkOpen, setBulkOpen] = useState(0);
 
@@ -35,7 +35,7 @@ export default function ProductListPage() {
         actions={
           <>
             <RefreshButton refetch={list.refetch} done="Productos actualizados" failed="Error al actualizar los productos" />
-            <ExportCatalogueButton compact />
+            <ExportCatalogButton compact />
             <LinkButton to="/admin/productos/importar" variant="secondary" aria-label="Importar CSV">
               <UploadIcon size={16} />
               <span className="hidden sm:inline">Importar CSV</span>

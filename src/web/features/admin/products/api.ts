@@ -1,10 +1,10 @@
-// Admin catalogue calls: the staff listing with its filters, one product, and the writes.
+// Admin catalog calls: the staff listing with its filters, one product, and the writes.
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { ProductFormValues } from '../../../../domain/admin-catalog';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';
 import { type Page } from '../../../../domain/page';
 import { api, toQuery } from '../../../lib/api';
-import { adminKeys, invalidateCatalogue } from '../lib/queries';
+import { adminKeys, invalidateCatalog } from '../lib/queries';
 
 // spec accounts-admin §9 filter values.
 export const TYPE_FILTERS = { auto: 'Automáticas', fem: 'Feminizadas', regular: 'Regulares' } as const;
@@ -119,7 +119,7 @@ export function useDeleteProduct() {
   return useMutation({
     mutationFn: (product: ProductDto) =>
       api.delete<void>(`/api/products/${product.id}/`, { fallbackError: 'Error al eliminar el producto' }),
-    onSuccess: () => invalidateCatalogue(queryClient),
+    onSuccess: () => invalidateCatalog(queryClient),
   });
 }
 
@@ -130,6 +130,6 @@ export function useSaveProduct(id: number | undefined) {
       id === undefined
         ? api.post<ProductDto>('/api/products/', values, { fallbackError: 'Error al crear el producto' })
         : api.put<ProductDto>(`/api/products/${id}/`, values, { fallbackError: 'Error al actualizar el producto' }),
-    onSuccess: () => invalidateCatalogue(queryClient),
+    onSuccess: () => invalidateCatalog(queryClient),
   });
 }

@@ -77,7 +77,7 @@ describe('product form rules', () => {
     expect(parsed.image).toBeNull();
   });
 
-  it('marks the missing bank together with every other empty field', () => {
+  it('marks the missing brand together with every other empty field', () => {
     const result = productFormSchema.safeParse(emptyProductForm());
     expect(result.success).toBe(false);
     const fields = new Set(result.error!.issues.map((issue) => issue.path.join('.')));
@@ -89,7 +89,7 @@ describe('product form rules', () => {
     expect(brand?.message).toBe('Por favor, ingrese un nombre para la marca');
   });
 
-  it('does not ask for the bank twice when the bank field itself is wrong', () => {
+  it('does not ask for the brand twice when the brand field itself is wrong', () => {
     const result = productFormSchema.safeParse({ ...emptyProductForm(), brand: 42, name: 'Gorilla', type: 'fem' });
     const brandIssues = result.error!.issues.filter((issue) => issue.path[0] === 'brand');
     expect(brandIssues).toHaveLength(1);

@@ -4,8 +4,8 @@ import type { ProductDto, ProductType } from '../../../../domain/catalog';
 import { amountInputText, arsToUsd, parseArsAmount, usdToArs, type Currency } from '../../../../domain/money';
 import { applyPercent, clampDiscount } from '../../../../domain/pricing';
 
-export interface PresentationFields {
-  /** An existing presentation; absent for a new row. */
+export interface BlisterFields {
+  /** An existing blister; absent for a new row. */
   id?: number;
   seed_count: string;
   price: string;
@@ -37,10 +37,10 @@ export interface ProductFormFields {
   sku: string;
   currency: Currency;
   available: boolean;
-  blisters: PresentationFields[];
+  blisters: BlisterFields[];
 }
 
-export const emptyPresentation = (): PresentationFields => ({ seed_count: '', price: '', stock: '', discount: '0' });
+export const emptyBlister = (): BlisterFields => ({ seed_count: '', price: '', stock: '', discount: '0' });
 
 export function emptyProductForm(): ProductFormFields {
   return {
@@ -67,7 +67,7 @@ export function emptyProductForm(): ProductFormFields {
     sku: '',
     currency: 'ARS',
     available: true,
-    blisters: [emptyPresentation()],
+    blisters: [emptyBlister()],
   };
 }
 
@@ -140,7 +140,7 @@ export function normalizeDiscountText(value: string): string {
   return String(clampDiscount(parseDecimal(value) ?? 0));
 }
 
-/** The price after the presentation's own discount, or null when the price is not a number. */
+/** The price after the blister's own discount, or null when the price is not a number. */
 export function finalPrice(price: string, discount: string): number | null {
   const amount = parsePriceText(price);
   if (amount === null) return null;

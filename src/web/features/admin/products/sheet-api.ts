@@ -1,11 +1,11 @@
-// Catalogue export, import (preview, then apply) and bulk edit calls of the admin catalogue.
+// Catalog export, import (preview, then apply) and bulk edit calls of the admin catalog.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkEditInput, BulkEditResultDto, ImportResultDto } from '../../../../domain/catalog-sheet';
 import { api, apiDownload } from '../../../lib/api';
-import { invalidateCatalogue } from '../lib/queries';
+import { invalidateCatalog } from '../lib/queries';
 
 /** Downloads GET /api/products/export.csv under the name the server gives it. */
-export async function downloadCatalogue() {
+export async function downloadCatalog() {
   const { blob, filename } = await apiDownload('/api/products/export.csv', {
     fallbackError: 'Error al exportar el catálogo',
     timeout: 120_000,
@@ -30,7 +30,7 @@ interface ImportRequest {
 }
 
 /** POST /api/products/import/: `dryRun` previews; otherwise the file is applied (when it has no errors). */
-export function useImportCatalogue() {
+export function useImportCatalog() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ file, dryRun, confirmPrices, takeStockRows }: ImportRequest) => {
@@ -47,7 +47,7 @@ export function useImportCatalogue() {
       });
     },
     onSuccess: (result) => {
-      if (result.applied) invalidateCatalogue(queryClient);
+      if (result.applied) invalidateCatalog(queryClient);
     },
   });
 }
@@ -61,7 +61,7 @@ export function useBulkEdit() {
         fallbackError: input.dry_run ? 'Error al preparar la vista previa' : 'Error al aplicar los cambios',
       }),
     onSuccess: (result) => {
-      if (result.applied) invalidateCatalogue(queryClient);
+      if (result.applied) invalidateCatalog(queryClient);
     },
   });
 }

@@ -1,4 +1,4 @@
-// The admin catalogue's filters, kept in the URL, and its query, page by page.
+// The admin catalog's filters, kept in the URL, and its query, page by page.
 import { useSearchParams } from 'react-router';
 import { FILTER_KEYS, filtersFromParams, useAdminProducts, type AdminProductFilters } from './api';
 

@@ -1,5 +1,5 @@
 // 'Cupones y descuentos de bancos' (issue 24): whether an order gets the better of a coupon and the
-// banks' discounts, or both together (domain/coupons.ts, decision 0016).
+// brands' discounts, or both together (domain/coupons.ts, decision 0016).
 import { useEffect, useState } from 'react';
 import { COUPON_COMBINATION_LABELS, COUPON_COMBINATIONS, type CouponCombination } from '../../../../domain/coupons';
 import { errorMessage } from '../lib/format';

@@ -1,4 +1,4 @@
-// 'Stock bajo': the threshold under which the dashboard lists a presentation (default 5).
+// 'Stock bajo': the threshold under which the dashboard lists a blister (default 5).
 import { MAX_LOW_STOCK_THRESHOLD, inventorySettingsUpdateSchema } from '../../../../domain/inventory';
 import { IntegerSetting } from './IntegerSetting';
 import { useInventorySettings, useSaveInventorySettings } from './inventory-api';

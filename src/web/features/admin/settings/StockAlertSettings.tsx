@@ -1,4 +1,4 @@
-// 'Alerta de stock' (issue 14): the daily e-mail to the shop with the presentations that fell
+// 'Alerta de stock' (issue 14): the daily e-mail to the shop with the blisters that fell
 // under the low-stock threshold or sold out; on/off and the hour (Argentina).
 import { useState } from 'react';
 import type { StockAlertSettingsUpdate } from '../../../../domain/stock-alerts';

@@ -5,7 +5,7 @@ import type { PaymentSettings, PaymentSettingsInput } from '../../../../domain/f
 import type { DollarRateDto, MaintenanceStatusDto, RateType, ToggleMaintenanceInput } from '../../../../domain/site';
 import { api } from '../../../lib/api';
 import { setMaintenanceStatus } from '../../../lib/maintenance';
-import { adminKeys, invalidateCatalogue } from '../lib/queries';
+import { adminKeys, invalidateCatalog } from '../lib/queries';
 
 export const settingsKeys = {
   maintenance: ['admin', 'settings', 'maintenance'] as const,
@@ -56,13 +56,13 @@ interface DollarRateAnswer {
   warning?: string;
 }
 
-/** A rate change reprices USD products: the catalogue and the rate readers are stale. */
+/** A rate change reprices USD products: the catalog and the rate readers are stale. */
 export function useUpdateDollarRate() {
   const queryClient = useQueryClient();
   return async (body: DollarRateBody, fallbackError: string) => {
     const result = await api.post<DollarRateAnswer>('/api/core/dollar-rate/', body, { fallbackError, timeout: 30_000 });
     queryClient.setQueryData(settingsKeys.dollarRate, result.data);
-    invalidateCatalogue(queryClient);
+    invalidateCatalog(queryClient);
     return result;
   };
 }

@@ -1,5 +1,5 @@
 // The low-stock threshold (GET/PUT /api/core/inventory-settings/): the dashboard lists the
-// presentations with less stock than it.
+// blisters with less stock than it.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InventorySettingsDto, InventorySettingsUpdate } from '../../../../domain/inventory';
 import { api } from '../../../lib/api';

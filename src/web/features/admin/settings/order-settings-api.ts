@@ -1,5 +1,5 @@
 // The order rules (GET/PUT /api/core/order-settings/): the cap of orders awaiting payment per
-// customer and how coupons combine with the banks' discounts.
+// customer and how coupons combine with the brands' discounts.
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { OrderSettingsDto, OrderSettingsUpdate } from '../../../../domain/order-settings';
 import { api } from '../../../lib/api';

@@ -1,4 +1,4 @@
-// The lines of an order being entered or edited: quantity, presentation and removal.
+// The lines of an order being entered or edited: quantity, blister and removal.
 import { ORDER_MAX_QUANTITY } from '../../../../../domain/orders';
 import { seedsLabel } from '../../../../../domain/plural';
 import { formatArs } from '../../lib/format';
@@ -31,7 +31,7 @@ export function LineList({ lines, onChange }: { lines: DraftLine[]; onChange: (l
             </IconButton>
           </div>
           <div className="mt-1.5 flex items-center gap-2">
-            <PresentationSelect line={line} onChange={(next) => replace(index, next)} />
+            <BlisterSelect line={line} onChange={(next) => replace(index, next)} />
             <label className="w-20">
               <span className="sr-only">Cantidad de {line.product_name}</span>
               <input
@@ -53,8 +53,8 @@ export function LineList({ lines, onChange }: { lines: DraftLine[]; onChange: (l
   );
 }
 
-/** The product's presentations; choosing another makes it a new line at the catalogue's price. */
-function PresentationSelect({ line, onChange }: { line: DraftLine; onChange: (line: DraftLine) => void }) {
+/** The product's blisters; choosing another makes it a new line at the catalog's price. */
+function BlisterSelect({ line, onChange }: { line: DraftLine; onChange: (line: DraftLine) => void }) {
   const product = useOrderProduct(line.product_id);
   const blisters = product.data?.blisters ?? [];
   return (

@@ -1,4 +1,4 @@
-// Finds products by name and adds one of their presentations to the order with one click, at the
+// Finds products by name and adds one of their blisters to the order with one click, at the
 // price the server charges now.
 import { useState } from 'react';
 import type { ProductDto } from '../../../../../domain/catalog';

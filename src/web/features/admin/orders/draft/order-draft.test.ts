@@ -26,7 +26,7 @@ const option = (kind: ShippingOption['kind']): ShippingOption => ({
 const street = { street: 'Bv. San Juan', number: '450', zip_code: 'X5000', city: 'Córdoba', details: '' };
 
 describe('order draft', () => {
-  it('adds a unit to the line of the same presentation instead of a second line', () => {
+  it('adds a unit to the line of the same blister instead of a second line', () => {
     const once = addUnit([], line(5, 18000));
     const twice = addUnit(once, line(5, 18000));
     expect(twice).toEqual([{ ...line(5, 18000), quantity: 2 }]);

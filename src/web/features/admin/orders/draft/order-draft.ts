@@ -5,14 +5,14 @@ import { roundCents } from '../../../../../domain/money';
 import type { Address, Province, ShippingOption } from '../../../../../domain/shipping';
 
 export interface DraftLine {
-  /** The order line it edits; absent for a new line (and once its presentation changes). */
+  /** The order line it edits; absent for a new line (and once its blister changes). */
   id?: number;
   product_id: number;
   blister_id: number;
   quantity: number;
   product_name: string;
   seed_count: number | null;
-  /** What the server charges: the line's own price once ordered, the catalogue's for a new one. */
+  /** What the server charges: the line's own price once ordered, the catalog's for a new one. */
   unit_price: number;
 }
 
@@ -29,7 +29,7 @@ export const EMPTY_STREET: StreetFields = { street: '', number: '', zip_code: ''
 
 export const draftSubtotal = (lines: DraftLine[]) => roundCents(lines.reduce((sum, l) => sum + l.unit_price * l.quantity, 0));
 
-/** Adds one unit of a presentation, or one more of a line that has it. */
+/** Adds one unit of a blister, or one more of a line that has it. */
 export function addUnit(lines: DraftLine[], line: Omit<DraftLine, 'quantity'>): DraftLine[] {
   const found = lines.find((l) => l.blister_id === line.blister_id);
   if (found) return lines.map((l) => (l === found ? { ...l, quantity: l.quantity + 1 } : l));

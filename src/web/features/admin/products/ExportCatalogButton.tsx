@@ -1,9 +1,9 @@
-// Downloads the catalogue as a CSV (one row per presentation, for Excel in Spanish).
+// Downloads the catalog as a CSV (one row per blister, for Excel in Spanish).
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import { Icon, type IconProps } from '../../../components/ui/icons';
 import { errorMessage } from '../lib/format';
-import { downloadCatalogue } from './sheet-api';
+import { downloadCatalog } from './sheet-api';
 import { Button } from '../../../components/ui/Button';
 
 export const DownloadIcon = (p: IconProps) => (
@@ -12,12 +12,12 @@ export const DownloadIcon = (p: IconProps) => (
   </Icon>
 );
 
-export function ExportCatalogueButton({ label = 'Exportar CSV', compact = false }: { label?: string; compact?: boolean }) {
+export function ExportCatalogButton({ label = 'Exportar CSV', compact = false }: { label?: string; compact?: boolean }) {
   const [busy, setBusy] = useState(false);
   async function run() {
     setBusy(true);
     try {
-      await downloadCatalogue();
+      await downloadCatalog();
     } catch (error) {
       toast.error(errorMessage(error, 'Error al exportar el catálogo'));
     } finally {

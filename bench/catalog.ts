@@ -1,5 +1,5 @@
-// A synthetic catalogue for the benchmarks, bulk inserted with generate_series: names built from
-// strain words so that search behaves as on a real shop, 1 to 3 presentations per product, some
+// A synthetic catalog for the benchmarks, bulk inserted with generate_series: names built from
+// strain words so that search behaves as on a real shop, 1 to 3 blisters per product, some
 // in USD, some discounted, some out of stock or unavailable. search_text follows
 // productSearchText() (the names here are plain ASCII).
 import { sql } from 'drizzle-orm';
@@ -49,7 +49,7 @@ const WORDS_B = [
 ];
 const sqlArray = (words: string[]) => `array[${words.map((w) => `'${w}'`).join(',')}]`;
 
-export async function loadCatalogue(db: Db, products: number): Promise<void> {
+export async function loadCatalog(db: Db, products: number): Promise<void> {
   const run = (text: string) => db.execute(sql.raw(text));
   await run(`insert into brands (brand_id, brand_name, is_national, description, image)
     select 'banco-' || i, 'Banco ' || i, i % 3 = 0, 'Banco de semillas número ' || i || ', con genéticas seleccionadas.', '/uploads/demo/logo-' || i || '-800.webp'

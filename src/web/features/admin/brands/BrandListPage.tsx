@@ -1,4 +1,4 @@
-// Bank list (spec accounts-admin §2 bank list): cards with national toggle, discount, edit and
+// Brand list (spec accounts-admin §2 bank list): cards with national toggle, discount, edit and
 // delete; filtered by type and name on the page.
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
@@ -9,11 +9,11 @@ import { useAdminBrands } from '../lib/queries';
 import { SearchField } from '../../../components/ui/fields';
 import { PageHeader } from '../ui/PageHeader';
 import { useToggleNational } from './api';
-import { BankCard } from './BankCard';
-import { DeleteBankModal } from './DeleteBankModal';
+import { BrandCard } from './BrandCard';
+import { DeleteBrandModal } from './DeleteBrandModal';
 import { DiscountModal } from './DiscountModal';
 import { LinkButton } from '../../../components/ui/Button';
-import { BankIcon } from '../../../components/ui/admin-icons';
+import { BrandIcon } from '../../../components/ui/admin-icons';
 import { PlusIcon } from '../../../components/ui/account-icons';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
 
@@ -24,7 +24,7 @@ const SCOPES = [
 ] as const;
 type Scope = (typeof SCOPES)[number]['id'];
 
-export default function BankListPage() {
+export default function BrandListPage() {
   const brands = useAdminBrands();
   const toggle = useToggleNational();
   const [scope, setScope] = useState<Scope>('all');
@@ -74,7 +74,7 @@ export default function BankListPage() {
           ))}
         </div>
         <SearchField
-          id="bank-search"
+          id="brand-search"
           label="Buscar banco"
           value={search}
           onChange={setSearch}
@@ -93,13 +93,13 @@ export default function BankListPage() {
           retrying={brands.isFetching}
         />
       ) : shown.length === 0 ? (
-        <EmptyState title="No se encontraron bancos" icon={<BankIcon size={32} />}>
+        <EmptyState title="No se encontraron bancos" icon={<BrandIcon size={32} />}>
           {all.length === 0 ? 'Crea el primer banco para empezar a cargar productos.' : 'Prueba con otro filtro.'}
         </EmptyState>
       ) : (
         <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
           {shown.map((brand) => (
-            <BankCard
+            <BrandCard
               key={brand.id}
               brand={brand}
               toggling={toggle.isPending && toggle.variables?.id === brand.id}
@@ -112,7 +112,7 @@ export default function BankListPage() {
       )}
 
       {discountFor && <DiscountModal brand={discountFor} onClose={() => setDiscountFor(null)} />}
-      {toDelete && <DeleteBankModal brand={toDelete} onClose={() => setToDelete(null)} />}
+      {toDelete && <DeleteBrandModal brand={toDelete} onClose={() => setToDelete(null)} />}
     </>
   );
 }

@@ -1,6 +1,6 @@
-// Deleting a bank. A bank with products cannot be deleted (the server answers 409), so the modal
+// Deleting a brand. A brand with products cannot be deleted (the server answers 409), so the modal
 // says so before anything is sent, with the product count, and offers what can be done instead:
-// its products, or hiding the bank from the shop.
+// its products, or hiding the brand from the shop.
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { BrandDto } from '../../../../domain/catalog';
@@ -12,7 +12,7 @@ import { Button, LinkButton } from '../../../components/ui/Button';
 
 const productCount = (n: number) => `${n} ${n === 1 ? 'producto asociado' : 'productos asociados'}`;
 
-export function DeleteBankModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
+export function DeleteBrandModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
   const remove = useDeleteBrand();
   const hide = useHideBrand();
   // The server's reason when it refused anyway (products added meanwhile, or kept for orders).
@@ -33,7 +33,7 @@ export function DeleteBankModal({ brand, onClose }: { brand: BrandDto; onClose: 
     });
   }
 
-  function hideBank() {
+  function hideBrand() {
     hide.mutate(brand, {
       onSuccess: () => {
         toast.success(`Banco ${brand.brand_name} oculto de la tienda`);
@@ -82,7 +82,7 @@ export function DeleteBankModal({ brand, onClose }: { brand: BrandDto; onClose: 
             Cerrar
           </Button>
           {brand.visible && (
-            <Button variant="secondary" onClick={hideBank} loading={hide.isPending} loadingText="Ocultando...">
+            <Button variant="secondary" onClick={hideBrand} loading={hide.isPending} loadingText="Ocultando...">
               Ocultar de la tienda
             </Button>
           )}

@@ -1,4 +1,4 @@
-// /productos (spec storefront §2 catalogue, §4): every filter lives in the URL, so a reload or a
+// /productos (spec storefront §2 catalog, §4): every filter lives in the URL, so a reload or a
 // shared link shows the same selection.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,12 +7,12 @@ import { FilterIcon, SearchIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { ProductCardSkeleton } from '../../components/Skeleton';
-import { CATALOGUE_PAGE_SIZE } from '../../../domain/catalog-constants';
+import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { useBrands } from '../../lib/catalog-api';
 import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
-import { bankOptions, clearFilters, FilterPanel } from './FilterPanel';
-import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogueFilters, type CatalogueSort } from './filters';
+import { brandOptions, clearFilters, FilterPanel } from './FilterPanel';
+import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogFilters, type CatalogSort } from './filters';
 import { HydrationSlice } from '../../lib/hydration-slices';
 
 // spec storefront §4: search text is debounced 500 ms before reloading.
@@ -21,25 +21,25 @@ const SEARCH_DEBOUNCE_MS = 500;
 const FIRST_SCREEN_CARDS = 4;
 const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 
-function useCatalogueFilters() {
+function useCatalogFilters() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const filters = useMemo(() => parseFilters(params), [params]);
-  const setFilters = (next: CatalogueFilters, options: { replace?: boolean } = {}) => {
+  const setFilters = (next: CatalogFilters, options: { replace?: boolean } = {}) => {
     const query = filtersToQueryString(next);
     void navigate({ search: query ? `?${query}` : '' }, { replace: options.replace, preventScrollReset: true });
   };
   return [filters, setFilters] as const;
 }
 
-export default function CataloguePage() {
+export default function CatalogPage() {
   usePageTitle('Catálogo de semillas');
-  const [filters, setFilters] = useCatalogueFilters();
+  const [filters, setFilters] = useCatalogFilters();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const brands = useBrands();
   const facets = useFacets(filters);
   const list = useProductList(filters);
-  const banks = bankOptions(brands.data, facets.data);
+  const brandChoices = brandOptions(brands.data, facets.data);
 
   const products = list.data?.pages.flatMap((p) => p.results) ?? [];
   const count = list.data?.pages[0]?.count;
@@ -54,9 +54,9 @@ export default function CataloguePage() {
         <div className="mt-5">
           <BrandSlider
             brands={brands.data}
-            selected={filters.banks}
-            onToggle={(slug) => setFilters({ ...filters, banks: toggle(filters.banks, slug) })}
-            onClear={() => setFilters({ ...filters, banks: [] })}
+            selected={filters.brands}
+            onToggle={(slug) => setFilters({ ...filters, brands: toggle(filters.brands, slug) })}
+            onClear={() => setFilters({ ...filters, brands: [] })}
           />
         </div>
       </HydrationSlice>
@@ -64,13 +64,13 @@ export default function CataloguePage() {
       <div className="mt-5 flex flex-wrap items-center gap-3">
         <SearchField value={filters.search} onSearch={(search) => setFilters({ ...filters, search }, { replace: true })} />
         <div className="flex items-center gap-2">
-          <label htmlFor="catalogue-sort" className="sr-only">
+          <label htmlFor="catalog-sort" className="sr-only">
             Ordenar por
           </label>
           <select
-            id="catalogue-sort"
+            id="catalog-sort"
             value={filters.sort}
-            onChange={(e) => setFilters({ ...filters, sort: e.target.value as CatalogueSort })}
+            onChange={(e) => setFilters({ ...filters, sort: e.target.value as CatalogSort })}
             className="rounded-xl border border-stone-300 bg-white py-2.5 pl-3 pr-8 text-sm"
           >
             <option value="">Ordenar por</option>
@@ -99,7 +99,7 @@ export default function CataloguePage() {
                 filters={filters}
                 onChange={setFilters}
                 facets={facets.data}
-                banks={banks}
+                brands={brandChoices}
                 idPrefix="side"
                 loading={brands.isPending}
               />
@@ -139,7 +139,7 @@ export default function CataloguePage() {
           ) : (
             <ul className={`grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5 ${reloading ? 'opacity-60 transition-opacity' : ''}`}>
               {firstLoad
-                ? Array.from({ length: CATALOGUE_PAGE_SIZE }, (_, i) => (
+                ? Array.from({ length: CATALOG_PAGE_SIZE }, (_, i) => (
                     <li key={`skeleton-${i}`}>
                       <ProductCardSkeleton />
                     </li>
@@ -177,7 +177,7 @@ export default function CataloguePage() {
       {filtersOpen && (
         <MobileFilters
           applied={filters}
-          banks={banks}
+          brandChoices={brandChoices}
           onClose={() => setFiltersOpen(false)}
           onApply={(next) => {
             setFilters(next);
@@ -204,12 +204,12 @@ function SearchField({ value, onSearch }: { value: string; onSearch(search: stri
 
   return (
     <div className="relative min-w-0 flex-1 basis-64">
-      <label htmlFor="catalogue-search" className="sr-only">
+      <label htmlFor="catalog-search" className="sr-only">
         Buscar por nombre
       </label>
       <SearchIcon size={18} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
       <input
-        id="catalogue-search"
+        id="catalog-search"
         type="search"
         value={text}
         maxLength={100}
@@ -223,19 +223,19 @@ function SearchField({ value, onSearch }: { value: string; onSearch(search: stri
 
 function MobileFilters({
   applied,
-  banks,
+  brandChoices,
   onClose,
   onApply,
 }: {
-  applied: CatalogueFilters;
-  banks: ReturnType<typeof bankOptions>;
+  applied: CatalogFilters;
+  brandChoices: ReturnType<typeof brandOptions>;
   onClose(): void;
-  onApply(next: CatalogueFilters): void;
+  onApply(next: CatalogFilters): void;
 }) {
   const [draft, setDraft] = useState(applied);
   const facets = useFacets(draft);
   const brands = useBrands();
-  const draftBanks = facets.data ? bankOptions(brands.data, facets.data) : banks;
+  const draftBrands = facets.data ? brandOptions(brands.data, facets.data) : brandChoices;
   return (
     <Modal
       open
@@ -262,7 +262,7 @@ function MobileFilters({
         </div>
       }
     >
-      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} banks={draftBanks} idPrefix="modal" heading={false} />
+      <FilterPanel filters={draft} onChange={setDraft} facets={facets.data} brands={draftBrands} idPrefix="modal" heading={false} />
     </Modal>
   );
 }

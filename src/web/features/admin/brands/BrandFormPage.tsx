@@ -1,4 +1,4 @@
-// Bank form (/admin/bancos/nuevo and /admin/bancos/editar/{id}; spec accounts-admin §5 bank):
+// Brand form (/admin/bancos/nuevo and /admin/bancos/editar/{id}; spec accounts-admin §5 bank):
 // name, description, national flag, visibility and a logo of at most 2 MB.
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
@@ -22,7 +22,7 @@ import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { LoadingState } from '../../../components/ui/states';
 import { bindFields } from '../../../lib/form-fields';
 
-interface BankFields {
+interface BrandFields {
   brand_name: string;
   description: string;
   image: string;
@@ -30,12 +30,12 @@ interface BankFields {
   is_national: boolean;
 }
 
-const resolver = zodResolver(brandFormSchema) as unknown as Resolver<BankFields, unknown, BrandFormValues>;
+const resolver = zodResolver(brandFormSchema) as unknown as Resolver<BrandFields, unknown, BrandFormValues>;
 
-const emptyBank = (): BankFields => ({ brand_name: '', description: '', image: '', visible: true, is_national: false });
+const emptyBrand = (): BrandFields => ({ brand_name: '', description: '', image: '', visible: true, is_national: false });
 
 // No slug is sent: the server derives it from the name (and follows a rename).
-const bankToForm = (brand: BrandDto): BankFields => ({
+const brandToForm = (brand: BrandDto): BrandFields => ({
   brand_name: brand.brand_name,
   description: brand.description ?? '',
   image: brand.image ?? '',
@@ -43,7 +43,7 @@ const bankToForm = (brand: BrandDto): BankFields => ({
   is_national: brand.is_national,
 });
 
-export default function BankFormPage() {
+export default function BrandFormPage() {
   const params = useParams();
   const editing = params.id !== undefined;
   const id = params.id !== undefined && /^\d+$/.test(params.id) ? Number(params.id) : undefined;
@@ -57,9 +57,9 @@ export default function BankFormPage() {
     reset,
     setError,
     formState: { errors },
-  } = useForm<BankFields, unknown, BrandFormValues>({
+  } = useForm<BrandFields, unknown, BrandFormValues>({
     resolver,
-    defaultValues: emptyBank(),
+    defaultValues: emptyBrand(),
     mode: 'onTouched',
   });
   const field = bindFields(register, errors);
@@ -72,7 +72,7 @@ export default function BankFormPage() {
   }, [editing, id, brand.isError, brand.error, navigate]);
 
   useEffect(() => {
-    if (brand.data) reset(bankToForm(brand.data));
+    if (brand.data) reset(brandToForm(brand.data));
   }, [brand.data, reset]);
 
   const onSubmit = handleSubmit((values) =>
@@ -88,7 +88,7 @@ export default function BankFormPage() {
       onError: (error) => {
         if (error instanceof ApiError && error.errors) {
           for (const [field, messages] of Object.entries(error.errors))
-            setError(field as keyof BankFields, { type: 'server', message: messages[0] });
+            setError(field as keyof BrandFields, { type: 'server', message: messages[0] });
         }
         toast.error('Error al guardar el banco', { description: errorMessage(error, '') || undefined });
       },

@@ -1,4 +1,4 @@
-// Presentations (blisters) of the product form with the currency selector: switching currency
+// Blisters (blisters) of the product form with the currency selector: switching currency
 // converts every price (spec accounts-admin §4), each price shows its value in the other currency.
 import {
   useFieldArray,
@@ -10,12 +10,12 @@ import {
   type UseFormSetValue,
 } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import { MAX_PRESENTATIONS, type ProductFormValues } from '../../../../domain/admin-catalog';
+import { MAX_BLISTERS, type ProductFormValues } from '../../../../domain/admin-catalog';
 import { formatArs, formatMoney, type Currency } from '../../../../domain/money';
 import {
   convertPrice,
   convertPriceText,
-  emptyPresentation,
+  emptyBlister,
   finalPrice,
   normalizeDiscountText,
   parseDecimal,
@@ -26,7 +26,7 @@ import { Button, IconButton } from '../../../components/ui/Button';
 import { TextField, SelectField } from '../../../components/ui/fields';
 import { PlusIcon, TrashIcon } from '../../../components/ui/account-icons';
 
-export function PresentationsEditor({
+export function BlistersEditor({
   control,
   register,
   setValue,
@@ -134,7 +134,7 @@ export function PresentationsEditor({
       {(listError?.message || listError?.root?.message) && (
         <p className="text-xs text-red-700">{listError.message ?? listError.root?.message}</p>
       )}
-      <Button variant="secondary" size="sm" onClick={() => append(emptyPresentation())} disabled={fields.length >= MAX_PRESENTATIONS}>
+      <Button variant="secondary" size="sm" onClick={() => append(emptyBlister())} disabled={fields.length >= MAX_BLISTERS}>
         <PlusIcon size={14} />
         Agregar presentación
       </Button>

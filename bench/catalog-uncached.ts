@@ -1,10 +1,10 @@
-// The catalogue with its micro-cache off (CATALOG_CACHE_MS=0): what the database costs per request
+// The catalog with its micro-cache off (CATALOG_CACHE_MS=0): what the database costs per request
 // when nothing is kept. The built server on PostgreSQL with 5,000 and 50,000 products, anonymous
 // callers, every request a different one: filtered lists on pages 1-50, 50 search terms (typos
 // and accents among them), product details by many ids. Each as a ratio to the trivial route
 // (/api/health/?db=0) measured on the same server in the same run, and with the statements and
 // round trips one request sends, and their plans.
-//   BENCH_SIZES (5000,50000) catalogue sizes; BENCH_SECONDS (5) per scenario; BENCH_CONNECTIONS
+//   BENCH_SIZES (5000,50000) catalog sizes; BENCH_SECONDS (5) per scenario; BENCH_CONNECTIONS
 //   (50); BENCH_EXPLAIN=1 prints the plans of one request of each kind; BENCH_KEEP_DB as in
 //   bench/staff-list.ts (the size is appended to the name)
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,7 +22,7 @@ import * as schema from '../src/server/db/schema';
 import { productListQuerySchema } from '../src/domain/catalog';
 import { getProduct, listProducts } from '../src/server/modules/catalog/service';
 import { buildServerIfNeeded, startServerProcess } from '../tests/helpers/server-process';
-import { loadCatalogue } from './catalogue';
+import { loadCatalog } from './catalog';
 import { explainStatements, withBenchDatabase } from './staff-list';
 import { tableLine } from './table';
 
@@ -32,7 +32,7 @@ const SIZES = (process.env.BENCH_SIZES ?? '5000,50000').split(',').map(Number);
 /** Issue 15: list and detail at 15% of the trivial route or more, search at 10%. */
 const TARGETS = { list: 0.15, search: 0.1, detail: 0.15 } as const;
 
-/** Filters of the catalogue page; each is read on pages 1 to 50 (all in range at 5,000). */
+/** Filters of the catalog page; each is read on pages 1 to 50 (all in range at 5,000). */
 const LIST_FILTERS = [
   'type=fem',
   'type=auto&has_stock=true',
@@ -193,7 +193,7 @@ const listQuery = (query: string) => productListQuerySchema.parse(Object.fromEnt
 async function benchSize(size: number): Promise<void> {
   const name = `uncached_${size}`;
   const seed = async (db: Db) => {
-    await loadCatalogue(db, size);
+    await loadCatalog(db, size);
     await db.execute(sql`analyze`);
   };
   const keep = process.env.BENCH_KEEP_DB;

@@ -1,4 +1,4 @@
-// The catalogue spreadsheet as staff send and fetch it: POST /api/products/import/ with a file,
+// The catalog spreadsheet as staff send and fetch it: POST /api/products/import/ with a file,
 // GET /api/products/export.csv.
 import type { TestServer } from './app';
 

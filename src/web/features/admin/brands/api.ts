@@ -1,9 +1,9 @@
-// Bank (brand) calls of the admin: one bank, the writes, the national flag and the discount.
+// Brand calls of the admin: one brand, the writes, the national flag and the discount.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApplyDiscountResultDto, BrandDiscountValues, BrandFormValues } from '../../../../domain/admin-catalog';
 import type { BrandDto } from '../../../../domain/catalog';
 import { api } from '../../../lib/api';
-import { adminKeys, invalidateCatalogue } from '../lib/queries';
+import { adminKeys, invalidateCatalog } from '../lib/queries';
 
 export function useBrand(id: number | undefined) {
   return useQuery({
@@ -23,7 +23,7 @@ export function useSaveBrand(id: number | undefined) {
       id === undefined
         ? api.post<BrandDto>('/api/brands/', values, { fallbackError: 'Error al guardar el banco' })
         : api.put<BrandDto>(`/api/brands/${id}/`, values, { fallbackError: 'Error al guardar el banco' }),
-    onSuccess: () => invalidateCatalogue(queryClient),
+    onSuccess: () => invalidateCatalog(queryClient),
   });
 }
 
@@ -42,12 +42,12 @@ export function useToggleNational() {
       ),
     onSuccess: (updated, brand) => {
       replaceCachedBrand(queryClient, updated ?? { ...brand, is_national: !brand.is_national });
-      invalidateCatalogue(queryClient);
+      invalidateCatalog(queryClient);
     },
   });
 }
 
-/** Hides a bank from the shop's bank lists (its products stay for sale). */
+/** Hides a brand from the shop's brand lists (its products stay for sale). */
 export function useHideBrand() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -55,7 +55,7 @@ export function useHideBrand() {
       api.patch<BrandDto>(`/api/brands/${brand.id}/`, { visible: false }, { fallbackError: 'Error al ocultar el banco' }),
     onSuccess: (updated, brand) => {
       replaceCachedBrand(queryClient, updated ?? { ...brand, visible: false });
-      invalidateCatalogue(queryClient);
+      invalidateCatalog(queryClient);
     },
   });
 }
@@ -66,7 +66,7 @@ export function useDeleteBrand() {
     mutationFn: (brand: BrandDto) => api.delete<void>(`/api/brands/${brand.id}/`, { fallbackError: 'Error al eliminar el banco' }),
     onSuccess: (_, brand) => {
       queryClient.setQueryData<BrandDto[]>(adminKeys.brands, (list) => list?.filter((b) => b.id !== brand.id));
-      invalidateCatalogue(queryClient);
+      invalidateCatalog(queryClient);
     },
   });
 }
@@ -81,7 +81,7 @@ export function useApplyDiscount() {
       api.post<ApplyDiscountResultDto>(`/api/brands/${brand.id}/apply-discount/`, values),
     onSuccess: (result) => {
       if (result?.brand) replaceCachedBrand(queryClient, result.brand);
-      invalidateCatalogue(queryClient);
+      invalidateCatalog(queryClient);
     },
   });
 }

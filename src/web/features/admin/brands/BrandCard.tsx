@@ -1,4 +1,4 @@
-// One bank of the admin list: logo, type, products and stock, discount, and its actions.
+// One brand of the admin list: logo, type, products and stock, discount, and its actions.
 import { Link } from 'react-router';
 import type { BrandDto } from '../../../../domain/catalog';
 import { truncate } from '../../../../domain/text';
@@ -11,7 +11,7 @@ import { Switch } from '../../../components/ui/checkboxes';
 import { TagIcon, EditIcon } from '../../../components/ui/icons';
 import { TrashIcon } from '../../../components/ui/account-icons';
 
-export function BankCard({
+export function BrandCard({
   brand,
   onToggleNational,
   toggling,

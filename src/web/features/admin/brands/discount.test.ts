@@ -14,7 +14,7 @@ const brand = (overrides: Partial<BrandDto>): BrandDto =>
     ...overrides,
   }) as BrandDto;
 
-describe('bank discount in the admin', () => {
+describe('brand discount in the admin', () => {
   it('fills the expiry field with the last day of the running discount', () => {
     // Ends when 20 May ends in Buenos Aires (03:00 UTC on the 21st).
     expect(currentExpiryDay(brand({ discount_expires_at: '2030-05-21T03:00:00.000Z' }))).toBe('2030-05-20');

@@ -1,4 +1,4 @@
-// How the admin reads a bank's discount.
+// How the admin reads a brand's discount.
 import type { BrandDto } from '../../../../domain/catalog';
 import { lastDayBefore } from '../../../../domain/dates';
 import { formatArs, formatDate } from '../lib/format';
