@@ -1,8 +1,8 @@
 // The customer's delivery data on the profile: saved by a checkout with home delivery, edited in
 // Mi cuenta, and what the checkout prefills.
-import { eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema';
+import { activityLogs, users } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { saveShippingMethods } from '../helpers/shipping';
@@ -89,6 +89,17 @@ describe('delivery data on the profile', () => {
     const cleared = await api(server, 'PUT', '/api/auth/profile/', { token: buyer.token, body: { phone: '', last_address: null } });
     expect(cleared.status).toBe(200);
     expect(cleared.json.user).toMatchObject({ phone: null, last_address: null });
+
+    // Each change is in the activity log, with what it was before.
+    const logged = await server.database.db
+      .select({ changes: activityLogs.changes })
+      .from(activityLogs)
+      .where(and(eq(activityLogs.entity_type, 'user'), eq(activityLogs.entity_id, String(buyer.id)), eq(activityLogs.action, 'update')))
+      .orderBy(desc(activityLogs.id));
+    expect(logged.map((l) => l.changes)).toEqual([
+      { before: { phone: '1123456789', last_address: address }, after: { phone: null, last_address: null } },
+      { before: { phone: null, last_address: null }, after: { phone: '1123456789', last_address: address } },
+    ]);
   });
 
   it('refuses an incomplete address or a wrong phone with Spanish messages per field', async () => {

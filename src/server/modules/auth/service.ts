@@ -370,8 +370,15 @@ export async function updateProfile(
         .set({ ...changes, updated_at: ctx.now() })
         .where(eq(users.id, userId))
         .returning();
-      const before = { first_name: current.first_name, last_name: current.last_name, email: current.email };
-      const after = { first_name: row.first_name, last_name: row.last_name, email: row.email };
+      const logged = (u: UserRow) => ({
+        first_name: u.first_name,
+        last_name: u.last_name,
+        email: u.email,
+        phone: u.phone,
+        last_address: u.last_address,
+      });
+      const before = logged(current);
+      const after = logged(row);
       const changed = diff(before, after);
       if (Object.keys(changed.after).length > 0) {
         await logActivity(tx, {
