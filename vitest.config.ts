@@ -4,6 +4,7 @@ import { reactAsPreact } from './vite.config';
 
 /** Source tests that need a database (the rest of src/ is pure and runs in the unit project). */
 const DATABASE_SOURCE_TESTS = [
+  'src/server/db/migrate.test.ts',
   'src/server/db/order-numbers.test.ts',
   'src/server/modules/backup/service.test.ts',
   'src/server/modules/uploads/storage.test.ts',

@@ -145,19 +145,12 @@ export async function createTestPglite(dataDir?: string): Promise<Database> {
 /** A test database; on PostgreSQL, `url` lets a test open a second pool on it, as a second server process would. */
 export type TestDatabase = Database & { url?: string };
 
-/**
- * A fresh, migrated database of its own (a copy of the template when there is one), dropped or
- * removed when closed.
- */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return createTestPglite();
+/** A new database on the server at `adminUrl`, copied from `template`, dropped when closed. */
+async function newPostgresDatabase(adminUrl: string, template: string): Promise<TestDatabase> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  const template = process.env[POSTGRES_TEMPLATE_ENV];
-  await adminQuery(adminUrl, template ? `create database ${name} template ${template}` : `create database ${name}`);
+  await adminQuery(adminUrl, `create database ${name} template ${template}`);
   const url = databaseUrl(adminUrl, name);
   const database = openPostgres(url, 20);
-  if (!template) await migrateDatabase(database);
   return {
     ...database,
     url,
@@ -166,6 +159,29 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await adminQuery(adminUrl, `drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/**
+ * A fresh, migrated database of its own (a copy of the template when there is one), dropped or
+ * removed when closed.
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return createTestPglite();
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
+  const database = await newPostgresDatabase(adminUrl, template ?? 'template1');
+  if (!template) await migrateDatabase(database);
+  return database;
+}
+
+/**
+ * An empty database, never migrated, as a shop's first start finds it: a new in-memory PGlite, or
+ * a new database on TEST_DATABASE_URL's server copied from `template0`. Dropped, or gone, when
+ * closed.
+ */
+export async function createEmptyTestDatabase(): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  return adminUrl ? newPostgresDatabase(adminUrl, 'template0') : openPglite();
 }
 
 /**

@@ -21,4 +21,16 @@ describe('toast', () => {
     expect(await screen.findByText('Elegí otra presentación')).toBeTruthy();
     expect(document.querySelectorAll('[data-sonner-toast]')).toHaveLength(2);
   });
+
+  it('draws a list put on the page after the library has loaded, and shows the toasts asked for then', async () => {
+    renderPage(<Toasts />);
+    toast.success('Pedido guardado');
+    expect(await screen.findByText('Pedido guardado')).toBeTruthy();
+    // Another layout's list takes its place (the first is removed): the library is loaded already,
+    // so the new list subscribes to it at once instead of waiting for a load that has happened.
+    renderPage(<Toasts />);
+    toast.info('Stock actualizado');
+    expect(await screen.findByText('Stock actualizado')).toBeTruthy();
+    expect(document.querySelectorAll('[data-sonner-toaster]')).toHaveLength(1);
+  });
 });
