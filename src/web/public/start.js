@@ -1,7 +1,8 @@
 // Starts the app on pages whose first view the server rendered: their scripts are requested once
-// that view has painted, instead of competing with it for a slow connection, and run one module
-// at a time, each in a task of its own, so a phone stays responsive while they start. The server
-// puts this script where the entry script was (static-web.ts), with the modules to run first.
+// that view has painted with its first images, instead of competing with it for a slow connection,
+// and run one module at a time, each in a task of its own, so a phone stays responsive while they
+// start. The server puts this script where the entry script was (static-web.ts), with the modules
+// to run first.
 (function () {
   var script = document.currentScript;
   var entry = script.getAttribute('data-entry');
@@ -32,12 +33,33 @@
       });
   }
 
+  // The first screen's own images (fetchpriority="high": the first cards, the product's photo)
+  // come before the scripts too, as they are its largest paint; for a second at most.
+  function afterFirstImages() {
+    var images = [].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function (image) {
+      return !image.complete;
+    });
+    var left = images.length;
+    var next = function () {
+      if (--left <= 0)
+        requestAnimationFrame(function () {
+          setTimeout(start, 0);
+        });
+    };
+    if (!left) return next();
+    images.forEach(function (image) {
+      image.addEventListener('load', next);
+      image.addEventListener('error', next);
+    });
+    setTimeout(start, 1000);
+  }
+
   // Once the first paint is on screen (a page opened in the background never paints, so a timer
   // starts it anyway).
   var observer =
     'PerformanceObserver' in window &&
     new PerformanceObserver(function (list) {
-      if (list.getEntriesByName('first-contentful-paint').length) setTimeout(start, 0);
+      if (list.getEntriesByName('first-contentful-paint').length) afterFirstImages();
     });
   try {
     observer.observe({ type: 'paint', buffered: true });
