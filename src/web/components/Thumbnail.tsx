@@ -1,6 +1,7 @@
-// A small picture (a product's or a brand's logo, 40 to 96 CSS pixels) at a fixed size: the 240 px
-// variant, enough on a 2x screen, and the shop's logo when there is none or it fails to load.
-import { thumbImage } from '../../domain/images';
+// A small picture (a product's or a brand's logo, 40 to 96 CSS pixels) at a fixed size: the 120 or
+// 240 px variant, whichever the screen needs, and the shop's logo when there is none or it fails
+// to load.
+import { thumbImage, thumbSrcSet } from '../../domain/images';
 import { FALLBACK_IMAGE } from './site';
 
 export function Thumbnail({
@@ -17,6 +18,8 @@ export function Thumbnail({
   return (
     <img
       src={thumbImage(src) ?? FALLBACK_IMAGE}
+      srcSet={thumbSrcSet(src)}
+      sizes={`${size}px`}
       alt={alt}
       width={size}
       height={size}

@@ -20,12 +20,13 @@ describe('sniffImage', () => {
 });
 
 describe('toWebpVariants', () => {
-  it('makes 240, 400 and 800 px WebP variants keeping the aspect ratio', async () => {
+  it('makes 120, 240, 400 and 800 px WebP variants keeping the aspect ratio', async () => {
     const input = await sharp({ create: { width: 1000, height: 2000, channels: 3, background: '#0a0' } })
       .png()
       .toBuffer();
     const variants = await toWebpVariants(input);
     expect(variants.map((v) => [v.size, v.width, v.height])).toEqual([
+      [120, 60, 120],
       [240, 120, 240],
       [400, 200, 400],
       [800, 400, 800],
@@ -43,7 +44,7 @@ describe('backfillImageWidths', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'backfill-'));
     try {
       mkdirSync(path.join(dir, 'brand'));
-      const [, small, large] = await toWebpVariants(
+      const [, , small, large] = await toWebpVariants(
         await sharp({ create: { width: 900, height: 600, channels: 3, background: '#a00' } })
           .png()
           .toBuffer(),
@@ -52,9 +53,11 @@ describe('backfillImageWidths', () => {
       writeFileSync(path.join(dir, 'brand/logo-800.webp'), large.data);
       writeFileSync(path.join(dir, 'notes.txt'), 'not a picture');
 
-      expect(await backfillImageWidths(new DiskStorage(dir))).toBe(1);
+      expect(await backfillImageWidths(new DiskStorage(dir))).toBe(2);
       const thumb = await sharp(readFileSync(path.join(dir, 'brand/logo-240.webp'))).metadata();
       expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 240, 160]);
+      const smallest = await sharp(readFileSync(path.join(dir, 'brand/logo-120.webp'))).metadata();
+      expect([smallest.format, smallest.width, smallest.height]).toEqual(['webp', 120, 80]);
       expect(readFileSync(path.join(dir, 'brand/logo-400.webp'))).toEqual(small.data);
       expect(await backfillImageWidths(new DiskStorage(dir))).toBe(0);
       expect(await backfillImageWidths(new DiskStorage(path.join(dir, 'missing')))).toBe(0);

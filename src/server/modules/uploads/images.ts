@@ -27,7 +27,7 @@ export class ImageDecodeError extends Error {
 }
 
 export interface ImageVariant {
-  /** The width this variant is named after (`-240.webp`, `-400.webp`, `-800.webp`). */
+  /** The width this variant is named after (`-120.webp`, `-240.webp`, `-400.webp`, `-800.webp`). */
   size: (typeof IMAGE_WIDTHS)[number];
   data: Buffer;
   width: number;

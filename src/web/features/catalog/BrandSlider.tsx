@@ -2,7 +2,7 @@
 // slider hides once a brand is chosen and pills with 'Quitar' take its place.
 import { useRef } from 'react';
 import type { BrandDto } from '../../../domain/catalog';
-import { thumbImage } from '../../../domain/images';
+import { thumbImage, thumbSrcSet } from '../../../domain/images';
 import { ChevronLeftIcon, ChevronRightIcon, CloseIcon } from '../../components/ui/icons';
 import { useScrollEnds } from '../../components/use-scroll-ends';
 
@@ -86,6 +86,8 @@ export function BrandSlider({ brands, selected, onToggle, onClear }: BrandSlider
                     {brand.image ? (
                       <img
                         src={thumbImage(brand.image)}
+                        srcSet={thumbSrcSet(brand.image)}
+                        sizes="64px"
                         alt=""
                         width={64}
                         height={64}

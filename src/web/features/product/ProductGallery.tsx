@@ -1,7 +1,7 @@
 // The product photo with a x2 zoom that follows the mouse (not a finger), and thumbnails when there are several.
 import { useState, type PointerEvent } from 'react';
 import { ProductImage } from '../../components/ProductImage';
-import { thumbImage } from '../../../domain/images';
+import { thumbImage, thumbSrcSet } from '../../../domain/images';
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -41,7 +41,16 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 aria-pressed={i === index}
                 className={`block h-20 w-20 overflow-hidden rounded-xl border-2 bg-white transition ${i === index ? 'border-brand-700' : 'border-stone-200 hover:border-brand-300'}`}
               >
-                <img src={thumbImage(src)} alt="" width={80} height={80} loading="lazy" className="h-full w-full object-cover" />
+                <img
+                  src={thumbImage(src)}
+                  srcSet={thumbSrcSet(src)}
+                  sizes="80px"
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="h-full w-full object-cover"
+                />
               </button>
             </li>
           ))}
