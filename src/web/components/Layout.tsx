@@ -26,9 +26,7 @@ export function Layout() {
         <a href="#contenido" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
           Saltar al contenido
         </a>
-        <HydrationSlice>
-          <ShippingBanner />
-        </HydrationSlice>
+        <ShippingBanner />
         <Header />
         <main id="contenido" className="flex-1">
           <Outlet />

@@ -48,8 +48,12 @@
     };
     if (!left) return next();
     images.forEach(function (image) {
-      image.addEventListener('load', next);
-      image.addEventListener('error', next);
+      // Decoded, not only loaded: an image decoded off the main thread is painted after its load.
+      if (image.decode) image.decode().then(next, next);
+      else {
+        image.addEventListener('load', next);
+        image.addEventListener('error', next);
+      }
     });
     setTimeout(start, 1000);
   }
