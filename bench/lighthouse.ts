@@ -262,8 +262,9 @@ export function lighthouseMarkdown(report: LighthouseReport): string {
       );
     }),
     '',
-    `Home page assets as loaded on the first visit, gzipped: JavaScript ${ok(report.home.jsGzip < TARGETS.initialJsKb * 1024, kb(report.home.jsGzip))} ` +
-      `(${report.home.jsFiles} files, budget ${TARGETS.initialJsKb} KB), CSS ${kb(report.home.cssGzip)} (${report.home.cssFiles} file${report.home.cssFiles === 1 ? '' : 's'}).`,
+    `Scripts the home page requested during the visit, gzipped, those fetched once it is idle (the toast library) included: ` +
+      `${kb(report.home.jsGzip)} (${report.home.jsFiles} files); the first load alone is held to ${TARGETS.initialJsKb} KB by ` +
+      `\`e2e/first-load-budget.test.ts\`. Stylesheets requested: ${kb(report.home.cssGzip)} (${report.home.cssFiles} file${report.home.cssFiles === 1 ? '' : 's'}; the pages carry theirs inline).`,
     '',
   ];
   const failing = report.pages.filter((p) => p.failing.length);
