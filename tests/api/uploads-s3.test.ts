@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '../../src/domain/images';
 import { buildApp, type App } from '../../src/server/app';
 import { createAppContext } from '../../src/server/app-context';
 import { S3Storage } from '../../src/server/storage';
@@ -82,7 +83,7 @@ describe('uploads with S3_BUCKET', () => {
     const key = url.slice('/uploads/'.length);
     const bucket = new S3Storage(s3.settings);
     try {
-      for (const size of [240, 400, 800]) {
+      for (const size of IMAGE_WIDTHS) {
         expect(await bucket.head(key.replace('-800.webp', `-${size}.webp`)), String(size)).toMatchObject({ contentType: 'image/webp' });
       }
     } finally {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
+import { IMAGE_WIDTHS } from '../../../domain/images';
 import { storeImage } from './service';
 import { DiskStorage } from '../../storage';
 
@@ -42,7 +43,7 @@ describe('storeImage', () => {
     const image = await picture();
     const stored = await storeImage(new DiskStorage(root), 'product', image);
     await expect(storeImage(new FailingDiskStorage(root, 2), 'product', image)).rejects.toThrow('no space left');
-    for (const size of [240, 400, 800]) expect(existsSync(fileOf(root, stored.url, size)), `${size} px`).toBe(true);
+    for (const size of IMAGE_WIDTHS) expect(existsSync(fileOf(root, stored.url, size)), `${size} px`).toBe(true);
   });
 
   it('leaves no temporary file behind when writes run at the same moment', async () => {
@@ -51,7 +52,7 @@ describe('storeImage', () => {
     const results = await Promise.all(Array.from({ length: 6 }, () => storeImage(new DiskStorage(root), 'product', image)));
     expect(new Set(results.map((r) => r.url)).size).toBe(1);
     expect(readdirSync(path.join(root, 'product')).sort()).toEqual(
-      [240, 400, 800].map((size) => path.basename(fileOf(root, results[0].url, size))).sort(),
+      IMAGE_WIDTHS.map((size) => path.basename(fileOf(root, results[0].url, size))).sort(),
     );
   });
 });

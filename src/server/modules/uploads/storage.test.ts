@@ -100,10 +100,11 @@ describe.each(stores)('%s', (_name, makeStore) => {
       .webp()
       .toBuffer();
     await storage.put('demo/wide-800.webp', large, 'image/webp');
-    expect(await backfillImageWidths(storage)).toBe(2);
+    expect(await backfillImageWidths(storage)).toBe(3);
     const thumb = await sharp((await readStoredFile(storage, 'demo/wide-240.webp'))!).metadata();
     expect([thumb.format, thumb.width, thumb.height]).toEqual(['webp', 240, 120]);
     expect((await storage.head('demo/wide-400.webp'))?.contentType).toBe('image/webp');
+    expect((await storage.head('demo/wide-120.webp'))?.contentType).toBe('image/webp');
     expect(await backfillImageWidths(storage)).toBe(0);
   });
 });
