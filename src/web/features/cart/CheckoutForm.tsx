@@ -27,14 +27,19 @@ export const ORDER_CREATED = '¡Orden creada exitosamente! Te enviaremos un emai
 
 export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () => void }) {
   const profile = useCheckoutProfile();
-  if (profile.isPending)
+  const { user } = useSession();
+  // Where the shop ships is known before the form shows, so it never shows a province field it
+  // then takes away.
+  const reach = useShippingProvinces(user?.id);
+  if (profile.isPending || reach.isPending)
     return (
       <p role="status" className="text-sm text-stone-600">
         Cargando tus datos...
       </p>
     );
-  // Without the profile the form simply starts empty.
-  return <CheckoutFields lines={lines} onBack={onBack} profile={profile.data ?? null} />;
+  // Without the profile the form simply starts empty; with no method set up at all it is the
+  // spec's checkout, with no province and no shipping.
+  return <CheckoutFields lines={lines} onBack={onBack} profile={profile.data ?? null} shippingOff={reach.data?.provinces.length === 0} />;
 }
 
 function initialValues(profile: ProfileDto | null, name: string): CheckoutValues {
@@ -56,7 +61,17 @@ function initialValues(profile: ProfileDto | null, name: string): CheckoutValues
   };
 }
 
-function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack: () => void; profile: ProfileDto | null }) {
+function CheckoutFields({
+  lines,
+  onBack,
+  profile,
+  shippingOff,
+}: {
+  lines: CartLine[];
+  onBack: () => void;
+  profile: ProfileDto | null;
+  shippingOff: boolean;
+}) {
   const { user } = useSession();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -64,9 +79,6 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
   const subtotal = cartTotal(lines);
   const [defaults] = useState(() => initialValues(profile, user ? `${user.first_name} ${user.last_name}`.trim() : ''));
   const [province, setProvince] = useState(defaults.address.province);
-  const reach = useShippingProvinces(user?.id);
-  // No method set up at all: the spec's checkout, with no province and no shipping.
-  const shippingOff = reach.data?.provinces.length === 0;
   const provinceCode = isProvince(province) && !shippingOff ? province : null;
   const shipping = useShippingOptions(user?.id, provinceCode ?? '', subtotal);
   const options = provinceCode ? shipping.data : undefined;
@@ -81,7 +93,7 @@ function CheckoutFields({ lines, onBack, profile }: { lines: CartLine[]; onBack:
   const coupon = useCoupon(lines);
   const total = checkoutTotal(subtotal, chosen, coupon.applied);
   // Options still on their way: nothing to confirm yet.
-  const waiting = (provinceCode !== null && !options) || !reach.data;
+  const waiting = provinceCode !== null && !options;
   const missing = isValid ? [] : missingFields(chosen?.kind ?? null, form.watch(), !shippingOff);
   const missingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
