@@ -3,19 +3,28 @@
 // dozen pixels wide).
 
 export const IMAGE_WIDTHS = [120, 240, 400, 800] as const;
+type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const THUMB_WIDTH = 240;
 
 const LARGE_SUFFIX = /-800\.webp$/;
 
-/** `srcset` for an image URL of the shop's own store; undefined for anything else. */
-export function imageSrcSet(url: string | null | undefined): string | undefined {
+/** The `width` variant of a stored picture's URL (named after its 800 px file). */
+const variant = (url: string, width: ImageWidth) => url.replace(LARGE_SUFFIX, `-${width}.webp`);
+
+/** `srcset` of the given widths for an image URL of the shop's own store; undefined for anything else. */
+function srcSet(url: string | null | undefined, widths: ImageWidth[]): string | undefined {
   if (!url || !LARGE_SUFFIX.test(url)) return undefined;
-  return `${url.replace(LARGE_SUFFIX, '-400.webp')} 400w, ${url} 800w`;
+  return widths.map((width) => `${variant(url, width)} ${width}w`).join(', ');
+}
+
+/** `srcset` for a photo: the 400 and 800 px variants. */
+export function imageSrcSet(url: string | null | undefined): string | undefined {
+  return srcSet(url, [400, 800]);
 }
 
 export function smallImage(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
-  return url.replace(LARGE_SUFFIX, '-400.webp');
+  return variant(url, 400);
 }
 
 /**
@@ -23,12 +32,11 @@ export function smallImage(url: string | null | undefined): string | undefined {
  * enough, as on most phones for the catalog's 64 px brand logos, the 240 px one elsewhere.
  */
 export function thumbSrcSet(url: string | null | undefined): string | undefined {
-  if (!url || !LARGE_SUFFIX.test(url)) return undefined;
-  return `${url.replace(LARGE_SUFFIX, '-120.webp')} 120w, ${url.replace(LARGE_SUFFIX, `-${THUMB_WIDTH}.webp`)} ${THUMB_WIDTH}w`;
+  return srcSet(url, [120, THUMB_WIDTH]);
 }
 
 /** The 240 px variant: enough for a logo or thumbnail up to 120 CSS pixels on a 2x screen. */
 export function thumbImage(url: string | null | undefined): string | undefined {
   if (!url) return undefined;
-  return url.replace(LARGE_SUFFIX, `-${THUMB_WIDTH}.webp`);
+  return variant(url, THUMB_WIDTH);
 }
