@@ -10,7 +10,8 @@ export default defineConfig({
     expect: { poll: { timeout: 15_000 } },
     // In CI a failed test runs once more, and the JSON report keeps both tries: a test that fails
     // twice fails the run, one that passed on its second try is a flake to look at, not a landing
-    // lost to a busy machine.
+    // lost to a busy machine. The retry starts over the database as the first try found it
+    // (useShop in e2e/helpers/shop.ts), so fixed data such as a username does not fail it again.
     retry: process.env.CI ? 1 : 0,
     pool: 'forks',
     // Two files at a time, each on its own server and database (e2e/helpers/shop.ts).

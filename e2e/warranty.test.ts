@@ -204,6 +204,27 @@ describe('warranty claims', () => {
       await admin.page.keyboard.press('Escape');
       await guestDetails.waitFor({ state: 'hidden' });
 
+      // Closed and at once opened on another claim (before the browser's close event of the first
+      // arrives): the second stays open.
+      await guestCard.getByRole('button', { name: 'Ver detalles' }).click();
+      await guestDetails.getByText('Sin cuenta en la tienda', { exact: false }).waitFor();
+      await admin.page.evaluate(() => {
+        const dialog = document.querySelector('dialog[open]') as HTMLDialogElement;
+        const card = [...document.querySelectorAll('article')].find((article) => article.textContent?.includes('Northern Light Auto'))!;
+        const opener = [...card.querySelectorAll('button')].find((button) => button.textContent === 'Ver detalles')!;
+        new MutationObserver((_, observer) => {
+          if (dialog.open) return;
+          observer.disconnect();
+          opener.click();
+        }).observe(dialog, { attributes: true, attributeFilter: ['open'] });
+        dialog.querySelector<HTMLButtonElement>('button[aria-label="Cerrar"]')!.click();
+      });
+      await admin.page.getByRole('dialog', { name: `Solicitud #${claim.id}` }).waitFor();
+      await admin.page.waitForTimeout(300);
+      expect(await admin.page.getByRole('dialog', { name: `Solicitud #${claim.id}` }).isVisible()).toBe(true);
+      await admin.page.keyboard.press('Escape');
+      await guestDetails.waitFor({ state: 'hidden' });
+
       await card.getByRole('button', { name: 'Ver detalles' }).click();
       const details = admin.page.getByRole('dialog', { name: `Solicitud #${claim.id}` });
       await details.getByText('1122334455').waitFor();

@@ -1,9 +1,10 @@
 // The set-up every browser test file shares: the built app served on a fresh database of the
 // file's own, and the worker's headless Chromium, in which the file opens its own contexts.
 import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { startTestServer, type TestServer } from '../../tests/helpers/app';
+import { createTestDatabase, stateStatements } from '../../tests/helpers/database';
 import { newPage, workerChromium } from './browser';
 import { logIn } from './login';
 
@@ -19,6 +20,10 @@ export interface Shop {
   newPage(options?: PageOptions): ReturnType<typeof newPage>;
   /** Signs `user` in on the context without the login form (./login): its next page load has the session. */
   logIn(context: BrowserContext, user: { id: number }): Promise<void>;
+  /** What the database holds now, as statements that put it back (on PGlite; else undefined). */
+  databaseState(): Promise<string | undefined>;
+  /** Closes the server and the file's contexts, and starts a new server on a database put to `state`. */
+  restartFrom(state: string): Promise<void>;
 }
 
 /**
@@ -40,13 +45,26 @@ export function useShop(config: Partial<Config> = {}): Shop {
     server = await startTestServer(config);
     browser = await launching;
   });
-  afterAll(async () => {
+  const closeContexts = async () => {
     // A worker runs one file at a time: every context open now is this file's.
     await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
+  };
+  afterAll(async () => {
+    await closeContexts();
     await server?.close();
   });
 
-  return {
+  // In CI a failed test runs once more (vitest.e2e.config.ts). Its data is often fixed (a user
+  // named lucas_m), so the retry starts where the first try did: on a new server, with nothing
+  // in memory, over the database as it was before the first try.
+  let before: string | undefined;
+  beforeEach(async ({ task }) => {
+    if (!task.retry) return;
+    if (task.result?.retryCount && before) await shop.restartFrom(before);
+    else before = await shop.databaseState();
+  });
+
+  const shop: Shop = {
     get server() {
       return started(server, 'server');
     },
@@ -61,5 +79,23 @@ export function useShop(config: Partial<Config> = {}): Shop {
     logIn(context, user) {
       return logIn(this.server, context, user);
     },
+    async databaseState() {
+      const pglite = this.server.database.pglite;
+      return pglite ? stateStatements(pglite) : undefined;
+    },
+    async restartFrom(state) {
+      await closeContexts();
+      await server?.close();
+      server = undefined;
+      const database = await createTestDatabase();
+      try {
+        await database.pglite!.exec(state);
+        server = await startTestServer(config, database);
+      } catch (error) {
+        await database.close();
+        throw error;
+      }
+    },
   };
+  return shop;
 }

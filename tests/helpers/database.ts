@@ -185,11 +185,12 @@ export async function createEmptyTestDatabase(): Promise<TestDatabase> {
 }
 
 /**
- * Statements that put a database back to the template's state: every table emptied, the rows the
- * migrations made put back, every sequence set back. Read from `pglite` while it holds a fresh
- * copy of the template.
+ * Statements that put a database of the same schema back to the state `pglite` holds now: every
+ * table emptied, its rows put back, every sequence set back. Read from a fresh copy of the
+ * template, they reset a lent database; read before a browser test, they let its retry start
+ * where the first try did (e2e/helpers/shop.ts).
  */
-async function resetStatements(pglite: PGlite): Promise<string> {
+export async function stateStatements(pglite: PGlite): Promise<string> {
   const tables = (await pglite.query<{ name: string }>(`select format('%I', tablename) as name from pg_tables where schemaname = 'public'`))
     .rows;
   const sequences = await pglite.query<{ statement: string }>(
@@ -224,7 +225,7 @@ async function openWorkerPglite(): Promise<WorkerPglite> {
   // Open while the worker lives: the global setup's teardown removes its files.
   const folder = mkdtempSync(path.join(process.env[RUN_FOLDER_ENV] ?? tmpdir(), 'worker-'));
   const database = await createTestPglite(path.join(folder, 'db'));
-  return { database, reset: await resetStatements(database.pglite!), lent: false };
+  return { database, reset: await stateStatements(database.pglite!), lent: false };
 }
 
 /**

@@ -1,17 +1,30 @@
 // A modal on the native <dialog>: focus trap, Escape and the inert page come from the browser.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { CloseIcon } from './ui/icons';
 
-/** A ref for a native <dialog> that is shown as a modal while `open` and closed otherwise. */
-export function useModalDialog(open: boolean) {
+/**
+ * A native <dialog> shown as a modal while `open` and closed otherwise: spread the result on the
+ * element. `onClose` hears only closes the browser made (Escape, a form of method dialog). The
+ * close event comes a task after `close()`, so one this hook caused would reach a parent that may
+ * have opened the dialog again since (another row's details, clicked at once) and shut it.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
+  const closedHere = useRef(false);
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open && dialog.open) {
+      closedHere.current = true;
+      dialog.close();
+    }
   }, [open]);
-  return ref;
+  const handleClose = () => {
+    if (closedHere.current) closedHere.current = false;
+    else onClose();
+  };
+  return { ref, onClose: handleClose };
 }
 
 interface ModalProps {
@@ -30,7 +43,7 @@ interface ModalProps {
 }
 
 export function Modal({ open, onClose, title, hideTitle, describedBy, children, footer, variant = 'center', className = '' }: ModalProps) {
-  const ref = useModalDialog(open);
+  const dialog = useModalDialog(open, onClose);
   const titleId = useId();
 
   const layout =
@@ -41,10 +54,9 @@ export function Modal({ open, onClose, title, hideTitle, describedBy, children, 
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog
-      ref={ref}
+      {...dialog}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
-      onClose={onClose}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -112,13 +112,12 @@ function SidebarContent({ items, onNavigate }: { items: AdminNavItem[]; onNaviga
 
 /** The phone drawer: a native modal <dialog>, so focus stays inside and Escape closes it. */
 function Drawer({ open, onClose, items }: { open: boolean; onClose: () => void; items: AdminNavItem[] }) {
-  const ref = useModalDialog(open);
+  const dialog = useModalDialog(open, onClose);
   return (
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions -- a click on the backdrop closes the dialog; the keyboard closes it with Escape, natively
     <dialog
-      ref={ref}
+      {...dialog}
       aria-label="Menú de administración"
-      onClose={onClose}
       onClick={(e) => e.target === e.currentTarget && onClose()}
       className="m-0 h-dvh max-h-dvh w-72 max-w-[85vw] bg-stone-900 p-0 backdrop:bg-stone-950/60 lg:hidden"
     >
