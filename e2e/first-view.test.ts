@@ -2,7 +2,9 @@
 // before any script runs, the browser hydrates it without errors or repeated API calls, and what
 // depends on the visitor (age gate, session, prices) stays right.
 import type { Page } from 'playwright-core';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { storeImage } from '../src/server/modules/uploads/service';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
@@ -95,6 +97,42 @@ describe('in the browser', () => {
     try {
       await page.goto(`/producto/${productId}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Purple Andes Auto' }).isVisible()).resolves.toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("requests the page's scripts once its photo is on screen as the largest paint, not before", async () => {
+    // Noise, as a photo has: the browser does not count a plain picture as a largest paint.
+    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+      .png()
+      .toBuffer();
+    const { url: image } = await storeImage(shop.server.ctx.storage, 'products', photo);
+    const pictured = await createProduct(shop.server.ctx.db, { name: 'Andes Pictured', image, blisters: [{ stock: 1 }] });
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    try {
+      await page.addInitScript(() => {
+        const seen: { time: number; photo: boolean }[] = [];
+        (window as { largestPaints?: typeof seen }).largestPaints = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null })[])
+            seen.push({ time: entry.startTime, photo: entry.element?.getAttribute('fetchpriority') === 'high' });
+        }).observe({ type: 'largest-contentful-paint', buffered: true });
+      });
+      // A phone's slower processor, where a frame is shown well after it is drawn.
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(`/producto/${pictured.id}`, { waitUntil: 'networkidle' });
+      const { painted, scripts } = await page.evaluate(() => ({
+        painted: (window as { largestPaints?: { time: number; photo: boolean }[] }).largestPaints!.find((paint) => paint.photo)?.time,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      }));
+      expect(painted).toBeDefined();
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(Math.min(...scripts)).toBeGreaterThanOrEqual(painted!);
     } finally {
       await context.close();
     }

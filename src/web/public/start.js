@@ -34,25 +34,41 @@
   }
 
   // The first screen's own images (fetchpriority="high": the first cards, the product's photo)
-  // come before the scripts too, as they are its largest paint; for a second at most.
+  // come before the scripts too, as they are its largest paint: the scripts are requested once the
+  // browser reports one of them as the largest paint, or, where it does not report it (another
+  // element is larger, a browser without the entry), a tenth of a second after they are decoded;
+  // a second at most.
   function afterFirstImages() {
-    var images = [].slice.call(document.querySelectorAll('img[fetchpriority="high"]')).filter(function (image) {
-      return !image.complete;
-    });
-    var left = images.length;
-    var next = function () {
-      if (--left <= 0)
-        requestAnimationFrame(function () {
-          setTimeout(start, 0);
-        });
+    var images = [].slice.call(document.querySelectorAll('img[fetchpriority="high"]'));
+    var afterFrame = function () {
+      requestAnimationFrame(function () {
+        setTimeout(start, 0);
+      });
     };
-    if (!left) return next();
+    if (!images.length) return afterFrame();
+    var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+    if (types.indexOf('largest-contentful-paint') >= 0) {
+      new PerformanceObserver(function (list, self) {
+        var painted = list.getEntries().some(function (entry) {
+          return images.indexOf(entry.element) >= 0;
+        });
+        if (painted) {
+          self.disconnect();
+          afterFrame();
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    }
+    var left = images.length;
+    var decoded = function () {
+      if (--left <= 0) setTimeout(afterFrame, 100);
+    };
     images.forEach(function (image) {
       // Decoded, not only loaded: an image decoded off the main thread is painted after its load.
-      if (image.decode) image.decode().then(next, next);
+      if (image.decode) image.decode().then(decoded, decoded);
+      else if (image.complete) decoded();
       else {
-        image.addEventListener('load', next);
-        image.addEventListener('error', next);
+        image.addEventListener('load', decoded);
+        image.addEventListener('error', decoded);
       }
     });
     setTimeout(start, 1000);
