@@ -17,9 +17,11 @@ function builtWith(css: string | null) {
 afterEach(() => rmSync(webRoot, { recursive: true, force: true }));
 
 describe('withInlineStylesheets', () => {
-  it('writes the built stylesheet into the page in place of its link', () => {
+  it('writes the built stylesheet into the page, its link left disabled', () => {
     const html = withInlineStylesheets(INDEX, builtWith('.a{color:red}'));
-    expect(html).toBe('<head>\n    <style>.a{color:red}</style>\n  </head>');
+    expect(html).toBe(
+      '<head>\n    <style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-AbC123.css" disabled>\n  </head>',
+    );
   });
 
   it('keeps the link of a stylesheet that is missing or could close its element', () => {

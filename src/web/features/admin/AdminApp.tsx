@@ -10,6 +10,7 @@ import { AdminLayout, type AdminNavItem } from './AdminLayout';
 import { PackageIcon, SettingsIcon } from '../../components/ui/account-icons';
 import { BrandIcon, ChartIcon, ClipboardIcon, PulseIcon, UndoIcon, UsersIcon } from '../../components/ui/admin-icons';
 import { TagIcon, ShieldIcon } from '../../components/ui/icons';
+import './admin.css';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
 

@@ -9,6 +9,8 @@ import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
 import { SettingsSection } from './SettingsSection';
 import { StockAlertSettings } from './StockAlertSettings';
+// Shown in Mi cuenta too, where the storefront's stylesheet lacks the admin's classes.
+import '../admin.css';
 
 export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: boolean }) {
   return (
