@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDate } from '../src/domain/dates';
 import { api } from '../tests/helpers/app';
-import { createUser } from '../tests/helpers/factories';
+import { createBrand, createUser } from '../tests/helpers/factories';
 import { claimWithoutOrder, drawImage, seedShowcase, uploadAs, type Showcase } from './admin-fixtures';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
@@ -205,6 +205,20 @@ describe('the back office on a phone', () => {
       await page.waitForURL(`**/admin/productos?brand=${showcase.brands[0].id}`);
       await page.locator('article', { hasText: 'Amnesia Haze' }).waitFor();
       expect(await page.locator('article', { hasText: 'Cream Caramel Auto' }).count()).toBe(0);
+
+      // A brand without products asks, the cancel button focused, and goes.
+      const empty = await createBrand(shop.server.ctx.db, { brand_name: 'Banco Vacío' });
+      await page.goto('/admin/bancos');
+      await page.locator('article', { hasText: 'Banco Vacío' }).getByRole('button', { name: 'Eliminar Banco Vacío' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Eliminar banco' });
+      await confirm.getByText('¿Seguro que deseas eliminar el banco Banco Vacío? No tiene productos asociados.').waitFor();
+      expect(await confirm.getByRole('button', { name: 'Cancelar' }).evaluate((button) => button === document.activeElement)).toBe(true);
+      await screenshot(page, 'mobile-banco-eliminar-vacio-390');
+      await expectFits(page, 'delete empty brand dialog');
+      await confirm.getByRole('button', { name: 'Eliminar' }).click();
+      await page.getByText('Banco Banco Vacío eliminado').waitFor();
+      await page.locator('article', { hasText: 'Banco Vacío' }).waitFor({ state: 'detached' });
+      expect((await api(shop.server, 'GET', `/api/brands/${empty.id}/`, { token: showcase.staff.token })).status).toBe(404);
     });
 
     await step(page, 'mobile-activity-changes', async () => {

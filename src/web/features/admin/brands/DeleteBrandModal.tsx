@@ -9,6 +9,7 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { useDeleteBrand, useHideBrand } from './api';
 import { Button, LinkButton } from '../../../components/ui/Button';
+import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 
 const productCount = (n: number) => `${n} ${n === 1 ? 'producto asociado' : 'productos asociados'}`;
 
@@ -47,26 +48,19 @@ export function DeleteBrandModal({ brand, onClose }: { brand: BrandDto; onClose:
 
   if (!blocked) {
     return (
-      <Modal
+      <ConfirmModal
         open
-        onClose={close}
         title="Eliminar banco"
-        className="!max-w-md"
-        footer={
-          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <Button variant="secondary" onClick={close} disabled={busy} autoFocus>
-              Cancelar
-            </Button>
-            <Button variant="danger" onClick={confirmDelete} loading={remove.isPending} loadingText="Eliminando...">
-              Eliminar
-            </Button>
-          </div>
-        }
+        confirmLabel="Eliminar"
+        busy={remove.isPending}
+        busyLabel="Eliminando..."
+        onConfirm={confirmDelete}
+        onClose={close}
       >
-        <p className="text-sm text-stone-700">
+        <p>
           ¿Seguro que deseas eliminar el banco <strong>{brand.brand_name}</strong>? No tiene productos asociados.
         </p>
-      </Modal>
+      </ConfirmModal>
     );
   }
 
