@@ -104,7 +104,9 @@ describe('in the browser', () => {
 
   it("requests the page's scripts once its photo is on screen as the largest paint, not before", async () => {
     // Noise, as a photo has: the browser does not count a plain picture as a largest paint.
-    const photo = await sharp({ create: { width: 800, height: 800, channels: 3, noise: { type: 'gaussian', mean: 120, sigma: 40 } } })
+    const photo = await sharp({
+      create: { width: 800, height: 800, channels: 3, background: '#3a7d44', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
+    })
       .png()
       .toBuffer();
     const { url: image } = await storeImage(shop.server.ctx.storage, 'products', photo);

@@ -26,7 +26,9 @@ const fetchedSheets = (page: Page) =>
 
 /** The stylesheets applied, in cascade order: <style> elements ('inline') and enabled links. */
 const appliedSheets = (page: Page) =>
-  page.evaluate(() => [...document.styleSheets].filter((sheet) => !sheet.disabled).map((sheet) => (sheet.href ? new URL(sheet.href).pathname : 'inline')));
+  page.evaluate(() =>
+    [...document.styleSheets].filter((sheet) => !sheet.disabled).map((sheet) => (sheet.href ? new URL(sheet.href).pathname : 'inline')),
+  );
 
 describe('stylesheets', () => {
   it('are not fetched again when a visitor moves to another page', async () => {
@@ -44,7 +46,10 @@ describe('stylesheets', () => {
     // The admin's pages are chunks of their own, which list the storefront's sheet too.
     await page.getByRole('complementary').getByRole('link', { name: 'Pedidos' }).click();
     await page.getByRole('heading', { level: 1, name: 'Pedidos' }).waitFor();
-    await page.getByRole('complementary').getByRole('link', { name: /^Productos/ }).click();
+    await page
+      .getByRole('complementary')
+      .getByRole('link', { name: /^Productos/ })
+      .click();
     await page.waitForLoadState('networkidle');
     const fetched = await fetchedSheets(page);
     expect(fetched).toHaveLength(1);
