@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { amountField } from './amount-field';
 import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
 import { roundCents } from './money';
-import { wellFormedText } from './text';
+import { compareNames, wellFormedText } from './text';
 
 /** ISO 3166-2:AR, by name. */
 export const PROVINCES = {
@@ -39,7 +39,7 @@ export const PROVINCE_CODES = Object.keys(PROVINCES) as [Province, ...Province[]
 export const isProvince = (code: string): code is Province => Object.hasOwn(PROVINCES, code);
 /** Alphabetical by name, for the selects (CABA first, as every Argentine form does). */
 export const PROVINCE_OPTIONS: { code: Province; name: string }[] = PROVINCE_CODES.map((code) => ({ code, name: PROVINCES[code] })).sort(
-  (a, b) => (a.code === 'AR-C' ? -1 : b.code === 'AR-C' ? 1 : a.name.localeCompare(b.name, 'es')),
+  (a, b) => (a.code === 'AR-C' ? -1 : b.code === 'AR-C' ? 1 : compareNames(a.name, b.name)),
 );
 
 /** home: to the customer's address; pickup: at the shop's address; coordinate: the spec's "Acordar entrega". */
@@ -195,7 +195,7 @@ export function shippingOptions(methods: ShippingMethod[], province: Province, s
   return methods
     .map((m) => quoteMethod(m, province, subtotal))
     .filter((o): o is ShippingOption => o !== null)
-    .sort((a, b) => a.price - b.price || a.name.localeCompare(b.name, 'es'));
+    .sort((a, b) => a.price - b.price || compareNames(a.name, b.name));
 }
 
 /** The provinces at least one active method reaches (none: the shop has no shipping set up). */

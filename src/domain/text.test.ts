@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { editDistance, normalizeSearch, slugify, stripAccents, truncate, truncateAtWord, typoEdits } from './text';
+import { compareNames, editDistance, normalizeSearch, slugify, stripAccents, truncate, truncateAtWord, typoEdits } from './text';
+import { PROVINCES } from './shipping';
 
 describe('slugify (spec storefront §5 brand slug)', () => {
   it('lower-cases, removes accents and symbols, and collapses spaces and hyphens', () => {
@@ -69,5 +70,36 @@ describe('editDistance', () => {
   it('lets short words differ by one edit and longer ones by two', () => {
     expect(typoEdits('hase')).toBe(1);
     expect(typoEdits('gorrila')).toBe(2);
+  });
+});
+
+describe('compareNames', () => {
+  const sorted = (names: string[]) => [...names].sort(compareNames);
+
+  it('orders case and accents aside, ñ after every n and before o', () => {
+    expect(sorted(['Ñandú Seeds', 'nirvana', 'Óptima', 'Andes', 'Nz Genetics', 'ángel', 'Orgánica'])).toEqual([
+      'Andes',
+      'ángel',
+      'nirvana',
+      'Nz Genetics',
+      'Ñandú Seeds',
+      'Óptima',
+      'Orgánica',
+    ]);
+  });
+
+  it('orders the provinces and brand names as the Spanish collation does', () => {
+    const collator = new Intl.Collator('es');
+    const names = [
+      ...Object.values(PROVINCES),
+      ...['Royal Queen Seeds', 'Barney’s Farm', 'Dinafem', 'Sensi Seeds', 'Paradise Seeds', 'Andes Seeds', 'BSF Seeds'],
+      ...['Dutch Passion', 'Fast Buds', 'Gorilla Seeds Bank', 'Pampa Genetics', 'Rioplatense Seeds', 'SE Seeds', 'Sweet Seeds'],
+    ];
+    expect(sorted(names)).toEqual([...names].sort(collator.compare));
+  });
+
+  it('gives names that differ only in case or accents a fixed order, the same on server and browser', () => {
+    expect(sorted(['dinafem', 'Dinafem', 'Dínafem'])).toEqual(sorted(['Dínafem', 'Dinafem', 'dinafem']));
+    expect(compareNames('Dinafem', 'Dinafem')).toBe(0);
   });
 });

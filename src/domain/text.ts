@@ -25,6 +25,20 @@ export function normalizeSearch(text: string): string {
     .trim();
 }
 
+/** Lower case, accents aside, ñ (as 'n' and the highest code unit) after every other n. */
+const sortKey = (text: string) => stripAccents(text.normalize('NFC').toLowerCase().replace(/ñ/g, 'n\uffff'));
+
+/**
+ * Names in Spanish alphabetical order (case and accents aside, ñ after n), for sort(). Not
+ * localeCompare(…, 'es'): its first call loads the browser's collation data, 15-20 ms of a
+ * phone's first view spent on ordering fifteen brand names.
+ */
+export function compareNames(a: string, b: string): number {
+  const [keyA, keyB] = [sortKey(a), sortKey(b)];
+  if (keyA !== keyB) return keyA < keyB ? -1 : 1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
 /**
  * Edits (insert, delete, change, or swap two neighbours) from `a` to `b`, or `max + 1` as soon as
  * it is known to be more than `max` (optimal string alignment).

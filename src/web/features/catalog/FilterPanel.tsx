@@ -1,6 +1,7 @@
 // The catalog's filter groups with their counts (spec storefront §2 catalog).
 import type { ReactNode } from 'react';
 import type { BrandDto, ProductFacetsDto, ProductType } from '../../../domain/catalog';
+import { compareNames } from '../../../domain/text';
 import { activeFilterCount, toggle, type CatalogFilters } from './filters';
 
 const TYPE_OPTIONS: { type: ProductType; label: string }[] = [
@@ -24,7 +25,7 @@ export function brandOptions(brands: BrandDto[] | undefined, facets: ProductFace
     : (facets?.brands ?? []).map((b) => ({ slug: b.brand_id, name: b.brand_name, is_national: b.is_national }));
   return source
     .map((b) => ({ ...b, count: facets ? (counts.get(b.slug) ?? 0) : undefined }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'es'));
+    .sort((a, b) => compareNames(a.name, b.name));
 }
 
 interface FilterPanelProps {
