@@ -20,8 +20,9 @@ export function useScrollEnds(ref: RefObject<HTMLElement | null>, itemCount: num
       const atEnd = el.scrollLeft + el.clientWidth >= el.scrollWidth - SLACK;
       setEnds((old) => (old.atStart === atStart && old.atEnd === atEnd ? old : { atStart, atEnd }));
     };
-    measure();
     el.addEventListener('scroll', measure, { passive: true });
+    // The observer's first call, once the page is laid out, is the first measure: measuring here
+    // would force a layout in the middle of the hydration (a 7 ms task on a slow phone).
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     return () => {
