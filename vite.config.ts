@@ -1,5 +1,6 @@
 import tailwindcss from '@tailwindcss/vite';
 import preact from '@preact/preset-vite';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
@@ -17,9 +18,16 @@ export const reactAsPreact = [
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
 ];
 
-export default defineConfig(({ isSsrBuild }) => ({
+// React Router's package points every import at its development build, whose only difference is
+// its warnings switched on (remix-run/react-router#14102): builds take the production one.
+const routerProductionBuild = {
+  find: /^react-router$/,
+  replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+};
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
-  resolve: { alias: reactAsPreact },
+  resolve: { alias: command === 'build' ? [...reactAsPreact, routerProductionBuild] : reactAsPreact },
   publicDir: 'public',
   // Preact's plugin: JSX, and in development hot refresh that keeps a component's state.
   plugins: [preact({ prerender: { enabled: false } }), tailwindcss()],
