@@ -23,9 +23,7 @@ export function brandOptions(brands: BrandDto[] | undefined, facets: ProductFace
   const source = brands?.length
     ? brands.map((b) => ({ slug: b.brand_id, name: b.brand_name, is_national: b.is_national }))
     : (facets?.brands ?? []).map((b) => ({ slug: b.brand_id, name: b.brand_name, is_national: b.is_national }));
-  return source
-    .map((b) => ({ ...b, count: facets ? (counts.get(b.slug) ?? 0) : undefined }))
-    .sort((a, b) => compareNames(a.name, b.name));
+  return source.map((b) => ({ ...b, count: facets ? (counts.get(b.slug) ?? 0) : undefined })).sort((a, b) => compareNames(a.name, b.name));
 }
 
 interface FilterPanelProps {
