@@ -2,10 +2,10 @@
 // before any script runs, the browser hydrates it without errors or repeated API calls, and what
 // depends on the visitor (age gate, session, prices) stays right.
 import type { Page } from 'playwright-core';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '../src/server/modules/uploads/service';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { drawImage } from './admin-fixtures';
 import { useShop } from './helpers/shop';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
 
@@ -103,13 +103,7 @@ describe('in the browser', () => {
   });
 
   it("requests the page's scripts once its photo is on screen as the largest paint, not before", async () => {
-    // Noise, as a photo has: the browser does not count a plain picture as a largest paint.
-    const photo = await sharp({
-      create: { width: 800, height: 800, channels: 3, background: '#3a7d44', noise: { type: 'gaussian', mean: 120, sigma: 40 } },
-    })
-      .png()
-      .toBuffer();
-    const { url: image } = await storeImage(shop.server.ctx.storage, 'products', photo);
+    const { url: image } = await storeImage(shop.server.ctx.storage, 'products', await drawImage('Andes Pictured', 140));
     const pictured = await createProduct(shop.server.ctx.db, { name: 'Andes Pictured', image, blisters: [{ stock: 1 }] });
     const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {

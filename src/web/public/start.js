@@ -33,6 +33,13 @@
       });
   }
 
+  // After the next frame is drawn.
+  function afterFrame() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+
   // The first screen's own images (fetchpriority="high": the first cards, the product's photo)
   // come before the scripts too, as they are its largest paint: the scripts are requested once the
   // browser reports one of them as the largest paint, or, where it does not report it (another
@@ -40,11 +47,6 @@
   // a second at most.
   function afterFirstImages() {
     var images = [].slice.call(document.querySelectorAll('img[fetchpriority="high"]'));
-    var afterFrame = function () {
-      requestAnimationFrame(function () {
-        setTimeout(start, 0);
-      });
-    };
     if (!images.length) return afterFrame();
     var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
     if (types.indexOf('largest-contentful-paint') >= 0) {
@@ -84,9 +86,7 @@
   try {
     observer.observe({ type: 'paint', buffered: true });
   } catch {
-    requestAnimationFrame(function () {
-      setTimeout(start, 0);
-    });
+    afterFrame();
   }
   setTimeout(start, 2000);
 })();
