@@ -27,7 +27,11 @@ export function Thumbnail({
       decoding="async"
       className={className}
       onError={(e) => {
-        if (!e.currentTarget.src.endsWith(FALLBACK_IMAGE)) e.currentTarget.src = FALLBACK_IMAGE;
+        const img = e.currentTarget;
+        if (img.src.endsWith(FALLBACK_IMAGE)) return;
+        // Without this the browser keeps choosing from the srcset, whose files are as missing.
+        img.removeAttribute('srcset');
+        img.src = FALLBACK_IMAGE;
       }}
     />
   );
