@@ -2,6 +2,7 @@ import tailwindcss from '@tailwindcss/vite';
 import preact from '@preact/preset-vite';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { compileHints } from './src/web/build/compile-hints';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.
@@ -30,7 +31,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [...reactAsPreact, routerProductionBuild] : reactAsPreact },
   publicDir: 'public',
   // Preact's plugin: JSX, and in development hot refresh that keeps a component's state.
-  plugins: [preact({ prerender: { enabled: false } }), tailwindcss()],
+  plugins: [preact({ prerender: { enabled: false } }), tailwindcss(), ...(isSsrBuild ? [] : [compileHints()])],
   build: isSsrBuild
     ? {
         outDir: `${webOutDir}-ssr`,
