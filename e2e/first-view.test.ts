@@ -134,6 +134,36 @@ describe('in the browser', () => {
     }
   });
 
+  it('adds the modules\' preload links a few per task, every module among them', async () => {
+    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    try {
+      await page.addInitScript(() => {
+        // Mutation records reach an observer at the end of the task that made them: one batch, one task.
+        const batches: string[][] = [];
+        (window as { preloadBatches?: string[][] }).preloadBatches = batches;
+        new MutationObserver((records) => {
+          const links = records
+            .flatMap((record) => [...record.addedNodes])
+            .filter((node): node is HTMLLinkElement => node instanceof HTMLLinkElement && node.rel === 'modulepreload');
+          if (links.length) batches.push(links.map((link) => new URL(link.href).pathname));
+        }).observe(document, { childList: true, subtree: true });
+      });
+      await page.goto('/productos', { waitUntil: 'networkidle' });
+      await page.waitForSelector('[data-app="ready"]');
+      const { batches, modules } = await page.evaluate(() => ({
+        batches: (window as { preloadBatches?: string[][] }).preloadBatches!,
+        modules: document.querySelector('script[data-modules]')!.getAttribute('data-modules')!.split(' '),
+      }));
+      // Later links (a lazily loaded module's own imports) are the bundler's, not the start's.
+      const starting = batches.map((batch) => batch.filter((href) => modules.includes(href))).filter((batch) => batch.length);
+      expect(modules.length).toBeGreaterThan(8);
+      expect(starting.flat().sort()).toEqual([...modules].sort());
+      expect(Math.max(...starting.map((batch) => batch.length))).toBeLessThanOrEqual(4);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('hydrates without errors, without asking again for the data or for a session it does not have', async () => {
     const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {
