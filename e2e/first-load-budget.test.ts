@@ -67,7 +67,7 @@ describe('first-load JavaScript', () => {
     });
   }
 
-  it('asks for whole compilation in the landing pages\' modules and nowhere else', async () => {
+  it("asks for whole compilation in the landing pages' modules and nowhere else", async () => {
     const landing = new Set<string>();
     for (const pagePath of ['/', '/productos', `/producto/${productId}`]) {
       for (const script of await firstLoadScripts(pagePath)) if (script.startsWith('/assets/')) landing.add(script);

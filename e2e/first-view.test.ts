@@ -134,7 +134,7 @@ describe('in the browser', () => {
     }
   });
 
-  it('adds the modules\' preload links a few per task, every module among them', async () => {
+  it("adds the modules' preload links a few per task, every module among them", async () => {
     const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {
       await page.addInitScript(() => {
