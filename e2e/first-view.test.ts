@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { storeImage } from '../src/server/modules/uploads/service';
-import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
+import { DESKTOP, launchBrowser, MOBILE, newPage, pageHtml, rootOf, screenshot, step } from './helpers/browser';
 import { drawImage } from './admin-fixtures';
 import { useShop } from './helpers/shop';
 import { createBrand, createProduct, createUser } from '../tests/helpers/factories';
@@ -161,6 +161,39 @@ describe('in the browser', () => {
       expect(Math.max(...starting.map((batch) => batch.length))).toBeLessThanOrEqual(4);
     } finally {
       await context.close();
+    }
+  });
+
+  it('keeps the page still when the age gate locks the scroll, where scroll bars take room', async () => {
+    // Playwright hides scroll bars; a desktop browser on Windows or Linux shows them.
+    const browser = await launchBrowser({ ignoreDefaultArgs: ['--hide-scrollbars'] });
+    try {
+      const { page } = await newPage(browser, shop.server.url, { viewport: DESKTOP, ageVerified: false });
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as { layoutShifts?: number[] }).layoutShifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto('/productos');
+      await page.getByRole('dialog', { name: 'Verificación de Edad' }).waitFor();
+      // Shifts are reported once the next frame is laid out.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      const seen = await page.evaluate(() => ({
+        shifts: (window as { layoutShifts?: number[] }).layoutShifts!,
+        locked: getComputedStyle(document.documentElement).overflow,
+        taller: document.documentElement.scrollHeight > window.innerHeight,
+      }));
+      expect(seen.taller).toBe(true);
+      expect(seen.locked).toBe('hidden');
+      expect(seen.shifts).toEqual([]);
+      // Once confirmed, the page scrolls again, with its scroll bar.
+      await page.getByRole('button', { name: 'Soy mayor de 18' }).click();
+      await page.getByRole('dialog', { name: 'Verificación de Edad' }).waitFor({ state: 'detached' });
+      expect(await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0);
+    } finally {
+      await browser.close();
     }
   });
 

@@ -31,14 +31,9 @@ export function rememberAgeVerified() {
 export function AgeGate({ onVerified }: { onVerified(): void }) {
   const confirmRef = useRef<HTMLButtonElement>(null);
 
+  // The page under the gate does not scroll: theme.css, from the server's first paint.
   useEffect(() => {
     confirmRef.current?.focus();
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = 'hidden';
-    return () => {
-      root.style.overflow = previous;
-    };
   }, []);
 
   const confirm = () => {
@@ -47,7 +42,7 @@ export function AgeGate({ onVerified }: { onVerified(): void }) {
   };
 
   return (
-    <div className="fixed inset-0 z-[100] flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-md">
+    <div data-age-gate className="fixed inset-0 z-[100] flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-md">
       <div
         role="dialog"
         aria-modal="true"
