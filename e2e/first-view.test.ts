@@ -164,34 +164,40 @@ describe('in the browser', () => {
     }
   });
 
-  it('keeps the page still when the age gate locks the scroll, where scroll bars take room', async () => {
+  it('keeps the page still when a full-screen notice locks the scroll, where scroll bars take room', async () => {
     // Playwright hides scroll bars; a desktop browser on Windows or Linux shows them.
     const browser = await launchBrowser({ ignoreDefaultArgs: ['--hide-scrollbars'] });
     try {
-      const { page } = await newPage(browser, shop.server.url, { viewport: DESKTOP, ageVerified: false });
-      await page.addInitScript(() => {
-        const shifts: number[] = [];
-        (window as { layoutShifts?: number[] }).layoutShifts = shifts;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
-      await page.goto('/productos');
-      await page.getByRole('dialog', { name: 'Verificación de Edad' }).waitFor();
-      // Shifts are reported once the next frame is laid out.
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
-      const seen = await page.evaluate(() => ({
-        shifts: (window as { layoutShifts?: number[] }).layoutShifts!,
-        locked: getComputedStyle(document.documentElement).overflow,
-        taller: document.documentElement.scrollHeight > window.innerHeight,
-      }));
-      expect(seen.taller).toBe(true);
-      expect(seen.locked).toBe('hidden');
-      expect(seen.shifts).toEqual([]);
-      // Once confirmed, the page scrolls again, with its scroll bar.
-      await page.getByRole('button', { name: 'Soy mayor de 18' }).click();
-      await page.getByRole('dialog', { name: 'Verificación de Edad' }).waitFor({ state: 'detached' });
-      expect(await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth)).toBeGreaterThan(0);
+      for (const notice of [
+        { path: '/productos', ageVerified: false, dialog: 'Verificación de Edad', close: 'Soy mayor de 18' },
+        { path: '/como-germinar', ageVerified: true, dialog: 'Información Importante', close: 'Entendido, ver la guía' },
+      ]) {
+        const { context, page } = await newPage(browser, shop.server.url, { viewport: DESKTOP, ageVerified: notice.ageVerified });
+        await page.addInitScript(() => {
+          const shifts: number[] = [];
+          (window as { layoutShifts?: number[] }).layoutShifts = shifts;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[]) shifts.push(entry.value);
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        await page.goto(notice.path);
+        await page.getByRole('dialog', { name: notice.dialog }).waitFor();
+        // Shifts are reported once the next frame is laid out.
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+        const seen = await page.evaluate(() => ({
+          shifts: (window as { layoutShifts?: number[] }).layoutShifts!,
+          locked: getComputedStyle(document.documentElement).overflow,
+          taller: document.documentElement.scrollHeight > window.innerHeight,
+        }));
+        expect(seen.taller, notice.path).toBe(true);
+        expect(seen.locked, notice.path).toBe('hidden');
+        expect(seen.shifts, notice.path).toEqual([]);
+        // Once closed, the page scrolls again, with its scroll bar.
+        await page.getByRole('button', { name: notice.close }).click();
+        await page.getByRole('dialog', { name: notice.dialog }).waitFor({ state: 'detached' });
+        expect(await page.evaluate(() => window.innerWidth - document.documentElement.clientWidth), notice.path).toBeGreaterThan(0);
+        await context.close();
+      }
     } finally {
       await browser.close();
     }

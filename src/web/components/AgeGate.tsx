@@ -42,7 +42,7 @@ export function AgeGate({ onVerified }: { onVerified(): void }) {
   };
 
   return (
-    <div data-age-gate className="fixed inset-0 z-[100] flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-md">
+    <div data-scroll-lock className="fixed inset-0 z-[100] flex items-center justify-center bg-stone-950/80 p-4 backdrop-blur-md">
       <div
         role="dialog"
         aria-modal="true"

@@ -22,7 +22,7 @@ export function Layout() {
   return (
     <>
       {/* First in the document, so the page's first paint already has the gate's scroll lock
-          (theme.css); the page is rendered under it so it stays in the document for crawlers. */}
+          (data-scroll-lock, theme.css); the page is rendered under it so it stays in the document for crawlers. */}
       {!verified && <AgeGate onVerified={() => setVerified(true)} />}
       <div className="flex min-h-screen flex-col" inert={!verified}>
         <a href="#contenido" className="sr-only z-50 rounded-lg bg-white px-4 py-2 focus:not-sr-only focus:fixed focus:left-2 focus:top-2">

@@ -94,21 +94,17 @@ export default function GuidePage() {
 
 function ImportantNotice({ onClose }: { onClose(): void }) {
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // The page under the notice does not scroll: data-scroll-lock, theme.css.
   useEffect(() => {
     buttonRef.current?.focus();
-    const root = document.documentElement;
-    const previous = root.style.overflow;
-    root.style.overflow = 'hidden';
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
-    return () => {
-      root.style.overflow = previous;
-      window.removeEventListener('keydown', onKey);
-    };
+    return () => window.removeEventListener('keydown', onKey);
   }, [onClose]);
 
   return (
     <div
+      data-scroll-lock
       role="dialog"
       aria-modal="true"
       aria-labelledby="notice-title"
