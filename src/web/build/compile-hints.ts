@@ -25,7 +25,7 @@ interface AssetLike {
 }
 
 /** File names of the entry's chunk, the landing pages' chunks and everything they import statically. */
-export function landingChunks(bundle: Record<string, ChunkLike | AssetLike>): Set<string> {
+function landingChunks(bundle: Record<string, ChunkLike | AssetLike>): Set<string> {
   const chunks = new Map(Object.entries(bundle).filter((e): e is [string, ChunkLike] => e[1].type === 'chunk'));
   const found = new Set<string>();
   const visit = (fileName: string) => {
