@@ -261,22 +261,36 @@ async function lockUser(id: number): Promise<() => Promise<void>> {
 describe('resend and reset requests', () => {
   it("answer without waiting for the account's work, so their timing cannot tell accounts apart", async () => {
     const user = await createUser(server.ctx.db, { email_verified: false });
+    const maintenance = server.ctx.caches.maintenance.stats;
+    let sent = 0;
     for (const path of ['/api/auth/resend-verification/', '/api/auth/request-password-reset/']) {
-      // The maintenance state is cached for 2 s: read it right before the lock, while the
-      // database answers, so the request below needs nothing but the account's row.
-      await api(server, 'GET', '/api/core/maintenance-status/');
-      const unlock = await lockUser(user.id);
-      try {
-        const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500));
-        const res = await Promise.race([api(server, 'POST', path, { body: { email: user.email } }), timeout]);
-        expect(res?.status, path).toBe(200);
-      } finally {
-        await unlock();
+      // Every request reads the maintenance state, cached for a second: read it right before the
+      // lock, while the database answers, so the request needs nothing but the account's row. On
+      // a loaded machine the second can pass before the request arrives; the request then waits
+      // for the lock on the maintenance read, not on the account, and the try is made again.
+      let answered = false;
+      for (let attempt = 0; attempt < 5 && !answered; attempt++) {
+        await api(server, 'GET', '/api/core/maintenance-status/');
+        const unlock = await lockUser(user.id);
+        const loadsBefore = maintenance.misses;
+        const request = api(server, 'POST', path, { body: { email: user.email } });
+        sent++;
+        try {
+          const timeout = new Promise<null>((resolve) => setTimeout(() => resolve(null), 1500));
+          const res = await Promise.race([request, timeout]);
+          if (res === null && maintenance.misses > loadsBefore) continue;
+          expect(res?.status, path).toBe(200);
+          answered = true;
+        } finally {
+          await unlock();
+          await request;
+        }
       }
+      expect(answered, path).toBe(true);
     }
-    // The work happened after the replies: a verification and a reset code went out.
+    // The work happened after the replies: a code went out for every request.
     await backgroundSettled();
-    expect(await queuedTo([user.email])).toEqual([2]);
+    expect(await queuedTo([user.email])).toEqual([sent]);
   });
 });
 
