@@ -120,7 +120,7 @@ describe('manual orders in the back office', () => {
       expect(await page.getByRole('main').innerText()).toContain('Pagado');
       // Paid: no editing, and the page says what to do instead.
       expect(await page.getByRole('button', { name: 'Editar pedido' }).count()).toBe(0);
-      expect(text).toContain('cancelalo (con su reembolso)');
+      expect(text).toContain('cancélalo (con su reembolso)');
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
       await screenshot(page, 'manual-order-detail-1280');
       await facts.scrollIntoViewIfNeeded();

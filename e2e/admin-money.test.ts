@@ -67,12 +67,12 @@ describe('money inputs in the back office', () => {
     await step(page, 'money-dot-decimals', async () => {
       await price.fill('1450.50');
       await page.getByRole('button', { name: 'Actualizar producto' }).click();
-      await page.getByText('Usá coma para los decimales').waitFor();
+      await page.getByText('Usa coma para los decimales').waitFor();
     });
     await step(page, 'money-confirm', async () => {
       await price.fill('22.000');
       await page.getByRole('button', { name: 'Actualizar producto' }).click();
-      const dialog = page.getByRole('dialog', { name: '¿Confirmás estos precios?' });
+      const dialog = page.getByRole('dialog', { name: '¿Confirmas estos precios?' });
       await dialog.waitFor();
       expect(await dialog.innerText()).toContain('Pesos Kush x3');
       expect(await priceOf(product.blisters[0].id)).toBe(22);

@@ -102,7 +102,7 @@ describe('checkout with shipping methods', () => {
 
     await step(page, 'methods', async () => {
       await startCheckout(page);
-      await page.getByText('Elegí la provincia para ver los métodos de envío y su costo.').waitFor();
+      await page.getByText('Elige la provincia para ver los métodos de envío y su costo.').waitFor();
       await page.getByLabel('Teléfono').fill('351 15 123-4567');
       await page.getByLabel('Provincia').selectOption('AR-X');
       const methods = page.getByRole('group', { name: 'Método de envío' });
@@ -111,7 +111,7 @@ describe('checkout with shipping methods', () => {
       expect(await radios.count()).toBe(3);
       // Cheapest first, and chosen.
       const listed = squash(await methods.innerText());
-      expect(listed).toContain(`Retiro en persona Gratis en el día Retirás en ${PICKUP}`);
+      expect(listed).toContain(`Retiro en persona Gratis en el día Retiras en ${PICKUP}`);
       expect(listed).toContain(`Andreani a domicilio ${ars(6500)} 2 a 4 días hábiles`);
       expect(listed).toContain(`Correo Argentino a domicilio ${ars(8000)} 3 a 6 días hábiles`);
       expect(listed.indexOf('Retiro')).toBeLessThan(listed.indexOf('Andreani'));
@@ -236,7 +236,7 @@ describe('checkout with shipping methods', () => {
     expect((await api(shop.server, 'PUT', '/api/core/shipping-settings/', { token: staff.token, body: { methods } })).status).toBe(200);
 
     await page.getByRole('button', { name: 'Confirmar Pedido' }).click();
-    await page.getByText('El método de envío elegido ya no está disponible. Elegí otro.').first().waitFor();
+    await page.getByText('El método de envío elegido ya no está disponible. Elige otro.').first().waitFor();
     // The options are read again: the pickup is gone and the cheapest left is chosen.
     await expect.poll(() => page.getByRole('radio', { name: /Retiro en persona/ }).count()).toBe(0);
     expect(await page.getByRole('radio', { name: /Correo Argentino a domicilio/ }).isChecked()).toBe(true);

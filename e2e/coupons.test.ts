@@ -46,7 +46,7 @@ describe('a coupon at checkout', () => {
         await page.getByLabel('Teléfono').fill('3511234567');
         await expect.poll(() => totals(page)).toBe(`Subtotal ${ars(40000)} Envío A coordinar Total ${ars(40000)}`);
 
-        await page.getByText('¿Tenés un cupón?').click();
+        await page.getByText('¿Tienes un cupón?').click();
         const field = page.getByLabel('Código del cupón');
         // A minimum the cart does not reach: the reason, in Spanish, and the total unchanged.
         await field.fill('grandes');

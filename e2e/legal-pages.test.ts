@@ -69,7 +69,7 @@ describe('legal pages and the Botón de arrepentimiento', () => {
 
   it('shows the WhatsApp button once the shop has a number, not over the cart', async () => {
     const { page } = await shop.newPage({ viewport: MOBILE });
-    const button = page.getByRole('link', { name: 'Escribinos por WhatsApp (se abre en una pestaña nueva)' });
+    const button = page.getByRole('link', { name: 'Escríbenos por WhatsApp (se abre en una pestaña nueva)' });
     await step(page, 'no-whatsapp', async () => {
       await page.goto('/contacto');
       expect(await button.count()).toBe(0);
@@ -92,11 +92,11 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await button.waitFor();
       expect(await button.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/5491123456789/);
       const main = page.locator('main');
-      expect(await main.getByRole('link', { name: /Escribinos por WhatsApp/ }).getAttribute('href')).toMatch(
+      expect(await main.getByRole('link', { name: /Escríbenos por WhatsApp/ }).getAttribute('href')).toMatch(
         /^https:\/\/wa\.me\/5491123456789/,
       );
-      expect(await main.getByRole('link', { name: /Envianos un email/ }).getAttribute('href')).toBe('mailto:hola@semillasdelsur.test');
-      expect(await main.getByRole('link', { name: /Seguinos en Instagram/ }).getAttribute('href')).toBe(
+      expect(await main.getByRole('link', { name: /Envíanos un email/ }).getAttribute('href')).toBe('mailto:hola@semillasdelsur.test');
+      expect(await main.getByRole('link', { name: /Síguenos en Instagram/ }).getAttribute('href')).toBe(
         'https://www.instagram.com/semillasdelsur',
       );
       await main.getByText('30-71234567-1').waitFor();
@@ -121,7 +121,7 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await admin.page.goto('/admin/arrepentimientos');
       await admin.page.getByRole('heading', { name: 'Arrepentimientos' }).waitFor();
       await admin.page.getByText('Lucía Gómez').waitFor();
-      expect(await admin.page.getByRole('link', { name: /Escribinos por WhatsApp/ }).count()).toBe(0);
+      expect(await admin.page.getByRole('link', { name: /Escríbenos por WhatsApp/ }).count()).toBe(0);
       await screenshot(admin.page, 'legal-admin-arrepentimientos-390');
       await admin.page.setViewportSize(DESKTOP);
       await admin.page.goto('/admin/configuracion');

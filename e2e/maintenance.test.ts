@@ -130,7 +130,7 @@ describe('maintenance mode', () => {
       await page.getByText('Debe ingresar un valor válido mayor que cero').waitFor();
       await page.getByLabel('Valor manual (ARS por USD)').fill('1100.5');
       await apply.click();
-      await page.getByText('Usá coma para los decimales').waitFor();
+      await page.getByText('Usa coma para los decimales').waitFor();
       await page.getByLabel('Valor manual (ARS por USD)').fill('1.100,5');
       await apply.click();
       await page.getByText('Valor configurado manualmente').waitFor();

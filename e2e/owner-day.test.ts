@@ -135,7 +135,7 @@ describe("the owner's day", () => {
     await step(page, 'customer-orders-390', async () => {
       const paid = card(page, orders.anaPaid);
       await paid
-        .getByText(/Escribinos para cambiar este pedido/)
+        .getByText(/Escríbenos para cambiar este pedido/)
         .first()
         .waitFor();
       expect(await paid.getByRole('button', { name: 'Cancelar pedido' }).count()).toBe(0);

@@ -39,7 +39,7 @@ describe('a page that fails to load', () => {
         // A visitor follows the footer's link to the catalog: the page's script never arrives.
         await page.locator('footer').getByRole('link', { name: 'Catálogo', exact: true }).click();
         await errorPanel(page).waitFor();
-        expect(await page.getByRole('alert').textContent()).toContain('Probá de nuevo');
+        expect(await page.getByRole('alert').textContent()).toContain('Prueba de nuevo');
         // The frame is still there: the header's links and the footer work.
         expect(await page.getByRole('banner').isVisible()).toBe(true);
         expect(await page.locator('footer').getByRole('link', { name: 'Botón de arrepentimiento' }).isVisible()).toBe(true);

@@ -30,8 +30,8 @@ async function openInicio(page: Page) {
 
 describe('Primeros pasos', () => {
   for (const [name, viewport, link, section] of [
-    ['mobile', MOBILE, 'Cargá los datos de pago', 'datos-de-pago'],
-    ['desktop', DESKTOP, 'Revisá las páginas legales', 'paginas-legales'],
+    ['mobile', MOBILE, 'Carga los datos de pago', 'datos-de-pago'],
+    ['desktop', DESKTOP, 'Revisa las páginas legales', 'paginas-legales'],
   ] as const) {
     it(`shows the steps left at ${viewport.width} px and leads to the setting of one`, async () => {
       const { page } = await shop.newPage({ viewport, as: owner });
@@ -43,11 +43,11 @@ describe('Primeros pasos', () => {
         expect(await page.getByRole('progressbar', { name: 'Primeros pasos listos' }).getAttribute('aria-valuenow')).toBe('2');
         // Done steps are ticked, not links; the others link to their setting.
         expect(await card(page).getByRole('link').allTextContents()).toEqual([
-          expect.stringContaining('Cargá los datos de pago'),
-          expect.stringContaining('Revisá las páginas legales'),
-          expect.stringContaining('Sumá una segunda cuenta de staff'),
+          expect.stringContaining('Carga los datos de pago'),
+          expect.stringContaining('Revisa las páginas legales'),
+          expect.stringContaining('Suma una segunda cuenta de staff'),
         ]);
-        await card(page).getByText('Configurá los envíos').waitFor();
+        await card(page).getByText('Configura los envíos').waitFor();
         // Above the figures.
         await page.getByRole('heading', { name: /Ventas de los últimos 7 días/ }).waitFor();
         const [cardBox, figuresBox] = await Promise.all([

@@ -53,7 +53,7 @@ describe('shipping settings', () => {
     await step(page, 'shipping-province-twice', async () => {
       await page.getByRole('button', { name: 'Guardar envíos' }).click();
       await page.getByText('Buenos Aires está en más de una zona').waitFor();
-      await page.getByText('Revisá los campos marcados').waitFor();
+      await page.getByText('Revisa los campos marcados').waitFor();
       expect(await readShippingMethods(db())).toEqual([]);
       await method.getByRole('group', { name: 'Zona 2' }).getByLabel('Buenos Aires (zona 1)', { exact: true }).uncheck();
     });

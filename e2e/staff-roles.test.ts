@@ -1,6 +1,6 @@
 // Staff roles in a real browser (issue 24): the owner makes a customer "Depósito" in
 // /admin/usuarios; the employee signs in, sees only the orders in the admin, marks one shipped,
-// and a typed URL to a section the role lacks shows the "no tenés permiso" state.
+// and a typed URL to a section the role lacks shows the "no tienes permiso" state.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createStaff, createUser } from '../tests/helpers/factories';
@@ -90,9 +90,9 @@ describe('staff roles', () => {
       await screenshot(worker.page, 'staff-roles-warehouse-order-1280');
 
       await worker.page.goto('/admin/configuracion');
-      await worker.page.getByRole('heading', { name: 'No tenés permiso para ver esta página' }).waitFor();
+      await worker.page.getByRole('heading', { name: 'No tienes permiso para ver esta página' }).waitFor();
       await worker.page.goto('/admin/productos');
-      await worker.page.getByRole('heading', { name: 'No tenés permiso para ver esta página' }).waitFor();
+      await worker.page.getByRole('heading', { name: 'No tienes permiso para ver esta página' }).waitFor();
       await screenshot(worker.page, 'staff-roles-no-permission-1280');
     });
   });

@@ -38,7 +38,7 @@ describe('toasts', () => {
         await screenshot(page, `toast-success-${viewport.width}`);
         // Nothing floating hides it: the WhatsApp button lifts the toasts above itself.
         const toast = (await page.locator('[data-sonner-toast]').first().boundingBox())!;
-        const button = (await page.getByRole('link', { name: /Escribinos por WhatsApp/ }).boundingBox())!;
+        const button = (await page.getByRole('link', { name: /Escríbenos por WhatsApp/ }).boundingBox())!;
         const apart =
           toast.y + toast.height <= button.y ||
           button.y + button.height <= toast.y ||

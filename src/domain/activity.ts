@@ -25,7 +25,7 @@ export const ACTIVITY_ACTION_LABELS: Record<ActivityActionName, string> = {
   delete: 'Eliminación',
   register: 'Registro',
   login: 'Inicio de sesión',
-  order: 'Orden',
+  order: 'Pedido',
   status_change: 'Cambio de estado',
 };
 

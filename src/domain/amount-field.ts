@@ -5,7 +5,7 @@ import { AMOUNT_INVALID_MESSAGE, parseArsAmount } from './money';
 
 /**
  * `required` when absent or blank; `invalid` for what is not a number at all. A string that
- * looks like an amount written another way gets the parser's own reason ("Usá coma para los
+ * looks like an amount written another way gets the parser's own reason ("Usa coma para los
  * decimales"), except for whole counts, where `invalid` ("debe ser un número entero") says more.
  */
 export function amountField(required: string, invalid: string, opts: { integer?: boolean } = {}) {

@@ -22,7 +22,7 @@ describe('deliveryDataFormSchema', () => {
       ['last_address.number', 'El número es requerido'],
       ['last_address.zip_code', 'El código postal es requerido'],
       ['last_address.city', 'La ciudad es requerida'],
-      ['last_address.province', 'Elegí la provincia'],
+      ['last_address.province', 'Elige la provincia'],
     ]);
   });
 });

@@ -45,7 +45,7 @@ export const normalizeCouponCode = (code: string): string => code.replace(/\s+/g
 // Messages (the customer reads them at checkout)
 
 export const COUPON_MESSAGES = {
-  notFound: 'No encontramos ese cupón. Revisá que esté bien escrito.',
+  notFound: 'No encontramos ese cupón. Revisa que esté bien escrito.',
   inactive: 'Este cupón ya no está disponible.',
   expired: 'El cupón venció',
   exhausted: 'El cupón se agotó: ya se usaron todos los disponibles.',
@@ -95,7 +95,7 @@ export const couponInputSchema = z
       .max(COUPON_CODE_MAX, `El código puede tener como máximo ${COUPON_CODE_MAX} caracteres`)
       .refine((code) => /^[\p{L}\p{N} _-]+$/u.test(code), 'El código solo puede tener letras, números, espacios, guiones y guiones bajos')
       .refine((code) => normalizeCouponCode(code).length >= 3, 'El código debe tener al menos 3 caracteres'),
-    kind: z.enum(COUPON_KINDS, { error: 'Elegí el tipo de cupón: porcentaje, monto fijo o envío gratis' }),
+    kind: z.enum(COUPON_KINDS, { error: 'Elige el tipo de cupón: porcentaje, monto fijo o envío gratis' }),
     value: z
       .number({ error: 'El valor debe ser un número' })
       .min(0, 'El valor no puede ser negativo')
@@ -110,7 +110,7 @@ export const couponInputSchema = z
     ends_at: dateField,
     max_uses: usesField('Los usos totales deben ser un número entero de 1 en adelante, o vacío para sin límite'),
     max_uses_per_customer: usesField('Los usos por cliente deben ser un número entero de 1 en adelante, o vacío para sin límite'),
-    first_order_only: z.boolean({ error: 'Indicá si es solo para la primera compra' }).default(false),
+    first_order_only: z.boolean({ error: 'Indica si es solo para la primera compra' }).default(false),
     brand_ids: z
       .array(z.number({ error: 'Banco inválido' }).int('Banco inválido').positive('Banco inválido'), { error: 'Bancos inválidos' })
       .max(200)
@@ -120,7 +120,7 @@ export const couponInputSchema = z
       .array(z.enum(PRODUCT_TYPES, { error: 'Tipo de producto inválido' }), { error: 'Tipos inválidos' })
       .default([])
       .transform((types) => [...new Set(types)]),
-    active: z.boolean({ error: 'Indicá si el cupón está activo' }).default(true),
+    active: z.boolean({ error: 'Indica si el cupón está activo' }).default(true),
   })
   .superRefine((value, issues) => {
     if (value.kind === 'percent' && (value.value <= 0 || value.value > 100)) {
@@ -168,7 +168,7 @@ export type CouponDto = z.infer<typeof couponDtoSchema>;
 
 /** POST /api/coupons/check/ (logged-in). */
 export const couponCheckSchema = z.object({
-  code: z.string({ error: 'Ingresá el código del cupón' }).trim().min(1, 'Ingresá el código del cupón').max(100, COUPON_MESSAGES.notFound),
+  code: z.string({ error: 'Ingresa el código del cupón' }).trim().min(1, 'Ingresa el código del cupón').max(100, COUPON_MESSAGES.notFound),
   products: z
     .array(
       z.object({

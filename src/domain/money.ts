@@ -63,11 +63,11 @@ export const formatUsd = (value: number): string => formatMoney(value, 'USD');
 // ---------------------------------------------------------------------------------------------
 // Amounts typed by a person, the Argentine way: "." groups thousands, "," marks the decimals.
 
-export const AMOUNT_REQUIRED_MESSAGE = 'Ingresá un monto';
-export const AMOUNT_INVALID_MESSAGE = 'Ingresá un monto válido, por ejemplo 22.000 o 1.450,50';
-export const DECIMAL_COMMA_MESSAGE = 'Usá coma para los decimales';
+export const AMOUNT_REQUIRED_MESSAGE = 'Ingresa un monto';
+export const AMOUNT_INVALID_MESSAGE = 'Ingresa un monto válido, por ejemplo 22.000 o 1.450,50';
+export const DECIMAL_COMMA_MESSAGE = 'Usa coma para los decimales';
 export const THOUSANDS_GROUP_MESSAGE = 'Los miles se separan con punto cada 3 cifras, por ejemplo 22.000';
-export const AMOUNT_DECIMALS_MESSAGE = 'Usá hasta 2 decimales';
+export const AMOUNT_DECIMALS_MESSAGE = 'Usa hasta 2 decimales';
 
 export type ParsedAmount = { ok: true; value: number } | { ok: false; error: string };
 

@@ -19,7 +19,7 @@ export type OrderSettingsDto = z.infer<typeof orderSettingsDtoSchema>;
 export const orderSettingsUpdateSchema = z.object({
   max_pending_orders: z.number({ error: CAP_MESSAGE }).int(CAP_MESSAGE).min(1, CAP_MESSAGE).max(MAX_PENDING_ORDERS_LIMIT, CAP_MESSAGE),
   coupon_combination: z
-    .enum(COUPON_COMBINATIONS, { error: 'Elegí cómo se combinan los cupones con los descuentos de los bancos' })
+    .enum(COUPON_COMBINATIONS, { error: 'Elige cómo se combinan los cupones con los descuentos de los bancos' })
     .optional(),
 });
 export type OrderSettingsUpdate = z.infer<typeof orderSettingsUpdateSchema>;

@@ -127,7 +127,7 @@ function checkDelivery(
   issues: z.RefinementCtx,
 ) {
   if (value.shipping_method_id !== undefined) {
-    if (!value.address) issues.addIssue({ code: 'custom', path: ['address', 'province'], message: 'Elegí la provincia' });
+    if (!value.address) issues.addIssue({ code: 'custom', path: ['address', 'province'], message: 'Elige la provincia' });
     return;
   }
   if (value.delivery_type === 'address' && !value.shipping_address) {
@@ -153,7 +153,7 @@ export const orderCreateSchema = z
     coupon_code: z
       .string({ error: 'El cupón debe ser un texto' })
       .trim()
-      .max(100, 'No encontramos ese cupón. Revisá que esté bien escrito.')
+      .max(100, 'No encontramos ese cupón. Revisa que esté bien escrito.')
       .optional(),
   })
   .superRefine(checkDelivery)
@@ -234,7 +234,7 @@ export type AdminOrderUpdate = z.output<typeof adminOrderUpdateSchema>;
 /** POST /api/orders/manual/ (staff): a sale agreed by message, for an account or a new e-mail. */
 export const manualOrderSchema = z
   .object({
-    customer_email: z.string({ error: 'El email es requerido' }).trim().toLowerCase().max(254).email('Ingresá un email válido'),
+    customer_email: z.string({ error: 'El email es requerido' }).trim().toLowerCase().max(254).email('Ingresa un email válido'),
     first_name: z.string().trim().max(150, 'El nombre es demasiado largo').optional(),
     last_name: z.string().trim().max(150, 'El apellido es demasiado largo').optional(),
     phone: customerPhoneSchema,

@@ -23,7 +23,7 @@ export function paymentRequestRefusal(order: Pick<PaymentRequestOrder, 'order_nu
   return refusal(facts, 'request_payment')?.message ?? null;
 }
 
-export const NO_PAYMENT_DETAILS = "Cargá los datos de pago en 'Configuración' antes de enviarlos";
+export const NO_PAYMENT_DETAILS = "Carga los datos de pago en 'Configuración' antes de enviarlos";
 
 /**
  * The message: the amount, the order number, the shop's payment details and, when the delivery
@@ -37,10 +37,10 @@ export function paymentRequestText(
   const greeting = opts.firstName?.trim() ? `Hola ${opts.firstName.trim()}` : 'Hola';
   return [
     `${greeting}, te escribimos de ${SHOP_NAME} por tu pedido #${order.order_number}.`,
-    `Para confirmarlo, pagá ${formatArs(order.total)} indicando el pedido #${order.order_number}:`,
+    `Para confirmarlo, paga ${formatArs(order.total)} indicando el pedido #${order.order_number}:`,
     instructions,
-    opts.receipt ?? 'Cuando pagues, envianos el comprobante por este medio.',
-    ...(order.delivery_type === 'coordinate' ? ['¿A qué dirección te lo enviamos? Pasanos calle, número, localidad y código postal.'] : []),
+    opts.receipt ?? 'Cuando pagues, envíanos el comprobante por este medio.',
+    ...(order.delivery_type === 'coordinate' ? ['¿A qué dirección te lo enviamos? Pásanos calle, número, localidad y código postal.'] : []),
   ].join('\n\n');
 }
 

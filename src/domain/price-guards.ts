@@ -41,7 +41,7 @@ export const flaggedPriceLabel = (f: FlaggedPrice) =>
 export function priceChangeMessage(flagged: FlaggedPrice[]): string {
   const list = flagged.slice(0, 5).map(flaggedPriceLabel).join('; ');
   const more = flagged.length > 5 ? ` y ${flagged.length - 5} más` : '';
-  return `Revisá estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba (${list}${more}). Confirmá el cambio para guardarlo.`;
+  return `Revisa estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba (${list}${more}). Confirma el cambio para guardarlo.`;
 }
 
 /** Whether a new dollar rate is more than 20% away from the current one. */
@@ -51,7 +51,7 @@ export function isSuspiciousRateChange(current: number, next: number): boolean {
 }
 
 export const rateChangeMessage = (current: number, next: number) =>
-  `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${formatAmount(changePercent(current, next))}%). Confirmá el nuevo valor para aplicarlo.`;
+  `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${formatAmount(changePercent(current, next))}%). Confirma el nuevo valor para aplicarlo.`;
 
 export interface PricedBlister {
   name: string;
@@ -76,5 +76,5 @@ export function discountLeavesNoPriceMessage(list: PricedBlister[], rate: number
     .map((p) => `${p.name} x${p.seed_count} (${formatMoney(p.currency === 'USD' ? usdToArs(p.price!, rate) : p.price!)})`)
     .join(', ');
   const more = list.length > 5 ? ` y ${list.length - 5} más` : '';
-  return `El descuento del banco dejaría en $ 0 o menos: ${names}${more}. Usá un descuento menor que el precio más bajo.`;
+  return `El descuento del banco dejaría en $ 0 o menos: ${names}${more}. Usa un descuento menor que el precio más bajo.`;
 }

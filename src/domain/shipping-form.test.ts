@@ -39,9 +39,9 @@ describe('shippingSettingsFormSchema', () => {
 
   it('marks a price typed with a decimal point, a blank zone price and fractional days on their fields', () => {
     expect(errorsOf(typed({ zones: [{ provinces: ['AR-C'], price: '' }], free_from: '1450.50', days_max: '2,5' }))).toEqual({
-      'methods.0.zones.0.price': 'Ingresá el precio de la zona',
-      'methods.0.free_from': 'Usá coma para los decimales',
-      'methods.0.days_max': 'Ingresá los días máximos en números enteros',
+      'methods.0.zones.0.price': 'Ingresa el precio de la zona',
+      'methods.0.free_from': 'Usa coma para los decimales',
+      'methods.0.days_max': 'Ingresa los días máximos en números enteros',
     });
   });
 

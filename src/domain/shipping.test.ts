@@ -117,7 +117,7 @@ describe('shippingMethodSchema', () => {
       }),
     ).toEqual([
       'days_max: Los días máximos no pueden ser menos que los mínimos',
-      'pickup_address: Indicá la dirección de retiro',
+      'pickup_address: Indica la dirección de retiro',
       'zones.1.provinces: Ciudad Autónoma de Buenos Aires está en más de una zona',
     ]);
     expect(messages({ ...input, zones: [], rest_of_country_price: null })).toEqual([

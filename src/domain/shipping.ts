@@ -75,7 +75,7 @@ const daysField = (label: string) =>
 
 export const shippingZoneSchema = z.object({
   provinces: z
-    .array(z.enum(PROVINCE_CODES, { error: 'Provincia inválida' }), { error: 'Elegí las provincias de la zona' })
+    .array(z.enum(PROVINCE_CODES, { error: 'Provincia inválida' }), { error: 'Elige las provincias de la zona' })
     .min(1, 'Cada zona necesita al menos una provincia')
     .transform((codes) => [...new Set(codes)]),
   price: priceField('El precio de la zona'),
@@ -86,8 +86,8 @@ export const shippingMethodSchema = z
   .object({
     id: z.number().int().positive().optional(),
     name: z.string({ error: 'El nombre es requerido' }).trim().min(1, 'El nombre es requerido').max(80, 'El nombre es demasiado largo'),
-    kind: z.enum(SHIPPING_KINDS, { error: 'Elegí el tipo de envío' }),
-    carrier: z.enum(CARRIERS, { error: 'Elegí el transporte' }),
+    kind: z.enum(SHIPPING_KINDS, { error: 'Elige el tipo de envío' }),
+    carrier: z.enum(CARRIERS, { error: 'Elige el transporte' }),
     zones: z.array(shippingZoneSchema).max(24, 'Demasiadas zonas'),
     rest_of_country_price: priceField('El precio para el resto del país').nullable(),
     free_from: priceField('El mínimo para envío gratis').nullable(),
@@ -100,7 +100,7 @@ export const shippingMethodSchema = z
     if (m.days_max < m.days_min)
       issues.addIssue({ code: 'custom', path: ['days_max'], message: 'Los días máximos no pueden ser menos que los mínimos' });
     if (m.kind === 'pickup' && !m.pickup_address)
-      issues.addIssue({ code: 'custom', path: ['pickup_address'], message: 'Indicá la dirección de retiro' });
+      issues.addIssue({ code: 'custom', path: ['pickup_address'], message: 'Indica la dirección de retiro' });
     const seen = new Set<string>();
     m.zones.forEach((zone, index) => {
       for (const code of zone.provinces) {
@@ -130,10 +130,10 @@ export interface ShippingSettings {
  * ("22.000" is 22000, blank is "not set" where a price is optional), then the API's own rules,
  * so the form marks the same fields with the same messages before sending.
  */
-const typedPrice = (label: string) => amountField(`Ingresá ${label}`, `Ingresá ${label} en números, por ejemplo 22.000`);
+const typedPrice = (label: string) => amountField(`Ingresa ${label}`, `Ingresa ${label} en números, por ejemplo 22.000`);
 const typedOptionalPrice = (label: string) =>
   z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), typedPrice(label).nullable());
-const typedDays = (label: string) => amountField(`Ingresá ${label}`, `Ingresá ${label} en números enteros`, { integer: true });
+const typedDays = (label: string) => amountField(`Ingresa ${label}`, `Ingresa ${label} en números enteros`, { integer: true });
 
 export const shippingSettingsFormSchema = z
   .object({
@@ -141,8 +141,8 @@ export const shippingSettingsFormSchema = z
       z.object({
         id: z.number().int().positive().optional(),
         name: z.string(),
-        kind: z.enum(SHIPPING_KINDS, { error: 'Elegí el tipo de envío' }),
-        carrier: z.enum(CARRIERS, { error: 'Elegí el transporte' }),
+        kind: z.enum(SHIPPING_KINDS, { error: 'Elige el tipo de envío' }),
+        carrier: z.enum(CARRIERS, { error: 'Elige el transporte' }),
         zones: z.array(z.object({ provinces: z.array(z.enum(PROVINCE_CODES)), price: typedPrice('el precio de la zona') })),
         rest_of_country_price: typedOptionalPrice('el precio para el resto del país'),
         free_from: typedOptionalPrice('el mínimo para envío gratis'),
@@ -208,10 +208,10 @@ export function reachedProvinces(methods: ShippingMethod[]): Province[] {
   return PROVINCE_CODES.filter((code) => reached.has(code));
 }
 
-export const NOT_SERVED_MESSAGE = 'El método de envío elegido no llega a esa provincia. Elegí otro.';
+export const NOT_SERVED_MESSAGE = 'El método de envío elegido no llega a esa provincia. Elige otro.';
 
 export const shippingOptionsQuerySchema = z.object({
-  province: z.enum(PROVINCE_CODES, { error: 'Elegí una provincia válida' }),
+  province: z.enum(PROVINCE_CODES, { error: 'Elige una provincia válida' }),
   subtotal: z.coerce
     .number({ error: 'El subtotal debe ser un número' })
     .min(0, 'El subtotal no puede ser negativo')
@@ -242,7 +242,7 @@ export const addressSchema = z.object({
   number: addressText('El número', 20).default(''),
   zip_code: addressText('El código postal', 10).default(''),
   city: addressText('La ciudad', 80).default(''),
-  province: z.enum(PROVINCE_CODES, { error: 'Elegí la provincia' }),
+  province: z.enum(PROVINCE_CODES, { error: 'Elige la provincia' }),
   details: addressText('Las indicaciones', 200).default(''),
 });
 export type Address = z.output<typeof addressSchema>;

@@ -147,7 +147,7 @@ export const roleChangeSchema = z
   })
   .superRefine((body, ctx) => {
     if (body.role === 'custom' && (!body.permissions || body.permissions.length === 0)) {
-      ctx.addIssue({ code: 'custom', path: ['permissions'], message: 'Elegí al menos un permiso para el rol personalizado' });
+      ctx.addIssue({ code: 'custom', path: ['permissions'], message: 'Elige al menos un permiso para el rol personalizado' });
     }
     if (body.role !== 'custom' && body.permissions !== undefined) {
       ctx.addIssue({ code: 'custom', path: ['permissions'], message: 'Solo el rol personalizado lleva permisos' });

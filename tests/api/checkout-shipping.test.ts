@@ -111,7 +111,7 @@ describe('delivery data on the profile', () => {
     expect(res.status).toBe(400);
     expect(res.json.errors).toMatchObject({
       phone: ['Ingresa un teléfono válido'],
-      'last_address.province': ['Elegí la provincia'],
+      'last_address.province': ['Elige la provincia'],
     });
 
     const incomplete = await api(server, 'PUT', '/api/auth/profile/', {

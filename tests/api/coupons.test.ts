@@ -92,7 +92,7 @@ describe('staff coupons', () => {
       [{ code: 'ABC', kind: 'percent', value: 150 }, 'El porcentaje debe estar entre 1 y 100'],
       [{ code: 'ABC', kind: 'fixed', value: 0 }, 'El monto a descontar debe ser mayor a 0'],
       [{ code: 'A!', kind: 'percent', value: 5 }, 'El código solo puede tener letras, números, espacios, guiones y guiones bajos'],
-      [{ code: 'ABC', kind: 'regalo', value: 5 }, 'Elegí el tipo de cupón: porcentaje, monto fijo o envío gratis'],
+      [{ code: 'ABC', kind: 'regalo', value: 5 }, 'Elige el tipo de cupón: porcentaje, monto fijo o envío gratis'],
       [{ code: 'ABC', kind: 'percent', value: 5, starts_at: '2030-02-01', ends_at: '2030-01-01' }, 'El fin debe ser posterior al inicio'],
       [
         { code: 'ABC', kind: 'percent', value: 5, max_uses: 0 },
@@ -153,7 +153,7 @@ describe('checking a code', () => {
       expect(res.json.message).toMatch(message);
     }
     const missing = await check(customer.token, 'NOEXISTE123', line);
-    expect(missing.json).toMatchObject({ valid: false, message: 'No encontramos ese cupón. Revisá que esté bien escrito.' });
+    expect(missing.json).toMatchObject({ valid: false, message: 'No encontramos ese cupón. Revisa que esté bien escrito.' });
   });
 
   it('uses the customer own history: per customer, first order only, exhausted', async () => {

@@ -189,7 +189,7 @@ describe('POST /api/orders/manual/', () => {
     const { line } = await product();
     const bad = await manual({ customer_email: 'no-es-un-email', phone: '3515551234', delivery_type: 'coordinate', products: [line()] });
     expect(bad.status).toBe(400);
-    expect(bad.json.errors.customer_email).toEqual(['Ingresá un email válido']);
+    expect(bad.json.errors.customer_email).toEqual(['Ingresa un email válido']);
 
     const empty = await manual({ customer_email: 'a@correo.test', phone: '3515551234', delivery_type: 'coordinate', products: [] });
     expect(empty.status).toBe(400);
@@ -205,7 +205,7 @@ describe('POST /api/orders/manual/', () => {
       products: [line()],
     });
     expect(noAddress.status).toBe(400);
-    expect(noAddress.json.error).toBe('Completá la dirección de entrega');
+    expect(noAddress.json.error).toBe('Completa la dirección de entrega');
     expect(noAddress.json.errors['address.street']).toEqual(['La calle es requerida']);
     expect(noAddress.json.errors['address.zip_code']).toEqual(['El código postal es requerido']);
     // Nothing was created for the refused requests.
@@ -346,7 +346,7 @@ describe('staff edit of an order awaiting payment', () => {
     const order = await manualOk({ customer_email: 'sin.direccion@correo.test', products: [line()] });
     const res = await edit(order.id, { shipping_method_id: methods.pickup });
     expect(res.status).toBe(400);
-    expect(res.json.errors['address.province']).toEqual(['Elegí la provincia']);
+    expect(res.json.errors['address.province']).toEqual(['Elige la provincia']);
     const withProvince = await edit(order.id, { shipping_method_id: methods.pickup, address: { province: 'AR-X' } });
     expect(withProvince.json).toMatchObject({ total: 1000, shipping: { kind: 'pickup' } });
   });

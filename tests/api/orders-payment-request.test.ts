@@ -31,7 +31,7 @@ describe('POST /api/orders/{id}/payment-instructions/', () => {
     const { order } = await simpleOrder(server);
     const res = await resend(order.id);
     expect(res.status).toBe(409);
-    expect(res.json.error).toBe("Cargá los datos de pago en 'Configuración' antes de enviarlos");
+    expect(res.json.error).toBe("Carga los datos de pago en 'Configuración' antes de enviarlos");
   });
 
   it('e-mails the amount, the order number and the payment details, asks for the address, and logs it', async () => {

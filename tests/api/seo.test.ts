@@ -263,7 +263,7 @@ describe('catalog and home HTML', () => {
 
   it('gives the contact, legal and revocation pages their titles, descriptions and canonical URLs', async () => {
     const expected: Record<string, [string, string]> = {
-      '/contacto': ['Contacto - Semillas del Sur', 'Escribinos por WhatsApp'],
+      '/contacto': ['Contacto - Semillas del Sur', 'Escríbenos por WhatsApp'],
       '/terminos': ['Términos y condiciones - Semillas del Sur', 'Estos términos rigen las compras'],
       '/privacidad': ['Política de privacidad - Semillas del Sur', 'cuidamos tus datos personales'],
       '/cambios-y-devoluciones': ['Cambios y devoluciones - Semillas del Sur', 'Queremos que estés conforme'],

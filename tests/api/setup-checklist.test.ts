@@ -38,11 +38,11 @@ describe('GET /api/dashboard/setup/', () => {
     expect(await checklist()).toEqual({
       done: false,
       items: [
-        { key: 'payment', label: 'Cargá los datos de pago', done: false, href: '/admin/configuracion#datos-de-pago' },
-        { key: 'contact', label: 'Agregá un canal de contacto', done: false, href: '/admin/configuracion#contacto' },
-        { key: 'shipping', label: 'Configurá los envíos', done: false, href: '/admin/configuracion/envios' },
-        { key: 'legal_pages', label: 'Revisá las páginas legales', done: false, href: '/admin/configuracion#paginas-legales' },
-        { key: 'second_staff', label: 'Sumá una segunda cuenta de staff', done: false, href: '/admin/usuarios' },
+        { key: 'payment', label: 'Carga los datos de pago', done: false, href: '/admin/configuracion#datos-de-pago' },
+        { key: 'contact', label: 'Agrega un canal de contacto', done: false, href: '/admin/configuracion#contacto' },
+        { key: 'shipping', label: 'Configura los envíos', done: false, href: '/admin/configuracion/envios' },
+        { key: 'legal_pages', label: 'Revisa las páginas legales', done: false, href: '/admin/configuracion#paginas-legales' },
+        { key: 'second_staff', label: 'Suma una segunda cuenta de staff', done: false, href: '/admin/usuarios' },
       ],
     });
   });

@@ -55,7 +55,7 @@ describe('PUT /api/core/shipping-settings/', () => {
       'methods.0.zones.0.provinces': ['Cada zona necesita al menos una provincia'],
       'methods.1.zones.1.provinces': ['Buenos Aires está en más de una zona'],
       'methods.2.days_max': ['Los días máximos no pueden ser menos que los mínimos'],
-      'methods.3.pickup_address': ['Indicá la dirección de retiro'],
+      'methods.3.pickup_address': ['Indica la dirección de retiro'],
       'methods.4.zones.0.price': ['El precio de la zona no puede ser negativo'],
       'methods.4.rest_of_country_price': ['El precio para el resto del país no puede ser negativo'],
     });
@@ -89,7 +89,7 @@ describe('PUT /api/core/shipping-settings/', () => {
 
     const unknown = await put({ methods: [shippingMethod({ id: correo.id })] });
     expect(unknown.status).toBe(400);
-    expect(unknown.json.error).toBe('Uno de los métodos de envío ya no existe. Recargá la página e intentá de nuevo.');
+    expect(unknown.json.error).toBe('Uno de los métodos de envío ya no existe. Recarga la página e intenta de nuevo.');
     expect((await api(server, 'GET', PATH, { token: staff.token })).json).toEqual(res.json);
   });
 
@@ -205,7 +205,7 @@ describe('checkout with a shipping method', () => {
     expect(res.status).toBe(409);
     expect(res.json).toMatchObject({
       code: 'SHIPPING_NOT_SERVED',
-      error: 'El método de envío elegido no llega a esa provincia. Elegí otro.',
+      error: 'El método de envío elegido no llega a esa provincia. Elige otro.',
     });
     expect(stock).toBe(10);
   });

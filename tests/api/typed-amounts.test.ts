@@ -38,7 +38,7 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
     expect(stored.map((b) => b.price)).toEqual([22000, 1450.5]);
   });
 
-  it('refuses "1450.50" as a product price with "Usá coma para los decimales"', async () => {
+  it('refuses "1450.50" as a product price with "Usa coma para los decimales"', async () => {
     const brand = await createBrand(db());
     const res = await asStaff('POST', '/api/products/', {
       name: 'Punto decimal',
@@ -47,7 +47,7 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
       blisters: [{ seed_count: 3, price: '1450.50', stock: '5' }],
     });
     expect(res.status).toBe(400);
-    expect(JSON.stringify(res.json.errors)).toContain('Usá coma para los decimales');
+    expect(JSON.stringify(res.json.errors)).toContain('Usa coma para los decimales');
   });
 
   it('imports "35.500" in a price cell as 35500, and refuses "35.50"', async () => {
@@ -58,7 +58,7 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
 
     const bad = await importCsv('SKU;Semillas;Precio\r\nTYPED-1;3;35.50\r\n');
     expect(bad.json.applied).toBe(false);
-    expect(bad.json.errors).toEqual([{ row: 2, column: 'Precio', message: 'Usá coma para los decimales' }]);
+    expect(bad.json.errors).toEqual([{ row: 2, column: 'Precio', message: 'Usa coma para los decimales' }]);
     expect((await priceOf(product.blisters[0].id)).price).toBe(35500);
   });
 
@@ -69,7 +69,7 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
     expect((await priceOf(product.blisters[0].id)).price).toBe(1125);
     const bad = await asStaff('POST', '/api/products/bulk/', { action: 'price_percent', ids: [product.id], value: '12.5' });
     expect(bad.status).toBe(400);
-    expect(bad.json.error).toContain('Usá coma para los decimales');
+    expect(bad.json.error).toContain('Usa coma para los decimales');
   });
 
   it('reads a fixed brand discount of "2.500" as 2500', async () => {
@@ -80,14 +80,14 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
     expect((await db().select().from(brands).where(eq(brands.id, brand.id)))[0].discount_value).toBe(2500);
     const bad = await asStaff('POST', `/api/brands/${brand.id}/apply-discount/`, { discount_type: 'fixed', discount_value: '2.50' });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.json)).toContain('Usá coma para los decimales');
+    expect(JSON.stringify(bad.json)).toContain('Usa coma para los decimales');
   });
 
   it('records a payment amount of "12.000,50" as 12000.5 and refuses "12000.50"', async () => {
     const { order } = await simpleOrder(server, { price: 12000.5, quantity: 1 });
     const bad = await asStaff('POST', `/api/orders/${order.id}/payment/`, { method: 'efectivo', amount: '12000.50' });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.json)).toContain('Usá coma para los decimales');
+    expect(JSON.stringify(bad.json)).toContain('Usa coma para los decimales');
     const ok = await asStaff('POST', `/api/orders/${order.id}/payment/`, { method: 'efectivo', amount: '12.000,50' });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     expect(ok.json.payment.amount).toBe(12000.5);
@@ -96,7 +96,7 @@ describe('amounts typed with thousands dots and a decimal comma', () => {
   it('applies a manual dollar rate of "1.050,50" as 1050.5 and refuses "1050.50"', async () => {
     const bad = await asStaff('POST', '/api/core/dollar-rate/', { manual_value: '1050.50', is_manual: true });
     expect(bad.status).toBe(400);
-    expect(JSON.stringify(bad.json)).toContain('Usá coma para los decimales');
+    expect(JSON.stringify(bad.json)).toContain('Usa coma para los decimales');
     const ok = await asStaff('POST', '/api/core/dollar-rate/', { manual_value: '1.050,50', is_manual: true });
     expect(ok.status, JSON.stringify(ok.json)).toBe(200);
     expect((await db().select().from(dollarRate))[0].value).toBe(1050.5);

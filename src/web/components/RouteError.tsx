@@ -21,12 +21,12 @@ export function routeErrorMessage(error: unknown): { title: string; detail: stri
   if (isChunkLoadError(error)) {
     return {
       title: 'No pudimos cargar esta página',
-      detail: 'Puede que se haya cortado la conexión o que haya una versión nueva del sitio. Probá de nuevo.',
+      detail: 'Puede que se haya cortado la conexión o que haya una versión nueva del sitio. Prueba de nuevo.',
     };
   }
   return {
     title: 'Algo salió mal al mostrar esta página',
-    detail: 'Lo que ya estaba guardado no se perdió. Probá de nuevo en un momento.',
+    detail: 'Lo que ya estaba guardado no se perdió. Prueba de nuevo en un momento.',
   };
 }
 

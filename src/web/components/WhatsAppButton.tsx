@@ -30,8 +30,8 @@ function FloatingButton({ href }: { href: string }) {
         href={href}
         target="_blank"
         rel="noopener noreferrer"
-        aria-label="Escribinos por WhatsApp (se abre en una pestaña nueva)"
-        title="Escribinos por WhatsApp"
+        aria-label="Escríbenos por WhatsApp (se abre en una pestaña nueva)"
+        title="Escríbenos por WhatsApp"
         className="fixed bottom-4 right-4 z-30 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg ring-2 ring-white transition hover:bg-[#187a41] focus-visible:outline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 sm:bottom-6 sm:right-6"
       >
         <WhatsAppIcon size={28} />

@@ -33,8 +33,8 @@ export function usePermissions() {
 export function NoPermission() {
   return (
     <div role="alert" className="mx-auto max-w-lg rounded-xl border border-amber-200 bg-amber-50 p-6 text-center text-amber-900">
-      <h1 className="text-lg font-semibold">No tenés permiso para ver esta página</h1>
-      <p className="mt-2 text-sm">Tu rol en el equipo no incluye esta sección. Si la necesitás, pedíselo al dueño de la tienda.</p>
+      <h1 className="text-lg font-semibold">No tienes permiso para ver esta página</h1>
+      <p className="mt-2 text-sm">Tu rol en el equipo no incluye esta sección. Si la necesitas, pídeselo al dueño de la tienda.</p>
       <Link to="/admin" className="mt-4 inline-block text-sm font-semibold text-amber-900 underline">
         Ir al inicio del panel
       </Link>

@@ -47,7 +47,7 @@ function assertPricesConfirmed(plan: ImportPlan, options: ImportOptions) {
     (c) => `fila ${c.row} (${c.name} x${c.seed_count}, ${c.price_change_percent! > 0 ? '+' : ''}${c.price_change_percent}%)`,
   );
   throw conflict(
-    `Revisá estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba: ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? ` y ${rows.length - 5} más` : ''}. Confirmá los cambios de precio para importar.`,
+    `Revisa estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba: ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? ` y ${rows.length - 5} más` : ''}. Confirma los cambios de precio para importar.`,
     PRICE_CHANGE_UNCONFIRMED,
     {
       price_changes: flagged.map(({ row, sku, name, seed_count, fields, price_change_percent }) => ({

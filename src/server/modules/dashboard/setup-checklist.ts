@@ -9,11 +9,11 @@ import { sqlRows } from '../../db/client';
 import { shopWhatsapp } from '../site/payment-settings';
 
 const STEPS: Record<SetupStep, { label: string; href: string }> = {
-  payment: { label: 'Cargá los datos de pago', href: '/admin/configuracion#datos-de-pago' },
-  contact: { label: 'Agregá un canal de contacto', href: '/admin/configuracion#contacto' },
-  shipping: { label: 'Configurá los envíos', href: '/admin/configuracion/envios' },
-  legal_pages: { label: 'Revisá las páginas legales', href: '/admin/configuracion#paginas-legales' },
-  second_staff: { label: 'Sumá una segunda cuenta de staff', href: '/admin/usuarios' },
+  payment: { label: 'Carga los datos de pago', href: '/admin/configuracion#datos-de-pago' },
+  contact: { label: 'Agrega un canal de contacto', href: '/admin/configuracion#contacto' },
+  shipping: { label: 'Configura los envíos', href: '/admin/configuracion/envios' },
+  legal_pages: { label: 'Revisa las páginas legales', href: '/admin/configuracion#paginas-legales' },
+  second_staff: { label: 'Suma una segunda cuenta de staff', href: '/admin/usuarios' },
 };
 
 interface SetupRow {

@@ -6,7 +6,7 @@
 import { REVOCATION_DAYS, type LegalSlug } from '../../../domain/legal';
 import { SHOP_NAME } from '../../../domain/shop';
 
-const TERMS = `Estos términos rigen las compras realizadas en la tienda online de ${SHOP_NAME}. Al confirmar un pedido aceptás estas condiciones. Te pedimos que las leas con atención.
+const TERMS = `Estos términos rigen las compras realizadas en la tienda online de ${SHOP_NAME}. Al confirmar un pedido aceptas estas condiciones. Te pedimos que las leas con atención.
 
 ## 1. Quiénes pueden comprar
 
@@ -21,7 +21,7 @@ const TERMS = `Estos términos rigen las compras realizadas en la tienda online 
 
 ## 3. Pedidos y pagos
 
-- Al confirmar el pedido recibís un email con el número de pedido y las instrucciones de pago.
+- Al confirmar el pedido recibes un email con el número de pedido y las instrucciones de pago.
 - El pedido queda reservado durante el plazo indicado en el email. Si no se registra el pago en ese plazo, el pedido puede cancelarse y el stock se libera.
 - Los medios de pago disponibles son los que se informan al confirmar el pedido (por ejemplo, transferencia bancaria).
 
@@ -36,11 +36,11 @@ Las semillas tienen garantía de germinación según las condiciones publicadas 
 
 ## 6. Derecho de arrepentimiento
 
-Podés revocar tu compra dentro de los ${REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo ni responsabilidad alguna (art. 34 de la Ley 24.240). Podés hacerlo desde el **Botón de arrepentimiento** que está al pie de todas las páginas. Más detalles en la página de Cambios y devoluciones.
+Puedes revocar tu compra dentro de los ${REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo ni responsabilidad alguna (art. 34 de la Ley 24.240). Puedes hacerlo desde el **Botón de arrepentimiento** que está al pie de todas las páginas. Más detalles en la página de Cambios y devoluciones.
 
 ## 7. Defensa del consumidor
 
-Ante cualquier reclamo podés escribirnos por los canales de contacto. También podés recurrir a la autoridad de aplicación: [formulario de Defensa del Consumidor](https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario).
+Ante cualquier reclamo puedes escribirnos por los canales de contacto. También puedes recurrir a la autoridad de aplicación: [formulario de Defensa del Consumidor](https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario).
 
 ## 8. Ley aplicable
 
@@ -56,7 +56,7 @@ const PRIVACY = `En ${SHOP_NAME} cuidamos tus datos personales. Esta política e
 
 ## Para qué los usamos
 
-- Procesar y enviar tus pedidos, y comunicarnos con vos sobre ellos.
+- Procesar y enviar tus pedidos, y comunicarnos contigo sobre ellos.
 - Gestionar tu cuenta, tus solicitudes de garantía y de arrepentimiento.
 - Cumplir obligaciones legales y fiscales.
 
@@ -68,7 +68,7 @@ Usamos cookies y almacenamiento local necesarios para el funcionamiento de la ti
 
 ## Tus derechos
 
-Como titular de los datos podés solicitar en forma gratuita el **acceso**, la **rectificación**, la **actualización** y la **supresión** de tus datos personales, escribiéndonos por los canales de la página de contacto. Respondemos el pedido de acceso dentro de los 10 días corridos y el de rectificación o supresión dentro de los 5 días hábiles.
+Como titular de los datos puedes solicitar en forma gratuita el **acceso**, la **rectificación**, la **actualización** y la **supresión** de tus datos personales, escribiéndonos por los canales de la página de contacto. Respondemos el pedido de acceso dentro de los 10 días corridos y el de rectificación o supresión dentro de los 5 días hábiles.
 
 La Agencia de Acceso a la Información Pública, en su carácter de Órgano de Control de la Ley 25.326, tiene la atribución de atender las denuncias y reclamos que interpongan quienes resulten afectados en sus derechos por incumplimiento de las normas vigentes en materia de protección de datos personales.
 
@@ -80,19 +80,19 @@ const RETURNS = `Queremos que estés conforme con tu compra. Acá te contamos c�
 
 ## Derecho de arrepentimiento (Ley 24.240, art. 34)
 
-En las compras a distancia, como las de esta tienda online, tenés derecho a **revocar la aceptación dentro de los ${REVOCATION_DAYS} días corridos** contados desde que recibiste el producto o desde la celebración del contrato, lo último que ocurra, **sin costo ni responsabilidad alguna**.
+En las compras a distancia, como las de esta tienda online, tienes derecho a **revocar la aceptación dentro de los ${REVOCATION_DAYS} días corridos** contados desde que recibiste el producto o desde la celebración del contrato, lo último que ocurra, **sin costo ni responsabilidad alguna**.
 
 Cómo hacerlo:
 
-1. Ingresá al **Botón de arrepentimiento**, que está al pie de todas las páginas.
-2. Completá tu nombre, tu email y el número de pedido.
+1. Ingresa al **Botón de arrepentimiento**, que está al pie de todas las páginas.
+2. Completa tu nombre, tu email y el número de pedido.
 3. Te enviamos por email un código de seguimiento de tu solicitud.
 
 El producto debe devolverse en las mismas condiciones en que lo recibiste, con su empaque original cerrado (las semillas son un producto que no puede volver a venderse si el empaque fue abierto). Los gastos de devolución están a cargo de la tienda. Te reintegramos el importe pagado por el mismo medio de pago una vez recibido el producto.
 
 ## Cambios
 
-- Si recibiste un producto equivocado o dañado, escribinos dentro de los ${REVOCATION_DAYS} días de recibido, con una foto del paquete y del producto. Lo cambiamos sin costo.
+- Si recibiste un producto equivocado o dañado, escríbenos dentro de los ${REVOCATION_DAYS} días de recibido, con una foto del paquete y del producto. Lo cambiamos sin costo.
 - Los cambios por otros motivos se coordinan según disponibilidad de stock.
 
 ## Garantía de germinación
@@ -101,7 +101,7 @@ Los reclamos por semillas que no germinaron se gestionan con el formulario de ga
 
 ## Reclamos
 
-Si no quedaste conforme con la respuesta, podés presentar tu reclamo ante la autoridad de aplicación: [formulario de Defensa del Consumidor](https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario).`;
+Si no quedaste conforme con la respuesta, puedes presentar tu reclamo ante la autoridad de aplicación: [formulario de Defensa del Consumidor](https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario).`;
 
 export const DEFAULT_LEGAL_PAGES: Record<LegalSlug, { title: string; body: string }> = {
   terminos: { title: 'Términos y condiciones', body: TERMS },

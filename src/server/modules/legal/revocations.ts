@@ -61,9 +61,9 @@ function shopNotice(ctx: AppContext, row: typeof revocationRequests.$inferSelect
       `Cliente: ${row.name}\nEmail: ${row.email}`,
       order
         ? `Pedido: #${order.order_number} (el número y el email coinciden con un pedido de la tienda)`
-        : `Número de pedido indicado: ${row.order_number} (no coincide con un pedido hecho con ese email: verificalo con el cliente)`,
+        : `Número de pedido indicado: ${row.order_number} (no coincide con un pedido hecho con ese email: verifícalo con el cliente)`,
       row.reason ? `Motivo: ${row.reason}` : 'Motivo: no indicado',
-      `Respondé al cliente dentro de las 24 horas (Res. SCI 424/2020).`,
+      `Responde al cliente dentro de las 24 horas (Res. SCI 424/2020).`,
     ],
     action: { label: 'Ver las solicitudes', url: `${ctx.config.publicUrl}/admin/arrepentimientos` },
   });

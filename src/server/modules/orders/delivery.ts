@@ -90,13 +90,13 @@ export async function chooseDelivery(tx: Tx, input: DeliveryInput, subtotal: num
   }
   const method = await readShippingMethod(tx, input.shipping_method_id);
   if (!method || !method.active) {
-    throw conflict('El método de envío elegido ya no está disponible. Elegí otro.', 'SHIPPING_UNAVAILABLE', {
+    throw conflict('El método de envío elegido ya no está disponible. Elige otro.', 'SHIPPING_UNAVAILABLE', {
       shipping_method_id: input.shipping_method_id,
     });
   }
   // A staff edit may pick a method for an order that never had an address (one to agree on).
   const address = input.address;
-  if (!address) throw badRequest('Elegí la provincia', { 'address.province': ['Elegí la provincia'] });
+  if (!address) throw badRequest('Elige la provincia', { 'address.province': ['Elige la provincia'] });
   const quote = quoteMethod(method, address.province, subtotal);
   if (!quote) throw conflict(NOT_SERVED_MESSAGE, 'SHIPPING_NOT_SERVED', { shipping_method_id: method.id, province: address.province });
   const home = method.kind === 'home';
@@ -104,7 +104,7 @@ export async function chooseDelivery(tx: Tx, input: DeliveryInput, subtotal: num
     const missing = missingHomeAddressFields(address);
     if (Object.keys(missing).length) {
       throw badRequest(
-        'Completá la dirección de entrega',
+        'Completa la dirección de entrega',
         Object.fromEntries(Object.entries(missing).map(([field, message]) => [`address.${field}`, [message]])),
       );
     }

@@ -27,7 +27,7 @@ async function findOrCreateCustomer(tx: Tx, staff: OrderActor, input: ManualOrde
     // A deactivated account is staff's decision too: it is switched back on first, on purpose.
     if (!existing.is_active) {
       throw conflict(
-        `La cuenta de ${existing.email} está desactivada. Activala en Usuarios antes de cargarle un pedido.`,
+        `La cuenta de ${existing.email} está desactivada. Actívala en Usuarios antes de cargarle un pedido.`,
         'ACCOUNT_INACTIVE',
       );
     }

@@ -19,7 +19,7 @@ import { withOrderDto, type OrderActor } from './service';
 function paymentRequestEmail(order: OrderDto, instructions: string, receipt: string): MailMessage {
   const rendered = renderEmail({
     title: `Datos de pago de tu pedido #${order.order_number}`,
-    preheader: `Pagá ${formatArs(order.total)} indicando el pedido #${order.order_number}`,
+    preheader: `Paga ${formatArs(order.total)} indicando el pedido #${order.order_number}`,
     paragraphs: paymentRequestText(order, instructions, { firstName: order.recipient_name, receipt }).split('\n\n'),
   });
   return { to: order.customer_email, subject: `Datos de pago de tu pedido #${order.order_number}`, ...rendered };
@@ -33,7 +33,7 @@ export async function resendPaymentInstructions(ctx: AppContext, actor: OrderAct
   const instructions = paymentInstructions(settings);
   if (!instructions) throw conflict(NO_PAYMENT_DETAILS, 'NO_PAYMENT_DETAILS');
   const contact = shopContact(channels, `Hola, envío el comprobante del pedido #${order.order_number}`);
-  const receipt = `Cuando pagues, envianos el comprobante ${contact ? contact.where : 'respondiendo este correo'}.`;
+  const receipt = `Cuando pagues, envíanos el comprobante ${contact ? contact.where : 'respondiendo este correo'}.`;
   await ctx.db.transaction((tx) =>
     logActivity(tx, {
       action: 'update',

@@ -25,10 +25,10 @@ const CATALOG_DESCRIPTION =
 const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
 const GUIDE_DESCRIPTION = 'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
 const CONTACT_TITLE = `Contacto - ${SHOP_NAME}`;
-const CONTACT_DESCRIPTION = `Escribinos por WhatsApp, email o Instagram. Datos fiscales de ${SHOP_NAME} y tus derechos como consumidor.`;
+const CONTACT_DESCRIPTION = `Escríbenos por WhatsApp, email o Instagram. Datos fiscales de ${SHOP_NAME} y tus derechos como consumidor.`;
 const REVOCATION_TITLE = `Botón de arrepentimiento - ${SHOP_NAME}`;
 const REVOCATION_DESCRIPTION =
-  'Revocá tu compra dentro de los 10 días corridos desde que la recibiste, sin costo (Ley 24.240, art. 34): completá el formulario y recibí tu código.';
+  'Revoca tu compra dentro de los 10 días corridos desde que la recibiste, sin costo (Ley 24.240, art. 34): completa el formulario y recibe tu código.';
 
 export interface ServedHead {
   statusCode: number;

@@ -56,7 +56,7 @@ export async function updateShippingSettings(ctx: AppContext, actor: Actor, inpu
     const known = new Set(before.map((m) => m.id));
     const ids = input.methods.flatMap((m) => (m.id ? [m.id] : []));
     if (ids.some((id) => !known.has(id)) || new Set(ids).size !== ids.length) {
-      throw badRequest('Uno de los métodos de envío ya no existe. Recargá la página e intentá de nuevo.');
+      throw badRequest('Uno de los métodos de envío ya no existe. Recarga la página e intenta de nuevo.');
     }
     const removed = before.filter((m) => !ids.includes(m.id)).map((m) => m.id);
     if (removed.length) await tx.delete(shippingMethods).where(inArray(shippingMethods.id, removed));

@@ -145,8 +145,8 @@ const customerMayChange = (order: OrderDto) => refusal(factsOfDto(order), 'custo
 /** A paid or shipped order is changed by the shop: the customer writes to it. */
 function AskTheShop({ order }: { order: OrderDto }) {
   const whatsapp = whatsappUrl(order.shop_whatsapp, `Hola, quiero cambiar mi pedido #${order.order_number} en ${SHOP_NAME}.`);
-  if (!whatsapp) return <p className="text-sm text-stone-700">Escribinos para cambiar este pedido (respondé el email de confirmación).</p>;
-  return <WhatsappLink href={whatsapp}>Escribinos para cambiar este pedido</WhatsappLink>;
+  if (!whatsapp) return <p className="text-sm text-stone-700">Escríbenos para cambiar este pedido (responde el email de confirmación).</p>;
+  return <WhatsappLink href={whatsapp}>Escríbenos para cambiar este pedido</WhatsappLink>;
 }
 
 function WhatsappLink({ href, className = '', children }: { href: string; className?: string; children: string }) {
@@ -216,7 +216,7 @@ function DeliveryPlace({ order }: { order: OrderDto }) {
   const kind = order.shipping?.kind;
   if (kind === 'home' && order.address) return <Place label="Dirección">{joinAddress(order.address)}</Place>;
   // A pickup's shipping_address is 'Retiro en <the shop's address>' (domain/shipping.ts deliveryText).
-  if (kind === 'pickup') return <Place label="Retirás en">{order.shipping_address.replace(/^Retiro en /, '')}</Place>;
+  if (kind === 'pickup') return <Place label="Retiras en">{order.shipping_address.replace(/^Retiro en /, '')}</Place>;
   return null;
 }
 

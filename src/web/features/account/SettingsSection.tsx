@@ -212,7 +212,7 @@ function DeliveryDataForm({ profile }: { profile: ProfileDto }) {
   return (
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={card}>
       <h3 className="font-semibold text-stone-900">Datos de entrega</h3>
-      <p className="mt-1 text-sm text-stone-600">Los usamos para completar tus próximos pedidos. Dejalos vacíos para borrarlos.</p>
+      <p className="mt-1 text-sm text-stone-600">Los usamos para completar tus próximos pedidos. Déjalos vacíos para borrarlos.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
         <TextField
           label="Teléfono"

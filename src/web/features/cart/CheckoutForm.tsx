@@ -117,7 +117,7 @@ function CheckoutFields({
     const option = optionOf(values.shipping_method_id);
     // Without a method only when none reaches the province (options read and empty) or none is set up.
     if (!option && options?.length !== 0 && !shippingOff) {
-      setServerError('Elegí un método de envío');
+      setServerError('Elige un método de envío');
       return;
     }
     const { province: chosenProvince } = values.address;
@@ -223,7 +223,7 @@ function CheckoutFields({
       />
       {!shippingOff && (
         <SelectField label="Provincia" autoComplete="address-level1" error={errors.address?.province?.message} {...provinceField}>
-          <option value="">Elegí la provincia</option>
+          <option value="">Elige la provincia</option>
           {PROVINCE_OPTIONS.map((p) => (
             <option key={p.code} value={p.code}>
               {p.name}
@@ -248,7 +248,7 @@ function CheckoutFields({
         Al confirmar te enviaremos un email con la confirmación y los pasos para el pago y la entrega.
       </p>
       <p className="text-xs text-stone-500">
-        Al confirmar aceptás los{' '}
+        Al confirmar aceptas los{' '}
         <Link to="/terminos" className="underline underline-offset-2">
           términos y condiciones
         </Link>

@@ -1,4 +1,4 @@
-// "¿Tenés un cupón?" at checkout (issue 24): the customer types a code, the server says whether it
+// "¿Tienes un cupón?" at checkout (issue 24): the customer types a code, the server says whether it
 // applies to these lines and by how much (POST /api/coupons/check/, the same rules the order's
 // transaction applies), and the totals show it before confirming.
 import { useEffect, useId, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ const checkCoupon = (code: string, lines: CartLine[]) =>
   api.post<CouponCheckResult>(
     '/api/coupons/check/',
     { code, products: lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity })) },
-    { fallbackError: 'No pudimos revisar el cupón. Probá de nuevo.' },
+    { fallbackError: 'No pudimos revisar el cupón. Prueba de nuevo.' },
   );
 
 export interface CouponState {
@@ -49,7 +49,7 @@ export function useCoupon(lines: CartLine[]): CouponState {
     } catch (error) {
       if (request !== latest.current) return;
       setApplied(null);
-      setRefusal(error instanceof ApiError ? error.message : 'No pudimos revisar el cupón. Probá de nuevo.');
+      setRefusal(error instanceof ApiError ? error.message : 'No pudimos revisar el cupón. Prueba de nuevo.');
     } finally {
       if (request === latest.current) setChecking(false);
     }
@@ -106,7 +106,7 @@ export function CouponField({ coupon }: { coupon: CouponState }) {
 
   return (
     <details className="rounded-lg border border-stone-200 px-3 py-2 text-sm" open={refusal !== null || undefined}>
-      <summary className="cursor-pointer font-medium text-stone-800">¿Tenés un cupón?</summary>
+      <summary className="cursor-pointer font-medium text-stone-800">¿Tienes un cupón?</summary>
       <div className="mt-2 flex gap-2">
         <label htmlFor={inputId} className="sr-only">
           Código del cupón

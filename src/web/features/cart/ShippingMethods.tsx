@@ -36,7 +36,7 @@ export function ShippingMethods({
 }) {
   const legend = useId();
   if (off) return <CoordinateDelivery province={null} register={fallback} />;
-  if (!province) return <p className="text-sm text-stone-600">Elegí la provincia para ver los métodos de envío y su costo.</p>;
+  if (!province) return <p className="text-sm text-stone-600">Elige la provincia para ver los métodos de envío y su costo.</p>;
   if (failed)
     return (
       <Alert tone="error" title="Error al cargar los métodos de envío">
@@ -70,7 +70,7 @@ export function ShippingMethods({
               </span>
               <span className="block text-sm text-stone-600">{deliveryDays(option)}</span>
               {option.kind === 'pickup' && option.pickup_address && (
-                <span className="block break-words text-sm text-stone-600">Retirás en {option.pickup_address}</span>
+                <span className="block break-words text-sm text-stone-600">Retiras en {option.pickup_address}</span>
               )}
             </span>
           </label>
@@ -87,7 +87,7 @@ function CoordinateDelivery({ province, register }: { province: Province | null;
       <legend className="mb-1.5 text-sm font-medium text-stone-800">Método de entrega</legend>
       {province && (
         <p className="mb-2 text-sm text-stone-700">
-          Ningún método de envío llega a {PROVINCES[province]} por ahora: coordinamos la entrega con vos después de confirmar el pedido.
+          Ningún método de envío llega a {PROVINCES[province]} por ahora: coordinamos la entrega contigo después de confirmar el pedido.
         </p>
       )}
       <div className="space-y-2">

@@ -22,7 +22,7 @@ describe('checkoutSchema', () => {
     const none = { ...filled, address: { ...filled.address, province: '' } };
     expect(missingFields(null, none)).toEqual(['la provincia']);
     const issues = checkoutSchema('home').safeParse({ ...none, address: { ...none.address, zip_code: '12' } }).error?.issues ?? [];
-    expect(issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['address.province', 'Elegí la provincia']);
+    expect(issues.map((i) => [i.path.join('.'), i.message])).toContainEqual(['address.province', 'Elige la provincia']);
   });
 
   it('normalises the phone as the order does', () => {

@@ -5,7 +5,7 @@ import { customerPhoneSchema, deliveryTypeSchema, recipientNameSchema } from '..
 import { addressSchema, checkHomeAddress, isProvince, PROVINCE_CODES, type ShippingKind } from '../../../domain/shipping';
 
 // The select starts empty (''), so the form's province is a text until a province is chosen.
-const provinceSchema = z.string().pipe(z.enum(PROVINCE_CODES, { error: 'Elegí la provincia' }));
+const provinceSchema = z.string().pipe(z.enum(PROVINCE_CODES, { error: 'Elige la provincia' }));
 // A shop without shipping methods asks for no province: the spec's checkout.
 const noProvinceSchema = z.string().transform((code) => (isProvince(code) ? code : undefined));
 

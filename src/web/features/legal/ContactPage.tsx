@@ -7,7 +7,7 @@ import { InstagramIcon, MailIcon, WhatsAppIcon } from '../../components/ui/icons
 import { useContactSettings } from '../../lib/contact';
 
 const ICONS = { whatsapp: WhatsAppIcon, email: MailIcon, instagram: InstagramIcon } as const;
-const ACTIONS = { whatsapp: 'Escribinos por WhatsApp', email: 'Envianos un email', instagram: 'Seguinos en Instagram' } as const;
+const ACTIONS = { whatsapp: 'Escríbenos por WhatsApp', email: 'Envíanos un email', instagram: 'Síguenos en Instagram' } as const;
 const TEXT_LINK = 'font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900';
 
 export default function ContactPage() {
@@ -18,7 +18,7 @@ export default function ContactPage() {
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Estamos para ayudarte</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Contacto</h1>
-      <p className="mt-2 text-stone-600">Consultas sobre productos, pedidos, envíos o garantías: escribinos por el canal que prefieras.</p>
+      <p className="mt-2 text-stone-600">Consultas sobre productos, pedidos, envíos o garantías: escríbenos por el canal que prefieras.</p>
 
       {contact.data && channels.length === 0 && (
         <p className="mt-6 rounded-lg bg-stone-100 px-4 py-3 text-stone-700">Pronto publicaremos nuestros canales de contacto.</p>
@@ -69,15 +69,15 @@ export default function ContactPage() {
       <section className="mt-8 rounded-2xl bg-brand-50 p-5 text-sm text-brand-950">
         <h2 className="font-semibold">Tus derechos como consumidor</h2>
         <p className="mt-2">
-          Podés revocar una compra dentro de los 10 días corridos desde que la recibiste con el{' '}
+          Puedes revocar una compra dentro de los 10 días corridos desde que la recibiste con el{' '}
           <Link to="/arrepentimiento" className={TEXT_LINK}>
             Botón de arrepentimiento
           </Link>
-          . Leé también nuestra política de{' '}
+          . Lee también nuestra política de{' '}
           <Link to="/cambios-y-devoluciones" className={TEXT_LINK}>
             cambios y devoluciones
           </Link>{' '}
-          y, si lo necesitás, el{' '}
+          y, si lo necesitas, el{' '}
           <a href={CONSUMER_DEFENCE_URL} target="_blank" rel="noopener noreferrer" className={TEXT_LINK}>
             formulario de Defensa del Consumidor
           </a>

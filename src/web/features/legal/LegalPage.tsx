@@ -41,7 +41,7 @@ function LegalPage({ slug }: { slug: LegalSlug }) {
         )}
       </div>
       <p className="mt-6 text-sm text-stone-600">
-        ¿Querés devolver una compra?{' '}
+        ¿Quieres devolver una compra?{' '}
         <Link to="/arrepentimiento" className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
           Botón de arrepentimiento
         </Link>

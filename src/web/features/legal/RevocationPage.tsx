@@ -56,8 +56,8 @@ export default function RevocationPage() {
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Tus derechos</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Botón de arrepentimiento</h1>
       <p className="mt-2 text-stone-600">
-        Podés revocar tu compra dentro de los {REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo ni responsabilidad
-        (Ley 24.240, art. 34). Completá el formulario y te enviamos por email un código de seguimiento. Más información en{' '}
+        Puedes revocar tu compra dentro de los {REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo ni responsabilidad
+        (Ley 24.240, art. 34). Completa el formulario y te enviamos por email un código de seguimiento. Más información en{' '}
         <Link to="/cambios-y-devoluciones" className="font-medium text-brand-800 underline underline-offset-2 hover:text-brand-900">
           Cambios y devoluciones
         </Link>

@@ -62,7 +62,7 @@ export default function CouponsPage() {
         count={coupons.length}
         loadingLabel="Cargando cupones..."
         errorTitle="Error al cargar los cupones"
-        empty={<EmptyState title="Sin cupones">Creá el primero con "Nuevo cupón".</EmptyState>}
+        empty={<EmptyState title="Sin cupones">Crea el primero con "Nuevo cupón".</EmptyState>}
       >
         <ul className="grid gap-3 lg:grid-cols-2" aria-label="Cupones">
           {coupons.map((coupon) => (

@@ -72,7 +72,7 @@ export default function OrderDetailPage() {
   const editRefused = refusal(factsOfDto(data), 'edit_lines');
   const editNote =
     editRefused && data.status !== 'cancelled'
-      ? 'Un pedido pagado o enviado ya no se edita: para cambiarlo, cancelalo (con su reembolso) o cargá un pedido nuevo desde “Nuevo pedido”.'
+      ? 'Un pedido pagado o enviado ya no se edita: para cambiarlo, cancélalo (con su reembolso) o carga un pedido nuevo desde “Nuevo pedido”.'
       : undefined;
 
   function confirmDelete() {

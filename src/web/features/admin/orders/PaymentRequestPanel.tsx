@@ -55,7 +55,7 @@ export function PaymentRequestPanel({ order }: { order: OrderDto }) {
         <p className="text-sm text-stone-600">
           La tienda no tiene datos de pago cargados.{' '}
           <Link to="/admin/configuracion" className="font-medium text-green-800 underline underline-offset-2">
-            Cargalos en Configuración
+            Cárgalos en Configuración
           </Link>
           .
         </p>

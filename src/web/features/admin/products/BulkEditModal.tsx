@@ -206,7 +206,7 @@ export function BulkEditModal({
             </p>
             {needsConfirmation && (
               <Alert tone="warning">
-                <p>Un cambio de {value.trim()}% es muy grande: revisá que no falte ni sobre un cero antes de aplicarlo.</p>
+                <p>Un cambio de {value.trim()}% es muy grande: revisa que no falte ni sobre un cero antes de aplicarlo.</p>
                 <div className="mt-2">
                   <Checkbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
                     Confirmo el cambio de {value.trim()}% en los precios

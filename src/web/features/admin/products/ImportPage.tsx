@@ -60,7 +60,7 @@ function RowFlags({ change, taken, onTake }: { change: ImportChange; taken: bool
       {percent !== null && (
         <p className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
           ⚠ El precio cambia {percent > 0 ? '+' : ''}
-          {percent.toLocaleString('es-AR')}%: revisá que no falte ni sobre un cero
+          {percent.toLocaleString('es-AR')}%: revisa que no falte ni sobre un cero
         </p>
       )}
       {stock && (
@@ -253,7 +253,7 @@ export default function ImportPage() {
             </li>
             <li>El stock es el disponible para la venta, como en el formulario del producto. Los bancos deben existir.</li>
             <li>
-              Escribí los montos como en el formulario: <strong>22.000</strong> o <strong>1.450,50</strong> (punto para los miles, coma para
+              Escribe los montos como en el formulario: <strong>22.000</strong> o <strong>1.450,50</strong> (punto para los miles, coma para
               los decimales).
             </li>
             <li>
@@ -330,7 +330,7 @@ export default function ImportPage() {
             )}
             {toConfirm > 0 && result.error_count === 0 && (
               <Alert tone="warning" className="mt-4" title={`${plural(toConfirm, 'precio cambia', 'precios cambian')} mucho`}>
-                <p>Bajan 50% o más, o suben más de 200%. Revisá las filas marcadas antes de aplicar.</p>
+                <p>Bajan 50% o más, o suben más de 200%. Revisa las filas marcadas antes de aplicar.</p>
                 <div className="mt-2">
                   <Checkbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
                     Confirmo {toConfirm === 1 ? 'el cambio de precio marcado' : `los ${toConfirm} cambios de precio marcados`}

@@ -59,7 +59,7 @@ export default function ProductFormPage() {
       </SaveBar>
       <ConfirmModal
         open={priceCheck !== null}
-        title="¿Confirmás estos precios?"
+        title="¿Confirmas estos precios?"
         tone="primary"
         confirmLabel="Sí, guardar estos precios"
         busy={saving}
@@ -67,7 +67,7 @@ export default function ProductFormPage() {
         onConfirm={() => void confirmPrices()}
         onClose={cancelPrices}
       >
-        <p>Estos precios cambian mucho respecto de los actuales. Revisá que no falte ni sobre un cero:</p>
+        <p>Estos precios cambian mucho respecto de los actuales. Revisa que no falte ni sobre un cero:</p>
         <PriceChangeList changes={priceCheck ?? []} />
       </ConfirmModal>
     </form>

@@ -23,7 +23,7 @@ export function LegalPagesEditor() {
   return (
     <Panel
       title={TITLE}
-      description="Mientras no las edites, la tienda muestra un texto base según la ley argentina. Revisalo con tu asesor."
+      description="Mientras no las edites, la tienda muestra un texto base según la ley argentina. Revísalo con tu asesor."
     >
       <div role="tablist" aria-label="Página a editar" className="mb-4 flex flex-wrap gap-2">
         {LEGAL_SLUGS.map((s) => (

@@ -63,7 +63,7 @@ export default function ShippingSettingsPage() {
         },
       });
     },
-    () => flash.error('Revisá los campos marcados'),
+    () => flash.error('Revisa los campos marcados'),
   );
 
   const header = (

@@ -41,7 +41,7 @@ export function CustomerFields({
           required
           autoComplete="off"
           value={value.email}
-          placeholder="Buscá por email o nombre"
+          placeholder="Busca por email o nombre"
           error={fieldError(errors, 'customer_email')}
           hint={existing ? undefined : 'Si no tiene cuenta, se crea una con este email.'}
           onChange={(e) => set('email', e.target.value)}

@@ -36,7 +36,7 @@ export function DeliveryFields({
         error={fieldError(errors, 'address.province')}
         onChange={(e) => onChange({ ...value, province: e.target.value as Province | '' })}
       >
-        <option value="">Elegí la provincia</option>
+        <option value="">Elige la provincia</option>
         {PROVINCE_OPTIONS.map((p) => (
           <option key={p.code} value={p.code}>
             {p.name}
