@@ -98,7 +98,7 @@ export function RoleModal({ user, onClose }: { user: AdminUserDto | null; onClos
                 {PERMISSION_LABELS[p]}
               </Checkbox>
             ))}
-            {missingPermissions && <p className="text-sm text-red-700">Elegí al menos un permiso.</p>}
+            {missingPermissions && <p className="text-sm text-red-700">Elige al menos un permiso.</p>}
           </fieldset>
         )}
         {changed && (
