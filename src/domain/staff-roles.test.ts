@@ -9,6 +9,7 @@ import {
   PERMISSIONS,
   LAST_OWNER_MESSAGES,
   OWN_ACCOUNT_MESSAGE,
+  ROLE_DESCRIPTIONS,
   roleChangeSchema,
   roleColumns,
   STAFF_ROLES,
@@ -65,6 +66,39 @@ describe('role permissions', () => {
   it('ignores a permission key it does not know in stored data', () => {
     expect(granted(permissionMap({ staff_role: 'custom', staff_permissions: ['can_fly'] }))).toEqual(['can_access_admin']);
     expect(granted(permissionMap({ staff_role: 'pirate', staff_permissions: null }))).toEqual([]);
+  });
+});
+
+describe('role descriptions', () => {
+  // What a description may say, and what the role must then grant or lack. Seeing orders shows
+  // every total and unit price, so a role that sees them never claims to be without prices.
+  const CLAIMS: [RegExp, (map: ReturnType<typeof mapOf>) => boolean][] = [
+    [/sin precios/i, (m) => !m.can_view_orders && !m.can_view_dashboard && !m.can_manage_products],
+    [/ve los pedidos/i, (m) => m.can_view_orders],
+    [/registra envíos/i, (m) => m.can_ship_orders],
+    [/no edita precios/i, (m) => !m.can_manage_products],
+    [/no edita[^.]*pagos/i, (m) => !m.can_manage_orders],
+    [/no edita[^.]*configuración|sin[^.]*configuración/i, (m) => !m.can_manage_settings],
+    [/^pedidos/i, (m) => m.can_manage_orders],
+    [/clientes/i, (m) => m.can_manage_users],
+    [/garantías/i, (m) => m.can_manage_warranty],
+    [/resumen/i, (m) => m.can_view_dashboard],
+    [/^productos.*precios/i, (m) => m.can_manage_products],
+    [/equipo/i, (m) => m.can_manage_team],
+  ];
+
+  it('say only what each named role can and cannot do', () => {
+    for (const role of STAFF_ROLES.filter((r) => r !== 'custom')) {
+      const map = mapOf(role);
+      for (const [claim, holds] of CLAIMS) {
+        if (claim.test(ROLE_DESCRIPTIONS[role])) expect(holds(map), `${role}: "${ROLE_DESCRIPTIONS[role]}" ${claim}`).toBe(true);
+      }
+    }
+  });
+
+  it('tell Depósito it sees the orders with their amounts but edits no prices, payments or settings', () => {
+    expect(ROLE_DESCRIPTIONS.warehouse).toMatch(/importes/);
+    expect(ROLE_DESCRIPTIONS.warehouse).toMatch(/no edita precios, pagos ni configuración/i);
   });
 });
 

@@ -53,7 +53,7 @@ export const NO_ROLE_LABEL = 'Cliente (sin acceso)';
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: 'Todo, incluido el equipo y sus roles.',
   admin: 'Pedidos, clientes, garantías y el resumen.',
-  warehouse: 'Ve los pedidos, registra envíos e imprime. Sin precios ni configuración.',
+  warehouse: 'Ve los pedidos con sus importes, registra envíos e imprime. No edita precios, pagos ni configuración.',
   catalog: 'Productos, marcas, precios, importación y edición masiva.',
   custom: 'Los permisos que elijas.',
 };
