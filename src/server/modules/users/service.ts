@@ -200,8 +200,8 @@ export async function createUserByAdmin(
 /**
  * PUT /api/auth/users/{id}/role/ (issue 24): makes a user staff with a role, changes it, or
  * removes it (null). Owners only, never one's own, and the last active owner keeps the role
- * (checkAccountChange). The
- * change is logged and ends the user's sessions, so their tokens stop giving the old rights.
+ * (checkAccountChange). The change is logged and ends the user's sessions, so their tokens stop
+ * giving the old rights.
  */
 export async function setUserRole(
   ctx: AppContext,
