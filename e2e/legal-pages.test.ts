@@ -185,7 +185,7 @@ async function uploadFiscalImage(): Promise<string> {
     .png()
     .toBuffer();
   const form = new FormData();
-  form.append('purpose', 'brand');
+  form.append('purpose', 'settings');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'data-fiscal.png');
   const res = await fetch(`${shop.server.url}/api/uploads/`, {
     method: 'POST',

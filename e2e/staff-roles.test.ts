@@ -1,8 +1,10 @@
-// Staff roles in a real browser (issue 24): the owner makes a customer "Depósito" in
-// /admin/usuarios; the employee signs in, sees only the orders in the admin, marks one shipped,
-// and a typed URL to a section the role lacks shows the "no tienes permiso" state.
+// Staff roles in a real browser (issue 24): the owner, who cannot change their own account, makes
+// a customer "Depósito" in /admin/usuarios; the employee signs in, sees only the orders in the
+// admin, marks one shipped, and a typed URL to a section the role lacks shows the "no tienes
+// permiso" state.
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { ROLE_DESCRIPTIONS } from '../src/domain/staff-roles';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { simpleOrder } from '../tests/helpers/orders';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
@@ -36,10 +38,15 @@ describe('staff roles', () => {
       await page.goto('/admin/usuarios');
       const card = cardOf(page, 'lucas_depo');
       await card.getByText('Usuario', { exact: true }).waitFor();
+      // The owner's own account: no change at all, the role included.
+      const own = cardOf(page, 'duena');
+      await own.getByText('No puedes modificar tu propia cuenta').waitFor();
+      for (const name of ['Cambiar rol', 'Desactivar', 'Eliminar'])
+        expect(await own.getByRole('button', { name }).isDisabled(), name).toBe(true);
       await card.getByRole('button', { name: 'Cambiar rol' }).click();
       const dialog = page.getByRole('dialog', { name: 'Rol de lucas_depo' });
       await dialog.getByLabel('Rol').selectOption('warehouse');
-      await dialog.getByText('Ve los pedidos, registra envíos e imprime.').waitFor();
+      await dialog.getByText(ROLE_DESCRIPTIONS.warehouse).waitFor();
       await dialog.getByText('Se cerrarán sus sesiones abiertas').waitFor();
       await screenshot(page, 'staff-roles-modal-1280');
       // A custom role shows its permissions as checkboxes.

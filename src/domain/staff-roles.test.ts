@@ -2,13 +2,19 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   ASSIGNABLE_PERMISSIONS,
-  checkRoleChange,
+  checkAccountChange,
+  hasPermission,
   legacyRole,
   permissionMap,
   PERMISSIONS,
+  LAST_OWNER_MESSAGES,
+  OWN_ACCOUNT_MESSAGE,
+  ROLE_DESCRIPTIONS,
   roleChangeSchema,
   roleColumns,
   STAFF_ROLES,
+  TEAM_ACCOUNT_FORBIDDEN_MESSAGE,
+  type AccountChange,
 } from './staff-roles';
 
 const mapOf = (role: Parameters<typeof roleColumns>[0], permissions: Parameters<typeof roleColumns>[1] = []) =>
@@ -63,6 +69,39 @@ describe('role permissions', () => {
   });
 });
 
+describe('role descriptions', () => {
+  // What a description may say, and what the role must then grant or lack. Seeing orders shows
+  // every total and unit price, so a role that sees them never claims to be without prices.
+  const CLAIMS: [RegExp, (map: ReturnType<typeof mapOf>) => boolean][] = [
+    [/sin precios/i, (m) => !m.can_view_orders && !m.can_view_dashboard && !m.can_manage_products],
+    [/ve los pedidos/i, (m) => m.can_view_orders],
+    [/registra envíos/i, (m) => m.can_ship_orders],
+    [/no edita precios/i, (m) => !m.can_manage_products],
+    [/no edita[^.]*pagos/i, (m) => !m.can_manage_orders],
+    [/no edita[^.]*configuración|sin[^.]*configuración/i, (m) => !m.can_manage_settings],
+    [/^pedidos/i, (m) => m.can_manage_orders],
+    [/clientes/i, (m) => m.can_manage_users],
+    [/garantías/i, (m) => m.can_manage_warranty],
+    [/resumen/i, (m) => m.can_view_dashboard],
+    [/^productos.*precios/i, (m) => m.can_manage_products],
+    [/equipo/i, (m) => m.can_manage_team],
+  ];
+
+  it('say only what each named role can and cannot do', () => {
+    for (const role of STAFF_ROLES.filter((r) => r !== 'custom')) {
+      const map = mapOf(role);
+      for (const [claim, holds] of CLAIMS) {
+        if (claim.test(ROLE_DESCRIPTIONS[role])) expect(holds(map), `${role}: "${ROLE_DESCRIPTIONS[role]}" ${claim}`).toBe(true);
+      }
+    }
+  });
+
+  it('tell Depósito it sees the orders with their amounts but edits no prices, payments or settings', () => {
+    expect(ROLE_DESCRIPTIONS.warehouse).toMatch(/importes/);
+    expect(ROLE_DESCRIPTIONS.warehouse).toMatch(/no edita precios, pagos ni configuración/i);
+  });
+});
+
 describe('stored columns', () => {
   it('keep is_staff and is_superuser in step with the role', () => {
     for (const role of STAFF_ROLES) {
@@ -114,32 +153,72 @@ describe('the role change body', () => {
   });
 });
 
-describe('who may change a role', () => {
-  const owner = { is_superuser: true, is_active: true };
-  const staff = { is_superuser: false, is_active: true };
+describe('who may change an account', () => {
+  const owner = { id: 1, ...roleColumns('owner'), is_active: true };
+  const otherOwner = { id: 2, ...roleColumns('owner'), is_active: true };
+  const admin = { id: 3, ...roleColumns('admin'), is_active: true };
+  const warehouse = { id: 4, ...roleColumns('warehouse'), is_active: true };
+  const customer = { id: 5, ...roleColumns(null), is_active: true };
+  const fullCustom = { id: 6, ...roleColumns('custom', ASSIGNABLE_PERMISSIONS), is_active: true };
+  const check = (actor: typeof owner, target: typeof owner, change: AccountChange, activeOwners = 2) =>
+    checkAccountChange({ actor: { id: actor.id, can: (p) => hasPermission(actor, p) }, target, change, activeOwners });
+  const ALL_CHANGES: AccountChange[] = [
+    { kind: 'role', role: 'warehouse' },
+    { kind: 'active', active: false },
+    { kind: 'active', active: true },
+    { kind: 'delete' },
+  ];
 
-  it('lets only an owner change roles', () => {
-    expect(checkRoleChange({ actor: staff, target: staff, next: 'warehouse', activeOwners: 1 })).toMatchObject({
-      ok: false,
-      reason: 'forbidden',
-    });
-    expect(checkRoleChange({ actor: owner, target: staff, next: 'warehouse', activeOwners: 1 })).toEqual({ ok: true });
+  it('never lets anyone change their own account, role included', () => {
+    for (const change of ALL_CHANGES) {
+      expect(check(owner, owner, change), change.kind).toEqual({ ok: false, reason: 'forbidden', message: OWN_ACCOUNT_MESSAGE });
+    }
   });
 
-  it('never takes the owner role from the last active owner, themself included', () => {
-    expect(checkRoleChange({ actor: owner, target: owner, next: null, activeOwners: 1 })).toMatchObject({
-      ok: false,
-      reason: 'last_owner',
-    });
-    expect(checkRoleChange({ actor: owner, target: owner, next: 'admin', activeOwners: 1 })).toMatchObject({
-      ok: false,
-      reason: 'last_owner',
-    });
-    expect(checkRoleChange({ actor: owner, target: owner, next: 'owner', activeOwners: 1 })).toEqual({ ok: true });
-    expect(checkRoleChange({ actor: owner, target: owner, next: null, activeOwners: 2 })).toEqual({ ok: true });
-    // An inactive owner is not one of the active ones, so demoting them leaves the count as is.
-    expect(checkRoleChange({ actor: owner, target: { is_superuser: true, is_active: false }, next: null, activeOwners: 1 })).toEqual({
-      ok: true,
-    });
+  it('lets only an owner (can_manage_team) change roles', () => {
+    for (const actor of [admin, fullCustom]) {
+      expect(check(actor, customer, { kind: 'role', role: 'warehouse' })).toMatchObject({ ok: false, reason: 'forbidden' });
+    }
+    expect(check(owner, customer, { kind: 'role', role: 'warehouse' })).toEqual({ ok: true });
+  });
+
+  it('lets only an owner switch staff accounts on or off or delete them; customers are can_manage_users', () => {
+    for (const change of ALL_CHANGES.filter((c) => c.kind !== 'role')) {
+      for (const actor of [admin, fullCustom]) {
+        expect(check(actor, warehouse, change), change.kind).toEqual({
+          ok: false,
+          reason: 'forbidden',
+          message: TEAM_ACCOUNT_FORBIDDEN_MESSAGE,
+        });
+        expect(check(actor, otherOwner, change), change.kind).toMatchObject({ ok: false, reason: 'forbidden' });
+        expect(check(actor, customer, change), change.kind).toEqual({ ok: true });
+      }
+      expect(check(warehouse, customer, change), change.kind).toMatchObject({ ok: false, reason: 'forbidden' });
+      expect(check(owner, warehouse, change), change.kind).toEqual({ ok: true });
+      expect(check(owner, customer, change), change.kind).toEqual({ ok: true });
+    }
+  });
+
+  it('never takes the last active owner away, by role, switch-off or deletion', () => {
+    const removals: AccountChange[] = [
+      { kind: 'role', role: null },
+      { kind: 'role', role: 'admin' },
+      { kind: 'active', active: false },
+      { kind: 'delete' },
+    ];
+    for (const change of removals) {
+      expect(check(owner, otherOwner, change, 1), JSON.stringify(change)).toEqual({
+        ok: false,
+        reason: 'last_owner',
+        message: LAST_OWNER_MESSAGES[change.kind],
+      });
+      expect(check(owner, otherOwner, change, 2), JSON.stringify(change)).toEqual({ ok: true });
+    }
+    // Keeping the role, or switching an owner on, takes nobody away.
+    expect(check(owner, otherOwner, { kind: 'role', role: 'owner' }, 1)).toEqual({ ok: true });
+    expect(check(owner, otherOwner, { kind: 'active', active: true }, 1)).toEqual({ ok: true });
+    // An inactive owner is not one of the active ones, so removing them leaves the count as is.
+    const inactiveOwner = { ...otherOwner, is_active: false };
+    for (const change of removals) expect(check(owner, inactiveOwner, change, 1), JSON.stringify(change)).toEqual({ ok: true });
   });
 });

@@ -1,5 +1,6 @@
 // Staff roles (issue 24): the permission keys with their Spanish labels, each role's set, what a
-// user's stored role grants, and who may move a user between roles. Everything that makes or
+// user's stored role grants, and who may change an account (its role, state or existence) and
+// when the shop refuses it. Everything that makes or
 // changes staff (the role route, the seed admin, the migration's backfill, the test factories)
 // goes through here, so `is_staff` and `is_superuser` always follow the role.
 import { z } from 'zod';
@@ -20,7 +21,7 @@ export const PERMISSION_LABELS = {
   can_manage_warranty: 'Gestionar garantías',
   can_manage_settings: 'Cambiar la configuración de la tienda',
   can_view_activity: 'Ver el registro de actividad',
-  can_manage_team: 'Dar, cambiar y quitar roles del equipo',
+  can_manage_team: 'Gestionar el equipo: dar y quitar roles, activar, desactivar y eliminar sus cuentas',
 } as const;
 
 export type Permission = keyof typeof PERMISSION_LABELS;
@@ -52,7 +53,7 @@ export const NO_ROLE_LABEL = 'Cliente (sin acceso)';
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: 'Todo, incluido el equipo y sus roles.',
   admin: 'Pedidos, clientes, garantías y el resumen.',
-  warehouse: 'Ve los pedidos, registra envíos e imprime. Sin precios ni configuración.',
+  warehouse: 'Ve los pedidos con sus importes, registra envíos e imprime. No edita precios, pagos ni configuración.',
   catalog: 'Productos, marcas, precios, importación y edición masiva.',
   custom: 'Los permisos que elijas.',
 };
@@ -129,10 +130,11 @@ export function legacyRole(flags: { is_staff: boolean; is_superuser: boolean }) 
   return roleColumns(null);
 }
 
-// ─── Changing a role ────────────────────────────────────────────────────────────────────────
+// ─── Changing an account ────────────────────────────────────────────────────────────────────
 
-export const LAST_OWNER_MESSAGE = 'No se puede quitar el rol de Dueño al último dueño activo de la tienda';
+export const OWN_ACCOUNT_MESSAGE = 'No puedes modificar tu propia cuenta';
 export const ROLE_CHANGE_FORBIDDEN_MESSAGE = 'Solo un dueño puede cambiar los roles del equipo';
+export const TEAM_ACCOUNT_FORBIDDEN_MESSAGE = 'Solo un dueño puede activar, desactivar o eliminar cuentas del equipo';
 
 /** PUT /api/auth/users/{id}/role/ */
 export const roleChangeSchema = z
@@ -155,22 +157,67 @@ export const roleChangeSchema = z
   });
 export type RoleChangeInput = z.infer<typeof roleChangeSchema>;
 
-export type RoleChangeCheck = { ok: true } | { ok: false; reason: 'forbidden' | 'last_owner'; message: string };
+/** What staff do to an account: change its role, switch it on or off, or delete it. */
+export type AccountChange = { kind: 'role'; role: StaffRole | null } | { kind: 'active'; active: boolean } | { kind: 'delete' };
+
+/** Refused when it would leave the shop without an active owner (someone who can log in and hire). */
+export const LAST_OWNER_MESSAGES: Record<AccountChange['kind'], string> = {
+  role: 'No se puede quitar el rol de Dueño al último dueño activo de la tienda',
+  active: 'No se puede desactivar al último dueño activo de la tienda',
+  delete: 'No se puede eliminar al último dueño activo de la tienda',
+};
+
+export type AccountChangeCheck = { ok: true } | { ok: false; reason: 'forbidden' | 'last_owner'; message: string };
+
+/** Whether the change takes an active owner away: a new role, switched off or deleted. */
+function removesActiveOwner(target: StoredRole & { is_active: boolean }, change: AccountChange): boolean {
+  if (roleOf(target) !== 'owner' || !target.is_active) return false;
+  if (change.kind === 'role') return change.role !== 'owner';
+  if (change.kind === 'active') return !change.active;
+  return true;
+}
+
+/** Who changes an account: their id, and whether their role grants a permission. */
+export interface AccountActor {
+  id: number;
+  can: (permission: Permission) => boolean;
+}
 
 /**
- * Who may move a user between roles: only an owner (superuser), and never the last active owner
- * out of the owner role (themself included), so the shop always keeps someone who can hire.
+ * Why the actor may not make this kind of change to the target (spec accounts-admin §6, issue
+ * 24), or null: nobody changes their own account; a role, and any staff account, only with
+ * `can_manage_team` (the owner); a customer's state or existence with `can_manage_users`. The
+ * server refuses with it (403) and the user list disables the buttons with it.
  */
-export function checkRoleChange(input: {
-  actor: { is_superuser: boolean };
-  target: { is_superuser: boolean; is_active: boolean };
-  next: StaffRole | null;
-  /** Active owners now, the target included. */
+export function accountChangeForbidden(
+  actor: AccountActor,
+  target: { id: number; staff_role: string | null },
+  kind: AccountChange['kind'],
+): string | null {
+  if (actor.id === target.id) return OWN_ACCOUNT_MESSAGE;
+  if (kind === 'role') return actor.can('can_manage_team') ? null : ROLE_CHANGE_FORBIDDEN_MESSAGE;
+  if (isRole(target.staff_role)) return actor.can('can_manage_team') ? null : TEAM_ACCOUNT_FORBIDDEN_MESSAGE;
+  return actor.can('can_manage_users') ? null : 'No tienes permisos para realizar esta acción';
+}
+
+/**
+ * The whole rule for a change to an account: accountChangeForbidden (403), then never the last
+ * active owner away, by role, switch-off or deletion (409). `activeOwners` (the target included)
+ * is counted under the lock every such change takes, so two owners removing each other cannot
+ * both succeed.
+ */
+export function checkAccountChange(input: {
+  actor: AccountActor;
+  target: StoredRole & { id: number; is_active: boolean };
+  change: AccountChange;
   activeOwners: number;
-}): RoleChangeCheck {
-  if (!input.actor.is_superuser) return { ok: false, reason: 'forbidden', message: ROLE_CHANGE_FORBIDDEN_MESSAGE };
-  const losesOwner = input.target.is_superuser && input.target.is_active && input.next !== 'owner';
-  if (losesOwner && input.activeOwners <= 1) return { ok: false, reason: 'last_owner', message: LAST_OWNER_MESSAGE };
+}): AccountChangeCheck {
+  const { target, change } = input;
+  const forbidden = accountChangeForbidden(input.actor, target, change.kind);
+  if (forbidden) return { ok: false, reason: 'forbidden', message: forbidden };
+  if (removesActiveOwner(target, change) && input.activeOwners <= 1) {
+    return { ok: false, reason: 'last_owner', message: LAST_OWNER_MESSAGES[change.kind] };
+  }
   return { ok: true };
 }
 

@@ -1,8 +1,20 @@
-// Image uploads (architecture: POST /api/uploads/): what each purpose accepts and answers.
+// Image uploads (architecture: POST /api/uploads/): what each purpose accepts, who may upload
+// it, and what the upload answers.
 import { z } from 'zod';
+import type { Permission } from './staff-roles';
 
-export const UPLOAD_PURPOSES = ['product', 'brand', 'warranty'] as const;
+/** A product's pictures, a brand's logo, the settings' 'Data fiscal' picture, a warranty claim's photos. */
+export const UPLOAD_PURPOSES = ['product', 'brand', 'settings', 'warranty'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+
+/** The staff permission each purpose needs: that of what the picture is for. Anyone, a guest
+ * included, uploads the photos of a warranty claim. */
+export const UPLOAD_PERMISSION: Record<UploadPurpose, Permission | null> = {
+  product: 'can_manage_products',
+  brand: 'can_manage_products',
+  settings: 'can_manage_settings',
+  warranty: null,
+};
 
 const MB = 1024 * 1024;
 
@@ -11,12 +23,14 @@ const MB = 1024 * 1024;
 export const UPLOAD_MAX_BYTES: Record<UploadPurpose, number> = {
   product: 5 * MB,
   brand: 2 * MB,
+  settings: 2 * MB,
   warranty: 5 * MB,
 };
 
 export const UPLOAD_TOO_LARGE_MESSAGES: Record<UploadPurpose, string> = {
   product: 'La imagen no debe superar los 5MB',
   brand: 'La imagen no debe superar los 2MB',
+  settings: 'La imagen no debe superar los 2MB',
   warranty: 'La imagen no debe superar los 5MB',
 };
 
@@ -24,12 +38,12 @@ export const UPLOAD_TOO_LARGE_MESSAGES: Record<UploadPurpose, string> = {
 export const INVALID_IMAGE_MESSAGE = 'Por favor selecciona una imagen válida';
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Tipo de imagen inválido: usa product, brand o warranty' });
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES, { error: 'Tipo de imagen inválido: usa product, brand, settings o warranty' });
 
 /** The multipart form of `POST /api/uploads/`, for the API description: the handler reads the parts
  * itself, as they arrive. */
 export const uploadFormSchema = z.object({
-  file: z.file().describe('La imagen: JPEG, PNG o WebP, hasta 5 MB (2 MB para el logo de un banco).'),
+  file: z.file().describe('La imagen: JPEG, PNG o WebP, hasta 5 MB (2 MB para el logo de un banco y la de Data fiscal).'),
   purpose: uploadPurposeSchema,
 });
 

@@ -10,7 +10,6 @@ export const USERS_PAGE_SIZE = 12;
 export const USER_STATUSES = ['active', 'inactive'] as const;
 export const USER_TYPES = ['staff', 'customer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
-export const OWN_ACCOUNT_MESSAGE = 'No puedes modificar tu propia cuenta';
 
 // The list's type filter also takes the words the pages may use.
 const USER_TYPE_ALIASES: Record<string, UserType> = {

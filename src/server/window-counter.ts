@@ -1,7 +1,7 @@
-// Per-address limits of the routes that guard against guessing and flooding: maintenance bypass
-// guesses, guest warranty claims, guest uploads. They count in the same shared store as the auth
-// limits (app.counters: PostgreSQL, Redis or this process's memory, see src/server/counters), so
-// a limit holds across processes.
+// Per-address and per-account limits of the routes that guard against guessing and flooding:
+// maintenance bypass guesses, guest warranty claims, uploads (guests per address, staff per
+// account). They count in the same shared store as the auth limits (app.counters: PostgreSQL,
+// Redis or this process's memory, see src/server/counters), so a limit holds across processes.
 import type { CounterStore, RateRule, TakeResult } from './counters/store';
 
 export class WindowCounter {

@@ -15,12 +15,12 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 
 const put = (path: string, body: unknown, token = staff.token) => api(server, 'PUT', path, { token, body });
 
-async function uploadBrandImage(): Promise<string> {
+async function uploadFiscalImage(): Promise<string> {
   const png = await sharp({ create: { width: 300, height: 400, channels: 3, background: '#ffffff' } })
     .png()
     .toBuffer();
   const form = new FormData();
-  form.append('purpose', 'brand');
+  form.append('purpose', 'settings');
   form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'data-fiscal.png');
   const res = await fetch(`${server.url}/api/uploads/`, {
     method: 'POST',
@@ -55,7 +55,7 @@ describe('contact settings', () => {
   });
 
   it('stores every field normalized, formats the CUIT and logs the change', async () => {
-    const image = await uploadBrandImage();
+    const image = await uploadFiscalImage();
     const res = await put(CONTACT, {
       whatsapp_number: '+54 9 11 2345-6789',
       email: 'Hola@SemillasDelSur.test',

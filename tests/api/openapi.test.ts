@@ -65,7 +65,7 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(upload)).toEqual(['multipart/form-data']);
     const form = upload['multipart/form-data'].schema;
     expect(form.properties.file).toMatchObject({ type: 'string', format: 'binary' });
-    expect(form.properties.purpose.enum).toEqual(['product', 'brand', 'warranty']);
+    expect(form.properties.purpose.enum).toEqual(['product', 'brand', 'settings', 'warranty']);
     expect(form.required).toEqual(expect.arrayContaining(['file', 'purpose']));
   });
 

@@ -2,9 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { GUEST_UPLOADS_PER_WINDOW } from '../../src/server/modules/uploads/routes';
+import { GUEST_UPLOADS_PER_WINDOW, STAFF_UPLOADS_PER_WINDOW } from '../../src/server/modules/uploads/routes';
 import { useTestServer } from '../helpers/app';
-import { createStaff, createUser } from '../helpers/factories';
+import { createStaff, createStaffWithRole, createUser } from '../helpers/factories';
 
 const server = useTestServer();
 let staff: string;
@@ -172,6 +172,43 @@ describe('POST /api/uploads/', () => {
     });
   });
 
+  it('asks each purpose for the permission of what it is for', async () => {
+    const image = await png(12, 12);
+    const db = server.ctx.db;
+    const [owner, catalog, warehouse, admin, settingsOnly, warrantyOnly] = await Promise.all([
+      createStaffWithRole(db, 'owner'),
+      createStaffWithRole(db, 'catalog'),
+      createStaffWithRole(db, 'warehouse'),
+      createStaffWithRole(db, 'admin'),
+      createStaffWithRole(db, 'custom', ['can_manage_settings']),
+      createStaffWithRole(db, 'custom', ['can_manage_warranty']),
+    ]);
+    const cases: [string, string, number][] = [
+      // Product pictures and brand logos are the catalog's.
+      ...[warehouse, admin, settingsOnly, warrantyOnly].flatMap((caller) =>
+        ['product', 'brand'].map((purpose): [string, string, number] => [caller.token, purpose, 403]),
+      ),
+      [catalog.token, 'product', 201],
+      [catalog.token, 'brand', 201],
+      // The 'Data fiscal' picture of the settings is the settings'.
+      [settingsOnly.token, 'settings', 201],
+      [catalog.token, 'settings', 403],
+      [admin.token, 'settings', 403],
+      [customer, 'settings', 403],
+      // Warranty photos come from anyone who files a claim.
+      [warehouse.token, 'warranty', 201],
+      [customer, 'warranty', 201],
+      ...['product', 'brand', 'settings', 'warranty'].map((purpose): [string, string, number] => [owner.token, purpose, 201]),
+    ];
+    for (const [token, purpose, status] of cases) {
+      const res = await upload({ data: image, name: 'a.png', purpose, token });
+      expect(res.status, `${purpose}: ${JSON.stringify(res.json)}`).toBe(status);
+      if (status === 403) expect(res.json.error).toBe('No tienes permisos para realizar esta acción');
+      if (status === 201) expect(res.json.url).toMatch(new RegExp(`^/uploads/${purpose}/[0-9a-f]+-800\\.webp$`));
+    }
+    expect((await upload({ data: image, name: 'a.png', purpose: 'settings' })).status).toBe(401);
+  });
+
   it('stores the same picture uploaded many times at once, and every answer serves it', async () => {
     const image = await sharp({ create: { width: 900, height: 600, channels: 3, background: { r: 200, g: 40, b: 90 } } })
       .png()
@@ -190,6 +227,35 @@ describe('POST /api/uploads/', () => {
     expect(storedFiles().filter((name) => !name.endsWith('.webp'))).toEqual([]);
   });
 
+  it('limits uploads per staff account, apart from the guests of the same address', async () => {
+    const busy = await createStaffWithRole(server.ctx.db, 'catalog');
+    const other = await createStaffWithRole(server.ctx.db, 'catalog');
+    const form = () => {
+      const body = new FormData();
+      body.append('purpose', 'product');
+      return body;
+    };
+    // Every request counts, whatever it carries: a request without a file is the cheapest.
+    const statuses: number[] = [];
+    for (let i = 0; i < STAFF_UPLOADS_PER_WINDOW; i++) {
+      const res = await fetch(`${server.url}/api/uploads/`, {
+        method: 'POST',
+        body: form(),
+        headers: { authorization: `Bearer ${busy.token}` },
+      });
+      statuses.push(res.status);
+    }
+    expect(new Set(statuses)).toEqual(new Set([400]));
+    const image = await png(8, 8);
+    const limited = await upload({ data: image, name: 'p.png', purpose: 'product', token: busy.token });
+    expect(limited.status).toBe(429);
+    expect(limited.json.error).toMatch(/Demasiadas imágenes/);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account, and a guest from the same address, still upload.
+    expect((await upload({ data: image, name: 'p.png', purpose: 'product', token: other.token })).status).toBe(201);
+    expect((await upload({ data: image, name: 'w.png', purpose: 'warranty' })).status).toBe(201);
+  });
+
   it('limits guest uploads per IP', async () => {
     const image = await png(8, 8);
     // Earlier guest uploads in this file count too; fill the window.
@@ -201,7 +267,7 @@ describe('POST /api/uploads/', () => {
     expect(res.status).toBe(429);
     expect(res.json.error).toMatch(/Demasiadas imágenes/);
     expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Staff are not limited.
+    // Staff count per account, apart from the guests.
     expect((await upload({ data: image, name: 'g.png', purpose: 'product', token: staff })).status).toBe(201);
   });
 });

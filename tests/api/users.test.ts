@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sqlRows } from '../../src/server/db/client';
 import { orders, refreshTokens, users } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
-import { createProduct, createStaff, createUser, TEST_PASSWORD } from '../helpers/factories';
+import { createProduct, createStaff, createStaffWithRole, createUser, TEST_PASSWORD } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
 
 type User = Awaited<ReturnType<typeof createUser>>;
@@ -163,6 +163,36 @@ describe('an admin never changes their own account', () => {
     const other = await createStaff(server.database.db, { is_superuser: true });
     const bySuper = await api(server, 'PATCH', `/api/auth/users/${other.id}/`, { token: boss.token, body: { is_active: false } });
     expect(bySuper.status).toBe(200);
+  });
+});
+
+describe("staff accounts are the owner's to switch on, off or delete", () => {
+  it('refuses an admin who switches back on, off or deletes a staff account, and lets them do it to a customer', async () => {
+    const owner = await createStaffWithRole(server.database.db, 'owner');
+    const adminRole = await createStaffWithRole(server.database.db, 'admin');
+    const warehouse = await createStaffWithRole(server.database.db, 'warehouse');
+    const patch = (id: number, token: string, is_active: boolean) =>
+      api(server, 'PATCH', `/api/auth/users/${id}/`, { token, body: { is_active } });
+
+    expect((await patch(warehouse.id, owner.token, false)).status).toBe(200);
+    // The admin role and a custom role with every permission but the owner's alike.
+    for (const caller of [adminRole, admin]) {
+      const back = await patch(warehouse.id, caller.token, true);
+      expect(back.status).toBe(403);
+      expect(back.json.error).toBe('Solo un dueño puede activar, desactivar o eliminar cuentas del equipo');
+      expect((await api(server, 'DELETE', `/api/auth/users/${warehouse.id}/`, { token: caller.token })).status).toBe(403);
+      const colleague = await createStaffWithRole(server.database.db, 'catalog');
+      expect((await patch(colleague.id, caller.token, false)).status).toBe(403);
+    }
+    const [row] = await server.database.db.select().from(users).where(eq(users.id, warehouse.id));
+    expect(row.is_active).toBe(false);
+
+    // Customers are theirs.
+    const buyer = await createUser(server.database.db);
+    expect((await patch(buyer.id, adminRole.token, false)).status).toBe(200);
+    expect((await patch(buyer.id, adminRole.token, true)).status).toBe(200);
+    // The owner switches the staff account back on.
+    expect((await patch(warehouse.id, owner.token, true)).status).toBe(200);
   });
 });
 

@@ -56,13 +56,14 @@ export async function getContactSettings(ctx: AppContext): Promise<ContactSettin
   return answer;
 }
 
-const IMAGE_PATH = /^\/uploads\/(brand|product)\/[a-z0-9][a-z0-9-]*\.(webp|jpe?g|png)$/;
+const IMAGE_PATH = /^\/uploads\/(settings|brand|product)\/[a-z0-9][a-z0-9-]*\.(webp|jpe?g|png)$/;
 const FISCAL_IMAGE_INVALID = 'La imagen de Data fiscal debe ser una imagen subida a la tienda';
 
 /**
  * The 'Data fiscal' picture must be one this shop stored through POST /api/uploads/ (the admin
- * form uploads it as a brand-sized image): a path under /uploads/, relative or on this shop's
- * address (or S3_PUBLIC_URL), that the store holds. Kept as the path, without a host.
+ * form uploads it with purpose `settings`; earlier ones went up as `brand`): a path under
+ * /uploads/, relative or on this shop's address (or S3_PUBLIC_URL), that the store holds. Kept
+ * as the path, without a host.
  */
 async function resolveFiscalImage(ctx: AppContext, raw: string): Promise<string> {
   const fail = () => badRequest(FISCAL_IMAGE_INVALID, { fiscal_image: [FISCAL_IMAGE_INVALID] });

@@ -1,5 +1,5 @@
 // POST /api/uploads/ (architecture: multipart field `file`, field `purpose` in
-// product|brand|warranty) -> { secure_url, url, width, height }.
+// product|brand|settings|warranty) -> { secure_url, url, width, height }.
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
@@ -7,7 +7,7 @@ import { UPLOAD_MAX_BYTES, uploadFormSchema, uploadResultDtoSchema } from '../..
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { describedOnly } from '../../http';
-import { viewerOf } from '../catalog/viewer';
+import { isAdmin } from '../auth/caller';
 import { WindowCounter } from '../../window-counter';
 import { uploadImage, type ReceivedFile } from './service';
 import type { Storage } from '../../storage';
@@ -15,7 +15,9 @@ import type { Storage } from '../../storage';
 const LARGEST_UPLOAD = Math.max(...Object.values(UPLOAD_MAX_BYTES));
 /** Uploads by non-staff callers (warranty photos) per IP. */
 export const GUEST_UPLOADS_PER_WINDOW = 20;
-const GUEST_WINDOW_MS = 10 * 60 * 1000;
+/** Uploads per staff account: a day's catalog work, never a flood from a stolen session. */
+export const STAFF_UPLOADS_PER_WINDOW = 120;
+const UPLOAD_WINDOW_MS = 10 * 60 * 1000;
 
 async function readAll(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -25,7 +27,8 @@ async function readAll(stream: Readable): Promise<Buffer> {
 
 export default async function uploadRoutes(app: FastifyInstance, { ctx, storage }: { ctx: AppContext; storage?: Storage }) {
   const store = storage ?? ctx.storage;
-  const guestUploads = new WindowCounter(app.counters, 'uploads:guest', { max: GUEST_UPLOADS_PER_WINDOW, windowMs: GUEST_WINDOW_MS });
+  const guestUploads = new WindowCounter(app.counters, 'uploads:guest', { max: GUEST_UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS });
+  const staffUploads = new WindowCounter(app.counters, 'uploads:staff', { max: STAFF_UPLOADS_PER_WINDOW, windowMs: UPLOAD_WINDOW_MS });
 
   await app.register(multipart, {
     throwFileSizeLimit: false,
@@ -43,13 +46,12 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
       },
     },
     async (request, reply) => {
-      const viewer = viewerOf(request.user);
-      if (viewer !== 'staff') {
-        const upload = await guestUploads.take(request.ip);
-        if (!upload.allowed) {
-          reply.header('retry-after', String(upload.retryAfterSeconds));
-          throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
-        }
+      const caller = request.user;
+      // Counted before the body is read: staff per account, everyone else per address.
+      const upload = caller && isAdmin(caller) ? await staffUploads.take(String(caller.id)) : await guestUploads.take(request.ip);
+      if (!upload.allowed) {
+        reply.header('retry-after', String(upload.retryAfterSeconds));
+        throw new AppError(429, 'Demasiadas imágenes subidas. Por favor, intenta nuevamente en unos minutos.', 'RATE_LIMITED');
       }
       if (!request.isMultipart()) throw badRequest('Se esperaba un formulario multipart con el campo file');
 
@@ -70,7 +72,7 @@ export default async function uploadRoutes(app: FastifyInstance, { ctx, storage 
         if (error instanceof AppError || (error as { code?: string }).code) throw error;
         throw badRequest('El formulario está incompleto o mal formado');
       }
-      const result = await uploadImage(store, { viewer, purpose, file });
+      const result = await uploadImage(store, { caller, purpose, file });
       return reply.code(201).send(result);
     },
   );

@@ -4,13 +4,14 @@ import { createHash } from 'node:crypto';
 import {
   INVALID_IMAGE_MESSAGE,
   UPLOAD_MAX_BYTES,
+  UPLOAD_PERMISSION,
   UPLOAD_TOO_LARGE_MESSAGES,
   uploadPurposeSchema,
   type UploadPurpose,
   type UploadResultDto,
 } from '../../../domain/uploads';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
-import type { Viewer } from '../catalog/viewer';
+import { can, type AuthUser } from '../auth/caller';
 import { ImageDecodeError, sniffImage, toWebpVariants, type ImageVariant } from './images';
 import type { Storage } from '../../storage';
 
@@ -43,15 +44,14 @@ export async function storeVariants(storage: Storage, folder: string, variants: 
 
 export async function uploadImage(
   storage: Storage,
-  input: { viewer: Viewer; purpose: unknown; file: ReceivedFile | null },
+  input: { caller: AuthUser | null; purpose: unknown; file: ReceivedFile | null },
 ): Promise<UploadResultDto> {
   const parsed = uploadPurposeSchema.safeParse(input.purpose ?? 'product');
   if (!parsed.success) throw fieldError(400, parsed.error.issues[0].message, 'purpose');
   const purpose: UploadPurpose = parsed.data;
-  // Guests file warranty claims with photos; everything else is staff work.
-  if (purpose !== 'warranty' && input.viewer !== 'staff') {
-    throw input.viewer === 'anonymous' ? unauthorized() : forbidden();
-  }
+  // Guests file warranty claims with photos; every other picture needs the permission of what it is for.
+  const permission = UPLOAD_PERMISSION[purpose];
+  if (permission && !can(input.caller, permission)) throw input.caller ? forbidden() : unauthorized();
   const file = input.file;
   if (!file || file.data.length === 0) throw badRequest('Debes adjuntar una imagen', { file: ['Debes adjuntar una imagen'] });
   if (file.truncated || file.data.length > UPLOAD_MAX_BYTES[purpose]) throw fieldError(413, UPLOAD_TOO_LARGE_MESSAGES[purpose], 'file');

@@ -19,6 +19,8 @@ import { createUserByAdmin, deleteUser, getUserDetail, listUsers, setUserActive,
 export default async function userRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
   const { ctx } = opts;
+  // Customers are can_manage_users'; a change to a staff account also needs can_manage_team,
+  // checked by the service against the account (checkAccountChange).
   const staffOnly = { config: { access: 'staff' as const, permission: 'can_manage_users' as const } };
 
   app.get(

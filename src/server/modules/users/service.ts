@@ -2,15 +2,14 @@
 // detail, activate/deactivate, delete, and accounts created by an admin.
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUserDetailDto, AdminUserDto, UserListQuery } from '../../../domain/users';
-import { OWN_ACCOUNT_MESSAGE } from '../../../domain/users';
-import { checkRoleChange, roleColumns, roleLabel, type RoleChangeInput } from '../../../domain/staff-roles';
+import { type AccountChange, checkAccountChange, roleColumns, roleLabel, type RoleChangeInput } from '../../../domain/staff-roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { countOrdersOf, keepCustomerOnOrders, ordersCountColumn } from '../orders/lookups';
 import { AppError, conflict, forbidden, notFound } from '../../errors';
-import type { AuthUser } from '../auth/caller';
+import { can, type AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
@@ -79,10 +78,32 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
   return { user: toDto(row, count), orders: results };
 }
 
-/** spec accounts-admin §6: never one's own account; only a superuser touches a superuser. */
-function checkMayModify(actor: AuthUser, target: UserRow) {
-  if (actor.id === target.id) throw forbidden(OWN_ACCOUNT_MESSAGE);
-  if (target.is_superuser && !actor.is_superuser) throw forbidden('Solo un superusuario puede modificar a otro superusuario');
+// Advisory lock id (db/migrate.ts holds 727_001): every change to an account's role, state or
+// existence takes it first in its transaction, so changes that could leave the shop without an
+// active owner run one at a time, each counting the owners the previous one left. Taken before
+// any row, it also keeps two owners removing each other from deadlocking on each other's rows
+// (the activity entry's foreign key locks the actor's row).
+const ACCOUNT_CHANGE_LOCK = 727_002;
+
+/**
+ * Locks account changes, reads the target and the active owners, and applies the rule of
+ * checkAccountChange (403 or 409). Runs first in the change's transaction.
+ */
+async function lockedTarget(tx: DbOrTx, actor: AuthUser, id: number, change: AccountChange): Promise<UserRow> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CHANGE_LOCK})`);
+  const target = await findUser(tx, id, true);
+  const [{ owners }] = await tx
+    .select({ owners: sql<number>`count(*)`.mapWith(Number) })
+    .from(users)
+    .where(and(eq(users.staff_role, 'owner'), eq(users.is_active, true)));
+  const check = checkAccountChange({
+    actor: { id: actor.id, can: (permission) => can(actor, permission) },
+    target,
+    change,
+    activeOwners: owners,
+  });
+  if (!check.ok) throw check.reason === 'forbidden' ? forbidden(check.message) : conflict(check.message, 'LAST_OWNER');
+  return target;
 }
 
 const actorOf = (actor: AuthUser) => ({ id: actor.id, username: actor.username });
@@ -94,8 +115,7 @@ export async function setUserActive(
   isActive: boolean,
 ): Promise<AdminUserDto & { message: string }> {
   const row = await ctx.db.transaction(async (tx) => {
-    const target = await findUser(tx, id, true);
-    checkMayModify(actor, target);
+    const target = await lockedTarget(tx, actor, id, { kind: 'active', active: isActive });
     if (target.is_active === isActive) return target;
     const [updated] = await tx.update(users).set({ is_active: isActive, updated_at: ctx.now() }).where(eq(users.id, id)).returning();
     // A deactivated user is out at once: access tokens are checked against is_active on every
@@ -123,8 +143,7 @@ export async function setUserActive(
  */
 export async function deleteUser(ctx: AppContext, actor: AuthUser, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const target = await findUser(tx, id, true);
-    checkMayModify(actor, target);
+    const target = await lockedTarget(tx, actor, id, { kind: 'delete' });
     await keepCustomerOnOrders(tx, target);
     await tx.delete(users).where(eq(users.id, id));
     await logActivity(tx, {
@@ -180,8 +199,9 @@ export async function createUserByAdmin(
 
 /**
  * PUT /api/auth/users/{id}/role/ (issue 24): makes a user staff with a role, changes it, or
- * removes it (null). Owners only; the last active owner keeps the role (checkRoleChange). The
- * change is logged and ends the user's sessions, so their tokens stop giving the old rights.
+ * removes it (null). Owners only, never one's own, and the last active owner keeps the role
+ * (checkAccountChange). The change is logged and ends the user's sessions, so their tokens stop
+ * giving the old rights.
  */
 export async function setUserRole(
   ctx: AppContext,
@@ -190,22 +210,7 @@ export async function setUserRole(
   input: RoleChangeInput,
 ): Promise<AdminUserDto & { message: string }> {
   const row = await ctx.db.transaction(async (tx) => {
-    // The owners are locked first, always in id order, so two owners demoting each other at
-    // once cannot both see the other still there.
-    const owners = await tx
-      .select({ id: users.id, is_active: users.is_active })
-      .from(users)
-      .where(eq(users.staff_role, 'owner'))
-      .orderBy(users.id)
-      .for('update');
-    const target = await findUser(tx, id, true);
-    const check = checkRoleChange({
-      actor,
-      target,
-      next: input.role,
-      activeOwners: owners.filter((o) => o.is_active).length,
-    });
-    if (!check.ok) throw check.reason === 'forbidden' ? forbidden(check.message) : conflict(check.message, 'LAST_OWNER');
+    const target = await lockedTarget(tx, actor, id, { kind: 'role', role: input.role });
     const columns = roleColumns(input.role, input.permissions ?? []);
     const [updated] = await tx
       .update(users)

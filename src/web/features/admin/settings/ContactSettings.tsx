@@ -62,7 +62,7 @@ export function ContactSettings() {
           render={({ field }) => (
             <ImageUpload
               label="Data fiscal (AFIP)"
-              purpose="brand"
+              purpose="settings"
               value={field.value}
               onChange={(url) => field.onChange(url)}
               hint="Opcional. La imagen del formulario 960/D que da AFIP; se muestra al pie de cada página."

@@ -1,8 +1,8 @@
 // One account in the user list: who, role and state badges, and its actions (see, role, activate, delete).
 import { Link } from 'react-router';
 import { toast } from '../../../lib/toast';
-import { ROLE_LABELS } from '../../../../domain/staff-roles';
-import { OWN_ACCOUNT_MESSAGE } from '../../../../domain/users';
+import { accountChangeForbidden, ROLE_LABELS } from '../../../../domain/staff-roles';
+import { usePermissions } from '../../../lib/permissions';
 import { useSession } from '../../../lib/session';
 import { errorMessage, formatDate } from '../lib/format';
 import { type AdminUserDto, useSetUserActive } from './api';
@@ -14,9 +14,15 @@ import { UsersIcon } from '../../../components/ui/admin-icons';
 
 export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDelete: () => void; onRole?: () => void }) {
   const { user: me } = useSession();
+  const { can } = usePermissions();
   const setActive = useSetUserActive();
   const own = me?.id === user.id;
-  const ownNoteId = `user-${user.id}-own`;
+  // The server's rule: nobody changes their own account, and only the owner a staff account.
+  const actor = { id: me?.id ?? 0, can };
+  const roleLocked = accountChangeForbidden(actor, { id: user.id, staff_role: user.role }, 'role');
+  const stateLocked = accountChangeForbidden(actor, { id: user.id, staff_role: user.role }, 'active');
+  const lockedNoteId = `user-${user.id}-locked`;
+  const lockedNote = stateLocked ?? (onRole ? roleLocked : null);
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const initials = ((user.first_name[0] ?? user.username[0] ?? '?') + (user.last_name[0] ?? '')).toUpperCase();
 
@@ -68,7 +74,13 @@ export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDel
           Ver detalle
         </Link>
         {onRole && (
-          <Button size="sm" variant="secondary" onClick={onRole}>
+          <Button
+            size="sm"
+            variant="secondary"
+            onClick={onRole}
+            disabled={!!roleLocked}
+            aria-describedby={roleLocked ? lockedNoteId : undefined}
+          >
             <UsersIcon size={14} />
             Cambiar rol
           </Button>
@@ -78,8 +90,8 @@ export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDel
           variant={user.is_active ? 'ghostMuted' : 'secondary'}
           onClick={toggleActive}
           loading={setActive.isPending}
-          disabled={own}
-          aria-describedby={own ? ownNoteId : undefined}
+          disabled={!!stateLocked}
+          aria-describedby={stateLocked ? lockedNoteId : undefined}
         >
           {user.is_active ? 'Desactivar' : 'Activar'}
         </Button>
@@ -87,17 +99,17 @@ export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDel
           size="sm"
           variant="ghostDanger"
           onClick={onDelete}
-          disabled={own}
-          aria-describedby={own ? ownNoteId : undefined}
+          disabled={!!stateLocked}
+          aria-describedby={stateLocked ? lockedNoteId : undefined}
           className="ml-auto"
         >
           <TrashIcon size={14} />
           Eliminar
         </Button>
       </div>
-      {own && (
-        <p id={ownNoteId} className="mt-2 text-xs text-stone-600">
-          {OWN_ACCOUNT_MESSAGE}
+      {lockedNote && (
+        <p id={lockedNoteId} className="mt-2 text-xs text-stone-600">
+          {lockedNote}
         </p>
       )}
     </article>

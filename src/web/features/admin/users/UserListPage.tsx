@@ -2,7 +2,7 @@
 // `email` query used by warranty links), pages of 12, activate/deactivate, delete and create.
 import { useState } from 'react';
 import { USERS_PAGE_SIZE } from '../../../../domain/users';
-import { useSession } from '../../../lib/session';
+import { usePermissions } from '../../../lib/permissions';
 import { PageHeader } from '../ui/PageHeader';
 import type { AdminUserDto } from './api';
 import { CreateUserModal } from './CreateUserModal';
@@ -24,7 +24,7 @@ export default function UserListPage() {
   const [toDelete, setToDelete] = useState<AdminUserDto | null>(null);
   // Owners give and change roles (issue 24).
   const [roleOf, setRoleOf] = useState<AdminUserDto | null>(null);
-  const { user: me } = useSession();
+  const { can } = usePermissions();
 
   const users = list.data?.results ?? [];
   const count = list.data?.count ?? 0;
@@ -60,7 +60,11 @@ export default function UserListPage() {
         >
           {users.map((user) => (
             <li key={user.id}>
-              <UserCard user={user} onDelete={() => setToDelete(user)} onRole={me?.is_superuser ? () => setRoleOf(user) : undefined} />
+              <UserCard
+                user={user}
+                onDelete={() => setToDelete(user)}
+                onRole={can('can_manage_team') ? () => setRoleOf(user) : undefined}
+              />
             </li>
           ))}
         </ul>
