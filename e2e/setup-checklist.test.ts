@@ -91,7 +91,13 @@ describe('Primeros pasos', () => {
         const confirm = form.getByRole('button', { name: 'Confirmar texto base' });
         await confirm.waitFor();
         expect(await confirm.isEnabled()).toBe(true);
-        if (slug === LEGAL_SLUGS[0]) await screenshot(page, 'setup-checklist-legal-confirm');
+        if (slug !== LEGAL_SLUGS[2]) {
+          // The first at 1280 px, the second at 390 px.
+          if (slug === LEGAL_SLUGS[1]) await page.setViewportSize(MOBILE);
+          await confirm.scrollIntoViewIfNeeded();
+          await expectNoOverflow(page, slug);
+          await screenshot(page, `setup-checklist-legal-confirm-${slug === LEGAL_SLUGS[0] ? 1280 : 390}`);
+        }
         const saved = page.waitForResponse((res) => res.url().endsWith(`/api/pages/${slug}/`) && res.request().method() === 'PUT');
         await confirm.click();
         expect((await saved).status()).toBe(200);
