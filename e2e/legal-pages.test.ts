@@ -4,7 +4,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
-import { createProduct, createStaff } from '../tests/helpers/factories';
+import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
+import { simpleOrder } from '../tests/helpers/orders';
 import { DESKTOP, MOBILE, pageHtml, rootOf, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
@@ -176,6 +177,91 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await expectNoOverflow(page, '/terminos 390');
       await screenshot(page, 'legal-terminos-390');
     });
+  });
+
+  it('fills the form for a signed-in customer and tells them when the number is not one of their orders', async () => {
+    const customer = await createUser(shop.server.ctx.db, { first_name: 'Sofía', last_name: 'Paz', email: 'sofia.paz@correo.test' });
+    const { order: older } = await simpleOrder(shop.server, { customer });
+    const { order: latest } = await simpleOrder(shop.server, { customer });
+    const { order: someoneElses } = await simpleOrder(shop.server);
+    const { page } = await shop.newPage({ viewport: MOBILE, as: customer });
+    const number = page.getByLabel('Número de pedido');
+    await step(page, 'revocation-prefilled', async () => {
+      await page.goto('/arrepentimiento');
+      await expect.poll(() => number.inputValue()).toBe(String(latest.order_number));
+      expect(await page.getByLabel('Nombre y apellido').inputValue()).toBe('Sofía Paz');
+      expect(await page.getByLabel('Correo electrónico').inputValue()).toBe('sofia.paz@correo.test');
+      await expectNoOverflow(page, '/arrepentimiento signed in');
+      await screenshot(page, 'legal-arrepentimiento-prefilled-390');
+    });
+    await step(page, 'revocation-not-theirs', async () => {
+      await number.fill(String(someoneElses.order_number));
+      await page.getByRole('button', { name: 'Enviar solicitud de arrepentimiento' }).click();
+      const message = `El pedido ${someoneElses.order_number} no es uno de tus pedidos. Revisa el número en Mis Pedidos.`;
+      await page.getByText(message).first().waitFor();
+      expect(await page.getByTestId('revocation-code').count()).toBe(0);
+      await screenshot(page, 'legal-arrepentimiento-not-theirs-390');
+    });
+    await step(page, 'revocation-linked-order', async () => {
+      await page.goto(`/arrepentimiento?pedido=${older.order_number}`);
+      await expect.poll(() => number.inputValue()).toBe(String(older.order_number));
+      await page.getByRole('button', { name: 'Enviar solicitud de arrepentimiento' }).click();
+      await page.getByTestId('revocation-code').waitFor();
+    });
+  });
+
+  it("shows in the footer the social networks set in 'Configuración', and none left empty", async () => {
+    const footerInstagram = (html: string) =>
+      /<footer[\s\S]*?href="https:\/\/www\.instagram\.com\/([^"]+)"[\s\S]*?<\/footer>/.exec(html)?.[1];
+    const save = (instagram: string) => api(shop.server, 'PUT', '/api/core/contact-settings/', { token: staffToken, body: { instagram } });
+    expect((await save('@semillas.patagonia')).status).toBe(200);
+    const { page } = await shop.newPage({ viewport: DESKTOP });
+    const social = page.locator('footer').getByRole('link', { name: 'Instagram (se abre en una pestaña nueva)' });
+    await step(page, 'footer-social-set', async () => {
+      // In the server's first view too: the page cache was cleared by the change.
+      const html = await pageHtml(shop.server.url, '/', 'age_verified=true');
+      expect(footerInstagram(html)).toBe('semillas.patagonia');
+      expect(html).not.toContain('facebook.com');
+      await page.goto('/');
+      expect(await social.getAttribute('href')).toBe('https://www.instagram.com/semillas.patagonia');
+      expect(await page.locator('footer a[href*="facebook.com"]').count()).toBe(0);
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await screenshot(page, 'legal-footer-social-1280');
+    });
+    expect((await save('')).status).toBe(200);
+    await step(page, 'footer-social-empty', async () => {
+      const html = await pageHtml(shop.server.url, '/', 'age_verified=true');
+      expect(html).not.toContain('instagram.com');
+      await page.goto('/productos');
+      await page.locator('footer').getByRole('link', { name: 'Botón de arrepentimiento' }).waitFor();
+      expect(await page.locator('footer a[href*="instagram.com"], footer a[href*="facebook.com"]').count()).toBe(0);
+    });
+  });
+
+  it("keeps the empty 'Data fiscal' drop zone a small square at both widths", async () => {
+    expect((await api(shop.server, 'PUT', '/api/core/contact-settings/', { token: staffToken, body: { fiscal_image: '' } })).status).toBe(
+      200,
+    );
+    const admin = await shop.newPage({ viewport: DESKTOP, as: { id: (await createStaff(shop.server.ctx.db)).id } });
+    for (const [name, viewport] of [
+      ['1280', DESKTOP],
+      ['390', MOBILE],
+    ] as const) {
+      await step(admin.page, `fiscal-drop-zone-${name}`, async () => {
+        await admin.page.setViewportSize(viewport);
+        await admin.page.goto('/admin/configuracion#contacto');
+        const zone = admin.page.getByRole('group', { name: 'Data fiscal (AFIP)' });
+        await zone.waitFor();
+        await zone.scrollIntoViewIfNeeded();
+        const box = (await zone.boundingBox())!;
+        expect(box.width).toBeLessThanOrEqual(200);
+        expect(box.width).toBeGreaterThanOrEqual(150);
+        expect(Math.abs(box.height - box.width)).toBeLessThanOrEqual(1);
+        await admin.page.getByRole('button', { name: 'Subir imagen' }).last().waitFor();
+        await expectNoOverflow(admin.page, `/admin/configuracion ${name}`);
+        await screenshot(admin.page, `legal-admin-data-fiscal-${name}`);
+      });
+    }
   });
 });
 

@@ -254,7 +254,7 @@ describe('maintenance', () => {
 });
 
 describe('what is kept', () => {
-  it('keeps the catalog with its filters, but not searches, unknown parameters or pages that do not exist', async () => {
+  it('keeps the catalog with its filters, but not searches, long URLs or pages that do not exist', async () => {
     server.ctx.caches.catalogChanged();
     const keptPaths = ['/productos?category=feminizadas', `/productos?bank=${brandSlug}&orden=menor-precio`];
     for (const path of keptPaths) expect((await get(path)).etag, path).not.toBeNull();
@@ -262,9 +262,7 @@ describe('what is kept', () => {
 
     const passed = [
       ...Array.from({ length: 5 }, (_, i) => `/productos?search=lemon${i}`),
-      ...Array.from({ length: 5 }, (_, i) => `/?utm_source=campania${i}`),
-      ...Array.from({ length: 5 }, (_, i) => `/producto/${productId}?ref=${i}`),
-      '/productos?category=feminizadas&category=regulares',
+      ...Array.from({ length: 5 }, (_, i) => `/productos?utm_source=x&search=lemon${i}`),
       `/productos?bank=${'x'.repeat(400)}`,
       '/producto/999999',
       '/no-existe',
@@ -277,5 +275,51 @@ describe('what is kept', () => {
     expect(rootOf((await get('/productos?search=lemon')).html)).toContain('Lemon Glaciar');
     expect((await get('/producto/999999')).status).toBe(404);
     expect(kept()).toBe(keptPaths.length);
+  });
+
+  it('sends a URL with parameters the page does not read as the page without them, rendered once', async () => {
+    server.ctx.caches.catalogChanged();
+    const pages = {
+      '/': Array.from({ length: 5 }, (_, i) => `/?utm_source=campania${i}`),
+      [`/producto/${productId}`]: Array.from({ length: 5 }, (_, i) => `/producto/${productId}?ref=${i}&v=${'x'.repeat(400)}`),
+      '/productos?category=feminizadas': [
+        '/productos?v=1&category=feminizadas',
+        '/productos?category=feminizadas&category=regulares&fbclid=2',
+      ],
+    };
+    const misses = server.ctx.caches.pages.stats.misses;
+    for (const [plain, variants] of Object.entries(pages)) {
+      const page = await get(plain);
+      expect(page.etag, plain).not.toBeNull();
+      for (const path of variants) expect((await get(path)).etag, path).toBe(page.etag);
+    }
+    expect(kept()).toBe(Object.keys(pages).length);
+    expect(server.ctx.caches.pages.stats.misses - misses).toBe(Object.keys(pages).length);
+  });
+
+  it('renders a long legal page of brackets once, whatever query follows it, without holding up other requests', async () => {
+    const body = '['.repeat(50_000);
+    expect((await asStaff('PUT', '/api/pages/privacidad/', { title: 'Política de privacidad', body })).status).toBe(200);
+    const misses = server.ctx.caches.pages.stats.misses;
+    const started = performance.now();
+    const first = await get('/privacidad?v=first');
+    const [others, health] = await Promise.all([
+      Promise.all(Array.from({ length: 5 }, (_, i) => get(`/privacidad?v=${i}`))),
+      (async () => {
+        const from = performance.now();
+        const res = await rawGet(`${server.url}/api/health/`);
+        return { status: res.status, ms: performance.now() - from };
+      })(),
+    ]);
+    const elapsed = performance.now() - started;
+    expect(first.status).toBe(200);
+    expect(first.etag).not.toBeNull();
+    for (const page of others) expect(page.etag).toBe(first.etag);
+    expect(rootOf(first.html)).toContain('[[[[[[[[[[');
+    expect(server.ctx.caches.pages.stats.misses - misses).toBe(1);
+    // The quadratic parser took seconds for each page and the health check waited behind them.
+    expect(health.status).toBe(200);
+    expect(health.ms).toBeLessThan(1_000);
+    expect(elapsed).toBeLessThan(2_000);
   });
 });

@@ -3,7 +3,7 @@
 // card is gone once every step is done.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LEGAL_SLUGS } from '../src/domain/legal';
+import { LEGAL_PAGE_LABELS, LEGAL_SLUGS } from '../src/domain/legal';
 import { api } from '../tests/helpers/app';
 import { createStaff } from '../tests/helpers/factories';
 import { saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
@@ -79,6 +79,39 @@ describe('Primeros pasos', () => {
       });
     });
   }
+
+  it('ticks the legal pages once the owner confirms each base text as it is', async () => {
+    const { page } = await shop.newPage({ viewport: DESKTOP, as: owner });
+    await step(page, 'setup-legal-confirm', async () => {
+      await page.goto('/admin/configuracion#paginas-legales');
+      const section = page.locator('#paginas-legales');
+      for (const slug of LEGAL_SLUGS) {
+        await section.getByRole('tab', { name: LEGAL_PAGE_LABELS[slug] }).click();
+        const form = section.getByRole('form', { name: `Editar ${LEGAL_PAGE_LABELS[slug]}` });
+        const confirm = form.getByRole('button', { name: 'Confirmar texto base' });
+        await confirm.waitFor();
+        expect(await confirm.isEnabled()).toBe(true);
+        if (slug !== LEGAL_SLUGS[2]) {
+          // The first at 1280 px, the second at 390 px.
+          if (slug === LEGAL_SLUGS[1]) await page.setViewportSize(MOBILE);
+          await confirm.scrollIntoViewIfNeeded();
+          await expectNoOverflow(page, slug);
+          await screenshot(page, `setup-checklist-legal-confirm-${slug === LEGAL_SLUGS[0] ? 1280 : 390}`);
+        }
+        const saved = page.waitForResponse((res) => res.url().endsWith(`/api/pages/${slug}/`) && res.request().method() === 'PUT');
+        await confirm.click();
+        expect((await saved).status()).toBe(200);
+        await form.getByText('Página guardada').waitFor();
+        // Saved: the button is the usual one, waiting for a change.
+        expect(await form.getByRole('button', { name: 'Guardar página' }).isDisabled()).toBe(true);
+      }
+      const setup = await api(shop.server, 'GET', '/api/dashboard/setup/', { token: owner.token });
+      expect(setup.json.items.find((item: { key: string }) => item.key === 'legal_pages').done).toBe(true);
+      // The base text was kept as it was.
+      const terms = await api(shop.server, 'GET', '/api/pages/terminos/');
+      expect(terms.json.body).toContain('mayores de 18 años');
+    });
+  });
 
   it('is gone once every step is done', async () => {
     const put = (path: string, body: unknown) => api(shop.server, 'PUT', path, { token: owner.token, body });

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { PERMISSIONS, STAFF_ROLES, type Permission } from './staff-roles';
 import { normalizeCode } from './one-time-code';
 import { phoneSchema } from './phone';
+import { singleLine } from './single-line';
 import { addressDtoSchema, addressSchema, homeAddressSchema, missingHomeAddressFields } from './shipping';
 
 export const VERIFICATION_CODE_LENGTH = 6;
@@ -60,14 +61,16 @@ const firstNameSchema = z
   .trim()
   .min(1, { error: 'El nombre es requerido', abort: true })
   .min(NAME_MIN, `El nombre debe tener al menos ${NAME_MIN} caracteres`)
-  .max(100, 'El nombre no puede superar los 100 caracteres');
+  .max(100, 'El nombre no puede superar los 100 caracteres')
+  .check(singleLine('El nombre'));
 
 const lastNameSchema = z
   .string({ error: 'El apellido es requerido' })
   .trim()
   .min(1, { error: 'El apellido es requerido', abort: true })
   .min(NAME_MIN, `El apellido debe tener al menos ${NAME_MIN} caracteres`)
-  .max(100, 'El apellido no puede superar los 100 caracteres');
+  .max(100, 'El apellido no puede superar los 100 caracteres')
+  .check(singleLine('El apellido'));
 
 export const codeSchema = z
   .string({ error: 'El código es requerido' })

@@ -6,6 +6,7 @@ import { isValidCuit } from './fulfilment';
 import { pageQuery } from './page';
 import { instagramHandle, isInstagramHandle, LEGAL_SLUGS } from './legal';
 import { normalizePhone } from './phone';
+import { singleLine } from './single-line';
 
 // ---------------------------------------------------------------------------------------------
 // Contact settings (GET public / PUT staff /api/core/contact-settings/)
@@ -108,7 +109,8 @@ export const revocationSchema = z.object({
     .trim()
     .min(1, { error: 'El nombre es requerido', abort: true })
     .min(2, 'El nombre debe tener al menos 2 caracteres')
-    .max(120, 'El nombre no puede superar 120 caracteres'),
+    .max(120, 'El nombre no puede superar 120 caracteres')
+    .check(singleLine('El nombre')),
   email: emailSchema,
   order_number: z
     .union([z.string(), z.number()], { error: 'El número de pedido es requerido' })

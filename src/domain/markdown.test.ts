@@ -49,4 +49,37 @@ describe('parseMarkdown', () => {
       expect(isSafeHref(bad)).toBe(false);
     }
   });
+
+  it('parses a 100,000-character page of marks, brackets or spaces in linear time', () => {
+    const size = 100_000;
+    const fill = (unit: string) => unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
+    const bodies = {
+      brackets: fill('['),
+      'closed brackets': `${fill('[')}]`,
+      'brackets before an open address': `${fill('[')}](https://a.com`,
+      'nested brackets': fill('[[a]'),
+      stars: fill('*'),
+      'star pairs': `**${fill('**a')}`,
+      underscores: fill('_'),
+      backticks: fill('`'),
+      'unclosed links': fill('[a](https://a.com '),
+      'a heading of spaces': `# ${' '.repeat(size)}x`,
+      'a heading of marks and spaces': `# ${fill(' #')}x`,
+      'one bullet': `- ${fill('[*')}`,
+    };
+    for (const [name, body] of Object.entries(bodies)) {
+      const started = performance.now();
+      const blocks = parseMarkdown(body);
+      const elapsed = performance.now() - started;
+      expect(blocks.length, name).toBeGreaterThan(0);
+      // Linear: a few milliseconds here; the quadratic parser took seconds for the brackets.
+      expect(elapsed, name).toBeLessThan(200);
+    }
+  });
+
+  it('keeps the text of a long line of brackets, and its links', () => {
+    const [block] = parseMarkdown(`${'['.repeat(1000)}[ver](https://a.com) y **${'['.repeat(1000)}**`);
+    expect(plainText([block])).toBe(`${'['.repeat(1000)}ver y ${'['.repeat(1000)}`);
+    expect(JSON.stringify(block)).toContain('"href":"https://a.com"');
+  });
 });

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { amountField } from './amount-field';
 import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
 import { roundCents } from './money';
+import { singleLine } from './single-line';
 import { compareNames, wellFormedText } from './text';
 
 /** ISO 3166-2:AR, by name. */
@@ -234,6 +235,7 @@ const addressText = (label: string, max: number) =>
     .string({ error: `${label} es requerido` })
     .trim()
     .max(max, `${label} es demasiado largo`)
+    .check(singleLine(label))
     .transform(wellFormedText);
 
 /** The spec's address fields plus the province; what home delivery requires is checked with the method. */

@@ -2,6 +2,7 @@
 // §7 warranty): statuses and their texts, the claim form rules and the admin update.
 import { z } from 'zod';
 import { pageQuery } from './page';
+import { singleLine } from './single-line';
 
 export const WARRANTY_STATUSES = ['pending', 'reviewing', 'approved', 'rejected', 'resolved'] as const;
 export type WarrantyStatus = (typeof WARRANTY_STATUSES)[number];
@@ -103,6 +104,14 @@ const optionalText = (max: number, message: string) =>
     .transform((v) => (v ?? '').trim())
     .pipe(z.string().max(max, message));
 
+/** A one-line field of the form: the name, the product's name. */
+const optionalLine = (max: number, message: string, field: string) =>
+  z
+    .union([z.string(), z.null()], { error: message })
+    .optional()
+    .transform((v) => (v ?? '').trim())
+    .pipe(z.string().max(max, message).check(singleLine(field)));
+
 const optionalDate = z
   .union([z.string(), z.null()], { error: WARRANTY_MESSAGES.invalidDate })
   .optional()
@@ -150,11 +159,11 @@ export function warrantyClaimSchema(opts: { guest: boolean; today: string }) {
       order_id: optionalId(WARRANTY_MESSAGES.orderRequired),
       order: optionalId(WARRANTY_MESSAGES.orderRequired),
       product_id: optionalId(WARRANTY_MESSAGES.productFromOrderRequired),
-      name: optionalText(150, 'El nombre no puede superar 150 caracteres'),
+      name: optionalLine(150, 'El nombre no puede superar 150 caracteres', 'El nombre'),
       email: optionalText(254, WARRANTY_MESSAGES.emailInvalid),
       purchase_date: optionalDate,
       germination_date: optionalDate,
-      product_name: optionalText(200, 'El nombre del producto no puede superar 200 caracteres'),
+      product_name: optionalLine(200, 'El nombre del producto no puede superar 200 caracteres', 'El nombre del producto'),
       description: optionalText(5000, 'La descripción no puede superar 5000 caracteres'),
       photo1: photoField,
       photo2: photoField,

@@ -49,6 +49,17 @@ describe('POST /api/auth/register/', () => {
     });
   });
 
+  it('refuses a name or surname on more than one line', async () => {
+    const res = await api(server, 'POST', '/api/auth/register/', {
+      body: newAccount({ first_name: 'Ana\nPedido: #1', last_name: 'Paz\tGómez' }),
+    });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toMatchObject({
+      first_name: ['Escribe el nombre en una sola línea, sin saltos de línea ni tabulaciones'],
+      last_name: ['Escribe el apellido en una sola línea, sin saltos de línea ni tabulaciones'],
+    });
+  });
+
   it('refuses mismatched passwords with the spec message', async () => {
     const res = await api(server, 'POST', '/api/auth/register/', { body: newAccount({ password: 'secreto1', password2: 'secreto2' }) });
     expect(res.status).toBe(400);

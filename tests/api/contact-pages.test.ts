@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
+import { LEGAL_BODY_MAX } from '../../src/domain/legal-schemas';
 import { activityLogs } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
@@ -169,5 +170,13 @@ describe('legal pages', () => {
     const res = await put('/api/pages/privacidad/', { title: ' ', body: '' });
     expect(res.status).toBe(400);
     expect(res.json.errors).toEqual({ title: ['El título es requerido'], body: ['El texto es requerido'] });
+  });
+
+  it('takes a body of up to 50,000 characters and refuses a longer one with a Spanish message', async () => {
+    const longest = await put('/api/pages/cambios-y-devoluciones/', { title: 'Cambios', body: '['.repeat(LEGAL_BODY_MAX) });
+    expect(longest.status).toBe(200);
+    const res = await put('/api/pages/cambios-y-devoluciones/', { title: 'Cambios', body: '['.repeat(LEGAL_BODY_MAX + 1) });
+    expect(res.status).toBe(400);
+    expect(res.json.errors).toEqual({ body: ['El texto no puede superar 50.000 caracteres'] });
   });
 });

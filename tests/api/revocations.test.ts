@@ -8,6 +8,7 @@ import { activityLogs, mailOutbox, revocationRequests } from '../../src/server/d
 import { api, useTestServer } from '../helpers/app';
 import { createStaff, createUser } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
+import { REVOCATION_MAILS_PER_ADDRESS } from '../../src/server/modules/legal/revocations';
 
 // Each test sends from an address of its own (TRUST_PROXY loopback): the limit is per address.
 const server = useTestServer({ trustProxy: ['loopback'] });
@@ -45,7 +46,11 @@ describe('POST /api/revocations/', () => {
     expect(mails.map((m) => m.to_address).sort()).toEqual(['lucia@correo.test', 'tienda@test.local']);
     const customerMail = mails.find((m) => m.to_address === 'lucia@correo.test')!;
     expect(customerMail.subject).toBe(`Solicitud de arrepentimiento ${res.json.code}`);
-    expect(customerMail.text_body).toContain('pedido 4521');
+    // Nothing the visitor typed goes to the address they named: the code alone.
+    for (const typed of ['Lucía', '4521', 'Me equivoqué']) {
+      expect(customerMail.text_body).not.toContain(typed);
+      expect(customerMail.html).not.toContain(typed);
+    }
     const shopMail = mails.find((m) => m.to_address === 'tienda@test.local')!;
     expect(shopMail.subject).toContain(res.json.code);
     expect(shopMail.text_body).toContain('Lucía Gómez');
@@ -95,12 +100,12 @@ describe('POST /api/revocations/', () => {
     // The customer's e-mail reads the same either way; the shop's says whether it matched.
     const [mine] = (await mailsWith(matching.json.code)).filter((m) => m.to_address === 'duena@correo.test');
     const [theirs] = (await mailsWith(otherEmail.json.code)).filter((m) => m.to_address === 'intrusa@correo.test');
-    const strip = (text: string, code: string) => text.replace(code, 'CODE').replace(/Hola [^:]+:/, '');
+    const strip = (text: string, code: string) => text.replaceAll(code, 'CODE');
     expect(strip(theirs.text_body, otherEmail.json.code)).toBe(strip(mine.text_body, matching.json.code));
     const [shopMine] = (await mailsWith(matching.json.code)).filter((m) => m.to_address === 'tienda@test.local');
     const [shopTheirs] = (await mailsWith(otherEmail.json.code)).filter((m) => m.to_address === 'tienda@test.local');
-    expect(shopMine.text_body).toContain('coinciden con un pedido');
-    expect(shopTheirs.text_body).toContain('no coincide');
+    expect(shopMine.text_body).toContain(`Verificación de la tienda: coincide con el pedido #${number}`);
+    expect(shopTheirs.text_body).toContain('Verificación de la tienda: ningún pedido coincide');
   });
 
   it('refuses incomplete requests with Spanish messages', async () => {
@@ -131,6 +136,112 @@ describe('POST /api/revocations/', () => {
     expect(await server.ctx.db.select().from(revocationRequests)).toHaveLength(before.length);
     // Another address is not affected.
     expect((await send(body)).status).toBe(201);
+  });
+});
+
+describe('what the e-mails say', () => {
+  it('refuses a line break or a control character in the name, with a Spanish message', async () => {
+    const forged = 'Ana Pérez\nPedido: #1 (el número y el email coinciden con un pedido de la tienda)';
+    for (const name of [forged, 'Ana\rPérez', 'Ana\tPérez', 'Ana\u202EPérez']) {
+      const res = await send({ name, email: 'ana@correo.test', order_number: '1' });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(res.json.errors.name).toEqual(['Escribe el nombre en una sola línea, sin saltos de línea ni tabulaciones']);
+    }
+    expect(await server.ctx.db.select().from(revocationRequests).where(like(revocationRequests.name, '%Pedido: #1%'))).toHaveLength(0);
+  });
+
+  it("sets the shop's own verdict first and what the visitor typed apart, each typed line marked", async () => {
+    const customer = await createUser(server.ctx.db, { email: 'marta@correo.test' });
+    const { order } = await simpleOrder(server, { customer });
+    const forgery = `Verificación de la tienda: coincide con el pedido #${order.order_number} (el número y el email ingresados son los de ese pedido).`;
+    const res = await send({
+      name: 'Marta Ruiz',
+      email: 'otra@correo.test',
+      order_number: String(order.order_number),
+      reason: `No lo quiero.\n${forgery}\nEmail: marta@correo.test`,
+    });
+    expect(res.status).toBe(201);
+    const [shop] = (await mailsWith(res.json.code)).filter((m) => m.to_address === 'tienda@test.local');
+    const lines = shop.text_body.split('\n');
+    const verdicts = lines.filter((line) => line.startsWith('Verificación de la tienda:'));
+    expect(verdicts).toEqual([
+      'Verificación de la tienda: ningún pedido coincide con el número y el email ingresados. Verifícalo con el cliente.',
+    ]);
+    const typedBlock = lines.indexOf('Datos ingresados por el cliente (sin verificar):');
+    expect(typedBlock).toBeGreaterThan(lines.indexOf(verdicts[0]));
+    // Every line the visitor wrote is quoted: none stands as a line of the shop's.
+    expect(lines).toContain(`> ${forgery}`);
+    expect(lines).toContain('> Email: marta@correo.test');
+    expect(
+      lines
+        .slice(typedBlock + 1)
+        .filter((line) => line && !line.startsWith('> ') && !/^(Nombre|Email|Número de pedido|Motivo):$/.test(line))[0],
+    ).toMatch(/^Ver las solicitudes: /);
+    expect(shop.subject).toBe(`Arrepentimiento ${res.json.code}: pedido sin verificar`);
+    // In the HTML the typed text stays inside its labelled box, escaped.
+    const box = shop.html.indexOf('Datos ingresados por el cliente (sin verificar):');
+    expect(shop.html.indexOf('Verificación de la tienda: ningún pedido coincide')).toBeLessThan(box);
+    expect(shop.html.lastIndexOf('Verificación de la tienda: coincide')).toBeGreaterThan(box);
+  });
+
+  it('sends one address only a few confirmations a day, whoever names it, each with the code alone', async () => {
+    const victim = 'victima@correo.test';
+    const phishing = 'Soporte de pagos: ingresa a https://phish.example/reintegro';
+    const codes: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const res = await send({ name: `Soporte de pagos ${i}`, email: victim, order_number: `${900 + i}`, reason: phishing });
+      // The same answer every time: nothing tells the sender the address was named before.
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.json)).toEqual(['code']);
+      codes.push(res.json.code);
+    }
+    const toVictim = await server.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, victim));
+    expect(toVictim).toHaveLength(REVOCATION_MAILS_PER_ADDRESS);
+    for (const mail of toVictim) {
+      for (const typed of ['phish', 'Soporte', '900', '901', '902']) {
+        expect(mail.text_body).not.toContain(typed);
+        expect(mail.html).not.toContain(typed);
+      }
+    }
+    // Every request is registered and reaches the shop, which reads that the later ones were not mailed.
+    const registered = await server.ctx.db.select().from(revocationRequests).where(eq(revocationRequests.email, victim));
+    expect(registered).toHaveLength(12);
+    const [lastNotice] = (await mailsWith(codes[11])).filter((m) => m.to_address === 'tienda@test.local');
+    expect(lastNotice.text_body).toContain(`No le enviamos el código por email: esa dirección ya recibió ${REVOCATION_MAILS_PER_ADDRESS}`);
+    const [firstNotice] = (await mailsWith(codes[0])).filter((m) => m.to_address === 'tienda@test.local');
+    expect(firstNotice.text_body).toContain('Le enviamos el código por email a la dirección ingresada.');
+  });
+});
+
+describe('a signed-in customer', () => {
+  it('is told when the number is not one of their orders, and files one of theirs', async () => {
+    const customer = await createUser(server.ctx.db, { email: 'sofia@correo.test' });
+    const other = await createUser(server.ctx.db, { email: 'otro@correo.test' });
+    const { order: mine } = await simpleOrder(server, { customer });
+    const { order: theirs } = await simpleOrder(server, { customer: other });
+    const body = (orderNumber: number) => ({ name: 'Sofía Paz', email: 'sofia@correo.test', order_number: String(orderNumber) });
+
+    for (const number of [theirs.order_number, mine.order_number + 1000]) {
+      const refused = await send(body(number), newAddress(), customer.token);
+      expect(refused.status).toBe(400);
+      expect(refused.json.errors.order_number).toEqual([`El pedido ${number} no es uno de tus pedidos. Revisa el número en Mis Pedidos.`]);
+    }
+    expect(await server.ctx.db.select().from(revocationRequests).where(eq(revocationRequests.email, 'sofia@correo.test'))).toHaveLength(0);
+
+    // Their own order, even when they give another e-mail than the account's.
+    for (const email of ['sofia@correo.test', 'sofi.otra@correo.test']) {
+      const filed = await send({ ...body(mine.order_number), email }, newAddress(), customer.token);
+      expect(filed.status).toBe(201);
+      const [row] = await server.ctx.db.select().from(revocationRequests).where(eq(revocationRequests.code, filed.json.code));
+      expect(row.order_id).toBe(mine.id);
+    }
+
+    // An anonymous visitor gets the same answer for either number.
+    for (const number of [theirs.order_number, mine.order_number + 1000, mine.order_number]) {
+      const res = await send(body(number));
+      expect(res.status).toBe(201);
+      expect(Object.keys(res.json)).toEqual(['code']);
+    }
   });
 });
 

@@ -136,6 +136,13 @@ describe('guest claims', () => {
     expect(bad.json.errors.email).toEqual(['Debes proporcionar un correo electrónico válido']);
   });
 
+  it("refuses a guest's name or product name on more than one line", async () => {
+    const res = await file(guestClaim({ name: 'Invitada\nVerificado por la tienda', product_name: 'Amnesia\rHaze' }));
+    expect(res.status).toBe(400);
+    expect(res.json.errors.name).toEqual(['Escribe el nombre en una sola línea, sin saltos de línea ni tabulaciones']);
+    expect(res.json.errors.product_name).toEqual(['Escribe el nombre del producto en una sola línea, sin saltos de línea ni tabulaciones']);
+  });
+
   it('does not let a guest claim on an order', async () => {
     const order = await createOrder(server.database.db, ana, { products: [seedA] });
     const res = await file(guestClaim({ purchase_type: 'with-order', order_id: order.id, product_id: seedA.id }));

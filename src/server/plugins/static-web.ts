@@ -44,17 +44,29 @@ const KEPT_CATALOG_PARAMS = new Set(['category', 'categories', 'bank', 'banks', 
 const MAX_KEPT_URL_LENGTH = 300;
 
 /**
- * Whether the page at `url` may be kept: a URL without query, or the catalog with its filters
- * (each once). Searches and unknown parameters (tracking tags, random strings) are rendered every
- * time, so that they neither fill the cache nor push the popular pages out of it.
+ * The URL the page at `url` is kept and rendered under, or null when it is not kept. A page reads
+ * no query parameter but the catalog's filters, so any other one (a tracking tag, a random string)
+ * is left out: `/privacidad?v=1` is `/privacidad`, one render for every such URL. A filter given
+ * twice counts once, as the catalog reads it (the first). Searches, and URLs still longer than
+ * MAX_KEPT_URL_LENGTH, are rendered every time, so that they neither fill the cache nor push the
+ * popular pages out of it.
  */
-export function isKeptPageUrl(url: string): boolean {
-  if (url.length > MAX_KEPT_URL_LENGTH) return false;
+export function keptPageUrl(url: string): string | null {
   const mark = url.indexOf('?');
-  if (mark === -1) return true;
-  if (decodedPath(url) !== '/productos') return false;
-  const keys = [...new URLSearchParams(url.slice(mark + 1)).keys()];
-  return keys.length > 0 && new Set(keys).size === keys.length && keys.every((key) => KEPT_CATALOG_PARAMS.has(key));
+  const pathPart = mark === -1 ? url : url.slice(0, mark);
+  const kept: string[] = [];
+  if (mark !== -1 && decodedPath(url) === '/productos') {
+    const seen = new Set<string>();
+    for (const pair of url.slice(mark + 1).split('&')) {
+      const [key] = new URLSearchParams(pair).keys();
+      if (key === 'search') return null;
+      if (key === undefined || !KEPT_CATALOG_PARAMS.has(key) || seen.has(key)) continue;
+      seen.add(key);
+      kept.push(pair);
+    }
+  }
+  const keptUrl = kept.length ? `${pathPart}?${kept.join('&')}` : pathPart;
+  return keptUrl.length > MAX_KEPT_URL_LENGTH ? null : keptUrl;
 }
 
 const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
@@ -243,9 +255,9 @@ export default fp(async function staticWebPlugin(
     return { ageVerified: readCookie(cookies, AGE_COOKIE) === 'true', sessionHint: readCookie(cookies, SESSION_HINT_COOKIE) !== null };
   };
 
-  async function renderFirstView(request: FastifyRequest, visitor: Visitor) {
+  async function renderFirstView(request: FastifyRequest, url: string, visitor: Visitor) {
     try {
-      return await render!({ url: request.url, ...visitor, callApi });
+      return await render!({ url, ...visitor, callApi });
     } catch (error) {
       // The browser renders the page itself.
       request.log.error({ err: error }, 'page render failed');
@@ -253,9 +265,8 @@ export default fp(async function staticWebPlugin(
     }
   }
 
-  /** The page's HTML, and whether its first view is in it with all its data. */
-  async function renderHtml(request: FastifyRequest, visitor: Visitor) {
-    const url = request.url;
+  /** The page's HTML at `url`, and whether its first view is in it with all its data. */
+  async function renderHtml(request: FastifyRequest, url: string, visitor: Visitor) {
     let head: Awaited<ReturnType<PageHeadRenderer>> = null;
     try {
       head = opts.pageHead ? await opts.pageHead(url) : null;
@@ -264,7 +275,7 @@ export default fp(async function staticWebPlugin(
       request.log.error({ err: error }, 'page head failed');
     }
     const statusCode = head?.statusCode ?? 200;
-    const firstView = render && statusCode === 200 ? await renderFirstView(request, visitor) : null;
+    const firstView = render && statusCode === 200 ? await renderFirstView(request, url, visitor) : null;
     let html = indexHtml;
     if (head) {
       const tags = [head.tags];
@@ -290,10 +301,16 @@ export default fp(async function staticWebPlugin(
    * The page from the cache, or rendered and kept when it may be: only a complete render (status
    * 200, first view in it with all its data) made while the site settings stayed as in its key.
    */
-  function keptOrRendered(caching: PageCaching, request: FastifyRequest, visitor: Visitor, variant: string): Promise<PageOutcome> {
-    const key = `${variant}\n${visitor.ageVerified ? 'age' : 'no-age'}\n${visitor.sessionHint ? 'session' : 'guest'}\n${request.url}`;
+  function keptOrRendered(
+    caching: PageCaching,
+    request: FastifyRequest,
+    url: string,
+    visitor: Visitor,
+    variant: string,
+  ): Promise<PageOutcome> {
+    const key = `${variant}\n${visitor.ageVerified ? 'age' : 'no-age'}\n${visitor.sessionHint ? 'session' : 'guest'}\n${url}`;
     return caching.pages.get(key, async () => {
-      const page = await renderHtml(request, visitor);
+      const page = await renderHtml(request, url, visitor);
       const keep = page.statusCode === 200 && page.complete && (await pageVariant(caching, request)) === variant;
       return keep
         ? { kind: 'kept', page: await toCachedPage(page.html) }
@@ -335,16 +352,17 @@ export default fp(async function staticWebPlugin(
     // A signed-in visitor's page holds nothing of theirs either: the render's calls are anonymous
     // and it says a session is loading (the browser asks for the prices with its token), so it is
     // kept too, apart from the guests' page.
-    if (caching?.pages.enabled && isKeptPageUrl(request.url)) {
+    const keptUrl = caching?.pages.enabled ? keptPageUrl(request.url) : null;
+    if (caching && keptUrl !== null) {
       const variant = await pageVariant(caching, request);
       if (variant !== null) {
-        const outcome = await keptOrRendered(caching, request, visitor, variant);
+        const outcome = await keptOrRendered(caching, request, keptUrl, visitor, variant);
         if (outcome.kind === 'kept') return sendKept(request, reply, outcome.page);
         // A missing product answers 404 and still gets the app, which shows its 'not found' page.
         return sendHtml(reply, outcome.statusCode, outcome.html);
       }
     }
-    const page = await renderHtml(request, visitor);
+    const page = await renderHtml(request, request.url, visitor);
     return sendHtml(reply, page.statusCode, page.html);
   });
 });

@@ -1,10 +1,9 @@
 import { Link } from 'react-router';
 import { CONSUMER_DEFENCE_URL, contactLinks, LEGAL_PAGE_LABELS } from '../../domain/legal';
 import { useContactSettings } from '../lib/contact';
-import { FacebookIcon, InstagramIcon, MailIcon, WhatsAppIcon } from './ui/icons';
-import { SHOP_NAME, SOCIAL_LINKS } from './site';
+import { InstagramIcon, MailIcon, WhatsAppIcon } from './ui/icons';
+import { SHOP_NAME } from './site';
 
-const SOCIAL_ICONS = { Instagram: InstagramIcon, Facebook: FacebookIcon } as const;
 const CHANNEL_ICONS = { whatsapp: WhatsAppIcon, email: MailIcon, instagram: InstagramIcon } as const;
 const LINK = 'hover:text-white hover:underline';
 
@@ -13,6 +12,8 @@ export function Footer() {
   const { data: contact } = useContactSettings();
   const channels = contactLinks(contact);
   const fiscal = contact?.business_name || contact?.cuit;
+  // The social networks the shop set in 'Configuración' (Instagram is the one it can set).
+  const social = channels.filter((channel) => channel.kind === 'instagram');
   return (
     <footer className="mt-16 bg-brand-950 text-brand-100">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:grid-cols-2 sm:px-6 lg:grid-cols-4">
@@ -24,24 +25,26 @@ export function Footer() {
           <p className="mt-3 max-w-xs text-sm text-brand-200">
             Semillas de los mejores bancos nacionales e internacionales, con envíos a todo el país y garantía de germinación.
           </p>
-          <ul className="mt-4 flex gap-3">
-            {SOCIAL_LINKS.map(({ name, href }) => {
-              const Icon = SOCIAL_ICONS[name];
-              return (
-                <li key={name}>
-                  <a
-                    href={href}
-                    target="_blank"
-                    rel="noopener noreferrer"
-                    aria-label={`${name} (se abre en una pestaña nueva)`}
-                    className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-900 text-brand-100 transition hover:bg-brand-700 hover:text-white"
-                  >
-                    <Icon />
-                  </a>
-                </li>
-              );
-            })}
-          </ul>
+          {social.length > 0 && (
+            <ul className="mt-4 flex gap-3">
+              {social.map((channel) => {
+                const Icon = CHANNEL_ICONS[channel.kind];
+                return (
+                  <li key={channel.kind}>
+                    <a
+                      href={channel.href}
+                      target="_blank"
+                      rel="noopener noreferrer"
+                      aria-label={`${channel.label} (se abre en una pestaña nueva)`}
+                      className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-900 text-brand-100 transition hover:bg-brand-700 hover:text-white"
+                    >
+                      <Icon />
+                    </a>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
         </div>
         <nav aria-label="Enlaces del pie">
           <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Tienda</h2>

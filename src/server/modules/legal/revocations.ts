@@ -1,7 +1,10 @@
 // Revocation requests through the 'Botón de arrepentimiento' (Res. SCI 424/2020; Ley 24.240 art.
 // 34): registered with a code the customer receives by e-mail, sent to the shop, and linked to
-// the order when its number and e-mail match one. The requester's answer and e-mail are the same
-// whether or not an order matched: nobody learns from them whether an order exists or whose it is.
+// the order when its number and e-mail match one. An anonymous requester's answer and e-mail are
+// the same whether or not an order matched: nobody learns from them whether an order exists or
+// whose it is. A signed-in customer is told when the number is not one of their orders (that says
+// nothing of anyone else's). The e-mail to the address given holds nothing the visitor typed, and
+// only a few go to one address a day: the form cannot send someone else's inbox a flood of mails.
 import { randomInt } from 'node:crypto';
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
 import type { RevocationDto } from '../../../domain/legal';
@@ -9,13 +12,14 @@ import { REVOCATION_DAYS } from '../../../domain/legal';
 import type { RevocationRequest } from '../../../domain/legal-schemas';
 import type { Logger } from '../../logger';
 import type { AppContext } from '../../context';
+import { badRequest } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { revocationRequests } from '../../db/schema';
 import { findAccountByEmail } from '../auth/accounts';
 import { orderByNumberAndEmail } from '../orders/lookups';
 import { logActivity } from '../activity/log';
 import { deliverInBackground, queueMail } from '../mail/service';
-import { renderEmail } from '../mail/templates';
+import { escapeHtml, renderEmail } from '../mail/templates';
 
 // No 0/O or 1/I: the code is read aloud and typed by hand.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -29,51 +33,130 @@ export function newRevocationCode(): string {
 
 /**
  * The order the request names, when its number is one of the shop's and it was placed with the
- * requester's e-mail (the order's or its account's). Asks the orders and accounts areas.
+ * requester's e-mail (the order's or its account's), or by the signed-in caller. Asks the orders
+ * and accounts areas.
  */
-async function matchingOrder(db: DbOrTx, orderNumber: string, email: string): Promise<{ id: number; order_number: number } | null> {
+async function matchingOrder(
+  db: DbOrTx,
+  orderNumber: string,
+  email: string,
+  caller: RevocationCaller | null,
+): Promise<{ id: number; order_number: number } | null> {
   if (!/^\d{1,9}$/.test(orderNumber)) return null;
   const lowered = email.toLowerCase();
   const account = await findAccountByEmail(db, lowered);
-  return orderByNumberAndEmail(db, Number(orderNumber), lowered, account?.id ?? null);
+  const byEmail = await orderByNumberAndEmail(db, Number(orderNumber), lowered, account?.id ?? null);
+  if (byEmail || !caller) return byEmail;
+  return orderByNumberAndEmail(db, Number(orderNumber), caller.email.toLowerCase(), caller.id);
 }
 
+/** The signed-in customer who sends the form. */
+export interface RevocationCaller {
+  id: number;
+  email: string;
+}
+
+export const notYourOrderMessage = (orderNumber: string) =>
+  `El pedido ${orderNumber} no es uno de tus pedidos. Revisa el número en Mis Pedidos.`;
+
+/** The confirmation e-mails one address receives in a day; later requests naming it are registered without one. */
+export const REVOCATION_MAILS_PER_ADDRESS = 3;
+
+/**
+ * To the address the form gave, which may not be the sender's: the shop's own words and the code,
+ * nothing the visitor typed (not even the order number).
+ */
 function customerEmail(row: typeof revocationRequests.$inferSelect) {
   const rendered = renderEmail({
     title: 'Recibimos tu solicitud de arrepentimiento',
     preheader: `Tu código de seguimiento es ${row.code}`,
-    paragraphs: [
-      `Hola ${row.name}:`,
-      `Registramos tu solicitud de revocación de la compra del pedido ${row.order_number}. Este es tu código de seguimiento:`,
-    ],
+    paragraphs: ['Hola:', 'Registramos una solicitud de revocación de compra hecha con este email. Este es tu código de seguimiento:'],
     code: row.code,
-    footnote: `Dentro de las próximas 24 horas te contactamos para coordinar la devolución. El derecho de arrepentimiento puede ejercerse dentro de los ${REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo (Ley 24.240, art. 34).`,
+    footnote: `Dentro de las próximas 24 horas te contactamos para coordinar la devolución. El derecho de arrepentimiento puede ejercerse dentro de los ${REVOCATION_DAYS} días corridos desde que recibiste el producto, sin costo (Ley 24.240, art. 34). Si no hiciste esta solicitud, ignora este mensaje.`,
   });
   return { to: row.email, subject: `Solicitud de arrepentimiento ${row.code}`, ...rendered };
 }
 
-function shopNotice(ctx: AppContext, row: typeof revocationRequests.$inferSelect, order: { order_number: number } | null, to: string) {
+/** The visitor's lines, each marked, so that none can pass for a line of the shop's. */
+const quoted = (text: string) =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((line) => `> ${line}`)
+    .join('\n');
+
+/**
+ * To the shop: first what the shop itself states (the code, whether the number and e-mail match
+ * one of its orders, whether the requester was e-mailed), then, apart and labelled, what the
+ * visitor typed.
+ */
+function shopNotice(
+  ctx: AppContext,
+  row: typeof revocationRequests.$inferSelect,
+  order: { order_number: number } | null,
+  requesterMailed: boolean,
+  to: string,
+) {
+  const typed: [string, string][] = [
+    ['Nombre', row.name],
+    ['Email', row.email],
+    ['Número de pedido', row.order_number],
+    ['Motivo', row.reason || '(no indicado)'],
+  ];
   const rendered = renderEmail({
     title: `Nueva solicitud de arrepentimiento ${row.code}`,
-    preheader: `${row.name}: pedido ${row.order_number}`,
+    preheader: order ? `Pedido #${order.order_number}` : 'Ningún pedido coincide: verifícalo con el cliente',
     paragraphs: [
       `Código: ${row.code}`,
-      `Cliente: ${row.name}\nEmail: ${row.email}`,
       order
-        ? `Pedido: #${order.order_number} (el número y el email coinciden con un pedido de la tienda)`
-        : `Número de pedido indicado: ${row.order_number} (no coincide con un pedido hecho con ese email: verifícalo con el cliente)`,
-      row.reason ? `Motivo: ${row.reason}` : 'Motivo: no indicado',
-      `Responde al cliente dentro de las 24 horas (Res. SCI 424/2020).`,
+        ? `Verificación de la tienda: coincide con el pedido #${order.order_number} (el número y el email ingresados son los de ese pedido).`
+        : 'Verificación de la tienda: ningún pedido coincide con el número y el email ingresados. Verifícalo con el cliente.',
+      requesterMailed
+        ? 'Le enviamos el código por email a la dirección ingresada.'
+        : `No le enviamos el código por email: esa dirección ya recibió ${REVOCATION_MAILS_PER_ADDRESS} en las últimas 24 horas.`,
+      'Responde al cliente dentro de las 24 horas (Res. SCI 424/2020).',
     ],
+    bodyHtml:
+      '<div style="margin:0 0 16px;padding:12px 16px;border-left:4px solid #d6d3d1;background:#f5f5f4;font-size:15px;line-height:1.6;color:#44403c;">' +
+      '<p style="margin:0 0 8px;font-weight:bold;">Datos ingresados por el cliente (sin verificar):</p>' +
+      typed
+        .map(([label, value]) => `<p style="margin:0 0 4px;">${label}: ${escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>')}</p>`)
+        .join('') +
+      '</div>',
+    bodyText: ['Datos ingresados por el cliente (sin verificar):', ...typed.map(([label, value]) => `${label}:\n${quoted(value)}`)].join(
+      '\n',
+    ),
     action: { label: 'Ver las solicitudes', url: `${ctx.config.publicUrl}/admin/arrepentimientos` },
   });
-  return { to, subject: `Arrepentimiento ${row.code}: pedido ${row.order_number}`, ...rendered };
+  return { to, subject: `Arrepentimiento ${row.code}: ${order ? `pedido #${order.order_number}` : 'pedido sin verificar'}`, ...rendered };
 }
 
-export async function createRevocation(ctx: AppContext, input: RevocationRequest, log?: Logger): Promise<{ code: string }> {
+/**
+ * A signed-in customer names one of their orders (or one placed with the e-mail they give): told
+ * at once when not, before the request takes its place in the limits. Anonymous callers are not
+ * told (the same answer either way).
+ */
+export async function refuseOtherOrders(ctx: AppContext, input: RevocationRequest, caller: RevocationCaller | null): Promise<void> {
+  if (!caller || (await matchingOrder(ctx.db, input.order_number, input.email, caller))) return;
+  const message = notYourOrderMessage(input.order_number);
+  throw badRequest(message, { order_number: [message] });
+}
+
+export interface RevocationOptions {
+  /** The signed-in customer sending it, told when the number is not one of their orders. */
+  caller: RevocationCaller | null;
+  /** Whether the address given may still get a confirmation today (REVOCATION_MAILS_PER_ADDRESS). */
+  mailRequester: boolean;
+}
+
+export async function createRevocation(
+  ctx: AppContext,
+  input: RevocationRequest,
+  options: RevocationOptions,
+  log?: Logger,
+): Promise<{ code: string }> {
   const mails: number[] = [];
   const row = await ctx.db.transaction(async (tx) => {
-    const order = await matchingOrder(tx, input.order_number, input.email);
+    const order = await matchingOrder(tx, input.order_number, input.email, options.caller);
     let created: typeof revocationRequests.$inferSelect | undefined;
     // A code already taken (one in a billion) is drawn again.
     for (let attempt = 0; !created && attempt < 5; attempt++) {
@@ -92,8 +175,8 @@ export async function createRevocation(ctx: AppContext, input: RevocationRequest
       entity_id: created.id,
       changes: { code: created.code, email: created.email, order_id: created.order_id },
     });
-    mails.push(await queueMail(tx, customerEmail(created)));
-    if (ctx.config.shopEmail) mails.push(await queueMail(tx, shopNotice(ctx, created, order, ctx.config.shopEmail)));
+    if (options.mailRequester) mails.push(await queueMail(tx, customerEmail(created)));
+    if (ctx.config.shopEmail) mails.push(await queueMail(tx, shopNotice(ctx, created, order, options.mailRequester, ctx.config.shopEmail)));
     return created;
   });
   deliverInBackground(ctx, mails, log);

@@ -21,13 +21,16 @@ import { WindowCounter } from '../../window-counter';
 import { requireStaff } from '../auth/caller';
 import { getContactSettings, updateContactSettings } from '../site/contact-settings';
 import { getLegalPage, updateLegalPage } from './pages';
-import { createRevocation, listRevocations } from './revocations';
+import { createRevocation, listRevocations, refuseOtherOrders, REVOCATION_MAILS_PER_ADDRESS } from './revocations';
 
 // The form is public: each address may send a few requests an hour (and try a few more times,
 // malformed ones included). Counted in the shared store, so the limit holds across processes.
 export const REVOCATIONS_PER_HOUR = 5;
 const REVOCATION_REQUESTS = { max: REVOCATIONS_PER_HOUR, windowMs: 60 * 60_000 };
 const REVOCATION_ATTEMPTS = { max: 30, windowMs: 60 * 60_000 };
+// Per address named, from any connection: beyond it a request is still registered and answered
+// alike (nobody learns that the address was named before) but no more mail goes to it.
+const REVOCATION_MAILS = { max: REVOCATION_MAILS_PER_ADDRESS, windowMs: 24 * 60 * 60_000 };
 export const REVOCATION_LIMIT_MESSAGE =
   'Demasiadas solicitudes de arrepentimiento desde tu conexión. Por favor, intenta nuevamente más tarde o escríbenos por los canales de contacto.';
 const DEFAULT_PAGE_SIZE = 20;
@@ -42,6 +45,7 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
   const { ctx } = opts;
   const requests = new WindowCounter(app.counters, 'revocations:requests', REVOCATION_REQUESTS);
   const attempts = new WindowCounter(app.counters, 'revocations:attempts', REVOCATION_ATTEMPTS);
+  const mailsTo = new WindowCounter(app.counters, 'revocations:mails-to', REVOCATION_MAILS);
 
   app.get(
     '/api/core/contact-settings/',
@@ -83,8 +87,11 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
     },
     async (request, reply) => {
       // A valid request takes its place in the limit in one step: simultaneous ones cannot all pass.
+      const caller = request.user ? { id: request.user.id, email: request.user.email } : null;
+      await refuseOtherOrders(ctx, request.body, caller);
       if (!(await requests.take(request.ip)).allowed) throw tooMany(REVOCATION_LIMIT_MESSAGE);
-      return reply.status(201).send(await createRevocation(ctx, request.body, request.log));
+      const mailRequester = (await mailsTo.take(request.body.email)).allowed;
+      return reply.status(201).send(await createRevocation(ctx, request.body, { caller, mailRequester }, request.log));
     },
   );
 

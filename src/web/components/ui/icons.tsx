@@ -185,11 +185,6 @@ export const InstagramIcon = (p: IconProps) => (
     <path d="M17.5 6.5h.01" />
   </Icon>
 );
-export const FacebookIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M15 3h-2.5A3.5 3.5 0 0 0 9 6.5V10H6v4h3v7h4v-7h3l1-4h-4V7a1 1 0 0 1 1-1h2z" />
-  </Icon>
-);
 export const WhatsAppIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3.5 20.5 5 16.3A8.5 8.5 0 1 1 8 19.2z" />

@@ -1,10 +1,12 @@
 // /arrepentimiento: the 'Botón de arrepentimiento' (Res. SCI 424/2020). Anyone asks to revoke a
 // purchase with name, e-mail, order number and an optional reason, and reads the request's code,
-// which is also e-mailed to them.
+// which is also e-mailed to them. A signed-in customer finds the form filled: their name, e-mail and
+// the order of the link (?pedido=…) or their latest one; the server tells them when the number is
+// not one of their orders.
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { REVOCATION_DAYS } from '../../../domain/legal';
 import { REVOCATION_REASON_MAX, revocationSchema, type RevocationRequest } from '../../../domain/legal-schemas';
@@ -12,7 +14,8 @@ import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { TextAreaField, TextField } from '../../components/ui/fields';
 import { ApiError } from '../../lib/api';
-import { useSendRevocation } from './api';
+import { useSession } from '../../lib/session';
+import { useLatestOrderNumber, useSendRevocation } from './api';
 import { bindFields } from '../../lib/form-fields';
 
 type Fields = { name: string; email: string; order_number: string; reason: string };
@@ -28,6 +31,8 @@ export default function RevocationPage() {
     register,
     handleSubmit,
     setError,
+    getValues,
+    setValue,
     formState: { errors },
   } = useForm<Fields, unknown, RevocationRequest>({
     resolver,
@@ -35,6 +40,23 @@ export default function RevocationPage() {
     mode: 'onTouched',
   });
   const field = bindFields(register, errors);
+
+  // Filled after the first render (the server's page is the same for everyone), and only where
+  // the visitor has not typed yet.
+  const { user } = useSession();
+  const [params] = useSearchParams();
+  const linkedOrder = params.get('pedido')?.trim().replace(/^#/, '') ?? '';
+  const latestOrder = useLatestOrderNumber(!!user && !linkedOrder).data;
+  useEffect(() => {
+    const fill = (name: keyof Fields, value: string) => {
+      if (value && !getValues(name)) setValue(name, value);
+    };
+    if (user) {
+      fill('name', `${user.first_name} ${user.last_name}`.trim());
+      fill('email', user.email);
+    }
+    fill('order_number', linkedOrder || (latestOrder ? String(latestOrder) : ''));
+  }, [user, linkedOrder, latestOrder, getValues, setValue]);
 
   const onSubmit = handleSubmit((values) => {
     setFailure(null);

@@ -63,6 +63,8 @@ export function ContactSettings() {
             <ImageUpload
               label="Data fiscal (AFIP)"
               purpose="settings"
+              // A small form's picture: a square as wide as the form was about 960 px at 1280 px.
+              zoneClassName="max-w-48"
               value={field.value}
               onChange={(url) => field.onChange(url)}
               hint="Opcional. La imagen del formulario 960/D que da AFIP; se muestra al pie de cada página."

@@ -63,6 +63,9 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
     formState: { isDirty },
   } = form;
   const body = useWatch({ control, name: 'body' });
+  // A page never saved shows the base text: saving it as it is confirms the owner reviewed it
+  // (the 'Primeros pasos' step counts the pages saved).
+  const confirmsBaseText = !page.data?.updated_at && !isDirty;
 
   if (page.isPending) return <LoadingState label="Cargando la página..." />;
   if (page.isError)
@@ -78,7 +81,9 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={`Editar ${LEGAL_PAGE_LABELS[slug]}`}>
       <p className="text-xs text-stone-500">
-        {page.data.updated_at ? `Editada el ${formatDateTime(page.data.updated_at)}.` : 'Texto base: todavía no la editaste.'}{' '}
+        {page.data.updated_at
+          ? `Editada el ${formatDateTime(page.data.updated_at)}.`
+          : 'Texto base: todavía no la editaste. Si te sirve como está, confírmalo.'}{' '}
         <a href={`/${slug}`} target="_blank" rel="noopener noreferrer" className="font-medium text-brand-800 hover:underline">
           Ver en la tienda
         </a>
@@ -99,8 +104,8 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
           </div>
         </div>
       </div>
-      <SettingsSubmit flash={flash.message} saving={save.isPending} failed={save.isError} dirty={isDirty}>
-        Guardar página
+      <SettingsSubmit flash={flash.message} saving={save.isPending} failed={save.isError} dirty={isDirty || confirmsBaseText}>
+        {confirmsBaseText ? 'Confirmar texto base' : 'Guardar página'}
       </SettingsSubmit>
     </form>
   );

@@ -25,6 +25,7 @@ export function ImageUpload({
   errorPrefix,
   error,
   className = '',
+  zoneClassName = '',
 }: {
   label: string;
   value: string;
@@ -36,6 +37,8 @@ export function ImageUpload({
   errorPrefix: string;
   error?: string;
   className?: string;
+  /** Bounds the square drop zone, which otherwise takes the whole width of the form. */
+  zoneClassName?: string;
 }) {
   const id = useId();
   const fileInput = useRef<HTMLInputElement>(null);
@@ -107,7 +110,7 @@ export function ImageUpload({
         }}
         onDragLeave={() => setDragging(false)}
         onDrop={onDrop}
-        className={`relative flex aspect-square w-full items-center justify-center overflow-hidden rounded-xl border-2 border-dashed transition focus-visible:border-brand-600 ${
+        className={`relative flex aspect-square w-full items-center justify-center overflow-hidden rounded-xl border-2 border-dashed transition focus-visible:border-brand-600 ${zoneClassName} ${
           dragging ? 'border-brand-600 bg-brand-50' : error ? 'border-red-400 bg-red-50' : 'border-stone-300 bg-stone-50'
         }`}
       >
