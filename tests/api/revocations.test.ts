@@ -207,9 +207,9 @@ describe('what the e-mails say', () => {
     const registered = await server.ctx.db.select().from(revocationRequests).where(eq(revocationRequests.email, victim));
     expect(registered).toHaveLength(12);
     const [lastNotice] = (await mailsWith(codes[11])).filter((m) => m.to_address === 'tienda@test.local');
-    expect(lastNotice.text_body).toContain(`No le enviamos el código por email: esa dirección ya recibió ${REVOCATION_MAILS_PER_ADDRESS}`);
+    expect(lastNotice.text_body).toContain(`No enviamos el código por email: esa dirección ya recibió ${REVOCATION_MAILS_PER_ADDRESS}`);
     const [firstNotice] = (await mailsWith(codes[0])).filter((m) => m.to_address === 'tienda@test.local');
-    expect(firstNotice.text_body).toContain('Le enviamos el código por email a la dirección ingresada.');
+    expect(firstNotice.text_body).toContain('Enviamos el código por email a la dirección ingresada.');
   });
 });
 

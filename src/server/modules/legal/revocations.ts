@@ -111,8 +111,8 @@ function shopNotice(
         ? `Verificación de la tienda: coincide con el pedido #${order.order_number} (el número y el email ingresados son los de ese pedido).`
         : 'Verificación de la tienda: ningún pedido coincide con el número y el email ingresados. Verifícalo con el cliente.',
       requesterMailed
-        ? 'Le enviamos el código por email a la dirección ingresada.'
-        : `No le enviamos el código por email: esa dirección ya recibió ${REVOCATION_MAILS_PER_ADDRESS} en las últimas 24 horas.`,
+        ? 'Enviamos el código por email a la dirección ingresada.'
+        : `No enviamos el código por email: esa dirección ya recibió ${REVOCATION_MAILS_PER_ADDRESS} en las últimas 24 horas.`,
       'Responde al cliente dentro de las 24 horas (Res. SCI 424/2020).',
     ],
     bodyHtml:
