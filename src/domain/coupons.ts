@@ -3,7 +3,7 @@
 // transaction both ask this module, so the preview and the order never disagree (decision 0016).
 import { z } from 'zod';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type ProductType } from './catalog-constants';
-import { formatArs, roundCents } from './money';
+import { formatArs, roundCents, toCents } from './money';
 
 export const COUPON_KINDS = ['percent', 'fixed', 'free_shipping'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -280,7 +280,7 @@ export function couponRefusal(coupon: CouponRules, facts: CouponFacts): string |
   if (coupon.max_uses_per_customer !== null && facts.customer_uses >= coupon.max_uses_per_customer) return COUPON_MESSAGES.perCustomer;
   if (coupon.first_order_only && facts.has_orders) return COUPON_MESSAGES.firstOrderOnly;
   if (restricted(coupon) && !facts.lines.some((l) => lineEligible(coupon, l))) return COUPON_MESSAGES.noEligibleProducts;
-  if (sum(facts.lines, (l) => l.price) < coupon.min_subtotal) return minimumMessage(coupon.min_subtotal);
+  if (toCents(sum(facts.lines, (l) => l.price)) < toCents(coupon.min_subtotal)) return minimumMessage(coupon.min_subtotal);
   return null;
 }
 

@@ -303,6 +303,19 @@ describe('the checkout pays what the customer confirmed', () => {
     expect(ok.json.total).toBe(60000);
   });
 
+  it('compares the confirmed total to the cent: 1999.99 against 2000 is refused, 2000.00 is placed', async () => {
+    const customer = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 2000, stock: 5 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    const off = await api(server, 'POST', '/api/orders/', { token: customer.token, body: body([line], 1999.99) });
+    expect(off.status).toBe(409);
+    expect(off.json).toMatchObject({ code: 'PRICE_CHANGED', total: 2000 });
+    expect(await stockOf(line.blister_id)).toBe(5);
+    const ok = await api(server, 'POST', '/api/orders/', { token: customer.token, body: body([line], 2000.0) });
+    expect(ok.status).toBe(201);
+    expect(ok.json.total).toBe(2000);
+  });
+
   it('never sells a line at $0, not even when a fixed discount eats the whole price', async () => {
     const customer = await createUser(db());
     const brand = await createBrand(db());

@@ -3,7 +3,7 @@
 import { hasPermission, type StaffRole } from '../../../domain/staff-roles';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { formatArs, roundCents } from '../../../domain/money';
+import { formatArs, roundCents, sameAmount } from '../../../domain/money';
 import { refundOnCancel, refusal, UNPAID_STAGES, type OrderAction } from '../../../domain/order-lifecycle';
 import {
   CANCELLED_FOR_NO_PRODUCTS,
@@ -226,7 +226,7 @@ export async function placeOrder(
   // The customer confirmed a total: a price that changed while the checkout was open (a
   // catalog edit, a new dollar rate, the shipping settings) stops the order instead of
   // charging more or less.
-  if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
+  if (input.expected_total !== undefined && !sameAmount(total, input.expected_total)) {
     throw conflict(
       `Los precios cambiaron mientras confirmabas: el total ahora es ${formatArs(total)}. Revisa tu pedido y confírmalo de nuevo.`,
       'PRICE_CHANGED',
@@ -484,7 +484,7 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
       continue;
     }
     const was = current.find((l) => l.id === id)!;
-    if (was.quantity !== line.quantity || was.price_at_time !== line.price_at_time) {
+    if (was.quantity !== line.quantity || !sameAmount(was.price_at_time, line.price_at_time)) {
       await tx.update(orderProducts).set({ quantity: line.quantity, price_at_time: line.price_at_time }).where(eq(orderProducts.id, id));
     }
   }
