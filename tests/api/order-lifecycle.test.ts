@@ -184,6 +184,22 @@ describe('cancelling a paid order and its refund', () => {
     expect(own.json.refund.note).toBeUndefined();
   });
 
+  it('never refunds more than was paid: 409 naming the most that may go back, then the right amount passes', async () => {
+    const { order } = await simpleOrder(server, { price: 10000, quantity: 1 });
+    await pay(order.id, { method: 'transferencia', amount: 8000 });
+    await asStaff('PUT', `/api/orders/${order.id}/`, { status: 'cancelled' });
+    for (const amount of [999999, 8000.01]) {
+      const res = await asStaff('POST', `/api/orders/${order.id}/refund/`, { method: 'transferencia', amount });
+      expect(res.status).toBe(409);
+      expect(res.json).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT', max_refund: 8000 });
+      expect(res.json.error).toContain(ars(8000));
+    }
+    expect((await read(order.id)).refund).toMatchObject({ status: 'owed', amount: 8000 });
+    const done = await asStaff('POST', `/api/orders/${order.id}/refund/`, { method: 'transferencia', amount: 8000 });
+    expect(done.status).toBe(200);
+    expect(done.json.refund).toMatchObject({ status: 'done', amount: 8000 });
+  });
+
   it('refuses a refund for an order that was never paid or is not cancelled; re-opening drops an owed refund', async () => {
     const unpaid = await simpleOrder(server);
     await asStaff('PUT', `/api/orders/${unpaid.order.id}/`, { status: 'cancelled' });
