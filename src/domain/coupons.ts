@@ -385,7 +385,7 @@ export const couponDroppedMessage = (code: string, reason: string) =>
  */
 export function fixedCouponWarning(value: number, minSubtotal: number): string | null {
   if (!(value > 0) || toCents(minSubtotal) > toCents(value)) return null;
-  return `Un carrito de ${formatArs(value)} o menos quedaría en $ 0 con este cupón, así que no podrá usarlo. Para que valga en cualquier carrito, pon una compra mínima mayor que ${formatArs(value)}.`;
+  return `Un carrito de ${formatArs(value)} o menos quedaría en ${formatArs(0)} con este cupón, así que no podrá usarlo. Para que valga en cualquier carrito, pon una compra mínima mayor que ${formatArs(value)}.`;
 }
 
 /** "10 %", "$ 5.000" or "Envío gratis", for lists and e-mails. */

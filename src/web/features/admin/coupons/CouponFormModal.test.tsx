@@ -7,7 +7,7 @@ import { formatArs } from '../../../../domain/money';
 import { fakeApi, renderPage } from '../../../test/render';
 import { CouponFormModal } from './CouponFormModal';
 
-const WARNING = /quedaría en \$ 0 con este cupón/;
+const WARNING = /quedaría en \$\s0 con este cupón/;
 
 describe('Nuevo cupón', () => {
   it('warns when a fixed amount is not below the minimum purchase, and still saves', async () => {
@@ -22,7 +22,7 @@ describe('Nuevo cupón', () => {
     const amount = await screen.findByLabelText('Monto a descontar ($)');
     fireEvent.input(amount, { target: { value: '50.000' } });
     const warning = await screen.findByText(WARNING);
-    expect(warning.textContent).toContain(`Un carrito de ${formatArs(50000)} o menos`);
+    expect(warning.textContent).toContain(`Un carrito de ${formatArs(50000)} o menos quedaría en ${formatArs(0)}`);
     expect(warning.getAttribute('role')).toBe('status');
 
     const minimum = screen.getByLabelText(/Compra mínima/);

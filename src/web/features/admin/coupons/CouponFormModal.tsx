@@ -155,16 +155,18 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
             />
           )}
           <TextField label="Compra mínima ($)" optional inputMode="decimal" placeholder="30.000" {...bind('min_subtotal')} />
-          <TextField label="Desde" optional type="date" {...bind('starts_at')} />
-          <TextField label="Hasta" optional type="date" {...bind('ends_at')} />
-          <TextField label="Usos en total" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses')} />
-          <TextField label="Usos por cliente" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses_per_customer')} />
         </div>
         {warning && (
           <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
             {warning}
           </p>
         )}
+        <div className="grid gap-3 sm:grid-cols-2">
+          <TextField label="Desde" optional type="date" {...bind('starts_at')} />
+          <TextField label="Hasta" optional type="date" {...bind('ends_at')} />
+          <TextField label="Usos en total" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses')} />
+          <TextField label="Usos por cliente" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses_per_customer')} />
+        </div>
         <Checkbox checked={draft.first_order_only} onChange={(on) => set('first_order_only', on)}>
           Solo para la primera compra del cliente
         </Checkbox>
