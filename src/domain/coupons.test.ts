@@ -8,6 +8,7 @@ import {
   couponOnLines,
   couponRefusal,
   couponState,
+  fixedCouponWarning,
   minimumMessage,
   normalizeCouponCode,
   type CouponFacts,
@@ -127,6 +128,17 @@ describe('no order at $ 0', () => {
     expect(couponOnEditedLines(rules({ ends_at: '2000-01-01T00:00:00Z', uses: 5, max_uses: 5 }), [line()])).toMatchObject({
       outcome: { discount: 1000 },
     });
+  });
+});
+
+describe('fixedCouponWarning', () => {
+  it('warns when a cart meeting the minimum could cost the amount or less', () => {
+    expect(fixedCouponWarning(50000, 0)).toContain(`Un carrito de ${formatArs(50000)} o menos quedaría en ${formatArs(0)}`);
+    expect(fixedCouponWarning(50000, 50000, 7500)).toContain(`cuesta ${formatArs(7500)}`);
+    expect(fixedCouponWarning(50000, 50000.01)).toBeNull();
+    // Every product covered costs more than the amount: no cart of it reaches $ 0.
+    expect(fixedCouponWarning(5000, 0, 7500)).toBeNull();
+    expect(fixedCouponWarning(7500, 0, 7500)).not.toBeNull();
   });
 });
 

@@ -381,11 +381,14 @@ export const couponDroppedMessage = (code: string, reason: string) =>
 /**
  * The staff form's warning for a fixed amount that could bring an order to $ 0: a cart of that
  * amount or less that meets the minimum could not use the coupon (couponOnLines refuses it).
- * Null when the minimum purchase is above the amount.
+ * None when the minimum purchase is above the amount, or when the cheapest product the coupon
+ * covers (`cheapest`, its price after discounts; null: not known) costs more than the amount.
  */
-export function fixedCouponWarning(value: number, minSubtotal: number): string | null {
+export function fixedCouponWarning(value: number, minSubtotal: number, cheapest: number | null = null): string | null {
   if (!(value > 0) || toCents(minSubtotal) > toCents(value)) return null;
-  return `Un carrito de ${formatArs(value)} o menos quedaría en ${formatArs(0)} con este cupón, así que no podrá usarlo. Para que valga en cualquier carrito, pon una compra mínima mayor que ${formatArs(value)}.`;
+  if (cheapest !== null && toCents(cheapest) > toCents(value)) return null;
+  const example = cheapest === null ? '' : ` (el producto más barato al que se aplica cuesta ${formatArs(cheapest)})`;
+  return `Un carrito de ${formatArs(value)} o menos${example} quedaría en ${formatArs(0)} con este cupón, así que no podrá usarlo. Para que valga en cualquier carrito, pon una compra mínima mayor que ${formatArs(value)}.`;
 }
 
 /** "10 %", "$ 5.000" or "Envío gratis", for lists and e-mails. */

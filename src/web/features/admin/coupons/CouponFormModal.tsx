@@ -10,7 +10,7 @@ import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
-import { useSaveCoupon, type CouponPayload } from './api';
+import { useCheapestCovered, useSaveCoupon, type CouponPayload } from './api';
 import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Checkbox, CheckboxGroup } from '../../../components/ui/checkboxes';
@@ -50,11 +50,11 @@ type TextKey = 'code' | 'value' | 'min_subtotal' | 'starts_at' | 'ends_at' | 'ma
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
 
 /** The warning for a fixed amount that could bring a cart to $ 0, from the amounts as typed (none while one does not read). */
-function zeroOrderWarning(draft: Draft): string | null {
+function zeroOrderWarning(draft: Draft, cheapest: number | null): string | null {
   if (draft.kind !== 'fixed') return null;
   const value = parseArsAmount(draft.value);
   const minimum = draft.min_subtotal.trim() === '' ? { ok: true as const, value: 0 } : parseArsAmount(draft.min_subtotal);
-  return value.ok && minimum.ok ? fixedCouponWarning(value.value, minimum.value) : null;
+  return value.ok && minimum.ok ? fixedCouponWarning(value.value, minimum.value, cheapest) : null;
 }
 
 export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null; onClose(): void }) {
@@ -63,7 +63,8 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
   const [draft, setDraft] = useState(() => draftOf(coupon));
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
-  const warning = zeroOrderWarning(draft);
+  const cheapest = useCheapestCovered(draft.brand_ids, draft.types, draft.kind === 'fixed');
+  const warning = zeroOrderWarning(draft, cheapest.data ?? null);
   /** A text field's value, change handler and refusal. */
   const bind = (key: TextKey) => ({
     value: draft[key],
