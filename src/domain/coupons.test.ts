@@ -4,8 +4,11 @@ import {
   COUPON_MESSAGES,
   couponDiscount,
   couponInputSchema,
+  couponOnEditedLines,
+  couponOnLines,
   couponRefusal,
   couponState,
+  fixedCouponWarning,
   minimumMessage,
   normalizeCouponCode,
   type CouponFacts,
@@ -100,6 +103,42 @@ describe('couponDiscount and applyCoupon', () => {
       free_shipping: true,
       prices: [8000],
     });
+  });
+});
+
+describe('no order at $ 0', () => {
+  it('refuses a coupon that would leave the products at $ 0, keeps one that leaves something to pay', () => {
+    const fixed = rules({ kind: 'fixed', value: 50000 });
+    expect(couponOnLines(fixed, [line({ price: 7500, list_price: 7500 })], 'best')).toEqual({ refusal: COUPON_MESSAGES.coversWholeOrder });
+    expect(couponOnLines(fixed, [line({ quantity: 6 })], 'both')).toMatchObject({ outcome: { discount: 50000 } });
+    expect(couponOnLines(rules({ value: 100 }), [line()], 'both')).toEqual({ refusal: COUPON_MESSAGES.coversWholeOrder });
+    // Free shipping takes nothing off the products.
+    expect(couponOnLines(rules({ kind: 'free_shipping', value: 0 }), [line()], 'best')).toMatchObject({ outcome: { free_shipping: true } });
+  });
+
+  it('decides an edited order with the checkout cart rules: minimum, products covered, $ 0', () => {
+    const minimum = rules({ kind: 'fixed', value: 5000, min_subtotal: 30000 });
+    expect(couponOnEditedLines(minimum, [line({ quantity: 3 })])).toMatchObject({ outcome: { discount: 5000 } });
+    expect(couponOnEditedLines(minimum, [line({ quantity: 1 })])).toEqual({ refusal: minimumMessage(30000) });
+    expect(couponOnEditedLines(rules({ brand_ids: [9] }), [line()])).toEqual({ refusal: COUPON_MESSAGES.noEligibleProducts });
+    expect(couponOnEditedLines(rules({ kind: 'fixed', value: 5000 }), [line({ price: 4000 })])).toEqual({
+      refusal: COUPON_MESSAGES.coversWholeOrder,
+    });
+    // Dates and uses were settled at checkout: an expired coupon stays on an edited order.
+    expect(couponOnEditedLines(rules({ ends_at: '2000-01-01T00:00:00Z', uses: 5, max_uses: 5 }), [line()])).toMatchObject({
+      outcome: { discount: 1000 },
+    });
+  });
+});
+
+describe('fixedCouponWarning', () => {
+  it('warns when a cart meeting the minimum could cost the amount or less', () => {
+    expect(fixedCouponWarning(50000, 0)).toContain(`Un carrito de ${formatArs(50000)} o menos quedaría en ${formatArs(0)}`);
+    expect(fixedCouponWarning(50000, 50000, 7500)).toContain(`cuesta ${formatArs(7500)}`);
+    expect(fixedCouponWarning(50000, 50000.01)).toBeNull();
+    // Every product covered costs more than the amount: no cart of it reaches $ 0.
+    expect(fixedCouponWarning(5000, 0, 7500)).toBeNull();
+    expect(fixedCouponWarning(7500, 0, 7500)).not.toBeNull();
   });
 });
 

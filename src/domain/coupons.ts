@@ -3,7 +3,8 @@
 // transaction both ask this module, so the preview and the order never disagree (decision 0016).
 import { z } from 'zod';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type ProductType } from './catalog-constants';
-import { formatArs, roundCents } from './money';
+import { formatArs, roundCents, toCents } from './money';
+import { leavesSomethingToPay } from './pricing';
 
 export const COUPON_KINDS = ['percent', 'fixed', 'free_shipping'] as const;
 export type CouponKind = (typeof COUPON_KINDS)[number];
@@ -53,6 +54,7 @@ export const COUPON_MESSAGES = {
   firstOrderOnly: 'Este cupón es solo para tu primera compra.',
   noEligibleProducts: 'Tu carrito no tiene productos de los bancos o tipos de este cupón.',
   brandDiscountsBetter: 'Los descuentos de los bancos ya te ahorran más que este cupón: se aplican ellos.',
+  coversWholeOrder: 'Este cupón descontaría todo el valor de tus productos y el pedido quedaría en $ 0: agrega más productos para usarlo.',
 } as const;
 
 const dateOf = (value: Date | string) =>
@@ -279,8 +281,16 @@ export function couponRefusal(coupon: CouponRules, facts: CouponFacts): string |
   if (state === 'exhausted') return COUPON_MESSAGES.exhausted;
   if (coupon.max_uses_per_customer !== null && facts.customer_uses >= coupon.max_uses_per_customer) return COUPON_MESSAGES.perCustomer;
   if (coupon.first_order_only && facts.has_orders) return COUPON_MESSAGES.firstOrderOnly;
-  if (restricted(coupon) && !facts.lines.some((l) => lineEligible(coupon, l))) return COUPON_MESSAGES.noEligibleProducts;
-  if (sum(facts.lines, (l) => l.price) < coupon.min_subtotal) return minimumMessage(coupon.min_subtotal);
+  return couponCartRefusal(coupon, facts.lines);
+}
+
+/**
+ * The rules that depend on the lines alone (the products it covers, the minimum): asked at
+ * checkout and again on every edit of an order's lines, by the customer or staff.
+ */
+export function couponCartRefusal(coupon: Pick<CouponRules, 'brand_ids' | 'types' | 'min_subtotal'>, lines: CouponLine[]): string | null {
+  if (restricted(coupon) && !lines.some((l) => lineEligible(coupon, l))) return COUPON_MESSAGES.noEligibleProducts;
+  if (toCents(sum(lines, (l) => l.price)) < toCents(coupon.min_subtotal)) return minimumMessage(coupon.min_subtotal);
   return null;
 }
 
@@ -330,10 +340,58 @@ export function applyCoupon(
   return { applied: true, prices: lines.map((l) => l.list_price), discount: onListPrices, free_shipping: false };
 }
 
-/** "10 %", "$ 5.000" or "Envío gratis", for lists and e-mails. */
 /** The lines' subtotal at `prices` (one per line). */
 export const linesSubtotal = (lines: Pick<CouponLine, 'quantity'>[], prices: number[]) =>
   roundCents(lines.reduce((sum, line, i) => sum + prices[i] * line.quantity, 0));
+
+export type CouponOnLines = { outcome: CouponOutcome } | { refusal: string };
+
+/**
+ * The coupon on lines its rules accept: combined with the brands' discounts, refused when the
+ * brands save more, or when it would leave the order at $ 0 (pricing.leavesSomethingToPay).
+ */
+export function couponOnLines(
+  coupon: Pick<CouponRules, 'kind' | 'value' | 'brand_ids' | 'types'>,
+  lines: CouponLine[],
+  combination: CouponCombination,
+): CouponOnLines {
+  const outcome = applyCoupon(coupon, lines, combination);
+  if (!outcome.applied) return { refusal: COUPON_MESSAGES.brandDiscountsBetter };
+  if (!leavesSomethingToPay(linesSubtotal(lines, outcome.prices), outcome.discount)) return { refusal: COUPON_MESSAGES.coversWholeOrder };
+  return { outcome };
+}
+
+/**
+ * An order's coupon after its lines changed (lines at the prices the order charges): the same
+ * cart rules and the same "$ 0" rule as at checkout. Its dates, uses and the customer's history
+ * were settled when the order took its use.
+ */
+export function couponOnEditedLines(
+  coupon: Pick<CouponRules, 'kind' | 'value' | 'brand_ids' | 'types' | 'min_subtotal'>,
+  lines: CouponLine[],
+) {
+  const refusal = couponCartRefusal(coupon, lines);
+  return refusal ? { refusal } : couponOnLines(coupon, lines, 'both');
+}
+
+/** The answer of an edit that dropped the order's coupon: which code, and why. */
+export const couponDroppedMessage = (code: string, reason: string) =>
+  `El cupón ${code} ya no se aplica a este pedido (${reason.charAt(0).toLowerCase()}${reason.slice(1).replace(/\.$/, '')}): lo quitamos y el total se calculó sin él.`;
+
+/**
+ * The staff form's warning for a fixed amount that could bring an order to $ 0: a cart of that
+ * amount or less that meets the minimum could not use the coupon (couponOnLines refuses it).
+ * None when the minimum purchase is above the amount, or when the cheapest product the coupon
+ * covers (`cheapest`, its price after discounts; null: not known) costs more than the amount.
+ */
+export function fixedCouponWarning(value: number, minSubtotal: number, cheapest: number | null = null): string | null {
+  if (!(value > 0) || toCents(minSubtotal) > toCents(value)) return null;
+  if (cheapest !== null && toCents(cheapest) > toCents(value)) return null;
+  const example = cheapest === null ? '' : ` (el producto más barato al que se aplica cuesta ${formatArs(cheapest)})`;
+  return `Un carrito de ${formatArs(value)} o menos${example} quedaría en ${formatArs(0)} con este cupón, así que no podrá usarlo. Para que valga en cualquier carrito, pon una compra mínima mayor que ${formatArs(value)}.`;
+}
+
+/** "10 %", "$ 5.000" or "Envío gratis", for lists and e-mails. */
 
 export function couponValueLabel(coupon: Pick<CouponRules, 'kind' | 'value'>): string {
   if (coupon.kind === 'percent') return `${coupon.value} %`;

@@ -12,6 +12,8 @@ import {
   formatUsd,
   parseArsAmount,
   roundCents,
+  sameAmount,
+  toCents,
   THOUSANDS_GROUP_MESSAGE,
   usdToArs,
 } from './money';
@@ -21,6 +23,15 @@ describe('money', () => {
     expect(roundCents(1.005)).toBe(1.01);
     expect(roundCents(2.675)).toBe(2.68);
     expect(roundCents(10)).toBe(10);
+  });
+
+  it('compares amounts to the cent, without a float tolerance', () => {
+    expect(toCents(1999.99)).toBe(199999);
+    expect(toCents(0.1 + 0.2)).toBe(30);
+    expect(toCents(19.99 * 1250)).toBe(2498750);
+    expect(sameAmount(1999.99, 2000)).toBe(false);
+    expect(sameAmount(2000.004, 2000)).toBe(true);
+    expect(sameAmount(0.1 + 0.2, 0.3)).toBe(true);
   });
 
   it('converts USD to ARS rounded to a whole peso (spec accounts-admin §4)', () => {

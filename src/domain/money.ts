@@ -13,6 +13,15 @@ export function roundCents(value: number): number {
 }
 
 // spec accounts-admin §4: USD to ARS is rounded to an integer; ARS to USD keeps 2 decimals.
+/**
+ * An amount as whole cents: every comparison of money goes through this (or sameAmount), never a
+ * float tolerance, so 1999.99 and 2000 are two amounts and 0.1 + 0.2 is 0.3.
+ */
+export const toCents = (value: number): number => Math.round(settle(value * 100));
+
+/** Whether two amounts are the same to the cent. */
+export const sameAmount = (a: number, b: number): boolean => toCents(a) === toCents(b);
+
 export function usdToArs(usd: number, rate: number): number {
   return Math.round(settle(usd * rate));
 }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STAGES, orderStage, refundOnCancel, refusal, STAGE_FACTS, type ActionFacts, type OrderAction } from './order-lifecycle';
+import { formatArs } from './money';
+import {
+  ORDER_STAGES,
+  orderStage,
+  refundableAmount,
+  refundAmountRefusal,
+  refundOnCancel,
+  refusal,
+  STAGE_FACTS,
+  type ActionFacts,
+  type OrderAction,
+} from './order-lifecycle';
 
 const at = '2035-01-01T12:00:00Z';
 const order = (stage: (typeof ORDER_STAGES)[number], extra: Partial<ActionFacts> = {}): ActionFacts => {
@@ -55,5 +66,21 @@ describe('refusal', () => {
   it('owes a refund on cancelling only when a payment was recorded', () => {
     expect(refundOnCancel({ paid_at: at })).toBe('owed');
     expect(refundOnCancel({ paid_at: null })).toBeNull();
+  });
+});
+
+describe('refunds', () => {
+  const paid = { order_number: 7, total: 10000, payment_amount: 9999.99, refund_status: 'owed' as const, refund_amount: 9999.99 };
+
+  it('allow up to what was paid, to the cent, and name the figure beyond it', () => {
+    expect(refundableAmount(paid)).toBe(9999.99);
+    expect(refundAmountRefusal(paid, 9999.99)).toBeNull();
+    expect(refundAmountRefusal(paid, 10000)).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT' });
+    expect(refundAmountRefusal(paid, 10000)!.message).toContain(formatArs(9999.99));
+  });
+
+  it('count the order total when no amount was recorded, less a refund already done', () => {
+    expect(refundableAmount({ ...paid, payment_amount: null })).toBe(10000);
+    expect(refundableAmount({ ...paid, refund_status: 'done', refund_amount: 4000 })).toBe(5999.99);
   });
 });

@@ -3,6 +3,7 @@
 // where an order stands (expiry, the pending cap, the customer's changes, deletion, refunds, the
 // counts staff see) asks this module, whichever path runs it: customer, staff, bulk, job.
 // No zod here: the customer's account page imports it.
+import { formatArs, toCents } from './money';
 import type { OrderStatus } from './order-status';
 
 export const ORDER_STAGES = ['awaiting_payment', 'paid', 'shipped', 'delivered', 'cancelled'] as const;
@@ -186,3 +187,29 @@ export const REFUND_STATUS_LABELS: Record<RefundStatus, string> = {
 
 /** The refund a cancellation leaves: owed when the order was paid, none otherwise. */
 export const refundOnCancel = (order: { paid_at: Date | string | null }): RefundStatus | null => (order.paid_at ? 'owed' : null);
+
+export interface RefundFacts {
+  order_number: number;
+  total: number;
+  /** What staff recorded as paid (null: the order's total). */
+  payment_amount: number | null;
+  refund_status: RefundStatus | null;
+  refund_amount: number | null;
+}
+
+/** The most that may still go back: what was paid, less refunds already recorded. */
+export function refundableAmount(order: RefundFacts): number {
+  const paid = toCents(order.payment_amount ?? order.total);
+  const refunded = order.refund_status === 'done' ? toCents(order.refund_amount ?? 0) : 0;
+  return Math.max(0, paid - refunded) / 100;
+}
+
+/** Why a refund of `amount` may not be recorded (more than is left to give back), or null. */
+export function refundAmountRefusal(order: RefundFacts, amount: number): Refusal | null {
+  const max = refundableAmount(order);
+  if (toCents(amount) <= toCents(max)) return null;
+  return {
+    code: 'REFUND_EXCEEDS_PAYMENT',
+    message: `El reembolso del pedido #${order.order_number} no puede superar lo pagado: como máximo ${formatArs(max)}.`,
+  };
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPercent, clampDiscount, isBrandDiscountActive, priceBlister, type BrandDiscount } from './pricing';
+import { applyPercent, clampDiscount, isBrandDiscountActive, leavesSomethingToPay, priceBlister, type BrandDiscount } from './pricing';
 
 const NOW = new Date('2026-06-15T12:00:00Z');
 const noBrand = null;
@@ -103,5 +103,14 @@ describe('clampDiscount and applyPercent', () => {
     expect(clampDiscount(Number.NaN)).toBe(0);
     expect(clampDiscount(101)).toBe(100);
     expect(applyPercent(333.33, 33)).toBe(223.33);
+  });
+});
+
+describe('leavesSomethingToPay', () => {
+  it('asks the products, after the coupon, to leave at least a cent', () => {
+    expect(leavesSomethingToPay(7500, 7500)).toBe(false);
+    expect(leavesSomethingToPay(0, 0)).toBe(false);
+    expect(leavesSomethingToPay(7500, 7499.99)).toBe(true);
+    expect(leavesSomethingToPay(0.1 + 0.2, 0.3)).toBe(false);
   });
 });

@@ -1,5 +1,5 @@
 // Prices of a blister (blister): effective price, discounts and conversion to ARS.
-import { roundCents, usdToArs, type Currency } from './money';
+import { roundCents, toCents, usdToArs, type Currency } from './money';
 
 export type DiscountType = 'percentage' | 'fixed';
 
@@ -79,3 +79,18 @@ export function priceBlister(
     discount,
   };
 }
+
+// ---------------------------------------------------------------------------------------------
+// No order at $ 0
+
+export const ORDER_TOTAL_ZERO = 'ORDER_TOTAL_ZERO';
+export const NOTHING_TO_PAY_MESSAGE =
+  'Un pedido no puede quedar en $ 0: sus productos, con los descuentos y el cupón, tienen que sumar más de $ 0.';
+
+/**
+ * The one "no order at $ 0" rule, for every path that sets what an order charges (checkout,
+ * manual order, the customer's and staff's edits, coupons, brand discounts): after the discounts
+ * and the coupon, the products must leave something to pay. Shipping does not count: products
+ * given away with only the shipping to pay are no sale either.
+ */
+export const leavesSomethingToPay = (subtotal: number, couponDiscount: number): boolean => toCents(subtotal) - toCents(couponDiscount) > 0;

@@ -47,8 +47,9 @@ export const DEFAULT_RATE_LIMITS: RateLimitConfig = {
   codeVerify: { ip: { max: 30, windowSeconds: 15 * 60 }, account: { max: 10, windowSeconds: 15 * 60 } },
   // Anything that e-mails a code: resends, reset requests, e-mail change requests.
   codeSend: { ip: { max: 10, windowSeconds: 15 * 60 }, account: { max: 5, windowSeconds: 15 * 60 } },
-  // Checking a coupon code (POST /api/coupons/check/): codes can be guessed, so tries are counted
-  // per address and per account; a customer typing and correcting stays far below.
+  // Trying a coupon code (POST /api/coupons/check/, and POST /api/orders/ with a coupon_code):
+  // codes can be guessed, so tries by either route are counted together, per address and per
+  // account; a customer typing and correcting stays far below.
   couponCheck: { ip: { max: 60, windowSeconds: 15 * 60 }, account: { max: 30, windowSeconds: 15 * 60 } },
 };
 

@@ -3,7 +3,9 @@
 // every way an order stops being active gives the use back.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { COUPON_MESSAGES } from '../../src/domain/coupons';
 import { formatArs } from '../../src/domain/money';
+import { NOTHING_TO_PAY_MESSAGE } from '../../src/domain/pricing';
 import { activityLogs, blisters, couponUses, coupons } from '../../src/server/db/schema';
 import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
 import { api, useTestServer } from '../helpers/app';
@@ -340,8 +342,121 @@ describe('a cancelled order gives its use back', () => {
   });
 });
 
-describe('staff edits keep the coupon', () => {
-  it('recomputes a percent discount on the new lines', async () => {
+describe('no order at $ 0', () => {
+  it('refuses a fixed coupon that would cover the whole cart, in the check and in the order (nothing written)', async () => {
+    const customer = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 7500, stock: 10 }] });
+    const coupon = await createCoupon({ kind: 'fixed', value: 50000 });
+    const checked = await check(customer.token, coupon.code, [lineOf(product)]);
+    expect(checked.json).toMatchObject({ valid: false, discount: 0, message: COUPON_MESSAGES.coversWholeOrder });
+    const res = await order(customer.token, [lineOf(product)], { coupon_code: coupon.code });
+    expect(res.status, JSON.stringify(res.json)).toBe(409);
+    expect(res.json).toMatchObject({ code: 'COUPON_REFUSED', error: COUPON_MESSAGES.coversWholeOrder });
+    expect((await api(server, 'GET', '/api/orders/my-orders/', { token: customer.token })).json.count).toBe(0);
+    expect(await usesOf(coupon.id)).toBe(0);
+    const [blister] = await db().select({ stock: blisters.stock }).from(blisters).where(eq(blisters.id, product.blisters[0].id));
+    expect(blister.stock).toBe(10);
+    // With more in the cart than the coupon takes off, it applies.
+    const more = await order(customer.token, [lineOf(product, 8)], { coupon_code: coupon.code });
+    expect(more.status, JSON.stringify(more.json)).toBe(201);
+    expect(more.json).toMatchObject({ subtotal: 60000, total: 10000 });
+  });
+
+  it('refuses a staff edit that prices every line at $ 0 (409 ORDER_TOTAL_ZERO), and takes one free line among others', async () => {
+    const customer = await createUser(db());
+    const a = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
+    const b = await createProduct(db(), { blisters: [{ price: 4000, stock: 10 }] });
+    const placed = await order(customer.token, [lineOf(a), lineOf(b)]);
+    const [lineA, lineB] = placed.json.order_products;
+    const edit = (prices: [number, number]) =>
+      api(server, 'PUT', `/api/orders/${placed.json.id}/`, {
+        token: staff,
+        body: {
+          order_products: [
+            { id: lineA.id, product_id: a.id, blister_id: a.blisters[0].id, quantity: 1, price_at_time: prices[0] },
+            { id: lineB.id, product_id: b.id, blister_id: b.blisters[0].id, quantity: 1, price_at_time: prices[1] },
+          ],
+        },
+      });
+    const staff = await staffToken();
+    const refused = await edit([0, 0]);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({ code: 'ORDER_TOTAL_ZERO', error: NOTHING_TO_PAY_MESSAGE });
+    expect((await api(server, 'GET', `/api/orders/${placed.json.id}/`, { token: staff })).json.total).toBe(14000);
+    const gift = await edit([10000, 0]);
+    expect(gift.status, JSON.stringify(gift.json)).toBe(200);
+    expect(gift.json.total).toBe(10000);
+  });
+});
+
+describe('every edit decides the coupon again', () => {
+  /** A $ 5.000 coupon with a $ 30.000 minimum on an order of 3 × $ 10.000 (and more lines when given). */
+  async function orderWithMinimum(more: Awaited<ReturnType<typeof createProduct>>[] = []) {
+    const customer = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
+    const coupon = await createCoupon({ kind: 'fixed', value: 5000, min_subtotal: 30000 });
+    const placed = await order(customer.token, [lineOf(product, 3), ...more.map((p) => lineOf(p))], { coupon_code: coupon.code });
+    expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+    expect(await usesOf(coupon.id)).toBe(1);
+    return { customer, product, coupon, placed: placed.json };
+  }
+  const useReturned = async (orderId: number) =>
+    (await db().select({ returned_at: couponUses.returned_at }).from(couponUses).where(eq(couponUses.order_id, orderId)))[0].returned_at;
+
+  async function expectDropped(res: Awaited<ReturnType<typeof api>>, coupon: { id: number; code: string }, subtotal: number) {
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ subtotal, total: subtotal, coupon: null });
+    expect(res.json.message).toContain(`El cupón ${coupon.code} ya no se aplica a este pedido (mínimo de compra ${formatArs(30000)})`);
+    expect(await usesOf(coupon.id)).toBe(0);
+    expect(await useReturned(res.json.id)).toEqual(expect.any(Date));
+  }
+
+  it('drops the coupon when the customer lowers a quantity under its minimum, and gives its use back', async () => {
+    const { customer, product, coupon, placed } = await orderWithMinimum();
+    expect(placed).toMatchObject({ subtotal: 30000, total: 25000 });
+    const res = await api(server, 'PUT', `/api/orders/${placed.id}/`, { token: customer.token, body: { products: [lineOf(product, 1)] } });
+    await expectDropped(res, coupon, 10000);
+    const mine = await api(server, 'GET', `/api/orders/${placed.id}/`, { token: customer.token });
+    expect(mine.json).toMatchObject({ total: 10000, coupon: null });
+    // The customer may use it again on another order.
+    const again = await order(customer.token, [lineOf(product, 3)], { coupon_code: coupon.code });
+    expect(again.status, JSON.stringify(again.json)).toBe(201);
+  });
+
+  it('drops it when the customer removes lines (remove_line_ids)', async () => {
+    const extra = await createProduct(db(), { blisters: [{ price: 4000, stock: 10 }] });
+    const { customer, coupon, placed } = await orderWithMinimum([extra]);
+    expect(placed).toMatchObject({ subtotal: 34000, total: 29000 });
+    const big = placed.order_products.find((l: { quantity: number }) => l.quantity === 3);
+    const res = await api(server, 'PUT', `/api/orders/${placed.id}/`, { token: customer.token, body: { remove_line_ids: [big.id] } });
+    await expectDropped(res, coupon, 4000);
+  });
+
+  it('drops it when staff lower a quantity under its minimum', async () => {
+    const { product, coupon, placed } = await orderWithMinimum();
+    const line = placed.order_products[0];
+    const res = await api(server, 'PUT', `/api/orders/${placed.id}/`, {
+      token: await staffToken(),
+      body: { order_products: [{ id: line.id, product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }] },
+    });
+    await expectDropped(res, coupon, 10000);
+  });
+
+  it('drops a fixed coupon that would now cover the whole order', async () => {
+    const customer = await createUser(db());
+    const a = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
+    const b = await createProduct(db(), { blisters: [{ price: 4000, stock: 10 }] });
+    const coupon = await createCoupon({ kind: 'fixed', value: 5000 });
+    const placed = await order(customer.token, [lineOf(a), lineOf(b)], { coupon_code: coupon.code });
+    expect(placed.json).toMatchObject({ subtotal: 14000, total: 9000 });
+    const res = await api(server, 'PUT', `/api/orders/${placed.json.id}/`, { token: customer.token, body: { products: [lineOf(b)] } });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json).toMatchObject({ subtotal: 4000, total: 4000, coupon: null });
+    expect(res.json.message).toContain(`El cupón ${coupon.code} ya no se aplica a este pedido (este cupón descontaría todo el valor`);
+    expect(await usesOf(coupon.id)).toBe(0);
+  });
+
+  it('keeps a coupon that still applies, recomputing a percent discount on the new lines', async () => {
     const customer = await createUser(db());
     const product = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
     const coupon = await createCoupon({ value: 10 });

@@ -184,6 +184,22 @@ describe('cancelling a paid order and its refund', () => {
     expect(own.json.refund.note).toBeUndefined();
   });
 
+  it('never refunds more than was paid: 409 naming the most that may go back, then the right amount passes', async () => {
+    const { order } = await simpleOrder(server, { price: 10000, quantity: 1 });
+    await pay(order.id, { method: 'transferencia', amount: 8000 });
+    await asStaff('PUT', `/api/orders/${order.id}/`, { status: 'cancelled' });
+    for (const amount of [999999, 8000.01]) {
+      const res = await asStaff('POST', `/api/orders/${order.id}/refund/`, { method: 'transferencia', amount });
+      expect(res.status).toBe(409);
+      expect(res.json).toMatchObject({ code: 'REFUND_EXCEEDS_PAYMENT', max_refund: 8000 });
+      expect(res.json.error).toContain(ars(8000));
+    }
+    expect((await read(order.id)).refund).toMatchObject({ status: 'owed', amount: 8000 });
+    const done = await asStaff('POST', `/api/orders/${order.id}/refund/`, { method: 'transferencia', amount: 8000 });
+    expect(done.status).toBe(200);
+    expect(done.json.refund).toMatchObject({ status: 'done', amount: 8000 });
+  });
+
   it('refuses a refund for an order that was never paid or is not cancelled; re-opening drops an owed refund', async () => {
     const unpaid = await simpleOrder(server);
     await asStaff('PUT', `/api/orders/${unpaid.order.id}/`, { status: 'cancelled' });
@@ -301,6 +317,19 @@ describe('the checkout pays what the customer confirmed', () => {
     const ok = await api(server, 'POST', '/api/orders/', { token: customer.token, body: body([line], 60000) });
     expect(ok.status).toBe(201);
     expect(ok.json.total).toBe(60000);
+  });
+
+  it('compares the confirmed total to the cent: 1999.99 against 2000 is refused, 2000.00 is placed', async () => {
+    const customer = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 2000, stock: 5 }] });
+    const line = { product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 };
+    const off = await api(server, 'POST', '/api/orders/', { token: customer.token, body: body([line], 1999.99) });
+    expect(off.status).toBe(409);
+    expect(off.json).toMatchObject({ code: 'PRICE_CHANGED', total: 2000 });
+    expect(await stockOf(line.blister_id)).toBe(5);
+    const ok = await api(server, 'POST', '/api/orders/', { token: customer.token, body: body([line], 2000.0) });
+    expect(ok.status).toBe(201);
+    expect(ok.json.total).toBe(2000);
   });
 
   it('never sells a line at $0, not even when a fixed discount eats the whole price', async () => {

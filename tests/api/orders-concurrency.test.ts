@@ -105,6 +105,24 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     expect(await stockOf(product.blisters[0].id)).toBe(10);
   });
 
+  it('records one refund, never more than was paid, when several are sent at the same time', async () => {
+    const boss = await createStaff(db());
+    const product = await createProduct(db(), { blisters: [{ price: 10000, stock: 10 }] });
+    const [owner] = await customers(1);
+    const created = await order(owner.token, [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]);
+    const asBoss = (method: 'POST' | 'PUT', path: string, body: unknown) => api(server, method, path, { token: boss.token, body });
+    await asBoss('POST', `/api/orders/${created.json.id}/payment/`, { method: 'transferencia' });
+    await asBoss('PUT', `/api/orders/${created.json.id}/`, { status: 'cancelled' });
+    const refund = (amount: number) => asBoss('POST', `/api/orders/${created.json.id}/refund/`, { method: 'transferencia', amount });
+    const results = await Promise.all([refund(6000), refund(6000), refund(6000), refund(999999)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409, 409]);
+    expect(results[3].status).toBe(409);
+    for (const refused of results.filter((r) => r.status === 409))
+      expect(['REFUND_EXCEEDS_PAYMENT', 'REFUND_ALREADY_DONE']).toContain(refused.json.code);
+    const [row] = await db().select().from(orders).where(eq(orders.id, created.json.id));
+    expect(row).toMatchObject({ refund_status: 'done', refund_amount: 6000 });
+  });
+
   it('returns stock once when the same line removal is sent twice at the same time', async () => {
     const a = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
     const b = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });

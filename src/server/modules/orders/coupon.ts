@@ -1,11 +1,12 @@
 // A coupon on a cart, from the server's prices: the check endpoint's preview and the order's
 // transaction call the same function (placeOrder with `lock`), so they never disagree.
 import {
-  applyCoupon,
   COUPON_MESSAGES,
-  couponDiscount,
+  couponOnEditedLines,
+  couponOnLines,
   couponRefusal,
   linesSubtotal,
+  type CouponOnLines,
   type CouponCheckResult,
   type CouponLine,
   type CouponOutcome,
@@ -45,9 +46,7 @@ export async function decideCoupon(
   if (!coupon) return { refusal: COUPON_MESSAGES.notFound, coupon: null };
   const refusal = couponRefusal(couponRules(coupon), { now, lines, ...(await customerFacts(db, coupon.id, customerId)) });
   if (refusal) return { refusal, coupon };
-  const outcome = applyCoupon(couponRules(coupon), lines, await getCouponCombination(db));
-  if (!outcome.applied) return { refusal: COUPON_MESSAGES.brandDiscountsBetter, coupon };
-  return { coupon, outcome };
+  return { coupon, ...couponOnLines(couponRules(coupon), lines, await getCouponCombination(db)) };
 }
 
 export function checkResult(decision: CouponDecision, lines: CouponLine[]): CouponCheckResult {
@@ -80,18 +79,18 @@ export function checkResult(decision: CouponDecision, lines: CouponLine[]): Coup
 }
 
 /**
- * A staff edit re-prices an order that carries a coupon: the same domain function on the lines
- * as they are now, at the prices the order charges (the coupon was accepted at checkout; its
- * dates, uses and minimum are not asked again). Lines whose product is gone count as no brand.
+ * An order's coupon after an edit of its lines (by the customer or staff): decided again by the
+ * checkout's cart rules on the lines as they are now, at the prices the order charges. Lines
+ * whose product is gone count as no brand.
  */
-export async function repricedDiscount(
+export async function couponAfterLineEdit(
   tx: Tx,
   coupon: CouponRow,
   lines: { product_id: number | null; product_type: string | null; price_at_time: number; quantity: number }[],
-): Promise<number> {
+): Promise<CouponOnLines> {
   const ids = [...new Set(lines.flatMap((l) => (l.product_id ? [l.product_id] : [])))];
   const brandOf = await productBrandIds(tx, ids);
-  return couponDiscount(
+  return couponOnEditedLines(
     couponRules(coupon),
     lines.map((l) => ({
       brand_id: l.product_id ? (brandOf.get(l.product_id) ?? null) : null,

@@ -14,6 +14,7 @@ import {
   type RecordShipmentInput,
 } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
+import { refundableAmount, refundAmountRefusal } from '../../../domain/order-lifecycle';
 import type { OrderDto } from '../../../domain/orders';
 import { shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
@@ -237,9 +238,13 @@ export async function recordRefund(ctx: AppContext, actor: OrderActor, orderId: 
     const order = await lockOrder(tx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     assertAllowed(order, 'refund');
+    const amount = input.amount ?? order.refund_amount ?? order.payment_amount ?? order.total;
+    // Under the order's lock: a second refund sent at the same time waits and finds this one.
+    const tooMuch = refundAmountRefusal(order, amount);
+    if (tooMuch) throw conflict(tooMuch.message, tooMuch.code, { max_refund: refundableAmount(order) });
     const refund = {
       refund_status: 'done' as const,
-      refund_amount: input.amount ?? order.refund_amount ?? order.payment_amount ?? order.total,
+      refund_amount: amount,
       refunded_at: refundedAt,
       refund_method: input.method,
       refund_note: input.note || null,

@@ -62,7 +62,11 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
     '/api/orders/',
     { config: { access: 'user' }, schema: { body: orderCreateSchema, response: { 201: orderDtoSchema } } },
     async (request, reply) => {
-      const order = await createOrder(ctx, requireUser(request), request.body, request.log);
+      const user = requireUser(request);
+      // A code typed at checkout is a try at guessing one, as on POST /api/coupons/check/: the
+      // same counters (address and account), shared by every process.
+      if (request.body.coupon_code) await app.rateLimits.check(request, reply, 'couponCheck', user.email);
+      const order = await createOrder(ctx, user, request.body, request.log);
       return reply.status(201).send(order);
     },
   );

@@ -3,7 +3,7 @@
 import { hasPermission, type StaffRole } from '../../../domain/staff-roles';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { formatArs, roundCents } from '../../../domain/money';
+import { formatArs, roundCents, sameAmount } from '../../../domain/money';
 import { refundOnCancel, refusal, UNPAID_STAGES, type OrderAction } from '../../../domain/order-lifecycle';
 import {
   CANCELLED_FOR_NO_PRODUCTS,
@@ -22,7 +22,7 @@ import {
   type OrderStatus,
   type OrderUpdateResult,
 } from '../../../domain/orders';
-import { priceBlister } from '../../../domain/pricing';
+import { leavesSomethingToPay, NOTHING_TO_PAY_MESSAGE, ORDER_TOTAL_ZERO, priceBlister } from '../../../domain/pricing';
 import { orderTotalWithShipping, sameAddress, type Address } from '../../../domain/shipping';
 import type { OrderSource } from '../../../domain/order-status';
 import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery';
@@ -32,8 +32,8 @@ import { isForeignKeyViolation, retryingDeadlocks } from '../../db/errors';
 import { orderProducts, orders } from '../../db/schema';
 import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth/accounts';
 import { findCoupon, moveCouponUse, takeUse } from '../coupons/uses';
-import { checkResult, couponLine, decideCoupon, repricedDiscount } from './coupon';
-import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupons';
+import { checkResult, couponAfterLineEdit, couponLine, decideCoupon } from './coupon';
+import { couponDroppedMessage, type CouponCheckInput, type CouponCheckResult } from '../../../domain/coupons';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
@@ -222,11 +222,12 @@ export async function placeOrder(
   const delivery = await chooseDelivery(tx, input, subtotal);
   if (coupon?.outcome.free_shipping && delivery.columns.shipping_price !== null) delivery.columns.shipping_price = 0;
   const couponDiscount = coupon?.outcome.discount ?? 0;
+  assertSomethingToPay(subtotal, couponDiscount);
   const total = roundCents(orderTotalWithShipping(subtotal, delivery.columns.shipping_price) - couponDiscount);
   // The customer confirmed a total: a price that changed while the checkout was open (a
   // catalog edit, a new dollar rate, the shipping settings) stops the order instead of
   // charging more or less.
-  if (input.expected_total !== undefined && Math.abs(total - input.expected_total) >= 0.01) {
+  if (input.expected_total !== undefined && !sameAmount(total, input.expected_total)) {
     throw conflict(
       `Los precios cambiaron mientras confirmabas: el total ahora es ${formatArs(total)}. Revisa tu pedido y confírmalo de nuevo.`,
       'PRICE_CHANGED',
@@ -393,6 +394,12 @@ async function maxPendingOrders(ctx: AppContext, tx: Tx): Promise<number> {
   return (await getOrderSettings(ctx, tx)).max_pending_orders;
 }
 
+/** Refuses (409 ORDER_TOTAL_ZERO) an order whose products would leave nothing to pay (domain/pricing.ts). */
+function assertSomethingToPay(subtotal: number, couponDiscount: number): void {
+  if (!leavesSomethingToPay(subtotal, couponDiscount))
+    throw conflict(NOTHING_TO_PAY_MESSAGE, ORDER_TOTAL_ZERO, { subtotal, coupon_discount: couponDiscount });
+}
+
 /** Refuses (409) what the lifecycle does not allow from the order's stage (domain/order-lifecycle.ts). */
 export function assertAllowed(order: OrderRecord, action: OrderAction): void {
   const refused = refusal(order, action);
@@ -467,9 +474,12 @@ async function deliveryAfterEdit(
  * Writes an order's next state: stock moves from what the order held to what it holds now (an
  * active order holds its lines, a cancelled one nothing), lines and order row follow.
  */
-async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState, now: Date): Promise<number> {
+async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState, now: Date): Promise<ChangeApplied> {
   // The coupon's row before the blisters' (coupons/uses.ts): a cancel gives the use back, a reopen takes it.
   await moveCouponUse(tx, order, isOrderActive(order.status), isOrderActive(next.status), now);
+  const { delivery, couponDiscount, couponDropped } = await couponAfterEdit(tx, order, current, next, now);
+  const subtotal = orderTotal(next.lines);
+  if (isOrderActive(next.status) && !sameLines(current, next.lines)) assertSomethingToPay(subtotal, couponDiscount);
   const before = isOrderActive(order.status) ? heldBy(current) : NOTHING_HELD;
   const after = isOrderActive(next.status) ? heldBy(next.lines) : NOTHING_HELD;
   await moveStock(tx, before, after, now);
@@ -484,18 +494,18 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
       continue;
     }
     const was = current.find((l) => l.id === id)!;
-    if (was.quantity !== line.quantity || was.price_at_time !== line.price_at_time) {
+    if (was.quantity !== line.quantity || !sameAmount(was.price_at_time, line.price_at_time)) {
       await tx.update(orderProducts).set({ quantity: line.quantity, price_at_time: line.price_at_time }).where(eq(orderProducts.id, id));
     }
   }
-  const { delivery, couponDiscount } = await couponAfterEdit(tx, order, current, next);
   const shipping = delivery ? delivery.shipping_price : order.shipping_price;
-  const total = roundCents(orderTotalWithShipping(orderTotal(next.lines), shipping) - couponDiscount);
+  const total = roundCents(orderTotalWithShipping(subtotal, shipping) - couponDiscount);
   await tx
     .update(orders)
     .set({
       ...delivery,
       coupon_discount: couponDiscount,
+      ...(couponDropped ? { coupon_id: null, coupon_code: null, coupon_kind: null } : {}),
       status: next.status,
       is_archived: next.is_archived,
       cancel_reason: next.cancel_reason,
@@ -504,22 +514,36 @@ async function applyChange(tx: Tx, order: OrderRecord, current: LineRecord[], ne
       updated_at: now,
     })
     .where(eq(orders.id, order.id));
-  return total;
+  return { total, couponDropped };
+}
+
+interface ChangeApplied {
+  total: number;
+  /** Why the order's coupon was taken off by this change (in Spanish), or null. */
+  couponDropped: string | null;
 }
 
 /**
- * An order with a coupon keeps it through staff edits: the discount is computed again by the same
- * domain function on the new lines, and a free-shipping coupon keeps the shipping at $ 0.
+ * An order's coupon when its lines change (customer or staff, the order still active): decided
+ * again with the checkout's cart rules (coupons.couponOnEditedLines). Kept, its discount is
+ * computed on the new lines and a free-shipping coupon keeps the shipping at $ 0; refused, it
+ * leaves the order and gives its use back (under the coupon's lock, before the blisters').
  */
-async function couponAfterEdit(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState) {
-  if (!order.coupon_id) return { delivery: next.delivery, couponDiscount: order.coupon_discount };
+async function couponAfterEdit(tx: Tx, order: OrderRecord, current: LineRecord[], next: NextState, now: Date) {
+  const unchanged = { delivery: next.delivery, couponDiscount: order.coupon_discount, couponDropped: null };
+  if (!order.coupon_id) return unchanged;
   const delivery =
     next.delivery && order.coupon_kind === 'free_shipping' && next.delivery.shipping_price !== null
       ? { ...next.delivery, shipping_price: 0 }
       : next.delivery;
-  if (sameLines(current, next.lines)) return { delivery, couponDiscount: order.coupon_discount };
+  const kept = { delivery, couponDiscount: order.coupon_discount, couponDropped: null };
+  if (sameLines(current, next.lines) || !isOrderActive(next.status)) return kept;
   const coupon = await findCoupon(tx, order.coupon_id);
-  return { delivery, couponDiscount: coupon ? await repricedDiscount(tx, coupon, next.lines) : order.coupon_discount };
+  if (!coupon) return kept;
+  const decision = await couponAfterLineEdit(tx, coupon, next.lines);
+  if ('outcome' in decision) return { ...kept, couponDiscount: decision.outcome.discount };
+  await moveCouponUse(tx, order, true, false, now);
+  return { delivery: next.delivery, couponDiscount: 0, couponDropped: couponDroppedMessage(coupon.code, decision.refusal) };
 }
 
 /**
@@ -574,6 +598,9 @@ async function logUpdate(tx: Tx, actor: Actor, order: OrderRecord, before: Recor
     changes: diff(before, after),
   });
 }
+
+/** An edit's answer, with why the order's coupon was taken off when it was. */
+const withCouponNote = (message: string, couponDropped: string | null) => (couponDropped ? `${message}. ${couponDropped}` : message);
 
 /**
  * The owner's lines after a removal: `products` lists what remains (a listed line may keep or
@@ -631,15 +658,21 @@ export async function updateOrderAsCustomer(
     if (sameLines(current, lines)) return { message: 'Sin cambios', change: null };
     // Fewer lines may end free shipping: the delivery is quoted again, as for staff.
     const delivery = await deliveryAfterEdit(tx, order, lines, {});
-    const total = await applyChange(
+    const { total, couponDropped } = await applyChange(
       tx,
       order,
       current,
       { status: order.status, lines, is_archived: order.is_archived, cancel_reason: null, delivery },
       now,
     );
-    await logUpdate(tx, actor, order, { products: lineSummary(current), total: order.total }, { products: lineSummary(lines), total });
-    return { message: 'Pedido actualizado', change: 'lines_removed' as const, previousTotal: order.total };
+    await logUpdate(
+      tx,
+      actor,
+      order,
+      { products: lineSummary(current), total: order.total, coupon: order.coupon_code },
+      { products: lineSummary(lines), total, coupon: couponDropped ? null : order.coupon_code },
+    );
+    return { message: withCouponNote('Pedido actualizado', couponDropped), change: 'lines_removed' as const, previousTotal: order.total };
   });
   // Units given back may end a sell-out that customers wait for.
   sendRestockNoticesSoon(ctx);
@@ -754,7 +787,7 @@ export async function updateOrderAsStaff(
     if (statusChanged && order.status === 'cancelled') assertAllowed(order, 'reopen');
 
     // From cancelled back to pending or completed takes the stock again (409 when short).
-    const total = await applyChange(
+    const { total, couponDropped } = await applyChange(
       tx,
       order,
       current,
@@ -768,11 +801,23 @@ export async function updateOrderAsStaff(
         tx,
         actor,
         order,
-        { products: lineSummary(current), total: order.total, is_archived: order.is_archived, ...deliverySummary(order) },
-        { products: lineSummary(lines), total, is_archived: isArchived, ...deliverySummary(deliveryChanged ? delivery : order) },
+        {
+          products: lineSummary(current),
+          total: order.total,
+          is_archived: order.is_archived,
+          coupon: order.coupon_code,
+          ...deliverySummary(order),
+        },
+        {
+          products: lineSummary(lines),
+          total,
+          is_archived: isArchived,
+          coupon: couponDropped ? null : order.coupon_code,
+          ...deliverySummary(deliveryChanged ? delivery : order),
+        },
       );
     }
-    return { message, statusChanged, edited: linesChanged || deliveryChanged };
+    return { message: withCouponNote(message, couponDropped), statusChanged, edited: linesChanged || deliveryChanged };
   });
   sendRestockNoticesSoon(ctx, log);
   const dto = await withOrderDto(ctx, orderId, { message: outcome.message }, STAFF_VIEW);

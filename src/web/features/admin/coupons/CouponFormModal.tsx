@@ -3,14 +3,14 @@
 // checks every field with the domain's schema and its refusals show on their fields.
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from '../../../lib/toast';
-import { COUPON_KIND_LABELS, COUPON_KINDS, type CouponDto, type CouponKind } from '../../../../domain/coupons';
+import { COUPON_KIND_LABELS, COUPON_KINDS, fixedCouponWarning, type CouponDto, type CouponKind } from '../../../../domain/coupons';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type ProductType } from '../../../../domain/catalog-constants';
 import { amountInputText, parseArsAmount } from '../../../../domain/money';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
-import { useSaveCoupon, type CouponPayload } from './api';
+import { useCheapestCovered, useSaveCoupon, type CouponPayload } from './api';
 import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Checkbox, CheckboxGroup } from '../../../components/ui/checkboxes';
@@ -49,12 +49,22 @@ type TextKey = 'code' | 'value' | 'min_subtotal' | 'starts_at' | 'ends_at' | 'ma
 
 const TYPE_OPTIONS = PRODUCT_TYPES.map((t) => ({ value: t, label: PRODUCT_TYPE_LABELS[t] }));
 
+/** The warning for a fixed amount that could bring a cart to $ 0, from the amounts as typed (none while one does not read). */
+function zeroOrderWarning(draft: Draft, cheapest: number | null): string | null {
+  if (draft.kind !== 'fixed') return null;
+  const value = parseArsAmount(draft.value);
+  const minimum = draft.min_subtotal.trim() === '' ? { ok: true as const, value: 0 } : parseArsAmount(draft.min_subtotal);
+  return value.ok && minimum.ok ? fixedCouponWarning(value.value, minimum.value, cheapest) : null;
+}
+
 export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null; onClose(): void }) {
   const save = useSaveCoupon();
   const brands = useAdminBrands();
   const [draft, setDraft] = useState(() => draftOf(coupon));
   const [errors, setErrors] = useState<Errors>({});
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const cheapest = useCheapestCovered(draft.brand_ids, draft.types, draft.kind === 'fixed');
+  const warning = zeroOrderWarning(draft, cheapest.data ?? null);
   /** A text field's value, change handler and refusal. */
   const bind = (key: TextKey) => ({
     value: draft[key],
@@ -146,6 +156,13 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
             />
           )}
           <TextField label="Compra mínima ($)" optional inputMode="decimal" placeholder="30.000" {...bind('min_subtotal')} />
+        </div>
+        {warning && (
+          <p role="status" className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+            {warning}
+          </p>
+        )}
+        <div className="grid gap-3 sm:grid-cols-2">
           <TextField label="Desde" optional type="date" {...bind('starts_at')} />
           <TextField label="Hasta" optional type="date" {...bind('ends_at')} />
           <TextField label="Usos en total" optional inputMode="numeric" hint="Vacío: sin límite." {...bind('max_uses')} />

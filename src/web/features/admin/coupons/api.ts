@@ -1,5 +1,6 @@
 // The staff's coupon calls: the list with uses and revenue, and a coupon created or changed.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ProductDto } from '../../../../domain/catalog';
 import type { CouponDto } from '../../../../domain/coupons';
 import type { Page } from '../../../../domain/page';
 import { api } from '../../../lib/api';
@@ -59,3 +60,22 @@ export const payloadOf = (coupon: CouponDto, changes: Partial<CouponPayload> = {
   active: coupon.active,
   ...changes,
 });
+
+/**
+ * The lowest price, after discounts, among the products on sale a coupon covers (all of them
+ * when it names no brands nor types): the catalog's cheapest first. Null when none has a price.
+ */
+export function useCheapestCovered(brandIds: number[], types: string[], enabled: boolean) {
+  const params = new URLSearchParams({ ordering: 'min_price', has_price: 'true', page_size: '1' });
+  if (brandIds.length) params.set('brand', brandIds.join(','));
+  if (types.length) params.set('type', types.join(','));
+  return useQuery({
+    queryKey: ['admin', 'coupons', 'cheapest', params.toString()],
+    queryFn: ({ signal }) =>
+      api
+        .get<Page<ProductDto>>(`/api/products/?${params}`, { signal, fallbackError: 'Error al cargar los productos' })
+        .then((page) => page.results[0]?.min_price ?? null),
+    enabled,
+    staleTime: 30_000,
+  });
+}
