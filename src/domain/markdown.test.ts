@@ -72,8 +72,9 @@ describe('parseMarkdown', () => {
       const blocks = parseMarkdown(body);
       const elapsed = performance.now() - started;
       expect(blocks.length, name).toBeGreaterThan(0);
-      // Linear: a few milliseconds here; the quadratic parser took seconds for the brackets.
-      expect(elapsed, name).toBeLessThan(200);
+      // Linear: a few milliseconds on a quiet machine, a few hundred on a loaded CI core; the
+      // quadratic parser took 28 s for the brackets.
+      expect(elapsed, name).toBeLessThan(1000);
     }
   });
 
