@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { ORDER_STAGES, orderStage, refundOnCancel, refusal, STAGE_FACTS, type ActionFacts, type OrderAction } from './order-lifecycle';
+import {
+  ORDER_STAGE_TONES,
+  ORDER_STAGES,
+  orderStage,
+  orderStageLabel,
+  refundOnCancel,
+  refusal,
+  STAGE_FACTS,
+  type ActionFacts,
+  type OrderAction,
+} from './order-lifecycle';
 
 const at = '2035-01-01T12:00:00Z';
 const order = (stage: (typeof ORDER_STAGES)[number], extra: Partial<ActionFacts> = {}): ActionFacts => {
@@ -21,6 +31,21 @@ describe('orderStage', () => {
   it('takes an order shipped before it was paid as shipped, and a cancelled paid one as cancelled', () => {
     expect(orderStage({ status: 'pending', paid_at: null, shipped_at: at })).toBe('shipped');
     expect(orderStage({ status: 'cancelled', paid_at: at, shipped_at: null })).toBe('cancelled');
+  });
+});
+
+describe('orderStageLabel', () => {
+  it('names the stage, not the stored status: a paid or shipped order is never "Pendiente"', () => {
+    expect(orderStageLabel({ status: 'pending', paid_at: null, shipped_at: null })).toBe('Esperando pago');
+    expect(orderStageLabel({ status: 'pending', paid_at: at, shipped_at: null })).toBe('Pagado, por enviar');
+    expect(orderStageLabel({ status: 'pending', paid_at: at, shipped_at: at })).toBe('Enviado');
+    expect(orderStageLabel({ status: 'completed', paid_at: at, shipped_at: at })).toBe('Entregado');
+    expect(orderStageLabel({ status: 'cancelled', paid_at: at, shipped_at: null })).toBe('Cancelado');
+    expect(orderStageLabel({ stage: 'paid' })).toBe('Pagado, por enviar');
+  });
+
+  it('gives each stage a tone of its own', () => {
+    expect(new Set(ORDER_STAGES.map((stage) => ORDER_STAGE_TONES[stage])).size).toBe(ORDER_STAGES.length);
   });
 });
 
