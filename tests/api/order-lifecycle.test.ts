@@ -161,7 +161,7 @@ describe('cancelling a paid order and its refund', () => {
     const csv = await api(server, 'GET', `/api/orders/export.csv?status=all&ids=${order.id}`, { token: staff.token });
     const [header, row] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     const cells = Object.fromEntries(header.split(';').map((name, i) => [name, row.split(';')[i]]));
-    expect(cells).toMatchObject({ Etapa: 'Cancelado', Reembolso: 'Reembolso pendiente', 'Monto del reembolso': '30000,00' });
+    expect(cells).toMatchObject({ Estado: 'Cancelado', Reembolso: 'Reembolso pendiente', 'Monto del reembolso': '30000,00' });
 
     const bad = await asStaff('POST', `/api/orders/${order.id}/refund/`, { method: 'cheque' });
     expect(bad.status).toBe(400);
