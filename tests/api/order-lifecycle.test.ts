@@ -200,9 +200,14 @@ describe('cancelling a paid order and its refund', () => {
     const reopened = await asStaff('PUT', `/api/orders/${paid.order.id}/`, { status: 'pending' });
     expect(reopened.status).toBe(200);
     expect(reopened.json).toMatchObject({ status: 'pending', stage: 'paid', refund: null });
-    // One e-mail for the re-opening, not two.
-    const reopenMails = (await mailsTo(paid.customer.email)).filter((m) => m.subject === `Pedido #${paid.order.order_number}: Pendiente`);
+    // One e-mail for the re-opening, not two, naming the stage: paid, with no payment to arrange.
+    const reopenMails = (await mailsTo(paid.customer.email)).filter(
+      (m) => m.subject === `Pedido #${paid.order.order_number}: Pagado, por enviar`,
+    );
     expect(reopenMails).toHaveLength(1);
+    expect(reopenMails[0].text).toContain('Ya registramos tu pago');
+    expect(reopenMails[0].text).not.toContain('coordinar el pago');
+    expect((await mailsTo(paid.customer.email)).map((m) => m.subject)).not.toContain(`Pedido #${paid.order.order_number}: Pendiente`);
   });
 
   it('refuses staff line edits once the order is paid', async () => {
