@@ -129,6 +129,22 @@ describe("an order's stage and money lines", () => {
         expect(squash(await card.innerText())).not.toContain('Pendiente');
         await screenshot(page, `order-stage-admin-list-${viewport.width}`);
       });
+      await step(page, `dashboard-stages-${viewport.width}`, async () => {
+        await page.goto('/admin');
+        const chart = panel(page, 'Pedidos por estado');
+        await chart.locator('figure table').waitFor({ state: 'attached' });
+        // The chart's figures, as its table gives them to screen readers.
+        const rows = await chart.locator('figure table tbody tr').allTextContents();
+        expect(rows.map(squash)).toEqual([
+          `Esperando pago1 · ${ars(24000)}`,
+          `Pagado, por enviar1 · ${ars(23500)}`,
+          `Enviado0 · ${ars(0)}`,
+          `Entregado0 · ${ars(0)}`,
+          `Cancelado0 · ${ars(0)}`,
+        ]);
+        await chart.scrollIntoViewIfNeeded();
+        await screenshot(page, `order-stage-dashboard-${viewport.width}`);
+      });
       await step(page, `packing-slip-${viewport.width}`, async () => {
         await page.goto(`/admin/pedidos/imprimir?ids=${paid.id}`);
         const slip = page.getByRole('article', { name: `Remito del pedido #${paid.order_number}` });
