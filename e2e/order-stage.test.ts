@@ -9,6 +9,7 @@ import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
+import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { ars, expectNoOverflow, squash } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
@@ -98,6 +99,7 @@ describe("an order's stage and money lines", () => {
           `Total: ${ars(23500)}`,
         ]);
         await expectNoOverflow(page);
+        expect(await seriousViolations(page)).toEqual([]);
         await card.locator('footer').scrollIntoViewIfNeeded();
         await screenshot(page, `order-stage-my-orders-${viewport.width}`);
       });
@@ -119,6 +121,7 @@ describe("an order's stage and money lines", () => {
         expect(text).toContain(couponLine);
         expect(text).toContain(`Total ${ars(23500)}`);
         await expectNoOverflow(page);
+        expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `order-stage-admin-detail-${viewport.width}`);
       });
       await step(page, `admin-list-${viewport.width}`, async () => {

@@ -393,26 +393,26 @@ export function DeliveryPanel({ order, editNote }: { order: OrderDto; editNote?:
   return (
     <Panel title="Pedido y entrega">
       <div className="grid gap-x-6 gap-y-3 md:grid-cols-2">
-        <dl className="divide-y divide-stone-100">
-          <Fact label="Origen">
-            <Badge tone={order.source === 'manual' ? 'info' : 'neutral'}>{SOURCE_LABELS[order.source]}</Badge>
-          </Fact>
-          <Fact label="Entrega">
-            {shipping ? (
-              <>
-                {shipping.name}
-                <span className="block text-xs text-stone-500">
-                  {SHIPPING_KIND_LABELS[shipping.kind]} · {CARRIER_LABELS[shipping.carrier]}
-                </span>
-              </>
-            ) : (
-              order.delivery_type_display
-            )}
-          </Fact>
-          <div className="py-1">
-            <OrderMoneyList order={order} label={`Importes del pedido #${order.order_number}`} />
-          </div>
-        </dl>
+        <div>
+          <dl className="divide-y divide-stone-100">
+            <Fact label="Origen">
+              <Badge tone={order.source === 'manual' ? 'info' : 'neutral'}>{SOURCE_LABELS[order.source]}</Badge>
+            </Fact>
+            <Fact label="Entrega">
+              {shipping ? (
+                <>
+                  {shipping.name}
+                  <span className="block text-xs text-stone-500">
+                    {SHIPPING_KIND_LABELS[shipping.kind]} · {CARRIER_LABELS[shipping.carrier]}
+                  </span>
+                </>
+              ) : (
+                order.delivery_type_display
+              )}
+            </Fact>
+          </dl>
+          <OrderMoneyList order={order} className="border-t border-stone-100 py-1" label={`Importes del pedido #${order.order_number}`} />
+        </div>
         <dl className="divide-y divide-stone-100">
           {address ? (
             <>
