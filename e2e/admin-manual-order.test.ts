@@ -115,7 +115,7 @@ describe('manual orders in the back office', () => {
       const text = await facts.innerText();
       expect(text).toContain('Bv. San Juan 450');
       expect(text).toContain('Córdoba (X5000)');
-      expect(text).toContain(`Correo a domicilio · ${formatArs(HOME_CORDOBA)}`);
+      expect(text.replace(/\s+/g, ' ')).toContain(`Envío (Correo a domicilio) ${formatArs(HOME_CORDOBA)}`.replace(/\s+/g, ' '));
       expect(text).toContain(formatArs(36000 + HOME_CORDOBA));
       expect(await page.getByRole('main').innerText()).toContain('Pagado');
       // Paid: no editing, and the page says what to do instead.

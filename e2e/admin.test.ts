@@ -160,7 +160,7 @@ describe('admin journey', () => {
     await step(page, 'journey-order', async () => {
       await page.goto('/admin/pedidos');
       const orderCard = page.locator('article', { hasText: `Pedido #${orderNumber}` });
-      await orderCard.getByText('Pendiente').waitFor();
+      await orderCard.getByText('Esperando pago').waitFor();
       await orderCard.getByRole('button', { name: 'Estado' }).click();
       const dialog = page.getByRole('dialog', { name: `Estado del pedido #${orderNumber}` });
       await dialog.getByLabel(/^Completado/).check();
@@ -170,7 +170,7 @@ describe('admin journey', () => {
       await page.getByRole('button', { name: /^Completados/ }).click();
       await page
         .locator('article', { hasText: `Pedido #${orderNumber}` })
-        .getByText('Completado')
+        .getByText('Entregado')
         .waitFor();
     });
     const order = await api(shop.server, 'GET', `/api/orders/${orderId}/`, { token: staff.token });

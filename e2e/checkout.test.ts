@@ -189,7 +189,7 @@ describe('customer journey from registration to a cancelled order', () => {
       const card = page.getByRole('article', { name: `Pedido #${orderNumber}` });
       await card.waitFor();
       const shown = await text(page, `article[aria-label="Pedido #${orderNumber}"]`);
-      expect(shown).toContain('Pendiente');
+      expect(shown).toContain('Esperando pago');
       expect(shown).toContain(`3 x ${ars(9000)}`);
       expect(shown).toContain(`2 x ${ars(15000)}`);
       expect(shown).toContain(`1 x ${ars(8000)}`);

@@ -98,8 +98,9 @@ describe('Inicio', () => {
           // Two daily charts of 30 columns, some of them with sales.
           expect(named('Ingresos por día')?.marks).toBeGreaterThan(5);
           expect(named('Pedidos por día')?.marks).toBeGreaterThan(5);
-          // Bars: three statuses, three types (each a track and a bar), products and brands.
-          expect(named('Pedidos por estado')?.marks).toBe(6);
+          // Bars: five stages (a track each, a bar for the three with orders), three types (each a
+          // track and a bar), products and brands.
+          expect(named('Pedidos por estado')?.marks).toBe(8);
           expect(named('Ventas por tipo')?.marks).toBeGreaterThanOrEqual(4);
           expect(named('Productos más vendidos')?.marks).toBeGreaterThanOrEqual(4);
           expect(named('Bancos más vendidos')?.marks).toBeGreaterThanOrEqual(2);

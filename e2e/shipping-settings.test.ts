@@ -129,7 +129,7 @@ describe('shipping settings', () => {
       for (const line of ['Av. Colón 1200', 'Depto 3B', 'Córdoba (CP 5000)', `Andreani express · ${formatArs(9800)}`, formatArs(33800)]) {
         expect(text).toContain(line);
       }
-      expect(text).toMatch(/Subtotal productos\s+\$\s24\.000/);
+      expect(text).toMatch(/Subtotal\s+\$\s24\.000/);
       await sheet.scrollIntoViewIfNeeded();
       await screenshot(slip.page, 'shipping-slip-1280');
       await slip.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'shipping-slip-1280-full.png'), fullPage: true });

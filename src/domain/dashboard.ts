@@ -2,6 +2,7 @@
 // (GET /api/dashboard/). The low-stock threshold it uses is in inventory.ts.
 import { z } from 'zod';
 import { PRODUCT_TYPES } from './catalog';
+import { ORDER_STAGES } from './order-lifecycle';
 import { ORDER_STATUSES } from './orders';
 
 /** Days of the daily series, today included. */
@@ -63,6 +64,13 @@ export const statusFiguresSchema = z.object({
   status: z.enum(ORDER_STATUSES),
   orders: z.number().int(),
   /** Sum of the totals (cancelled orders included here, so the lost amount shows). */
+  amount: z.number(),
+});
+
+/** The same figures by stage (Esperando pago, Pagado, por enviar…), as the dashboard's chart shows them. */
+export const stageBreakdownSchema = z.object({
+  stage: z.enum(ORDER_STAGES),
+  orders: z.number().int(),
   amount: z.number(),
 });
 
@@ -150,6 +158,7 @@ export const dashboardDtoSchema = z.object({
   breakdown_days: z.number().int(),
   /** Orders placed in the window by their status now, every status present. */
   by_status: z.array(statusFiguresSchema),
+  by_stage: z.array(stageBreakdownSchema),
   top_products: rankings(topProductSchema),
   top_brands: rankings(topBrandSchema),
   /** Every type present, in PRODUCT_TYPES order. */

@@ -1,5 +1,6 @@
 // The zod-free half of fulfilment.ts: WhatsApp links, payment methods, carriers with their tracking
 // pages and the order's timeline. The customer's account page imports these, so keep zod out.
+import { ORDER_STAGE_LABELS } from './order-lifecycle';
 import { normalizePhone } from './phone';
 
 // ---------------------------------------------------------------------------------------------
@@ -71,9 +72,9 @@ export const carrierHasTracking = (carrier: Carrier) => TRACKING_URLS[carrier] !
 export const FULFILMENT_STAGES = ['awaiting_payment', 'paid', 'shipped'] as const;
 export type FulfilmentStage = (typeof FULFILMENT_STAGES)[number];
 export const FULFILMENT_STAGE_LABELS: Record<FulfilmentStage, string> = {
-  awaiting_payment: 'Esperando pago',
-  paid: 'Pagado, por enviar',
-  shipped: 'Enviado',
+  awaiting_payment: ORDER_STAGE_LABELS.awaiting_payment,
+  paid: ORDER_STAGE_LABELS.paid,
+  shipped: ORDER_STAGE_LABELS.shipped,
 };
 
 export interface TimelineStep {

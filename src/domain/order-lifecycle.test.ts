@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatArs } from './money';
 import {
+  ORDER_STAGE_TONES,
   ORDER_STAGES,
   orderStage,
+  orderStageLabel,
   refundableAmount,
   refundAmountRefusal,
   refundOnCancel,
@@ -32,6 +34,21 @@ describe('orderStage', () => {
   it('takes an order shipped before it was paid as shipped, and a cancelled paid one as cancelled', () => {
     expect(orderStage({ status: 'pending', paid_at: null, shipped_at: at })).toBe('shipped');
     expect(orderStage({ status: 'cancelled', paid_at: at, shipped_at: null })).toBe('cancelled');
+  });
+});
+
+describe('orderStageLabel', () => {
+  it('names the stage, not the stored status: a paid or shipped order is never "Pendiente"', () => {
+    expect(orderStageLabel({ status: 'pending', paid_at: null, shipped_at: null })).toBe('Esperando pago');
+    expect(orderStageLabel({ status: 'pending', paid_at: at, shipped_at: null })).toBe('Pagado, por enviar');
+    expect(orderStageLabel({ status: 'pending', paid_at: at, shipped_at: at })).toBe('Enviado');
+    expect(orderStageLabel({ status: 'completed', paid_at: at, shipped_at: at })).toBe('Entregado');
+    expect(orderStageLabel({ status: 'cancelled', paid_at: at, shipped_at: null })).toBe('Cancelado');
+    expect(orderStageLabel({ stage: 'paid' })).toBe('Pagado, por enviar');
+  });
+
+  it('gives each stage a tone of its own', () => {
+    expect(new Set(ORDER_STAGES.map((stage) => ORDER_STAGE_TONES[stage])).size).toBe(ORDER_STAGES.length);
   });
 });
 

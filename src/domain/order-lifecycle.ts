@@ -17,6 +17,24 @@ export const ORDER_STAGE_LABELS: Record<OrderStage, string> = {
   cancelled: 'Cancelado',
 };
 
+/** How a stage is drawn wherever an order's state shows (a badge's tone: the web's Badge tones). */
+export type StageTone = 'warning' | 'brand' | 'info' | 'success' | 'danger';
+export const ORDER_STAGE_TONES: Record<OrderStage, StageTone> = {
+  awaiting_payment: 'warning',
+  paid: 'brand',
+  shipped: 'info',
+  delivered: 'success',
+  cancelled: 'danger',
+};
+
+/**
+ * The one way an order's state is named to people (pages, e-mails, the CSV): its stage, never the
+ * stored status, whose "Pendiente" also covers paid and shipped orders.
+ */
+export function orderStageLabel(order: LifecycleFacts | { stage: OrderStage }): string {
+  return ORDER_STAGE_LABELS['stage' in order ? order.stage : orderStage(order)];
+}
+
 /**
  * What defines each stage, from the order's own columns: its status and whether a payment and a
  * shipment are recorded (undefined: either). The server builds its SQL from this same table.

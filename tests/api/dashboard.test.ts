@@ -9,6 +9,7 @@ import type { DashboardDto } from '../../src/domain/dashboard';
 import { activityLogs, blisters, orderProducts, orders } from '../../src/server/db/schema';
 import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { simpleOrder } from '../helpers/orders';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -398,6 +399,40 @@ describe('the low-stock threshold', () => {
   });
 });
 
+describe('orders by stage', () => {
+  it('splits the breakdown by stage, so paid and shipped orders are not counted as pending', async () => {
+    const shop = await startTestServer({ maxPendingOrders: 100 });
+    try {
+      const admin = await createStaff(shop.ctx.db);
+      const placed = [];
+      for (const price of [1000, 2000, 3000, 4000, 5000]) placed.push((await simpleOrder(shop, { price, quantity: 1 })).order);
+      const [, paid, shipped, delivered, cancelled] = placed;
+      const call = (method: 'POST' | 'PUT', path: string, body: unknown) => api(shop, method, path, { token: admin.token, body });
+      for (const order of [paid, shipped, delivered]) {
+        expect((await call('POST', `/api/orders/${order.id}/payment/`, { method: 'efectivo' })).status).toBe(200);
+      }
+      expect((await call('POST', `/api/orders/${shipped.id}/shipment/`, { carrier: 'oca' })).status).toBe(200);
+      expect((await call('PUT', `/api/orders/${delivered.id}/`, { status: 'completed' })).status).toBe(200);
+      expect((await call('PUT', `/api/orders/${cancelled.id}/`, { status: 'cancelled' })).status).toBe(200);
+      const data: DashboardDto = (await api(shop, 'GET', '/api/dashboard/', { token: admin.token })).json;
+      expect(data.by_stage).toEqual([
+        { stage: 'awaiting_payment', orders: 1, amount: 1000 },
+        { stage: 'paid', orders: 1, amount: 2000 },
+        { stage: 'shipped', orders: 1, amount: 3000 },
+        { stage: 'delivered', orders: 1, amount: 4000 },
+        { stage: 'cancelled', orders: 1, amount: 5000 },
+      ]);
+      expect(data.by_status).toEqual([
+        { status: 'pending', orders: 3, amount: 6000 },
+        { status: 'completed', orders: 1, amount: 4000 },
+        { status: 'cancelled', orders: 1, amount: 5000 },
+      ]);
+    } finally {
+      await shop.close();
+    }
+  });
+});
+
 describe('with nothing sold', () => {
   it('answers zeros, every status and type, and 90 empty days', async () => {
     const empty = await startTestServer();
@@ -411,6 +446,7 @@ describe('with nothing sold', () => {
       expect(data.daily).toHaveLength(90);
       expect(data.daily.every((d) => d.orders === 0 && d.revenue === 0)).toBe(true);
       expect(data.by_status.map((s) => s.orders)).toEqual([0, 0, 0]);
+      expect(data.by_stage.map((s) => s.orders)).toEqual([0, 0, 0, 0, 0]);
       expect(data.by_type.map((t) => t.type)).toEqual(['auto', 'fem', 'reg']);
       expect(data.top_products).toEqual({ by_units: [], by_revenue: [] });
       expect(data.low_stock).toEqual([]);

@@ -161,7 +161,7 @@ describe('cancelling a paid order and its refund', () => {
     const csv = await api(server, 'GET', `/api/orders/export.csv?status=all&ids=${order.id}`, { token: staff.token });
     const [header, row] = csv.text.replace(/^\uFEFF/, '').split('\r\n');
     const cells = Object.fromEntries(header.split(';').map((name, i) => [name, row.split(';')[i]]));
-    expect(cells).toMatchObject({ Etapa: 'Cancelado', Reembolso: 'Reembolso pendiente', 'Monto del reembolso': '30000,00' });
+    expect(cells).toMatchObject({ Estado: 'Cancelado', Reembolso: 'Reembolso pendiente', 'Monto del reembolso': '30000,00' });
 
     const bad = await asStaff('POST', `/api/orders/${order.id}/refund/`, { method: 'cheque' });
     expect(bad.status).toBe(400);
@@ -216,9 +216,14 @@ describe('cancelling a paid order and its refund', () => {
     const reopened = await asStaff('PUT', `/api/orders/${paid.order.id}/`, { status: 'pending' });
     expect(reopened.status).toBe(200);
     expect(reopened.json).toMatchObject({ status: 'pending', stage: 'paid', refund: null });
-    // One e-mail for the re-opening, not two.
-    const reopenMails = (await mailsTo(paid.customer.email)).filter((m) => m.subject === `Pedido #${paid.order.order_number}: Pendiente`);
+    // One e-mail for the re-opening, not two, naming the stage: paid, with no payment to arrange.
+    const reopenMails = (await mailsTo(paid.customer.email)).filter(
+      (m) => m.subject === `Pedido #${paid.order.order_number}: Pagado, por enviar`,
+    );
     expect(reopenMails).toHaveLength(1);
+    expect(reopenMails[0].text).toContain('Ya registramos tu pago');
+    expect(reopenMails[0].text).not.toContain('coordinar el pago');
+    expect((await mailsTo(paid.customer.email)).map((m) => m.subject)).not.toContain(`Pedido #${paid.order.order_number}: Pendiente`);
   });
 
   it('refuses staff line edits once the order is paid', async () => {

@@ -254,7 +254,7 @@ describe('PUT /api/orders/{id}/ (staff): status', () => {
     const mails = await db()
       .select()
       .from(mailOutbox)
-      .where(eq(mailOutbox.subject, `Pedido #${order.order_number}: Completado`));
+      .where(eq(mailOutbox.subject, `Pedido #${order.order_number}: Entregado`));
     expect(mails).toHaveLength(1);
     expect(mails[0].to_address).toBe(customer.email);
     expect(mails[0].text_body).toContain('¡Tu pedido fue completado!');

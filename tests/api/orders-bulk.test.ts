@@ -157,8 +157,8 @@ describe('POST /api/orders/bulk/', () => {
     ]);
     expect((await read(pending.id)).status).toBe('completed');
     expect((await read(cancelled.id)).status).toBe('cancelled');
-    expect((await subjectsTo(customer.email)).filter((s) => s.endsWith(': Completado'))).toEqual(
-      [completed, pending].map((o) => `Pedido #${o.order_number}: Completado`).sort(),
+    expect((await subjectsTo(customer.email)).filter((s) => s.endsWith(': Entregado'))).toEqual(
+      [completed, pending].map((o) => `Pedido #${o.order_number}: Entregado`).sort(),
     );
     expect(await logCount([pending.id], 'Pendiente → Completado')).toBe(1);
   });

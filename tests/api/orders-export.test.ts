@@ -73,7 +73,7 @@ describe('GET /api/orders/export.csv', () => {
         text
           .slice(1)
           .startsWith(
-            'Pedido;Fecha;Estado;Etapa;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Calle;Número;Ciudad;Provincia;Código postal;Envío;Costo de envío;Subtotal productos;Productos;Unidades;Cupón;Descuento del cupón;Total;',
+            'Pedido;Fecha;Estado;Cliente;Usuario;Email;Teléfono;Entrega;Dirección;Calle;Número;Ciudad;Provincia;Código postal;Envío;Costo de envío;Subtotal productos;Productos;Unidades;Cupón;Descuento del cupón;Total;',
           ),
       ).toBe(true);
       expect(text.endsWith('\r\n')).toBe(true);
@@ -108,7 +108,7 @@ describe('GET /api/orders/export.csv', () => {
     expect(row).toMatchObject({
       Pedido: String(order.order_number),
       Fecha: '01/02/2026 10:07',
-      Estado: 'Pendiente',
+      Estado: 'Enviado',
       Cliente: `'=HYPERLINK("http://malo")`,
       Usuario: 'exportada',
       Teléfono: '1122334455',
@@ -174,6 +174,32 @@ describe('GET /api/orders/export.csv', () => {
     // Excel opens a bare 360002123456789 as 3,6E+14, 0012345 as 12345 and 12E4 as 120000.
     expect(written).toEqual(['\t360002123456789', '\t3600021234567890', '\t0012345', '\t12E4', 'CA123456789AR']);
     expect(text).not.toMatch(/[;\n]["']?[=+@-]/);
+  });
+
+  it("writes each order's stage in Estado, in order and line rows: paid, shipped and delivered orders never read Pendiente", async () => {
+    const placed = await Promise.all([1, 2, 3, 4, 5].map(() => simpleOrder(server, { recipient_name: 'Etapas Exportadas' })));
+    const [awaiting, paid, shipped, delivered, cancelled] = placed.map((p) => p.order);
+    const post = (path: string, body: unknown) => api(server, 'POST', path, { token: staff.token, body });
+    for (const order of [paid, shipped, delivered])
+      expect((await post(`/api/orders/${order.id}/payment/`, { method: 'efectivo' })).status).toBe(200);
+    for (const order of [shipped, delivered])
+      expect((await post(`/api/orders/${order.id}/shipment/`, { carrier: 'oca' })).status).toBe(200);
+    const put = (order: { id: number }, status: string) =>
+      api(server, 'PUT', `/api/orders/${order.id}/`, { token: staff.token, body: { status } });
+    expect((await put(delivered, 'completed')).status).toBe(200);
+    expect((await put(cancelled, 'cancelled')).status).toBe(200);
+    const expected = {
+      [awaiting.order_number]: 'Esperando pago',
+      [paid.order_number]: 'Pagado, por enviar',
+      [shipped.order_number]: 'Enviado',
+      [delivered.order_number]: 'Entregado',
+      [cancelled.order_number]: 'Cancelado',
+    };
+    const ids = placed.map((p) => p.order.id).join(',');
+    for (const rows of ['orders', 'lines']) {
+      const cells = byHeader(parseCsv((await download(`ids=${ids}&status=all&rows=${rows}`)).text.slice(1)));
+      expect(Object.fromEntries(cells.map((row) => [row.Pedido, row.Estado]))).toEqual(expected);
+    }
   });
 
   it('writes one row per line with rows=lines', async () => {

@@ -154,6 +154,31 @@ describe('POST /api/orders/manual/', () => {
     expect(entry.user_id).toBe(staff.id);
   });
 
+  it('sends a paid manual order a confirmation that says it is paid and asks for no payment', async () => {
+    const { line } = await product(4000);
+    const paid = await manualOk({ customer_email: 'ya.pago@correo.test', products: [line(2)], payment: { method: 'efectivo' } });
+    const unpaid = await manualOk({ customer_email: 'aun.debe@correo.test', products: [line(1)] });
+    const mailOf = async (order: OrderDto) => {
+      const [mail] = await mailsWithSubject(`Confirmación de tu pedido #${order.order_number}`);
+      // The WhatsApp button's prefilled message is in its link, encoded.
+      return { text: mail.text_body, all: `${mail.text_body}\n${mail.html}`.replace(/%20/g, ' ').replace(/%23/g, '#') };
+    };
+    const unpaidMail = await mailOf(unpaid);
+    expect(unpaidMail.all).toContain(`quiero coordinar el pago del pedido #${unpaid.order_number}`);
+    expect(unpaidMail.text).toContain('Estado del pedido: Esperando pago.');
+
+    const paidMail = await mailOf(paid);
+    expect(paidMail.text).toContain('Estado del pedido: Pagado, por enviar.');
+    expect(paidMail.text).toContain(`recibimos tu pedido y tu pago`);
+    expect(paidMail.text).toContain(`Ya registramos tu pago de ${formatArs(8000)}`);
+    expect(paidMail.all).toContain(`te escribo por mi pedido #${paid.order_number}`);
+    expect(paidMail.all).not.toContain('coordinar el pago');
+    expect(paidMail.text).not.toContain('Pasos para el pago');
+    expect(paidMail.text).not.toContain('Cómo pagar');
+    const [notice] = await mailsWithSubject(`Nuevo pedido #${paid.order_number}`);
+    expect(notice.text_body).toContain('Estado: Pagado, por enviar');
+  });
+
   it('takes a partial amount as given', async () => {
     const { line } = await product(5000);
     const order = await manualOk({

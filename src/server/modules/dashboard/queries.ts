@@ -4,7 +4,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import type { Pipeline } from '../../../domain/dashboard';
-import { UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
+import { ORDER_STAGES, UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
 import { inStages } from '../orders/stages';
 import { sqlRows, type DbOrTx } from '../../db/client';
 
@@ -128,13 +128,15 @@ export async function dailySales(db: DbOrTx, firstDay: string, lastDay: string, 
   );
 }
 
-export async function ordersByStatus(db: DbOrTx, span: Span) {
-  return sqlRows<{ status: string; orders: number; amount: number }>(
+/** Orders placed in `span` by stored status and by stage (its SQL from the lifecycle's table): how many, and their totals. */
+export async function ordersByStage(db: DbOrTx, span: Span) {
+  const stage = sql.join([sql`case`, ...ORDER_STAGES.map((name) => sql`when ${inStages([name], 'o')} then ${name}`), sql`end`], sql` `);
+  return sqlRows<{ status: string; stage: OrderStage; orders: number; amount: number }>(
     db,
-    sql`select o.status, count(*)::int as orders, coalesce(sum(o.total), 0)::float8 as amount
+    sql`select o.status, ${stage} as stage, count(*)::int as orders, coalesce(sum(o.total), 0)::float8 as amount
       from orders o
       where o.created_at >= ${at(span.from)} and o.created_at < ${at(span.to)}
-      group by o.status`,
+      group by 1, 2`,
   );
 }
 

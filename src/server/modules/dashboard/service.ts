@@ -19,6 +19,7 @@ import {
 import { PRODUCT_TYPES } from '../../../domain/catalog';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import { roundCents } from '../../../domain/money';
+import { ORDER_STAGES } from '../../../domain/order-lifecycle';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
@@ -26,7 +27,7 @@ import {
   dailySales,
   figuresBySpan,
   lowStock,
-  ordersByStatus,
+  ordersByStage,
   pendingAging,
   pipeline,
   rankedSales,
@@ -94,10 +95,10 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
   }
 
   // Independent reads: on PostgreSQL they run side by side on the pool's connections.
-  const [spanRows, daily, statusRows, ranked, lowRows, soldOut, pending, open, couponRows] = await Promise.all([
+  const [spanRows, daily, stageRows, ranked, lowRows, soldOut, pending, open, couponRows] = await Promise.all([
     figuresBySpan(db, windows),
     dailySales(db, dayBefore(bounds.today, DASHBOARD_DAYS - 1), bounds.today, series),
-    ordersByStatus(db, breakdown),
+    ordersByStage(db, breakdown),
     rankedSales(db, breakdown, DASHBOARD_TOP),
     lowStock(db, DASHBOARD_LOW_STOCK_ROWS),
     soldOutStillSelling(db, breakdown, DASHBOARD_OUT_OF_STOCK_ROWS),
@@ -117,7 +118,10 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
     previous: figures(windows.get(`${name}:previous`)!, byKey.get(`${name}:previous`)),
   });
 
-  const statusByName = new Map(statusRows.map((row) => [row.status, row]));
+  const sumOf = (rows: typeof stageRows) => ({
+    orders: rows.reduce((sum, row) => sum + row.orders, 0),
+    amount: roundCents(rows.reduce((sum, row) => sum + row.amount, 0)),
+  });
   const typeRows = new Map(ranking(ranked, 'type', (row) => [row.name, row] as const));
 
   return {
@@ -130,11 +134,8 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
       orders: day.orders,
     })),
     breakdown_days: DASHBOARD_BREAKDOWN_DAYS,
-    by_status: ORDER_STATUSES.map((status) => ({
-      status,
-      orders: statusByName.get(status)?.orders ?? 0,
-      amount: roundCents(statusByName.get(status)?.amount ?? 0),
-    })),
+    by_status: ORDER_STATUSES.map((status) => ({ status, ...sumOf(stageRows.filter((row) => row.status === status)) })),
+    by_stage: ORDER_STAGES.map((stage) => ({ stage, ...sumOf(stageRows.filter((row) => row.stage === stage)) })),
     top_products: { by_units: ranking(ranked, 'product_units', productOf), by_revenue: ranking(ranked, 'product_revenue', productOf) },
     top_brands: { by_units: ranking(ranked, 'brand_units', brandOf), by_revenue: ranking(ranked, 'brand_revenue', brandOf) },
     by_type: PRODUCT_TYPES.map((type) => ({

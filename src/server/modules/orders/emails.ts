@@ -12,7 +12,9 @@ import {
 } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
 import { seedsLabel } from '../../../domain/plural';
-import { EXPIRED_ORDER_REASON, ORDER_STATUS_LABELS, type OrderDto, type RefundDto } from '../../../domain/orders';
+import { EXPIRED_ORDER_REASON, type OrderDto, type RefundDto } from '../../../domain/orders';
+import { orderStageLabel } from '../../../domain/order-lifecycle';
+import { orderMoneyLines } from '../../../domain/order-money';
 import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { shopChannels, shopContact, type ShopChannels } from '../mail/contact';
@@ -33,21 +35,10 @@ function linesTable(order: OrderDto): { html: string; text: string } {
     };
   });
   const head = 'padding:8px 6px;border-bottom:2px solid #15803d;font-size:13px;color:#6b7280;';
-  // With shipping, the subtotal and the shipping cost come before the total they add up to.
-  // The coupon's line comes after them: total = subtotal + shipping − the coupon's discount.
-  const coupon = order.coupon
-    ? [
-        {
-          label: `Cupón ${order.coupon.code}`,
-          value: order.coupon.free_shipping ? 'Envío gratis' : `−${formatArs(order.coupon.discount)}`,
-        },
-      ]
-    : [];
-  const sums = [
-    ...(order.shipping || order.coupon ? [{ label: 'Subtotal', value: formatArs(order.subtotal) }] : []),
-    ...(order.shipping ? [{ label: `Envío (${order.shipping.name})`, value: shippingPriceText(order.shipping.price) }] : []),
-    ...coupon,
-  ];
+  // The money lines every page shows too (domain/order-money.ts): subtotal, shipping, the coupon, total.
+  const money = orderMoneyLines(order);
+  const sums = money.filter((line) => line.kind !== 'total');
+  const total = money[money.length - 1];
   const sumCell = 'padding:6px 6px;font-size:14px;color:#1f2937;';
   const html =
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="margin:0 0 20px;border-collapse:collapse;">` +
@@ -59,16 +50,12 @@ function linesTable(order: OrderDto): { html: string; text: string } {
           `<tr><td colspan="2" style="${sumCell}">${escapeHtml(sum.label)}</td><td style="${sumCell}text-align:right;white-space:nowrap;">${escapeHtml(sum.value)}</td></tr>`,
       )
       .join('') +
-    `<tr><td colspan="2" style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;">Total</td>` +
-    `<td style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;text-align:right;white-space:nowrap;">${escapeHtml(formatArs(order.total))}</td></tr>` +
+    `<tr><td colspan="2" style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;">${escapeHtml(total.label)}</td>` +
+    `<td style="padding:10px 6px;font-size:16px;font-weight:bold;color:#14532d;text-align:right;white-space:nowrap;">${escapeHtml(total.value)}</td></tr>` +
     `</table>`;
-  const text = [...rows.map((r) => r.text), ...sums.map((sum) => `${sum.label}: ${sum.value}`), `Total: ${formatArs(order.total)}`].join(
-    '\n',
-  );
+  const text = [...rows.map((r) => r.text), ...money.map((line) => `${line.label}: ${line.value}`)].join('\n');
   return { html, text };
 }
-
-const shippingPriceText = (price: number) => (price === 0 ? 'Gratis' : formatArs(price));
 
 /** How the order travels, in one line: the method and where to (or the spec's delivery label). */
 export function deliveryLine(order: OrderDto): string {
@@ -85,7 +72,12 @@ const myOrdersAction = (ctx: AppContext) => ({ label: 'Ver mis pedidos', url: `$
  */
 export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channels: ShopChannels, instructions: string | null): MailMessage {
   const table = linesTable(order);
-  const contact = shopContact(channels, `Hola, quiero coordinar el pago del pedido #${order.order_number}`);
+  // The e-mail follows the order's stage: a manual order entered as paid asks for no payment.
+  const paid = order.payment !== null;
+  const contact = shopContact(
+    channels,
+    paid ? `Hola, te escribo por mi pedido #${order.order_number}` : `Hola, quiero coordinar el pago del pedido #${order.order_number}`,
+  );
   const receipt = contact
     ? `Envía el comprobante ${contact.where}.`
     : `Te vamos a escribir al ${order.customer_phone} para confirmar el pago.`;
@@ -106,19 +98,22 @@ export function orderConfirmationEmail(ctx: AppContext, order: OrderDto, channel
           ];
   const delivery =
     order.shipping && order.shipping.kind !== 'coordinate'
-      ? `Enviamos tu pedido por ${deliveryLine(order)}${order.payment ? '.' : ' cuando recibamos el pago.'}`
+      ? `Enviamos tu pedido por ${deliveryLine(order)}${paid ? '.' : ' cuando recibamos el pago.'}`
       : 'Coordinamos juntos la entrega de tu pedido.';
   const steps = [...payment, delivery].map((step, i) => `${i + 1}. ${step}`);
   const rendered = renderEmail({
     title: `¡Gracias por tu pedido #${order.order_number}!`,
-    preheader: `Recibimos tu pedido por ${formatArs(order.total)}. Te contamos cómo seguir.`,
+    preheader: paid
+      ? `Recibimos tu pedido y tu pago de ${formatArs(order.payment!.amount)}.`
+      : `Recibimos tu pedido por ${formatArs(order.total)}. Te contamos cómo seguir.`,
     paragraphs: [
-      `Hola ${order.recipient_name}, recibimos tu pedido y ya lo estamos preparando.`,
-      'Pasos para el pago y la entrega:',
+      paid
+        ? `Hola ${order.recipient_name}, recibimos tu pedido y tu pago: ya lo estamos preparando.`
+        : `Hola ${order.recipient_name}, recibimos tu pedido y ya lo estamos preparando.`,
+      `Estado del pedido: ${orderStageLabel(order)}.`,
+      paid ? 'Pasos para la entrega:' : 'Pasos para el pago y la entrega:',
       steps.join('\n'),
-      ...(instructions && !order.payment
-        ? [`Cómo pagar el pedido #${order.order_number} (${formatArs(order.total)}):\n${instructions}`]
-        : []),
+      ...(instructions && !paid ? [`Cómo pagar el pedido #${order.order_number} (${formatArs(order.total)}):\n${instructions}`] : []),
     ],
     bodyHtml: table.html,
     bodyText: table.text,
@@ -136,6 +131,7 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
     preheader: `${order.recipient_name} hizo un pedido por ${formatArs(order.total)}`,
     paragraphs: [
       `Cliente: ${order.recipient_name}${customer}`,
+      `Estado: ${orderStageLabel(order)}`,
       `Teléfono: ${order.customer_phone}\nEmail: ${order.customer_email}\nEntrega: ${deliveryLine(order)}`,
     ],
     bodyHtml: table.html,
@@ -146,11 +142,14 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
 }
 
 export function statusChangeEmail(ctx: AppContext, order: OrderDto, channels: ShopChannels): MailMessage {
-  const label = ORDER_STATUS_LABELS[order.status];
+  // The stage, not the stored status: a re-opened order that was paid is not "pendiente" of payment.
+  const label = orderStageLabel(order);
   const contact = shopContact(channels);
-  const explanation: Record<OrderDto['status'], string> = {
-    pending: 'Tu pedido volvió a estar pendiente. Te contactaremos para coordinar el pago y la entrega.',
-    completed: '¡Tu pedido fue completado! Gracias por tu compra.',
+  const explanation: Record<OrderDto['stage'], string> = {
+    awaiting_payment: 'Tu pedido volvió a estar activo y espera el pago. Te contactaremos para coordinar el pago y la entrega.',
+    paid: 'Tu pedido volvió a estar activo. Ya registramos tu pago: ahora preparamos la entrega.',
+    shipped: 'Tu pedido volvió a estar activo. Ya lo enviamos: te avisaremos si hay novedades.',
+    delivered: '¡Tu pedido fue completado! Gracias por tu compra.',
     cancelled: `Tu pedido fue cancelado.${contact ? ` Si tienes dudas, escríbenos ${contact.where}.` : ''}`,
   };
   const table = linesTable(order);
@@ -159,7 +158,7 @@ export function statusChangeEmail(ctx: AppContext, order: OrderDto, channels: Sh
     preheader: `Estado del pedido #${order.order_number}: ${label}`,
     paragraphs: [
       `Hola ${order.recipient_name},`,
-      explanation[order.status],
+      explanation[order.stage],
       ...(order.status === 'cancelled' && order.cancel_reason ? [`Motivo: ${order.cancel_reason}.`] : []),
       ...(order.refund?.status === 'owed'
         ? [`Como ya habías pagado, te devolveremos ${formatArs(order.refund.amount)}. Te avisaremos cuando lo hagamos.`]

@@ -3,7 +3,7 @@
 // dd/mm/aaaa hh:mm on the shop's clock and amounts with a decimal comma. Written in batches, so
 // a large export never holds every order in memory at once.
 import { escapeFormula } from '../../../domain/catalog-sheet';
-import { REFUND_STATUS_LABELS } from '../../../domain/order-lifecycle';
+import { orderStageLabel, REFUND_STATUS_LABELS } from '../../../domain/order-lifecycle';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/fulfilment';
 import type { OrderDto, OrderExportQuery } from '../../../domain/orders';
 import { seedsLabel } from '../../../domain/plural';
@@ -63,8 +63,8 @@ const lineName = (line: OrderDto['order_products'][number]) =>
 const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Pedido', (o) => o.order_number],
   ['Fecha', (o) => csvDateTime(o.created_at)],
-  ['Estado', (o) => o.status_display],
-  ['Etapa', (o) => o.stage_display],
+  // The stage (Esperando pago, Pagado, por enviar, Enviado…): the stored status says "Pendiente" for all three.
+  ['Estado', (o) => orderStageLabel(o)],
   ['Cliente', (o) => o.recipient_name],
   ['Usuario', (o) => o.customer.username],
   ['Email', (o) => o.customer_email],
@@ -102,7 +102,7 @@ type Line = OrderDto['order_products'][number];
 const LINE_COLUMNS: [string, (o: OrderDto, l: Line) => CellValue][] = [
   ['Pedido', (o) => o.order_number],
   ['Fecha', (o) => csvDateTime(o.created_at)],
-  ['Estado', (o) => o.status_display],
+  ['Estado', (o) => orderStageLabel(o)],
   ['Cliente', (o) => o.recipient_name],
   ['Email', (o) => o.customer_email],
   ['Teléfono', (o) => o.customer_phone],

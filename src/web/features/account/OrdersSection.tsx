@@ -13,6 +13,7 @@ import { joinAddress } from '../../../domain/shipping';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
 import { Thumbnail } from '../../components/Thumbnail';
+import { OrderMoneyList, OrderStageBadge } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
@@ -229,42 +230,12 @@ function Place({ label, children }: { label: string; children: string }) {
   );
 }
 
-/** The total, and with a shipping method or a coupon the subtotal, shipping and discount it adds up from. */
+/** The total, and with a shipping method or a coupon the subtotal, shipping and coupon it adds up from. */
 function OrderTotals({ order }: { order: OrderDto }) {
-  const total = <p className="text-base font-bold text-stone-900">Total: {formatArs(order.total)}</p>;
-  if (!order.shipping && !order.coupon) return total;
-  return (
-    <div>
-      <dl className="text-sm text-stone-700">
-        <div>
-          <dt className="inline">Subtotal: </dt>
-          <dd className="inline">{formatArs(order.subtotal)}</dd>
-        </div>
-        {order.shipping && (
-          <div>
-            <dt className="inline">Envío ({order.shipping.name}): </dt>
-            <dd className="inline">{order.shipping.price === 0 ? 'Gratis' : formatArs(order.shipping.price)}</dd>
-          </div>
-        )}
-        {order.coupon && (
-          <div>
-            <dt className="inline">Cupón {order.coupon.code}: </dt>
-            <dd className="inline">{order.coupon.free_shipping ? 'Envío gratis' : `−${formatArs(order.coupon.discount)}`}</dd>
-          </div>
-        )}
-      </dl>
-      {total}
-    </div>
-  );
+  return <OrderMoneyList order={order} inline label={`Importes del pedido #${order.order_number}`} />;
 }
 
 const seedsLabel = (n: number | null | undefined) => (n ? `${n} ${n === 1 ? 'semilla' : 'semillas'}` : null);
-
-const statusStyles: Record<OrderDto['status'], string> = {
-  pending: 'bg-amber-100 text-amber-900 ring-amber-300',
-  completed: 'bg-brand-100 text-brand-900 ring-brand-300',
-  cancelled: 'bg-stone-100 text-stone-700 ring-stone-300',
-};
 
 function OrderCard({
   order,
@@ -290,9 +261,7 @@ function OrderCard({
             <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
           </p>
         </div>
-        <span className={`rounded-full px-2.5 py-1 text-xs font-semibold ring-1 ring-inset ${statusStyles[order.status]}`}>
-          {order.status_display}
-        </span>
+        <OrderStageBadge order={order} />
       </header>
       <OrderTimeline order={order} formatAt={formatDateTime} className="border-b border-stone-200 px-4 py-3 sm:px-5" />
       <ul className="divide-y divide-stone-100 px-4 sm:px-5">

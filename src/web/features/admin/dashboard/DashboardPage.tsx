@@ -13,7 +13,7 @@ import {
   type DashboardPeriodName,
   type Pipeline,
 } from '../../../../domain/dashboard';
-import { ORDER_STATUS_LABELS } from '../../../../domain/orders';
+import { orderStageLabel, type OrderStage } from '../../../../domain/order-lifecycle';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useDashboard, useSetupChecklist } from './api';
@@ -30,7 +30,13 @@ const PERIOD_LABELS: Record<DashboardPeriodName, { label: string; heading: strin
   last_30_days: { label: '30 días', heading: 'Ventas de los últimos 30 días', previous: 'los 30 días anteriores' },
 };
 
-const STATUS_COLORS = { pending: '#d97706', completed: '#16a34a', cancelled: '#78716c' } as const;
+const STAGE_COLORS: Record<OrderStage, string> = {
+  awaiting_payment: '#d97706',
+  paid: '#0d9488',
+  shipped: '#0284c7',
+  delivered: '#16a34a',
+  cancelled: '#78716c',
+};
 const TYPE_COLORS = { auto: '#0284c7', fem: '#db2777', reg: '#7c3aed' } as const;
 const REVENUE_COLOR = '#16a34a';
 const ORDERS_COLOR = '#0284c7';
@@ -261,13 +267,14 @@ function Empty({ children }: { children: string }) {
 }
 
 function StatusPanel({ data }: { data: DashboardDto }) {
-  const total = data.by_status.reduce((sum, s) => sum + s.orders, 0);
-  const items: BarItem[] = data.by_status.map((s) => ({
-    key: s.status,
-    label: ORDER_STATUS_LABELS[s.status],
+  const total = data.by_stage.reduce((sum, s) => sum + s.orders, 0);
+  // By stage, as every order's badge reads: "Pendiente" would lump the unpaid with the paid and the shipped.
+  const items: BarItem[] = data.by_stage.map((s) => ({
+    key: s.stage,
+    label: orderStageLabel(s),
     value: s.orders,
     display: `${integer.format(s.orders)} · ${formatArs(s.amount)}`,
-    color: STATUS_COLORS[s.status],
+    color: STAGE_COLORS[s.stage],
   }));
   return (
     <Panel title="Pedidos por estado" description={`Pedidos de los últimos ${data.breakdown_days} días según su estado actual`}>

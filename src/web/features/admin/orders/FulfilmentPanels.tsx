@@ -16,6 +16,7 @@ import {
 import { CARRIER_LABELS, CARRIERS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS, trackingUrl } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
 import { PROVINCES, SHIPPING_KIND_LABELS } from '../../../../domain/shipping';
+import { OrderMoneyList } from '../../../components/OrderSummary';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
@@ -386,33 +387,32 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-/** Where the order came from, what it costs (lines and shipping) and where it goes. */
+/** Where the order came from, how it travels, what it costs (the money lines every page shows) and where it goes. */
 export function DeliveryPanel({ order, editNote }: { order: OrderDto; editNote?: string }) {
   const { shipping, address } = order;
   return (
     <Panel title="Pedido y entrega">
       <div className="grid gap-x-6 gap-y-3 md:grid-cols-2">
-        <dl className="divide-y divide-stone-100">
-          <Fact label="Origen">
-            <Badge tone={order.source === 'manual' ? 'info' : 'neutral'}>{SOURCE_LABELS[order.source]}</Badge>
-          </Fact>
-          <Fact label="Subtotal">{formatArs(order.subtotal)}</Fact>
-          <Fact label="Envío">
-            {shipping ? (
-              <>
-                {shipping.name} · {shipping.price === 0 ? 'Sin costo' : formatArs(shipping.price)}
-                <span className="block text-xs text-stone-500">
-                  {SHIPPING_KIND_LABELS[shipping.kind]} · {CARRIER_LABELS[shipping.carrier]}
-                </span>
-              </>
-            ) : (
-              order.delivery_type_display
-            )}
-          </Fact>
-          <Fact label="Total">
-            <strong>{formatArs(order.total)}</strong>
-          </Fact>
-        </dl>
+        <div>
+          <dl className="divide-y divide-stone-100">
+            <Fact label="Origen">
+              <Badge tone={order.source === 'manual' ? 'info' : 'neutral'}>{SOURCE_LABELS[order.source]}</Badge>
+            </Fact>
+            <Fact label="Entrega">
+              {shipping ? (
+                <>
+                  {shipping.name}
+                  <span className="block text-xs text-stone-500">
+                    {SHIPPING_KIND_LABELS[shipping.kind]} · {CARRIER_LABELS[shipping.carrier]}
+                  </span>
+                </>
+              ) : (
+                order.delivery_type_display
+              )}
+            </Fact>
+          </dl>
+          <OrderMoneyList order={order} className="border-t border-stone-100 py-1" label={`Importes del pedido #${order.order_number}`} />
+        </div>
         <dl className="divide-y divide-stone-100">
           {address ? (
             <>

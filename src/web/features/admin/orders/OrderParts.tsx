@@ -2,26 +2,22 @@
 import { Link } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import { REFUND_STATUS_LABELS } from '../../../../domain/order-lifecycle';
-import { ORDER_STATUS_LABELS, type OrderDto, type OrderStatus } from '../../../../domain/orders';
+import type { OrderDto } from '../../../../domain/orders';
 import { seedsLabel } from '../../../../domain/plural';
 import { truncate } from '../../../../domain/text';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { customerWhatsappLink, mailtoLink } from './contact';
+import { OrderMoneyList, OrderStageBadge } from '../../../components/OrderSummary';
 import { Thumbnail } from '../../../components/Thumbnail';
-import { Badge, type BadgeTone } from '../../../components/ui/Badge';
+import { Badge } from '../../../components/ui/Badge';
 import { ChatIcon, PhoneIcon } from '../../../components/ui/admin-icons';
 import { MailIcon } from '../../../components/ui/icons';
 
-const STATUS_TONES: Record<OrderStatus, BadgeTone> = { pending: 'warning', completed: 'success', cancelled: 'danger' };
-
-export function OrderStatusBadge({
-  order,
-}: {
-  order: Pick<OrderDto, 'status' | 'status_display' | 'is_archived'> & Partial<Pick<OrderDto, 'refund'>>;
-}) {
+/** The order's stage (Esperando pago, Pagado, por enviar, Enviado…), its refund and whether it is archived. */
+export function OrderStatusBadge({ order }: { order: Pick<OrderDto, 'stage' | 'is_archived'> & Partial<Pick<OrderDto, 'refund'>> }) {
   return (
     <span className="inline-flex flex-wrap gap-1">
-      <Badge tone={STATUS_TONES[order.status]}>{order.status_display || ORDER_STATUS_LABELS[order.status]}</Badge>
+      <OrderStageBadge order={order} />
       {order.refund && (
         <Badge tone={order.refund.status === 'owed' ? 'danger' : 'neutral'}>{REFUND_STATUS_LABELS[order.refund.status]}</Badge>
       )}
@@ -227,16 +223,7 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
             </li>
           ))}
         </ul>
-        {order.coupon && (
-          <p className="mt-2 flex justify-between px-1 text-sm text-stone-700">
-            <span>Cupón {order.coupon.code}</span>
-            <span>{order.coupon.free_shipping ? 'Envío gratis' : `−${formatArs(order.coupon.discount)}`}</span>
-          </p>
-        )}
-        <p className="mt-2 flex justify-between px-1 text-base font-bold">
-          <span>Total</span>
-          <span>{formatArs(order.total)}</span>
-        </p>
+        <OrderMoneyList order={order} className="mt-2 px-1" />
       </section>
     </div>
   );

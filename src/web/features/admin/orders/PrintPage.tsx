@@ -4,6 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
+import { orderMoneyLines } from '../../../../domain/order-money';
 import type { OrderDto } from '../../../../domain/orders';
 import { seedsLabel } from '../../../../domain/plural';
 import { SHOP_NAME } from '../../../components/site';
@@ -226,24 +227,17 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
             })}
           </tbody>
           <tfoot>
-            {order.shipping && (
-              <>
-                <tr className="[&>td]:px-1.5 [&>td]:pt-2">
+            {/* The money lines every page shows (domain/order-money.ts); the total closes the table. */}
+            {orderMoneyLines(order)
+              .filter((line) => line.kind !== 'total')
+              .map((line, i) => (
+                <tr key={line.kind} className={`[&>td]:px-1.5 ${i === 0 ? '[&>td]:pt-2' : '[&>td]:pt-1'}`}>
                   <td colSpan={4} className="text-right text-stone-600">
-                    Subtotal productos
+                    {line.label}
                   </td>
-                  <td className="whitespace-nowrap text-right tabular-nums">{formatArs(order.subtotal)}</td>
+                  <td className="whitespace-nowrap text-right tabular-nums">{line.value}</td>
                 </tr>
-                <tr className="[&>td]:px-1.5 [&>td]:pt-1">
-                  <td colSpan={4} className="text-right text-stone-600">
-                    Envío ({order.shipping.name})
-                  </td>
-                  <td className="whitespace-nowrap text-right tabular-nums">
-                    {order.shipping.price === 0 ? 'Sin cargo' : formatArs(order.shipping.price)}
-                  </td>
-                </tr>
-              </>
-            )}
+              ))}
             <tr className="[&>td]:px-1.5 [&>td]:pt-2">
               <td className="text-stone-600">
                 {units} {units === 1 ? 'unidad' : 'unidades'}

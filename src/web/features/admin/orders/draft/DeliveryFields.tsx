@@ -2,7 +2,7 @@
 // this subtotal (as the checkout quotes them) or "Acordar entrega", and the address for home delivery.
 import { deliveryDays, PROVINCE_OPTIONS, SHIPPING_KIND_LABELS, type Province, type ShippingOption } from '../../../../../domain/shipping';
 import { formatArs } from '../../lib/format';
-import { fieldError, type DraftDelivery, type StreetFields } from './order-draft';
+import { chosenOption, coordinateOption, fieldError, type DraftDelivery, type StreetFields } from './order-draft';
 import { SelectField, TextField } from '../../../../components/ui/fields';
 
 const STREET_FIELDS: { key: keyof StreetFields; label: string; optional?: boolean; className: string; autoComplete: string }[] = [
@@ -26,7 +26,8 @@ export function DeliveryFields({
   loading: boolean;
   errors?: Record<string, string[]>;
 }) {
-  const chosen = options?.find((o) => o.method_id === value.method_id);
+  const chosen = chosenOption(value, options);
+  const quoted = value.province ? (options ?? []) : [];
   const setStreet = (key: keyof StreetFields, text: string) => onChange({ ...value, street: { ...value.street, [key]: text } });
   return (
     <div className="space-y-3">
@@ -49,23 +50,26 @@ export function DeliveryFields({
         {value.province && loading && !options && <p className="text-sm text-stone-500">Buscando envíos…</p>}
         {value.province && options?.length === 0 && <p className="mb-1 text-sm text-stone-500">Ningún envío llega a esa provincia.</p>}
         <div className="space-y-1.5">
-          {(value.province ? (options ?? []) : []).map((o) => (
+          {quoted.map((o) => (
             <DeliveryChoice
               key={o.method_id}
-              checked={value.method_id === o.method_id}
+              checked={chosen?.method_id === o.method_id}
               onSelect={() => onChange({ ...value, method_id: o.method_id })}
               title={o.name}
               detail={`${SHIPPING_KIND_LABELS[o.kind]} · ${o.kind === 'pickup' ? o.pickup_address : deliveryDays(o)}`}
               price={o.free ? 'Gratis' : o.price === 0 ? 'Sin costo' : formatArs(o.price)}
             />
           ))}
-          <DeliveryChoice
-            checked={value.method_id === null}
-            onSelect={() => onChange({ ...value, method_id: null })}
-            title="Acordar entrega"
-            detail="Sin costo de envío: lo coordinan por mensaje"
-            price=""
-          />
+          {/* One "Acordar entrega": the shop's own method when it has one, this one otherwise. */}
+          {!coordinateOption(quoted) && (
+            <DeliveryChoice
+              checked={value.method_id === null}
+              onSelect={() => onChange({ ...value, method_id: null })}
+              title="Acordar entrega"
+              detail="Sin costo de envío: lo coordinan por mensaje"
+              price=""
+            />
+          )}
         </div>
         {fieldError(errors, 'shipping_method_id') && (
           <p className="mt-1 text-xs text-red-700">{fieldError(errors, 'shipping_method_id')}</p>

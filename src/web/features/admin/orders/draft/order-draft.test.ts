@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ShippingOption } from '../../../../../domain/shipping';
-import { addUnit, deliveryBody, draftSubtotal, EMPTY_STREET, type DraftLine } from './order-draft';
+import { addUnit, chosenOption, deliveryBody, draftSubtotal, EMPTY_STREET, type DraftLine } from './order-draft';
 
 const line = (blister_id: number, unit_price: number, quantity = 1): DraftLine => ({
   product_id: 1,
@@ -52,5 +52,15 @@ describe('order draft', () => {
       shipping_method_id: undefined,
       address: undefined,
     });
+  });
+
+  it("takes the shop's own 'Acordar entrega' method as the one 'Acordar entrega', priced as quoted", () => {
+    const coordinate = { ...option('coordinate'), method_id: 9, name: 'Acordar entrega', price: 1000 };
+    const options = [option('home'), coordinate];
+    const draft = { province: 'AR-X' as const, method_id: null, street };
+    expect(chosenOption(draft, options)).toBe(coordinate);
+    expect(deliveryBody(draft, chosenOption(draft, options))).toMatchObject({ delivery_type: 'coordinate', shipping_method_id: 9 });
+    // Before a province is chosen nothing is quoted: no method, "Acordar entrega" without one.
+    expect(chosenOption({ ...draft, province: '' }, options)).toBeUndefined();
   });
 });

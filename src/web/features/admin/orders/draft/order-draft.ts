@@ -55,19 +55,28 @@ export const deliveryOfOrder = (order: OrderDto): DraftDelivery => ({
   street: order.address ? { ...EMPTY_STREET, ...order.address } : EMPTY_STREET,
 });
 
+/**
+ * The shop's own "Acordar entrega" method among those quoted. When there is one it is the only
+ * "Acordar entrega" offered (and what "no method chosen" means), never a second choice beside it.
+ */
+export const coordinateOption = (options: ShippingOption[] | undefined) => options?.find((o) => o.kind === 'coordinate');
+
 /** The chosen option among those quoted (undefined when it does not reach the province). */
-export const chosenOption = (delivery: DraftDelivery, options: ShippingOption[] | undefined) =>
-  delivery.method_id === null ? undefined : options?.find((o) => o.method_id === delivery.method_id);
+export const chosenOption = (delivery: DraftDelivery, options: ShippingOption[] | undefined) => {
+  if (delivery.method_id === null) return delivery.province ? coordinateOption(options) : undefined;
+  return options?.find((o) => o.method_id === delivery.method_id);
+};
 
 /** The delivery part of a request: a method with its address, or "Acordar entrega". */
 export function deliveryBody(delivery: DraftDelivery, option: ShippingOption | undefined) {
-  if (delivery.method_id === null || !delivery.province) {
+  const methodId = delivery.method_id ?? option?.method_id ?? null;
+  if (methodId === null || !delivery.province) {
     return { delivery_type: 'coordinate' as const, shipping_method_id: undefined, address: undefined };
   }
   const home = option?.kind === 'home';
   return {
     delivery_type: option?.kind === 'coordinate' ? ('coordinate' as const) : ('address' as const),
-    shipping_method_id: delivery.method_id,
+    shipping_method_id: methodId,
     address: { province: delivery.province, ...(home ? delivery.street : EMPTY_STREET) },
   };
 }
