@@ -3,6 +3,7 @@
 // The spec's three statuses stay as they are; these steps live inside "pending".
 import { z } from 'zod';
 import { amountField } from './amount-field';
+import { shopDate } from './dates';
 import { CARRIERS, formatCuit, PAYMENT_METHODS } from './fulfilment-steps';
 import { normalizePhone } from './phone';
 
@@ -158,6 +159,16 @@ export function paidAtInstant(value: string | undefined, now: Date): Date {
   }
   const hasOffset = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
   return new Date(hasOffset ? value : `${value}-03:00`);
+}
+
+/**
+ * The instant of a corrected payment: the one recorded, unless staff name another day (or time).
+ * A correction of the method, amount or note sends the day it shows, which must not move the
+ * payment to the moment of the correction.
+ */
+export function correctedPaidAt(value: string | undefined, recorded: Date, now: Date): Date {
+  if (!value || value === shopDate(recorded)) return recorded;
+  return paidAtInstant(value, now);
 }
 
 /** Money that moved (a payment in, a refund out): its amount, as typed the Argentine way, and a note. */

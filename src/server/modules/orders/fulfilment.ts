@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import {
   CARRIER_LABELS,
+  correctedPaidAt,
   PAYMENT_METHOD_LABELS,
   paidAtInstant,
   type BulkOrderActionInput,
@@ -89,7 +90,8 @@ export async function writePayment(tx: Tx, actor: OrderActor, order: OrderRecord
   const payment = {
     paid_at: paidAt,
     payment_method: input.method,
-    payment_amount: input.amount ?? order.total,
+    // A correction without an amount keeps the one recorded.
+    payment_amount: input.amount ?? order.payment_amount ?? order.total,
     payment_note: input.note || null,
   };
   // updated_at is left alone: the customer's timeline dates the delivery or cancellation by it.
@@ -123,7 +125,7 @@ export async function recordPayment(
     assertAllowed(order, 'payment');
     if (options.replace) refuseMissing(order, 'payment');
     if (options.once && order.paid_at) throw conflict(`El pedido #${order.order_number} ya tiene un pago registrado`, 'ALREADY_PAID');
-    await writePayment(tx, actor, order, input, paidAt);
+    await writePayment(tx, actor, order, input, order.paid_at ? correctedPaidAt(input.paid_at, order.paid_at, now) : paidAt);
     return order.paid_at === null;
   });
   const dto = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
