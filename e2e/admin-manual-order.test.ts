@@ -136,7 +136,7 @@ describe('manual orders in the back office', () => {
   it('adds a line to an unpaid order and shows the new total before and after saving', async () => {
     const { page } = await shop.newPage({ viewport: DESKTOP, as: owner });
     await step(page, 'edit-order', async () => {
-      await page.goto(`/admin/pedidos/${webOrder.id}`);
+      await page.goto(`/admin/pedidos/${webOrder.order_number}`);
       const facts = panel(page, 'Pedido y entrega');
       await expect.poll(() => facts.innerText()).toContain('Web');
       await page.getByRole('button', { name: 'Editar pedido' }).click();
@@ -172,7 +172,7 @@ describe('manual orders in the back office', () => {
       await screenshot(page, 'manual-order-new-address-390');
     });
     await step(page, 'phone-order-detail', async () => {
-      await page.goto(`/admin/pedidos/${webOrder.id}`);
+      await page.goto(`/admin/pedidos/${webOrder.order_number}`);
       await panel(page, 'Pedido y entrega').waitFor();
       await expectNoOverflow(page);
       await screenshot(page, 'manual-order-detail-390');

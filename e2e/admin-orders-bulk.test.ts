@@ -247,7 +247,7 @@ describe('orders back office in bulk', () => {
     const customer = customers[9];
     const order = await placeOrder(customer, 21);
     await step(page, 'detail-payment', async () => {
-      await page.goto(`/admin/pedidos/${order.id}`);
+      await page.goto(`/admin/pedidos/${order.order_number}`);
       await page.getByRole('heading', { name: `Pedido #${order.order_number}` }).waitFor();
       const form = page.getByRole('form', { name: 'Registrar pago' });
       expect(Number(await form.getByLabel(/Monto/).inputValue())).toBe(order.total);
@@ -289,7 +289,7 @@ describe('orders back office in bulk', () => {
       await page.getByRole('link', { name: 'Ver pedidos del cliente' }).click();
       await page.waitForURL(/\/admin\/pedidos\?/);
       await page.getByText(`#${order.order_number}`).first().waitFor();
-      await page.goto(`/admin/pedidos/${order.id}`);
+      await page.goto(`/admin/pedidos/${order.order_number}`);
       await page.getByRole('link', { name: `${customer.first_name} ${customer.last_name}`, exact: true }).click();
       await page.waitForURL(`**/admin/usuarios/${customer.id}`);
     });
@@ -339,7 +339,7 @@ describe('orders back office in bulk', () => {
     await bulkBar(page).waitFor();
     await fits('orders table with the bulk bar');
     await screenshot(page, 'orders-table-390');
-    await page.goto(`/admin/pedidos/${orders[0].id}`);
+    await page.goto(`/admin/pedidos/${orders[0].order_number}`);
     await page.getByRole('heading', { name: 'Seguimiento' }).waitFor();
     await fits('order page');
     await page.goto(`/admin/pedidos/imprimir?ids=${orders.map((o) => o.id).join(',')}`);

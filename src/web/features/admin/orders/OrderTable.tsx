@@ -141,7 +141,7 @@ export function OrderTable({
                   />
                 </td>
                 <td className="whitespace-nowrap">
-                  <Link to={`/admin/pedidos/${order.id}`} className="font-semibold text-stone-900 hover:underline">
+                  <Link to={`/admin/pedidos/${order.order_number}`} className="font-semibold text-stone-900 hover:underline">
                     #{order.order_number}
                   </Link>
                   {order.status !== 'pending' && (
