@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { amountField } from './amount-field';
 import { shopDate } from './dates';
-import { CARRIERS, formatCuit, PAYMENT_METHODS } from './fulfilment-steps';
+import { CARRIERS, formatCuit, PAYMENT_METHODS, type Carrier } from './fulfilment-steps';
 import { normalizePhone } from './phone';
 
 // The zod-free pieces live in fulfilment-steps.ts (the account page imports them); these names
@@ -216,6 +216,14 @@ const trackingCodeSchema = z
 
 const carrierSchema = z.enum(CARRIERS, { error: 'Selecciona un transporte' });
 
+/**
+ * The carrier a shipment records: the one staff chose, else the order's own shipping method's
+ * (its copy on the order); null when neither is known and staff must choose.
+ */
+export function shipmentCarrier(chosen: Carrier | undefined, own: Carrier | null): Carrier | null {
+  return chosen ?? own;
+}
+
 /** POST /api/orders/{id}/shipment/ (staff). */
 export const recordShipmentSchema = z.object({
   carrier: carrierSchema,
@@ -251,25 +259,22 @@ export const BULK_MAX_ORDERS = 100;
 const orderIdSchema = z.coerce.number({ error: 'Pedido inválido' }).int('Pedido inválido').positive('Pedido inválido');
 
 /** POST /api/orders/bulk/ (staff). mark_paid records each order's total, paid on `paid_at` with `method`. */
-export const bulkOrderActionSchema = z
-  .object({
-    ids: z
-      .array(orderIdSchema, { error: 'Selecciona al menos un pedido' })
-      .min(1, 'Selecciona al menos un pedido')
-      .max(BULK_MAX_ORDERS, `Puedes cambiar hasta ${BULK_MAX_ORDERS} pedidos a la vez`)
-      .transform((ids) => [...new Set(ids)]),
-    action: z.enum(BULK_ACTIONS, { error: 'Acción inválida' }),
-    carrier: carrierSchema.optional(),
-    tracking_codes: z.record(z.string(), trackingCodeSchema).optional(),
-    // mark_paid: the day and method of every payment (default today, transfer).
-    paid_at: paidAtSchema.optional(),
-    method: recordPaymentSchema.shape.method.optional(),
-  })
-  .superRefine((body, issues) => {
-    if (body.action === 'mark_shipped' && !body.carrier) {
-      issues.addIssue({ code: 'custom', path: ['carrier'], message: 'Selecciona un transporte' });
-    }
-  });
+export const bulkOrderActionSchema = z.object({
+  ids: z
+    .array(orderIdSchema, { error: 'Selecciona al menos un pedido' })
+    .min(1, 'Selecciona al menos un pedido')
+    .max(BULK_MAX_ORDERS, `Puedes cambiar hasta ${BULK_MAX_ORDERS} pedidos a la vez`)
+    .transform((ids) => [...new Set(ids)]),
+  action: z.enum(BULK_ACTIONS, { error: 'Acción inválida' }),
+  // mark_shipped: each order goes with its own shipping method's carrier, unless `carriers`
+  // names another for it (by id), or `carrier` one for every order `carriers` does not name.
+  carrier: carrierSchema.optional(),
+  carriers: z.record(z.string(), carrierSchema).optional(),
+  tracking_codes: z.record(z.string(), trackingCodeSchema).optional(),
+  // mark_paid: the day and method of every payment (default today, transfer).
+  paid_at: paidAtSchema.optional(),
+  method: recordPaymentSchema.shape.method.optional(),
+});
 export type BulkOrderActionInput = z.output<typeof bulkOrderActionSchema>;
 
 export const bulkOrderResultSchema = z.object({
