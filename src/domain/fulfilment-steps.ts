@@ -1,6 +1,6 @@
 // The zod-free half of fulfilment.ts: WhatsApp links, payment methods, carriers with their tracking
 // pages and the order's timeline. The customer's account page imports these, so keep zod out.
-import { normalizePhone } from './phone';
+import { normalizePhone } from './phone-format';
 
 // ---------------------------------------------------------------------------------------------
 // WhatsApp

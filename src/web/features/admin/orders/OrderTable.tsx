@@ -4,6 +4,7 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderDto, OrderOrdering } from '../../../../domain/orders';
+import { formatPhone } from '../../../../domain/phone-format';
 import { formatArs, formatDateTime } from '../lib/format';
 import {
   ContactLinks,
@@ -153,7 +154,7 @@ export function OrderTable({
                 <td className="whitespace-nowrap text-stone-700">{formatDateTime(order.created_at)}</td>
                 <td className="max-w-56">
                   <span className="block truncate font-medium text-stone-900">{customerName(order)}</span>
-                  <span className="block truncate text-xs text-stone-500">{order.customer_phone || order.customer_email}</span>
+                  <span className="block truncate text-xs text-stone-500">{formatPhone(order.customer_phone) || order.customer_email}</span>
                 </td>
                 <td className="max-w-64 min-w-40">
                   <span className="line-clamp-2 text-stone-800" title={productsSummary(order)}>
