@@ -9,7 +9,6 @@ import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../..
 import {
   CARRIER_LABELS,
   CARRIERS,
-  carrierHasTracking,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type Carrier,
@@ -322,7 +321,7 @@ function ShipModal({
                       value={codes[order.id] ?? ''}
                       onChange={(e) => setCodes((prev) => ({ ...prev, [order.id]: e.target.value }))}
                       autoComplete="off"
-                      placeholder={carrier && carrierHasTracking(carrier) ? 'Código' : 'Código (opcional)'}
+                      placeholder="Código (opcional)"
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
                       className={controlClass(!!error, 'font-mono', true)}
