@@ -3,7 +3,7 @@
 // another line and shows its new total; both pages fit 390 and 1280 px.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatArs } from '../src/domain/money';
+import { amountInputText, formatArs } from '../src/domain/money';
 import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
@@ -101,7 +101,7 @@ describe('manual orders in the back office', () => {
       await mouse.click(page.getByLabel('Registrar pago ahora'));
       const summary = page.getByRole('complementary', { name: 'Resumen del pedido' });
       await expect.poll(() => summary.innerText()).toContain(formatArs(36000 + HOME_CORDOBA));
-      await expect.poll(() => page.getByLabel('Monto').inputValue()).toBe(String(36000 + HOME_CORDOBA));
+      await expect.poll(() => page.getByLabel('Monto').inputValue()).toBe(amountInputText(36000 + HOME_CORDOBA));
       await screenshot(page, 'manual-order-new-1280');
       await expectNoOverflow(page);
       expect(await seriousViolations(page)).toEqual([]);

@@ -180,7 +180,7 @@ describe('the back office on a phone', () => {
       await card.getByRole('button', { name: 'Descuento' }).click();
       const discount = page.getByRole('dialog', { name: 'Descuento de Royal Queen Seeds' });
       await expect.poll(() => discount.getByLabel('Vence el (opcional)').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      await expect.poll(() => discount.getByLabel('Monto a descontar (ARS)').inputValue()).toBe('1250,5');
+      await expect.poll(() => discount.getByLabel('Monto a descontar (ARS)').inputValue()).toBe('1.250,50');
       await screenshot(page, 'mobile-descuento-390');
       await expectFits(page, 'discount dialog');
       // A new amount keeps the sale's end date.
