@@ -3,7 +3,7 @@
 // another line and shows its new total; both pages fit 390 and 1280 px.
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { formatArs } from '../src/domain/money';
+import { amountInputText, formatArs } from '../src/domain/money';
 import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
@@ -101,7 +101,7 @@ describe('manual orders in the back office', () => {
       await mouse.click(page.getByLabel('Registrar pago ahora'));
       const summary = page.getByRole('complementary', { name: 'Resumen del pedido' });
       await expect.poll(() => summary.innerText()).toContain(formatArs(36000 + HOME_CORDOBA));
-      await expect.poll(() => page.getByLabel('Monto').inputValue()).toBe(String(36000 + HOME_CORDOBA));
+      await expect.poll(() => page.getByLabel('Monto').inputValue()).toBe(amountInputText(36000 + HOME_CORDOBA));
       await screenshot(page, 'manual-order-new-1280');
       await expectNoOverflow(page);
       expect(await seriousViolations(page)).toEqual([]);
@@ -136,7 +136,7 @@ describe('manual orders in the back office', () => {
   it('adds a line to an unpaid order and shows the new total before and after saving', async () => {
     const { page } = await shop.newPage({ viewport: DESKTOP, as: owner });
     await step(page, 'edit-order', async () => {
-      await page.goto(`/admin/pedidos/${webOrder.id}`);
+      await page.goto(`/admin/pedidos/${webOrder.order_number}`);
       const facts = panel(page, 'Pedido y entrega');
       await expect.poll(() => facts.innerText()).toContain('Web');
       await page.getByRole('button', { name: 'Editar pedido' }).click();
@@ -172,7 +172,7 @@ describe('manual orders in the back office', () => {
       await screenshot(page, 'manual-order-new-address-390');
     });
     await step(page, 'phone-order-detail', async () => {
-      await page.goto(`/admin/pedidos/${webOrder.id}`);
+      await page.goto(`/admin/pedidos/${webOrder.order_number}`);
       await panel(page, 'Pedido y entrega').waitFor();
       await expectNoOverflow(page);
       await screenshot(page, 'manual-order-detail-390');

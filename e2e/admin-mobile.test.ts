@@ -108,8 +108,8 @@ describe('the back office on a phone', () => {
         { path: '/admin/productos/importar', heading: 'Importar catálogo', ready: '2. Sube el archivo' },
         { path: '/admin/pedidos', heading: 'Lista de Pedidos', ready: `Pedido #${order.order_number}` },
         { path: '/admin/pedidos/nuevo', heading: 'Nuevo pedido', ready: 'Resumen' },
-        { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', ready: 'Destinatario' },
-        { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, ready: 'Destinatario' },
+        { path: `/admin/pedidos?orderId=${order.order_number}`, heading: 'Lista de Pedidos', ready: 'Destinatario' },
+        { path: `/admin/pedidos/${order.order_number}`, heading: `Pedido #${order.order_number}`, ready: 'Destinatario' },
         { path: '/admin/bancos', heading: 'Bancos', ready: brand.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', ready: 'Logo del banco' },
         { path: `/admin/bancos/editar/${brand.id}`, heading: 'Editar banco', ready: 'Logo del banco' },
@@ -180,7 +180,7 @@ describe('the back office on a phone', () => {
       await card.getByRole('button', { name: 'Descuento' }).click();
       const discount = page.getByRole('dialog', { name: 'Descuento de Royal Queen Seeds' });
       await expect.poll(() => discount.getByLabel('Vence el (opcional)').inputValue()).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      await expect.poll(() => discount.getByLabel('Monto a descontar (ARS)').inputValue()).toBe('1250,5');
+      await expect.poll(() => discount.getByLabel('Monto a descontar (ARS)').inputValue()).toBe('1.250,50');
       await screenshot(page, 'mobile-descuento-390');
       await expectFits(page, 'discount dialog');
       // A new amount keeps the sale's end date.

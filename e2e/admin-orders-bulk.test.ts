@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
 import { shopDate } from '../src/domain/dates';
+import { amountInputText } from '../src/domain/money';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { MOBILE, screenshot, step } from './helpers/browser';
@@ -148,7 +149,7 @@ describe('orders back office in bulk', () => {
     }
     const active = orders.filter((o) => o.id !== cancelled.id);
 
-    // Mark shipped: one carrier, a code per order.
+    // Mark shipped: orders to agree on have no carrier of their own; each gets one, and a code.
     await step(page, 'bulk-shipped', async () => {
       await bulkBar(page).getByRole('button', { name: 'Quitar la selección' }).click();
       await bulkBar(page).waitFor({ state: 'detached' });
@@ -159,10 +160,12 @@ describe('orders back office in bulk', () => {
       await bulkBar(page).getByRole('button', { name: 'Marcar enviados' }).click();
       const dialog = page.getByRole('dialog', { name: 'Marcar 19 pedidos como enviados' });
       await dialog.getByRole('button', { name: 'Marcar enviados' }).click();
-      await dialog.getByText('Selecciona un transporte').waitFor();
-      await dialog.getByRole('combobox', { name: /Transporte/ }).selectOption('andreani');
+      await dialog.getByText('Selecciona un transporte').first().waitFor();
       for (const order of active) {
-        await dialog.getByRole('textbox', { name: new RegExp(`Pedido #${order.order_number}\\b`) }).fill(`AND${order.order_number}00`);
+        await dialog.getByLabel(`Transporte del pedido #${order.order_number}`, { exact: true }).selectOption('andreani');
+        await dialog
+          .getByLabel(`Código de seguimiento del pedido #${order.order_number}`, { exact: true })
+          .fill(`AND${order.order_number}00`);
       }
       await screenshot(page, 'bulk-ship-modal');
       await dialog.getByRole('button', { name: 'Marcar enviados' }).click();
@@ -194,7 +197,7 @@ describe('orders back office in bulk', () => {
         expect(text).toContain('Acordar entrega');
         expect(text).toContain('Pagado el');
         expect(text).toContain(`AND${order.order_number}00`);
-        expect(text).toContain('WhatsApp 1155556666');
+        expect(text).toContain('WhatsApp +54 9 11 5555-6666');
       }
       // Units per blister over the three orders.
       const units = (name: string, seeds: number) =>
@@ -247,10 +250,10 @@ describe('orders back office in bulk', () => {
     const customer = customers[9];
     const order = await placeOrder(customer, 21);
     await step(page, 'detail-payment', async () => {
-      await page.goto(`/admin/pedidos/${order.id}`);
+      await page.goto(`/admin/pedidos/${order.order_number}`);
       await page.getByRole('heading', { name: `Pedido #${order.order_number}` }).waitFor();
       const form = page.getByRole('form', { name: 'Registrar pago' });
-      expect(Number(await form.getByLabel(/Monto/).inputValue())).toBe(order.total);
+      expect(await form.getByLabel(/Monto/).inputValue()).toBe(amountInputText(order.total));
       await form.getByLabel(/Medio de pago/).selectOption('efectivo');
       await form.getByLabel('Nota (opcional)').fill('Pagó al retirar');
       await form.getByRole('button', { name: 'Registrar pago' }).click();
@@ -289,7 +292,7 @@ describe('orders back office in bulk', () => {
       await page.getByRole('link', { name: 'Ver pedidos del cliente' }).click();
       await page.waitForURL(/\/admin\/pedidos\?/);
       await page.getByText(`#${order.order_number}`).first().waitFor();
-      await page.goto(`/admin/pedidos/${order.id}`);
+      await page.goto(`/admin/pedidos/${order.order_number}`);
       await page.getByRole('link', { name: `${customer.first_name} ${customer.last_name}`, exact: true }).click();
       await page.waitForURL(`**/admin/usuarios/${customer.id}`);
     });
@@ -339,7 +342,7 @@ describe('orders back office in bulk', () => {
     await bulkBar(page).waitFor();
     await fits('orders table with the bulk bar');
     await screenshot(page, 'orders-table-390');
-    await page.goto(`/admin/pedidos/${orders[0].id}`);
+    await page.goto(`/admin/pedidos/${orders[0].order_number}`);
     await page.getByRole('heading', { name: 'Seguimiento' }).waitFor();
     await fits('order page');
     await page.goto(`/admin/pedidos/imprimir?ids=${orders.map((o) => o.id).join(',')}`);

@@ -111,7 +111,7 @@ describe('orders back office on a phone', () => {
       const y = await page.evaluate(() => window.scrollY);
       expect(y).toBeGreaterThan(100);
       await link.click();
-      await page.waitForURL(`**/admin/pedidos/${target.id}`);
+      await page.waitForURL(`**/admin/pedidos/${target.order_number}`);
       await page.locator('#admin-contenido').getByRole('link', { name: 'Pedidos', exact: true }).click();
       await page.waitForURL(/\/admin\/pedidos\?/);
       expect(new URL(page.url()).searchParams.get('search')).toBe('Ana');
@@ -122,7 +122,7 @@ describe('orders back office on a phone', () => {
     });
     await step(page, 'sidebar-starts-at-top', async () => {
       await page.getByRole('link', { name: `#${orders[3].order_number}`, exact: true }).click();
-      await page.waitForURL(`**/admin/pedidos/${orders[3].id}`);
+      await page.waitForURL(`**/admin/pedidos/${orders[3].order_number}`);
       await page
         .locator('aside')
         .getByRole('link', { name: /^Pedidos/ })

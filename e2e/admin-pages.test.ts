@@ -60,8 +60,13 @@ describe('admin area pages', () => {
         { path: '/admin/productos/nuevo', heading: 'Agregar Producto', shot: 'producto-nuevo', ready: 'Presentaciones' },
         { path: `/admin/productos/editar/${product.id}`, heading: 'Editar Producto', shot: 'producto-editar', ready: 'Presentación 2' },
         { path: '/admin/pedidos', heading: 'Lista de Pedidos', shot: 'pedidos', ready: `Pedido #${order.order_number}` },
-        { path: `/admin/pedidos?orderId=${order.id}`, heading: 'Lista de Pedidos', shot: 'pedidos-detalle-modal', ready: 'Destinatario' },
-        { path: `/admin/pedidos/${order.id}`, heading: `Pedido #${order.order_number}`, shot: 'pedido', ready: 'Destinatario' },
+        {
+          path: `/admin/pedidos?orderId=${order.order_number}`,
+          heading: 'Lista de Pedidos',
+          shot: 'pedidos-detalle-modal',
+          ready: 'Destinatario',
+        },
+        { path: `/admin/pedidos/${order.order_number}`, heading: `Pedido #${order.order_number}`, shot: 'pedido', ready: 'Destinatario' },
         { path: '/admin/pedidos/nuevo', heading: 'Nuevo pedido', shot: 'pedido-nuevo', ready: 'Registrar pago ahora' },
         { path: '/admin/bancos', heading: 'Bancos', shot: 'bancos', ready: brand.brand_name },
         { path: '/admin/bancos/nuevo', heading: 'Nuevo banco', shot: 'banco-nuevo', ready: 'Logo del banco' },
@@ -198,7 +203,7 @@ describe('admin area pages', () => {
 
     await step(page, 'admin-order-query', async () => {
       const order = showcase.orders[2];
-      await page.goto(`/admin/pedidos?orderId=${order.id}`);
+      await page.goto(`/admin/pedidos?orderId=${order.order_number}`);
       const dialog = page.getByRole('dialog', { name: `Pedido #${order.order_number}` });
       await dialog.getByRole('link', { name: /^WhatsApp a / }).waitFor();
       expect(await dialog.getByRole('link', { name: /^WhatsApp a / }).getAttribute('href')).toMatch(

@@ -150,7 +150,7 @@ describe('admin users and activity', () => {
       await orders.getByRole('heading', { name: `Pedido #${order.id}` }).waitFor();
       await orders.getByText('Critical Kush').waitFor();
       await orders.getByText('2 x $ 18.000').waitFor();
-      expect(await orders.getByRole('link', { name: 'Ver detalles' }).getAttribute('href')).toBe(`/admin/pedidos/${order.id}`);
+      expect(await orders.getByRole('link', { name: 'Ver detalles' }).getAttribute('href')).toBe(`/admin/pedidos/${order.order_number}`);
       await screenshot(page, 'admin-user-detail-1280');
       await page.setViewportSize(MOBILE);
       await screenshot(page, 'admin-user-detail-390');

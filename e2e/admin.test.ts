@@ -87,7 +87,7 @@ describe('admin journey', () => {
       await page.getByLabel('Stock').nth(1).fill('4');
       // spec accounts-admin §4: ARS→USD keeps two decimals, at the current rate.
       await page.getByLabel('Moneda').selectOption('USD');
-      await expect.poll(() => page.getByLabel('Precio (USD)').first().inputValue()).toBe('12,5');
+      await expect.poll(() => page.getByLabel('Precio (USD)').first().inputValue()).toBe('12,50');
       await expect.poll(() => page.getByLabel('Precio (USD)').nth(1).inputValue()).toBe('20');
       await page.getByLabel('Precio (USD)').first().fill('12,5');
       await page.getByLabel('Descuento (%)').nth(1).fill('150');

@@ -68,7 +68,7 @@ describe("the owner's day", () => {
 
     for (const order of [orders.anaPaid, orders.brunoShipped, orders.carlaCancelled]) {
       await step(page, `pay-${order.order_number}`, async () => {
-        await page.goto(`/admin/pedidos/${order.id}`);
+        await page.goto(`/admin/pedidos/${order.order_number}`);
         const form = page.getByRole('form', { name: 'Registrar pago' });
         await form.getByRole('button', { name: 'Registrar pago' }).click();
         await page.getByText(`Pago del pedido #${order.order_number} registrado`).waitFor();
@@ -76,7 +76,7 @@ describe("the owner's day", () => {
     }
 
     await step(page, 'ship-and-correct', async () => {
-      await page.goto(`/admin/pedidos/${orders.brunoShipped.id}`);
+      await page.goto(`/admin/pedidos/${orders.brunoShipped.order_number}`);
       const form = page.getByRole('form', { name: 'Marcar como enviado' });
       await form.getByLabel('Transporte').selectOption('andreani');
       await form.getByLabel('Código de seguimiento (opcional)').fill('36000001234567');
@@ -93,7 +93,7 @@ describe("the owner's day", () => {
     expect(shipped.json.shipment.tracking_code).toBe('360000012345678');
 
     await step(page, 'cancel-paid-with-reason', async () => {
-      await page.goto(`/admin/pedidos/${orders.carlaCancelled.id}`);
+      await page.goto(`/admin/pedidos/${orders.carlaCancelled.order_number}`);
       // A paid order cannot be deleted: only cancelled (with its refund).
       expect(await page.getByRole('button', { name: 'Eliminar' }).isDisabled()).toBe(true);
       await page.getByRole('button', { name: 'Cambiar estado' }).click();

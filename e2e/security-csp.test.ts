@@ -16,6 +16,7 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
 let cartCookie: string;
 let orderId: number;
+let orderNumber: number;
 
 beforeAll(async () => {
   const seeded = await seedStorefront(shop.server);
@@ -32,6 +33,7 @@ beforeAll(async () => {
   });
   expect(order.status, order.text).toBe(201);
   orderId = order.json.id;
+  orderNumber = order.json.order_number;
 });
 
 async function openWatched(options: { viewport?: { width: number; height: number }; as?: { id: number }; cart?: boolean } = {}) {
@@ -132,7 +134,7 @@ describe('under the Content-Security-Policy', () => {
       '/admin/productos/importar',
       `/admin/productos/editar/${productId}`,
       '/admin/pedidos',
-      `/admin/pedidos/${orderId}`,
+      `/admin/pedidos/${orderNumber}`,
       '/admin/pedidos/nuevo',
       // Its A4 page size comes from a <style> element, which the policy allows (attributes not).
       `/admin/pedidos/imprimir?ids=${orderId}`,

@@ -23,7 +23,7 @@ const CLOSE_SCRIPT = (tag: string) => `</script><script>${run(tag)}</script>`;
 const shop = useShop();
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let customer: Awaited<ReturnType<typeof createUser>>;
-const ids: { product?: number; brand?: number; order?: number; claim?: number } = {};
+const ids: { product?: number; brand?: number; order?: number; orderNumber?: number; claim?: number } = {};
 const PRODUCT_NAME = `Gorilla ${SCRIPT('product-name')}`;
 
 async function ok(promise: Promise<{ status: number; json: any; text: string }>) {
@@ -95,6 +95,7 @@ beforeAll(async () => {
     }),
   );
   ids.order = order.id;
+  ids.orderNumber = order.order_number;
   const claim = await claimWithoutOrder(shop.server, customer.token, {
     product_name: `Semilla ${IMG('claim-product')}`,
     description: `No germinó ${SCRIPT('claim-desc')} ${SVG('claim-desc')} ${LINK('claim-desc')}`,
@@ -235,7 +236,7 @@ describe('stored payloads stay text', () => {
     await visit(page, dialogs, '/admin/productos', 'admin-products', 'Gorilla');
     await visit(page, dialogs, `/admin/productos/editar/${ids.product}`, 'admin-product-edit');
     await visit(page, dialogs, '/admin/pedidos', 'admin-orders', 'Ana');
-    await visit(page, dialogs, `/admin/pedidos/${ids.order}`, 'admin-order', 'Calle');
+    await visit(page, dialogs, `/admin/pedidos/${ids.orderNumber}`, 'admin-order', 'Calle');
     await visit(page, dialogs, '/admin/bancos', 'admin-banks', 'Banco');
     await visit(page, dialogs, `/admin/bancos/editar/${ids.brand}`, 'admin-bank-edit');
     await visit(page, dialogs, '/admin/usuarios', 'admin-users', 'Ana');

@@ -86,7 +86,7 @@ describe('staff roles', () => {
       }
       expect(await worker.page.getByRole('link', { name: 'Nuevo pedido' }).count()).toBe(0);
 
-      await worker.page.goto(`/admin/pedidos/${order.id}`);
+      await worker.page.goto(`/admin/pedidos/${order.order_number}`);
       await worker.page.getByRole('heading', { name: `Pedido #${order.order_number}` }).waitFor();
       expect(await worker.page.getByRole('button', { name: 'Eliminar' }).count()).toBe(0);
       expect(await worker.page.getByRole('form', { name: 'Registrar pago' }).count()).toBe(0);

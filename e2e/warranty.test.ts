@@ -189,7 +189,7 @@ describe('warranty claims', () => {
       await sidebar.getByRole('link', { name: /^Garantías\s*2 pendientes$/ }).waitFor();
       await admin.page.getByRole('article').filter({ hasText: 'Gorilla Glue Auto x3' }).waitFor();
       expect(await card.getByRole('link', { name: `Pedido #${order.order_number}` }).getAttribute('href')).toBe(
-        `/admin/pedidos?orderId=${order.id}`,
+        `/admin/pedidos?orderId=${order.order_number}`,
       );
       expect(await card.getByRole('link', { name: 'Lucas Moreno' }).getAttribute('href')).toBe(`/admin/usuarios/${customer.id}`);
       // A guest has no account: no link to an empty user list, and the card says so.

@@ -1,7 +1,7 @@
 // The zod-free half of fulfilment.ts: WhatsApp links, payment methods, carriers with their tracking
 // pages and the order's timeline. The customer's account page imports these, so keep zod out.
 import { ORDER_STAGE_LABELS } from './order-lifecycle';
-import { normalizePhone } from './phone';
+import { normalizePhone } from './phone-format';
 
 // ---------------------------------------------------------------------------------------------
 // WhatsApp

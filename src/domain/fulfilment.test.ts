@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   bulkOrderActionSchema,
+  shipmentCarrier,
   isValidCbu,
   isValidCuit,
   orderTimeline,
@@ -169,10 +170,13 @@ describe('orderTimeline', () => {
 });
 
 describe('bulkOrderActionSchema', () => {
-  it('drops repeated ids and needs a carrier to mark shipped', () => {
+  it("drops repeated ids and leaves each order's carrier to its shipping method unless one is chosen", () => {
     expect(bulkOrderActionSchema.parse({ ids: [3, '3', 4], action: 'complete' }).ids).toEqual([3, 4]);
-    const noCarrier = bulkOrderActionSchema.safeParse({ ids: [1], action: 'mark_shipped' });
-    expect(noCarrier.success).toBe(false);
-    expect(noCarrier.error?.issues[0]).toMatchObject({ path: ['carrier'], message: 'Selecciona un transporte' });
+    expect(bulkOrderActionSchema.safeParse({ ids: [1], action: 'mark_shipped' }).success).toBe(true);
+    const badCarrier = bulkOrderActionSchema.safeParse({ ids: [1], action: 'mark_shipped', carriers: { 1: 'dron' } });
+    expect(badCarrier.error?.issues[0]).toMatchObject({ path: ['carriers', '1'], message: 'Selecciona un transporte' });
+    expect(shipmentCarrier(undefined, 'moto')).toBe('moto');
+    expect(shipmentCarrier('oca', 'moto')).toBe('oca');
+    expect(shipmentCarrier(undefined, null)).toBeNull();
   });
 });

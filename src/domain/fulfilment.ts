@@ -3,7 +3,8 @@
 // The spec's three statuses stay as they are; these steps live inside "pending".
 import { z } from 'zod';
 import { amountField } from './amount-field';
-import { CARRIERS, formatCuit, PAYMENT_METHODS } from './fulfilment-steps';
+import { shopDate } from './dates';
+import { CARRIERS, formatCuit, PAYMENT_METHODS, type Carrier } from './fulfilment-steps';
 import { normalizePhone } from './phone';
 
 // The zod-free pieces live in fulfilment-steps.ts (the account page imports them); these names
@@ -160,6 +161,16 @@ export function paidAtInstant(value: string | undefined, now: Date): Date {
   return new Date(hasOffset ? value : `${value}-03:00`);
 }
 
+/**
+ * The instant of a corrected payment: the one recorded, unless staff name another day (or time).
+ * A correction of the method, amount or note sends the day it shows, which must not move the
+ * payment to the moment of the correction.
+ */
+export function correctedPaidAt(value: string | undefined, recorded: Date, now: Date): Date {
+  if (!value || value === shopDate(recorded)) return recorded;
+  return paidAtInstant(value, now);
+}
+
 /** Money that moved (a payment in, a refund out): its amount, as typed the Argentine way, and a note. */
 const movedMoneyFields = {
   amount: amountField('El monto debe ser un número', 'El monto debe ser un número')
@@ -205,6 +216,14 @@ const trackingCodeSchema = z
 
 const carrierSchema = z.enum(CARRIERS, { error: 'Selecciona un transporte' });
 
+/**
+ * The carrier a shipment records: the one staff chose, else the order's own shipping method's
+ * (its copy on the order); null when neither is known and staff must choose.
+ */
+export function shipmentCarrier(chosen: Carrier | undefined, own: Carrier | null): Carrier | null {
+  return chosen ?? own;
+}
+
 /** POST /api/orders/{id}/shipment/ (staff). */
 export const recordShipmentSchema = z.object({
   carrier: carrierSchema,
@@ -240,25 +259,22 @@ export const BULK_MAX_ORDERS = 100;
 const orderIdSchema = z.coerce.number({ error: 'Pedido inválido' }).int('Pedido inválido').positive('Pedido inválido');
 
 /** POST /api/orders/bulk/ (staff). mark_paid records each order's total, paid on `paid_at` with `method`. */
-export const bulkOrderActionSchema = z
-  .object({
-    ids: z
-      .array(orderIdSchema, { error: 'Selecciona al menos un pedido' })
-      .min(1, 'Selecciona al menos un pedido')
-      .max(BULK_MAX_ORDERS, `Puedes cambiar hasta ${BULK_MAX_ORDERS} pedidos a la vez`)
-      .transform((ids) => [...new Set(ids)]),
-    action: z.enum(BULK_ACTIONS, { error: 'Acción inválida' }),
-    carrier: carrierSchema.optional(),
-    tracking_codes: z.record(z.string(), trackingCodeSchema).optional(),
-    // mark_paid: the day and method of every payment (default today, transfer).
-    paid_at: paidAtSchema.optional(),
-    method: recordPaymentSchema.shape.method.optional(),
-  })
-  .superRefine((body, issues) => {
-    if (body.action === 'mark_shipped' && !body.carrier) {
-      issues.addIssue({ code: 'custom', path: ['carrier'], message: 'Selecciona un transporte' });
-    }
-  });
+export const bulkOrderActionSchema = z.object({
+  ids: z
+    .array(orderIdSchema, { error: 'Selecciona al menos un pedido' })
+    .min(1, 'Selecciona al menos un pedido')
+    .max(BULK_MAX_ORDERS, `Puedes cambiar hasta ${BULK_MAX_ORDERS} pedidos a la vez`)
+    .transform((ids) => [...new Set(ids)]),
+  action: z.enum(BULK_ACTIONS, { error: 'Acción inválida' }),
+  // mark_shipped: each order goes with its own shipping method's carrier, unless `carriers`
+  // names another for it (by id), or `carrier` one for every order `carriers` does not name.
+  carrier: carrierSchema.optional(),
+  carriers: z.record(z.string(), carrierSchema).optional(),
+  tracking_codes: z.record(z.string(), trackingCodeSchema).optional(),
+  // mark_paid: the day and method of every payment (default today, transfer).
+  paid_at: paidAtSchema.optional(),
+  method: recordPaymentSchema.shape.method.optional(),
+});
 export type BulkOrderActionInput = z.output<typeof bulkOrderActionSchema>;
 
 export const bulkOrderResultSchema = z.object({

@@ -1,6 +1,7 @@
 // The shop's contact channels, legal pages and the 'Botón de arrepentimiento' as the storefront
-// shows them. The storefront's footer (first load) imports it: it imports nothing, so no zod
-// (phone.ts has it) reaches the first load, which decision 0004 keeps free of zod.
+// shows them. The storefront's footer (first load) imports it: it imports only phone-format.ts, so
+// no zod (phone.ts has it) reaches the first load, which decision 0004 keeps free of zod.
+import { formatWhatsapp } from './phone-format';
 
 /** Res. SCI 424/2020 and Ley 24.240: the national consumer-defence complaint form. */
 export const CONSUMER_DEFENCE_URL = 'https://www.argentina.gob.ar/produccion/defensadelconsumidor/formulario';
@@ -87,7 +88,7 @@ export interface ContactLink {
 export function contactLinks(contact: ContactSettingsDto | undefined): ContactLink[] {
   const links: ContactLink[] = [];
   const chat = shopWhatsappUrl(contact?.whatsapp_number);
-  if (chat) links.push({ kind: 'whatsapp', label: 'WhatsApp', text: `+54 9 ${contact?.whatsapp_number}`, href: chat, external: true });
+  if (chat) links.push({ kind: 'whatsapp', label: 'WhatsApp', text: formatWhatsapp(contact?.whatsapp_number), href: chat, external: true });
   if (contact?.email) links.push({ kind: 'email', label: 'Email', text: contact.email, href: `mailto:${contact.email}`, external: false });
   if (contact?.instagram)
     links.push({

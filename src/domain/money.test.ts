@@ -112,8 +112,12 @@ describe('parseArsAmount', () => {
   });
 
   it('writes an amount back the way the inputs read it', () => {
-    expect(amountInputText(22000.5)).toBe('22000,5');
-    expect(amountInputText(22000)).toBe('22000');
+    expect(amountInputText(22000.5)).toBe('22.000,50');
+    expect(amountInputText(22000)).toBe('22.000');
+    expect(amountInputText(1450.5)).toBe('1.450,50');
+    expect(amountInputText(6500)).toBe('6.500');
     expect(amountInputText(null)).toBe('');
+    for (const value of [22000.5, 22000, 1450.5, 0.5, 1234567.89])
+      expect(parseArsAmount(amountInputText(value))).toEqual({ ok: true, value });
   });
 });

@@ -102,8 +102,11 @@ export function parseArsAmount(text: string): ParsedAmount {
   return { ok: true, value: sign === '-' && value !== 0 ? -value : value };
 }
 
-/** An amount as the admin's money inputs show it: '22000,5' (no thousands dots, comma decimals). */
+/**
+ * An amount as the admin's money inputs show it, as the shop writes every amount and as
+ * `parseArsAmount` reads it back: '22.000', '1.450,50'.
+ */
 export function amountInputText(value: number | null | undefined): string {
   if (value == null) return '';
-  return String(roundCents(value)).replace('.', ',');
+  return formatAmount(value);
 }

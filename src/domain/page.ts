@@ -37,3 +37,12 @@ export const idParamSchema = z.object({
     .min(1, 'Identificador inválido')
     .max(2147483647, 'Identificador inválido'),
 });
+
+/** An order's number as staff see it and type it (`/admin/pedidos/5`, "#5"): never its id. */
+export const orderNumberParamSchema = z.object({
+  number: z.coerce
+    .number({ error: 'Número de pedido inválido' })
+    .int('Número de pedido inválido')
+    .min(1, 'Número de pedido inválido')
+    .max(2147483647, 'Número de pedido inválido'),
+});

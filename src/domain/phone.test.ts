@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MISSING_AREA_CODE, normalizePhone, phoneSchema } from './phone';
+import { formatPhone, formatWhatsapp, MISSING_AREA_CODE, normalizePhone, phoneSchema } from './phone';
 
 describe('normalizePhone', () => {
   it('keeps every digit of a number pasted with spaces and dashes', () => {
@@ -48,5 +48,24 @@ describe('phoneSchema', () => {
       expect(schema.safeParse(value).error?.issues[0].message, value).toBe('Ingresa un teléfono válido');
     }
     expect(schema.parse('2966 42-3456')).toBe('2966423456');
+  });
+});
+
+describe('formatPhone and formatWhatsapp', () => {
+  it('write a number the Argentine way, whatever way it was typed', () => {
+    expect(formatPhone('1155551234')).toBe('11 5555-1234');
+    expect(formatPhone('+54 9 11 15-5555-1234')).toBe('11 5555-1234');
+    expect(formatPhone('3515551234')).toBe('351 555-1234');
+    expect(formatPhone('2966421234')).toBe('2966 42-1234');
+    expect(formatWhatsapp('1155551234')).toBe('+54 9 11 5555-1234');
+    expect(formatWhatsapp('+54 9 351 555-1234')).toBe('+54 9 351 555-1234');
+  });
+
+  it('read back to the same digits, and leave what is not a phone as written', () => {
+    expect(normalizePhone(formatWhatsapp('1155551234'))).toBe('1155551234');
+    expect(normalizePhone(formatPhone('2966421234'))).toBe('2966421234');
+    expect(formatPhone('')).toBe('');
+    expect(formatWhatsapp(null)).toBe('');
+    expect(formatPhone('llamar al local')).toBe('llamar al local');
   });
 });

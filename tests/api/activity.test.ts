@@ -188,7 +188,7 @@ describe('bulk edits and imports in the log', () => {
         name: 'Amnesia Importada',
         sku: 'LOG-IMP-1',
         seed_count: 5,
-        fields: [{ column: 'Precio', before: '2000', after: '2500' }],
+        fields: [{ column: 'Precio', before: '2.000', after: '2.500' }],
       }),
     ]);
   });

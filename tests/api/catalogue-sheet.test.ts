@@ -192,7 +192,7 @@ describe('POST /api/products/import/', () => {
       sku: 'IMP-OLD',
       name: 'Vieja',
       seed_count: 3,
-      fields: [{ column: 'Precio', before: '1000', after: '1100,5' }],
+      fields: [{ column: 'Precio', before: '1.000', after: '1.100,50' }],
       price_change_percent: null,
       stock_conflict: null,
     });

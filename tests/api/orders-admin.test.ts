@@ -1,6 +1,6 @@
 // Staff order management over real HTTP: the filtered list with its status counts, status changes
 // and line edits with their stock effects, deletion, activity entries and customer e-mails.
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, mailOutbox, orders } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
@@ -200,11 +200,57 @@ describe('GET /api/orders/ (staff)', () => {
       const res = await list(`search=${encodeURIComponent(term)}`);
       expect(ids(res), term).toEqual([order.id]);
     }
-    expect(ids(await list(`search=${order.id}`))).toContain(order.id);
-    expect(ids(await list(`search=%23${other.order.id}`))).toContain(other.order.id);
+    expect(ids(await list(`search=${order.order_number}`))).toContain(order.id);
+    expect(ids(await list(`search=%23${other.order.order_number}`))).toContain(other.order.id);
     // LIKE wildcards typed by staff are taken literally.
     expect((await list('search=%25')).json.count).toBe(0);
     expect((await list(`search=${'x'.repeat(101)}`)).status).toBe(400);
+  });
+});
+
+/** Moves the orders' id ahead of their numbers, as checkouts refused after their insert do (a sequence never rolls back). */
+async function driftIds(by = 7) {
+  await db().execute(sql`select setval(pg_get_serial_sequence('orders', 'id'), (select coalesce(max(id), 0) from orders) + ${by})`);
+}
+
+describe('staff find an order by its number, never by its id (issue 34)', () => {
+  it('GET /api/orders/by-number/{number}/ answers the order with that number when the ids have drifted', async () => {
+    await driftIds();
+    const { order } = await simpleOrder({ recipient: 'Numerada Distinta' });
+    expect(order.id).not.toBe(order.order_number);
+    const res = await api(server, 'GET', `/api/orders/by-number/${order.order_number}/`, { token: staff.token });
+    expect(res.status).toBe(200);
+    expect(res.json.id).toBe(order.id);
+    expect(res.json.order_number).toBe(order.order_number);
+    expect(res.json.recipient_name).toBe('Numerada Distinta');
+    const missing = await api(server, 'GET', `/api/orders/by-number/${order.id + 1000}/`, { token: staff.token });
+    expect(missing.status).toBe(404);
+    expect(missing.json.error).toBe('Pedido no encontrado');
+    const invalid = await api(server, 'GET', '/api/orders/by-number/abc/', { token: staff.token });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error).toBe('Número de pedido inválido');
+    const customer = await api(server, 'GET', `/api/orders/by-number/${order.order_number}/`, { token: (await createUser(db())).token });
+    expect(customer.status).toBe(403);
+  });
+
+  it('searches the number typed, not the id that happens to be that number', async () => {
+    // Far enough that the id's digits are in no phone or e-mail of this file's orders.
+    await driftIds(5000);
+    const { order } = await simpleOrder({ recipient: 'Buscada Por Numero' });
+    expect(order.id).not.toBe(order.order_number);
+    expect(ids(await list(`status=all&search=${order.order_number}`))).toContain(order.id);
+    expect(ids(await list(`status=all&search=${order.id}`))).not.toContain(order.id);
+  });
+
+  it("links the shop's new-order e-mail to the admin page of the order's number", async () => {
+    await driftIds();
+    const { order } = await simpleOrder();
+    expect(order.id).not.toBe(order.order_number);
+    const mails = await db().select().from(mailOutbox);
+    const notice = mails.find((m) => m.subject.startsWith(`Nuevo pedido #${order.order_number} `));
+    expect(notice, 'the shop is e-mailed').toBeDefined();
+    expect(notice!.text_body).toContain(`/admin/pedidos/${order.order_number}`);
+    expect(notice!.text_body).not.toContain(`/admin/pedidos/${order.id}`);
   });
 });
 

@@ -7,6 +7,7 @@ import { activityLogs, blisters, mailOutbox } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';
+import { saveShippingMethods, shippingMethod } from '../helpers/shipping';
 
 const server = useTestServer({ maxPendingOrders: 1000 });
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -45,12 +46,12 @@ describe('who may use it and what it takes', () => {
     expect((await read(order.id)).status).toBe('pending');
   });
 
-  it('refuses an empty selection, an unknown action and shipping without a carrier', async () => {
+  it('refuses an empty selection, an unknown action and an unknown carrier', async () => {
     expect((await bulk({ ids: [], action: 'cancel' })).json.errors).toEqual({ ids: ['Selecciona al menos un pedido'] });
     expect((await bulk({ ids: [1], action: 'archivar' })).json.errors).toEqual({ action: ['Acción inválida'] });
-    const noCarrier = await bulk({ ids: [1], action: 'mark_shipped' });
-    expect(noCarrier.status).toBe(400);
-    expect(noCarrier.json.errors).toEqual({ carrier: ['Selecciona un transporte'] });
+    const badCarrier = await bulk({ ids: [1], action: 'mark_shipped', carriers: { 1: 'dron' } });
+    expect(badCarrier.status).toBe(400);
+    expect(badCarrier.json.errors).toEqual({ 'carriers.1': ['Selecciona un transporte'] });
     const tooMany = await bulk({ ids: Array.from({ length: 101 }, (_, i) => i + 1), action: 'cancel' });
     expect(tooMany.json.errors).toEqual({ ids: ['Puedes cambiar hasta 100 pedidos a la vez'] });
   });
@@ -140,6 +141,41 @@ describe('POST /api/orders/bulk/', () => {
     expect(inTransit).toHaveLength(3);
     const badCode = await bulk({ ids: [a.id], action: 'mark_shipped', carrier: 'oca', tracking_codes: { [a.id]: 'con espacio' } });
     expect(badCode.status).toBe(400);
+  });
+
+  it("ships each order with its own shipping method's carrier, another only where chosen (issue 34)", async () => {
+    const [andreani, moto] = await saveShippingMethods(server, staff.token, [
+      shippingMethod({ name: 'Andreani a domicilio', carrier: 'andreani' }),
+      shippingMethod({ name: 'Moto en Córdoba', carrier: 'moto' }),
+    ]);
+    const customer = await createUser(db());
+    const address = { street: 'Bv. San Juan', number: '450', zip_code: '5000', city: 'Córdoba', province: 'AR-X' as const, details: '' };
+    const byAndreani = (await simpleOrder(server, { customer, delivery_type: 'address', shipping_method_id: andreani.id, address })).order;
+    const byMoto = (await simpleOrder(server, { customer, delivery_type: 'address', shipping_method_id: moto.id, address })).order;
+    const changed = (await simpleOrder(server, { customer, delivery_type: 'address', shipping_method_id: andreani.id, address })).order;
+    const agreed = (await simpleOrder(server, { customer })).order; // "Acordar entrega": no carrier of its own
+    expect([byAndreani, byMoto, agreed].map((o) => o.shipping?.carrier ?? null)).toEqual(['andreani', 'moto', null]);
+    const res = await bulk({
+      ids: [byAndreani.id, byMoto.id, changed.id, agreed.id],
+      action: 'mark_shipped',
+      carriers: { [changed.id]: 'oca' },
+      tracking_codes: { [byAndreani.id]: 'AND-9' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(200);
+    expect(res.json.results).toEqual([
+      { id: byAndreani.id, ok: true },
+      { id: byMoto.id, ok: true },
+      { id: changed.id, ok: true },
+      { id: agreed.id, ok: false, error: `El pedido #${agreed.order_number} no tiene un transporte: elige uno` },
+    ]);
+    expect((await read(byAndreani.id)).shipment).toMatchObject({ carrier: 'andreani', tracking_code: 'AND-9' });
+    expect((await read(byMoto.id)).shipment).toMatchObject({ carrier: 'moto' });
+    expect((await read(changed.id)).shipment).toMatchObject({ carrier: 'oca' });
+    expect((await read(agreed.id)).shipment).toBeNull();
+    // Chosen for it, the order without a carrier ships too.
+    const retry = await bulk({ ids: [agreed.id], action: 'mark_shipped', carriers: { [agreed.id]: 'retiro' } });
+    expect(retry.json.results).toEqual([{ id: agreed.id, ok: true }]);
+    expect((await read(agreed.id)).shipment).toMatchObject({ carrier: 'retiro' });
   });
 
   it('completes pending orders only, and says which were completed or cancelled already', async () => {

@@ -96,6 +96,29 @@ describe('POST /api/orders/{id}/payment/', () => {
     expect(await logOf(order.id, 'pago corregido')).toHaveLength(1);
   });
 
+  it('keeps the recorded time and amount when a correction changes only the method (issue 34)', async () => {
+    const { order } = await simpleOrder(server, { price: 1000, quantity: 1 });
+    const correct = (body: unknown) => api(server, 'PUT', `/api/orders/${order.id}/payment/`, { token: staff.token, body });
+    const recordedAt = new Date('2031-03-10T06:06:00Z'); // 03:06 in Buenos Aires
+    try {
+      server.setNow(recordedAt);
+      const first = await pay(order.id, { method: 'transferencia', paid_at: '2031-03-10', amount: '800' });
+      expect(first.json.payment).toMatchObject({ paid_at: recordedAt.toISOString(), amount: 800 });
+      server.setNow(new Date('2031-03-10T06:11:00Z'));
+      // The form sends back the day it shows, with the method changed.
+      const sameDay = await correct({ method: 'efectivo', paid_at: '2031-03-10', amount: '800' });
+      expect(sameDay.status, JSON.stringify(sameDay.json)).toBe(200);
+      expect(sameDay.json.payment).toMatchObject({ method: 'efectivo', paid_at: recordedAt.toISOString(), amount: 800 });
+      const withoutDate = await correct({ method: 'otro' });
+      expect(withoutDate.json.payment).toMatchObject({ method: 'otro', paid_at: recordedAt.toISOString(), amount: 800 });
+      // Another day is a correction of the date: noon of that day.
+      const otherDay = await correct({ method: 'otro', paid_at: '2031-03-09' });
+      expect(otherDay.json.payment).toMatchObject({ paid_at: '2031-03-09T15:00:00.000Z', amount: 800 });
+    } finally {
+      server.setNow(null);
+    }
+  });
+
   it('refuses a date in the future or before the order, an unknown method and a bad amount, field by field', async () => {
     const { order } = await simpleOrder(server);
     const future = await pay(order.id, { method: 'efectivo', paid_at: new Date(Date.now() + 86_400_000 * 2).toISOString() });

@@ -16,6 +16,7 @@ import {
   type SheetColumn,
 } from '../../../domain/catalog-sheet';
 import { changePercent, discountLeavesNoPriceMessage, isSuspiciousPriceChange, leftWithoutPrice } from '../../../domain/price-guards';
+import { formatAmount } from '../../../domain/money';
 import { slugify } from '../../../domain/text';
 import type { brands } from '../../db/schema';
 import {
@@ -215,6 +216,9 @@ function parseProductSku(cell: string): { value: string | null; error?: undefine
 }
 
 const formatField = (key: ProductField, value: unknown) => formatProductField(key, value as never);
+
+/** A blister's cells as the preview shows them: the price as the shop writes amounts ('18.000'). */
+const shownBlister = (b: BlisterValues) => ({ ...formatBlister(b), price: b.price === null ? '' : formatAmount(b.price) });
 
 /** Works out what the sheet changes in `catalog` (live products) with `brandRows` (all brands). */
 export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
@@ -444,8 +448,8 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
         };
         const priceFlag = currencyKept && isSuspiciousPriceChange(was.price, next.price) ? changePercent(was.price!, next.price!) : null;
         if (next.price !== was.price || values.brand_id !== existing?.brand_id) brandDiscountCheck(parsed, next);
-        const before = formatBlister(was);
-        const after = formatBlister(next);
+        const before = shownBlister(was);
+        const after = shownBlister(next);
         const fields = [...productChanges];
         for (const key of ['price', 'stock', 'discount'] as const) {
           if (before[key] !== after[key]) fields.push({ column: columnHeader(key), before: before[key], after: after[key] });

@@ -136,7 +136,7 @@ export function newOrderNoticeEmail(ctx: AppContext, order: OrderDto, to: string
     ],
     bodyHtml: table.html,
     bodyText: table.text,
-    action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.id}` },
+    action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.order_number}` },
   });
   return { to, subject: `Nuevo pedido #${order.order_number} - ${formatArs(order.total)}`, ...rendered };
 }
@@ -292,7 +292,7 @@ export function customerChangeEmails(
       ],
       bodyHtml: table.html,
       bodyText: table.text,
-      action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.id}` },
+      action: { label: 'Ver el pedido', url: `${ctx.config.publicUrl}/admin/pedidos/${order.order_number}` },
     });
     messages.push({
       to: shopEmail,

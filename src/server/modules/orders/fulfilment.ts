@@ -5,10 +5,13 @@
 import { eq } from 'drizzle-orm';
 import {
   CARRIER_LABELS,
+  correctedPaidAt,
+  shipmentCarrier,
   PAYMENT_METHOD_LABELS,
   paidAtInstant,
   type BulkOrderActionInput,
   type BulkOrderResult,
+  type Carrier,
   type RecordPaymentInput,
   type RecordRefundInput,
   type RecordShipmentInput,
@@ -90,7 +93,8 @@ export async function writePayment(tx: Tx, actor: OrderActor, order: OrderRecord
   const payment = {
     paid_at: paidAt,
     payment_method: input.method,
-    payment_amount: input.amount ?? order.total,
+    // A correction without an amount keeps the one recorded.
+    payment_amount: input.amount ?? order.payment_amount ?? order.total,
     payment_note: input.note || null,
   };
   // updated_at is left alone: the customer's timeline dates the delivery or cancellation by it.
@@ -124,7 +128,7 @@ export async function recordPayment(
     assertAllowed(order, 'payment');
     if (options.replace) refuseMissing(order, 'payment');
     if (options.once && order.paid_at) throw conflict(`El pedido #${order.order_number} ya tiene un pago registrado`, 'ALREADY_PAID');
-    await writePayment(tx, actor, order, input, paidAt);
+    await writePayment(tx, actor, order, input, order.paid_at ? correctedPaidAt(input.paid_at, order.paid_at, now) : paidAt);
     return order.paid_at === null;
   });
   const dto = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
@@ -136,7 +140,8 @@ export async function recordShipment(
   ctx: AppContext,
   actor: OrderActor,
   orderId: number,
-  input: RecordShipmentInput,
+  // Bulk shipments may leave the carrier to the order's own shipping method.
+  input: Omit<RecordShipmentInput, 'carrier'> & { carrier?: Carrier },
   log?: Logger,
   options: StepOptions = {},
 ): Promise<OrderDto> {
@@ -148,18 +153,20 @@ export async function recordShipment(
     assertAllowed(order, 'shipment');
     if (options.replace) refuseMissing(order, 'shipment');
     if (options.once && order.shipped_at) throw conflict(`El pedido #${order.order_number} ya estaba enviado`, 'ALREADY_SHIPPED');
-    if (order.shipped_at && order.carrier === input.carrier && order.tracking_code === code) return false;
+    const carrier = shipmentCarrier(input.carrier, order.shipping_carrier);
+    if (!carrier) throw conflict(`El pedido #${order.order_number} no tiene un transporte: elige uno`, 'NO_CARRIER');
+    if (order.shipped_at && order.carrier === carrier && order.tracking_code === code) return false;
     await tx
       .update(orders)
-      .set({ carrier: input.carrier, tracking_code: code, shipped_at: order.shipped_at ?? now, shipped_by: actor.id })
+      .set({ carrier, tracking_code: code, shipped_at: order.shipped_at ?? now, shipped_by: actor.id })
       .where(eq(orders.id, orderId));
     await logActivity(tx, {
       action: 'update',
-      description: `Pedido #${order.order_number}: enviado por ${CARRIER_LABELS[input.carrier]}${code ? ` (código ${code})` : ''}`,
+      description: `Pedido #${order.order_number}: enviado por ${CARRIER_LABELS[carrier]}${code ? ` (código ${code})` : ''}`,
       actor,
       entity_type: 'order',
       entity_id: order.id,
-      changes: diff({ carrier: order.carrier, tracking_code: order.tracking_code }, { carrier: input.carrier, tracking_code: code }),
+      changes: diff({ carrier: order.carrier, tracking_code: order.tracking_code }, { carrier, tracking_code: code }),
     });
     return true;
   });
@@ -299,9 +306,14 @@ export async function applyBulkAction(
           await recordPayment(ctx, actor, id, { method: input.method ?? 'transferencia', paid_at: input.paid_at }, log, { once: true });
           break;
         case 'mark_shipped':
-          await recordShipment(ctx, actor, id, { carrier: input.carrier!, tracking_code: input.tracking_codes?.[String(id)] }, log, {
-            once: true,
-          });
+          await recordShipment(
+            ctx,
+            actor,
+            id,
+            { carrier: input.carriers?.[String(id)] ?? input.carrier, tracking_code: input.tracking_codes?.[String(id)] },
+            log,
+            { once: true },
+          );
           break;
         case 'complete':
         case 'cancel':

@@ -290,6 +290,13 @@ export async function findOrderDto(db: DbOrTx, id: number, view: OrderView = STA
   return dto;
 }
 
+export async function findOrderDtoByNumber(db: DbOrTx, orderNumber: number): Promise<OrderDto | null> {
+  const rows = await selectOrderRows(db).where(eq(orders.order_number, orderNumber));
+  if (rows.length === 0) return null;
+  const [dto] = await toDtos(db, rows, STAFF_VIEW);
+  return dto;
+}
+
 export async function listUserOrders(
   db: DbOrTx,
   userId: number,
@@ -326,7 +333,7 @@ function phoneDigits(term: string): string | null {
 /**
  * The staff search (issue 13): a term anywhere in the recipient, e-mail, phone (typed in any
  * form) or customer names of the order, in the names of the customer's account, in a line's
- * product name, or the order's number or id; accents and case ignored (shop_fold). Each branch
+ * product name, or the order's number; accents and case ignored (shop_fold). Each branch
  * reads its own trigram or unique index (orders_search_trgm_idx, users_search_trgm_idx,
  * order_products_name_trgm_idx). The ids are read once, before the page and the counts, which
  * then fetch those orders by key instead of joining the union with every order of the tab.
@@ -340,9 +347,9 @@ async function searchMatches(db: DbOrTx, term: string, now: Date): Promise<SQL> 
     sql`select ${orders.id} from ${orders} where ${orders.user_id} in (select ${users.id} from ${users} where ${userSearchText(users)} like ${pattern})`,
     sql`select ${orderProducts.order_id} from ${orderProducts} where ${folded(sql`${orderProducts.product_name}`)} like ${pattern}`,
   ];
-  // An order number typed in the search box (links from warranty claims use it), or an id.
+  // An order number typed in the search box; never the id, which drifts from it (issue 34).
   if (/^\d{1,9}$/.test(term)) {
-    branches.push(sql`select ${orders.id} from ${orders} where ${orders.order_number} = ${Number(term)} or ${orders.id} = ${Number(term)}`);
+    branches.push(sql`select ${orders.id} from ${orders} where ${orders.order_number} = ${Number(term)}`);
   }
   let rows = await sqlRows<{ id: number }>(db, sql.join(branches, sql` union `));
   if (rows.length === 0) {

@@ -1,13 +1,13 @@
 // HTTP for orders (spec storefront §7 order calls, accounts-admin §7 orders): customers create,
 // read and change their own orders; staff list, read, change and delete any order, record its
 // payment and shipment, keep notes on it, act on several at once and export the list (issue 13).
-// The static paths (bulk/, export.csv) win over /api/orders/:id/ in the router, whatever the
+// The static paths (bulk/, export.csv, by-number/) win over /api/orders/:id/ in the router, whatever the
 // order of registration.
 import { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParamSchema } from '../../../domain/page';
+import { idParamSchema, orderNumberParamSchema } from '../../../domain/page';
 import {
   bulkOrderActionSchema,
   bulkOrderResultSchema,
@@ -43,6 +43,7 @@ import {
   createOrder,
   deleteOrder,
   getOrder,
+  getOrderByNumber,
   listMyOrders,
   listOrdersForAdmin,
   updateOrderAsCustomer,
@@ -108,6 +109,16 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
         status_counts,
       };
     },
+  );
+
+  // The admin's order page is addressed by the number staff see; writes keep the id.
+  app.get(
+    '/api/orders/by-number/:number/',
+    {
+      config: { access: 'staff', permission: 'can_view_orders' },
+      schema: { params: orderNumberParamSchema, response: { 200: orderDtoSchema } },
+    },
+    async (request) => getOrderByNumber(ctx, request.params.number),
   );
 
   app.get(

@@ -42,7 +42,7 @@ import { getOrderSettings } from '../site/order-settings';
 import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
-import { findOrderDto, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
+import { findOrderDto, findOrderDtoByNumber, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { inStages } from './stages';
 import { applyStockDelta, heldBy, lockBlisters, moveStock, NOTHING_HELD, readBlisters } from '../catalog/stock';
 import type { BlisterLine } from '../catalog/blisters';
@@ -375,6 +375,13 @@ export async function listMyOrders(ctx: AppContext, userId: number, query: MyOrd
 /** Staff read any order; a customer only their own (anyone else's answers 404, not 403). */
 export async function getOrder(ctx: AppContext, actor: OrderActor, id: number): Promise<OrderDto> {
   const dto = isStaff(actor) ? await findOrderDto(ctx.db, id) : await findOrderDto(ctx.db, id, await customerView(ctx), actor.id);
+  if (!dto) throw notFound(ORDER_NOT_FOUND);
+  return dto;
+}
+
+/** Staff open an order by the number they see on it (issue 34: ids drift from numbers). */
+export async function getOrderByNumber(ctx: AppContext, orderNumber: number): Promise<OrderDto> {
+  const dto = await findOrderDtoByNumber(ctx.db, orderNumber);
   if (!dto) throw notFound(ORDER_NOT_FOUND);
   return dto;
 }

@@ -9,6 +9,7 @@ import { formatDateTime } from '../../../domain/dates';
 import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { factsOfDto, refusal } from '../../../domain/order-lifecycle';
 import { formatArs } from '../../../domain/money';
+import { formatPhone } from '../../../domain/phone-format';
 import { joinAddress } from '../../../domain/shipping';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
@@ -311,7 +312,7 @@ function OrderCard({
           </div>
           <div>
             <dt className="inline text-stone-500">Teléfono: </dt>
-            <dd className="inline">{order.customer_phone}</dd>
+            <dd className="inline">{formatPhone(order.customer_phone)}</dd>
           </div>
           <div>
             <dt className="inline text-stone-500">Entrega: </dt>

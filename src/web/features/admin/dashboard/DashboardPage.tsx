@@ -17,7 +17,7 @@ import { orderStageLabel, type OrderStage } from '../../../../domain/order-lifec
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useDashboard, useSetupChecklist } from './api';
-import { BarChart, ColumnChart, Segmented, type BarItem } from './charts';
+import { BarChart, ColumnChart, formatArsAxis, Segmented, type BarItem } from './charts';
 import { SetupChecklist } from './SetupChecklist';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -43,7 +43,6 @@ const ORDERS_COLOR = '#0284c7';
 
 const integer = new Intl.NumberFormat('es-AR');
 const percent = new Intl.NumberFormat('es-AR', { maximumFractionDigits: 0 });
-const compactArs = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** 'dd/mm' of a YYYY-MM-DD day, for the axis under a chart (the tables name the whole day). */
 const tickOf = (date: string) => `${date.slice(8, 10)}/${date.slice(5, 7)}`;
@@ -226,9 +225,10 @@ function DailyPanel({ daily }: { daily: DailyPoint[] }) {
             summary={`Total ${formatArs(revenue)}.${best ? ` Mejor día: ${formatDate(best.date)}, ${formatArs(best.revenue)}.` : ' Sin ventas.'}`}
             points={shown.map((d) => point(d, d.revenue))}
             format={formatArs}
-            formatAxis={(v) => `$${compactArs.format(v)}`}
+            formatAxis={formatArsAxis}
             color={REVENUE_COLOR}
             valueHeader="Ingresos"
+            counts
           />
         </div>
         <div className="min-w-0">

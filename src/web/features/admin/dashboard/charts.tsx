@@ -38,6 +38,18 @@ export function niceCeiling(value: number, counts = false): number {
   return step * power;
 }
 
+/** The value at the top of a chart's scale; with `whole`, its lines (0, half, top) fall on whole numbers. */
+export function axisTop(points: readonly { value: number }[], whole = false): number {
+  return niceCeiling(Math.max(0, ...points.map((p) => p.value)), whole);
+}
+
+const compactArs = new Intl.NumberFormat('es-AR', { notation: 'compact', maximumFractionDigits: 1 });
+/** Pesos beside a chart's scale, short: '$ 0', '$ 500', '$ 200 k'. */
+export const formatArsAxis = (value: number) => `$ ${compactArs.format(value)}`;
+
+/** The figures written beside a chart's scale: 0, half and the top. */
+export const axisValues = (top: number) => [0, top / 2, top];
+
 /** Keeps a label within `maxWidth` pixels of 12 px text (an average glyph is about 6.6 px). */
 function fitLabel(label: string, maxWidth: number): string {
   const chars = Math.max(4, Math.floor(maxWidth / 6.6));
@@ -115,12 +127,12 @@ export function ColumnChart({
   formatAxis: (value: number) => string;
   color: string;
   valueHeader: string;
-  /** Whole numbers: the scale's lines fall on whole numbers. */
+  /** Whole numbers (counts, pesos): the scale's lines fall on whole numbers. */
   counts?: boolean;
   height?: number;
 }) {
   const id = useId();
-  const top = niceCeiling(Math.max(0, ...points.map((p) => p.value)), counts);
+  const top = axisTop(points, counts);
   return (
     <figure className="min-w-0">
       <ChartFrame height={height}>
@@ -138,11 +150,11 @@ export function ColumnChart({
             <svg width={width} height={height} role="img" aria-labelledby={`${id}-title ${id}-desc`} className="block overflow-hidden">
               <title id={`${id}-title`}>{title}</title>
               <desc id={`${id}-desc`}>{summary}</desc>
-              {[0, 0.5, 1].map((share) => (
-                <g key={share}>
-                  <line x1={left} x2={width - right} y1={y(top * share)} y2={y(top * share)} stroke={GRID} />
-                  <text x={left - 6} y={y(top * share) + 4} textAnchor="end" fill={MUTED} fontSize={11}>
-                    {formatAxis(top * share)}
+              {axisValues(top).map((value) => (
+                <g key={value}>
+                  <line x1={left} x2={width - right} y1={y(value)} y2={y(value)} stroke={GRID} />
+                  <text x={left - 6} y={y(value) + 4} textAnchor="end" fill={MUTED} fontSize={11}>
+                    {formatAxis(value)}
                   </text>
                 </g>
               ))}

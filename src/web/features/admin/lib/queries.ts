@@ -11,7 +11,9 @@ export const adminKeys = {
   brands: ['admin', 'brands'] as const,
   brand: (id: number) => ['admin', 'brand', id] as const,
   orders: ['admin', 'orders'] as const,
-  order: (id: number) => ['admin', 'order', id] as const,
+  /** An order by its number (`order_number`), as its page and the list's quick view open it. */
+  order: (orderNumber: number) => ['admin', 'order', orderNumber] as const,
+  orderPrefix: ['admin', 'order'] as const,
   /** Outside `orders`: reloading the lists must not poll the counts again. */
   orderCounts: ['admin', 'order-counts'] as const,
   paymentSettings: ['admin', 'payment-settings'] as const,

@@ -106,6 +106,45 @@ describe('BulkBar', () => {
     expect(JSON.parse(bulk[0].body!)).toEqual({ ids: [1, 2], action: 'complete' });
   });
 
+  it("prefills each order's own carrier and sends only the one changed (issue 34)", async () => {
+    const requests = fakeApi(({ url }) =>
+      url.pathname === '/api/orders/bulk/'
+        ? {
+            json: {
+              results: [
+                { id: 4, ok: true },
+                { id: 5, ok: true },
+                { id: 6, ok: true },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const shipped = (o: OrderDto, carrier: string | null) =>
+      ({ ...o, shipping: carrier ? { method_id: 1, name: `Envío ${carrier}`, kind: 'home', carrier, price: 5000 } : null }) as OrderDto;
+    const bar = await renderBar([shipped(order(4, 104), 'andreani'), shipped(order(5, 105), 'moto'), shipped(order(6, 106), null)]);
+    fireEvent.click(within(bar).getByRole('button', { name: 'Marcar enviados' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Marcar 3 pedidos como enviados' });
+    const carrierOf = (n: number) => within(dialog).getByLabelText<HTMLSelectElement>(`Transporte del pedido #${n}`);
+    expect([carrierOf(104).value, carrierOf(105).value, carrierOf(106).value]).toEqual(['andreani', 'moto', '']);
+    // An order without a carrier of its own asks for one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar enviados' }));
+    expect((await within(dialog).findByText('Selecciona un transporte')).id).toBe('carrier-6-error');
+    expect(requests.filter((r) => r.url.pathname === '/api/orders/bulk/')).toHaveLength(0);
+    fireEvent.change(carrierOf(105), { target: { value: 'oca' } });
+    fireEvent.change(carrierOf(106), { target: { value: 'retiro' } });
+    fireEvent.input(within(dialog).getByLabelText('Código de seguimiento del pedido #104'), { target: { value: 'AND-1' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Marcar enviados' }));
+
+    await screen.findByText('3 pedidos marcados como enviados');
+    expect(JSON.parse(requests.find((r) => r.url.pathname === '/api/orders/bulk/')!.body!)).toEqual({
+      ids: [4, 5, 6],
+      action: 'mark_shipped',
+      carriers: { 5: 'oca', 6: 'retiro' },
+      tracking_codes: { 4: 'AND-1' },
+    });
+  });
+
   it('marks the selected orders paid with the chosen date and method', async () => {
     const requests = fakeApi(({ url }) =>
       url.pathname === '/api/orders/bulk/' ? { json: { results: [{ id: 3, ok: true }] } } : undefined,

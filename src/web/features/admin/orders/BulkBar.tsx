@@ -1,5 +1,5 @@
-// The bar shown while orders are selected (issue 13): mark paid, mark shipped (one carrier, a code
-// per order), complete, cancel, print and export; then which orders failed and why.
+// The bar shown while orders are selected (issue 13): mark paid, mark shipped (each order's own
+// carrier, changed where chosen, and a code per order), complete, cancel, print and export; then which orders failed and why.
 import { BULK_ACTION_PERMISSION } from '../../../../domain/staff-roles';
 import { usePermissions } from '../../../lib/permissions';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -9,7 +9,6 @@ import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../..
 import {
   CARRIER_LABELS,
   CARRIERS,
-  carrierHasTracking,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   type Carrier,
@@ -198,7 +197,7 @@ export function BulkBar({
           orders={selected}
           busy={bulk.isPending}
           onClose={() => setShipping(false)}
-          onSubmit={(carrier, codes) => run({ ids, action: 'mark_shipped', carrier, tracking_codes: codes }, () => setShipping(false))}
+          onSubmit={(carriers, codes) => run({ ids, action: 'mark_shipped', carriers, tracking_codes: codes }, () => setShipping(false))}
         />
       )}
     </>
@@ -207,7 +206,10 @@ export function BulkBar({
 
 const codeSchema = recordShipmentSchema.shape.tracking_code;
 
-/** One carrier for every selected order, and a tracking code for each one. */
+/**
+ * Each selected order with its carrier, prefilled from its own shipping method and changed only
+ * where staff choose another, and a tracking code for each one.
+ */
 function ShipModal({
   orders,
   busy,
@@ -217,30 +219,35 @@ function ShipModal({
   orders: OrderDto[];
   busy: boolean;
   onClose: () => void;
-  onSubmit: (carrier: Carrier, codes: Record<string, string>) => void;
+  /** `carriers`: only the orders whose carrier differs from their own shipping method's. */
+  onSubmit: (carriers: Record<string, Carrier>, codes: Record<string, string>) => void;
 }) {
-  const [carrier, setCarrier] = useState<Carrier | ''>('');
+  const own = (order: OrderDto): Carrier | '' => order.shipping?.carrier ?? '';
+  const [carriers, setCarriers] = useState<Record<number, Carrier | ''>>(() => Object.fromEntries(orders.map((o) => [o.id, own(o)])));
   const [codes, setCodes] = useState<Record<number, string>>({});
-  const [errors, setErrors] = useState<{ carrier?: string; codes: Record<number, string> }>({ codes: {} });
+  const [errors, setErrors] = useState<{ carriers: Record<number, string>; codes: Record<number, string> }>({ carriers: {}, codes: {} });
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    const carrierErrors: Record<number, string> = {};
     const codeErrors: Record<number, string> = {};
+    const chosen: Record<string, Carrier> = {};
     const clean: Record<string, string> = {};
     for (const order of orders) {
+      const carrier = carriers[order.id] ?? '';
+      if (!carrier) carrierErrors[order.id] = 'Selecciona un transporte';
+      else if (carrier !== own(order)) chosen[String(order.id)] = carrier;
       const typed = (codes[order.id] ?? '').trim();
       if (!typed) continue;
       const parsed = codeSchema.safeParse(typed);
       if (parsed.success && parsed.data) clean[String(order.id)] = parsed.data;
       else if (!parsed.success) codeErrors[order.id] = parsed.error.issues[0]?.message ?? 'Código inválido';
     }
-    const next = { carrier: carrier ? undefined : 'Selecciona un transporte', codes: codeErrors };
-    setErrors(next);
-    if (next.carrier || Object.keys(codeErrors).length > 0 || !carrier) return;
-    onSubmit(carrier, clean);
+    setErrors({ carriers: carrierErrors, codes: codeErrors });
+    if (Object.keys(carrierErrors).length > 0 || Object.keys(codeErrors).length > 0) return;
+    onSubmit(chosen, clean);
   }
 
-  const tracked = carrier !== '' && carrierHasTracking(carrier);
   return (
     <Modal
       open
@@ -257,46 +264,64 @@ function ShipModal({
         </div>
       }
     >
-      <form id="bulk-ship-form" onSubmit={submit} noValidate className="space-y-4">
-        <SelectField
-          label="Transporte"
-          required
-          value={carrier}
-          onChange={(e) => setCarrier(e.target.value as Carrier | '')}
-          error={errors.carrier}
-          hint="El mismo para todos los pedidos seleccionados."
-        >
-          <option value="">Elige un transporte</option>
-          {CARRIERS.map((c) => (
-            <option key={c} value={c}>
-              {CARRIER_LABELS[c]}
-            </option>
-          ))}
-        </SelectField>
+      <form id="bulk-ship-form" onSubmit={submit} noValidate>
         <fieldset>
-          <legend className="mb-1 text-xs font-semibold text-stone-700">Código de seguimiento de cada pedido</legend>
+          <legend className="mb-1 text-xs font-semibold text-stone-700">Transporte y código de seguimiento de cada pedido</legend>
           <p className="mb-2 text-xs text-stone-500">
-            {tracked
-              ? 'Opcional. El cliente recibe por email el enlace de seguimiento.'
-              : 'Opcional. Andreani, Correo Argentino y OCA dan al cliente un enlace de seguimiento.'}
+            Cada pedido sale con el transporte de su método de envío; cámbialo solo donde haga falta. El código es opcional: con Andreani,
+            Correo Argentino y OCA el cliente recibe por email el enlace de seguimiento.
           </p>
           <ul className="divide-y divide-stone-100 rounded-lg border border-stone-200">
             {orders.map((order) => {
               const id = `tracking-${order.id}`;
+              const carrierId = `carrier-${order.id}`;
+              const carrier = carriers[order.id] ?? '';
+              const carrierError = errors.carriers[order.id];
               const error = errors.codes[order.id];
               return (
-                <li key={order.id} className="grid gap-1 p-2.5 sm:grid-cols-[1fr_14rem] sm:items-center sm:gap-3">
-                  <label htmlFor={id} className="min-w-0 text-sm">
+                <li key={order.id} className="grid gap-2 p-2.5 sm:grid-cols-[1fr_10rem_11rem] sm:items-start sm:gap-3">
+                  <div className="min-w-0 text-sm">
                     <span className="font-semibold text-stone-900">Pedido #{order.order_number}</span>
-                    <span className="block truncate text-xs text-stone-600">{customerName(order)}</span>
-                  </label>
+                    <span className="block truncate text-xs text-stone-600">
+                      {customerName(order)}
+                      {order.shipping ? ` · ${order.shipping.name}` : ''}
+                    </span>
+                  </div>
                   <div>
+                    <label htmlFor={carrierId} className="sr-only">
+                      Transporte del pedido #{order.order_number}
+                    </label>
+                    <select
+                      id={carrierId}
+                      value={carrier}
+                      onChange={(e) => setCarriers((prev) => ({ ...prev, [order.id]: e.target.value as Carrier | '' }))}
+                      aria-invalid={carrierError ? true : undefined}
+                      aria-describedby={carrierError ? `${carrierId}-error` : undefined}
+                      className={controlClass(!!carrierError, '', true)}
+                    >
+                      <option value="">Elige un transporte</option>
+                      {CARRIERS.map((c) => (
+                        <option key={c} value={c}>
+                          {CARRIER_LABELS[c]}
+                        </option>
+                      ))}
+                    </select>
+                    {carrierError && (
+                      <p id={`${carrierId}-error`} className="mt-1 text-xs text-red-700">
+                        {carrierError}
+                      </p>
+                    )}
+                  </div>
+                  <div>
+                    <label htmlFor={id} className="sr-only">
+                      Código de seguimiento del pedido #{order.order_number}
+                    </label>
                     <input
                       id={id}
                       value={codes[order.id] ?? ''}
                       onChange={(e) => setCodes((prev) => ({ ...prev, [order.id]: e.target.value }))}
                       autoComplete="off"
-                      placeholder="Código"
+                      placeholder="Código (opcional)"
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
                       className={controlClass(!!error, 'font-mono', true)}

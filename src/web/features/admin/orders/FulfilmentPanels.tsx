@@ -20,6 +20,7 @@ import { OrderMoneyList } from '../../../components/OrderSummary';
 import { OrderTimeline } from '../../../components/OrderTimeline';
 import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
+import { shopDate } from '../../../../domain/dates';
 import { Panel } from '../ui/PageHeader';
 import { useRecordPayment, useRecordShipment, useSaveInternalNotes } from './api';
 import { StepCorrections } from './StepCorrections';
@@ -115,7 +116,8 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
     resolver: paymentResolver,
     defaultValues: recorded
       ? {
-          paid_at: recorded.paid_at.slice(0, 10),
+          // The day in the shop, as the server compares it: an unchanged day keeps the recorded time.
+          paid_at: shopDate(new Date(recorded.paid_at)),
           method: recorded.method,
           amount: amountInputText(recorded.amount),
           note: recorded.note ?? '',

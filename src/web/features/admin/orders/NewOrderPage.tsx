@@ -65,7 +65,7 @@ export default function NewOrderPage() {
     create.mutate(body, {
       onSuccess: (order) => {
         toast.success(`Pedido #${order.order_number} creado`);
-        void navigate(`/admin/pedidos/${order.id}`);
+        void navigate(`/admin/pedidos/${order.order_number}`);
         window.scrollTo(0, 0);
       },
       onError: (error) => {

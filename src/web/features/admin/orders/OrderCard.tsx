@@ -41,7 +41,7 @@ export function OrderCard({
         )}
         <div className="min-w-0 flex-1">
           <h2 className="text-sm font-bold text-stone-900">
-            <Link to={`/admin/pedidos/${order.id}`} className="hover:underline">
+            <Link to={`/admin/pedidos/${order.order_number}`} className="hover:underline">
               Pedido #{order.order_number}
             </Link>
           </h2>

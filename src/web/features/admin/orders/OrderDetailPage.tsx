@@ -1,4 +1,4 @@
-// One order (/admin/pedidos/{orderId}; spec accounts-admin §2 admin order detail): details,
+// One order (/admin/pedidos/{order number}: never its id, issue 34; spec accounts-admin §2 admin order detail): details,
 // status change and delete; issue 13: timeline, payment, shipment, internal notes and printing;
 // issue 23: source, subtotal, shipping and address, and editing an order awaiting payment.
 import { usePermissions } from '../../../lib/permissions';
@@ -25,7 +25,8 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
-  const id = orderId && /^\d+$/.test(orderId) ? Number(orderId) : undefined;
+  // The address carries the number staff see on the order ("#5" is /admin/pedidos/5).
+  const id = orderId && /^\d{1,9}$/.test(orderId) ? Number(orderId) : undefined;
   const navigate = useNavigate();
   const order = useAdminOrder(id);
   const remove = useDeleteOrder();

@@ -78,9 +78,13 @@ export default function OrderListPage() {
       <OrderResults query={query} view={view} selection={selection} onEdit={setEditing} onDelete={setToDelete} />
       <BulkBar selected={selection.items} onClear={selection.clear} onDone={bulkDone} />
 
-      {openId !== undefined && <OrderQuickView id={openId} onClose={() => openOrder(null)} onEdit={setEditing} />}
+      {openId !== undefined && <OrderQuickView orderNumber={openId} onClose={() => openOrder(null)} onEdit={setEditing} />}
       {editing && <EditStatusModal order={editing} onClose={() => setEditing(null)} />}
-      <DeleteOrderModal order={toDelete} onClose={() => setToDelete(null)} onDeleted={(order) => openId === order.id && openOrder(null)} />
+      <DeleteOrderModal
+        order={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(order) => openId === order.order_number && openOrder(null)}
+      />
     </>
   );
 }

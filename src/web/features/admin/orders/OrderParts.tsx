@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import { REFUND_STATUS_LABELS } from '../../../../domain/order-lifecycle';
 import type { OrderDto } from '../../../../domain/orders';
+import { formatPhone } from '../../../../domain/phone-format';
 import { seedsLabel } from '../../../../domain/plural';
 import { truncate } from '../../../../domain/text';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
@@ -168,7 +169,7 @@ export function OrderDetails({ order, wide }: { order: OrderDto; wide?: boolean 
           </InfoRow>
           <InfoRow label="Destinatario">{order.recipient_name}</InfoRow>
           <InfoRow label="Email">{order.customer_email || '—'}</InfoRow>
-          <InfoRow label="Teléfono">{order.customer_phone || '—'}</InfoRow>
+          <InfoRow label="Teléfono">{formatPhone(order.customer_phone) || '—'}</InfoRow>
           <InfoRow label="Entrega">
             {order.shipping ? deliveryShort(order) : order.delivery_type_display}
             {(order.delivery_type === 'address' || order.shipping) && (

@@ -1,4 +1,4 @@
-// The order opened over 'Lista de Pedidos' (`?orderId=`): its details, "Abrir página" and
+// The order opened over 'Lista de Pedidos' (`?orderId=` with its number): its details, "Abrir página" and
 // "Cambiar estado"; a failed load closes it with a toast.
 import { useEffect } from 'react';
 import { toast } from '../../../lib/toast';
@@ -10,8 +10,16 @@ import { OrderDetails, OrderStatusBadge } from './OrderParts';
 import { Button, LinkButton } from '../../../components/ui/Button';
 import { LoadingState } from '../../../components/ui/states';
 
-export function OrderQuickView({ id, onClose, onEdit }: { id: number; onClose: () => void; onEdit: (order: OrderDto) => void }) {
-  const opened = useAdminOrder(id);
+export function OrderQuickView({
+  orderNumber,
+  onClose,
+  onEdit,
+}: {
+  orderNumber: number;
+  onClose: () => void;
+  onEdit: (order: OrderDto) => void;
+}) {
+  const opened = useAdminOrder(orderNumber);
 
   useEffect(() => {
     if (opened.isError) {
@@ -33,7 +41,7 @@ export function OrderQuickView({ id, onClose, onEdit }: { id: number; onClose: (
           <div className="flex flex-wrap items-center gap-2">
             <OrderStatusBadge order={order} />
             <div className="ml-auto flex gap-2">
-              <LinkButton to={`/admin/pedidos/${order.id}`} variant="ghostMuted">
+              <LinkButton to={`/admin/pedidos/${order.order_number}`} variant="ghostMuted">
                 Abrir página
               </LinkButton>
               <Button variant="secondary" onClick={() => onEdit(order)}>

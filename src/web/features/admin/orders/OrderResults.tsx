@@ -51,7 +51,7 @@ export function OrderResults({
           onToggle={(order) => selection.toggle(order)}
           onToggleAll={toggleAll}
           onSort={(ordering) => setFilters({ ...filters, ordering })}
-          onDetails={(order) => openOrder(order.id)}
+          onDetails={(order) => openOrder(order.order_number)}
           busy={list.isPlaceholderData}
           fetching={list.isFetching}
         />
@@ -74,7 +74,7 @@ export function OrderResults({
               <OrderCard
                 key={order.id}
                 order={order}
-                onDetails={() => openOrder(order.id)}
+                onDetails={() => openOrder(order.order_number)}
                 onEdit={() => onEdit(order)}
                 onDelete={() => onDelete(order)}
                 selected={selection.has(order.id)}

@@ -1,9 +1,10 @@
 // The dense view of 'Lista de Pedidos' (issue 13): one row per order with its number, date,
 // customer, items, total, payment and shipment, selectable for bulk actions, sortable by date and
-// total. On a phone the table scrolls inside its own box.
+// total. On a phone the table scrolls inside its own box, its actions column held at the right.
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import type { OrderDto, OrderOrdering } from '../../../../domain/orders';
+import { formatPhone } from '../../../../domain/phone-format';
 import { formatArs, formatDateTime } from '../lib/format';
 import {
   ContactLinks,
@@ -51,6 +52,20 @@ function SortHeader({
         </span>
       </button>
     </th>
+  );
+}
+
+/**
+ * The day over its time: one line would widen the table past a 1280 px screen beside the sidebar,
+ * pushing the row's actions out of sight (issue 34).
+ */
+function OrderDate({ value }: { value: string }) {
+  const [day, time] = formatDateTime(value).split(' ');
+  return (
+    <>
+      <span className="block">{day}</span>
+      {time && <span className="block text-xs text-stone-500">{time}</span>}
+    </>
   );
 }
 
@@ -110,7 +125,7 @@ export function OrderTable({
     >
       <table className="w-full min-w-[60rem] text-left text-sm">
         <thead className="border-b border-stone-200 bg-stone-50 text-xs uppercase tracking-wide text-stone-600">
-          <tr className="[&>th]:px-3 [&>th]:py-2.5">
+          <tr className="[&>th]:px-2 [&>th]:py-2.5">
             <th scope="col" className="w-10">
               <SelectAll orders={orders} selected={selected} onToggleAll={onToggleAll} />
             </th>
@@ -121,7 +136,7 @@ export function OrderTable({
             <SortHeader field="total" label="Total" ordering={ordering} onSort={onSort} className="text-right" />
             <th scope="col">Pago</th>
             <th scope="col">Envío</th>
-            <th scope="col">
+            <th scope="col" className="sticky right-0 bg-stone-50">
               <span className="sr-only">Acciones</span>
             </th>
           </tr>
@@ -130,7 +145,10 @@ export function OrderTable({
           {orders.map((order) => {
             const isSelected = selected.has(order.id);
             return (
-              <tr key={order.id} className={`align-top [&>td]:px-3 [&>td]:py-2 ${isSelected ? 'bg-brand-50' : 'hover:bg-stone-50'}`}>
+              <tr
+                key={order.id}
+                className={`align-top [&>td]:px-2 [&>td]:py-2 ${isSelected ? 'bg-brand-50' : 'bg-white hover:bg-stone-50'}`}
+              >
                 <td>
                   <input
                     type="checkbox"
@@ -141,7 +159,7 @@ export function OrderTable({
                   />
                 </td>
                 <td className="whitespace-nowrap">
-                  <Link to={`/admin/pedidos/${order.id}`} className="font-semibold text-stone-900 hover:underline">
+                  <Link to={`/admin/pedidos/${order.order_number}`} className="font-semibold text-stone-900 hover:underline">
                     #{order.order_number}
                   </Link>
                   {order.status !== 'pending' && (
@@ -150,10 +168,12 @@ export function OrderTable({
                     </span>
                   )}
                 </td>
-                <td className="whitespace-nowrap text-stone-700">{formatDateTime(order.created_at)}</td>
-                <td className="max-w-56">
+                <td className="whitespace-nowrap text-stone-700">
+                  <OrderDate value={order.created_at} />
+                </td>
+                <td className="max-w-44">
                   <span className="block truncate font-medium text-stone-900">{customerName(order)}</span>
-                  <span className="block truncate text-xs text-stone-500">{order.customer_phone || order.customer_email}</span>
+                  <span className="block truncate text-xs text-stone-500">{formatPhone(order.customer_phone) || order.customer_email}</span>
                 </td>
                 <td className="max-w-64 min-w-40">
                   <span className="line-clamp-2 text-stone-800" title={productsSummary(order)}>
@@ -171,7 +191,8 @@ export function OrderTable({
                   </span>
                   <ShipmentState order={order} />
                 </td>
-                <td className="w-px">
+                {/* Held at the right edge: a table wider than the screen still shows its actions. */}
+                <td className="sticky right-0 w-px bg-inherit">
                   <div className="flex min-w-max items-center justify-end">
                     <ContactLinks order={order} compact />
                     <IconButton label={`Ver pedido #${order.order_number}`} onClick={() => onDetails(order)}>

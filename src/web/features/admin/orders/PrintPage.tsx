@@ -6,6 +6,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
 import { orderMoneyLines } from '../../../../domain/order-money';
 import type { OrderDto } from '../../../../domain/orders';
+import { formatPhone, formatWhatsapp } from '../../../../domain/phone-format';
 import { seedsLabel } from '../../../../domain/plural';
 import { SHOP_NAME } from '../../../components/site';
 import { documentTitle } from '../../../lib/page-title';
@@ -162,7 +163,7 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
           {order.recipient_name && order.recipient_name !== customerName(order) && (
             <p className="text-stone-600">Cuenta: {customerName(order)}</p>
           )}
-          <p>Tel.: {order.customer_phone ? order.customer_phone : '—'}</p>
+          <p>Tel.: {formatPhone(order.customer_phone) || '—'}</p>
           {order.customer_email && <p className="break-all">{order.customer_email}</p>}
         </div>
         <div>
@@ -279,9 +280,10 @@ export default function PrintPage() {
   }, []);
 
   const whatsapp = settings.data?.whatsapp_number;
-  const contact = [whatsapp ? `WhatsApp ${whatsapp}` : null, typeof window !== 'undefined' ? window.location.host : null].filter(
-    (part): part is string => !!part,
-  );
+  const contact = [
+    whatsapp ? `WhatsApp ${formatWhatsapp(whatsapp)}` : null,
+    typeof window !== 'undefined' ? window.location.host : null,
+  ].filter((part): part is string => !!part);
   const list = orders.data ?? [];
 
   return (

@@ -121,11 +121,13 @@ export function useLiveOrderCounts(): OrderStatusCounts | undefined {
   return data;
 }
 
-export function useAdminOrder(id: number | undefined) {
+/** One order by the number staff see on it (the page's address and the list's `?orderId=`). */
+export function useAdminOrder(orderNumber: number | undefined) {
   return useQuery({
-    queryKey: adminKeys.order(id ?? 0),
-    queryFn: ({ signal }) => api.get<OrderDto>(`/api/orders/${id}/`, { signal, fallbackError: 'Error al cargar los detalles del pedido.' }),
-    enabled: id !== undefined,
+    queryKey: adminKeys.order(orderNumber ?? 0),
+    queryFn: ({ signal }) =>
+      api.get<OrderDto>(`/api/orders/by-number/${orderNumber}/`, { signal, fallbackError: 'Error al cargar los detalles del pedido.' }),
+    enabled: orderNumber !== undefined,
     retry: false,
     staleTime: 0,
   });
@@ -150,7 +152,7 @@ export function useOrdersByIds(ids: number[]) {
 
 /** After any order write: the lists, the counts and the changed order. */
 function ordersChanged(queryClient: QueryClient, updated?: OrderDto | null) {
-  if (updated) queryClient.setQueryData(adminKeys.order(updated.id), updated);
+  if (updated) queryClient.setQueryData(adminKeys.order(updated.order_number), updated);
   void queryClient.invalidateQueries({ queryKey: adminKeys.orders });
   void queryClient.invalidateQueries({ queryKey: adminKeys.orderCounts });
 }
@@ -178,7 +180,7 @@ export function useDeleteOrder() {
   return useMutation({
     mutationFn: (order: OrderDto) => api.delete<void>(`/api/orders/${order.id}/`, { timeout: 25_000 }),
     onSuccess: (_, order) => {
-      queryClient.removeQueries({ queryKey: adminKeys.order(order.id) });
+      queryClient.removeQueries({ queryKey: adminKeys.order(order.order_number) });
       ordersChanged(queryClient);
       void queryClient.invalidateQueries({ queryKey: ['products'] });
     },
@@ -243,7 +245,7 @@ export function useSaveInternalNotes(orderId: number) {
     mutationFn: (body: InternalNotesBody) =>
       api.put<OrderDto>(`/api/orders/${orderId}/internal-notes/`, body, { fallbackError: 'Error al guardar las notas' }),
     onSuccess: (updated) => {
-      if (updated) queryClient.setQueryData(adminKeys.order(updated.id), updated);
+      if (updated) queryClient.setQueryData(adminKeys.order(updated.order_number), updated);
     },
   });
 }
@@ -266,7 +268,8 @@ export function useBulkOrderAction() {
       // Each order is changed, logged and e-mailed as if done alone: give a full selection time.
       api.post<BulkOrderResult>('/api/orders/bulk/', body, { timeout: 120_000, fallbackError: 'Error al aplicar la acción' }),
     onSuccess: (_, body) => {
-      for (const id of body.ids) void queryClient.invalidateQueries({ queryKey: adminKeys.order(Number(id)) });
+      // The selection holds ids, the opened orders are kept by number: refresh every opened one.
+      void queryClient.invalidateQueries({ queryKey: adminKeys.orderPrefix });
       ordersChanged(queryClient);
       if (body.action === 'cancel' || body.action === 'complete') {
         void queryClient.invalidateQueries({ queryKey: adminKeys.products });

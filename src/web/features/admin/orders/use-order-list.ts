@@ -56,15 +56,15 @@ export function useOrderListQuery() {
     setParams(filtersToParams(next, params), { replace: true });
   }
 
-  // spec accounts-admin §2: links from warranty claims open one order with ?orderId=.
+  // spec accounts-admin §2: links from warranty claims open one order with ?orderId={order number}.
   const orderIdParam = params.get('orderId');
-  const openId = orderIdParam && /^\d+$/.test(orderIdParam) ? Number(orderIdParam) : undefined;
+  const openId = orderIdParam && /^\d{1,9}$/.test(orderIdParam) ? Number(orderIdParam) : undefined;
 
-  function openOrder(id: number | null) {
+  function openOrder(orderNumber: number | null) {
     const next = new URLSearchParams(params);
-    if (id === null) next.delete('orderId');
-    else next.set('orderId', String(id));
-    setParams(next, { replace: id === null });
+    if (orderNumber === null) next.delete('orderId');
+    else next.set('orderId', String(orderNumber));
+    setParams(next, { replace: orderNumber === null });
   }
 
   return { filters, setFilters, list, orders, firstPage: list.data?.pages[0], openId, openOrder };

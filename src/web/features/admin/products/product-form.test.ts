@@ -29,9 +29,9 @@ describe('product form rules', () => {
   });
 
   it('converts USD to ARS rounded to an integer and ARS to USD with two decimals', () => {
-    expect(convertPriceText('12,35', 'USD', 'ARS', 1234.5)).toBe('15246');
+    expect(convertPriceText('12,35', 'USD', 'ARS', 1234.5)).toBe('15.246');
     expect(convertPriceText('15.000', 'ARS', 'USD', 1234.5)).toBe('12,15');
-    expect(convertPriceText('10,5', 'USD', 'ARS', 1000)).toBe('10500');
+    expect(convertPriceText('10,5', 'USD', 'ARS', 1000)).toBe('10.500');
   });
 
   it('leaves blank or invalid prices as typed when switching currency', () => {
@@ -65,7 +65,7 @@ describe('product form rules', () => {
       ],
     } as unknown as ProductDto);
     expect(form.brand_id).toBe(3);
-    expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25,5', stock: '4', discount: '10' }]);
+    expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25,50', stock: '4', discount: '10' }]);
     expect(form.available).toBe(false);
   });
 

@@ -72,7 +72,8 @@ export default function RevocationsPage() {
               <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-stone-700">
                 Pedido indicado: {r.order_number}
                 {r.order_id ? (
-                  <Link className={linkClass} to={`/admin/pedidos/${r.order_id}`}>
+                  // Linked only when the typed number is the order's own: the page is addressed by it.
+                  <Link className={linkClass} to={`/admin/pedidos/${Number(r.order_number)}`}>
                     Ver el pedido
                   </Link>
                 ) : (

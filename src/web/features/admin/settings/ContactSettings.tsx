@@ -4,6 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Resolver } from 'react-hook-form';
 import type { ContactSettingsDto } from '../../../../domain/legal';
 import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
+import { formatWhatsapp } from '../../../../domain/phone-format';
 import { ImageUpload } from '../ui/ImageUpload';
 import { Panel } from '../ui/PageHeader';
 import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
@@ -16,7 +17,14 @@ const resolver = zodResolver(contactSettingsSchema) as unknown as Resolver<Field
 
 const toFields = (settings: ContactSettingsDto | undefined): Fields =>
   Object.fromEntries(
-    FIELDS.map((field) => [field, field === 'instagram' && settings?.instagram ? `@${settings.instagram}` : (settings?.[field] ?? '')]),
+    FIELDS.map((field) => [
+      field,
+      field === 'instagram' && settings?.instagram
+        ? `@${settings.instagram}`
+        : field === 'whatsapp_number'
+          ? formatWhatsapp(settings?.whatsapp_number)
+          : (settings?.[field] ?? ''),
+    ]),
   ) as Fields;
 
 const TITLE = 'Contacto y datos fiscales';

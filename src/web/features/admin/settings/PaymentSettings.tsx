@@ -9,6 +9,7 @@ import {
   type PaymentSettings as PaymentSettingsValues,
 } from '../../../../domain/fulfilment';
 import { Panel } from '../ui/PageHeader';
+import { formatWhatsapp } from '../../../../domain/phone-format';
 import { usePaymentSettings, useSavePaymentSettings } from './api';
 import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
@@ -19,7 +20,9 @@ const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instr
 const resolver = zodResolver(paymentSettingsSchema) as unknown as Resolver<Fields, unknown, PaymentSettingsValues>;
 
 const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields =>
-  Object.fromEntries(FIELDS.map((field) => [field, settings?.[field] ?? ''])) as Fields;
+  Object.fromEntries(
+    FIELDS.map((field) => [field, field === 'whatsapp_number' ? formatWhatsapp(settings?.[field]) : (settings?.[field] ?? '')]),
+  ) as Fields;
 
 export function PaymentSettings() {
   const settings = usePaymentSettings();

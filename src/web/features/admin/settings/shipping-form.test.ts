@@ -19,7 +19,7 @@ const saved: ShippingMethod = {
 describe('shipping settings form', () => {
   it('shows saved amounts as the money inputs do, and reads them back to the same method', () => {
     const fields = methodToFields(saved);
-    expect(fields).toMatchObject({ zones: [{ provinces: ['AR-C'], price: '22000,5' }], rest_of_country_price: '', free_from: '150000' });
+    expect(fields).toMatchObject({ zones: [{ provinces: ['AR-C'], price: '22.000,50' }], rest_of_country_price: '', free_from: '150.000' });
     expect(shippingSettingsFormSchema.parse(toFormFields([saved])).methods[0]).toEqual(saved);
   });
 

@@ -194,7 +194,10 @@ function UserOrder({ order }: { order: OrderDto }) {
           <span className="text-stone-500">Total: </span>
           <span className="font-semibold text-stone-900">{formatArs(order.total)}</span>
         </p>
-        <Link to={`/admin/pedidos/${order.id}`} className="text-sm font-semibold text-brand-800 hover:text-brand-950 hover:underline">
+        <Link
+          to={`/admin/pedidos/${order.order_number}`}
+          className="text-sm font-semibold text-brand-800 hover:text-brand-950 hover:underline"
+        >
           Ver detalles
         </Link>
       </footer>

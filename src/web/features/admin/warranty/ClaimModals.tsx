@@ -34,7 +34,8 @@ function ClaimantAccount({ claim }: { claim: AdminWarrantyClaimDto }) {
 }
 
 /** The staff order list opened on the claim's order (by its id, the API's key). */
-export const orderLink = (orderId: number) => `/admin/pedidos?orderId=${orderId}`;
+/** spec accounts-admin §3: the list's `orderId` query carries the order's number. */
+export const orderLink = (orderNumber: number) => `/admin/pedidos?orderId=${orderNumber}`;
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -108,7 +109,7 @@ export function ClaimDetailsModal({
               <dl className="divide-y divide-stone-100">
                 <Row label="Pedido">
                   {claim.order_id && claim.order_number ? (
-                    <Link to={orderLink(claim.order_id)} className={linkClass}>
+                    <Link to={orderLink(claim.order_number)} className={linkClass}>
                       Pedido #{claim.order_number}
                     </Link>
                   ) : (

@@ -182,7 +182,7 @@ function ClaimCard({
         <dt className="text-stone-500">Pedido</dt>
         <dd>
           {claim.order_id && claim.order_number ? (
-            <Link to={orderLink(claim.order_id)} className={linkClass}>
+            <Link to={orderLink(claim.order_number)} className={linkClass}>
               Pedido #{claim.order_number}
             </Link>
           ) : (
