@@ -28,17 +28,22 @@ function allResultsHref(text: string, location: { pathname: string; search: stri
 }
 
 interface SearchBoxProps {
-  /** Focus the input when shown (mobile toggle). */
-  autoFocus?: boolean;
+  /**
+   * The ids' stem, for a second box on the page (the phone's): useId repeats its ids across the
+   * page's separately hydrated parts, and a label must name its own field.
+   */
+  idStem?: string;
   onNavigate?(): void;
 }
 
-export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
+export function SearchBox({ idStem, onNavigate }: SearchBoxProps) {
   const [text, setText] = useState('');
   const list = useCloseOnBlur(BLUR_DELAY_MS);
   const [active, setActive] = useState(-1);
-  const listId = useId();
-  const inputId = useId();
+  const generatedListId = useId();
+  const generatedInputId = useId();
+  const listId = idStem ? `${idStem}-list` : generatedListId;
+  const inputId = idStem ? `${idStem}-input` : generatedInputId;
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -99,7 +104,6 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
-          autoFocus={autoFocus}
           placeholder="Buscar semillas o bancos..."
           value={text}
           maxLength={MAX_SEARCH_LENGTH}
