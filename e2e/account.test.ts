@@ -41,8 +41,8 @@ describe('account screens', () => {
       await page.getByLabel('Código de verificación').fill(code);
       await page.getByRole('button', { name: 'Verificar email' }).click();
       // Signed in with the password just typed, without the login form again.
-      await page.getByRole('status').filter({ hasText: 'Email verificado correctamente.' }).first().waitFor();
       await page.waitForURL('**/mi-cuenta');
+      await page.getByText('Email verificado correctamente.').first().waitFor();
     });
 
     await step(page, 'names', async () => {
