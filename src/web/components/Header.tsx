@@ -4,7 +4,7 @@ import { Link, useLocation } from 'react-router';
 import { useCart } from '../lib/cart-store';
 import { useSession } from '../lib/session';
 import { CartIcon, CloseIcon, ExternalIcon, MenuIcon, SearchIcon, ShieldIcon, SproutIcon, TruckIcon, UserIcon } from './ui/icons';
-import { SearchBox } from './SearchBox';
+import { PhoneSearchBox, SearchBox } from './SearchBox';
 import { ARTICLES_URL, SHOP_NAME } from './site';
 import { HydrationSlice } from '../lib/hydration-slices';
 
@@ -185,7 +185,7 @@ export function Header() {
       </div>
 
       <div ref={mobileSearch} id="mobile-search" hidden={!searchOpen} className="border-t border-stone-200 bg-white px-4 py-3 md:hidden">
-        <SearchBox idStem="mobile-search" onNavigate={() => setSearchOpen(false)} />
+        <PhoneSearchBox onNavigate={() => setSearchOpen(false)} />
       </div>
 
       {menuOpen && (

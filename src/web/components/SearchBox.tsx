@@ -28,22 +28,27 @@ function allResultsHref(text: string, location: { pathname: string; search: stri
 }
 
 interface SearchBoxProps {
-  /**
-   * The ids' stem, for a second box on the page (the phone's): useId repeats its ids across the
-   * page's separately hydrated parts, and a label must name its own field.
-   */
-  idStem?: string;
   onNavigate?(): void;
 }
 
-export function SearchBox({ idStem, onNavigate }: SearchBoxProps) {
+export function SearchBox({ onNavigate }: SearchBoxProps) {
+  const listId = useId();
+  const inputId = useId();
+  return <SearchForm listId={listId} inputId={inputId} onNavigate={onNavigate} />;
+}
+
+/**
+ * The phone's box, under the header. Its ids are fixed: useId would repeat the desktop box's
+ * (each counts within its own hydrated part) and shift them between the server and the browser.
+ */
+export function PhoneSearchBox({ onNavigate }: SearchBoxProps) {
+  return <SearchForm listId="mobile-search-list" inputId="mobile-search-input" onNavigate={onNavigate} />;
+}
+
+function SearchForm({ listId, inputId, onNavigate }: SearchBoxProps & { listId: string; inputId: string }) {
   const [text, setText] = useState('');
   const list = useCloseOnBlur(BLUR_DELAY_MS);
   const [active, setActive] = useState(-1);
-  const generatedListId = useId();
-  const generatedInputId = useId();
-  const listId = idStem ? `${idStem}-list` : generatedListId;
-  const inputId = idStem ? `${idStem}-input` : generatedInputId;
   const navigate = useNavigate();
   const location = useLocation();
 
