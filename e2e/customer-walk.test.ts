@@ -169,7 +169,7 @@ describe('stock that ran out during the checkout', () => {
 });
 
 describe('layout', () => {
-  it('shows "Agotado" beside the brand, not over the picture, and the flavours whole at 1280 px', async () => {
+  it('shows "Agotado" under the name, not over the picture or the brand, and the flavours whole at 1280 px', async () => {
     const customer = await createUser(shop.server.ctx.db);
     const { page } = await shop.newPage({ viewport: DESKTOP, as: customer });
     await step(page, 'sold-out-card', async () => {

@@ -43,8 +43,6 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
         <div className="flex items-center justify-between gap-2">
           {/* min-w-0: truncated, a long brand name must not widen the card (carousel cards differed). */}
           <p className="min-w-0 truncate text-xs font-semibold uppercase tracking-wide text-brand-700">{product.brand}</p>
-          {/* Beside the brand, not on the picture, whose corners often carry the brand's own chip. */}
-          {product.stock <= 0 && <SoldOutBadge className="ml-auto shrink-0" />}
           <button
             type="button"
             onClick={() => setQuickView(true)}
@@ -60,6 +58,8 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
             {product.name}
           </Link>
         </h3>
+        {/* Under the name, not on the picture, whose corners often carry the brand's own chip. */}
+        {product.stock <= 0 && <SoldOutBadge className="self-start" />}
         <div className="relative z-10 mt-auto pt-2">
           {signedIn && pricesKnown(product) ? (
             <CardBuyBox product={product} />
@@ -107,7 +107,7 @@ function CardBuyBox({ product }: { product: ProductDto }) {
     <div className="flex flex-col gap-2">
       <div className="flex min-h-[3rem] flex-wrap items-end justify-between gap-x-2">
         {price ? <PriceLine price={price} /> : <span className="text-sm text-stone-500">Sin precio</span>}
-        {/* A whole sold-out product has the badge beside its brand already. */}
+        {/* A whole sold-out product has the badge under its name already. */}
         {soldOut ? product.stock > 0 && <SoldOutBadge /> : price && <DiscountBadge discount={price.discount} />}
       </div>
       <div className="flex gap-2">
