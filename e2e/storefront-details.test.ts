@@ -79,13 +79,10 @@ describe('account from a product', () => {
       expect(await page.getByLabel('Código de verificación').inputValue()).toBe(code);
       await screenshot(page, 'details-pasted-code-390');
       await page.getByRole('button', { name: 'Verificar email' }).click();
-      await page.waitForURL(`**/login?redirect=${encodeURIComponent(`/producto/${kush.id}`)}`);
     });
 
     await step(page, 'back-on-the-product', async () => {
-      await page.getByLabel('Usuario o email').fill('juliapaz');
-      await page.getByLabel('Contraseña', { exact: true }).fill(password);
-      await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+      // Verified, she is signed in with the password she chose, back on the product.
       await page.waitForURL(`**/producto/${kush.id}`);
       await page.getByRole('button', { name: 'Añadir al Carrito' }).click();
       await page.getByText('Producto añadido al carrito').first().waitFor();

@@ -36,8 +36,18 @@ export const CANCELLED_FOR_NO_PRODUCTS = 'Pedido cancelado por falta de producto
 /** The reason the pending-order expiry job writes (README: PENDING_ORDER_DAYS). */
 export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de confirmación';
 
-export function insufficientStockMessage(name: string, available: number): string {
-  return `No hay suficiente stock de ${name}. Stock disponible: ${available}`;
+/** A presentation by its product and seeds, as the cart shows it: 'Gorilla Kush (3 semillas)'. */
+export const presentationName = (name: string, seedCount: number) => `${name} (${seedCount} ${seedCount === 1 ? 'semilla' : 'semillas'})`;
+
+export function insufficientStockMessage(name: string, seedCount: number, available: number): string {
+  return `No hay suficiente stock de ${presentationName(name, seedCount)}. Stock disponible: ${available}`;
+}
+
+/** What the checkout says after it cut a line to the stock left (the refusal above, then this). */
+export function cartCutNotice(available: number): string {
+  const kept =
+    available > 0 ? `Dejamos ${available} ${available === 1 ? 'unidad' : 'unidades'} en tu carrito` : 'La quitamos de tu carrito';
+  return `${kept}: revisa el total y confirma de nuevo.`;
 }
 
 /** Why a checkout is refused at the cap of orders awaiting payment, naming the orders to settle. */

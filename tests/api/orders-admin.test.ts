@@ -281,7 +281,7 @@ describe('PUT /api/orders/{id}/ (staff): status', () => {
     await db().update(blisters).set({ stock: 3 }).where(eq(blisters.id, line.blister_id));
     const res = await adminPut(order.id, { status: 'completed' });
     expect(res.status).toBe(409);
-    expect(res.json.error).toBe(`No hay suficiente stock de ${product.name}. Stock disponible: 3`);
+    expect(res.json.error).toBe(`No hay suficiente stock de ${product.name} (3 semillas). Stock disponible: 3`);
     expect(await stockOf(line.blister_id)).toBe(3);
     const [row] = await db().select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
     expect(row.status).toBe('cancelled');
@@ -363,7 +363,7 @@ describe('PUT /api/orders/{id}/ (staff): lines', () => {
     const { product, line, order } = await simpleOrder({ stock: 4, quantity: 2 });
     const res = await adminPut(order.id, { status: 'completed', order_products: [{ ...line, quantity: 7 }] });
     expect(res.status).toBe(409);
-    expect(res.json.error).toBe(`No hay suficiente stock de ${product.name}. Stock disponible: 2`);
+    expect(res.json.error).toBe(`No hay suficiente stock de ${product.name} (3 semillas). Stock disponible: 2`);
     expect(await stockOf(line.blister_id)).toBe(2);
     const current = await api(server, 'GET', `/api/orders/${order.id}/`, { token: staff.token });
     expect(current.json).toMatchObject({ status: 'pending', total: order.total });

@@ -59,7 +59,7 @@ describe.skipIf(!onPostgres)('concurrent orders (PostgreSQL)', () => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);
     for (const refused of results.filter((r) => r.status === 409)) {
-      expect(refused.json.error).toBe(`No hay suficiente stock de ${product.name}. Stock disponible: 0`);
+      expect(refused.json.error).toBe(`No hay suficiente stock de ${product.name} (3 semillas). Stock disponible: 0`);
     }
     expect(await stockOf(blisterId)).toBe(0);
     // Every unit sold has stock behind it: 10 in orders, none left, none invented.

@@ -174,7 +174,7 @@ describe('POST /api/orders/', () => {
       ]),
     });
     expect(res.status).toBe(409);
-    expect(res.json.error).toBe('No hay suficiente stock de Gorilla Glue. Stock disponible: 2');
+    expect(res.json.error).toBe('No hay suficiente stock de Gorilla Glue (3 semillas). Stock disponible: 2');
     expect(res.json).toMatchObject({ code: 'INSUFFICIENT_STOCK', product_id: scarce.id, blister_id: scarce.blisters[0].id, available: 2 });
     expect(await stockOf(plenty.blisters[0].id)).toBe(10);
     expect(await stockOf(scarce.blisters[0].id)).toBe(2);

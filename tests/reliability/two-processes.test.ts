@@ -104,7 +104,7 @@ describe.skipIf(!available)('two server processes on one PostgreSQL database', (
     expect(created).toHaveLength(25);
     for (const r of refused) {
       expect(r.status, JSON.stringify(r.json)).toBe(409);
-      expect(r.json.error).toBe('No hay suficiente stock de Escasa Compartida. Stock disponible: 0');
+      expect(r.json.error).toBe('No hay suficiente stock de Escasa Compartida (3 semillas). Stock disponible: 0');
     }
     // Both processes took orders.
     expect(answers.filter((r, i) => r.status === 201 && i % 2 === 0).length).toBeGreaterThan(0);

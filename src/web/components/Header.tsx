@@ -1,10 +1,10 @@
 // Shipping banner and the sticky header (spec storefront §2 header).
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCart } from '../lib/cart-store';
 import { useSession } from '../lib/session';
 import { CartIcon, CloseIcon, ExternalIcon, MenuIcon, SearchIcon, ShieldIcon, SproutIcon, TruckIcon, UserIcon } from './ui/icons';
-import { SearchBox } from './SearchBox';
+import { PhoneSearchBox, SearchBox } from './SearchBox';
 import { ARTICLES_URL, SHOP_NAME } from './site';
 import { HydrationSlice } from '../lib/hydration-slices';
 
@@ -68,6 +68,18 @@ export function Header() {
     setMenuOpen(false);
     setSearchOpen(false);
   }, [location.pathname, location.search]);
+
+  // The phone's search field is shown and focused within the tap itself: a phone opens its
+  // keyboard only for a focus the tap made, not for one after the next render.
+  const mobileSearch = useRef<HTMLDivElement>(null);
+  function toggleSearch() {
+    const box = mobileSearch.current;
+    if (!searchOpen && box) {
+      box.hidden = false;
+      box.querySelector('input')?.focus();
+    }
+    setSearchOpen((open) => !open);
+  }
 
   const signedIn = status === 'authenticated' && !!user;
   const accountText = signedIn ? accountLabel(user.username) : 'Mi cuenta';
@@ -142,7 +154,7 @@ export function Header() {
             aria-label={searchOpen ? 'Cerrar búsqueda' : 'Buscar'}
             aria-expanded={searchOpen}
             aria-controls="mobile-search"
-            onClick={() => setSearchOpen((v) => !v)}
+            onClick={toggleSearch}
           >
             {searchOpen ? <CloseIcon size={22} /> : <SearchIcon size={22} />}
           </button>
@@ -172,11 +184,9 @@ export function Header() {
         </div>
       </div>
 
-      {searchOpen && (
-        <div id="mobile-search" className="border-t border-stone-200 bg-white px-4 py-3 md:hidden">
-          <SearchBox autoFocus onNavigate={() => setSearchOpen(false)} />
-        </div>
-      )}
+      <div ref={mobileSearch} id="mobile-search" hidden={!searchOpen} className="border-t border-stone-200 bg-white px-4 py-3 md:hidden">
+        <PhoneSearchBox onNavigate={() => setSearchOpen(false)} />
+      </div>
 
       {menuOpen && (
         <nav

@@ -1,5 +1,6 @@
 // A modal on the native <dialog>: focus trap, Escape and the inert page come from the browser.
 import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { dialogOpened } from './open-dialogs';
 import { CloseIcon } from './ui/icons';
 
 /**
@@ -19,6 +20,8 @@ export function useModalDialog(open: boolean, onClose: () => void) {
       closedHere.current = true;
       dialog.close();
     }
+    // Open, it holds the toasts (open-dialogs.ts) until it closes or leaves the page.
+    if (open) return dialogOpened(dialog);
   }, [open]);
   const handleClose = () => {
     if (closedHere.current) closedHere.current = false;

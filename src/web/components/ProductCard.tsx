@@ -29,7 +29,6 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
     // The whole card is the product link (stretched from the name); its focus ring is drawn on the card.
     <article className="group relative flex h-full flex-col overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md has-[h3_a:focus-visible]:ring-2 has-[h3_a:focus-visible]:ring-brand-600 has-[h3_a:focus-visible]:ring-offset-2">
       <div className="relative">
-        {product.stock <= 0 && <SoldOutBadge className="absolute left-2 top-2 z-10" />}
         <div className="overflow-hidden">
           <ProductImage
             src={product.image}
@@ -59,6 +58,8 @@ export function ProductCard({ product, priority, sizes }: ProductCardProps) {
             {product.name}
           </Link>
         </h3>
+        {/* Under the name, not on the picture, whose corners often carry the brand's own chip. */}
+        {product.stock <= 0 && <SoldOutBadge className="self-start" />}
         <div className="relative z-10 mt-auto pt-2">
           {signedIn && pricesKnown(product) ? (
             <CardBuyBox product={product} />
@@ -106,7 +107,7 @@ function CardBuyBox({ product }: { product: ProductDto }) {
     <div className="flex flex-col gap-2">
       <div className="flex min-h-[3rem] flex-wrap items-end justify-between gap-x-2">
         {price ? <PriceLine price={price} /> : <span className="text-sm text-stone-500">Sin precio</span>}
-        {/* A whole sold-out product has the badge on its picture already. */}
+        {/* A whole sold-out product has the badge under its name already. */}
         {soldOut ? product.stock > 0 && <SoldOutBadge /> : price && <DiscountBadge discount={price.discount} />}
       </div>
       <div className="flex gap-2">

@@ -28,17 +28,27 @@ function allResultsHref(text: string, location: { pathname: string; search: stri
 }
 
 interface SearchBoxProps {
-  /** Focus the input when shown (mobile toggle). */
-  autoFocus?: boolean;
   onNavigate?(): void;
 }
 
-export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
+export function SearchBox({ onNavigate }: SearchBoxProps) {
+  const listId = useId();
+  const inputId = useId();
+  return <SearchForm listId={listId} inputId={inputId} onNavigate={onNavigate} />;
+}
+
+/**
+ * The phone's box, under the header. Its ids are fixed: useId would repeat the desktop box's
+ * (each counts within its own hydrated part) and shift them between the server and the browser.
+ */
+export function PhoneSearchBox({ onNavigate }: SearchBoxProps) {
+  return <SearchForm listId="mobile-search-list" inputId="mobile-search-input" onNavigate={onNavigate} />;
+}
+
+function SearchForm({ listId, inputId, onNavigate }: SearchBoxProps & { listId: string; inputId: string }) {
   const [text, setText] = useState('');
   const list = useCloseOnBlur(BLUR_DELAY_MS);
   const [active, setActive] = useState(-1);
-  const listId = useId();
-  const inputId = useId();
   const navigate = useNavigate();
   const location = useLocation();
 
@@ -99,7 +109,6 @@ export function SearchBox({ autoFocus, onNavigate }: SearchBoxProps) {
           aria-autocomplete="list"
           aria-activedescendant={active >= 0 ? `${listId}-${active}` : undefined}
           autoComplete="off"
-          autoFocus={autoFocus}
           placeholder="Buscar semillas o bancos..."
           value={text}
           maxLength={MAX_SEARCH_LENGTH}

@@ -1,6 +1,7 @@
 // The floating WhatsApp button of the storefront, shown when the shop has a number. Not on the
 // cart: there the checkout buttons sit at the bottom of a phone's screen, and the order's own
-// messages lead to WhatsApp.
+// messages lead to WhatsApp. Nor in the customer's account: its orders have their own WhatsApp
+// links, and the button would cover a line's delete button at the right edge.
 import { useRef } from 'react';
 import { useLocation } from 'react-router';
 import { shopWhatsappUrl } from '../../domain/legal';
@@ -8,13 +9,13 @@ import { useContactSettings } from '../lib/contact';
 import { useToastClearance } from '../lib/toast-clearance';
 import { WhatsAppIcon } from './ui/icons';
 
-const HIDDEN_ON = ['/carrito'];
+const HIDDEN_ON = ['/carrito', '/mi-cuenta'];
 
 export function WhatsAppButton() {
   const { data } = useContactSettings();
   const { pathname } = useLocation();
   const href = shopWhatsappUrl(data?.whatsapp_number, '¡Hola! Tengo una consulta');
-  if (!href || HIDDEN_ON.includes(pathname)) return null;
+  if (!href || HIDDEN_ON.includes(pathname.replace(/\/$/, ''))) return null;
   return <FloatingButton href={href} />;
 }
 

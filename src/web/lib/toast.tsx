@@ -2,7 +2,9 @@
 // page is idle, or by the first toast, whichever comes first. A toast published before the list
 // is drawn is shown by it when it subscribes (sonner keeps the active ones).
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import type * as Sonner from 'sonner';
+import { useTopDialog } from '../components/open-dialogs';
 import { useMediaQuery } from '../components/use-media-query';
 import { toastOffset } from './toast-clearance';
 
@@ -40,11 +42,14 @@ export const toast = {
 /**
  * The toast list: 3 s, at most 3, bottom right, above a page's save bar. On a phone a toast spans
  * the screen's width, so at the bottom it would cover the row actions and bulk bar the staff is
- * tapping: there it shows at the top, under the sticky header (sonner's own phone width).
+ * tapping: there it shows at the top, under the sticky header (sonner's own phone width). While a
+ * modal dialog is open the list is drawn inside it: anywhere else the dialog's backdrop would
+ * cover it (the top layer) and the browser would make it inert.
  */
 export function Toasts() {
   const phone = useMediaQuery('(max-width: 600px)');
   const [Toaster, setToaster] = useState<typeof Sonner.Toaster | null>(null);
+  const dialog = useTopDialog();
   useEffect(() => {
     const loaded = (sonner: typeof Sonner) => setToaster(() => sonner.Toaster);
     whenLoaded.add(loaded);
@@ -59,7 +64,7 @@ export function Toasts() {
     };
   }, []);
   if (!Toaster) return null;
-  return (
+  const list = (
     <Toaster
       position={phone ? 'top-center' : 'bottom-right'}
       duration={3000}
@@ -71,4 +76,6 @@ export function Toasts() {
       mobileOffset={{ top: 72, bottom: toastOffset(16) }}
     />
   );
+  // Moved, the list starts anew and shows the toasts still active (sonner keeps them).
+  return dialog ? createPortal(list, dialog) : list;
 }

@@ -75,7 +75,7 @@ export async function applyStockDelta(tx: Tx, locked: BlisterLine[], delta: Held
       continue;
     }
     if (change > 0 && row.stock < change) {
-      throw conflict(insufficientStockMessage(row.product_name, row.stock), 'INSUFFICIENT_STOCK', {
+      throw conflict(insufficientStockMessage(row.product_name, row.seed_count, row.stock), 'INSUFFICIENT_STOCK', {
         product_id: row.product_id,
         blister_id: row.id,
         available: row.stock,

@@ -44,7 +44,14 @@ export function OrdersSection() {
       // Stock went back to the shop: product pages must not show the old figures.
       await queryClient.invalidateQueries();
     },
-    onError: (e) => toast.error(e instanceof ApiError ? e.message : 'Error al procesar la acción'),
+    onError: async (e) => {
+      toast.error(e instanceof ApiError ? e.message : 'Error al procesar la acción');
+      // Refused (the shop recorded the payment meanwhile, say): the dialog closes and the orders
+      // are read again, so the page shows what the order is now.
+      if (!(e instanceof ApiError)) return;
+      setPending(null);
+      await queryClient.invalidateQueries();
+    },
   });
 
   return (
@@ -133,7 +140,7 @@ export function OrdersSection() {
         )}
         {pending?.kind === 'remove' && (
           <>
-            ¿Quieres eliminar <strong>{pending.line.product_name}</strong> del pedido #{pending.order.order_number}?
+            ¿Quieres eliminar <strong>{lineName(pending.line)}</strong> del pedido #{pending.order.order_number}?
             {pending.order.order_products.length === 1 && ' Es el único producto: el pedido se cancelará.'}
           </>
         )}
@@ -238,6 +245,12 @@ function OrderTotals({ order }: { order: OrderDto }) {
 
 const seedsLabel = (n: number | null | undefined) => (n ? `${n} ${n === 1 ? 'semilla' : 'semillas'}` : null);
 
+/** A line by its product and presentation: two presentations of one product are two lines. */
+function lineName(line: OrderProductDto): string {
+  const seeds = seedsLabel(line.blister_info?.seed_count);
+  return seeds ? `${line.product_name} (${seeds})` : line.product_name;
+}
+
 function OrderCard({
   order,
   onCancel,
@@ -294,7 +307,7 @@ function OrderCard({
                 type="button"
                 onClick={() => onRemoveLine(line)}
                 className="rounded-lg p-2 text-stone-500 hover:bg-red-50 hover:text-red-700"
-                aria-label={`Eliminar ${line.product_name} del pedido #${order.order_number}`}
+                aria-label={`Eliminar ${lineName(line)} del pedido #${order.order_number}`}
               >
                 <TrashIcon size={18} />
               </button>

@@ -3,12 +3,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
-import { forgetIntendedRoute, landingAfterLogin, safeInternalPath, setPostLoginLanding } from '../../lib/intended-route';
-import { useSession } from '../../lib/session';
-import { authApi } from './api';
+import { safeInternalPath } from '../../lib/intended-route';
+import { useSignIn } from './sign-in';
 import { loginSchema, type LoginForm } from './schemas';
 import { Alert } from '../../components/ui/Alert';
 import { usePageTitle } from '../../lib/page-title';
@@ -17,20 +16,22 @@ import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/fields';
 import { UserIcon } from '../../components/ui/icons';
 import { MailIcon } from '../../components/ui/icons';
-import { VERIFIED_MESSAGE, VerifyEmailStep } from './VerifyEmailStep';
+import { VERIFIED_MESSAGE, VERIFIED_SIGNED_IN, VerifyEmailStep } from './VerifyEmailStep';
 
 type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };
 
 export default function LoginPage() {
   usePageTitle('Iniciar sesión');
-  const { signIn } = useSession();
   const [params] = useSearchParams();
+  const signIn = useSignIn(params.get('redirect'));
+  // Sent here after verifying at registration when signing in did not work: the e-mail is filled.
+  const givenEmail = (useLocation().state as { email?: unknown } | null)?.email;
   const [mode, setMode] = useState<Mode>({ kind: 'login' });
   const [serverError, setServerError] = useState<string | null>(null);
   const [verified, setVerified] = useState(false);
   const form = useForm<LoginForm>({
     resolver: zodResolver(loginSchema),
-    defaultValues: { username_or_email: '', password: '' },
+    defaultValues: { username_or_email: typeof givenEmail === 'string' ? givenEmail : '', password: '' },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -39,12 +40,7 @@ export default function LoginPage() {
     setServerError(null);
     setVerified(false);
     try {
-      const session = await authApi.login(values);
-      const isAdmin = session.is_staff || session.user.is_staff || session.user.is_superuser;
-      forgetIntendedRoute();
-      // The route guard (RedirectIfAuthenticated) navigates there once the session is set.
-      setPostLoginLanding(landingAfterLogin(params.get('redirect'), isAdmin, session.user.role));
-      signIn(session.access, session.user);
+      await signIn(values);
     } catch (e) {
       if (e instanceof ApiError && e.code === 'ACCOUNT_NOT_VERIFIED') {
         const email = typeof e.body?.email === 'string' ? e.body.email : values.username_or_email;
@@ -65,10 +61,17 @@ export default function LoginPage() {
           noticeTone="warning"
           backLabel="Volver al inicio de sesión"
           onBack={() => setMode({ kind: 'login' })}
-          onVerified={() => {
-            setMode({ kind: 'login' });
-            setVerified(true);
-            form.resetField('password');
+          onVerified={async () => {
+            // Verified with the password just typed: signed in and on to where the visitor was going.
+            try {
+              await signIn(form.getValues());
+              toast.success(VERIFIED_SIGNED_IN);
+            } catch {
+              toast.success(VERIFIED_MESSAGE);
+              setMode({ kind: 'login' });
+              setVerified(true);
+              form.resetField('password');
+            }
           }}
         />
       </AuthShell>

@@ -1,5 +1,5 @@
-// /crear-cuenta (spec accounts-admin §2, §4, §5, §8): the form, then the e-mail code, then /login,
-// which carries on to the page the visitor came from (`redirect`, as on /login).
+// /crear-cuenta (spec accounts-admin §2, §4, §5, §8): the form, then the e-mail code; once verified
+// the customer is signed in and carries on to the page they came from (`redirect`, as on /login).
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
@@ -16,9 +16,11 @@ import { Button } from '../../components/ui/Button';
 import { EmailField, NewPasswordFields, TextField } from '../../components/ui/fields';
 import { UserIcon } from '../../components/ui/icons';
 import { MailIcon } from '../../components/ui/icons';
-import { VerifyEmailStep } from './VerifyEmailStep';
+import { VERIFIED_MESSAGE, VERIFIED_SIGNED_IN, VerifyEmailStep } from './VerifyEmailStep';
+import { useSignIn } from './sign-in';
 
-type Step = { kind: 'form' } | { kind: 'verify'; email: string; notice?: string; tone: 'info' | 'warning' };
+/** At the code, the password typed in the form too: once verified, the new customer is signed in with it. */
+type Step = { kind: 'form' } | { kind: 'verify'; email: string; password: string; notice?: string; tone: 'info' | 'warning' };
 type Notice = { tone: 'error' | 'info'; message: string; loginLink?: boolean; list?: string[] };
 
 const FORM_FIELDS: FieldPath<RegisterForm>[] = ['first_name', 'last_name', 'username', 'email', 'password', 'password2', 'instagram'];
@@ -39,6 +41,7 @@ export default function RegisterPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loginPath = loginPathFor(params.get('redirect'));
+  const signIn = useSignIn(params.get('redirect'));
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const [notice, setNotice] = useState<Notice | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
@@ -79,7 +82,7 @@ export default function RegisterPage() {
     setNotice(null);
     try {
       const created = await authApi.register(values);
-      setStep({ kind: 'verify', email: created.email ?? values.email, notice: created.message, tone: 'info' });
+      setStep({ kind: 'verify', email: created.email ?? values.email, password: values.password, notice: created.message, tone: 'info' });
     } catch (e) {
       if (!(e instanceof ApiError)) {
         setNotice({ tone: 'error', message: 'Error al crear la cuenta. Por favor, intenta nuevamente.' });
@@ -87,7 +90,7 @@ export default function RegisterPage() {
       }
       const email = typeof e.body?.email === 'string' ? e.body.email : values.email;
       if (e.code === 'ACCOUNT_NOT_VERIFIED') {
-        setStep({ kind: 'verify', email, notice: e.message, tone: 'warning' });
+        setStep({ kind: 'verify', email, password: values.password, notice: e.message, tone: 'warning' });
       } else if (e.code === 'ACCOUNT_EXISTS_UNVERIFIED') {
         markFields(e.errors);
         setNotice({ tone: 'info', message: e.message, loginLink: true });
@@ -119,7 +122,17 @@ export default function RegisterPage() {
           noticeTone={step.tone}
           backLabel="Ir a iniciar sesión"
           onBack={() => navigate(loginPath)}
-          onVerified={() => navigate(loginPath)}
+          onVerified={async () => {
+            // Signed in and back to the page the visitor registered from (the `redirect` query).
+            try {
+              await signIn({ username_or_email: step.email, password: step.password });
+              toast.success(VERIFIED_SIGNED_IN);
+            } catch {
+              // An older account whose password is another: the login form, with the e-mail filled.
+              toast.success(VERIFIED_MESSAGE);
+              void navigate(loginPath, { state: { email: step.email } });
+            }
+          }}
         />
       </AuthShell>
     );

@@ -10,6 +10,8 @@ import { CodeField, isSixDigitCode } from '../../components/ui/fields';
 import { CodeStepActions } from './CodeStepActions';
 
 export const VERIFIED_MESSAGE = 'Email verificado correctamente. Ahora puedes iniciar sesión.';
+/** Said when the verified visitor is signed in at once. */
+export const VERIFIED_SIGNED_IN = 'Email verificado correctamente.';
 
 export function VerifyEmailStep({
   email,
@@ -23,7 +25,8 @@ export function VerifyEmailStep({
   /** Shown above the form: why the user is here. */
   notice?: string;
   noticeTone?: 'info' | 'warning';
-  onVerified: () => void;
+  /** Runs while the button still says 'Verificando...' (the sign-in that follows). */
+  onVerified: () => Promise<void> | void;
   onBack: () => void;
   backLabel: string;
 }) {
@@ -39,15 +42,15 @@ export function VerifyEmailStep({
     setError(null);
     try {
       await authApi.verifyEmail(email, code);
-      toast.success(VERIFIED_MESSAGE);
-      onVerified();
     } catch (e) {
       const message = e instanceof ApiError ? e.message : 'Error al verificar el código';
       setError(message);
       toast.error('Error al verificar el código');
-    } finally {
       setVerifying(false);
+      return;
     }
+    await onVerified();
+    setVerifying(false);
   }
 
   async function resend() {

@@ -62,8 +62,14 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
 
   return (
     <li className="flex gap-3 py-4 sm:gap-4 sm:py-5">
-      <Link to={`/producto/${line.id}`} className="shrink-0 self-start overflow-hidden rounded-lg border border-stone-200 bg-white">
-        <Thumbnail src={line.image} size={96} alt={line.name} className="h-20 w-20 object-contain sm:h-24 sm:w-24" />
+      {/* The picture repeats the name's link: a pointer's target, out of the keyboard's way and the screen reader's. */}
+      <Link
+        to={`/producto/${line.id}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="shrink-0 self-start overflow-hidden rounded-lg border border-stone-200 bg-white"
+      >
+        <Thumbnail src={line.image} size={96} className="h-20 w-20 object-contain sm:h-24 sm:w-24" />
       </Link>
       <div className="min-w-0 flex-1">
         <div className="flex items-start justify-between gap-2">

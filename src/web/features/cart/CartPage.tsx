@@ -35,7 +35,10 @@ export default function CartPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito ({units})</h1>
-      <div className={`mt-6 grid gap-6 lg:items-start ${checkingOut ? 'lg:grid-cols-[1fr_26rem]' : 'lg:grid-cols-[1fr_22rem]'}`}>
+      {/* One column of minmax(0, 1fr) on a phone: an auto column would grow to the widest content (the coupon's field and button). */}
+      <div
+        className={`mt-6 grid grid-cols-1 gap-6 lg:items-start ${checkingOut ? 'lg:grid-cols-[1fr_26rem]' : 'lg:grid-cols-[1fr_22rem]'}`}
+      >
         <section aria-label="Productos en el carrito" className="rounded-2xl border border-stone-200 bg-white px-4 shadow-sm sm:px-6">
           <ul className="divide-y divide-stone-200">
             {lines.map((line) => (

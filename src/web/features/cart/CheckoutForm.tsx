@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import type { ProfileDto } from '../../../domain/auth';
 import { cartTotal } from '../../../domain/cart';
 import { formatArs } from '../../../domain/money';
+import { cartCutNotice, type OrderDto } from '../../../domain/orders';
 import { isProvince, orderTotalWithShipping, PROVINCE_OPTIONS, type ShippingOption } from '../../../domain/shipping';
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
 import { ApiError } from '../../lib/api';
@@ -18,7 +19,7 @@ import { cart, type CartLine } from '../../lib/cart-store';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { SelectField, TextField } from '../../components/ui/fields';
-import { createOrder, useCheckoutProfile, useShippingOptions, useShippingProvinces } from './api';
+import { createOrder, useCheckoutProfile, useLastOrder, useShippingOptions, useShippingProvinces } from './api';
 import { checkoutSchema, missingFields, type CheckoutOutput, type CheckoutValues } from './checkout-schema';
 import { CouponField, useCoupon, type CouponState } from './CouponField';
 import { shippingPriceText, ShippingMethods } from './ShippingMethods';
@@ -31,7 +32,8 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
   // Where the shop ships is known before the form shows, so it never shows a province field it
   // then takes away.
   const reach = useShippingProvinces(user?.id);
-  if (profile.isPending || reach.isPending)
+  const lastOrder = useLastOrder(user?.id);
+  if (profile.isPending || reach.isPending || (lastOrder.isPending && lastOrder.fetchStatus !== 'idle'))
     return (
       <p role="status" className="text-sm text-stone-600">
         Cargando tus datos...
@@ -39,17 +41,30 @@ export function CheckoutForm({ lines, onBack }: { lines: CartLine[]; onBack: () 
     );
   // Without the profile the form simply starts empty; with no method set up at all it is the
   // spec's checkout, with no province and no shipping.
-  return <CheckoutFields lines={lines} onBack={onBack} profile={profile.data ?? null} shippingOff={reach.data?.provinces.length === 0} />;
+  return (
+    <CheckoutFields
+      lines={lines}
+      onBack={onBack}
+      profile={profile.data ?? null}
+      lastOrder={lastOrder.data ?? null}
+      shippingOff={reach.data?.provinces.length === 0}
+    />
+  );
 }
 
-function initialValues(profile: ProfileDto | null, name: string): CheckoutValues {
-  const saved = profile?.last_address;
+/**
+ * A returning customer starts from the last order's delivery: its method (kept if it still reaches
+ * the province, else the cheapest that does) and its address, or the saved one.
+ */
+function initialValues(profile: ProfileDto | null, lastOrder: OrderDto | null, name: string): CheckoutValues {
+  const saved = lastOrder?.address ?? profile?.last_address;
+  const lastMethod = lastOrder?.shipping?.method_id;
   return {
     recipient_name: name,
     customer_phone: profile?.phone ?? '',
     // The spec's only delivery type, used when no shipping method reaches the province.
     delivery_type: 'coordinate',
-    shipping_method_id: '',
+    shipping_method_id: lastMethod ? String(lastMethod) : '',
     address: {
       street: saved?.street ?? '',
       number: saved?.number ?? '',
@@ -65,11 +80,13 @@ function CheckoutFields({
   lines,
   onBack,
   profile,
+  lastOrder,
   shippingOff,
 }: {
   lines: CartLine[];
   onBack: () => void;
   profile: ProfileDto | null;
+  lastOrder: OrderDto | null;
   shippingOff: boolean;
 }) {
   const { user } = useSession();
@@ -77,7 +94,7 @@ function CheckoutFields({
   const queryClient = useQueryClient();
   const [serverError, setServerError] = useState<string | null>(null);
   const subtotal = cartTotal(lines);
-  const [defaults] = useState(() => initialValues(profile, user ? `${user.first_name} ${user.last_name}`.trim() : ''));
+  const [defaults] = useState(() => initialValues(profile, lastOrder, user ? `${user.first_name} ${user.last_name}`.trim() : ''));
   const [province, setProvince] = useState(defaults.address.province);
   const provinceCode = isProvince(province) && !shippingOff ? province : null;
   const shipping = useShippingOptions(user?.id, provinceCode ?? '', subtotal);
@@ -105,7 +122,7 @@ function CheckoutFields({
     heading.current?.focus();
   }, []);
 
-  // The cheapest method is chosen for a new province, unless the one chosen also reaches it.
+  // The cheapest method is chosen for a new province, unless the one chosen (or the last order's) also reaches it.
   useEffect(() => {
     if (!options) return;
     if (options.some((o) => String(o.method_id) === form.getValues('shipping_method_id'))) return;
@@ -148,11 +165,12 @@ function CheckoutFields({
       toast.success(ORDER_CREATED);
       void navigate('/mi-cuenta?section=orders', { state: { focusHeading: true } });
     } catch (e) {
-      const message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
+      let message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
       if (e instanceof ApiError && e.code === 'COUPON_REFUSED') coupon.refused(e.message);
       if (e instanceof ApiError) {
         showFieldErrors(e);
-        await followServer(e);
+        const cartChange = await followServer(e);
+        if (cartChange) message = `${message}. ${cartChange}`;
       }
       setServerError(message);
       toast.error(message);
@@ -168,8 +186,10 @@ function CheckoutFields({
   /**
    * The cart takes what the server answered at once: the new prices, or the units still in stock.
    * The shipping options are read again too, so a method gone or priced anew shows at once.
+   * Returns what it says of a line it cut to the stock left.
    */
-  async function followServer(e: ApiError) {
+  async function followServer(e: ApiError): Promise<string | null> {
+    let cartChange: string | null = null;
     const body = e.body ?? {};
     if (e.code === 'PRICE_CHANGED' && Array.isArray(body.lines)) {
       for (const changed of body.lines as { product_id: number; blister_id: number; price: number }[]) {
@@ -187,10 +207,12 @@ function CheckoutFields({
       if (line) {
         if (body.available > 0) cart.setQuantity(line, body.available, body.available);
         else cart.remove(line);
+        cartChange = cartCutNotice(body.available);
       }
     }
     // The lines' stock and prices and the shipping options are read again (discounts and badges follow).
     await queryClient.invalidateQueries({ queryKey: ['cart'] });
+    return cartChange;
   }
 
   return (

@@ -34,6 +34,17 @@ export function useShippingProvinces(viewer: number | undefined) {
   });
 }
 
+/** The customer's newest order (of any state): its delivery is the checkout's first choice. */
+export function useLastOrder(viewer: number | undefined) {
+  return useQuery({
+    // Under Mis Pedidos' key, so what invalidates the customer's orders reads it again.
+    queryKey: ['orders', 'mine', 'last', viewer],
+    queryFn: async () => (await api.get<{ results: OrderDto[] }>(`/api/orders/my-orders/${toQuery({ page_size: 1 })}`)).results[0] ?? null,
+    enabled: viewer !== undefined,
+    retry: false,
+  });
+}
+
 /** The profile Mi Cuenta loads (same key): its phone and last address prefill the checkout. */
 export function useCheckoutProfile() {
   return useQuery({

@@ -69,7 +69,8 @@ export function PromoCarousel() {
           >
             <div className="pointer-events-none absolute -right-10 -top-16 h-56 w-56 rounded-full bg-white/5" aria-hidden="true" />
             <div className="pointer-events-none absolute -bottom-24 right-24 h-56 w-56 rounded-full bg-accent-400/10" aria-hidden="true" />
-            <div className="relative flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+            {/* sm:pr-16 and the arrows' right-20: clear of the floating WhatsApp button when the banner sits at the screen's foot. */}
+            <div className="relative flex w-full flex-col gap-3 sm:flex-row sm:items-center sm:justify-between sm:pr-16">
               <div>
                 <p className="text-xs font-semibold uppercase tracking-widest text-accent-400">Búsqueda destacada</p>
                 <h2 className="mt-1 text-2xl font-bold text-white sm:text-3xl">{promo.title}</h2>
@@ -98,7 +99,7 @@ export function PromoCarousel() {
             </button>
           ))}
         </div>
-        <div className="absolute bottom-3 right-4 hidden gap-2 sm:flex">
+        <div className="absolute bottom-3 right-20 hidden gap-2 sm:flex">
           <button
             type="button"
             onClick={() => go(-1)}

@@ -3,7 +3,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import type { ProductDto } from '../../../domain/catalog';
 import { TYPE_TO_CATEGORY } from '../../../domain/catalog-constants';
-import { truncate, truncateAtWord } from '../../../domain/text';
+import { truncateAtWord } from '../../../domain/text';
 import { ArrowRightIcon, ClockIcon, DropIcon, EditIcon, FlaskIcon, LeafIcon, SproutIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { ApiError } from '../../lib/api';
@@ -15,9 +15,8 @@ import { ProductGallery } from './ProductGallery';
 import { Paragraphs, ProductTabs, type ProductTab } from './ProductTabs';
 import { HydrationSlice } from '../../lib/hydration-slices';
 
-// spec storefront §9: detail description cut at 300 (word boundary), flavors label at 20.
+// spec storefront §9: detail description cut at 300 (word boundary).
 const DESCRIPTION_CUT = 300;
-const FLAVOR_CUT = 20;
 
 export default function ProductPage() {
   const { id: rawId } = useParams();
@@ -161,7 +160,9 @@ function SpecTiles({ product, typeLabel }: { product: ProductDto; typeLabel: str
     { label: 'THC', value: product.thc, icon: <FlaskIcon size={18} /> },
     { label: 'CBD', value: product.cbd, icon: <DropIcon size={18} /> },
     { label: 'Tipo', value: typeLabel, icon: <SproutIcon size={18} /> },
-    { label: 'Sabor', value: flavors ? truncate(flavors, FLAVOR_CUT) : null, title: flavors, icon: <LeafIcon size={18} /> },
+    // Departure: the spec cut the flavours at 20 characters ('Cítrico, terroso, pi...') in a tile
+    // two columns wide; they show whole, on up to two lines.
+    { label: 'Sabor', value: flavors, title: flavors, icon: <LeafIcon size={18} /> },
   ];
   return (
     <dl className="grid grid-cols-2 gap-2 sm:grid-cols-3">
@@ -176,9 +177,8 @@ function SpecTiles({ product, typeLabel }: { product: ProductDto; typeLabel: str
             </span>
             {label}
           </dt>
-          <dd className="truncate text-sm font-semibold text-stone-900" title={title}>
+          <dd className={`text-sm font-semibold text-stone-900 ${title ? 'line-clamp-2 break-words' : 'truncate'}`} title={title}>
             {value || '—'}
-            {title && title.length > FLAVOR_CUT && <span className="sr-only"> ({title})</span>}
           </dd>
         </div>
       ))}
