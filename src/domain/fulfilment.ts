@@ -3,6 +3,7 @@
 // The spec's three statuses stay as they are; these steps live inside "pending".
 import { z } from 'zod';
 import { amountField } from './amount-field';
+import { hasWholeCents } from './money';
 import { CARRIERS, formatCuit, PAYMENT_METHODS } from './fulfilment-steps';
 import { normalizePhone } from './phone';
 
@@ -163,7 +164,13 @@ export function paidAtInstant(value: string | undefined, now: Date): Date {
 /** Money that moved (a payment in, a refund out): its amount, as typed the Argentine way, and a note. */
 const movedMoneyFields = {
   amount: amountField('El monto debe ser un número', 'El monto debe ser un número')
-    .pipe(z.number().positive('El monto debe ser mayor a 0').max(1_000_000_000, 'El monto es demasiado grande'))
+    .pipe(
+      z
+        .number()
+        .positive('El monto debe ser mayor a 0')
+        .max(1_000_000_000, 'El monto es demasiado grande')
+        .refine(hasWholeCents, 'El monto puede tener como máximo 2 decimales'),
+    )
     .optional(),
   note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
 };
