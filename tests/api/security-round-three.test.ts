@@ -2,10 +2,10 @@
 // tests did not take: other coupon kinds and combinations, the staff's manual orders and edits,
 // amounts with fractions of a cent, one-line fields of other forms and other invisible
 // characters, the same mailbox written other ways, and account changes by other callers.
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { COUPON_MESSAGES } from '../../src/domain/coupons';
-import { couponUses, coupons, mailOutbox, orders } from '../../src/server/db/schema';
+import { activityLogs, couponUses, coupons, mailOutbox, orders, users } from '../../src/server/db/schema';
 import { REVOCATION_MAILS_PER_ADDRESS } from '../../src/server/modules/legal/revocations';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createStaffWithRole, createUser } from '../helpers/factories';
@@ -293,5 +293,36 @@ describe('items 3 and 9: accounts changed by other callers', () => {
     }
     const demoteSleeping = await api(server, 'PUT', `/api/auth/users/${sleeping.id}/role/`, { token: owner.token, body: { role: null } });
     expect(demoteSleeping.status).toBe(200);
+  });
+});
+
+describe.skipIf(!onPostgres)('item 3: an owner removed while their own change waits', () => {
+  // Three owners: A demotes B while B demotes C, at the same moment. B may win the race (then A
+  // demotes a B who acted as an owner), but B's change must never apply after B stopped being one.
+  it('applies no change of an actor whose role was taken while it waited for the lock', async () => {
+    for (let round = 0; round < 4; round++) {
+      const [a, b, c] = await Promise.all(
+        [0, 1, 2].map(() => createStaffWithRole(db(), 'owner', [], { is_superuser: true, is_staff: true })),
+      );
+      const demote = (target: number, token: string) =>
+        api(server, 'PUT', `/api/auth/users/${target}/role/`, { token, body: { role: 'warehouse' } });
+      const [byA, byB] = await Promise.all([demote(b.id, a.token), demote(c.id, b.token)]);
+      expect(byA.status, `round ${round}: ${byA.text}`).toBe(200);
+      expect([200, 401, 403], `round ${round}: ${byB.text}`).toContain(byB.status);
+      if (byB.status === 200) {
+        const logs = await db()
+          .select({ id: activityLogs.id, user_id: activityLogs.user_id })
+          .from(activityLogs)
+          .where(and(inArray(activityLogs.user_id, [a.id, b.id]), eq(activityLogs.entity_type, 'user')))
+          .orderBy(activityLogs.id);
+        const last = (who: number) => logs.filter((l) => l.user_id === who).at(-1)!.id;
+        expect(last(b.id), `round ${round}: B acted after losing the owner role`).toBeLessThan(last(a.id));
+      }
+      const owners = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.staff_role, 'owner'), eq(users.is_active, true), inArray(users.id, [a.id, b.id, c.id])));
+      expect(owners.length, `round ${round}`).toBeGreaterThanOrEqual(1);
+    }
   });
 });
