@@ -96,6 +96,36 @@ describe('item 1: no order at $ 0, whatever makes it', () => {
   });
 });
 
+describe("item 1: the customer's own edit", () => {
+  it('refuses a removal that would leave only a line staff gave away at $ 0 (409 ORDER_TOTAL_ZERO), and cancelling still works', async () => {
+    const staff = await createStaff(db());
+    const customer = await createUser(db());
+    const paid = await createProduct(db(), { blisters: [{ price: 8000, stock: 10 }] });
+    const gift = await createProduct(db(), { blisters: [{ price: 2000, stock: 10 }] });
+    const placed = await order(customer.token, [lineOf(paid), lineOf(gift)]);
+    const [paidLine, giftLine] = placed.json.order_products;
+    const staffEdit = await api(server, 'PUT', `/api/orders/${placed.json.id}/`, {
+      token: staff.token,
+      body: {
+        order_products: [
+          { id: paidLine.id, ...lineOf(paid) },
+          { id: giftLine.id, ...lineOf(gift), price_at_time: 0 },
+        ],
+      },
+    });
+    expect(staffEdit.status, JSON.stringify(staffEdit.json)).toBe(200);
+    expect(staffEdit.json.total).toBe(8000);
+    const remove = await api(server, 'PUT', `/api/orders/${placed.json.id}/`, {
+      token: customer.token,
+      body: { remove_line_ids: [paidLine.id] },
+    });
+    expect(remove.status, JSON.stringify(remove.json)).toBe(409);
+    expect(remove.json.code).toBe('ORDER_TOTAL_ZERO');
+    const cancel = await api(server, 'PUT', `/api/orders/${placed.json.id}/`, { token: customer.token, body: { status: 'cancelled' } });
+    expect(cancel.status).toBe(200);
+  });
+});
+
 describe('item 2: the coupon decided again on every edit, its use given back once', () => {
   it.skipIf(!onPostgres)('gives the use back once when the same removal that drops the coupon is sent three times at once', async () => {
     const customer = await createUser(db());
