@@ -110,6 +110,6 @@ export function wellFormedText(text: string): string {
  */
 export const quoteLines = (text: string) =>
   text
-    .split(/\r\n|[\r\n\u000B\u000C\u0085\u2028\u2029]/)
+    .split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/)
     .map((line) => `> ${line}`)
     .join('\n');
