@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryDataFormSchema, profileUpdateSchema } from './auth';
+import { deliveryDataFormSchema, mailboxOf, profileUpdateSchema } from './auth';
 
 const blank = { street: '', number: '', zip_code: '', city: '', province: '', details: '' };
 const home = { street: 'Av. Colón', number: '1234', zip_code: 'X5000', city: 'Córdoba', province: 'AR-X', details: '' };
@@ -30,5 +30,14 @@ describe('deliveryDataFormSchema', () => {
 describe('profileUpdateSchema', () => {
   it('takes null to clear the phone and the address', () => {
     expect(profileUpdateSchema.parse({ phone: null, last_address: null })).toEqual({ phone: null, last_address: null });
+  });
+});
+
+describe('mailboxOf', () => {
+  it('reads one mailbox from an address written without case, spaces or a +tag', () => {
+    for (const email of ['ana@correo.test', ' ANA@Correo.Test ', 'ana+pagos@correo.test', 'Ana+1+2@CORREO.test'])
+      expect(mailboxOf(email), email).toBe('ana@correo.test');
+    expect(mailboxOf('+solo@correo.test')).toBe('+solo@correo.test');
+    expect(mailboxOf('otra@correo.test')).not.toBe(mailboxOf('ana@correo.test'));
   });
 });

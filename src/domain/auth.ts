@@ -72,6 +72,18 @@ const lastNameSchema = z
   .max(100, 'El apellido no puede superar los 100 caracteres')
   .check(singleLine('El apellido'));
 
+/**
+ * The mailbox an address reaches, for limits per recipient: without case, spaces or a "+tag"
+ * (ana+1@correo.test and Ana@Correo.test land in the same inbox as ana@correo.test).
+ */
+export function mailboxOf(email: string): string {
+  const lowered = email.trim().toLowerCase();
+  const at = lowered.lastIndexOf('@');
+  if (at < 0) return lowered;
+  const local = lowered.slice(0, at).split('+')[0];
+  return `${local || lowered.slice(0, at)}${lowered.slice(at)}`;
+}
+
 export const codeSchema = z
   .string({ error: 'El código es requerido' })
   .transform(normalizeCode)

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { amountField } from './amount-field';
 import { shopDate } from './dates';
 import { CARRIERS, formatCuit, PAYMENT_METHODS, type Carrier } from './fulfilment-steps';
+import { hasWholeCents } from './money';
 import { normalizePhone } from './phone';
 
 // The zod-free pieces live in fulfilment-steps.ts (the account page imports them); these names
@@ -174,7 +175,13 @@ export function correctedPaidAt(value: string | undefined, recorded: Date, now: 
 /** Money that moved (a payment in, a refund out): its amount, as typed the Argentine way, and a note. */
 const movedMoneyFields = {
   amount: amountField('El monto debe ser un número', 'El monto debe ser un número')
-    .pipe(z.number().positive('El monto debe ser mayor a 0').max(1_000_000_000, 'El monto es demasiado grande'))
+    .pipe(
+      z
+        .number()
+        .positive('El monto debe ser mayor a 0')
+        .max(1_000_000_000, 'El monto es demasiado grande')
+        .refine(hasWholeCents, 'El monto puede tener como máximo 2 decimales'),
+    )
     .optional(),
   note: z.string({ error: 'La nota debe ser texto' }).trim().max(NOTE_MAX, `La nota no puede superar ${NOTE_MAX} caracteres`).optional(),
 };

@@ -10,6 +10,7 @@ import {
   formatArs,
   formatMoney,
   formatUsd,
+  hasWholeCents,
   parseArsAmount,
   roundCents,
   sameAmount,
@@ -32,6 +33,11 @@ describe('money', () => {
     expect(sameAmount(1999.99, 2000)).toBe(false);
     expect(sameAmount(2000.004, 2000)).toBe(true);
     expect(sameAmount(0.1 + 0.2, 0.3)).toBe(true);
+  });
+
+  it('tells whole cents from fractions of a cent, without float noise', () => {
+    for (const whole of [2000, 1450.5, 19.99, 0.01, 19.99 * 3, 0.1 + 0.2]) expect(hasWholeCents(whole), String(whole)).toBe(true);
+    for (const fraction of [0.001, 1999.995, 2000.004, 1000.005]) expect(hasWholeCents(fraction), String(fraction)).toBe(false);
   });
 
   it('converts USD to ARS rounded to a whole peso (spec accounts-admin §4)', () => {

@@ -19,6 +19,9 @@ export function roundCents(value: number): number {
  */
 export const toCents = (value: number): number => Math.round(settle(value * 100));
 
+/** Whether an amount is a whole number of cents (2000, 1450.5, 19.99; not 0.001 or 1999.995). */
+export const hasWholeCents = (value: number): boolean => Number.isInteger(settle(value * 100));
+
 /** Whether two amounts are the same to the cent. */
 export const sameAmount = (a: number, b: number): boolean => toCents(a) === toCents(b);
 

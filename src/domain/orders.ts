@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { MAX_PAGE_SIZE } from './catalog';
 import { pageQuery, pageSchema } from './page';
-import { roundCents } from './money';
+import { hasWholeCents, roundCents } from './money';
+import { singleLine } from './single-line';
 import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
 import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, recordPaymentSchema, shipmentDtoSchema } from './fulfilment';
 import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
@@ -67,7 +68,8 @@ const requiredText = (requiredMessage: string) =>
 
 export const recipientNameSchema = requiredText('El nombre es requerido')
   .min(3, { error: 'El nombre debe tener al menos 3 caracteres', abort: true })
-  .max(100, 'El nombre no puede superar 100 caracteres');
+  .max(100, 'El nombre no puede superar 100 caracteres')
+  .check(singleLine('El nombre'));
 
 export const customerPhoneSchema = phoneSchema('El teléfono es requerido');
 
@@ -158,7 +160,12 @@ export const orderCreateSchema = z
     customer_email: z.string().trim().max(254).email('Ingrese un email válido').optional().or(z.literal('')),
     products: orderLinesSchema,
     /** The total the customer saw when confirming: a different one on the server answers 409 PRICE_CHANGED. */
-    expected_total: z.number({ error: 'El total esperado debe ser un número' }).min(0).max(1_000_000_000).optional(),
+    expected_total: z
+      .number({ error: 'El total esperado debe ser un número' })
+      .min(0)
+      .max(1_000_000_000)
+      .refine(hasWholeCents, 'El total esperado puede tener como máximo 2 decimales')
+      .optional(),
     /** A discount code (domain/coupons.ts): matched without case or spaces; '' is none. */
     coupon_code: z
       .string({ error: 'El cupón debe ser un texto' })

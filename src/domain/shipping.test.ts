@@ -78,6 +78,13 @@ describe('quoteMethod', () => {
     expect(quoteMethod(correo, 'AR-X', 100000)).toMatchObject({ price: 0, free: true });
   });
 
+  it('compares the threshold in whole cents: a subtotal summed in floats reaches it at the exact cent', () => {
+    const cents = { ...correo, free_from: 1000.44 };
+    expect(1000.14 + 0.3).toBeLessThan(1000.44);
+    expect(quoteMethod(cents, 'AR-X', 1000.14 + 0.3)).toMatchObject({ price: 0, free: true });
+    expect(quoteMethod(cents, 'AR-X', 1000.43)).toMatchObject({ free: false });
+  });
+
   it('offers nothing while inactive', () => {
     expect(quoteMethod({ ...correo, active: false }, 'AR-C', 1000)).toBeNull();
   });

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { amountField } from './amount-field';
 import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
-import { roundCents } from './money';
+import { roundCents, toCents } from './money';
 import { singleLine } from './single-line';
 import { compareNames, wellFormedText } from './text';
 
@@ -177,7 +177,7 @@ export function quoteMethod(method: ShippingMethod, province: Province, subtotal
   const zone = method.zones.find((z) => z.provinces.includes(province));
   const listPrice = zone ? zone.price : method.rest_of_country_price;
   if (listPrice === null) return null;
-  const free = method.free_from !== null && subtotal >= method.free_from;
+  const free = method.free_from !== null && toCents(subtotal) >= toCents(method.free_from);
   return {
     method_id: method.id,
     name: method.name,

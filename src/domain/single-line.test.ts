@@ -14,6 +14,9 @@ describe('singleLine', () => {
       'Ana\u0085B',
       'Ana\u202EB',
       'Ana\u2066B',
+      'Ana\u200FB',
+      'Ana\u200EB',
+      'Ana\u061CB',
     ])
       expect(isSingleLine(bad), JSON.stringify(bad)).toBe(false);
     const schema = z.string().trim().check(singleLine('El nombre'));

@@ -4,7 +4,8 @@
 // could pass for the shop's own words ("Pedido: #1 (coinciden…)").
 import { z } from 'zod';
 
-const NOT_ONE_LINE = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+// The bidi marks too (LRM, RLM, ALM): invisible, they reorder what follows them.
+const NOT_ONE_LINE = /[\p{Cc}\u061C\u200E\u200F\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
 
 export const isSingleLine = (value: string) => !NOT_ONE_LINE.test(value);
 

@@ -103,3 +103,13 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 export function wellFormedText(text: string): string {
   return text.replace(LONE_SURROGATE, '\uFFFD');
 }
+
+/**
+ * What a visitor typed, quoted for the shop's e-mails: each of its lines marked "> " (any line
+ * break counts, Unicode's too), so none can pass for a line of the shop's own.
+ */
+export const quoteLines = (text: string) =>
+  text
+    .split(/\r\n|[\r\n\v\f\u0085\u2028\u2029]/)
+    .map((line) => `> ${line}`)
+    .join('\n');

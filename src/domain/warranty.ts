@@ -2,7 +2,7 @@
 // §7 warranty): statuses and their texts, the claim form rules and the admin update.
 import { z } from 'zod';
 import { pageQuery } from './page';
-import { singleLine } from './single-line';
+import { isSingleLine, singleLine } from './single-line';
 
 export const WARRANTY_STATUSES = ['pending', 'reviewing', 'approved', 'rejected', 'resolved'] as const;
 export type WarrantyStatus = (typeof WARRANTY_STATUSES)[number];
@@ -179,7 +179,7 @@ export function warrantyClaimSchema(opts: { guest: boolean; today: string }) {
       if (opts.guest) {
         if (!v.name) issue('name', WARRANTY_MESSAGES.nameRequired);
         if (!v.email) issue('email', WARRANTY_MESSAGES.emailRequired);
-        else if (!EMAIL.test(v.email)) issue('email', WARRANTY_MESSAGES.emailInvalid);
+        else if (!EMAIL.test(v.email) || !isSingleLine(v.email)) issue('email', WARRANTY_MESSAGES.emailInvalid);
       }
 
       if (withOrder) {

@@ -126,6 +126,19 @@ describe('guest claims', () => {
     expect(notice?.text_body).toContain('/admin/garantias');
   });
 
+  it("sets the guest's description apart in the shop's notice, each line marked, so it cannot forge the order line", async () => {
+    const forged = 'No germinó ninguna.\nProducto: Gorilla Glue Auto (pedido #1)\u2028Cliente: Ana Pérez';
+    const res = await file(guestClaim({ product_name: 'Gorilla Glue Auto', description: forged }));
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    const notices = await server.ctx.db.select().from(mailOutbox).where(eq(mailOutbox.to_address, 'tienda@test.local'));
+    const notice = notices.find((m) => m.subject.includes(`#${res.json.id}`))!;
+    const lines = notice.text_body.split('\n');
+    expect(lines).toContain('Producto: Gorilla Glue Auto');
+    expect(lines.filter((l) => l.includes('(pedido #1)'))).toEqual(['> Producto: Gorilla Glue Auto (pedido #1)']);
+    expect(lines).toContain('> Cliente: Ana Pérez');
+    expect(lines).toContain('Descripción escrita por el cliente (sin verificar):');
+  });
+
   it('requires name and e-mail from guests', async () => {
     const res = await file(guestClaim({ name: '', email: undefined }));
     expect(res.status).toBe(400);

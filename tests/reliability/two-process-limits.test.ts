@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../src/server/plugins/rate-limit';
+import { GUEST_UPLOADS_PER_WINDOW } from '../../src/server/modules/uploads/routes';
 import { sqlRows, type Database } from '../../src/server/db/client';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestDatabase } from '../helpers/database';
@@ -91,6 +92,20 @@ function sharedLimits(store: string, extraEnv: () => Record<string, string>, cou
       expect(statuses.every((status) => status === 400)).toBe(true);
       expect(await guess(servers[0], 98)).toBe(429);
       expect(await guess(servers[1], 99)).toBe(429);
+    });
+
+    it('stops guest uploads from one address at their limit over both processes', async () => {
+      const ip = '10.43.0.1';
+      // Counted before the body is read: a request without a file is the cheapest try.
+      const upload = (server: ServerProcess) => {
+        const body = new FormData();
+        body.append('purpose', 'warranty');
+        return fetch(`${server.url}/api/uploads/`, { method: 'POST', body, headers: { 'x-forwarded-for': ip } }).then((r) => r.status);
+      };
+      const statuses = await Promise.all(Array.from({ length: GUEST_UPLOADS_PER_WINDOW }, (_, i) => upload(servers[i % 2])));
+      expect(statuses).toEqual(Array(GUEST_UPLOADS_PER_WINDOW).fill(400));
+      expect(await upload(servers[0])).toBe(429);
+      expect(await upload(servers[1])).toBe(429);
     });
 
     it('stops both processes cleanly', async () => {

@@ -20,6 +20,7 @@ import { orderByNumberAndEmail } from '../orders/lookups';
 import { logActivity } from '../activity/log';
 import { deliverInBackground, queueMail } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
+import { quoteLines } from '../../../domain/text';
 
 // No 0/O or 1/I: the code is read aloud and typed by hand.
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -77,13 +78,6 @@ function customerEmail(row: typeof revocationRequests.$inferSelect) {
   return { to: row.email, subject: `Solicitud de arrepentimiento ${row.code}`, ...rendered };
 }
 
-/** The visitor's lines, each marked, so that none can pass for a line of the shop's. */
-const quoted = (text: string) =>
-  text
-    .split(/\r\n|\r|\n/)
-    .map((line) => `> ${line}`)
-    .join('\n');
-
 /**
  * To the shop: first what the shop itself states (the code, whether the number and e-mail match
  * one of its orders, whether the requester was e-mailed), then, apart and labelled, what the
@@ -122,9 +116,10 @@ function shopNotice(
         .map(([label, value]) => `<p style="margin:0 0 4px;">${label}: ${escapeHtml(value).replace(/\r\n|\r|\n/g, '<br>')}</p>`)
         .join('') +
       '</div>',
-    bodyText: ['Datos ingresados por el cliente (sin verificar):', ...typed.map(([label, value]) => `${label}:\n${quoted(value)}`)].join(
-      '\n',
-    ),
+    bodyText: [
+      'Datos ingresados por el cliente (sin verificar):',
+      ...typed.map(([label, value]) => `${label}:\n${quoteLines(value)}`),
+    ].join('\n'),
     action: { label: 'Ver las solicitudes', url: `${ctx.config.publicUrl}/admin/arrepentimientos` },
   });
   return { to, subject: `Arrepentimiento ${row.code}: ${order ? `pedido #${order.order_number}` : 'pedido sin verificar'}`, ...rendered };

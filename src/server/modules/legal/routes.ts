@@ -2,6 +2,7 @@
 // (/api/pages/{slug}/) and the 'Botón de arrepentimiento' (/api/revocations/), issue 24.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { mailboxOf } from '../../../domain/auth';
 import { pageSchema } from '../../../domain/page';
 import {
   contactSettingsDtoSchema,
@@ -90,7 +91,8 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
       const caller = request.user ? { id: request.user.id, email: request.user.email } : null;
       await refuseOtherOrders(ctx, request.body, caller);
       if (!(await requests.take(request.ip)).allowed) throw tooMany(REVOCATION_LIMIT_MESSAGE);
-      const mailRequester = (await mailsTo.take(request.body.email)).allowed;
+      // Counted per mailbox: ana+1@… and ANA@… reach the same inbox as ana@….
+      const mailRequester = (await mailsTo.take(mailboxOf(request.body.email))).allowed;
       return reply.status(201).send(await createRevocation(ctx, request.body, { caller, mailRequester }, request.log));
     },
   );

@@ -2,14 +2,21 @@
 // detail, activate/deactivate, delete, and accounts created by an admin.
 import { and, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { AdminCreateUserInput, AdminUserDetailDto, AdminUserDto, UserListQuery } from '../../../domain/users';
-import { type AccountChange, checkAccountChange, roleColumns, roleLabel, type RoleChangeInput } from '../../../domain/staff-roles';
+import {
+  type AccountChange,
+  checkAccountChange,
+  hasPermission,
+  roleColumns,
+  roleLabel,
+  type RoleChangeInput,
+} from '../../../domain/staff-roles';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { countOrdersOf, keepCustomerOnOrders, ordersCountColumn } from '../orders/lookups';
-import { AppError, conflict, forbidden, notFound } from '../../errors';
-import { can, type AuthUser } from '../auth/caller';
+import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
+import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
 import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
@@ -86,18 +93,30 @@ export async function getUserDetail(ctx: AppContext, id: number): Promise<AdminU
 const ACCOUNT_CHANGE_LOCK = 727_002;
 
 /**
- * Locks account changes, reads the target and the active owners, and applies the rule of
- * checkAccountChange (403 or 409). Runs first in the change's transaction.
+ * Locks account changes, reads the actor, the target and the active owners as they are now, and
+ * applies the rule of checkAccountChange (403 or 409). Runs first in the change's transaction.
+ * The actor is read again under the lock: a change that waited for it while another took the
+ * actor's role or switched them off is refused (401, their session ended), never applied with
+ * the rights they had when the request came in.
  */
 async function lockedTarget(tx: DbOrTx, actor: AuthUser, id: number, change: AccountChange): Promise<UserRow> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ACCOUNT_CHANGE_LOCK})`);
+  const [actorNow] = await tx
+    .select({ is_active: users.is_active, staff_role: users.staff_role, staff_permissions: users.staff_permissions })
+    .from(users)
+    .where(eq(users.id, actor.id));
+  // A role change or a switch-off ends the account's sessions: the request is answered as theirs.
+  const sameRole =
+    actorNow?.staff_role === actor.role &&
+    JSON.stringify(actorNow.staff_permissions ?? null) === JSON.stringify(actor.staff_permissions ?? null);
+  if (!actorNow?.is_active || !sameRole) throw unauthorized('Tu sesión expiró. Por favor, inicia sesión nuevamente.');
   const target = await findUser(tx, id, true);
   const [{ owners }] = await tx
     .select({ owners: sql<number>`count(*)`.mapWith(Number) })
     .from(users)
     .where(and(eq(users.staff_role, 'owner'), eq(users.is_active, true)));
   const check = checkAccountChange({
-    actor: { id: actor.id, can: (permission) => can(actor, permission) },
+    actor: { id: actor.id, can: (permission) => hasPermission(actorNow, permission) },
     target,
     change,
     activeOwners: owners,

@@ -36,6 +36,7 @@ import { logActivity } from '../activity/log';
 import { sendMail } from '../mail/service';
 import { isSafeKey } from '../../storage';
 import { renderEmail } from '../mail/templates';
+import { quoteLines } from '../../../domain/text';
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;
 
@@ -196,7 +197,8 @@ function newClaimNoticeEmail(ctx: AppContext, claim: ClaimRow, orderNumber: numb
     paragraphs: [
       `Cliente: ${claim.name}${claim.user_id ? '' : ' (sin cuenta)'}\nEmail: ${claim.email}`,
       `Producto: ${claim.product_name}${orderNumber ? ` (pedido #${orderNumber})` : ''}`,
-      claim.description,
+      // Apart and marked line by line: a line typed here cannot pass for the shop's "(pedido #…)".
+      `Descripción escrita por el cliente (sin verificar):\n${quoteLines(claim.description)}`,
     ],
     action: { label: 'Revisar la solicitud', url: `${ctx.config.publicUrl}/admin/garantias` },
   });
