@@ -32,6 +32,7 @@ export function PaymentSettings() {
     save,
     savedMessage: 'Datos de pago guardados',
     failedMessage: 'Error al guardar los datos de pago',
+    shared: ['whatsapp_number'],
   });
   const {
     control,
