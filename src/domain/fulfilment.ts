@@ -91,11 +91,15 @@ export const paymentSettingsSchema = z.object({
     .trim()
     .transform((v) => (v === '' ? '' : normalizePhone(v)))
     .refine((v) => v === '' || /^\d{10}$/.test(v), 'Ingresa un WhatsApp válido: código de área y número, 10 dígitos')
-    .default(''),
+    // Left out, the stored one stays: 'Contacto' edits the same number, and a form that did not
+    // change it must not put back the one it loaded.
+    .optional(),
 });
 export type PaymentSettingsInput = z.input<typeof paymentSettingsSchema>;
-/** What GET answers and PUT stores: every field a string, '' when not set. */
-export type PaymentSettings = z.output<typeof paymentSettingsSchema>;
+/** What PUT stores: '' clears a field; a WhatsApp left out is kept. */
+export type PaymentSettingsUpdate = z.output<typeof paymentSettingsSchema>;
+/** What GET answers: every field a string, '' when not set. */
+export type PaymentSettings = Required<PaymentSettingsUpdate>;
 
 /** A shop that has not filled in its payment details yet. */
 export const NO_PAYMENT_SETTINGS: PaymentSettings = {

@@ -10,7 +10,7 @@ import type { Db } from './db/client';
 import { createCatalogCaches } from './modules/catalog/caches';
 import { createDashboardCache } from './modules/dashboard/caches';
 import { createOrderCaches } from './modules/orders/caches';
-import { createMaintenanceCache } from './modules/site/caches';
+import { createSettingsCache } from './modules/site/caches';
 import { uploadStorage } from './storage';
 
 /** Server-rendered pages: a few variants (age cookie, session hint) of the popular URLs, 40 MB at most. */
@@ -28,14 +28,14 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const { catalog, dollarRate, productLists, productSearches } = createCatalogCaches(options);
   const { orderCounts, orderPages } = createOrderCaches();
   const dashboard = createDashboardCache();
-  const maintenance = createMaintenanceCache();
+  const settings = createSettingsCache();
   const pages = new PageCache({ ttlMs: (options.catalogCacheMs ?? 0) > 0 ? PAGE_TTL_MS : 0, maxEntries: PAGE_CACHE_ENTRIES });
   return shareChanges({
     catalog,
     orderCounts,
     orderPages,
     dashboard,
-    maintenance,
+    settings,
     pages,
     dollarRate,
     productLists,
@@ -59,7 +59,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
       pages.clear();
     },
     settingsChanged() {
-      maintenance.clear();
+      settings.clear();
       pages.clear();
       // The dashboard's low-stock list and the staff's 'Stock bajo' filter depend on the threshold.
       dashboard.clear();

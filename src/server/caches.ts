@@ -18,8 +18,8 @@ export interface AppCaches {
   /** After any write to orders has ended (committed, or failed with an unknown outcome): orders move stock. */
   ordersChanged(): void;
   /**
-   * After site_settings changed (maintenance switch and message, bypass password, low-stock
-   * threshold); pages carry the maintenance state.
+   * After site_settings changed (any of the shop's settings: site/settings.ts keeps them); pages
+   * carry the maintenance state and the contact channels.
    */
   settingsChanged(): void;
   /** How the clearing reaches other processes. */

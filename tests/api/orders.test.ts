@@ -69,6 +69,25 @@ describe('POST /api/orders/', () => {
     expect(wrong.status).toBe(400);
   });
 
+  it("reads the shop's settings once per checkout: the cap, the coupon, the payment data and the e-mail's channels", async () => {
+    const staff = await createStaff(db());
+    const coupon = await api(server, 'POST', '/api/coupons/', { token: staff.token, body: { code: 'UNAVEZ', kind: 'percent', value: 10 } });
+    expect(coupon.status, JSON.stringify(coupon.json)).toBe(201);
+    const user = await createUser(db());
+    const product = await createProduct(db(), { blisters: [{ price: 12500, stock: 8 }] });
+    const settings = server.ctx.caches.settings.stats;
+    // Nothing kept: the checkout's own reads are all that load the row.
+    server.ctx.caches.settingsChanged();
+    const loadsBefore = settings.misses;
+    const res = await api(server, 'POST', '/api/orders/', {
+      token: user.token,
+      body: { ...checkout([{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }]), coupon_code: 'UNAVEZ' },
+    });
+    expect(res.status, JSON.stringify(res.json)).toBe(201);
+    expect(res.json.coupon).toMatchObject({ code: 'UNAVEZ', discount: 1250 });
+    expect(settings.misses - loadsBefore).toBe(1);
+  });
+
   it('takes prices from the database even when the client sends prices, and reserves stock', async () => {
     const user = await createUser(db());
     const product = await createProduct(db(), { blisters: [{ price: 12500, stock: 8, seed_count: 3 }] });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   staff = await createStaff(db(), { username: 'tesorera' });
 });
 beforeEach(async () => {
-  expect((await put({})).status).toBe(200);
+  expect((await put({ whatsapp_number: '' })).status).toBe(200);
 });
 
 describe('who may read and change them', () => {
@@ -106,6 +106,25 @@ describe('GET and PUT /api/core/payment-settings/', () => {
     });
     expect((await put({ alias: 'semillas.sur' })).status).toBe(200);
     expect(await entries()).toHaveLength(before + 1);
+  });
+});
+
+describe("the WhatsApp 'Datos de pago' and 'Contacto' share", () => {
+  it('is kept by a save of either form that does not send it, and changed by either that does', async () => {
+    const contact = (body: unknown) => api(server, 'PUT', '/api/core/contact-settings/', { token: staff.token, body });
+    expect((await put(VALID)).status).toBe(200);
+    // 'Contacto' saved after 'Datos de pago', with only its own changes.
+    expect((await contact({ instagram: '@semillasdelsur' })).json.whatsapp_number).toBe('1123456789');
+    // 'Datos de pago' saved without the number: the one stored stays.
+    const { whatsapp_number: _, ...withoutWhatsapp } = VALID;
+    const saved = await put({ ...withoutWhatsapp, bank_name: 'Banco Nación' });
+    expect(saved.status).toBe(200);
+    expect(saved.json).toMatchObject({ bank_name: 'Banco Nación', whatsapp_number: '1123456789' });
+    // Either form changes it for both.
+    expect((await contact({ whatsapp_number: '351 555-1234' })).status).toBe(200);
+    expect((await api(server, 'GET', PATH, { token: staff.token })).json.whatsapp_number).toBe('3515551234');
+    expect((await put({ ...withoutWhatsapp, whatsapp_number: '11 2345-6789' })).status).toBe(200);
+    expect((await api(server, 'GET', '/api/core/contact-settings/')).json.whatsapp_number).toBe('1123456789');
   });
 });
 

@@ -35,13 +35,13 @@ describe('shareChanges', () => {
     caches.sharing.publishTo((change) => published.push(change));
     const catalogKept = await probe(caches.catalog);
     const countsKept = await probe(caches.orderCounts);
-    const maintenanceKept = await probe(caches.maintenance);
+    const settingsKept = await probe(caches.settings);
 
     caches.sharing.receive('catalogChanged');
     expect(await catalogKept()).toBe(false);
     expect(await countsKept()).toBe(true);
     caches.sharing.receive('settingsChanged');
-    expect(await maintenanceKept()).toBe(false);
+    expect(await settingsKept()).toBe(false);
     caches.sharing.receive('ordersChanged');
     expect(await countsKept()).toBe(false);
     expect(published).toEqual([]);
@@ -77,7 +77,7 @@ describe('shareChanges', () => {
   it('clears every cache at once when changes may have been missed', async () => {
     const caches = createCaches({ catalogCacheMs: 60_000 });
     const kept = await Promise.all(
-      [caches.catalog, caches.orderCounts, caches.orderPages, caches.dashboard, caches.maintenance].map((c) => probe(c)),
+      [caches.catalog, caches.orderCounts, caches.orderPages, caches.dashboard, caches.settings].map((c) => probe(c)),
     );
     caches.sharing.clearAll();
     for (const stillThere of kept) expect(await stillThere()).toBe(false);

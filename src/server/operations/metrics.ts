@@ -85,7 +85,7 @@ export function createMetrics(source: MetricsSource): Metrics {
     order_counts: ctx.caches.orderCounts,
     order_pages: ctx.caches.orderPages,
     dashboard: ctx.caches.dashboard,
-    maintenance: ctx.caches.maintenance,
+    settings: ctx.caches.settings,
     pages: ctx.caches.pages,
     dollar_rate: ctx.caches.dollarRate,
     product_lists: ctx.caches.productLists,

@@ -2,7 +2,7 @@
 // to the old address after an e-mail change.
 import type { MailMessage } from '../mail/service';
 import { SHOP_NAME } from '../../../domain/shop';
-import type { ShopContact } from '../mail/contact';
+import type { ShopContact } from '../site/shop-contact';
 import { renderEmail } from '../mail/templates';
 import { CODE_TTL_MINUTES } from './codes';
 
@@ -64,7 +64,7 @@ export function emailChangeEmail(recipient: Recipient, code: string): MailMessag
   return { to: recipient.to, subject: `Confirma tu nuevo email - ${SHOP_NAME}`, html, text };
 }
 
-/** `contact`: the shop's configured channel (mail/contact.ts), named only when there is one. */
+/** `contact`: the shop's configured channel (site/shop-contact.ts), named only when there is one. */
 export function emailChangedNotice(recipient: Recipient, newEmail: string, contact: ShopContact | null): MailMessage {
   const { html, text } = renderEmail({
     title: 'Tu email fue actualizado',

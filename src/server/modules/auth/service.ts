@@ -29,7 +29,7 @@ import { type AuthUser } from './caller';
 import { permissionMap } from '../../../domain/staff-roles';
 import type { LoginThrottle } from '../../rate-limits';
 import { diff, logActivity } from '../activity/log';
-import { shopChannels, shopContact } from '../mail/contact';
+import { shopChannels, shopContact } from '../site/shop-contact';
 import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
 import { insertAccount } from './accounts';
 import { checkCode, consumeCode, expireCodes, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
@@ -352,6 +352,8 @@ export async function updateProfile(
 
   let updated: UserRow;
   let noticeId: number | null = null;
+  // The notice names the shop's channels: read before the transaction (settings are read outside one).
+  const contact = newEmail ? shopContact(await shopChannels(ctx)) : null;
   try {
     ({ updated, noticeId } = await ctx.db.transaction(async (tx) => {
       let mailId: number | null = null;
@@ -360,10 +362,7 @@ export async function updateProfile(
         if (await emailTakenByOther(tx, newEmail, userId)) throw emailInUse('email');
         changes.email = newEmail;
         changes.email_verified = true;
-        mailId = await queueMail(
-          tx,
-          emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, shopContact(await shopChannels(ctx, tx))),
-        );
+        mailId = await queueMail(tx, emailChangedNotice({ to: current.email, firstName: current.first_name }, newEmail, contact));
       }
       const [row] = await tx
         .update(users)

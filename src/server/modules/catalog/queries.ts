@@ -20,6 +20,8 @@ export interface ListParams {
    * words a few edits away; a typo without any is matched by trigram similarity.
    */
   typos?: ReadonlyMap<string, readonly string[]>;
+  /** The staff's 'Stock bajo' filter: the shop's threshold, given by the caller (the settings are site's). */
+  lowStockThreshold?: number;
 }
 
 /** Each filter group apart, so the facets can count a group under all the other filters. */
@@ -219,9 +221,9 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
   }
   if (query.stockFilter === 'low-stock') {
     // The products of the blisters the dashboard lists (dashboard/queries.ts lowStock): some
-    // units left, fewer than the threshold set in 'Configuración', read once per statement.
-    const threshold = sql`coalesce((select low_stock_threshold from site_settings where id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
-    stockParts.push(anyBlister(sql`s.stock > 0 and s.stock < ${threshold}`));
+    // units left, fewer than the threshold set in 'Configuración'.
+    const threshold = params.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
+    stockParts.push(anyBlister(sql`s.stock > 0 and s.stock < ${threshold}::int`));
     narrow = true;
   }
   const stock = stockParts.length ? and(stockParts) : null;

@@ -13,12 +13,17 @@ import {
 import { idParamSchema, pageSchema, type Page } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { flattenQuery, paged } from '../../http';
+import { readShopSettings } from '../site/settings';
 import { cachedJson } from './cached-json';
 import { viewerOf } from './viewer';
 import { getBlister, getProduct, listOnSale, listProducts, productFacets, relatedProducts } from './service';
 
 const publicGet = { config: { cacheSeconds: 60 } };
 const productPageSchema = pageSchema(productDtoSchema);
+
+/** The staff's 'Stock bajo' filter lists below the shop's threshold: read from the settings only for it. */
+const lowStockThreshold = async (ctx: AppContext, query: { stockFilter?: string }) =>
+  query.stockFilter === 'low-stock' ? (await readShopSettings(ctx)).low_stock_threshold : undefined;
 
 export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -29,7 +34,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
     { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
     (request, reply) =>
       cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
-        const page = await listProducts(ctx, viewerOf(request.user), request.query);
+        const page = await listProducts(ctx, viewerOf(request.user), request.query, await lowStockThreshold(ctx, request.query));
         return paged(request, page.results, page.count, page.page, page.pageSize);
       }),
   );
@@ -38,7 +43,9 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
     '/api/products/facets/',
     { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productFacetsDtoSchema } } },
     (request, reply) =>
-      cachedJson(ctx, request, reply, async (): Promise<ProductFacetsDto> => productFacets(ctx, viewerOf(request.user), request.query)),
+      cachedJson(ctx, request, reply, async (): Promise<ProductFacetsDto> =>
+        productFacets(ctx, viewerOf(request.user), request.query, await lowStockThreshold(ctx, request.query)),
+      ),
   );
 
   app.get(
@@ -46,7 +53,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
     { ...publicGet, schema: { querystring: productListQuerySchema, response: { 200: productPageSchema } } },
     (request, reply) =>
       cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
-        const page = await listOnSale(ctx, viewerOf(request.user), request.query);
+        const page = await listOnSale(ctx, viewerOf(request.user), request.query, await lowStockThreshold(ctx, request.query));
         return paged(request, page.results, page.count, page.page, page.pageSize);
       }),
   );

@@ -24,14 +24,17 @@ import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';
 
-/** What a catalog read prices and filters with; `search` also asks which of its words are typos. */
-async function listParams(ctx: AppContext, viewer: Viewer, search?: string): Promise<ListParams> {
+/**
+ * What a catalog read prices and filters with; `search` also asks which of its words are typos.
+ * `lowStockThreshold`: the shop's, for the staff's 'Stock bajo' filter (the caller reads it).
+ */
+async function listParams(ctx: AppContext, viewer: Viewer, search?: string, lowStockThreshold?: number): Promise<ListParams> {
   const [dollarRate, typos] = await Promise.all([
     // Kept in memory, even with the catalog micro-cache off: a rate change clears it.
     ctx.caches.dollarRate.get('value', () => getDollarRateValue(ctx.db)),
     search ? typoWords(ctx.db, search, viewer) : undefined,
   ]);
-  return { viewer, dollarRate, now: ctx.now(), typos };
+  return { viewer, dollarRate, now: ctx.now(), typos, lowStockThreshold };
 }
 
 const pricingFor = (params: ListParams): PricingContext => ({
@@ -76,7 +79,7 @@ async function rankedList(ctx: AppContext, viewer: Viewer, query: ProductListQue
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => [k, Array.isArray(v) ? [...v].sort() : v] as const)
     .sort(([a], [b]) => (a < b ? -1 : 1));
-  const key = JSON.stringify([viewer, params.dollarRate, sorted]);
+  const key = JSON.stringify([viewer, params.dollarRate, params.lowStockThreshold ?? null, sorted]);
   const load = () => rankList(ctx.db, query, params, KEPT_MATCHES);
   const lists = ctx.caches.productLists;
   let kept = await lists.get(key, load);
@@ -121,12 +124,17 @@ export async function productIdsMatchingTypos(db: DbOrTx, search: string, now: D
   return (await rankSearch(db, { page: 1, search }, params, limit)).ids;
 }
 
-export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductPage> {
+export async function listProducts(
+  ctx: AppContext,
+  viewer: Viewer,
+  rawQuery: ProductListQuery,
+  lowStockThreshold?: number,
+): Promise<ProductPage> {
   const query = forViewer(rawQuery, viewer);
   const pageSize = query.page_size ?? CATALOG_PAGE_SIZE;
   const page = query.page;
   const offset = (page - 1) * pageSize;
-  const params = await listParams(ctx, viewer);
+  const params = await listParams(ctx, viewer, undefined, lowStockThreshold);
   if (isPlainSearch(query) && offset + pageSize <= KEPT_MATCHES) {
     const ranked = await rankedSearch(ctx, viewer, query, params);
     const bundles = await loadProductsTogether(ctx.db)(ranked.ids.slice(offset, offset + pageSize));
@@ -156,14 +164,19 @@ export async function listProducts(ctx: AppContext, viewer: Viewer, rawQuery: Pr
 }
 
 /** spec storefront §7 'Products on sale': the list with only discounted products. */
-export function listOnSale(ctx: AppContext, viewer: Viewer, query: ProductListQuery): Promise<ProductPage> {
-  return listProducts(ctx, viewer, { ...query, discount: true });
+export function listOnSale(ctx: AppContext, viewer: Viewer, query: ProductListQuery, lowStockThreshold?: number): Promise<ProductPage> {
+  return listProducts(ctx, viewer, { ...query, discount: true }, lowStockThreshold);
 }
 
-export async function productFacets(ctx: AppContext, viewer: Viewer, rawQuery: ProductListQuery): Promise<ProductFacetsDto> {
+export async function productFacets(
+  ctx: AppContext,
+  viewer: Viewer,
+  rawQuery: ProductListQuery,
+  lowStockThreshold?: number,
+): Promise<ProductFacetsDto> {
   const { page: _page, page_size: _size, ordering: _ordering, ...rest } = forViewer(rawQuery, viewer);
   const query = { page: 1, ...rest } as ProductListQuery;
-  const params = await listParams(ctx, viewer, query.search);
+  const params = await listParams(ctx, viewer, query.search, lowStockThreshold);
   const [counts, brands] = await Promise.all([
     countFacets(ctx.db, query, params),
     listBrandRecords(ctx.db, { includeHidden: viewer === 'staff' }),

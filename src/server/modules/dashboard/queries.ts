@@ -226,15 +226,15 @@ export interface LowStockRow {
 }
 
 /**
- * Blisters of live products on sale with some stock under the threshold, fewest first; the
- * threshold is read in the same statement. Always one row at least (the threshold's).
+ * Blisters of live products on sale with some stock under the shop's threshold, fewest first.
+ * Always one row at least (the threshold's).
  */
-export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]> {
+export async function lowStock(db: DbOrTx, threshold: number, rows: number): Promise<LowStockRow[]> {
   return sqlRows<LowStockRow>(
     db,
     sql`select s.low_stock_threshold as threshold, coalesce(x.total, 0)::int as total,
         x.product_id, x.blister_id, x.name, x.brand, x.seed_count, x.stock
-      from site_settings s
+      from (select ${threshold}::int as low_stock_threshold) s
       left join lateral (
         select p.id as product_id, b.id as blister_id, p.name, br.brand_name as brand, b.seed_count, b.stock, count(*) over () as total
         from blisters b
@@ -243,8 +243,7 @@ export async function lowStock(db: DbOrTx, rows: number): Promise<LowStockRow[]>
         where b.stock > 0 and b.stock < s.low_stock_threshold and p.deleted_at is null and p.available
         order by b.stock, p.name, b.seed_count, b.id
         limit ${rows}
-      ) x on true
-      where s.id = 1`,
+      ) x on true`,
   );
 }
 

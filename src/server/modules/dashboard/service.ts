@@ -23,6 +23,7 @@ import { ORDER_STAGES } from '../../../domain/order-lifecycle';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
+import { readShopSettings } from '../site/settings';
 import {
   dailySales,
   figuresBySpan,
@@ -42,7 +43,9 @@ import {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function getDashboard(ctx: AppContext): Promise<DashboardDto> {
-  return ctx.caches.dashboard.get('dashboard', () => computeDashboard(ctx.db, ctx.now(), ctx.config.pendingOrderDays));
+  return ctx.caches.dashboard.get('dashboard', async () =>
+    computeDashboard(ctx.db, ctx.now(), ctx.config.pendingOrderDays, (await readShopSettings(ctx)).low_stock_threshold),
+  );
 }
 
 function figures(span: Span, row: SpanFigures | undefined): PeriodFigures {
@@ -80,7 +83,13 @@ const brandOf = (row: RankedRow): TopBrand => ({
   revenue: roundCents(row.revenue),
 });
 
-export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: number): Promise<DashboardDto> {
+/** `lowStockThreshold`: the shop's (site's settings), which the low-stock list is under. */
+export async function computeDashboard(
+  db: DbOrTx,
+  now: Date,
+  pendingOrderDays: number,
+  lowStockThreshold = DEFAULT_LOW_STOCK_THRESHOLD,
+): Promise<DashboardDto> {
   const periodDays = DASHBOARD_PERIODS.map((name) => PERIOD_DAYS[name]);
   const bounds = await spanBounds(db, now, [...new Set([...periodDays, DASHBOARD_BREAKDOWN_DAYS, DASHBOARD_DAYS])]);
   const span = (days: number) => bounds.spans.get(days)!;
@@ -100,7 +109,7 @@ export async function computeDashboard(db: DbOrTx, now: Date, pendingOrderDays: 
     dailySales(db, dayBefore(bounds.today, DASHBOARD_DAYS - 1), bounds.today, series),
     ordersByStage(db, breakdown),
     rankedSales(db, breakdown, DASHBOARD_TOP),
-    lowStock(db, DASHBOARD_LOW_STOCK_ROWS),
+    lowStock(db, lowStockThreshold, DASHBOARD_LOW_STOCK_ROWS),
     soldOutStillSelling(db, breakdown, DASHBOARD_OUT_OF_STOCK_ROWS),
     pendingAging(db, {
       oneDay,

@@ -1,12 +1,10 @@
-// Contact channels and fiscal data (/api/core/contact-settings/), the legal pages
-// (/api/pages/{slug}/) and the 'Botón de arrepentimiento' (/api/revocations/), issue 24.
+// The legal pages (/api/pages/{slug}/) and the 'Botón de arrepentimiento' (/api/revocations/),
+// issue 24. The contact channels and fiscal data are shop settings (site/routes.ts).
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { mailboxOf } from '../../../domain/auth';
 import { pageSchema } from '../../../domain/page';
 import {
-  contactSettingsDtoSchema,
-  contactSettingsSchema,
   legalPageDtoSchema,
   legalPageSchema,
   legalSlugParamSchema,
@@ -20,7 +18,6 @@ import { tooMany } from '../../errors';
 import { paged } from '../../http';
 import { WindowCounter } from '../../window-counter';
 import { requireStaff } from '../auth/caller';
-import { getContactSettings, updateContactSettings } from '../site/contact-settings';
 import { getLegalPage, updateLegalPage } from './pages';
 import { createRevocation, listRevocations, refuseOtherOrders, REVOCATION_MAILS_PER_ADDRESS } from './revocations';
 
@@ -47,21 +44,6 @@ export default async function legalRoutes(base: FastifyInstance, opts: { ctx: Ap
   const requests = new WindowCounter(app.counters, 'revocations:requests', REVOCATION_REQUESTS);
   const attempts = new WindowCounter(app.counters, 'revocations:attempts', REVOCATION_ATTEMPTS);
   const mailsTo = new WindowCounter(app.counters, 'revocations:mails-to', REVOCATION_MAILS);
-
-  app.get(
-    '/api/core/contact-settings/',
-    { config: { cacheSeconds: 60 }, schema: { response: { 200: contactSettingsDtoSchema } } },
-    async () => getContactSettings(ctx),
-  );
-
-  app.put(
-    '/api/core/contact-settings/',
-    {
-      config: { access: 'staff', permission: 'can_manage_settings' },
-      schema: { body: contactSettingsSchema, response: { 200: contactSettingsDtoSchema } },
-    },
-    async (request) => updateContactSettings(ctx, actorOf(request), request.body),
-  );
 
   app.get(
     '/api/pages/:slug/',

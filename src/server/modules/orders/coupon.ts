@@ -8,6 +8,7 @@ import {
   linesSubtotal,
   type CouponOnLines,
   type CouponCheckResult,
+  type CouponCombination,
   type CouponLine,
   type CouponOutcome,
 } from '../../../domain/coupons';
@@ -16,7 +17,6 @@ import { priceBlister } from '../../../domain/pricing';
 import type { DbOrTx, Tx } from '../../db/client';
 import { productBrandIds } from '../catalog/brand-records';
 import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
-import { getCouponCombination } from '../site/order-settings';
 import type { AppContext } from '../../context';
 import type { BlisterLine } from '../catalog/blisters';
 
@@ -31,7 +31,8 @@ export type CouponDecision = { coupon: CouponRow; outcome: CouponOutcome } | { r
 /**
  * Whether the typed code applies to these lines for this customer, and how. With `lock` (inside
  * the order's transaction) the coupon row stays locked until the commit: the uses and the
- * customer's history read here cannot change before the order takes its use.
+ * customer's history read here cannot change before the order takes its use. `combination`: how
+ * the shop's settings combine coupons with the brands' discounts.
  */
 export async function decideCoupon(
   ctx: AppContext,
@@ -41,12 +42,13 @@ export async function decideCoupon(
   lines: CouponLine[],
   now: Date,
   lock: boolean,
+  combination: CouponCombination,
 ): Promise<CouponDecision> {
   const coupon = await findCouponByCode(db, code, lock);
   if (!coupon) return { refusal: COUPON_MESSAGES.notFound, coupon: null };
   const refusal = couponRefusal(couponRules(coupon), { now, lines, ...(await customerFacts(db, coupon.id, customerId)) });
   if (refusal) return { refusal, coupon };
-  return { coupon, ...couponOnLines(couponRules(coupon), lines, await getCouponCombination(db)) };
+  return { coupon, ...couponOnLines(couponRules(coupon), lines, combination) };
 }
 
 export function checkResult(decision: CouponDecision, lines: CouponLine[]): CouponCheckResult {

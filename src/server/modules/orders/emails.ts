@@ -2,14 +2,7 @@
 // status changes, payments and shipments recorded by staff. Sent after commit; a failure is
 // logged and never fails the order (the outbox retries delivery).
 import type { Logger } from '../../logger';
-import {
-  CARRIER_LABELS,
-  PAYMENT_METHOD_LABELS,
-  paymentInstructions,
-  type PaymentDto,
-  type PaymentSettings,
-  type ShipmentDto,
-} from '../../../domain/fulfilment';
+import { CARRIER_LABELS, PAYMENT_METHOD_LABELS, paymentInstructions, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { formatArs } from '../../../domain/money';
 import { seedsLabel } from '../../../domain/plural';
 import { EXPIRED_ORDER_REASON, type OrderDto, type RefundDto } from '../../../domain/orders';
@@ -17,10 +10,10 @@ import { orderStageLabel } from '../../../domain/order-lifecycle';
 import { orderMoneyLines } from '../../../domain/order-money';
 import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
-import { shopChannels, shopContact, type ShopChannels } from '../mail/contact';
+import { shopChannels, shopContact, type ShopChannels } from '../site/shop-contact';
 import { sendMail, type MailMessage } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';
-import { readPaymentSettings } from '../site/payment-settings';
+import { readShopSettings, type ShopSettings } from '../site/settings';
 
 function linesTable(order: OrderDto): { html: string; text: string } {
   const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';
@@ -227,10 +220,10 @@ export function shipmentEmail(ctx: AppContext, order: OrderDto, shipment: Shipme
   };
 }
 
-/** `settings`: the payment settings the caller read for the same answer, read here otherwise. */
-export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: Logger, settings?: PaymentSettings) {
-  settings ??= await readPaymentSettings(ctx.db);
-  const channels = await shopChannels(ctx, ctx.db, settings);
+/** `settings`: the shop's settings the caller read for the same answer, read here otherwise. */
+export async function notifyOrderCreated(ctx: AppContext, order: OrderDto, log?: Logger, settings?: ShopSettings) {
+  settings ??= await readShopSettings(ctx);
+  const channels = await shopChannels(ctx, settings);
   await safeSend(ctx, orderConfirmationEmail(ctx, order, channels, paymentInstructions(settings)), log);
   if (ctx.config.shopEmail) await safeSend(ctx, newOrderNoticeEmail(ctx, order, ctx.config.shopEmail), log);
 }

@@ -14,7 +14,7 @@ import { logActivity } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
 import { notifyOrderCreated } from './emails';
 import { paymentDate, writePayment } from './fulfilment';
-import { readPaymentSettings } from '../site/payment-settings';
+import { readShopSettings } from '../site/settings';
 import { STAFF_VIEW } from './queries';
 import { customerView, lockOrder, placeOrder, withOrderDto, writeOrders, type OrderActor } from './service';
 
@@ -78,6 +78,7 @@ export async function createManualOrder(ctx: AppContext, staff: OrderActor, inpu
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
   const paidAt = input.payment ? paymentDate(input.payment.paid_at, now) : null;
+  const settings = await readShopSettings(ctx);
   const orderId = await retryOnNewAccountRace(() =>
     writeOrders(ctx, async (tx) => {
       const customer = await findOrCreateCustomer(tx, staff, input, now);
@@ -98,12 +99,12 @@ export async function createManualOrder(ctx: AppContext, staff: OrderActor, inpu
         },
         dollarRate,
         now,
+        settings,
       );
       if (input.payment && paidAt) await writePayment(tx, staff, (await lockOrder(tx, placed.id))!, input.payment, paidAt);
       return placed.id;
     }),
   );
-  const settings = await readPaymentSettings(ctx.db);
   const dto = await withOrderDto(ctx, orderId, {}, await customerView(ctx, settings));
   await notifyOrderCreated(ctx, dto, log, settings);
   return withOrderDto(ctx, orderId, {}, STAFF_VIEW);

@@ -9,10 +9,10 @@ import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import type { Logger } from '../../logger';
 import { logActivity } from '../activity/log';
-import { shopChannels, shopContact } from '../mail/contact';
+import { shopChannels, shopContact } from '../site/shop-contact';
 import { sendMail, type MailMessage } from '../mail/service';
 import { renderEmail } from '../mail/templates';
-import { readPaymentSettings } from '../site/payment-settings';
+import { readShopSettings } from '../site/settings';
 import { STAFF_VIEW } from './queries';
 import { withOrderDto, type OrderActor } from './service';
 
@@ -29,7 +29,8 @@ export async function resendPaymentInstructions(ctx: AppContext, actor: OrderAct
   const order = await withOrderDto(ctx, orderId, {}, STAFF_VIEW);
   const refusal = paymentRequestRefusal(order);
   if (refusal) throw conflict(refusal, 'ORDER_NOT_AWAITING_PAYMENT');
-  const [settings, channels] = await Promise.all([readPaymentSettings(ctx.db), shopChannels(ctx)]);
+  const settings = await readShopSettings(ctx);
+  const channels = await shopChannels(ctx, settings);
   const instructions = paymentInstructions(settings);
   if (!instructions) throw conflict(NO_PAYMENT_DETAILS, 'NO_PAYMENT_DETAILS');
   const contact = shopContact(channels, `Hola, envío el comprobante del pedido #${order.order_number}`);

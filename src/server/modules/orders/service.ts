@@ -37,9 +37,10 @@ import { couponDroppedMessage, type CouponCheckInput, type CouponCheckResult } f
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { getDollarRateValue } from '../site/dollar-rate';
-import { paymentInstructions, type PaymentSettings } from '../../../domain/fulfilment';
-import { getOrderSettings } from '../site/order-settings';
-import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
+import { paymentInstructions } from '../../../domain/fulfilment';
+import { orderSettingsOf } from '../site/order-settings';
+import { shopWhatsapp } from '../site/payment-settings';
+import { readShopSettings, type ShopSettings } from '../site/settings';
 import { sendRestockNoticesSoon } from '../stock-alerts/restock';
 import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
 import { findOrderDto, findOrderDtoByNumber, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
@@ -125,8 +126,8 @@ export function writeOrders<T>(ctx: AppContext, work: (tx: Tx) => Promise<T>): P
  * How a customer sees their orders: while one waits for payment, with the shop's payment
  * instructions and the WhatsApp to send the payment message to.
  */
-export async function customerView(ctx: AppContext, settings?: PaymentSettings): Promise<OrderView> {
-  settings ??= await readPaymentSettings(ctx.db);
+export async function customerView(ctx: AppContext, settings?: ShopSettings): Promise<OrderView> {
+  settings ??= await readShopSettings(ctx);
   return { audience: 'customer', paymentInstructions: paymentInstructions(settings), shopWhatsapp: shopWhatsapp(settings, ctx.config) };
 }
 
@@ -208,15 +209,19 @@ export async function placeOrder(
   order: NewOrder,
   dollarRate: number,
   now: Date,
+  settings: ShopSettings,
 ): Promise<{ id: number; order_number: number }> {
   const { customer, input } = order;
-  const remembered = order.enforcePendingCap ? await checkPendingOrderCap(tx, customer.id, await maxPendingOrders(ctx, tx)) : undefined;
+  const maxPending = orderSettingsOf(settings, ctx.config).max_pending_orders;
+  const remembered = order.enforcePendingCap ? await checkPendingOrderCap(tx, customer.id, maxPending) : undefined;
   const blisterIds = input.products.map((l) => l.blister_id);
   const byId = new Map((await readBlisters(tx, blisterIds)).map((p) => [p.id, p]));
   const lines = priceLines(byId, input.products, dollarRate, now);
   // The coupon is decided here, from these prices, with its row locked to the commit: the use
   // taken below cannot be taken by a simultaneous checkout too (coupons/uses.ts).
-  const coupon = input.coupon_code ? await couponForOrder(ctx, tx, input.coupon_code, customer.id, byId, lines, dollarRate, now) : null;
+  const coupon = input.coupon_code
+    ? await couponForOrder(ctx, tx, input.coupon_code, customer.id, byId, lines, dollarRate, now, settings)
+    : null;
   if (coupon) coupon.outcome.prices.forEach((price, i) => (lines[i].price_at_time = price));
   const subtotal = orderTotal(lines);
   const delivery = await chooseDelivery(tx, input, subtotal);
@@ -316,6 +321,7 @@ async function couponForOrder(
   lines: TargetLine[],
   dollarRate: number,
   now: Date,
+  settings: ShopSettings,
 ) {
   const decision = await decideCoupon(
     ctx,
@@ -325,6 +331,7 @@ async function couponForOrder(
     lines.map((l) => couponLine(byId.get(l.blister_id!)!, l.quantity, l.price_at_time, dollarRate)),
     now,
     true,
+    settings.coupon_combination,
   );
   if ('refusal' in decision) throw conflict(decision.refusal, 'COUPON_REFUSED', { coupon_code: code });
   return decision;
@@ -347,17 +354,19 @@ export async function checkCoupon(ctx: AppContext, customer: OrderActor, input: 
   );
   const lines = priceLines(byId, input.products, dollarRate, now);
   const couponLines = lines.map((l) => couponLine(byId.get(l.blister_id!)!, l.quantity, l.price_at_time, dollarRate));
-  return checkResult(await decideCoupon(ctx, ctx.db, input.code, customer.id, couponLines, now, false), couponLines);
+  const { coupon_combination } = await readShopSettings(ctx);
+  return checkResult(await decideCoupon(ctx, ctx.db, input.code, customer.id, couponLines, now, false, coupon_combination), couponLines);
 }
 
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
   const dollarRate = await getDollarRateValue(ctx.db);
   const now = ctx.now();
+  // Read once, before the transaction: the cap, the coupon combination, and the payment data the
+  // answer and the confirmation e-mail say.
+  const settings = await readShopSettings(ctx);
   const order = await writeOrders(ctx, (tx) =>
-    placeOrder(ctx, tx, { customer, input, source: 'web', actor: customer, enforcePendingCap: true }, dollarRate, now),
+    placeOrder(ctx, tx, { customer, input, source: 'web', actor: customer, enforcePendingCap: true }, dollarRate, now, settings),
   );
-  // The answer and the confirmation e-mail say the same payment data, read once.
-  const settings = await readPaymentSettings(ctx.db);
   const dto = await withOrderDto(ctx, order.id, {}, await customerView(ctx, settings));
   await notifyOrderCreated(ctx, dto, log, settings);
   return dto;
@@ -395,11 +404,6 @@ export async function listOrdersForAdmin(ctx: AppContext, query: AdminOrderListQ
 /** Staff who may see every order read them whole; any other caller reads them as a customer. */
 const isStaff = (actor: OrderActor) =>
   hasPermission({ staff_role: actor.role ?? null, staff_permissions: actor.staff_permissions ?? null }, 'can_view_orders');
-
-/** The cap of orders awaiting payment in force: staff's setting, else the environment's. */
-async function maxPendingOrders(ctx: AppContext, tx: Tx): Promise<number> {
-  return (await getOrderSettings(ctx, tx)).max_pending_orders;
-}
 
 /** Refuses (409 ORDER_TOTAL_ZERO) an order whose products would leave nothing to pay (domain/pricing.ts). */
 function assertSomethingToPay(subtotal: number, couponDiscount: number): void {

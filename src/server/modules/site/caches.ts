@@ -1,22 +1,18 @@
-// The maintenance switch's read cache (`ctx.caches.maintenance`), made with the other areas' in
-// server/app-context.ts.
+// The shop settings' read cache (`ctx.caches.settings`), made with the other areas' in
+// server/app-context.ts; read through site/settings.ts.
 import { ReadCache } from '../../cache/read-cache';
+import type { ShopSettings } from './settings';
 
-/** What every API request asks: is the shop in maintenance, and which bypass tokens still hold. */
-export interface MaintenanceState {
-  maintenance_mode: boolean;
-  maintenance_message: string | null;
-  /** Fingerprint of the bypass password hash, null when none is set; tokens carry it. */
-  bypass_fingerprint: string | null;
-}
-
-/** The maintenance switch, asked for by every API request: a toggle shows everywhere within this even without notifications. */
-export const MAINTENANCE_TTL_MS = 1000;
+/**
+ * Every API request asks for the maintenance switch in it: a change shows everywhere within this
+ * even without notifications.
+ */
+export const SETTINGS_TTL_MS = 1000;
 
 declare module '../../caches' {
   interface AppCaches {
-    maintenance: ReadCache<MaintenanceState>;
+    settings: ReadCache<ShopSettings>;
   }
 }
 
-export const createMaintenanceCache = () => new ReadCache<MaintenanceState>({ ttlMs: MAINTENANCE_TTL_MS, maxEntries: 1 });
+export const createSettingsCache = () => new ReadCache<ShopSettings>({ ttlMs: SETTINGS_TTL_MS, maxEntries: 1 });

@@ -4,18 +4,19 @@
 // One WhatsApp: the contact WhatsApp IS the payment settings' `whatsapp_number` column (read and
 // written here and by payment-settings.ts alike), with WHATSAPP_NUMBER as the fallback of both,
 // so the footer, the floating button, the order e-mails and the payment message always name the
-// same number. The e-mail falls back to SHOP_EMAIL the same way, and e-mails to customers use the
-// stored one first (mail/contact.ts).
+// same number. Each PUT writes only the fields it was sent, so neither form overwrites the
+// number with the one it loaded. The e-mail falls back to SHOP_EMAIL the same way, and e-mails
+// to customers use the stored one first (shop-contact.ts).
 import { eq } from 'drizzle-orm';
 import type { ContactSettingsDto } from '../../../domain/legal';
 import { formatCuit } from '../../../domain/fulfilment';
 import type { ContactSettingsUpdate } from '../../../domain/legal-schemas';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import { badRequest } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
-import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
+import { shopWhatsapp } from './payment-settings';
+import { readShopSettings, type ShopSettings } from './settings';
 import { isSafeKey } from '../../storage';
 
 const STORED = {
@@ -28,31 +29,23 @@ const STORED = {
 };
 type Stored = { [K in keyof typeof STORED]: string };
 
-const EMPTY: Stored = { whatsapp_number: '', contact_email: '', instagram: '', business_name: '', business_cuit: '', fiscal_image: '' };
-
-async function readStored(db: DbOrTx): Promise<Stored> {
-  const [row] = await db.select(STORED).from(siteSettings).where(eq(siteSettings.id, 1));
-  return row ?? EMPTY;
-}
-
 /** The shop's contact e-mail: the one staff set, else SHOP_EMAIL; undefined when neither. */
-export async function shopContactEmail(ctx: AppContext, db: DbOrTx = ctx.db): Promise<string | undefined> {
-  const [row] = await db.select({ email: siteSettings.contact_email }).from(siteSettings).where(eq(siteSettings.id, 1));
-  return row?.email || ctx.config.contactEmail || undefined;
+export function shopContactEmail(settings: Pick<ShopSettings, 'contact_email'>, config: AppContext['config']): string | undefined {
+  return settings.contact_email || config.contactEmail || undefined;
 }
 
 /** Only what is set: a channel or datum the shop has not given is left out of the answer. */
 export async function getContactSettings(ctx: AppContext): Promise<ContactSettingsDto> {
-  const [stored, payment] = await Promise.all([readStored(ctx.db), readPaymentSettings(ctx.db)]);
+  const settings = await readShopSettings(ctx);
   const answer: ContactSettingsDto = {};
-  const whatsapp = shopWhatsapp(payment, ctx.config);
+  const whatsapp = shopWhatsapp(settings, ctx.config);
   if (whatsapp) answer.whatsapp_number = whatsapp;
-  const email = stored.contact_email || ctx.config.contactEmail;
+  const email = shopContactEmail(settings, ctx.config);
   if (email) answer.email = email;
-  if (stored.instagram) answer.instagram = stored.instagram;
-  if (stored.business_name) answer.business_name = stored.business_name;
-  if (stored.business_cuit) answer.cuit = formatCuit(stored.business_cuit);
-  if (stored.fiscal_image) answer.fiscal_image = stored.fiscal_image;
+  if (settings.instagram) answer.instagram = settings.instagram;
+  if (settings.business_name) answer.business_name = settings.business_name;
+  if (settings.business_cuit) answer.cuit = formatCuit(settings.business_cuit);
+  if (settings.fiscal_image) answer.fiscal_image = settings.fiscal_image;
   return answer;
 }
 

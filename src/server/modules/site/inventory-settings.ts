@@ -1,15 +1,14 @@
 // The low-stock threshold (site_settings row 1): blisters with less stock are listed on the
 // dashboard. Staff change it in 'Configuración'; the change is logged.
 import { eq } from 'drizzle-orm';
-import { DEFAULT_LOW_STOCK_THRESHOLD, type InventorySettingsDto, type InventorySettingsUpdate } from '../../../domain/inventory';
+import type { InventorySettingsDto, InventorySettingsUpdate } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import { type Actor, diff, logActivity } from '../activity/log';
+import { readShopSettings } from './settings';
 
-export async function getInventorySettings(db: DbOrTx): Promise<InventorySettingsDto> {
-  const [row] = await db.select({ low_stock_threshold: siteSettings.low_stock_threshold }).from(siteSettings).where(eq(siteSettings.id, 1));
-  return { low_stock_threshold: row?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD };
+export async function getInventorySettings(ctx: AppContext): Promise<InventorySettingsDto> {
+  return { low_stock_threshold: (await readShopSettings(ctx)).low_stock_threshold };
 }
 
 export async function updateInventorySettings(
@@ -39,5 +38,5 @@ export async function updateInventorySettings(
     });
   });
   ctx.caches.settingsChanged();
-  return { ...(await getInventorySettings(ctx.db)), message: 'Umbral de stock bajo guardado correctamente' };
+  return { ...(await getInventorySettings(ctx)), message: 'Umbral de stock bajo guardado correctamente' };
 }

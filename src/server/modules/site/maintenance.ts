@@ -1,6 +1,5 @@
 // Maintenance mode and its bypass (spec accounts-admin §2, §4 site/bypass, §7 core): the switch
 // in site_settings row 1, the hashed bypass password and the signed 12-hour bypass token.
-import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import {
@@ -17,37 +16,25 @@ import { siteSettings } from '../../db/schema';
 import { secretKey } from '../auth/tokens';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import type { MaintenanceState } from './caches';
+import { bypassFingerprint, readShopSettings, type ShopSettings } from './settings';
 
 const ISSUER = 'semillas-shop';
 const BYPASS_TTL_SECONDS = BYPASS_TTL_HOURS * 3600;
-
-const fingerprint = (hash: string | null) => (hash ? createHash('sha256').update(hash).digest('hex').slice(0, 16) : null);
 
 async function ensureSettingsRow(db: DbOrTx) {
   await db.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
 }
 
-async function loadSettings(db: DbOrTx) {
-  const [row] = await db.select().from(siteSettings).where(eq(siteSettings.id, 1));
-  return (
-    row ?? { id: 1, maintenance_mode: false, maintenance_message: null, bypass_password_hash: null, updated_by: null, updated_at: null }
-  );
-}
+/** What every API request asks: is the shop in maintenance, and which bypass tokens still hold. */
+export type MaintenanceState = Pick<ShopSettings, 'maintenance_mode' | 'maintenance_message' | 'bypass_fingerprint'>;
 
 /**
- * Every API request asks for the switch, so it is kept in the process's caches: a toggle clears
- * them in every process (settingsChanged), and their 1-second TTL bounds a missed notification.
+ * Every API request asks for the switch: read with the other settings through their cache, which
+ * a toggle clears in every process (settingsChanged) and whose 1-second TTL bounds a missed
+ * notification.
  */
 export function readMaintenanceState(ctx: AppContext): Promise<MaintenanceState> {
-  return ctx.caches.maintenance.get('state', async () => {
-    const row = await loadSettings(ctx.db);
-    return {
-      maintenance_mode: row.maintenance_mode,
-      maintenance_message: row.maintenance_message,
-      bypass_fingerprint: fingerprint(row.bypass_password_hash),
-    };
-  });
+  return readShopSettings(ctx);
 }
 
 function toStatus(state: MaintenanceState): MaintenanceStatusDto {
@@ -149,12 +136,16 @@ function describeToggle(wasOn: boolean, isOn: boolean, password: string | undefi
 
 /** Checks the bypass password; a match yields a token valid 12 hours. */
 export async function validateBypassPassword(ctx: AppContext, password: string): Promise<BypassResultDto> {
-  const row = await loadSettings(ctx.db);
-  const valid = !!row.bypass_password_hash && (await verifyPassword(row.bypass_password_hash, password));
+  // The hash itself is kept out of the cached settings: read it here.
+  const [row] = await ctx.db
+    .select({ bypass_password_hash: siteSettings.bypass_password_hash })
+    .from(siteSettings)
+    .where(eq(siteSettings.id, 1));
+  const valid = !!row?.bypass_password_hash && (await verifyPassword(row.bypass_password_hash, password));
   if (!valid) return { valid: false, message: BYPASS_INVALID_MESSAGE, bypass_token: null, expires_at: null };
   const issuedAt = Math.floor(ctx.now().getTime() / 1000);
   const expiresAt = issuedAt + BYPASS_TTL_SECONDS;
-  const token = await new SignJWT({ typ: 'bypass', pwv: fingerprint(row.bypass_password_hash) })
+  const token = await new SignJWT({ typ: 'bypass', pwv: bypassFingerprint(row.bypass_password_hash) })
     .setProtectedHeader({ alg: 'HS256' })
     .setIssuer(ISSUER)
     .setIssuedAt(issuedAt)

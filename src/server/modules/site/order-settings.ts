@@ -1,30 +1,28 @@
-// The cap of orders awaiting payment per customer (site_settings row 1; null: MAX_PENDING_ORDERS).
-// Staff change it in 'Configuración'; the change is logged.
+// The cap of orders awaiting payment per customer (site_settings row 1; null: MAX_PENDING_ORDERS)
+// and how coupons combine with the brands' discounts. Staff change them in 'Configuración'; the
+// change is logged.
 import { eq } from 'drizzle-orm';
-import { COUPON_COMBINATION_LABELS, type CouponCombination } from '../../../domain/coupons';
+import { COUPON_COMBINATION_LABELS } from '../../../domain/coupons';
 import type { OrderSettingsDto, OrderSettingsUpdate } from '../../../domain/order-settings';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
 import { type Actor, diff, logActivity } from '../activity/log';
+import { readShopSettings, type ShopSettings } from './settings';
 
-export async function getOrderSettings(ctx: AppContext, db: DbOrTx = ctx.db): Promise<OrderSettingsDto> {
-  const [row] = await db
-    .select({ max_pending_orders: siteSettings.max_pending_orders, coupon_combination: siteSettings.coupon_combination })
-    .from(siteSettings)
-    .where(eq(siteSettings.id, 1));
-  const stored = row?.max_pending_orders ?? null;
+/** The order settings in force: the cap staff set, else the environment's; 'best' until staff choose a combination. */
+export function orderSettingsOf(
+  settings: Pick<ShopSettings, 'max_pending_orders' | 'coupon_combination'>,
+  config: AppContext['config'],
+): OrderSettingsDto {
   return {
-    max_pending_orders: stored ?? ctx.config.maxPendingOrders,
-    is_default: stored === null,
-    coupon_combination: row?.coupon_combination ?? 'best',
+    max_pending_orders: settings.max_pending_orders ?? config.maxPendingOrders,
+    is_default: settings.max_pending_orders === null,
+    coupon_combination: settings.coupon_combination,
   };
 }
 
-/** How coupons combine with the brands' discounts (domain/coupons.ts): 'best' until staff choose. */
-export async function getCouponCombination(db: DbOrTx): Promise<CouponCombination> {
-  const [row] = await db.select({ coupon_combination: siteSettings.coupon_combination }).from(siteSettings).where(eq(siteSettings.id, 1));
-  return row?.coupon_combination ?? 'best';
+export async function getOrderSettings(ctx: AppContext): Promise<OrderSettingsDto> {
+  return orderSettingsOf(await readShopSettings(ctx), ctx.config);
 }
 
 export async function updateOrderSettings(
@@ -32,13 +30,17 @@ export async function updateOrderSettings(
   actor: Actor,
   input: OrderSettingsUpdate,
 ): Promise<OrderSettingsDto & { message: string }> {
-  await ctx.db.transaction(async (tx) => {
+  const changed = await ctx.db.transaction(async (tx) => {
     await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
-    await tx.select({ id: siteSettings.id }).from(siteSettings).where(eq(siteSettings.id, 1)).for('update');
-    const before = await getOrderSettings(ctx, tx);
+    const [stored] = await tx
+      .select({ max_pending_orders: siteSettings.max_pending_orders, coupon_combination: siteSettings.coupon_combination })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for('update');
+    const before = orderSettingsOf(stored, ctx.config);
     const combination = input.coupon_combination ?? before.coupon_combination;
     const capSame = !before.is_default && before.max_pending_orders === input.max_pending_orders;
-    if (capSame && combination === before.coupon_combination) return;
+    if (capSame && combination === before.coupon_combination) return false;
     await tx
       .update(siteSettings)
       .set({ max_pending_orders: input.max_pending_orders, coupon_combination: combination, updated_by: actor.id, updated_at: ctx.now() })
@@ -56,6 +58,8 @@ export async function updateOrderSettings(
         { max_pending_orders: input.max_pending_orders, coupon_combination: combination },
       ),
     });
+    return true;
   });
+  if (changed) ctx.caches.settingsChanged();
   return { ...(await getOrderSettings(ctx)), message: 'Máximo de pedidos sin pagar guardado correctamente' };
 }

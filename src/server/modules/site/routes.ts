@@ -1,5 +1,6 @@
 // /api/core/: maintenance status and switch, bypass validation, dollar rate (spec accounts-admin §7
-// core), and the shop's payment details (issue 13).
+// core), and every shop setting staff edit: payment details (issue 13), contact channels and
+// fiscal data (issue 24), the low-stock threshold, the cap of orders awaiting payment.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,6 +18,9 @@ import {
   validateBypassSchema,
 } from '../../../domain/site';
 import { paymentSettingsDtoSchema, paymentSettingsSchema } from '../../../domain/fulfilment';
+import { inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/inventory';
+import { contactSettingsDtoSchema, contactSettingsSchema } from '../../../domain/legal-schemas';
+import { orderSettingsDtoSchema, orderSettingsUpdateSchema } from '../../../domain/order-settings';
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
 import { isAdmin, requireStaff } from '../auth/caller';
@@ -24,6 +28,9 @@ import { getDollarRate, updateDollarRate } from './dollar-rate';
 import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings';
+import { getContactSettings, updateContactSettings } from './contact-settings';
+import { getInventorySettings, updateInventorySettings } from './inventory-settings';
+import { getOrderSettings, updateOrderSettings } from './order-settings';
 
 // Guessing limits per IP: 10 tries per 10 minutes; failures counted over 15 minutes (only up to
 // the free ones: past them every attempt waits, however many there were).
@@ -40,6 +47,7 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
   const { ctx } = opts;
   const attempts = new WindowCounter(app.counters, 'bypass:attempts', BYPASS_ATTEMPTS);
   const failures = new WindowCounter(app.counters, 'bypass:failures', BYPASS_FAILURES);
+  const settings = { config: { access: 'staff' as const, permission: 'can_manage_settings' as const } };
 
   app.get('/api/core/maintenance-status/', { schema: { response: { 200: maintenanceStatusDtoSchema } } }, async () =>
     getMaintenanceStatus(ctx),
@@ -114,5 +122,43 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
       schema: { body: paymentSettingsSchema, response: { 200: paymentSettingsDtoSchema } },
     },
     async (request) => updatePaymentSettings(ctx, actorOf(request), request.body),
+  );
+
+  app.get(
+    '/api/core/contact-settings/',
+    { config: { cacheSeconds: 60 }, schema: { response: { 200: contactSettingsDtoSchema } } },
+    async () => getContactSettings(ctx),
+  );
+
+  app.put(
+    '/api/core/contact-settings/',
+    { ...settings, schema: { body: contactSettingsSchema, response: { 200: contactSettingsDtoSchema } } },
+    async (request) => updateContactSettings(ctx, actorOf(request), request.body),
+  );
+
+  app.get('/api/core/inventory-settings/', { ...settings, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
+    getInventorySettings(ctx),
+  );
+
+  app.put(
+    '/api/core/inventory-settings/',
+    {
+      ...settings,
+      schema: { body: inventorySettingsUpdateSchema, response: { 200: inventorySettingsDtoSchema.extend({ message: z.string() }) } },
+    },
+    async (request) => updateInventorySettings(ctx, actorOf(request), request.body),
+  );
+
+  app.get('/api/core/order-settings/', { ...settings, schema: { response: { 200: orderSettingsDtoSchema } } }, async () =>
+    getOrderSettings(ctx),
+  );
+
+  app.put(
+    '/api/core/order-settings/',
+    {
+      ...settings,
+      schema: { body: orderSettingsUpdateSchema, response: { 200: orderSettingsDtoSchema.extend({ message: z.string() }) } },
+    },
+    async (request) => updateOrderSettings(ctx, actorOf(request), request.body),
   );
 }

@@ -18,15 +18,10 @@ import { stockAlertSettings } from '../../db/schema';
 import { lowStockBlisters } from '../catalog/blisters';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { deliverMail, queueMail } from '../mail/service';
-import { getInventorySettings } from '../site/inventory-settings';
+import { readShopSettings } from '../site/settings';
 import { lowStockAlertEmail } from './emails';
 
 type SettingsRow = typeof stockAlertSettings.$inferSelect;
-
-/** The shop's low-stock threshold, as the dashboard reads it (site_settings, else the default). */
-async function readLowStockThreshold(db: DbOrTx): Promise<number> {
-  return (await getInventorySettings(db)).low_stock_threshold;
-}
 
 export interface DailyAlertOutcome {
   /** Blisters the e-mail listed (0: nothing new, no e-mail). */
@@ -41,6 +36,8 @@ export interface DailyAlertOutcome {
 export async function runDailyStockAlert(ctx: AppContext, log?: Logger): Promise<DailyAlertOutcome | null> {
   const now = ctx.now();
   const today = shopDate(now);
+  // The shop's low-stock threshold, as the dashboard reads it; read before the transaction.
+  const { low_stock_threshold: threshold } = await readShopSettings(ctx);
   const outcome = await ctx.db.transaction(async (tx) => {
     // The claim keeps the row locked until commit: another process's claim waits, then finds
     // today already taken. A failure below rolls the claim back, and the next minute retries.
@@ -57,7 +54,6 @@ export async function runDailyStockAlert(ctx: AppContext, log?: Logger): Promise
       )
       .returning();
     if (!claimed) return null;
-    const threshold = await readLowStockThreshold(tx);
     const current = await lowStockBlisters(tx, threshold);
     const report = newlyLowStock(claimed.low_stock_seen, current);
     const to = ctx.config.shopEmail;
@@ -96,11 +92,11 @@ async function readSettings(db: DbOrTx): Promise<SettingsRow> {
   return row ?? DEFAULT_ROW;
 }
 
-async function toDto(ctx: AppContext, db: DbOrTx, row: SettingsRow): Promise<StockAlertSettingsDto> {
+async function toDto(ctx: AppContext, row: SettingsRow): Promise<StockAlertSettingsDto> {
   return {
     enabled: row.enabled,
     hour: row.hour,
-    threshold: await readLowStockThreshold(db),
+    threshold: (await readShopSettings(ctx)).low_stock_threshold,
     recipient: ctx.config.shopEmail ?? null,
     last_alert_at: row.last_alert_at ? row.last_alert_at.toISOString() : null,
     last_alert_count: row.last_alert_items.length,
@@ -109,7 +105,7 @@ async function toDto(ctx: AppContext, db: DbOrTx, row: SettingsRow): Promise<Sto
 }
 
 export async function getStockAlertSettings(ctx: AppContext): Promise<StockAlertSettingsDto> {
-  return toDto(ctx, ctx.db, await readSettings(ctx.db));
+  return toDto(ctx, await readSettings(ctx.db));
 }
 
 export async function updateStockAlertSettings(
@@ -143,5 +139,5 @@ export async function updateStockAlertSettings(
     }
     return after;
   });
-  return { ...(await toDto(ctx, ctx.db, row)), message: 'Configuración actualizada correctamente' };
+  return { ...(await toDto(ctx, row)), message: 'Configuración actualizada correctamente' };
 }

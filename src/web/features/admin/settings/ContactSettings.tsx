@@ -40,6 +40,7 @@ export function ContactSettings() {
     save,
     savedMessage: 'Datos de contacto guardados',
     failedMessage: 'Error al guardar los datos de contacto',
+    shared: ['whatsapp_number'],
   });
   const {
     control,

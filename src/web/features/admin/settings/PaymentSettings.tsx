@@ -35,6 +35,7 @@ export function PaymentSettings() {
     save,
     savedMessage: 'Datos de pago guardados',
     failedMessage: 'Error al guardar los datos de pago',
+    shared: ['whatsapp_number'],
   });
   const {
     control,

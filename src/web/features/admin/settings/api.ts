@@ -5,7 +5,9 @@ import type { PaymentSettings, PaymentSettingsInput } from '../../../../domain/f
 import type { DollarRateDto, MaintenanceStatusDto, RateType, ToggleMaintenanceInput } from '../../../../domain/site';
 import { api } from '../../../lib/api';
 import { setMaintenanceStatus } from '../../../lib/maintenance';
+import { CONTACT_SETTINGS_KEY } from '../../../lib/contact';
 import { adminKeys, invalidateCatalog } from '../lib/queries';
+import { contactKey } from './legal-api';
 
 export const settingsKeys = {
   maintenance: ['admin', 'settings', 'maintenance'] as const,
@@ -82,6 +84,11 @@ export function useSavePaymentSettings() {
   return useMutation({
     mutationFn: (body: PaymentSettingsInput) =>
       api.put<PaymentSettings>('/api/core/payment-settings/', body, { fallbackError: 'Error al guardar los datos de pago' }),
-    onSuccess: (saved) => queryClient.setQueryData(adminKeys.paymentSettings, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(adminKeys.paymentSettings, saved);
+      // One WhatsApp for both: 'Contacto' and the storefront show the same number.
+      void queryClient.invalidateQueries({ queryKey: contactKey });
+      void queryClient.invalidateQueries({ queryKey: CONTACT_SETTINGS_KEY });
+    },
   });
 }

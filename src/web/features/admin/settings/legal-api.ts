@@ -7,7 +7,7 @@ import { api } from '../../../lib/api';
 import { CONTACT_SETTINGS_KEY } from '../../../lib/contact';
 import { adminKeys } from '../lib/queries';
 
-const contactKey = ['admin', 'contact-settings'] as const;
+export const contactKey = ['admin', 'contact-settings'] as const;
 const pageKey = (slug: LegalSlug) => ['admin', 'legal-page', slug] as const;
 
 export function useAdminContactSettings() {

@@ -47,6 +47,11 @@ interface SettingsFormOptions<F extends FieldValues, Out, Saved> {
   save: UseMutationResult<Saved, unknown, Out>;
   savedMessage: string;
   failedMessage: string;
+  /**
+   * Fields another form on the page edits too (the WhatsApp of 'Datos de pago' and 'Contacto'):
+   * sent only when changed here, so saving this form never puts back the value it loaded.
+   */
+  shared?: readonly string[];
 }
 
 /**
@@ -54,20 +59,26 @@ interface SettingsFormOptions<F extends FieldValues, Out, Saved> {
  * kept after a save; the server's field errors on their fields, the result in the flash line.
  */
 export function useSettingsForm<F extends FieldValues, Out, Saved>(options: SettingsFormOptions<F, Out, Saved>) {
-  const { data, fields, resolver, toFields, save, savedMessage, failedMessage } = options;
+  const { data, fields, resolver, toFields, save, savedMessage, failedMessage, shared = [] } = options;
   const flash = useFlash();
   const form = useForm<F, unknown, Out>({ resolver, defaultValues: toFields(undefined) as DefaultValues<F>, mode: 'onTouched' });
   const { reset, setError, handleSubmit } = form;
 
   useEffect(() => {
-    if (data) reset(toFields(data));
+    // Saved elsewhere (the other form of a shared field): what is being typed here stays.
+    if (data) reset(toFields(data), { keepDirtyValues: true });
     // toFields is a module function of each form: stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [data, reset]);
 
   const onSubmit = handleSubmit((values) => {
     flash.clear();
-    save.mutate(values, {
+    const loaded = (form.formState.defaultValues ?? {}) as Record<string, unknown>;
+    const changedHere = (name: string) => form.getValues(name as Path<F>) !== loaded[name];
+    const body = Object.fromEntries(
+      Object.entries(values as Record<string, unknown>).filter(([name]) => !shared.includes(name) || changedHere(name)),
+    ) as Out;
+    save.mutate(body, {
       onSuccess: (saved) => {
         reset(toFields(saved));
         flash.success(savedMessage);

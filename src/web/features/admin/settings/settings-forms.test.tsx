@@ -41,6 +41,26 @@ describe('Contacto y datos fiscales', () => {
     expect(save).toHaveProperty('disabled', true);
   });
 
+  it("sends the WhatsApp it shares with 'Datos de pago' only when it was changed here", async () => {
+    const requests = fakeApi((request) => (request.method === 'PUT' ? { json: { ...contact, ...sentBody(request) } } : { json: contact }));
+    renderPage(<ContactSettings />);
+    const instagram = await screen.findByLabelText<HTMLInputElement>('Instagram');
+    await waitFor(() => expect(instagram.value).toBe('@semillasdelsur'));
+    const save = screen.getByRole('button', { name: 'Guardar datos de contacto' });
+
+    fireEvent.input(instagram, { target: { value: '@otracuenta' } });
+    fireEvent.click(save);
+    await screen.findByText('Datos de contacto guardados');
+    const first = sentBody(requests.filter((r) => r.method === 'PUT')[0]);
+    expect(first).toMatchObject({ instagram: 'otracuenta' });
+    expect(first).not.toHaveProperty('whatsapp_number');
+
+    fireEvent.input(screen.getByLabelText('WhatsApp de la tienda'), { target: { value: '351 555-1234' } });
+    fireEvent.click(save);
+    await waitFor(() => expect(requests.filter((r) => r.method === 'PUT')).toHaveLength(2));
+    expect(sentBody(requests.filter((r) => r.method === 'PUT')[1])).toMatchObject({ whatsapp_number: '3515551234' });
+  });
+
   it("puts the server's refusal on its field and keeps what was typed", async () => {
     fakeApi((request) =>
       request.method === 'PUT'

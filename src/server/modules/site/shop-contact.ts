@@ -3,11 +3,10 @@
 // WhatsApp first, since payment is coordinated by message.
 import { whatsappNumber, whatsappUrl } from '../../../domain/fulfilment';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
-import { shopContactEmail } from '../site/contact-settings';
-import type { PaymentSettings } from '../../../domain/fulfilment';
-import { readPaymentSettings, shopWhatsapp } from '../site/payment-settings';
-import type { EmailAction } from './templates';
+import type { EmailAction } from '../mail/templates';
+import { shopContactEmail } from './contact-settings';
+import { shopWhatsapp } from './payment-settings';
+import { readShopSettings, type ShopSettings } from './settings';
 
 export interface ShopContact {
   /** Completes "escríbenos …": 'por WhatsApp al +549…' or 'a tienda@…'. */
@@ -23,12 +22,12 @@ export interface ShopChannels {
 }
 
 /**
- * The channels in force: read from the settings each time, so every process sends the current
- * ones (`settings`: the payment settings when the caller has just read them).
+ * The channels in force, from the shop's settings (`settings`: when the caller has just read them;
+ * settings.ts keeps them current in every process).
  */
-export async function shopChannels(ctx: AppContext, db: DbOrTx = ctx.db, settings?: PaymentSettings): Promise<ShopChannels> {
-  settings ??= await readPaymentSettings(db);
-  return { whatsapp: shopWhatsapp(settings, ctx.config), email: await shopContactEmail(ctx, db) };
+export async function shopChannels(ctx: AppContext, settings?: ShopSettings): Promise<ShopChannels> {
+  settings ??= await readShopSettings(ctx);
+  return { whatsapp: shopWhatsapp(settings, ctx.config), email: shopContactEmail(settings, ctx.config) };
 }
 
 export function shopContact(channels: ShopChannels, subject?: string): ShopContact | null {
