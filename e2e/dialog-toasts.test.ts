@@ -167,4 +167,23 @@ describe('toasts and dialogs', () => {
       await page.getByText('No se encontraron usuarios').waitFor();
     });
   });
+
+  it('a payment undone by another staff member meanwhile: undoing it again is refused on top, the dialog closes and the order waits for its payment', async () => {
+    const order = await unpaidOrder();
+    await recordPayment(order);
+    const { page } = await shop.newPage({ viewport: DESKTOP, as: staff });
+    await step(page, 'refused-undo-payment-1280', async () => {
+      await page.goto(`/admin/pedidos/${order.order_number}`);
+      await page.getByRole('button', { name: 'Deshacer pago' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deshacer pago' });
+      await dialog.waitFor();
+      const undone = await api(shop.server, 'DELETE', `/api/orders/${order.id}/payment/`, { token: staff.token });
+      expect(undone.status, undone.text).toBe(200);
+      await dialog.getByRole('button', { name: 'Deshacer pago' }).click();
+      expect(await toastOnTop(page, 'No se pudo deshacer el pago')).toBe(true);
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('main').getByText('Esperando pago').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Deshacer pago' }).count()).toBe(0);
+    });
+  });
 });
