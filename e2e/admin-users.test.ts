@@ -113,7 +113,8 @@ describe('admin users and activity', () => {
       await dialog.getByRole('textbox', { name: 'Confirmar contraseña' }).fill('cultivo2025');
       await screenshot(page, 'admin-users-create-1280');
       await dialog.getByRole('button', { name: 'Crear usuario' }).click();
-      await dialog.getByText('Este nombre de usuario ya está en uso').waitFor();
+      // By its field (the toast, drawn inside the open dialog, says it too): the form stays open.
+      await dialog.locator('p', { hasText: 'Este nombre de usuario ya está en uso' }).waitFor();
       await dialog.getByRole('textbox', { name: 'Nombre de usuario' }).fill('vale_luna');
       await dialog.getByRole('button', { name: 'Crear usuario' }).click();
       await toast(page, 'Usuario creado correctamente');

@@ -1,6 +1,7 @@
 // A toast raised while a modal dialog is open shows above it: a modal dialog sits in the top layer,
-// over the rest of the page, and makes it inert. And a refused action in Mis Pedidos (the shop
-// recorded the payment while the customer looked) closes its dialog and shows the order as it is.
+// over the rest of the page, and makes it inert. And a refused action (the shop recorded the payment
+// while the customer looked, another staff member deleted the user) closes its confirmation and
+// shows the data as it is now: in Mis Pedidos and in the back office alike.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
@@ -104,4 +105,85 @@ describe('toasts and dialogs', () => {
       });
     });
   }
+
+  it('an order paid meanwhile: deleting it from its page is refused on top, the dialog closes and the order shows paid (1280 px)', async () => {
+    const order = await unpaidOrder();
+    const { page } = await shop.newPage({ viewport: DESKTOP, as: staff });
+    await step(page, 'refused-order-delete-1280', async () => {
+      await page.goto(`/admin/pedidos/${order.order_number}`);
+      const remove = page.getByRole('main').getByRole('button', { name: 'Eliminar', exact: true });
+      await remove.click();
+      const dialog = page.getByRole('dialog', { name: 'Eliminar pedido' });
+      await dialog.waitFor();
+      // Another staff member records the payment while the question is open.
+      await recordPayment(order);
+      await dialog.getByRole('button', { name: 'Eliminar' }).click();
+      expect(await toastOnTop(page, 'Error al eliminar el pedido.')).toBe(true);
+      await screenshot(page, 'refused-order-delete-1280');
+      await dialog.waitFor({ state: 'hidden' });
+      // Read again: paid, so it cannot be deleted any more.
+      await page.getByRole('main').getByText('Pagado, por enviar').first().waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('main button')].some(
+          (b) => b.textContent?.trim() === 'Eliminar' && (b as HTMLButtonElement).disabled,
+        ),
+      );
+    });
+  });
+
+  it('an order paid meanwhile: deleting it from the list is refused on top, the dialog closes and its card shows it paid (390 px)', async () => {
+    const order = await unpaidOrder();
+    const { page } = await shop.newPage({ viewport: MOBILE, as: staff });
+    await step(page, 'refused-list-delete-390', async () => {
+      await page.goto('/admin/pedidos');
+      const card = page.getByRole('article').filter({ hasText: `#${order.order_number}` });
+      await card.getByText('Esperando pago').first().waitFor();
+      await recordPayment(order);
+      await card.getByRole('button', { name: `Eliminar pedido #${order.order_number}` }).click();
+      const dialog = page.getByRole('dialog', { name: 'Eliminar pedido' });
+      await dialog.getByRole('button', { name: 'Eliminar' }).click();
+      expect(await toastOnTop(page, 'no se puede eliminar')).toBe(true);
+      await screenshot(page, 'refused-list-delete-390');
+      await dialog.waitFor({ state: 'hidden' });
+      await card.getByText('Pagado, por enviar').first().waitFor();
+    });
+  });
+
+  it('a user deleted by another staff member meanwhile: the refusal shows on top, the dialog closes and the list drops the user', async () => {
+    const gone = await createUser(shop.server.ctx.db, { username: 'vale_luna', email: 'vale@correo.test' });
+    const other = await createStaff(shop.server.ctx.db, { username: 'socia' });
+    const { page } = await shop.newPage({ viewport: DESKTOP, as: staff });
+    await step(page, 'refused-user-delete-1280', async () => {
+      await page.goto('/admin/usuarios?username=vale_luna');
+      const card = page.getByRole('main').getByRole('article').filter({ hasText: '@vale_luna' });
+      await card.getByRole('button', { name: 'Eliminar' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Eliminar usuario' });
+      await dialog.getByText('vale_luna').waitFor();
+      const deleted = await api(shop.server, 'DELETE', `/api/auth/users/${gone.id}/`, { token: other.token });
+      expect(deleted.status, deleted.text).toBe(204);
+      await dialog.getByRole('button', { name: 'Eliminar' }).click();
+      expect(await toastOnTop(page, 'Error al eliminar el usuario')).toBe(true);
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('No se encontraron usuarios').waitFor();
+    });
+  });
+
+  it('a payment undone by another staff member meanwhile: undoing it again is refused on top, the dialog closes and the order waits for its payment', async () => {
+    const order = await unpaidOrder();
+    await recordPayment(order);
+    const { page } = await shop.newPage({ viewport: DESKTOP, as: staff });
+    await step(page, 'refused-undo-payment-1280', async () => {
+      await page.goto(`/admin/pedidos/${order.order_number}`);
+      await page.getByRole('button', { name: 'Deshacer pago' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Deshacer pago' });
+      await dialog.waitFor();
+      const undone = await api(shop.server, 'DELETE', `/api/orders/${order.id}/payment/`, { token: staff.token });
+      expect(undone.status, undone.text).toBe(200);
+      await dialog.getByRole('button', { name: 'Deshacer pago' }).click();
+      expect(await toastOnTop(page, 'No se pudo deshacer el pago')).toBe(true);
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('main').getByText('Esperando pago').first().waitFor();
+      expect(await page.getByRole('button', { name: 'Deshacer pago' }).count()).toBe(0);
+    });
+  });
 });

@@ -13,6 +13,7 @@ import { formatPhone } from '../../../domain/phone-format';
 import { joinAddress } from '../../../domain/shipping';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
+import { useCloseOnRefusal } from '../../lib/refusal';
 import { Thumbnail } from '../../components/Thumbnail';
 import { OrderMoneyList, OrderStageBadge } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
@@ -35,6 +36,7 @@ export function OrdersSection() {
   const orders = useMyOrders(view);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<Pending>(null);
+  const closeOnRefusal = useCloseOnRefusal();
 
   const action = useMutation({
     mutationFn: (p: NonNullable<Pending>) => (p.kind === 'cancel' ? cancelOrder(p.order) : removeOrderLine(p.order, p.line)),
@@ -44,13 +46,11 @@ export function OrdersSection() {
       // Stock went back to the shop: product pages must not show the old figures.
       await queryClient.invalidateQueries();
     },
-    onError: async (e) => {
+    onError: (e) => {
       toast.error(e instanceof ApiError ? e.message : 'Error al procesar la acción');
       // Refused (the shop recorded the payment meanwhile, say): the dialog closes and the orders
       // are read again, so the page shows what the order is now.
-      if (!(e instanceof ApiError)) return;
-      setPending(null);
-      await queryClient.invalidateQueries();
+      closeOnRefusal(e, () => setPending(null));
     },
   });
 

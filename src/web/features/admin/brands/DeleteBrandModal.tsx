@@ -1,11 +1,13 @@
 // Deleting a brand. A brand with products cannot be deleted (the server answers 409), so the modal
 // says so before anything is sent, with the product count, and offers what can be done instead:
 // its products, or hiding the brand from the shop.
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
+import { useCloseOnRefusal } from '../../../lib/refusal';
 import { errorMessage } from '../lib/format';
 import { useDeleteBrand, useHideBrand } from './api';
 import { Button, LinkButton } from '../../../components/ui/Button';
@@ -16,6 +18,8 @@ const productCount = (n: number) => `${n} ${n === 1 ? 'producto asociado' : 'pro
 export function DeleteBrandModal({ brand, onClose }: { brand: BrandDto; onClose: () => void }) {
   const remove = useDeleteBrand();
   const hide = useHideBrand();
+  const queryClient = useQueryClient();
+  const closeOnRefusal = useCloseOnRefusal();
   // The server's reason when it refused anyway (products added meanwhile, or kept for orders).
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = remove.isPending || hide.isPending;
@@ -28,8 +32,14 @@ export function DeleteBrandModal({ brand, onClose }: { brand: BrandDto; onClose:
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409) setRefusal(error.message);
-        else toast.error('Error al eliminar el banco', { description: errorMessage(error, '') || undefined });
+        // Products added meanwhile: the dialog turns into what can be done instead, over a fresh list.
+        if (error instanceof ApiError && error.status === 409) {
+          setRefusal(error.message);
+          void queryClient.invalidateQueries();
+          return;
+        }
+        toast.error('Error al eliminar el banco', { description: errorMessage(error, '') || undefined });
+        closeOnRefusal(error, onClose);
       },
     });
   }

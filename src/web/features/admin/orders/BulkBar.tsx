@@ -4,6 +4,7 @@ import { BULK_ACTION_PERMISSION } from '../../../../domain/staff-roles';
 import { usePermissions } from '../../../lib/permissions';
 import { useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { useCloseOnRefusal } from '../../../lib/refusal';
 import { toast } from '../../../lib/toast';
 import { BULK_MAX_ORDERS, recordShipmentSchema, type BulkAction } from '../../../../domain/fulfilment';
 import {
@@ -60,6 +61,7 @@ export function BulkBar({
   const { can } = usePermissions();
   const navigate = useNavigate();
   const bulk = useBulkOrderAction();
+  const closeOnRefusal = useCloseOnRefusal();
   const [confirming, setConfirming] = useState<Exclude<BulkAction, 'mark_shipped'> | null>(null);
   const [shipping, setShipping] = useState(false);
   const [payment, setPayment] = useState<{ paid_at: string; method: PaymentMethod }>({ paid_at: '', method: 'transferencia' });
@@ -76,7 +78,11 @@ export function BulkBar({
         if (outcome.failed.length === 0) toast.success(BULK_ACTION_TEXT[body.action].done(outcome.applied.length));
         else toast.warning(`${BULK_ACTION_TEXT[body.action].failed}: ${outcome.failed.length} de ${answer.results.length}`);
       },
-      onError: (error) => toast.error('Error al aplicar la acción', { description: errorMessage(error, '') || undefined }),
+      onError: (error) => {
+        toast.error('Error al aplicar la acción', { description: errorMessage(error, '') || undefined });
+        // A refused confirmation closes; the shipping dialog holds typed codes and stays open.
+        if (after && body.action !== 'mark_shipped') closeOnRefusal(error, after);
+      },
     });
   }
 

@@ -4,6 +4,7 @@
 import { usePermissions } from '../../../lib/permissions';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCloseOnRefusal } from '../../../lib/refusal';
 import { toast } from '../../../lib/toast';
 import { errorMessage, formatDateTime } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
@@ -30,6 +31,7 @@ export default function OrderDetailPage() {
   const navigate = useNavigate();
   const order = useAdminOrder(id);
   const remove = useDeleteOrder();
+  const closeOnRefusal = useCloseOnRefusal();
   const { can } = usePermissions();
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
@@ -82,7 +84,11 @@ export default function OrderDetailPage() {
         toast.success(`Pedido #${data.order_number} eliminado`);
         void navigate('/admin/pedidos', { replace: true });
       },
-      onError: (error) => toast.error('Error al eliminar el pedido.', { description: errorMessage(error, '') || undefined }),
+      onError: (error) => {
+        toast.error('Error al eliminar el pedido.', { description: errorMessage(error, '') || undefined });
+        // Paid by someone else meanwhile, say: the page shows the order as it is now.
+        closeOnRefusal(error, () => setDeleting(false));
+      },
     });
   }
 

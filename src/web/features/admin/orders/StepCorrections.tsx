@@ -2,6 +2,7 @@
 // undone (DELETE), and a cancelled order that was paid gets its refund recorded. The lifecycle's
 // rules live on the server (domain/order-lifecycle.ts); these only offer what it allows.
 import { useState } from 'react';
+import { useCloseOnRefusal } from '../../../lib/refusal';
 import { toast } from '../../../lib/toast';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
 import type { OrderDto } from '../../../../domain/orders';
@@ -20,6 +21,7 @@ const STEP_WORDS = {
 export function StepCorrections({ order, step, onCorrect }: { order: OrderDto; step: 'payment' | 'shipment'; onCorrect: () => void }) {
   const undo = useUndoStep(order.id, step);
   const [confirming, setConfirming] = useState(false);
+  const closeOnRefusal = useCloseOnRefusal();
   const words = STEP_WORDS[step];
   return (
     <div className="mt-3 flex flex-wrap gap-2">
@@ -42,7 +44,10 @@ export function StepCorrections({ order, step, onCorrect }: { order: OrderDto; s
               setConfirming(false);
               toast.success(`Pedido #${order.order_number}: ${words.what} se deshizo`);
             },
-            onError: (error) => toast.error(`No se pudo deshacer ${words.what}`, { description: errorMessage(error, '') || undefined }),
+            onError: (error) => {
+              toast.error(`No se pudo deshacer ${words.what}`, { description: errorMessage(error, '') || undefined });
+              closeOnRefusal(error, () => setConfirming(false));
+            },
           })
         }
       >

@@ -1,5 +1,7 @@
 // "Eliminar …" of an admin list: the confirmation, the delete mutation run from it, and its toasts.
+// Refused by the server, it closes and the list is read again (lib/refusal.ts).
 import type { ReactNode } from 'react';
+import { useCloseOnRefusal } from '../../../lib/refusal';
 import { toast } from '../../../lib/toast';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 
@@ -31,6 +33,8 @@ export function DeleteModal<T>({
   /** The question. */
   children: ReactNode;
 }) {
+  const closeOnRefusal = useCloseOnRefusal();
+
   function confirmDelete() {
     if (item === null) return;
     mutation.mutate(item, {
@@ -39,7 +43,10 @@ export function DeleteModal<T>({
         onClose();
         onDeleted?.(item);
       },
-      onError: failed,
+      onError: (error) => {
+        failed(error);
+        closeOnRefusal(error, onClose);
+      },
     });
   }
 
