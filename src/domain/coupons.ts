@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type ProductType } from './catalog-constants';
 import { formatArs, roundCents, toCents } from './money';
+import { SHOP_TIME_ZONE } from './dates';
 import { leavesSomethingToPay } from './pricing';
 
 export const COUPON_KINDS = ['percent', 'fixed', 'free_shipping'] as const;
@@ -62,7 +63,7 @@ const dateOf = (value: Date | string) =>
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-    timeZone: 'America/Argentina/Buenos_Aires',
+    timeZone: SHOP_TIME_ZONE,
   });
 export const notStartedMessage = (startsAt: Date | string) => `El cupón todavía no está vigente: vale desde el ${dateOf(startsAt)}.`;
 export const minimumMessage = (min: number) => `Mínimo de compra ${formatArs(min)}`;

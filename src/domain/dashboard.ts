@@ -50,7 +50,7 @@ export type DashboardPeriodName = (typeof DASHBOARD_PERIODS)[number];
 export const PERIOD_DAYS: Record<DashboardPeriodName, number> = { today: 1, last_7_days: 7, last_30_days: 30 };
 
 export const dailyPointSchema = z.object({
-  /** The shop's calendar day (America/Argentina/Buenos_Aires), YYYY-MM-DD. */
+  /** The shop's calendar day (`SHOP_TIME_ZONE`), YYYY-MM-DD. */
   date: z.string(),
   /** Product sales, shipping apart. */
   revenue: z.number(),

@@ -1,7 +1,7 @@
 // Stock alerts (issue 14): the shop's daily e-mail about blisters running out, and the
 // customers' 'Avisarme cuando haya stock' requests on sold-out blisters.
 import { z } from 'zod';
-import { SHOP_TIME_ZONE } from './site';
+import { SHOP_TIME_ZONE } from './dates';
 
 /** The shop's hour (Argentina) of the daily alert when nobody changed it. */
 export const DEFAULT_STOCK_ALERT_HOUR = 9;

@@ -3,7 +3,7 @@
 // day is claimed with one conditional UPDATE, so with several processes exactly one runs it.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import {
   DEFAULT_STOCK_ALERT_HOUR,
   lowStockSeen,
