@@ -10,6 +10,7 @@ import { coalescedReads } from '../../db/coalesce';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
 import type { DiscountType } from '../../../domain/pricing';
 import type { Viewer } from './viewer';
+import { stockStateSql } from './stock-state';
 
 export interface ListParams {
   viewer: Viewer;
@@ -218,10 +219,10 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     narrow = true;
   }
   if (query.stockFilter === 'low-stock') {
-    // The products of the blisters the dashboard lists (dashboard/queries.ts lowStock): some
-    // units left, fewer than the threshold set in 'Configuración', read once per statement.
+    // The products of the blisters the dashboard lists (dashboard/queries.ts lowStock): low
+    // stock under the threshold set in 'Configuración', read once per statement.
     const threshold = sql`coalesce((select low_stock_threshold from site_settings where id = 1), ${DEFAULT_LOW_STOCK_THRESHOLD})`;
-    stockParts.push(anyBlister(sql`s.stock > 0 and s.stock < ${threshold}`));
+    stockParts.push(anyBlister(stockStateSql(sql`s.stock`, 'low', threshold)));
     narrow = true;
   }
   const stock = stockParts.length ? and(stockParts) : null;

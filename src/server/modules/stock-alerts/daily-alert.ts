@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stockAlertSettings } from '../../db/schema';
-import { lowStockBlisters } from '../catalog/blisters';
+import { blistersToRestock } from '../catalog/blisters';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { deliverMail, queueMail } from '../mail/service';
 import { getInventorySettings } from '../site/inventory-settings';
@@ -58,7 +58,7 @@ export async function runDailyStockAlert(ctx: AppContext, log?: Logger): Promise
       .returning();
     if (!claimed) return null;
     const threshold = await readLowStockThreshold(tx);
-    const current = await lowStockBlisters(tx, threshold);
+    const current = await blistersToRestock(tx, threshold);
     const report = newlyLowStock(claimed.low_stock_seen, current);
     const to = ctx.config.shopEmail;
     if (report.length > 0 && !to) log?.warn({ presentations: report.length }, 'stock alert has no recipient: set SHOP_EMAIL');
