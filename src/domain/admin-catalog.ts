@@ -208,7 +208,6 @@ export const productFormSchema = z
     available: productFields.available.optional(),
   })
   .refine(hasBrand, requireBrand);
-export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
 /** `PATCH /api/products/{id}/`: any subset of the form, such as `{ available: false }`. */
@@ -246,7 +245,6 @@ export const brandFormSchema = z.object({
   visible: brandFormFields.visible.default(true),
   is_national: brandFormFields.is_national.default(false),
 });
-export type BrandFormInput = z.input<typeof brandFormSchema>;
 export type BrandFormValues = z.output<typeof brandFormSchema>;
 
 /** `PATCH /api/brands/{id}/`: e.g. `{ is_national: true }` or `{ visible: false }`. */
@@ -327,7 +325,6 @@ export function brandDiscountSchema(now: Date | (() => Date)) {
       }
     });
 }
-export type BrandDiscountInput = z.input<ReturnType<typeof brandDiscountSchema>>;
 export type BrandDiscountValues = z.output<ReturnType<typeof brandDiscountSchema>>;
 
 export const isDiscountRemoval = (value: BrandDiscountValues) => value.discount_type === 'percentage' && value.discount_value === 0;

@@ -2,7 +2,7 @@
 // not apply (in the customer's words) and what it takes off. The check endpoint and the order's
 // transaction both ask this module, so the preview and the order never disagree (decision 0016).
 import { z } from 'zod';
-import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type ProductType } from './catalog-constants';
+import { PRODUCT_TYPES } from './catalog-constants';
 import { formatArs, roundCents, toCents } from './money';
 import { SHOP_TIME_ZONE } from './dates';
 import { leavesSomethingToPay } from './pricing';
@@ -142,7 +142,6 @@ export const couponInputSchema = z
     min_subtotal: roundCents(value.min_subtotal),
   }));
 export type CouponInput = z.output<typeof couponInputSchema>;
-export type CouponFormValues = z.input<typeof couponInputSchema>;
 
 export const couponDtoSchema = z.object({
   id: z.number().int(),
@@ -206,9 +205,6 @@ export const couponCheckResultSchema = z.object({
   subtotal: z.number(),
 });
 export type CouponCheckResult = z.infer<typeof couponCheckResultSchema>;
-
-/** The coupon an order carries (null: none). */
-export const orderCouponDtoSchema = z.object({ code: z.string(), discount: z.number(), free_shipping: z.boolean() }).nullable();
 
 // ---------------------------------------------------------------------------------------------
 // States and rules
@@ -399,5 +395,3 @@ export function couponValueLabel(coupon: Pick<CouponRules, 'kind' | 'value'>): s
   if (coupon.kind === 'fixed') return formatArs(coupon.value);
   return 'Envío gratis';
 }
-
-export const productTypeLabel = (type: string) => PRODUCT_TYPE_LABELS[type as ProductType] ?? type;

@@ -89,7 +89,6 @@ export type TopBrand = z.infer<typeof topBrandSchema>;
 const rankings = <T extends z.ZodType>(item: T) => z.object({ by_units: z.array(item), by_revenue: z.array(item) });
 
 export const typeSalesSchema = z.object({ type: z.enum(PRODUCT_TYPES), ...salesFigures });
-export type TypeSales = z.infer<typeof typeSalesSchema>;
 
 export const lowStockItemSchema = z.object({
   product_id: z.number().int(),
@@ -111,7 +110,6 @@ export const soldOutItemSchema = z.object({
   units: z.number().int(),
   last_ordered_at: z.string(),
 });
-export type SoldOutItem = z.infer<typeof soldOutItemSchema>;
 
 /** Orders and their totals at one point of the lifecycle. */
 const stageFiguresSchema = z.object({ orders: z.number().int(), amount: z.number() });
@@ -139,7 +137,6 @@ export const pendingAgingSchema = z.object({
   expiring_24h: z.number().int(),
   expiry_days: z.number().int(),
 });
-export type PendingAging = z.infer<typeof pendingAgingSchema>;
 
 export const dashboardDtoSchema = z.object({
   generated_at: z.string(),

@@ -12,9 +12,7 @@ import { shopDate, shopInstant } from './dates';
 export {
   CARRIER_LABELS,
   CARRIERS,
-  carrierHasTracking,
   formatCuit,
-  FULFILMENT_STAGE_LABELS,
   FULFILMENT_STAGES,
   orderTimeline,
   PAYMENT_METHOD_LABELS,
@@ -24,8 +22,6 @@ export {
   whatsappUrl,
   type Carrier,
   type FulfilmentStage,
-  type PaymentMethod,
-  type TimelineStep,
 } from './fulfilment-steps';
 
 // ---------------------------------------------------------------------------------------------

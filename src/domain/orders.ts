@@ -2,7 +2,6 @@
 // messages (storefront §5 checkout form, accounts-admin §5 order date filter), status and
 // delivery labels, and the admin list's date ranges.
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './catalog';
 import { pageQuery, pageSchema } from './page';
 import { roundCents } from './money';
 import { DAY_MS, inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE, shopDate, shopDayStart } from './dates';
@@ -69,7 +68,6 @@ export const checkoutFormSchema = z.object({
   customer_phone: customerPhoneSchema,
   delivery_type: deliveryTypeSchema,
 });
-export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
@@ -334,8 +332,6 @@ export const myOrdersQuerySchema = z
   .transform((q) => ({ ...q, page_size: q.page_size ?? MY_ORDERS_PAGE_SIZE }));
 export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
 
-export { MAX_PAGE_SIZE };
-
 /**
  * The [from, to) window of a date filter: today since the shop's midnight, week the last 7 days
  * and month the last 30 days (both counting today), custom both dates inclusive.
@@ -398,7 +394,6 @@ export const orderCustomerDtoSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
 });
-export type OrderCustomerDto = z.infer<typeof orderCustomerDtoSchema>;
 
 export const refundDtoSchema = z.object({
   status: z.enum(REFUND_STATUSES),

@@ -84,7 +84,6 @@ export const stockNotificationCreateSchema = z.object({
     .min(1, BLISTER_ID_MESSAGE)
     .max(2147483647, BLISTER_ID_MESSAGE),
 });
-export type StockNotificationCreate = z.infer<typeof stockNotificationCreateSchema>;
 
 export const stockNotificationDtoSchema = z.object({
   id: z.number().int(),
