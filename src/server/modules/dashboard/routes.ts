@@ -25,6 +25,7 @@ export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx
   const { ctx } = opts;
   const dashboard = { config: { access: 'staff' as const, permission: 'can_view_dashboard' as const } };
   const settings = { config: { access: 'staff' as const, permission: 'can_manage_settings' as const } };
+  const anyStaff = { config: { access: 'staff' as const, permission: 'can_access_admin' as const } };
 
   app.get('/api/dashboard/', { ...dashboard, schema: { response: { 200: dashboardDtoSchema } } }, async () => getDashboard(ctx));
 
@@ -33,7 +34,8 @@ export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx
     getSetupChecklist(ctx),
   );
 
-  app.get('/api/core/inventory-settings/', { ...settings, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
+  // Any staff member reads the threshold: the products' stock badges and the 'Stock bajo' filter use it.
+  app.get('/api/core/inventory-settings/', { ...anyStaff, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
     getInventorySettings(ctx.db),
   );
 
