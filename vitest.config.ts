@@ -2,13 +2,11 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { reactAsPreact } from './vite.config';
 
-/** Source tests that need a database (the rest of src/ is pure and runs in the unit project). */
-const DATABASE_SOURCE_TESTS = [
-  'src/server/db/migrate.test.ts',
-  'src/server/db/order-numbers.test.ts',
-  'src/server/modules/backup/service.test.ts',
-  'src/server/modules/uploads/storage.test.ts',
-];
+/**
+ * Source tests that open a database are named `*.db.test.ts` and run in the api project; the rest
+ * of src/ is pure and runs in the unit project.
+ */
+const DATABASE_SOURCE_TESTS = 'src/**/*.db.test.ts';
 
 /** What the projects that open databases share: the migrated template and a per-file reset. */
 const withDatabase = {
@@ -49,7 +47,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
-          exclude: DATABASE_SOURCE_TESTS,
+          exclude: [DATABASE_SOURCE_TESTS],
           // Libraries that import React go through the bundler too, so they get Preact as well.
           server: { deps: { inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /sonner/] } },
         },
@@ -58,7 +56,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'api',
-          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', ...DATABASE_SOURCE_TESTS],
+          include: ['tests/api/**/*.test.ts', 'tests/security/**/*.test.ts', DATABASE_SOURCE_TESTS],
           ...withDatabase,
         },
       },

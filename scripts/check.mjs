@@ -1,9 +1,10 @@
-// `npm run check`: typecheck, lint and format check at the same time (ESLint and Prettier use one
-// core each, tsc several), each one's output printed whole once it ends, in a fixed order, and a
-// failure of any of them fails the check.
+// `npm run check`: typecheck, lint, format check and the unused-code check (knip, configured in
+// knip.json: files, exports and dependencies nothing uses) at the same time (ESLint and Prettier
+// use one core each, tsc several), each one's output printed whole once it ends, in a fixed
+// order, and a failure of any of them fails the check.
 import { spawn } from 'node:child_process';
 
-const CHECKS = ['typecheck', 'lint', 'format:check'];
+const CHECKS = ['typecheck', 'lint', 'format:check', 'unused'];
 
 function run(script) {
   return new Promise((resolve) => {

@@ -6,7 +6,7 @@ import { brandDtoSchema, PRODUCT_TYPES } from './catalog';
 import { amountField } from './amount-field';
 import { CURRENCIES, roundCents } from './money';
 import { clampDiscount } from './pricing';
-import { inShopYears, OUT_OF_SHOP_YEARS_MESSAGE, shopDate } from './dates';
+import { DAY_MS, inShopYears, OUT_OF_SHOP_YEARS_MESSAGE, shopDate, shopDayStart, shopTomorrow } from './dates';
 import { slugify } from './text';
 
 export const MAX_BLISTERS = 20;
@@ -208,7 +208,6 @@ export const productFormSchema = z
     available: productFields.available.optional(),
   })
   .refine(hasBrand, requireBrand);
-export type ProductFormInput = z.input<typeof productFormSchema>;
 export type ProductFormValues = z.output<typeof productFormSchema>;
 
 /** `PATCH /api/products/{id}/`: any subset of the form, such as `{ available: false }`. */
@@ -246,7 +245,6 @@ export const brandFormSchema = z.object({
   visible: brandFormFields.visible.default(true),
   is_national: brandFormFields.is_national.default(false),
 });
-export type BrandFormInput = z.input<typeof brandFormSchema>;
 export type BrandFormValues = z.output<typeof brandFormSchema>;
 
 /** `PATCH /api/brands/{id}/`: e.g. `{ is_national: true }` or `{ visible: false }`. */
@@ -262,20 +260,6 @@ export const DISCOUNT_TYPE_LABELS: Record<(typeof DISCOUNT_TYPES)[number], strin
   fixed: 'Monto fijo',
 };
 export const DISCOUNT_EXPIRY_MESSAGE = 'La fecha de vencimiento debe ser a partir de mañana';
-
-// Argentina keeps UTC-3 all year (no daylight saving since 2009).
-const SHOP_UTC_OFFSET = '-03:00';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The instant a shop calendar day (YYYY-MM-DD) starts. */
-export function shopDayStart(day: string): Date {
-  return new Date(`${day}T00:00:00${SHOP_UTC_OFFSET}`);
-}
-
-/** Tomorrow's calendar day in the shop (`SHOP_TIME_ZONE`). */
-export function shopTomorrow(now: Date): string {
-  return shopDate(new Date(shopDayStart(shopDate(now)).getTime() + DAY_MS));
-}
 
 /**
  * When a discount chosen to expire on `value` stops: a day (YYYY-MM-DD) lasts until that day ends
@@ -341,7 +325,6 @@ export function brandDiscountSchema(now: Date | (() => Date)) {
       }
     });
 }
-export type BrandDiscountInput = z.input<ReturnType<typeof brandDiscountSchema>>;
 export type BrandDiscountValues = z.output<ReturnType<typeof brandDiscountSchema>>;
 
 export const isDiscountRemoval = (value: BrandDiscountValues) => value.discount_type === 'percentage' && value.discount_value === 0;

@@ -157,7 +157,6 @@ export const profileFormSchema = z.object({
   last_name: lastNameSchema,
   email: emailSchema,
 });
-export type ProfileForm = z.infer<typeof profileFormSchema>;
 
 const addressFormFields = z.object({
   street: z.string(),
@@ -227,7 +226,6 @@ export const changePasswordFormSchema = z
     new_password2: z.string().min(1, { error: 'Confirma tu contraseña', abort: true }),
   })
   .refine((v) => v.new_password === v.new_password2, { path: ['new_password2'], message: 'Las contraseñas no coinciden' });
-export type ChangePasswordForm = z.infer<typeof changePasswordFormSchema>;
 
 export const emailOnlySchema = z.object({ email: emailSchema });
 export type EmailOnlyInput = z.infer<typeof emailOnlySchema>;

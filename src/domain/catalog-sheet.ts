@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { PRODUCT_TYPE_LABELS, type ProductType } from './catalog';
 import { amountField } from './amount-field';
 import { stripAccents } from './text';
+import { shopInstant } from './dates';
 
 const MB = 1024 * 1024;
 export const IMPORT_MAX_BYTES = 5 * MB;
@@ -99,7 +100,7 @@ export function parseSheetInstant(cell: string): Date | null {
   if (!local) return null;
   const [, d, m, y, h, min, sec = '00'] = local;
   const pad = (v: string) => v.padStart(2, '0');
-  const instant = new Date(`${y}-${pad(m)}-${pad(d)}T${pad(h)}:${min}:${sec}-03:00`);
+  const instant = shopInstant(`${y}-${pad(m)}-${pad(d)}T${pad(h)}:${min}:${sec}`);
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 

@@ -99,18 +99,6 @@ export const brandDtoSchema = brandInfoDtoSchema.extend({
 });
 export type BrandDto = z.infer<typeof brandDtoSchema>;
 
-const commaList = <T extends string>(values: readonly T[], message: string) =>
-  z
-    .string()
-    .max(500, message)
-    .transform((raw) =>
-      raw
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.enum(values as unknown as [T, ...T[]], { error: message })));
-
 const boolParam = z.enum(['true', 'false', '1', '0'], { error: 'Valor booleano inválido' }).transform((v) => v === 'true' || v === '1');
 
 /** Accepts the API's type codes and the admin spelling 'regular'. */
@@ -156,8 +144,6 @@ export const productListQuerySchema = z.object({
   priceStatus: z.enum(['no-price', 'with-price'], { error: 'Estado de precio inválido' }).optional(),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
-
-export { commaList, boolParam };
 
 /** Counts for the catalog's filter groups, under the other active filters. */
 export const productFacetsDtoSchema = z.object({

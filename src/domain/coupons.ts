@@ -2,8 +2,9 @@
 // not apply (in the customer's words) and what it takes off. The check endpoint and the order's
 // transaction both ask this module, so the preview and the order never disagree (decision 0016).
 import { z } from 'zod';
-import { PRODUCT_TYPES, PRODUCT_TYPE_LABELS, type ProductType } from './catalog-constants';
+import { PRODUCT_TYPES } from './catalog-constants';
 import { formatArs, roundCents, toCents } from './money';
+import { SHOP_TIME_ZONE } from './dates';
 import { leavesSomethingToPay } from './pricing';
 
 export const COUPON_KINDS = ['percent', 'fixed', 'free_shipping'] as const;
@@ -62,7 +63,7 @@ const dateOf = (value: Date | string) =>
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-    timeZone: 'America/Argentina/Buenos_Aires',
+    timeZone: SHOP_TIME_ZONE,
   });
 export const notStartedMessage = (startsAt: Date | string) => `El cupón todavía no está vigente: vale desde el ${dateOf(startsAt)}.`;
 export const minimumMessage = (min: number) => `Mínimo de compra ${formatArs(min)}`;
@@ -141,7 +142,6 @@ export const couponInputSchema = z
     min_subtotal: roundCents(value.min_subtotal),
   }));
 export type CouponInput = z.output<typeof couponInputSchema>;
-export type CouponFormValues = z.input<typeof couponInputSchema>;
 
 export const couponDtoSchema = z.object({
   id: z.number().int(),
@@ -205,9 +205,6 @@ export const couponCheckResultSchema = z.object({
   subtotal: z.number(),
 });
 export type CouponCheckResult = z.infer<typeof couponCheckResultSchema>;
-
-/** The coupon an order carries (null: none). */
-export const orderCouponDtoSchema = z.object({ code: z.string(), discount: z.number(), free_shipping: z.boolean() }).nullable();
 
 // ---------------------------------------------------------------------------------------------
 // States and rules
@@ -398,5 +395,3 @@ export function couponValueLabel(coupon: Pick<CouponRules, 'kind' | 'value'>): s
   if (coupon.kind === 'fixed') return formatArs(coupon.value);
   return 'Envío gratis';
 }
-
-export const productTypeLabel = (type: string) => PRODUCT_TYPE_LABELS[type as ProductType] ?? type;

@@ -51,7 +51,7 @@ export type DashboardPeriodName = (typeof DASHBOARD_PERIODS)[number];
 export const PERIOD_DAYS: Record<DashboardPeriodName, number> = { today: 1, last_7_days: 7, last_30_days: 30 };
 
 export const dailyPointSchema = z.object({
-  /** The shop's calendar day (America/Argentina/Buenos_Aires), YYYY-MM-DD. */
+  /** The shop's calendar day (`SHOP_TIME_ZONE`), YYYY-MM-DD. */
   date: z.string(),
   /** Product sales, shipping apart. */
   revenue: z.number(),
@@ -97,7 +97,6 @@ export type TopBrand = z.infer<typeof topBrandSchema>;
 const rankings = <T extends z.ZodType>(item: T) => z.object({ by_units: z.array(item), by_revenue: z.array(item) });
 
 export const typeSalesSchema = z.object({ type: z.enum(PRODUCT_TYPES), ...salesFigures });
-export type TypeSales = z.infer<typeof typeSalesSchema>;
 
 export const lowStockItemSchema = z.object({
   product_id: z.number().int(),
@@ -119,7 +118,6 @@ export const soldOutItemSchema = z.object({
   units: z.number().int(),
   last_ordered_at: z.string(),
 });
-export type SoldOutItem = z.infer<typeof soldOutItemSchema>;
 
 /** Orders and their totals at one point of the lifecycle. */
 const stageFiguresSchema = z.object({ orders: z.number().int(), amount: z.number() });
@@ -147,7 +145,6 @@ export const pendingAgingSchema = z.object({
   expiring_24h: z.number().int(),
   expiry_days: z.number().int(),
 });
-export type PendingAging = z.infer<typeof pendingAgingSchema>;
 
 export const dashboardDtoSchema = z.object({
   generated_at: z.string(),

@@ -2,7 +2,11 @@
 // 'dd/mm/aaaa', and one for a moment, 'dd/mm/aaaa hh:mm', on Argentine time whatever the
 // device's zone (spec accounts-admin §9: dates in es-ES).
 
+/** The shop's time zone: every day, hour and date the shop shows or reads is on this clock. */
 export const SHOP_TIME_ZONE = 'America/Argentina/Buenos_Aires';
+/** Its offset from UTC, the same all year: Argentina has kept UTC-3 without daylight saving since 2009. */
+export const SHOP_UTC_OFFSET = '-03:00';
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -48,6 +52,21 @@ function parts(formatter: Intl.DateTimeFormat, date: Date): Record<string, strin
 export function shopDate(instant: Date): string {
   isoDay ??= new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
   return isoDay.format(instant);
+}
+
+/** The instant a date-time written without an offset ('2030-05-10T12:00:00') is on the shop's clock. */
+export function shopInstant(localDateTime: string): Date {
+  return new Date(`${localDateTime}${SHOP_UTC_OFFSET}`);
+}
+
+/** The instant a shop calendar day (YYYY-MM-DD) starts. */
+export function shopDayStart(day: string): Date {
+  return shopInstant(`${day}T00:00:00`);
+}
+
+/** Tomorrow's calendar day in the shop. */
+export function shopTomorrow(now: Date): string {
+  return shopDate(new Date(shopDayStart(shopDate(now)).getTime() + DAY_MS));
 }
 
 /**

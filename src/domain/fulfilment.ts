@@ -3,19 +3,17 @@
 // The spec's three statuses stay as they are; these steps live inside "pending".
 import { z } from 'zod';
 import { amountField } from './amount-field';
-import { shopDate } from './dates';
 import { CARRIERS, formatCuit, PAYMENT_METHODS, type Carrier } from './fulfilment-steps';
 import { hasWholeCents } from './money';
 import { normalizePhone } from './phone';
+import { shopDate, shopInstant } from './dates';
 
 // The zod-free pieces live in fulfilment-steps.ts (the account page imports them); these names
 // stay importable from here too.
 export {
   CARRIER_LABELS,
   CARRIERS,
-  carrierHasTracking,
   formatCuit,
-  FULFILMENT_STAGE_LABELS,
   FULFILMENT_STAGES,
   orderTimeline,
   PAYMENT_METHOD_LABELS,
@@ -25,8 +23,6 @@ export {
   whatsappUrl,
   type Carrier,
   type FulfilmentStage,
-  type PaymentMethod,
-  type TimelineStep,
 } from './fulfilment-steps';
 
 // ---------------------------------------------------------------------------------------------
@@ -152,18 +148,17 @@ const paidAtSchema = z
   .refine((v) => /^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v)), 'La fecha de pago es inválida');
 
 /**
- * The instant of a payment date as staff give it, on the shop's clock (UTC-3, no daylight saving):
+ * The instant of a payment date as staff give it, on the shop's clock:
  * a bare date is that day at noon, or now when it is today; a date-time without an offset is
  * Argentine time. Without a date, now.
  */
 export function paidAtInstant(value: string | undefined, now: Date): Date {
   if (!value) return now;
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const today = new Date(now.getTime() - 3 * 3600_000).toISOString().slice(0, 10);
-    return value === today ? now : new Date(`${value}T12:00:00-03:00`);
+    return value === shopDate(now) ? now : shopInstant(`${value}T12:00:00`);
   }
   const hasOffset = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(value);
-  return new Date(hasOffset ? value : `${value}-03:00`);
+  return hasOffset ? new Date(value) : shopInstant(value);
 }
 
 /**

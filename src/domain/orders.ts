@@ -2,11 +2,10 @@
 // messages (storefront §5 checkout form, accounts-admin §5 order date filter), status and
 // delivery labels, and the admin list's date ranges.
 import { z } from 'zod';
-import { MAX_PAGE_SIZE } from './catalog';
 import { pageQuery, pageSchema } from './page';
 import { hasWholeCents, roundCents } from './money';
 import { singleLine } from './single-line';
-import { inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE } from './dates';
+import { DAY_MS, inShopYears, isCalendarDay, OUT_OF_SHOP_YEARS_MESSAGE, shopDate, shopDayStart } from './dates';
 import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, recordPaymentSchema, shipmentDtoSchema } from './fulfilment';
 import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
 import { ORDER_SOURCES, ORDER_STATUSES } from './order-status';
@@ -81,7 +80,6 @@ export const checkoutFormSchema = z.object({
   customer_phone: customerPhoneSchema,
   delivery_type: deliveryTypeSchema,
 });
-export type CheckoutFormValues = z.input<typeof checkoutFormSchema>;
 
 const idField = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(2147483647, message);
 
@@ -351,23 +349,8 @@ export const myOrdersQuerySchema = z
   .transform((q) => ({ ...q, page_size: q.page_size ?? MY_ORDERS_PAGE_SIZE }));
 export type MyOrdersQuery = z.output<typeof myOrdersQuerySchema>;
 
-export { MAX_PAGE_SIZE };
-
-// The shop works on Argentine time (UTC-3, no daylight saving): "today" starts at local midnight.
-export const SHOP_UTC_OFFSET = '-03:00';
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-function localDate(now: Date): string {
-  const shifted = new Date(now.getTime() - 3 * 60 * 60 * 1000);
-  return shifted.toISOString().slice(0, 10);
-}
-
-function startOfLocalDay(date: string): Date {
-  return new Date(`${date}T00:00:00${SHOP_UTC_OFFSET}`);
-}
-
 /**
- * The [from, to) window of a date filter: today since local midnight, week the last 7 days
+ * The [from, to) window of a date filter: today since the shop's midnight, week the last 7 days
  * and month the last 30 days (both counting today), custom both dates inclusive.
  */
 export function orderDateRange(
@@ -377,7 +360,7 @@ export function orderDateRange(
   endDate?: string,
 ): { from?: Date; to?: Date } {
   if (!filter) return {};
-  const today = startOfLocalDay(localDate(now));
+  const today = shopDayStart(shopDate(now));
   switch (filter) {
     case 'today':
       return { from: today };
@@ -387,8 +370,8 @@ export function orderDateRange(
       return { from: new Date(today.getTime() - 29 * DAY_MS) };
     case 'custom':
       return {
-        from: startDate ? startOfLocalDay(startDate) : undefined,
-        to: endDate ? new Date(startOfLocalDay(endDate).getTime() + DAY_MS) : undefined,
+        from: startDate ? shopDayStart(startDate) : undefined,
+        to: endDate ? new Date(shopDayStart(endDate).getTime() + DAY_MS) : undefined,
       };
   }
 }
@@ -428,7 +411,6 @@ export const orderCustomerDtoSchema = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
 });
-export type OrderCustomerDto = z.infer<typeof orderCustomerDtoSchema>;
 
 export const refundDtoSchema = z.object({
   status: z.enum(REFUND_STATUSES),

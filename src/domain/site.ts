@@ -146,8 +146,3 @@ export const dollarRateUpdateSchema = z
     }
     return { kind: 'settings', rate_type: body.rate_type, auto_update: body.auto_update };
   });
-
-// ---------------------------------------------------------------------------------------------
-// Dates as the shop sees them (Argentina) live in dates.ts.
-
-export { SHOP_TIME_ZONE, shopDate } from './dates';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isLowStock, lowStockSeen, newlyLowStock, shopHour, stockAlertSettingsUpdateSchema } from './stock-alerts';
+import { lowStockSeen, newlyLowStock, shopHour, stockAlertSettingsUpdateSchema } from './stock-alerts';
 
 describe('newlyLowStock', () => {
   const seen = lowStockSeen([
@@ -27,11 +27,6 @@ describe('newlyLowStock', () => {
 });
 
 describe('stock alert rules', () => {
-  it('counts as low strictly under the threshold', () => {
-    expect(isLowStock(4, 5)).toBe(true);
-    expect(isLowStock(5, 5)).toBe(false);
-  });
-
   it('reads the hour in Argentina (UTC-3)', () => {
     expect(shopHour(new Date('2034-05-10T12:00:00Z'))).toBe(9);
     expect(shopHour(new Date('2034-05-11T02:30:00Z'))).toBe(23);

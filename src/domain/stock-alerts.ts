@@ -1,13 +1,11 @@
 // Stock alerts (issue 14): the shop's daily e-mail about blisters running out, and the
 // customers' 'Avisarme cuando haya stock' requests on sold-out blisters.
 import { z } from 'zod';
-import { SHOP_TIME_ZONE } from './site';
+import { SHOP_TIME_ZONE } from './dates';
+import { isSoldOut } from './inventory';
 
 /** The shop's hour (Argentina) of the daily alert when nobody changed it. */
 export const DEFAULT_STOCK_ALERT_HOUR = 9;
-
-/** Same rule as the catalog's 'Stock bajo' filter: strictly under the threshold. */
-export const isLowStock = (stock: number, threshold: number) => stock < threshold;
 
 // ---------------------------------------------------------------------------------------------
 // The daily alert
@@ -28,7 +26,7 @@ export type LowStockSeen = Record<string, number>;
 export function newlyLowStock<T extends StockLevel>(seen: LowStockSeen, current: T[]): T[] {
   return current.filter((item) => {
     const before = seen[String(item.blister_id)];
-    return before === undefined || (item.stock <= 0 && before > 0);
+    return before === undefined || (isSoldOut(item.stock) && !isSoldOut(before));
   });
 }
 
@@ -86,7 +84,6 @@ export const stockNotificationCreateSchema = z.object({
     .min(1, BLISTER_ID_MESSAGE)
     .max(2147483647, BLISTER_ID_MESSAGE),
 });
-export type StockNotificationCreate = z.infer<typeof stockNotificationCreateSchema>;
 
 export const stockNotificationDtoSchema = z.object({
   id: z.number().int(),

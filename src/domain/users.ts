@@ -7,7 +7,6 @@ import { orderDtoSchema } from './orders';
 
 // spec accounts-admin §9: user list page size 12.
 export const USERS_PAGE_SIZE = 12;
-export const USER_STATUSES = ['active', 'inactive'] as const;
 export const USER_TYPES = ['staff', 'customer'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 

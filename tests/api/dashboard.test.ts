@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardDto } from '../../src/domain/dashboard';
 import { activityLogs, blisters, orderProducts, orders } from '../../src/server/db/schema';
 import { api, startTestServer, useTestServer } from '../helpers/app';
-import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { createBrand, createProduct, createStaff, createStaffWithRole, createUser } from '../helpers/factories';
 import { simpleOrder } from '../helpers/orders';
 
 const server = useTestServer();
@@ -387,6 +387,15 @@ describe('the low-stock threshold', () => {
       description: 'Umbral de stock bajo cambiado de 5 a 6',
       changes: { before: { low_stock_threshold: 5 }, after: { low_stock_threshold: 6 } },
     });
+  });
+
+  it('is read by any staff member, whose product badges follow it, and changed only with the settings permission', async () => {
+    const catalogStaff = await createStaffWithRole(db(), 'catalog');
+    const read = await api(server, 'GET', '/api/core/inventory-settings/', { token: catalogStaff.token });
+    expect(read.status, read.text).toBe(200);
+    expect(read.json).toEqual({ low_stock_threshold: 6 });
+    const put = await api(server, 'PUT', '/api/core/inventory-settings/', { token: catalogStaff.token, body: { low_stock_threshold: 3 } });
+    expect(put.status).toBe(403);
   });
 
   it('refuses what is not a whole number from 1 to 1000, in Spanish', async () => {

@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { shopDate } from '../../src/domain/site';
+import { shopDate } from '../../src/domain/dates';
 import type { Db } from '../../src/server/db/client';
 import { sqlRows } from '../../src/server/db/client';
 import { mailOutbox, orderProducts, orders, warrantyClaims } from '../../src/server/db/schema';

@@ -9,7 +9,7 @@ import { PostgresCounterStore } from './postgres';
 import { RedisCounterStore } from './redis';
 import type { CounterStore } from './store';
 
-export type { CounterStore, RateRule, TakeResult } from './store';
+export type { CounterStore } from './store';
 
 export async function createCounterStore(ctx: AppContext, log: FastifyBaseLogger): Promise<CounterStore> {
   const now = () => ctx.now().getTime();

@@ -41,25 +41,13 @@ export const TABLE_EXCEPTIONS = [
   },
 ];
 
-/**
- * Areas that read across owners in raw SQL, which the import rule does not see; by design, and
- * the only ones.
- */
-export const CROSS_AREA_SQL_READERS = [
-  {
-    area: 'dashboard',
-    reason: 'Reports: sales, rankings and stock aggregated over orders, the catalog and accounts in one statement each.',
-  },
-  { area: 'backup', reason: 'The whole-database copy and restore read and write every table.' },
-];
+// Areas that read across owners in raw SQL, which the import rule does not see; by design, and
+// the only ones: dashboard (reports: sales, rankings and stock aggregated over orders, the
+// catalog and accounts in one statement each) and backup (the whole-database copy and restore
+// read and write every table).
 
 /** Every table of the map. */
 export const ALL_TABLES = Object.values(TABLE_OWNERS).flatMap((owner) => owner.tables);
-
-/** The owner of a table, or undefined for a name that is not a table of the map. */
-export function ownerOf(table) {
-  return Object.keys(TABLE_OWNERS).find((owner) => TABLE_OWNERS[owner].tables.includes(table));
-}
 
 const SCHEMA_IMPORTS = ['**/db/schema', '**/db/schema.ts', '**/db/schema.js'];
 

@@ -9,9 +9,9 @@ import { AppError } from '../errors';
 import { DEFAULT_RATE_LIMITS, type CodeLimitName, type LoginThrottle, type RateLimitConfig, type SlowdownRule } from '../rate-limits';
 import { sleep } from '../window-counter';
 
-export type { CounterStore, RateRule, TakeResult } from '../counters/store';
+export type { CounterStore } from '../counters/store';
 export { DEFAULT_RATE_LIMITS } from '../rate-limits';
-export type { CodeLimitName, LoginPolicy, LoginThrottle, RateLimitConfig, RateLimitPolicy, SlowdownRule } from '../rate-limits';
+export type { CodeLimitName, LoginThrottle, RateLimitConfig, SlowdownRule } from '../rate-limits';
 
 /** The wait before the attempt that follows `earlier` attempts inside the window. */
 export function slowdownDelayMs(rule: SlowdownRule, earlier: number): number {

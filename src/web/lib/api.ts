@@ -42,10 +42,6 @@ export function setTransport(next: typeof fetch) {
   transport = next;
 }
 
-export function getAccessToken() {
-  return accessToken;
-}
-
 /** Called when a 401 cannot be repaired by a refresh: the session is over. */
 export function onUnauthorized(listener: () => void) {
   listeners.unauthorized.add(listener);

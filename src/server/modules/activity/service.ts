@@ -8,13 +8,10 @@ import {
   type ActivityStatsDto,
   SYSTEM_USER,
 } from '../../../domain/activity';
-import { SHOP_UTC_OFFSET } from '../../../domain/orders';
-import { shopDate } from '../../../domain/dates';
+import { DAY_MS, shopDate, shopDayStart } from '../../../domain/dates';
 import type { AppContext } from '../../context';
 import { activityLogs } from '../../db/schema';
 
-const DAY_MS = 24 * 3600 * 1000;
-const startOfShopDay = (date: string) => new Date(`${date}T00:00:00${SHOP_UTC_OFFSET}`);
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function toDto(row: typeof activityLogs.$inferSelect): ActivityEntryDto {
@@ -35,7 +32,7 @@ function toDto(row: typeof activityLogs.$inferSelect): ActivityEntryDto {
 export async function listActivity(ctx: AppContext, query: ActivityListQuery): Promise<{ results: ActivityEntryDto[]; count: number }> {
   const conditions: SQL[] = [];
   if (query.action) conditions.push(eq(activityLogs.action, query.action));
-  if (query.date_from) conditions.push(gte(activityLogs.created_at, startOfShopDay(query.date_from)));
+  if (query.date_from) conditions.push(gte(activityLogs.created_at, shopDayStart(query.date_from)));
   if (query.search) {
     const pattern = likePattern(query.search);
     // Also the products a bulk edit or an import changed, named inside the entry's changes.
@@ -64,7 +61,7 @@ export async function listActivity(ctx: AppContext, query: ActivityListQuery): P
 /** Today since the shop's midnight; last week and month as the last 7 and 30 days. */
 export async function activityStats(ctx: AppContext): Promise<ActivityStatsDto> {
   const now = ctx.now();
-  const today = startOfShopDay(shopDate(now));
+  const today = shopDayStart(shopDate(now));
   const week = new Date(now.getTime() - 7 * DAY_MS);
   const month = new Date(now.getTime() - 30 * DAY_MS);
   const [row] = await ctx.db

@@ -1,7 +1,7 @@
 // GET /api/products/export.csv: the live catalog as a sheet, one row per blister with the
 // product's columns repeated (a product without blisters gets one row of its own).
 import { escapeFormula, formatSheetInstant, SHEET_COLUMNS, type SheetColumn } from '../../../domain/catalog-sheet';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import type { DbOrTx } from '../../db/client';
 import { writeCsv } from '../../csv';
 import { productsWithBlisters, type CatalogProduct } from './product-rows';

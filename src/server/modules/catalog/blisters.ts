@@ -2,10 +2,12 @@
 // the one place that joins the three for them. Stock moves (stock.ts) and stock alerts read
 // blisters through selectBlisterLines; the order read model joins lineProducts and
 // lineBlisters to its lines, so one statement still answers a page of orders.
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
+import { RESTOCK_STATES } from '../../../domain/inventory';
+import { stockStatesSql } from './stock-state';
 
 /** A blister with what pricing, stock moves, notices and lists need of its product and brand. */
 const BLISTER_LINE = {
@@ -116,10 +118,12 @@ export async function shareBlisterStock(tx: Tx, blisterId: number) {
   return blister;
 }
 
-/** Blisters of products on sale with fewer units than the threshold, sold out first. */
-export async function lowStockBlisters(db: DbOrTx, threshold: number) {
+/** Blisters of products on sale to restock (low stock or sold out, `RESTOCK_STATES`), sold out first. */
+export async function blistersToRestock(db: DbOrTx, threshold: number) {
   const rows = await selectBlisterLines(db)
-    .where(and(lt(blisters.stock, threshold), eq(products.available, true), sql`${products.deleted_at} is null`))
+    .where(
+      and(stockStatesSql(blisters.stock, RESTOCK_STATES, threshold), eq(products.available, true), sql`${products.deleted_at} is null`),
+    )
     .orderBy(asc(blisters.stock), asc(products.name), asc(blisters.seed_count), asc(blisters.id));
   return rows.map(({ id, stock, seed_count, product_id, product_name, brand_name }) => ({
     blister_id: id,

@@ -10,6 +10,7 @@ import { coalescedReads } from '../../db/coalesce';
 import type { BlisterRecord, BrandRecord, ProductRecord } from './serialize';
 import type { DiscountType } from '../../../domain/pricing';
 import type { Viewer } from './viewer';
+import { stockStateSql } from './stock-state';
 
 export interface ListParams {
   viewer: Viewer;
@@ -220,10 +221,10 @@ export function buildFilters(query: ProductListQuery, params: ListParams): Filte
     narrow = true;
   }
   if (query.stockFilter === 'low-stock') {
-    // The products of the blisters the dashboard lists (dashboard/queries.ts lowStock): some
-    // units left, fewer than the threshold set in 'Configuración'.
+    // The products of the blisters the dashboard lists (dashboard/queries.ts lowStock): low stock
+    // (`stockState`) under the threshold set in 'Configuración'.
     const threshold = params.lowStockThreshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
-    stockParts.push(anyBlister(sql`s.stock > 0 and s.stock < ${threshold}::int`));
+    stockParts.push(anyBlister(stockStateSql(sql`s.stock`, 'low', sql`${threshold}::int`)));
     narrow = true;
   }
   const stock = stockParts.length ? and(stockParts) : null;

@@ -6,6 +6,7 @@ import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import type { Pipeline } from '../../../domain/dashboard';
 import { ORDER_STAGES, UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
 import { inStages } from '../orders/stages';
+import { stockStateSql } from '../catalog/stock-state';
 import { sqlRows, type DbOrTx } from '../../db/client';
 
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
@@ -226,8 +227,8 @@ export interface LowStockRow {
 }
 
 /**
- * Blisters of live products on sale with some stock under the shop's threshold, fewest first.
- * Always one row at least (the threshold's).
+ * Blisters of live products on sale with low stock (`stockState`) under the shop's threshold,
+ * fewest first. Always one row at least (the threshold's).
  */
 export async function lowStock(db: DbOrTx, threshold: number, rows: number): Promise<LowStockRow[]> {
   return sqlRows<LowStockRow>(
@@ -240,7 +241,7 @@ export async function lowStock(db: DbOrTx, threshold: number, rows: number): Pro
         from blisters b
         join products p on p.id = b.product_id
         left join brands br on br.id = p.brand_id
-        where b.stock > 0 and b.stock < s.low_stock_threshold and p.deleted_at is null and p.available
+        where ${stockStateSql(sql`b.stock`, 'low', sql`s.low_stock_threshold`)} and p.deleted_at is null and p.available
         order by b.stock, p.name, b.seed_count, b.id
         limit ${rows}
       ) x on true`,

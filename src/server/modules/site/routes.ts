@@ -136,8 +136,11 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
     async (request) => updateContactSettings(ctx, actorOf(request), request.body),
   );
 
-  app.get('/api/core/inventory-settings/', { ...settings, schema: { response: { 200: inventorySettingsDtoSchema } } }, async () =>
-    getInventorySettings(ctx),
+  // Any staff member reads the threshold: the products' stock badges and the 'Stock bajo' filter use it.
+  app.get(
+    '/api/core/inventory-settings/',
+    { config: { access: 'staff', permission: 'can_access_admin' }, schema: { response: { 200: inventorySettingsDtoSchema } } },
+    async () => getInventorySettings(ctx),
   );
 
   app.put(

@@ -3,7 +3,7 @@
 // day is claimed with one conditional UPDATE, so with several processes exactly one runs it.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { Logger } from '../../logger';
-import { shopDate } from '../../../domain/site';
+import { shopDate } from '../../../domain/dates';
 import {
   DEFAULT_STOCK_ALERT_HOUR,
   lowStockSeen,
@@ -15,7 +15,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stockAlertSettings } from '../../db/schema';
-import { lowStockBlisters } from '../catalog/blisters';
+import { blistersToRestock } from '../catalog/blisters';
 import { type Actor, diff, logActivity } from '../activity/log';
 import { deliverMail, queueMail } from '../mail/service';
 import { readShopSettings } from '../site/settings';
@@ -54,7 +54,7 @@ export async function runDailyStockAlert(ctx: AppContext, log?: Logger): Promise
       )
       .returning();
     if (!claimed) return null;
-    const current = await lowStockBlisters(tx, threshold);
+    const current = await blistersToRestock(tx, threshold);
     const report = newlyLowStock(claimed.low_stock_seen, current);
     const to = ctx.config.shopEmail;
     if (report.length > 0 && !to) log?.warn({ presentations: report.length }, 'stock alert has no recipient: set SHOP_EMAIL');

@@ -71,12 +71,6 @@ export const WarningIcon = (p: IconProps) => (
     <path d="M12 10v4M12 17h.01" />
   </Icon>
 );
-export const GlobeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M3 12h18M12 3a14 14 0 0 1 0 18M12 3a14 14 0 0 0 0 18" />
-  </Icon>
-);
 export const ClipboardPasteIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="6" y="4" width="12" height="17" rx="2" />

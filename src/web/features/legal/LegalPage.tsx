@@ -3,6 +3,7 @@
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/page-title';
 import { LEGAL_PAGE_LABELS, type LegalSlug } from '../../../domain/legal';
+import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import { Markdown } from '../../components/Markdown';
 import { Alert } from '../../components/ui/Alert';
 import { useLegalPage } from './api';
@@ -11,7 +12,7 @@ const dateFormat = new Intl.DateTimeFormat('es-AR', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'America/Argentina/Buenos_Aires',
+  timeZone: SHOP_TIME_ZONE,
 });
 
 function LegalPage({ slug }: { slug: LegalSlug }) {

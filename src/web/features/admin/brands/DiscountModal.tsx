@@ -6,13 +6,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
-import {
-  brandDiscountSchema,
-  DISCOUNT_TYPE_LABELS,
-  DISCOUNT_TYPES,
-  shopTomorrow,
-  type BrandDiscountValues,
-} from '../../../../domain/admin-catalog';
+import { brandDiscountSchema, DISCOUNT_TYPE_LABELS, DISCOUNT_TYPES, type BrandDiscountValues } from '../../../../domain/admin-catalog';
+import { shopTomorrow } from '../../../../domain/dates';
 import type { BrandDto } from '../../../../domain/catalog';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';

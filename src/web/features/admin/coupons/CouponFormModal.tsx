@@ -6,6 +6,7 @@ import { toast } from '../../../lib/toast';
 import { COUPON_KIND_LABELS, COUPON_KINDS, fixedCouponWarning, type CouponDto, type CouponKind } from '../../../../domain/coupons';
 import { PRODUCT_TYPE_LABELS, PRODUCT_TYPES, type ProductType } from '../../../../domain/catalog-constants';
 import { amountInputText, parseArsAmount } from '../../../../domain/money';
+import { SHOP_UTC_OFFSET, shopDate } from '../../../../domain/dates';
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
@@ -19,11 +20,10 @@ import { SelectField, TextField } from '../../../components/ui/fields';
 type Errors = Partial<Record<string, string>>;
 
 /** The day of an instant on the shop's calendar, for a date input ('' for none). */
-const dayOf = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleDateString('en-CA', { timeZone: 'America/Argentina/Buenos_Aires' }) : '';
-/** A coupon starts at the first minute of its day and ends at the last one, on the shop's clock (UTC−3). */
-const startOf = (day: string) => (day ? `${day}T00:00:00-03:00` : null);
-const endOf = (day: string) => (day ? `${day}T23:59:59-03:00` : null);
+const dayOf = (iso: string | null) => (iso ? shopDate(new Date(iso)) : '');
+/** A coupon starts at the first minute of its day and ends at the last one, on the shop's clock. */
+const startOf = (day: string) => (day ? `${day}T00:00:00${SHOP_UTC_OFFSET}` : null);
+const endOf = (day: string) => (day ? `${day}T23:59:59${SHOP_UTC_OFFSET}` : null);
 
 const limitText = (value: number | null) => (value === null ? '' : String(value));
 

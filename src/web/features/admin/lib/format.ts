@@ -12,17 +12,3 @@ export const shopToday = () => shopDate(new Date());
 export function errorMessage(error: unknown, fallback = 'Error desconocido'): string {
   return error instanceof Error && error.message ? error.message : fallback;
 }
-
-/** YYYY-MM-DD of a local date, as <input type="date"> wants it. */
-export function isoDay(date: Date): string {
-  const y = date.getFullYear();
-  const m = String(date.getMonth() + 1).padStart(2, '0');
-  const d = String(date.getDate()).padStart(2, '0');
-  return `${y}-${m}-${d}`;
-}
-
-export function addDays(date: Date, days: number): Date {
-  const next = new Date(date);
-  next.setDate(next.getDate() + days);
-  return next;
-}

@@ -1,5 +1,5 @@
 // Data shared by several admin pages: brands, the dollar rate, and cache invalidation after writes.
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import type { BrandDto } from '../../../../domain/catalog';
 import type { Page } from '../../../../domain/page';
 import { DEFAULT_DOLLAR_RATE } from '../../../../domain/money';
@@ -50,8 +50,3 @@ export function invalidateCatalog(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: ['products'] });
   void queryClient.invalidateQueries({ queryKey: ['brands'] });
 }
-
-export const useInvalidateCatalog = () => {
-  const queryClient = useQueryClient();
-  return () => invalidateCatalog(queryClient);
-};

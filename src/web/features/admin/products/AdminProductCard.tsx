@@ -12,6 +12,7 @@ import { TrashIcon } from '../../../components/ui/account-icons';
 
 export function AdminProductCard({
   product,
+  lowStockThreshold,
   onToggle,
   toggling,
   onDelete,
@@ -19,6 +20,8 @@ export function AdminProductCard({
   onSelect,
 }: {
   product: ProductDto;
+  /** The shop's low-stock threshold ('Configuración'), which the stock badge follows. */
+  lowStockThreshold: number;
   onToggle: () => void;
   toggling: boolean;
   onDelete: () => void;
@@ -26,7 +29,7 @@ export function AdminProductCard({
   selected?: boolean;
   onSelect?: (selected: boolean) => void;
 }) {
-  const stock = productStockBadge(product.stock);
+  const stock = productStockBadge(product.stock, lowStockThreshold);
   const editHref = `/admin/productos/editar/${product.id}`;
   return (
     <article

@@ -4,6 +4,8 @@ import { toast } from '../../../lib/toast';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/catalog';
 import { errorMessage } from '../lib/format';
 import type { Selection } from '../lib/selection';
+import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../../domain/inventory';
+import { useInventorySettings } from '../settings/inventory-api';
 import { AdminProductCard } from './AdminProductCard';
 import { useToggleAvailability } from './api';
 import type { ProductListQuery } from './use-product-list';
@@ -21,6 +23,7 @@ export function ProductGrid({
   onDelete: (product: ProductDto) => void;
 }) {
   const toggle = useToggleAvailability();
+  const lowStockThreshold = useInventorySettings().data?.low_stock_threshold ?? DEFAULT_LOW_STOCK_THRESHOLD;
 
   function toggleAvailability(product: ProductDto) {
     toggle.mutate(product, {
@@ -49,6 +52,7 @@ export function ProductGrid({
           <AdminProductCard
             key={product.id}
             product={product}
+            lowStockThreshold={lowStockThreshold}
             toggling={toggle.isPending && toggle.variables?.id === product.id}
             onToggle={() => toggleAvailability(product)}
             onDelete={() => onDelete(product)}

@@ -1,5 +1,6 @@
 // The low-stock threshold (GET/PUT /api/core/inventory-settings/): the dashboard lists the
-// blisters with less stock than it.
+// blisters with some stock under it, and the products' stock badges follow it (any staff member
+// reads it; only the settings permission changes it).
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { InventorySettingsDto, InventorySettingsUpdate } from '../../../../domain/inventory';
 import { api } from '../../../lib/api';
