@@ -63,9 +63,6 @@ export function trackingUrl(carrier: Carrier, code: string | null | undefined): 
   return build && code ? build(encodeURIComponent(code)) : null;
 }
 
-/** Whether the carrier has a public tracking page (the code then makes a link). */
-export const carrierHasTracking = (carrier: Carrier) => TRACKING_URLS[carrier] !== undefined;
-
 // ---------------------------------------------------------------------------------------------
 // Where an order stands, for the list's columns, the filter and the customer's timeline
 

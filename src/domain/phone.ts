@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { isValidPhone, normalizePhone } from './phone-format';
 
 // Reading and writing a number needs no zod (phone-format.ts); importable from here too.
-export { formatPhone, formatWhatsapp, isValidPhone, normalizePhone, PHONE_DIGITS } from './phone-format';
+export { formatPhone, formatWhatsapp, isValidPhone, normalizePhone } from './phone-format';
 
 /** Room for the longest usual written form, '+54 9 (011) 15-2345-6789'. */
 export const PHONE_MAX_LENGTH = 30;
