@@ -188,7 +188,7 @@ describe('orders back office in bulk', () => {
       for (const order of printed)
         await page.getByRole('checkbox', { name: `Seleccionar pedido #${order.order_number}`, exact: true }).check();
       await bulkBar(page).getByRole('button', { name: 'Imprimir' }).click();
-      await page.waitForURL(/\/admin\/pedidos\/imprimir\?ids=/);
+      await page.waitForURL(/\/admin\/pedidos\/imprimir\?pedidos=/);
       await page.getByRole('heading', { name: 'Lista de preparación' }).waitFor();
       for (const order of printed) {
         const slip = page.getByRole('article', { name: `Remito del pedido #${order.order_number}` });
@@ -345,7 +345,7 @@ describe('orders back office in bulk', () => {
     await page.goto(`/admin/pedidos/${orders[0].order_number}`);
     await page.getByRole('heading', { name: 'Seguimiento' }).waitFor();
     await fits('order page');
-    await page.goto(`/admin/pedidos/imprimir?ids=${orders.map((o) => o.id).join(',')}`);
+    await page.goto(`/admin/pedidos/imprimir?pedidos=${orders.map((o) => o.order_number).join(',')}`);
     await page.getByRole('heading', { name: 'Lista de preparación' }).waitFor();
     await fits('print page');
     await page.goto('/admin/configuracion');

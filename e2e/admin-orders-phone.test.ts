@@ -76,7 +76,7 @@ describe('orders back office on a phone', () => {
       await screenshot(page, 'orders-phone-toast-390');
     });
     await step(page, 'phone-pick-list', async () => {
-      await page.goto(`/admin/pedidos/imprimir?ids=${orders.map((o) => o.id).join(',')}`);
+      await page.goto(`/admin/pedidos/imprimir?pedidos=${orders.map((o) => o.order_number).join(',')}`);
       const units = page.getByRole('region', { name: 'Presentaciones a preparar' }).getByRole('columnheader', { name: 'Unidades' });
       const box = await units.boundingBox();
       expect(box).not.toBeNull();
@@ -94,7 +94,7 @@ describe('orders back office on a phone', () => {
       await page.getByRole('checkbox', { name: `Seleccionar pedido #${orders[0].order_number}`, exact: true }).check();
       await page.getByRole('checkbox', { name: `Seleccionar pedido #${orders[1].order_number}`, exact: true }).check();
       await bulkBar(page).getByRole('button', { name: 'Imprimir' }).click();
-      await page.waitForURL(/\/admin\/pedidos\/imprimir\?ids=/);
+      await page.waitForURL(/\/admin\/pedidos\/imprimir\?pedidos=/);
       await page.getByRole('link', { name: 'Pedidos' }).click();
       await page.waitForURL(/\/admin\/pedidos\?/);
       await bulkBar(page).getByText('2 pedidos seleccionados').waitFor();

@@ -149,7 +149,7 @@ describe("an order's stage and money lines", () => {
         await screenshot(page, `order-stage-dashboard-${viewport.width}`);
       });
       await step(page, `packing-slip-${viewport.width}`, async () => {
-        await page.goto(`/admin/pedidos/imprimir?ids=${paid.id}`);
+        await page.goto(`/admin/pedidos/imprimir?pedidos=${paid.order_number}`);
         const slip = page.getByRole('article', { name: `Remito del pedido #${paid.order_number}` });
         await slip.waitFor();
         const text = squash(await slip.innerText());

@@ -15,7 +15,6 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
 let cartCookie: string;
-let orderId: number;
 let orderNumber: number;
 
 beforeAll(async () => {
@@ -32,7 +31,6 @@ beforeAll(async () => {
     },
   });
   expect(order.status, order.text).toBe(201);
-  orderId = order.json.id;
   orderNumber = order.json.order_number;
 });
 
@@ -137,7 +135,7 @@ describe('under the Content-Security-Policy', () => {
       `/admin/pedidos/${orderNumber}`,
       '/admin/pedidos/nuevo',
       // Its A4 page size comes from a <style> element, which the policy allows (attributes not).
-      `/admin/pedidos/imprimir?ids=${orderId}`,
+      `/admin/pedidos/imprimir?pedidos=${orderNumber}`,
       '/admin/bancos',
       '/admin/bancos/nuevo',
       '/admin/garantias',

@@ -122,7 +122,7 @@ describe('shipping settings', () => {
 
     const slip = await shop.newPage({ viewport: DESKTOP, as: staff });
     await step(slip.page, 'shipping-slip', async () => {
-      await slip.page.goto(`/admin/pedidos/imprimir?ids=${order.id}`);
+      await slip.page.goto(`/admin/pedidos/imprimir?pedidos=${order.order_number}`);
       const sheet = slip.page.getByRole('article', { name: `Remito del pedido #${order.order_number}` });
       await sheet.waitFor();
       const text = await sheet.innerText();

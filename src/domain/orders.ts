@@ -284,6 +284,14 @@ const isoDate = z
   .refine((v) => v === '' || inShopYears(v), OUT_OF_SHOP_YEARS_MESSAGE)
   .transform((v) => v || undefined);
 
+/** Up to 100 comma-separated order ids or numbers. */
+function orderList() {
+  return z
+    .string()
+    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Lista de pedidos inválida')
+    .transform((v) => v.split(',').map(Number))
+    .optional();
+}
 const adminOrderListFields = {
   ...pageQuery,
   // 'limit' is the spec's incremental-load name for the page size.
@@ -296,12 +304,10 @@ const adminOrderListFields = {
   ordering: z.enum(ORDER_ORDERINGS, { error: 'Orden inválido' }).optional(),
   /** Pending orders at one step: not paid yet, paid and not shipped, shipped. */
   stage: z.enum(FULFILMENT_STAGES, { error: 'Etapa inválida' }).optional(),
-  /** Comma-separated ids (print and export of a selection). */
-  ids: z
-    .string()
-    .regex(/^\d{1,10}(,\d{1,10}){0,99}$/, 'Lista de pedidos inválida')
-    .transform((v) => v.split(',').map(Number))
-    .optional(),
+  /** Comma-separated ids (export of a selection). */
+  ids: orderList(),
+  /** Comma-separated order numbers (the print page, whose address staff see and share). */
+  numbers: orderList(),
 };
 
 function checkDateRange(q: { date_filter?: string; start_date?: string; end_date?: string }, issues: z.RefinementCtx) {

@@ -242,6 +242,18 @@ describe('staff find an order by its number, never by its id (issue 34)', () => 
     expect(ids(await list(`status=all&search=${order.id}`))).not.toContain(order.id);
   });
 
+  it('lists the orders of a print page by their numbers, not the ids that happen to be those numbers', async () => {
+    await driftIds();
+    const { order: first } = await simpleOrder();
+    const { order: second } = await simpleOrder();
+    expect(first.id).not.toBe(first.order_number);
+    expect(ids(await list(`status=all&numbers=${second.order_number},${first.order_number}`)).sort()).toEqual([first.id, second.id].sort());
+    expect(ids(await list(`status=all&numbers=${first.id}`))).not.toContain(first.id);
+    const invalid = await api(server, 'GET', '/api/orders/?numbers=1,x', { token: staff.token });
+    expect(invalid.status).toBe(400);
+    expect(invalid.json.error).toContain('Lista de pedidos inválida');
+  });
+
   it("links the shop's new-order e-mail to the admin page of the order's number", async () => {
     await driftIds();
     const { order } = await simpleOrder();

@@ -405,9 +405,10 @@ async function adminFilters(db: DbOrTx, query: AdminOrderListQuery, now: Date): 
   else if (term) conditions.push(await searchMatches(db, term, now));
   const first = number === null ? [] : [sql`(${orders.order_number} = ${number}) desc`];
   if (query.ids) conditions.push(inArray(orders.id, query.ids));
+  if (query.numbers) conditions.push(inArray(orders.order_number, query.numbers));
   const countsWhere = and(...conditions);
   const where = query.stage ? and(countsWhere, stageFilter(query.stage)) : countsWhere;
-  const countsKey = term || query.ids ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
+  const countsKey = term || query.ids || query.numbers ? null : `${from?.toISOString() ?? ''}/${to?.toISOString() ?? ''}`;
   return { where, countsWhere, first, countsKey };
 }
 

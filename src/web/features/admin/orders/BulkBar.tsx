@@ -137,7 +137,7 @@ export function BulkBar({
               size="sm"
               variant="secondary"
               disabled={tooMany}
-              onClick={() => void navigate(`/admin/pedidos/imprimir?ids=${ids.join(',')}`)}
+              onClick={() => void navigate(`/admin/pedidos/imprimir?pedidos=${selected.map((o) => o.order_number).join(',')}`)}
             >
               Imprimir
             </Button>

@@ -105,7 +105,7 @@ export default function OrderDetailPage() {
         back={back}
         actions={
           <>
-            <LinkButton to={`/admin/pedidos/imprimir?ids=${data.id}`} variant="secondary">
+            <LinkButton to={`/admin/pedidos/imprimir?pedidos=${data.order_number}`} variant="secondary">
               Imprimir
             </LinkButton>
             {manage && !editRefused && !editingLines && (

@@ -1,4 +1,4 @@
-// /admin/pedidos/imprimir?ids=1,2,3 (issue 13): the pick list of the selected orders (units per
+// /admin/pedidos/imprimir?pedidos=1,2,3 (issue 13; order numbers, as every staff address): the pick list of the selected orders (units per
 // blister) and a packing slip per order, on A4 with one slip per page. Outside the admin
 // frame, so nothing but the sheets is printed; the toolbar hides itself in print.
 import { useEffect, useState, type ReactNode } from 'react';
@@ -12,9 +12,9 @@ import { SHOP_NAME } from '../../../components/site';
 import { documentTitle } from '../../../lib/page-title';
 import { errorMessage, formatArs, formatDate, formatDateTime } from '../lib/format';
 import { usePaymentSettings } from '../settings/api';
-import { useOrdersByIds } from './api';
+import { useOrdersByNumbers } from './api';
 import { customerName, unitsOf } from './OrderParts';
-import { addressLines, lineSeeds, parseIds, pickList, shippingLine } from './print';
+import { addressLines, lineSeeds, parseOrderNumbers, pickList, shippingLine } from './print';
 import { Button } from '../../../components/ui/Button';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -269,8 +269,8 @@ export default function PrintPage() {
   const [params] = useSearchParams();
   const location = useLocation();
   const navigate = useNavigate();
-  const ids = parseIds(params.get('ids'));
-  const orders = useOrdersByIds(ids);
+  const numbers = parseOrderNumbers(params.get('pedidos'));
+  const orders = useOrdersByNumbers(numbers);
   const settings = usePaymentSettings();
   const [withPickList, setWithPickList] = useState(true);
   const [withSlips, setWithSlips] = useState(true);
@@ -321,7 +321,7 @@ export default function PrintPage() {
       </div>
 
       <main className="mx-auto max-w-[210mm] space-y-4 px-2 py-4 print:max-w-none print:space-y-0 print:p-0">
-        {ids.length === 0 ? (
+        {numbers.length === 0 ? (
           <ErrorState title="No hay pedidos para imprimir" detail="Selecciona pedidos en la lista y elige Imprimir." />
         ) : orders.isPending ? (
           <LoadingState label="Cargando pedidos..." />

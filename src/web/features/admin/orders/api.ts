@@ -134,18 +134,19 @@ export function useAdminOrder(orderNumber: number | undefined) {
 }
 
 /** The orders of a selection, in the order their ids were given (print page). */
-export function useOrdersByIds(ids: number[]) {
+/** The orders of the print page, by their numbers, in the order given. */
+export function useOrdersByNumbers(numbers: number[]) {
   return useQuery({
-    queryKey: [...adminKeys.orders, 'ids', ids],
+    queryKey: [...adminKeys.orders, 'numbers', numbers],
     queryFn: async ({ signal }) => {
-      const page = await api.get<AdminOrderPage>(`/api/orders/${toQuery({ ids: ids.join(','), page_size: 100 })}`, {
+      const page = await api.get<AdminOrderPage>(`/api/orders/${toQuery({ numbers: numbers.join(','), page_size: 100 })}`, {
         signal,
         fallbackError: 'Error al cargar los pedidos',
       });
-      const byId = new Map(page.results.map((order) => [order.id, order]));
-      return ids.map((id) => byId.get(id)).filter((order): order is OrderDto => order !== undefined);
+      const byNumber = new Map(page.results.map((order) => [order.order_number, order]));
+      return numbers.map((number) => byNumber.get(number)).filter((order): order is OrderDto => order !== undefined);
     },
-    enabled: ids.length > 0,
+    enabled: numbers.length > 0,
     staleTime: 30_000,
   });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatArs } from '../../../../domain/money';
 import type { OrderDto, OrderProductDto } from '../../../../domain/orders';
-import { addressLines, lineSeeds, parseIds, pickList, shippingLine } from './print';
+import { addressLines, lineSeeds, parseOrderNumbers, pickList, shippingLine } from './print';
 
 const line = (product_id: number | null, product_name: string, seed_count: number | null, quantity: number, brand = 'RQS') =>
   ({ product_id, product_name, product_brand: brand, quantity, blister_info: { seed_count } }) as OrderProductDto;
@@ -32,10 +32,10 @@ describe('pick list', () => {
   });
 });
 
-describe('printed ids', () => {
+describe('printed order numbers', () => {
   it('reads a comma list, skipping junk and repeats', () => {
-    expect(parseIds('3,1,x,3,,0,2')).toEqual([3, 1, 2]);
-    expect(parseIds(null)).toEqual([]);
+    expect(parseOrderNumbers('3,1,x,3,,0,2')).toEqual([3, 1, 2]);
+    expect(parseOrderNumbers(null)).toEqual([]);
   });
 });
 

@@ -46,8 +46,8 @@ export function pickList(orders: OrderDto[]): PickRow[] {
   );
 }
 
-/** The ids of ?ids=1,2,3: positive integers, without repeats, at most 100. */
-export function parseIds(value: string | null): number[] {
+/** The order numbers of ?pedidos=1,2,3: positive integers, without repeats, at most 100. */
+export function parseOrderNumbers(value: string | null): number[] {
   const ids = (value ?? '')
     .split(',')
     .map((part) => part.trim())
