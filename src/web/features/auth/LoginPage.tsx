@@ -11,7 +11,7 @@ import { useSession } from '../../lib/session';
 import { authApi } from './api';
 import { loginSchema, type LoginForm } from './schemas';
 import { Alert } from '../../components/ui/Alert';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/fields';
@@ -22,7 +22,6 @@ import { VERIFIED_MESSAGE, VerifyEmailStep } from './VerifyEmailStep';
 type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };
 
 export default function LoginPage() {
-  usePageTitle('Iniciar sesión');
   const { signIn } = useSession();
   const [params] = useSearchParams();
   const [mode, setMode] = useState<Mode>({ kind: 'login' });
@@ -59,6 +58,7 @@ export default function LoginPage() {
   if (mode.kind === 'verify') {
     return (
       <AuthShell title="Verifica tu email" subtitle="Tu cuenta todavía no está verificada." icon={<MailIcon size={24} />}>
+        <PageTitle>Iniciar sesión</PageTitle>
         <VerifyEmailStep
           email={mode.email}
           notice={mode.notice}
@@ -89,6 +89,7 @@ export default function LoginPage() {
         </>
       }
     >
+      <PageTitle>Iniciar sesión</PageTitle>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         {verified && <Alert tone="success">{VERIFIED_MESSAGE}</Alert>}
         {serverError && <Alert tone="error">{serverError}</Alert>}
