@@ -86,18 +86,11 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
       // Props typed with method shorthand (`onClose(): void`) are plain callbacks, never bound to `this`.
       '@typescript-eslint/unbound-method': 'off',
-      // The app runs on Preact's compatibility layer (docs/decisions/0018): React 19's own hooks do
-      // not exist there, and the toast library loads only when a toast is shown (lib/toast.tsx).
+      // The toast library loads only when a toast is shown (lib/toast.tsx).
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
           paths: [
-            {
-              name: 'react',
-              importNames: ['use', 'useActionState', 'useOptimistic', 'useEffectEvent', 'Activity'],
-              message: 'Not in Preact’s compatibility layer, which the app runs on.',
-            },
-            { name: 'react-dom', importNames: ['useFormStatus', 'preload', 'preinit'], message: 'Not in Preact’s compatibility layer.' },
             { name: 'sonner', allowTypeImports: true, message: 'Import toast from lib/toast: it loads the library when a toast is shown.' },
           ],
         },
@@ -115,8 +108,9 @@ export default tseslint.config(
   {
     files: ['src/web/**/*.tsx'],
     rules: {
-      // autoFocus is used only where focus must move into what just opened (dialogs, the mobile
-      // search panel, the maintenance page's single password field), as the WAI-ARIA dialog pattern asks.
+      // autoFocus is used only where focus must move into what just opened (the mobile search
+      // panel, the maintenance page's single password field; in a dialog, `data-autofocus`, which
+      // useModalDialog focuses once the dialog is open), as the WAI-ARIA dialog pattern asks.
       'jsx-a11y/no-autofocus': 'off',
       // The status choices' text sits three elements inside their label.
       'jsx-a11y/label-has-associated-control': ['error', { depth: 3 }],

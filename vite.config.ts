@@ -1,5 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './src/web/build/compile-hints';
@@ -7,17 +7,6 @@ import { compileHints } from './src/web/build/compile-hints';
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.
 const webOutDir = process.env.WEB_DIST_DIR ?? '../../dist/web';
-
-// Preact's compatibility layer in React's place, in the browser, the server renderer and the
-// component tests alike (docs/decisions/0018-preact-in-the-browser.md).
-export const reactAsPreact = [
-  { find: /^react$/, replacement: 'preact/compat' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
-];
 
 // React Router's package points every import at its development build, whose only difference is
 // its warnings switched on (remix-run/react-router#14102): builds take the production one.
@@ -28,10 +17,10 @@ const routerProductionBuild = {
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
-  resolve: { alias: command === 'build' ? [...reactAsPreact, routerProductionBuild] : reactAsPreact },
+  resolve: { alias: command === 'build' ? [routerProductionBuild] : [] },
   publicDir: 'public',
-  // Preact's plugin: JSX, and in development hot refresh that keeps a component's state.
-  plugins: [preact({ prerender: { enabled: false } }), tailwindcss(), ...(isSsrBuild ? [] : [compileHints()])],
+  // React's plugin: JSX, and in development fast refresh that keeps a component's state.
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints()])],
   build: isSsrBuild
     ? {
         outDir: `${webOutDir}-ssr`,
@@ -48,7 +37,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
           output: {
             // The runtime in a chunk of its own, named as it is, rather than inside whichever
             // shared chunk the bundler picks.
-            manualChunks: (id) => (/node_modules\/preact\//.test(id) ? 'preact' : undefined),
+            manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
           },
         },
       },

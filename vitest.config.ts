@@ -1,6 +1,4 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { reactAsPreact } from './vite.config';
 
 /**
  * Source tests that open a database are named `*.db.test.ts` and run in the api project; the rest
@@ -18,19 +16,6 @@ const withDatabase = {
 // Projects: `unit` (pure, no database), `api` (real HTTP on a real database), `process` (the built
 // server as real processes). `npm test` runs unit and api; `--project <name>` runs one.
 export default defineConfig({
-  // Components render with what the browser runs.
-  resolve: {
-    alias: [
-      ...reactAsPreact,
-      { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
-      // Their module builds, whose imports of React the aliases above reach (a require() they do not).
-      { find: /^@testing-library\/react$/, replacement: '@testing-library/react/dist/@testing-library/react.esm.js' },
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(new URL('node_modules/react-router/dist/development/index.mjs', import.meta.url)),
-      },
-    ],
-  },
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -48,8 +33,6 @@ export default defineConfig({
           name: 'unit',
           include: ['src/**/*.test.{ts,tsx}'],
           exclude: [DATABASE_SOURCE_TESTS],
-          // Libraries that import React go through the bundler too, so they get Preact as well.
-          server: { deps: { inline: [/@testing-library\/react/, /react-router/, /@tanstack\/react-query/, /react-hook-form/, /sonner/] } },
         },
       },
       {

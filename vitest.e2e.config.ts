@@ -25,5 +25,9 @@ export default defineConfig({
     globalSetup: ['tests/helpers/global-setup.ts'],
     // The built app with its server-rendered first views.
     env: { TEST_RENDER_PAGES: 'true' },
+    // The server renderer, a built bundle (React's server renderer in it), imported by Node as in
+    // production rather than transformed again by the test runner: that took seconds on a busy
+    // machine, enough to miss Fastify's plugin timeout.
+    server: { deps: { external: [/-ssr\/(entry-server\.js|assets\/)/] } },
   },
 });

@@ -25,7 +25,7 @@ import { freePort, ROOT, startServerProcess } from '../tests/helpers/server-proc
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
-export const TARGETS = { performance: 98, score: 100, lcpMs: 1500, cls: 0, tbtMs: 100, initialJsKb: 90, slowPhoneFcpMs: 1800 } as const;
+export const TARGETS = { performance: 98, score: 100, lcpMs: 1500, cls: 0, tbtMs: 100, initialJsKb: 150, slowPhoneFcpMs: 1800 } as const;
 
 export interface PageFigures {
   name: string;

@@ -14,8 +14,8 @@ import { createBrand, createProduct } from '../tests/helpers/factories';
 import { pageHtml } from './helpers/browser';
 import { rawGet } from './helpers/http';
 
-/** Bytes, gzip, as sent: 90 KB. */
-const BUDGET = 90 * 1024;
+/** Bytes, gzip, as sent, React included: 150 KB (decision 0019). */
+const BUDGET = 150 * 1024;
 
 let server: TestServer;
 let productId: number;

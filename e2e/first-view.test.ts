@@ -50,8 +50,10 @@ async function visit(page: Page, path: string) {
   page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
   page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => request.url().includes('/api/') && calls.push(new URL(request.url()).pathname));
-  await page.goto(path, { waitUntil: 'networkidle' });
-  return { errors, calls };
+  const response = await page.goto(path, { waitUntil: 'networkidle' });
+  /** The HTML this load received (a page kept a moment ago may hold fewer products than a fresh render). */
+  const served = (await response?.text()) ?? '';
+  return { errors, calls, served };
 }
 
 describe('the HTML the server sends', () => {
@@ -207,13 +209,12 @@ describe('in the browser', () => {
     const { context, page } = await shop.newPage({ viewport: MOBILE });
     try {
       for (const path of ['/', '/productos?category=automaticas', `/producto/${productId}`]) {
-        const { errors, calls } = await step(page, 'first-view-hydrate', () => visit(page, path));
+        const { errors, calls, served } = await step(page, 'first-view-hydrate', () => visit(page, path));
         expect(errors, path).toEqual([]);
         expect(calls, path).toEqual([]);
         // Hydrated part by part (lib/hydration-slices.tsx): once the last part is, the page holds
         // the elements the server sent, none lost or doubled.
         await page.waitForFunction(() => document.documentElement.dataset.app === 'ready');
-        const served = await html(path, 'age_verified=true');
         const pages = await page.evaluate((served) => {
           // Elements with their attributes in name order, as a slice rendered over the server's
           // nodes may set them again in another order; the toast list is drawn by the browser only.

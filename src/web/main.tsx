@@ -1,5 +1,6 @@
 import './lib/zod-config';
 import { hydrate } from '@tanstack/react-query';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
 import { App, createQueryClient } from './App';
@@ -42,9 +43,10 @@ async function start() {
   );
   const container = document.getElementById('root')!;
   if (firstRender) {
-    // The hydration starts in a task of its own, and leaves the page's slices for later ones.
+    // The hydration starts in a task of its own and, as a transition, works in short slices; the
+    // page's HydrationSlices are hydrated after it.
     await nextTask();
-    void hydrateInSlices(() => hydrateRoot(container, app));
+    void hydrateInSlices(() => startTransition(() => void hydrateRoot(container, app)));
   } else createRoot(container).render(app);
 }
 

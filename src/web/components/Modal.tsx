@@ -15,7 +15,12 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
+    if (open && !dialog.open) {
+      dialog.showModal();
+      // React focuses an autoFocus element as it mounts, while its dialog is still closed, which a
+      // browser refuses: a modal's first focus is marked data-autofocus and given here.
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) {
       closedHere.current = true;
       dialog.close();

@@ -1,11 +1,17 @@
 // @vitest-environment happy-dom
-// Slices of a server-rendered page are hydrated in later tasks, and a slice whose turn comes after
-// the state changed shows the new state, attributes included, on the server's own nodes.
-import { useSyncExternalStore } from 'react';
+// Slices of a server-rendered page are hydrated after the rest of it, on the server's own nodes,
+// and a slice whose turn comes after the state changed shows the new state, attributes included.
+import { useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
-import { describe, expect, it } from 'vitest';
-import { HydrationSlice, hydrateInSlices } from './hydration-slices';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterSlices, HydrationSlice, hydrateInSlices } from './hydration-slices';
+
+// React's own scheduling, as in a browser, not the test helpers' act().
+const actEnvironment = globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean };
+const previousActEnvironment = actEnvironment.IS_REACT_ACT_ENVIRONMENT;
+beforeAll(() => void (actEnvironment.IS_REACT_ACT_ENVIRONMENT = false));
+afterAll(() => void (actEnvironment.IS_REACT_ACT_ENVIRONMENT = previousActEnvironment));
 
 function createSession() {
   let signedIn = false;
@@ -20,12 +26,18 @@ function createSession() {
   };
 }
 
-type Session = ReturnType<typeof createSession>;
+/** `server`: what the server read, signed in or not. */
+type Session = ReturnType<typeof createSession> & { server: boolean };
 let cardRenders = 0;
+/** How many cards had rendered when the frame was committed. */
+let cardsAtFrameCommit: number | undefined;
+
+/** A store read as the server read it (signed out) during the hydration, then as it is. */
+const useSignedIn = (session: Session) => useSyncExternalStore(session.subscribe, session.get, () => session.server);
 
 function Card({ session, id }: { session: Session; id: number }) {
   cardRenders++;
-  const signedIn = useSyncExternalStore(session.subscribe, session.get);
+  const signedIn = useSignedIn(session);
   return (
     <li className={signedIn ? 'card priced' : 'card'}>
       {/* Same element, other attributes: what hydration alone would leave as the server sent it. */}
@@ -38,7 +50,9 @@ function Card({ session, id }: { session: Session; id: number }) {
 }
 
 function Page({ session }: { session: Session }) {
-  const signedIn = useSyncExternalStore(session.subscribe, session.get);
+  const signedIn = useSignedIn(session);
+  useLayoutEffect(() => void (cardsAtFrameCommit ??= cardRenders), []);
+  useEffect(() => void afterSlices(), []);
   return (
     <main>
       <h1>{signedIn ? 'Hola' : 'Catálogo'}</h1>
@@ -56,28 +70,31 @@ function Page({ session }: { session: Session }) {
   );
 }
 
-// Rendered before any hydration starts: during one, a slice anywhere in this document waits its turn.
+/** A session as the server rendered it: signed out. */
+const guestSession = () => Object.assign(createSession(), { server: false });
+
 const GUEST_HTML = serverHtml(false);
 const SIGNED_IN_HTML = serverHtml(true);
 
 function serverHtml(signedIn: boolean) {
-  const session = createSession();
+  const session = Object.assign(createSession(), { server: signedIn });
   if (signedIn) session.signIn();
   return renderToString(<Page session={session} />);
 }
 
 describe('hydration in slices', () => {
-  it('leaves each slice with the server HTML for a later task, then hydrates it', async () => {
+  it('hydrates each slice after the rest of the page, on the server HTML', async () => {
     const container = document.createElement('div');
     container.innerHTML = GUEST_HTML;
     const serverNodes = [...container.querySelectorAll('li a')];
     cardRenders = 0;
-    const done = hydrateInSlices(() => hydrateRoot(container, <Page session={createSession()} />));
-    // The first task hydrated the page's frame only; the cards wait with the server's nodes.
-    expect(cardRenders).toBe(0);
-    expect(container.innerHTML).toBe(GUEST_HTML);
-    await done;
+    cardsAtFrameCommit = undefined;
+    const errors: unknown[] = [];
+    await hydrateInSlices(() => hydrateRoot(container, <Page session={guestSession()} />, { onRecoverableError: (e) => errors.push(e) }));
+    // The frame was committed before any card rendered; once settled, every card is hydrated.
+    expect(cardsAtFrameCommit).toBe(0);
     expect(cardRenders).toBe(3);
+    expect(errors).toEqual([]);
     expect(container.innerHTML).toBe(GUEST_HTML);
     // The same nodes, not new ones.
     expect([...container.querySelectorAll('li a')]).toEqual(serverNodes);
@@ -87,10 +104,14 @@ describe('hydration in slices', () => {
     const container = document.createElement('div');
     container.innerHTML = GUEST_HTML;
     const firstLink = container.querySelector('li a');
-    const session = createSession();
-    const done = hydrateInSlices(() => hydrateRoot(container, <Page session={session} />));
+    const session = guestSession();
+    const errors: unknown[] = [];
+    const done = hydrateInSlices(() => hydrateRoot(container, <Page session={session} />, { onRecoverableError: (e) => errors.push(e) }));
     session.signIn();
     await done;
+    // The update is rendered once the slices are hydrated.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(errors).toEqual([]);
     expect(container.innerHTML).toBe(SIGNED_IN_HTML);
     expect(container.querySelector('li a')).toBe(firstLink);
   });

@@ -40,7 +40,7 @@ export function DialogActions({
 }) {
   return (
     <div className={['flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className].filter(Boolean).join(' ')}>
-      <Button variant="secondary" size={size} onClick={onCancel} disabled={busy} autoFocus={focusCancel}>
+      <Button variant="secondary" size={size} onClick={onCancel} disabled={busy} data-autofocus={focusCancel || undefined}>
         {cancelLabel}
       </Button>
       {children}

@@ -6,7 +6,7 @@ import { Suspense, useEffect, useRef, type ComponentType, type ReactNode, type S
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { buttonClass } from '../../components/ui/Button';
 import { BellIcon, ChevronRightIcon } from '../../components/ui/icons';
 import { GridIcon, LogOutIcon, PackageIcon, SettingsIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
@@ -36,7 +36,6 @@ const ADMIN_LINKS: { to: string; label: string; permission: Permission }[] = [
 
 /** The warranty and site settings sections come from their own features, composed in routes.tsx. */
 export default function AccountPage({ warranty, siteSettings }: { warranty: ReactNode; siteSettings: ReactNode }) {
-  usePageTitle('Mi cuenta');
   const { user, isAdmin, signOut } = useSession();
   // Only the sections the staff member's role opens.
   const { can } = usePermissions();
@@ -62,6 +61,7 @@ export default function AccountPage({ warranty, siteSettings }: { warranty: Reac
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <PageTitle>Mi cuenta</PageTitle>
       <h1 ref={heading} tabIndex={-1} className="mb-4 text-2xl font-bold tracking-tight text-stone-900 sm:mb-6 sm:text-3xl">
         Mi cuenta
       </h1>

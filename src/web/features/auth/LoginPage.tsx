@@ -10,7 +10,7 @@ import { safeInternalPath } from '../../lib/intended-route';
 import { useSignIn } from './sign-in';
 import { loginSchema, type LoginForm } from './schemas';
 import { Alert } from '../../components/ui/Alert';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { PasswordField, TextField } from '../../components/ui/fields';
@@ -21,7 +21,6 @@ import { VERIFIED_MESSAGE, VERIFIED_SIGNED_IN, VerifyEmailStep } from './VerifyE
 type Mode = { kind: 'login' } | { kind: 'verify'; email: string; notice: string };
 
 export default function LoginPage() {
-  usePageTitle('Iniciar sesión');
   const [params] = useSearchParams();
   const signIn = useSignIn(params.get('redirect'));
   // Sent here after verifying at registration when signing in did not work: the e-mail is filled.
@@ -55,6 +54,7 @@ export default function LoginPage() {
   if (mode.kind === 'verify') {
     return (
       <AuthShell title="Verifica tu email" subtitle="Tu cuenta todavía no está verificada." icon={<MailIcon size={24} />}>
+        <PageTitle>Iniciar sesión</PageTitle>
         <VerifyEmailStep
           email={mode.email}
           notice={mode.notice}
@@ -92,6 +92,7 @@ export default function LoginPage() {
         </>
       }
     >
+      <PageTitle>Iniciar sesión</PageTitle>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         {verified && <Alert tone="success">{VERIFIED_MESSAGE}</Alert>}
         {serverError && <Alert tone="error">{serverError}</Alert>}

@@ -9,7 +9,7 @@ import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { resetRequestSchema, resetVerifySchema, type ResetVerifyForm } from './schemas';
 import { Alert } from '../../components/ui/Alert';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { CodeField, EmailField, NewPasswordFields } from '../../components/ui/fields';
@@ -24,7 +24,6 @@ export const PASSWORD_RESET_DONE = 'Contraseña actualizada correctamente. Ahora
 const noAnswer = (e: unknown) => e instanceof ApiError && e.status === 0;
 
 export default function PasswordResetPage() {
-  usePageTitle('Recuperar contraseña');
   const [email, setEmail] = useState<string | null>(null);
   return (
     <AuthShell
@@ -37,6 +36,7 @@ export default function PasswordResetPage() {
         </Link>
       }
     >
+      <PageTitle>Recuperar contraseña</PageTitle>
       {email ? <VerifyStep email={email} onBack={() => setEmail(null)} /> : <RequestStep onSent={setEmail} />}
     </AuthShell>
   );

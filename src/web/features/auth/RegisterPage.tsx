@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 import { authApi } from './api';
 import { registerSchema, type RegisterForm, type RegisterValues } from './schemas';
 import { Alert } from '../../components/ui/Alert';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { AuthShell } from './AuthShell';
 import { Button } from '../../components/ui/Button';
 import { EmailField, NewPasswordFields, TextField } from '../../components/ui/fields';
@@ -37,7 +37,6 @@ const PREFIX_TO_FIELD: Record<string, FieldPath<RegisterForm>> = {
 const ACCOUNT_EXISTS_REDIRECT_MS = 2000;
 
 export default function RegisterPage() {
-  usePageTitle('Crear Cuenta');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const loginPath = loginPathFor(params.get('redirect'));
@@ -116,6 +115,7 @@ export default function RegisterPage() {
   if (step.kind === 'verify') {
     return (
       <AuthShell title="Verifica tu email" subtitle="Un último paso para activar tu cuenta." icon={<MailIcon size={24} />}>
+        <PageTitle>Crear Cuenta</PageTitle>
         <VerifyEmailStep
           email={step.email}
           notice={step.notice}
@@ -155,6 +155,7 @@ export default function RegisterPage() {
         </>
       }
     >
+      <PageTitle>Crear Cuenta</PageTitle>
       <form onSubmit={form.handleSubmit(onSubmit)} noValidate className="space-y-4">
         {notice && (
           <Alert tone={notice.tone} title={notice.list ? notice.message : undefined}>

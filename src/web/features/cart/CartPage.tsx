@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { formatArs } from '../../../domain/money';
 import { useSession } from '../../lib/session';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { ArrowLeftIcon, CartLargeIcon, ShieldLargeIcon } from '../../components/ui/account-icons';
 import { blisterQueryKey, fetchBlister } from './api';
@@ -18,7 +18,6 @@ export default function CartPage() {
   const { status } = useSession();
   const navigate = useNavigate();
   const [checkingOut, setCheckingOut] = useState(false);
-  usePageTitle(`Mi Carrito (${units})`);
   const stock = useCurrentBlisters(lines, status === 'authenticated');
 
   function startOrder() {
@@ -34,6 +33,7 @@ export default function CartPage() {
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <PageTitle>{`Mi Carrito (${units})`}</PageTitle>
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito ({units})</h1>
       {/* One column of minmax(0, 1fr) on a phone: an auto column would grow to the widest content (the coupon's field and button). */}
       <div
@@ -122,6 +122,7 @@ function useCurrentBlisters(lines: CartLine[], signedIn: boolean): Map<number, n
 function EmptyCart() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <PageTitle>Mi Carrito (0)</PageTitle>
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito (0)</h1>
       <div className="mt-6 flex flex-col items-center rounded-2xl border border-stone-200 bg-white px-6 py-14 text-center shadow-sm">
         <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">

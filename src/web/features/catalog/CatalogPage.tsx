@@ -2,7 +2,7 @@
 // shared link shows the same selection.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { FilterIcon, SearchIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
@@ -33,7 +33,6 @@ function useCatalogFilters() {
 }
 
 export default function CatalogPage() {
-  usePageTitle('Catálogo de semillas');
   const [filters, setFilters] = useCatalogFilters();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const brands = useBrands();
@@ -48,6 +47,7 @@ export default function CatalogPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
+      <PageTitle>Catálogo de semillas</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Catálogo de semillas</h1>
 
       <HydrationSlice>

@@ -1,7 +1,7 @@
 // spec storefront §2 home. The spec's 500 ms page loader is left out: it would only delay the
 // largest paint; each section shows skeletons of its final size while its data loads.
 import { Link } from 'react-router';
-import { useDocumentTitle } from '../../lib/page-title';
+import { DocumentTitle } from '../../lib/page-title';
 import { ArrowRightIcon, ChevronDownIcon, LeafIcon, ShieldIcon, SproutIcon, SunIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { SHOP_NAME } from '../../components/site';
@@ -12,7 +12,6 @@ import { PromoCarousel } from './PromoCarousel';
 import { HydrationSlice } from '../../lib/hydration-slices';
 
 export default function HomePage() {
-  useDocumentTitle(`${SHOP_NAME} - Banco de semillas de cannabis`);
   const desktop = useMediaQuery('(min-width: 1024px)');
   const brands = useBrands(desktop);
   const latest = useLatestProducts();
@@ -21,6 +20,7 @@ export default function HomePage() {
 
   return (
     <>
+      <DocumentTitle>{`${SHOP_NAME} - Banco de semillas de cannabis`}</DocumentTitle>
       <HydrationSlice>
         <Hero />
       </HydrationSlice>

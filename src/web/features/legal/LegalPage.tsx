@@ -1,7 +1,7 @@
 // /terminos, /privacidad and /cambios-y-devoluciones: the shop's text (its default until the
 // owner edits it), rendered from the safe Markdown subset.
 import { Link } from 'react-router';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { LEGAL_PAGE_LABELS, type LegalSlug } from '../../../domain/legal';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import { Markdown } from '../../components/Markdown';
@@ -18,9 +18,9 @@ const dateFormat = new Intl.DateTimeFormat('es-AR', {
 function LegalPage({ slug }: { slug: LegalSlug }) {
   const page = useLegalPage(slug);
   const title = page.data?.title ?? LEGAL_PAGE_LABELS[slug];
-  usePageTitle(title);
   return (
     <article className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageTitle>{title}</PageTitle>
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Información legal</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">{title}</h1>
       {page.data?.updated_at && (

@@ -7,7 +7,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { usePageTitle } from '../../lib/page-title';
+import { PageTitle } from '../../lib/page-title';
 import { REVOCATION_DAYS } from '../../../domain/legal';
 import { REVOCATION_REASON_MAX, revocationSchema, type RevocationRequest } from '../../../domain/legal-schemas';
 import { Alert } from '../../components/ui/Alert';
@@ -23,7 +23,6 @@ const FIELDS = ['name', 'email', 'order_number', 'reason'] as const;
 const resolver = zodResolver(revocationSchema) as unknown as Resolver<Fields, unknown, RevocationRequest>;
 
 export default function RevocationPage() {
-  usePageTitle('Botón de arrepentimiento');
   const send = useSendRevocation();
   const [code, setCode] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -75,6 +74,7 @@ export default function RevocationPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
+      <PageTitle>Botón de arrepentimiento</PageTitle>
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Tus derechos</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Botón de arrepentimiento</h1>
       <p className="mt-2 text-stone-600">

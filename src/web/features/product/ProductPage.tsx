@@ -7,7 +7,7 @@ import { truncateAtWord } from '../../../domain/text';
 import { ArrowRightIcon, ClockIcon, DropIcon, EditIcon, FlaskIcon, LeafIcon, SproutIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { ApiError } from '../../lib/api';
-import { useDocumentTitle } from '../../lib/page-title';
+import { DocumentTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
 import { useProduct, useRelatedProducts } from '../../lib/catalog-api';
 import { BuyBox } from './BuyBox';
@@ -34,7 +34,6 @@ export default function ProductPage() {
 }
 
 function ProductDetail({ product }: { product: ProductDto }) {
-  useDocumentTitle(`Detalles del Producto - ${product.name}`);
   const { isAdmin } = useSession();
   const [tab, setTab] = useState<ProductTab>('specs');
   const tabsRef = useRef<HTMLDivElement>(null);
@@ -51,6 +50,7 @@ function ProductDetail({ product }: { product: ProductDto }) {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-10">
+      <DocumentTitle>{`Detalles del Producto - ${product.name}`}</DocumentTitle>
       <nav aria-label="Ruta de navegación" className="mb-5 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
@@ -187,9 +187,9 @@ function SpecTiles({ product, typeLabel }: { product: ProductDto; typeLabel: str
 }
 
 function NotFound() {
-  useDocumentTitle('Producto no encontrado');
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
+      <DocumentTitle>Producto no encontrado</DocumentTitle>
       <span className="flex h-16 w-16 items-center justify-center rounded-full bg-stone-100 text-stone-500">
         <SproutIcon size={30} />
       </span>

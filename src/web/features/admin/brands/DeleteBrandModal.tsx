@@ -82,7 +82,7 @@ export function DeleteBrandModal({ brand, onClose }: { brand: BrandDto; onClose:
       className="!max-w-md"
       footer={
         <div className="flex flex-col-reverse gap-2 sm:flex-row sm:flex-wrap sm:justify-end">
-          <Button variant="secondary" onClick={close} disabled={busy} autoFocus>
+          <Button variant="secondary" onClick={close} disabled={busy} data-autofocus>
             Cerrar
           </Button>
           {brand.visible && (

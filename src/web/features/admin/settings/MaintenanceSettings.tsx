@@ -321,7 +321,7 @@ function BypassPasswordModal({
           autoComplete="new-password"
           value={password}
           onChange={(e) => setPassword(e.target.value)}
-          autoFocus
+          data-autofocus
         />
         <TextField
           label="Confirmar contraseña"
