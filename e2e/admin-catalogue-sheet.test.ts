@@ -86,7 +86,7 @@ describe('catalog spreadsheet', () => {
       await page.getByRole('table', { name: 'Filas que cambian' }).waitFor();
     });
     const changes = await page.getByRole('table', { name: 'Filas que cambian' }).locator('tbody tr').allInnerTexts();
-    expect(changes[0]).toContain('Precio: 10000 → 12345');
+    expect(changes[0]).toContain('Precio: 10.000 → 12.345');
     expect(changes[1]).toContain('Nueva');
     const apply = page.getByRole('button', { name: 'Aplicar cambios' });
     expect(await apply.isDisabled()).toBe(false);
