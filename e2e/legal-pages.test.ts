@@ -128,7 +128,7 @@ describe('legal pages and the Botón de arrepentimiento', () => {
       await admin.page.goto('/admin/configuracion');
       const contact = admin.page.getByRole('form', { name: 'Contacto y datos fiscales' });
       await contact.waitFor();
-      expect(await contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('1123456789');
+      expect(await contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('+54 9 11 2345-6789');
       const editor = admin.page.getByRole('form', { name: 'Editar Términos y condiciones' });
       await editor.getByLabel('Texto').fill('## Vista previa\n\n- **uno**\n- <b>dos</b>');
       await editor.getByRole('heading', { name: 'Vista previa' }).waitFor();

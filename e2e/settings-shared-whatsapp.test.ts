@@ -29,7 +29,7 @@ describe("the WhatsApp of 'Datos de pago' and 'Contacto'", () => {
       await payment.getByRole('button', { name: 'Guardar datos de pago' }).click();
       await page.getByText('Datos de pago guardados').waitFor();
       // 'Contacto' shows the number just saved, and keeps what was typed in it.
-      await expect.poll(() => contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('3515551234');
+      await expect.poll(() => contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('+54 9 351 555-1234');
       expect(await contact.getByLabel('Instagram').inputValue()).toBe('@semillasdelsur');
       await contact.getByRole('button', { name: 'Guardar datos de contacto' }).click();
       await page.getByText('Datos de contacto guardados').waitFor();
@@ -37,9 +37,9 @@ describe("the WhatsApp of 'Datos de pago' and 'Contacto'", () => {
     });
     await step(page, 'after-reload', async () => {
       await page.reload();
-      await expect.poll(() => payment.getByLabel('WhatsApp de la tienda').inputValue()).toBe('3515551234');
+      await expect.poll(() => payment.getByLabel('WhatsApp de la tienda').inputValue()).toBe('+54 9 351 555-1234');
       await expect.poll(() => contact.getByLabel('Instagram').inputValue()).toBe('@semillasdelsur');
-      expect(await contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('3515551234');
+      expect(await contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('+54 9 351 555-1234');
       expect(await payment.getByLabel('Banco').inputValue()).toBe('Banco Macro');
     });
     const stored = await api(shop.server, 'GET', '/api/core/contact-settings/');
@@ -57,7 +57,7 @@ describe("the WhatsApp of 'Datos de pago' and 'Contacto'", () => {
       await contact.getByLabel('WhatsApp de la tienda').fill('11 2345-6789');
       await contact.getByRole('button', { name: 'Guardar datos de contacto' }).click();
       await page.getByText('Datos de contacto guardados').waitFor();
-      await expect.poll(() => payment.getByLabel('WhatsApp de la tienda').inputValue()).toBe('1123456789');
+      await expect.poll(() => payment.getByLabel('WhatsApp de la tienda').inputValue()).toBe('+54 9 11 2345-6789');
       // 'Datos de pago' saved next, with another change of its own, keeps it.
       await payment.getByLabel('Alias').fill('semillas.del.sur');
       await payment.getByRole('button', { name: 'Guardar datos de pago' }).click();
@@ -66,7 +66,7 @@ describe("the WhatsApp of 'Datos de pago' and 'Contacto'", () => {
       await screenshot(page, 'settings-shared-whatsapp-390');
     });
     await page.reload();
-    await expect.poll(() => contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('1123456789');
+    await expect.poll(() => contact.getByLabel('WhatsApp de la tienda').inputValue()).toBe('+54 9 11 2345-6789');
     expect(await payment.getByLabel('Alias').inputValue()).toBe('semillas.del.sur');
   });
 });

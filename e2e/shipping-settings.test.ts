@@ -79,8 +79,8 @@ describe('shipping settings', () => {
     await step(page, 'shipping-reload', async () => {
       await page.reload();
       await expect.poll(() => page.getByLabel('Nombre').inputValue()).toBe('Andreani express');
-      expect(await page.getByLabel('Precio zona 2 ($)').inputValue()).toBe('9800');
-      expect(await page.getByLabel('Resto del país ($)').inputValue()).toBe('22000');
+      expect(await page.getByLabel('Precio zona 2 ($)').inputValue()).toBe('9.800');
+      expect(await page.getByLabel('Resto del país ($)').inputValue()).toBe('22.000');
       const chips = await method.getByRole('list', { name: 'Provincias de la zona' }).allInnerTexts();
       expect(chips.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Ciudad Autónoma de Buenos Aires Buenos Aires', 'Córdoba Santa Fe']);
       await screenshot(page, 'shipping-settings-1280');
