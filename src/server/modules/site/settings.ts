@@ -5,6 +5,7 @@
 // process; the short TTL bounds what a process misses while not notified.
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { NO_PAYMENT_SETTINGS } from '../../../domain/fulfilment';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
 import { siteSettings } from '../../db/schema';
@@ -23,13 +24,7 @@ const NO_ROW: Row = {
   maintenance_mode: false,
   maintenance_message: null,
   bypass_password_hash: null,
-  bank_holder: '',
-  cbu: '',
-  alias: '',
-  bank_name: '',
-  cuit: '',
-  other_instructions: '',
-  whatsapp_number: '',
+  ...NO_PAYMENT_SETTINGS,
   low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
   max_pending_orders: null,
   coupon_combination: 'best',

@@ -10,6 +10,7 @@ import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { factsOfDto, refusal } from '../../../domain/order-lifecycle';
 import { formatArs } from '../../../domain/money';
 import { formatPhone } from '../../../domain/phone-format';
+import { seedsLabel } from '../../../domain/plural';
 import { joinAddress } from '../../../domain/shipping';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
@@ -243,11 +244,12 @@ function OrderTotals({ order }: { order: OrderDto }) {
   return <OrderMoneyList order={order} inline label={`Importes del pedido #${order.order_number}`} />;
 }
 
-const seedsLabel = (n: number | null | undefined) => (n ? `${n} ${n === 1 ? 'semilla' : 'semillas'}` : null);
+/** "N semillas" of a presentation, or nothing when the line has no blister. */
+const seedsOf = (n: number | null | undefined) => (n ? seedsLabel(n) : null);
 
 /** A line by its product and presentation: two presentations of one product are two lines. */
 function lineName(line: OrderProductDto): string {
-  const seeds = seedsLabel(line.blister_info?.seed_count);
+  const seeds = seedsOf(line.blister_info?.seed_count);
   return seeds ? `${line.product_name} (${seeds})` : line.product_name;
 }
 
@@ -295,7 +297,7 @@ function OrderCard({
                 <span className="font-medium text-stone-900">{line.product_name}</span>
               )}
               <p className="text-sm text-stone-600">
-                {[line.product_brand, seedsLabel(line.blister_info?.seed_count)].filter(Boolean).join(' · ')}
+                {[line.product_brand, seedsOf(line.blister_info?.seed_count)].filter(Boolean).join(' · ')}
               </p>
               <p className="text-sm text-stone-700">
                 {line.quantity} x {formatArs(line.price_at_time)}
