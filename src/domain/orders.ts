@@ -12,6 +12,7 @@ import { ORDER_SOURCES, ORDER_STATUSES } from './order-status';
 import { CARRIERS } from './fulfilment-steps';
 import { addressDtoSchema, addressSchema, SHIPPING_KINDS } from './shipping';
 import { phoneSchema } from './phone';
+import { presentationName } from './plural';
 
 export { isOrderActive, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status';
 
@@ -37,8 +38,6 @@ export const CANCELLED_FOR_NO_PRODUCTS = 'Pedido cancelado por falta de producto
 export const EXPIRED_ORDER_REASON = 'Cancelado automáticamente por falta de confirmación';
 
 /** A presentation by its product and seeds, as the cart shows it: 'Gorilla Kush (3 semillas)'. */
-export const presentationName = (name: string, seedCount: number) => `${name} (${seedCount} ${seedCount === 1 ? 'semilla' : 'semillas'})`;
-
 export function insufficientStockMessage(name: string, seedCount: number, available: number): string {
   return `No hay suficiente stock de ${presentationName(name, seedCount)}. Stock disponible: ${available}`;
 }

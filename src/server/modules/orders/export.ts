@@ -6,7 +6,7 @@ import { escapeFormula } from '../../../domain/catalog-sheet';
 import { orderStageLabel, REFUND_STATUS_LABELS } from '../../../domain/order-lifecycle';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../domain/fulfilment';
 import type { OrderDto, OrderExportQuery } from '../../../domain/orders';
-import { seedsLabel } from '../../../domain/plural';
+import { presentationName } from '../../../domain/plural';
 import { PROVINCES } from '../../../domain/shipping';
 import { formatDateTime, shopDate } from '../../../domain/dates';
 import type { AppContext } from '../../context';
@@ -57,8 +57,7 @@ export const csvDateTime = (iso: string | null | undefined) => (iso ? formatDate
 export const csvMoney = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : value.toFixed(2).replace('.', ',');
 
-const lineName = (line: OrderDto['order_products'][number]) =>
-  `${line.product_name}${line.blister_info.seed_count ? ` (${seedsLabel(line.blister_info.seed_count)})` : ''}`;
+const lineName = (line: OrderDto['order_products'][number]) => presentationName(line.product_name, line.blister_info.seed_count);
 
 const ORDER_COLUMNS: [string, (o: OrderDto) => CellValue][] = [
   ['Pedido', (o) => o.order_number],

@@ -10,7 +10,7 @@ import { whatsappUrl } from '../../../domain/fulfilment-steps';
 import { factsOfDto, refusal } from '../../../domain/order-lifecycle';
 import { formatArs } from '../../../domain/money';
 import { formatPhone } from '../../../domain/phone-format';
-import { seedsLabel } from '../../../domain/plural';
+import { presentationName, seedsLabel } from '../../../domain/plural';
 import { joinAddress } from '../../../domain/shipping';
 import { SHOP_NAME } from '../../../domain/shop';
 import { ApiError } from '../../lib/api';
@@ -248,10 +248,7 @@ function OrderTotals({ order }: { order: OrderDto }) {
 const seedsOf = (n: number | null | undefined) => (n ? seedsLabel(n) : null);
 
 /** A line by its product and presentation: two presentations of one product are two lines. */
-function lineName(line: OrderProductDto): string {
-  const seeds = seedsOf(line.blister_info?.seed_count);
-  return seeds ? `${line.product_name} (${seeds})` : line.product_name;
-}
+const lineName = (line: OrderProductDto) => presentationName(line.product_name, line.blister_info?.seed_count);
 
 function OrderCard({
   order,
