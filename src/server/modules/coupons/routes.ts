@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, pageSchema } from '../../../domain/page';
 import { couponCheckResultSchema, couponCheckSchema, couponDtoSchema, couponInputSchema } from '../../../domain/coupons';
 import type { AppContext } from '../../context';
-import { requireStaff, requireUser } from '../auth/caller';
+import { requireStaff, requireUser } from '../../security/caller';
 import { checkCoupon } from '../orders/service';
 import { createCoupon, getCoupon, listCoupons, updateCoupon } from './service';
 

@@ -5,8 +5,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import type { Pipeline } from '../../../domain/dashboard';
 import { ORDER_STAGES, UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
-import { inStages } from '../orders/stages';
-import { stockStateSql } from '../catalog/stock-state';
+import { inStages } from '../orders';
+import { stockStateSql } from '../catalog';
 import { sqlRows, type DbOrTx } from '../../db/client';
 
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);

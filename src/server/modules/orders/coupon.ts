@@ -15,10 +15,10 @@ import {
 import { formatArs } from '../../../domain/money';
 import { priceBlister } from '../../../domain/pricing';
 import type { DbOrTx, Tx } from '../../db/client';
-import { productBrandIds } from '../catalog/brand-records';
-import { couponRules, customerFacts, findCouponByCode, type CouponRow } from '../coupons/uses';
+import { productBrandIds } from '../catalog';
+import { type CouponRow, couponRules, customerFacts, findCouponByCode } from '../coupons';
 import type { AppContext } from '../../context';
-import type { BlisterLine } from '../catalog/blisters';
+import type { BlisterLine } from '../catalog';
 
 /** A priced line as the coupon sees it: list price (before the brands' discounts) and price after them. */
 export function couponLine(p: BlisterLine, quantity: number, price: number, dollarRate: number): CouponLine {

@@ -8,13 +8,12 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import type { Logger } from '../../logger';
-import { findAccountByEmail, freeUsername, insertAccount } from '../auth/accounts';
+import { findAccountByEmail, freeUsername, insertAccount } from '../auth';
 import { conflict } from '../../errors';
-import { logActivity } from '../activity/log';
-import { getDollarRateValue } from '../site/dollar-rate';
+import { logActivity } from '../../shared/activity-log';
+import { getDollarRateValue, readShopSettings } from '../site';
 import { notifyOrderCreated } from './emails';
 import { paymentDate, writePayment } from './fulfilment';
-import { readShopSettings } from '../site/settings';
 import { STAFF_VIEW } from './queries';
 import { customerView, lockOrder, placeOrder, withOrderDto, writeOrders, type OrderActor } from './service';
 

@@ -30,23 +30,20 @@ import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { isForeignKeyViolation, retryingDeadlocks } from '../../db/errors';
 import { orderProducts, orders } from '../../db/schema';
-import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth/accounts';
-import { findCoupon, moveCouponUse, takeUse } from '../coupons/uses';
+import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth';
+import { findCoupon, moveCouponUse, takeUse } from '../coupons';
 import { checkResult, couponAfterLineEdit, couponLine, decideCoupon } from './coupon';
 import { couponDroppedMessage, type CouponCheckInput, type CouponCheckResult } from '../../../domain/coupons';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { diff, logActivity, type Actor } from '../activity/log';
-import { getDollarRateValue } from '../site/dollar-rate';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
+import { getDollarRateValue, orderSettingsOf, readShopSettings, type ShopSettings, shopWhatsapp } from '../site';
 import { paymentInstructions } from '../../../domain/fulfilment';
-import { orderSettingsOf } from '../site/order-settings';
-import { shopWhatsapp } from '../site/payment-settings';
-import { readShopSettings, type ShopSettings } from '../site/settings';
-import { sendRestockNoticesSoon } from '../stock-alerts/restock';
+import { sendRestockNoticesSoon } from '../stock-alerts';
 import { notifyCustomerChange, notifyOrderCreated, notifyOrderEdited, notifyStatusChanged } from './emails';
 import { findOrderDto, findOrderDtoByNumber, listAdminOrders, listUserOrders, STAFF_VIEW, type OrderView } from './queries';
 import { inStages } from './stages';
-import { applyStockDelta, heldBy, lockBlisters, moveStock, NOTHING_HELD, readBlisters } from '../catalog/stock';
-import type { BlisterLine } from '../catalog/blisters';
+import { applyStockDelta, heldBy, lockBlisters, moveStock, NOTHING_HELD, readBlisters } from '../catalog';
+import type { BlisterLine } from '../catalog';
 
 /** Who is calling, as the auth plugin loaded it. */
 export interface OrderActor extends Actor {
