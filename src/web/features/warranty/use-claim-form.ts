@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast';
 import { shopDate } from '../../../domain/dates';
 import { type PurchaseType, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
 import { ApiError } from '../../lib/api';
+import { serverFieldErrors } from '../../lib/use-api-form';
 import type { SessionUser } from '../../lib/session';
 import { submitClaim, uploadWarrantyPhoto, useEligibleOrders, warrantyKeys } from './api';
 import { type ClaimErrors, type ClaimField, type ClaimFormValues, EMPTY_CLAIM, orderFill, toClaimBody, validateClaim } from './claim-form';
@@ -23,16 +24,13 @@ const FIELDS: readonly ClaimField[] = [
   'photos',
 ];
 
-/** Server field errors by the form's keys; anything else is 'general'. */
-function serverFieldErrors(error: unknown): ClaimErrors {
+/** Server field errors by the form's keys; a field the form lacks is 'general'. */
+function claimErrors(error: unknown): ClaimErrors {
   if (!(error instanceof ApiError)) return { general: 'Error al enviar la solicitud de garantía' };
+  const named = serverFieldErrors(error, { aliases: { order: 'order_id', order_number: 'order_id' } });
   const errors: ClaimErrors = {};
-  for (const [key, messages] of Object.entries(error.errors ?? {})) {
-    const field: ClaimField =
-      key === 'order' || key === 'order_number' ? 'order_id' : FIELDS.includes(key as ClaimField) ? (key as ClaimField) : 'general';
-    const message = messages?.[0];
-    if (message) errors[field] ??= message;
-  }
+  for (const [key, message] of Object.entries(named))
+    errors[FIELDS.includes(key as ClaimField) ? (key as ClaimField) : 'general'] ??= message;
   if (!Object.keys(errors).length) errors.general = error.message || 'Error al enviar la solicitud de garantía';
   return errors;
 }
@@ -147,7 +145,7 @@ export function useClaimForm({ user, onSubmitted }: { user: SessionUser | null; 
       void queryClient.invalidateQueries({ queryKey: ['warranty'] });
       onSubmitted?.();
     } catch (error) {
-      const errors = serverFieldErrors(error);
+      const errors = claimErrors(error);
       setServerErrors(errors);
       // The order may have stopped being eligible (cancelled meanwhile): reload the list.
       if (errors.order_id) void queryClient.invalidateQueries({ queryKey: warrantyKeys.eligibleOrders });
