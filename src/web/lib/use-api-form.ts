@@ -12,16 +12,19 @@ export interface ServerErrorOptions {
   fields?: readonly string[] | ((name: string) => boolean);
   /** Server names that mean another of the form's fields (the claim's `order` is its `order_id`). */
   aliases?: Readonly<Record<string, string>>;
+  /** Where the message of a field the form lacks goes ('root.general'); by default it is left out. */
+  rest?: string;
 }
 
 /** The first message of each field the server refused, by the form's names; empty for any other error. */
-export function serverFieldErrors(error: unknown, { fields, aliases = {} }: ServerErrorOptions = {}): Record<string, string> {
+export function serverFieldErrors(error: unknown, { fields, aliases = {}, rest }: ServerErrorOptions = {}): Record<string, string> {
   const found: Record<string, string> = {};
   if (!(error instanceof ApiError) || !error.errors) return found;
   const shown = (name: string) => (fields === undefined ? true : typeof fields === 'function' ? fields(name) : fields.includes(name));
   for (const [key, messages] of Object.entries(error.errors)) {
     const name = aliases[key] ?? key;
-    if (messages?.[0] && shown(name)) found[name] ??= messages[0];
+    const target = shown(name) ? name : rest;
+    if (messages?.[0] && target) found[target] ??= messages[0];
   }
   return found;
 }
