@@ -219,6 +219,7 @@ function CheckoutFields({
       {!shippingOff && (
         <ProvinceField
           {...field('address.province')}
+          // Registered again with the listener that quotes the shipping to the province chosen.
           {...form.register('address.province', { onChange: (e: { target: { value: string } }) => setProvince(e.target.value) })}
         />
       )}
