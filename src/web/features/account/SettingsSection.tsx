@@ -1,26 +1,16 @@
 // 'Mi Cuenta' (spec accounts-admin §2, §4 e-mail change, §5 profile): personal data and password tabs.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { ApiError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
 import { DialogActions } from '../../components/ui/DialogActions';
-import {
-  CodeField,
-  EmailField,
-  isSixDigitCode,
-  NewPasswordFields,
-  PasswordField,
-  SelectField,
-  TextField,
-} from '../../components/ui/fields';
-import { PHONE_MAX_LENGTH } from '../../../domain/phone';
-import { PROVINCE_OPTIONS } from '../../../domain/shipping';
+import { AddressFields, PhoneField, ProvinceField } from '../../components/ui/address-fields';
+import { CodeField, EmailField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
 import {
   deliveryDataFormSchema,
@@ -42,20 +32,6 @@ const TABS = [
 type Tab = (typeof TABS)[number]['id'];
 
 const errorMessage = (e: unknown, fallback: string) => (e instanceof ApiError && e.message ? e.message : fallback);
-
-/** Puts the server's per-field messages next to the fields this form has; true if any matched. */
-function showFieldErrors<T extends FieldValues>(e: unknown, fields: Path<T>[], setError: UseFormSetError<T>): boolean {
-  if (!(e instanceof ApiError) || !e.errors) return false;
-  let matched = false;
-  for (const field of fields) {
-    const message = e.errors[field]?.[0];
-    if (message) {
-      setError(field, { type: 'server', message });
-      matched = true;
-    }
-  }
-  return matched;
-}
 
 export function SettingsSection() {
   const [tab, setTab] = useState<Tab>('profile');
@@ -140,8 +116,8 @@ function useApplyProfile() {
 
 function NamesForm({ profile }: { profile: ProfileDto }) {
   const apply = useApplyProfile();
-  const form = useForm<NamesForm>({
-    resolver: zodResolver(namesFormSchema),
+  const { form } = useApiForm<NamesForm>({
+    schema: namesFormSchema,
     values: { first_name: profile.first_name, last_name: profile.last_name },
     mode: 'onTouched',
   });
@@ -182,13 +158,12 @@ const deliveryValues = (profile: ProfileDto): DeliveryDataForm => ({
 /** The phone and address the checkout starts from; the last order with home delivery saves them too. */
 function DeliveryDataForm({ profile }: { profile: ProfileDto }) {
   const apply = useApplyProfile();
-  const form = useForm<DeliveryDataForm, unknown, DeliveryDataValues>({
-    resolver: zodResolver(deliveryDataFormSchema),
+  const { form, field, showServerErrors } = useApiForm<DeliveryDataForm, DeliveryDataValues>({
+    schema: deliveryDataFormSchema,
     values: deliveryValues(profile),
     mode: 'onTouched',
   });
-  const { errors, isSubmitting, isDirty } = form.formState;
-  const address = errors.last_address;
+  const { isSubmitting, isDirty } = form.formState;
   const fields = [
     'phone',
     'last_address.street',
@@ -205,7 +180,7 @@ function DeliveryDataForm({ profile }: { profile: ProfileDto }) {
       form.reset(deliveryValues(answer.user));
       toast.success('Datos de entrega guardados');
     } catch (e) {
-      if (!showFieldErrors(e, [...fields], form.setError)) toast.error(errorMessage(e, 'Error al guardar los datos de entrega'));
+      if (!showServerErrors(e, { fields })) toast.error(errorMessage(e, 'Error al guardar los datos de entrega'));
     }
   }
 
@@ -214,48 +189,9 @@ function DeliveryDataForm({ profile }: { profile: ProfileDto }) {
       <h3 className="font-semibold text-stone-900">Datos de entrega</h3>
       <p className="mt-1 text-sm text-stone-600">Los usamos para completar tus próximos pedidos. Déjalos vacíos para borrarlos.</p>
       <div className="mt-4 grid gap-4 sm:grid-cols-2">
-        <TextField
-          label="Teléfono"
-          type="tel"
-          autoComplete="tel-national"
-          maxLength={PHONE_MAX_LENGTH}
-          placeholder="1123456789"
-          hint="10 dígitos, con código de área, sin 0 ni 15."
-          error={errors.phone?.message}
-          {...form.register('phone')}
-        />
-        <SelectField
-          label="Provincia"
-          autoComplete="address-level1"
-          error={address?.province?.message}
-          {...form.register('last_address.province')}
-        >
-          <option value="">Sin dirección guardada</option>
-          {PROVINCE_OPTIONS.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
-        <TextField label="Calle" autoComplete="address-line1" error={address?.street?.message} {...form.register('last_address.street')} />
-        <div className="grid grid-cols-2 gap-4">
-          <TextField label="Número" inputMode="numeric" error={address?.number?.message} {...form.register('last_address.number')} />
-          <TextField
-            label="Código postal"
-            autoComplete="postal-code"
-            error={address?.zip_code?.message}
-            {...form.register('last_address.zip_code')}
-          />
-        </div>
-        <TextField label="Ciudad" autoComplete="address-level2" error={address?.city?.message} {...form.register('last_address.city')} />
-        <TextField
-          label="Indicaciones"
-          optional
-          autoComplete="address-line2"
-          placeholder="Piso, depto, entre calles"
-          error={address?.details?.message}
-          {...form.register('last_address.details')}
-        />
+        <PhoneField {...field('phone')} />
+        <ProvinceField emptyLabel="Sin dirección guardada" {...field('last_address.province')} />
+        <AddressFields className="sm:col-span-2" field={(key) => field(`last_address.${key}`)} />
       </div>
       <div className="mt-5 flex justify-end">
         <Button type="submit" disabled={!isDirty} loading={isSubmitting} loadingText="Guardando...">
@@ -273,12 +209,12 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
-  const form = useForm<EmailChangeForm, unknown, EmailChangeValues>({
-    resolver: zodResolver(emailChangeFormSchema),
+  const { form, field, showServerErrors } = useApiForm<EmailChangeForm, EmailChangeValues>({
+    schema: emailChangeFormSchema,
     defaultValues: { new_email: '', password: '' },
     mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   function close() {
     setStage('idle');
@@ -298,7 +234,7 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
       setStage({ newEmail: values.new_email });
       toast.success(answer?.message || `Enviamos un código a ${values.new_email}`);
     } catch (e) {
-      if (!showFieldErrors(e, ['new_email', 'password'], form.setError)) setError(errorMessage(e, 'Error al solicitar verificación'));
+      if (!showServerErrors(e, { fields: ['new_email', 'password'] })) setError(errorMessage(e, 'Error al solicitar verificación'));
     }
   }
 
@@ -334,13 +270,12 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
       {stage === 'request' && (
         <form onSubmit={form.handleSubmit(request)} noValidate className="mt-4 space-y-4 border-t border-stone-200 pt-4">
           {error && <Alert tone="error">{error}</Alert>}
-          <EmailField label="Nuevo email" error={errors.new_email?.message} {...form.register('new_email')} />
+          <EmailField label="Nuevo email" {...field('new_email')} />
           <PasswordField
             label="Contraseña actual"
             autoComplete="current-password"
             hint="Por seguridad, confirma tu contraseña."
-            error={errors.password?.message}
-            {...form.register('password')}
+            {...field('password')}
           />
           <DialogActions onCancel={close}>
             <Button type="submit" loading={isSubmitting} loadingText="Enviando...">
@@ -378,12 +313,12 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
 function PasswordTab() {
   const { signIn } = useSession();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<PasswordChangeForm>({
-    resolver: zodResolver(passwordChangeFormSchema),
+  const { form, field, showServerErrors } = useApiForm<PasswordChangeForm>({
+    schema: passwordChangeFormSchema,
     defaultValues: { old_password: '', new_password: '', new_password2: '' },
     mode: 'onTouched',
   });
-  const { errors, isSubmitting } = form.formState;
+  const { isSubmitting } = form.formState;
 
   async function onSubmit(values: PasswordChangeForm) {
     setError(null);
@@ -394,7 +329,7 @@ function PasswordTab() {
       form.reset();
       toast.success(answer?.message || 'Contraseña actualizada correctamente');
     } catch (e) {
-      if (!showFieldErrors(e, ['old_password', 'new_password', 'new_password2'], form.setError))
+      if (!showServerErrors(e, { fields: ['old_password', 'new_password', 'new_password2'] }))
         setError(errorMessage(e, 'Error al cambiar la contraseña'));
     }
   }
@@ -403,16 +338,8 @@ function PasswordTab() {
     <form onSubmit={form.handleSubmit(onSubmit)} noValidate className={`${card} max-w-xl space-y-4`}>
       <h3 className="font-semibold text-stone-900">Cambiar contraseña</h3>
       {error && <Alert tone="error">{error}</Alert>}
-      <PasswordField
-        label="Contraseña actual"
-        autoComplete="current-password"
-        error={errors.old_password?.message}
-        {...form.register('old_password')}
-      />
-      <NewPasswordFields
-        password={{ ...form.register('new_password'), error: errors.new_password?.message }}
-        confirmation={{ ...form.register('new_password2'), error: errors.new_password2?.message }}
-      />
+      <PasswordField label="Contraseña actual" autoComplete="current-password" {...field('old_password')} />
+      <NewPasswordFields password={field('new_password')} confirmation={field('new_password2')} />
       <div className="flex justify-end">
         <Button type="submit" loading={isSubmitting} loadingText="Guardando...">
           Cambiar contraseña

@@ -1,24 +1,23 @@
 // The checkout form (spec storefront §2, §4, §5; issue 23): recipient, phone, delivery address and
 // shipping method, with the subtotal, shipping and total before confirming. Stock, prices and the
 // shipping quote are checked again by the server when the order is created.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, type Path, type Resolver } from 'react-hook-form';
 import { useNavigate, Link } from 'react-router';
 import { toast } from '../../lib/toast';
 import type { ProfileDto } from '../../../domain/auth';
 import { cartTotal } from '../../../domain/cart';
 import { formatArs } from '../../../domain/money';
 import { cartCutNotice, type OrderDto } from '../../../domain/orders';
-import { isProvince, orderTotalWithShipping, PROVINCE_OPTIONS, type ShippingOption } from '../../../domain/shipping';
-import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from '../../../domain/phone';
+import { isProvince, orderTotalWithShipping, type ShippingOption } from '../../../domain/shipping';
 import { ApiError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 import { useSession } from '../../lib/session';
 import { cart, type CartLine } from '../../lib/cart-store';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { SelectField, TextField } from '../../components/ui/fields';
+import { AddressFields, PhoneField, ProvinceField } from '../../components/ui/address-fields';
+import { TextField } from '../../components/ui/fields';
 import { createOrder, useCheckoutProfile, useLastOrder, useShippingOptions, useShippingProvinces } from './api';
 import { checkoutSchema, missingFields, type CheckoutOutput, type CheckoutValues } from './checkout-schema';
 import { CouponField, useCoupon, type CouponState } from './CouponField';
@@ -101,11 +100,13 @@ function CheckoutFields({
   const options = provinceCode ? shipping.data : undefined;
   const optionOf = (id: string): ShippingOption | null => options?.find((o) => String(o.method_id) === id) ?? null;
 
-  // Home delivery needs the whole address: the rules follow the method chosen in the values checked.
-  const resolver: Resolver<CheckoutValues, unknown, CheckoutOutput> = (values, context, opts) =>
-    zodResolver(checkoutSchema(optionOf(values.shipping_method_id)?.kind ?? null, !shippingOff))(values, context, opts);
-  const form = useForm<CheckoutValues, unknown, CheckoutOutput>({ resolver, defaultValues: defaults, mode: 'onTouched' });
-  const { errors, isSubmitting, isValid } = form.formState;
+  const { form, field, showServerErrors } = useApiForm<CheckoutValues, CheckoutOutput>({
+    // Home delivery needs the whole address: the rules follow the method chosen in the values checked.
+    schema: (values) => checkoutSchema(optionOf(values.shipping_method_id)?.kind ?? null, !shippingOff),
+    defaultValues: defaults,
+    mode: 'onTouched',
+  });
+  const { isSubmitting, isValid } = form.formState;
   const chosen = optionOf(form.watch('shipping_method_id'));
   const coupon = useCoupon(lines);
   const total = checkoutTotal(subtotal, chosen, coupon.applied);
@@ -114,8 +115,6 @@ function CheckoutFields({
   const missing = isValid ? [] : missingFields(chosen?.kind ?? null, form.watch(), !shippingOff);
   const missingId = useId();
   const heading = useRef<HTMLHeadingElement>(null);
-  const phone = form.register('customer_phone');
-  const provinceField = form.register('address.province', { onChange: (e: { target: { value: string } }) => setProvince(e.target.value) });
 
   // 'Iniciar Pedido' disappears with the click: the form's heading takes the focus.
   useEffect(() => {
@@ -168,18 +167,12 @@ function CheckoutFields({
       let message = e instanceof ApiError ? e.message : 'Error al procesar la orden';
       if (e instanceof ApiError && e.code === 'COUPON_REFUSED') coupon.refused(e.message);
       if (e instanceof ApiError) {
-        showFieldErrors(e);
+        showServerErrors(e, { fields: FORM_FIELDS });
         const cartChange = await followServer(e);
         if (cartChange) message = `${message}. ${cartChange}`;
       }
       setServerError(message);
       toast.error(message);
-    }
-  }
-
-  function showFieldErrors(e: ApiError) {
-    for (const [field, messages] of Object.entries(e.errors ?? {})) {
-      if (field in FORM_FIELDS && messages[0]) form.setError(field as Path<CheckoutValues>, { type: 'server', message: messages[0] });
     }
   }
 
@@ -221,37 +214,14 @@ function CheckoutFields({
         Datos del pedido
       </h2>
       {serverError && <Alert tone="error">{serverError}</Alert>}
-      <TextField
-        label="Nombre de quien recibe"
-        autoComplete="name"
-        error={errors.recipient_name?.message}
-        {...form.register('recipient_name')}
-      />
-      <TextField
-        label="Teléfono"
-        type="tel"
-        autoComplete="tel-national"
-        // Long enough for a pasted or autofilled '+54 9 11 2345-6789': it is normalised, then checked.
-        maxLength={PHONE_MAX_LENGTH}
-        placeholder="1123456789"
-        hint="10 dígitos, con código de área, sin 0 ni 15."
-        error={errors.customer_phone?.message}
-        {...phone}
-        onBlur={(e) => {
-          const digits = normalizePhone(e.target.value);
-          if (isValidPhone(digits)) e.target.value = digits;
-          return phone.onBlur(e);
-        }}
-      />
+      <TextField label="Nombre de quien recibe" autoComplete="name" {...field('recipient_name')} />
+      <PhoneField {...field('customer_phone')} />
       {!shippingOff && (
-        <SelectField label="Provincia" autoComplete="address-level1" error={errors.address?.province?.message} {...provinceField}>
-          <option value="">Elige la provincia</option>
-          {PROVINCE_OPTIONS.map((p) => (
-            <option key={p.code} value={p.code}>
-              {p.name}
-            </option>
-          ))}
-        </SelectField>
+        <ProvinceField
+          {...field('address.province')}
+          // Registered again with the listener that quotes the shipping to the province chosen.
+          {...form.register('address.province', { onChange: (e: { target: { value: string } }) => setProvince(e.target.value) })}
+        />
       )}
       <ShippingMethods
         off={shippingOff}
@@ -263,7 +233,7 @@ function CheckoutFields({
         method={form.register('shipping_method_id')}
         fallback={form.register('delivery_type')}
       />
-      {chosen?.kind === 'home' && <HomeAddressFields form={form} />}
+      {chosen?.kind === 'home' && <AddressFields legend="Dirección de entrega" required field={(key) => field(`address.${key}`)} />}
       <CouponField coupon={coupon} />
       <Totals subtotal={subtotal} shipping={chosen} agreed={options?.length === 0 || shippingOff} coupon={coupon.applied} total={total} />
       <p className="text-sm text-stone-600">
@@ -301,53 +271,16 @@ function CheckoutFields({
 }
 
 /** The fields whose server errors are shown next to them. */
-const FORM_FIELDS = {
-  recipient_name: true,
-  customer_phone: true,
-  'address.province': true,
-  'address.street': true,
-  'address.number': true,
-  'address.zip_code': true,
-  'address.city': true,
-  'address.details': true,
-};
-
-function HomeAddressFields({ form }: { form: ReturnType<typeof useForm<CheckoutValues, unknown, CheckoutOutput>> }) {
-  const errors = form.formState.errors.address;
-  return (
-    <fieldset className="space-y-4">
-      <legend className="mb-1.5 text-sm font-medium text-stone-800">Dirección de entrega</legend>
-      <div className="grid grid-cols-[minmax(0,1fr)_6rem] gap-3">
-        <TextField
-          label="Calle"
-          required
-          autoComplete="address-line1"
-          error={errors?.street?.message}
-          {...form.register('address.street')}
-        />
-        <TextField label="Número" required inputMode="numeric" error={errors?.number?.message} {...form.register('address.number')} />
-      </div>
-      <div className="grid grid-cols-[7rem_minmax(0,1fr)] gap-3">
-        <TextField
-          label="Código postal"
-          required
-          autoComplete="postal-code"
-          error={errors?.zip_code?.message}
-          {...form.register('address.zip_code')}
-        />
-        <TextField label="Ciudad" required autoComplete="address-level2" error={errors?.city?.message} {...form.register('address.city')} />
-      </div>
-      <TextField
-        label="Indicaciones"
-        optional
-        autoComplete="address-line2"
-        placeholder="Piso, depto, entre calles"
-        error={errors?.details?.message}
-        {...form.register('address.details')}
-      />
-    </fieldset>
-  );
-}
+const FORM_FIELDS = [
+  'recipient_name',
+  'customer_phone',
+  'address.province',
+  'address.street',
+  'address.number',
+  'address.zip_code',
+  'address.city',
+  'address.details',
+];
 
 /**
  * What the order will charge: the products (at the prices the coupon's answer says, when one

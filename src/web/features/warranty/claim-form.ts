@@ -1,6 +1,7 @@
 // The warranty claim form's values, its validation and the body it sends (spec accounts-admin
 // §2 warranty, §5 warranty claim). Validation runs the domain schema the server applies, plus
 // the date rules against the chosen order's purchase date, which only the page knows beforehand.
+import { z } from 'zod';
 import { ACCEPTED_IMAGE_TYPES, INVALID_IMAGE_MESSAGE, UPLOAD_TOO_LARGE_MESSAGES } from '../../../domain/uploads';
 import {
   checkClaimDates,
@@ -120,6 +121,14 @@ export function validateClaim(values: ClaimFormValues, photoCount: number, ctx: 
   }
   return errors;
 }
+
+/** validateClaim as the form's schema: `purchaseType` as the page decides it, the photos counted. */
+export const claimFormSchema = (purchaseType: PurchaseType, photoCount: number, ctx: ClaimContext) =>
+  z.custom<ClaimFormValues>().check((check) => {
+    const errors = validateClaim({ ...check.value, purchase_type: purchaseType }, photoCount, ctx);
+    for (const [field, message] of Object.entries(errors))
+      check.issues.push({ code: 'custom', message, path: [field], input: check.value });
+  });
 
 /** Why a chosen file cannot be a claim photo, or null (spec §5: an image of at most 5 MB). */
 export function photoProblem(file: File): string | null {

@@ -2,13 +2,24 @@
 // the sending (photos uploaded first, then the claim). WarrantyForm lays it out.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
+import type { PathValue } from 'react-hook-form';
 import { toast } from '../../lib/toast';
 import { shopDate } from '../../../domain/dates';
 import { type PurchaseType, WARRANTY_SUCCESS_MESSAGE } from '../../../domain/warranty';
 import { ApiError } from '../../lib/api';
+import { useApiForm } from '../../lib/use-api-form';
 import type { SessionUser } from '../../lib/session';
 import { submitClaim, uploadWarrantyPhoto, useEligibleOrders, warrantyKeys } from './api';
-import { type ClaimErrors, type ClaimField, type ClaimFormValues, EMPTY_CLAIM, orderFill, toClaimBody, validateClaim } from './claim-form';
+import {
+  claimFormSchema,
+  type ClaimErrors,
+  type ClaimField,
+  type ClaimFormValues,
+  EMPTY_CLAIM,
+  orderFill,
+  toClaimBody,
+  validateClaim,
+} from './claim-form';
 import type { PickedPhoto } from './PhotoPicker';
 
 const FIELDS: readonly ClaimField[] = [
@@ -22,20 +33,6 @@ const FIELDS: readonly ClaimField[] = [
   'description',
   'photos',
 ];
-
-/** Server field errors by the form's keys; anything else is 'general'. */
-function serverFieldErrors(error: unknown): ClaimErrors {
-  if (!(error instanceof ApiError)) return { general: 'Error al enviar la solicitud de garantía' };
-  const errors: ClaimErrors = {};
-  for (const [key, messages] of Object.entries(error.errors ?? {})) {
-    const field: ClaimField =
-      key === 'order' || key === 'order_number' ? 'order_id' : FIELDS.includes(key as ClaimField) ? (key as ClaimField) : 'general';
-    const message = messages?.[0];
-    if (message) errors[field] ??= message;
-  }
-  if (!Object.keys(errors).length) errors.general = error.message || 'Error al enviar la solicitud de garantía';
-  return errors;
-}
 
 /** Uploads the photos not uploaded yet. On a failure `keep` receives those uploaded so far (so a
  * second attempt does not send them again) and the error names the photos field. */
@@ -66,21 +63,32 @@ export function useClaimForm({ user, onSubmitted }: { user: SessionUser | null; 
   const eligible = useEligibleOrders(!guest);
   const orders = useMemo(() => eligible.data ?? [], [eligible.data]);
 
-  const [values, setValues] = useState<ClaimFormValues>(EMPTY_CLAIM);
   const [chosenType, setChosenType] = useState<PurchaseType | null>(null);
   const [photos, setPhotos] = useState<PickedPhoto[]>([]);
   const [touched, setTouched] = useState<ReadonlySet<ClaimField>>(new Set());
-  const [serverErrors, setServerErrors] = useState<ClaimErrors>({});
-  const [sending, setSending] = useState(false);
   const [sent, setSent] = useState(false);
-
   // spec §2: with-order by default when the customer has orders to claim from.
   const purchaseType: PurchaseType = guest ? 'without-order' : (chosenType ?? (orders.length ? 'with-order' : 'without-order'));
-  const order = purchaseType === 'with-order' ? orders.find((o) => String(o.id) === values.order_id) : undefined;
+  const orderOf = (v: ClaimFormValues) => (purchaseType === 'with-order' ? orders.find((o) => String(o.id) === v.order_id) : undefined);
+  const contextOf = (v: ClaimFormValues) => ({ guest, today, order: orderOf(v) });
+  const { form, showServerErrors } = useApiForm<ClaimFormValues>({
+    // The domain's claim rules and the chosen order's dates, on the form as it stands.
+    schema: (v) => claimFormSchema(purchaseType, photos.length, contextOf(v)),
+    defaultValues: EMPTY_CLAIM,
+  });
+  const values = form.watch();
+
+  const order = orderOf(values);
   const current = { ...values, purchase_type: purchaseType };
-  const context = { guest, today, order };
+  const context = contextOf(values);
   const clientErrors = validateClaim(current, photos.length, context);
   const invalid = Object.keys(clientErrors).length > 0;
+  // What the server refused, by field ('general': what it said of no field of the form).
+  const { errors } = form.formState;
+  const serverErrors: ClaimErrors = {};
+  for (const field of FIELDS)
+    if (errors[field as keyof ClaimFormValues]?.type === 'server') serverErrors[field] = errors[field as keyof ClaimFormValues]?.message;
+  if (errors.root?.general?.message) serverErrors.general = errors.root.general.message;
 
   // Previews are object URLs; free them when the form goes away.
   const photosRef = useRef(photos);
@@ -91,17 +99,17 @@ export function useClaimForm({ user, onSubmitted }: { user: SessionUser | null; 
   const touch = (field: ClaimField) => setTouched((t) => (t.has(field) ? t : new Set(t).add(field)));
 
   function set<K extends keyof ClaimFormValues>(field: K & ClaimField, value: ClaimFormValues[K]) {
-    setValues((v) => ({ ...v, [field]: value }));
+    form.setValue(field, value as PathValue<ClaimFormValues, K>);
     setSent(false);
-    if (serverErrors[field]) setServerErrors(({ [field]: _, ...rest }) => rest);
+    form.clearErrors(field);
   }
 
   function chooseOrder(orderId: string) {
     const picked = orders.find((o) => String(o.id) === orderId);
     // An order of one product needs no second choice.
-    const onlyProduct = picked?.products.length === 1 ? String(picked.products[0].id) : '';
-    setValues((v) => ({ ...v, order_id: orderId, product_id: onlyProduct }));
-    setServerErrors(({ order_id: _o, product_id: _p, ...rest }) => rest);
+    form.setValue('order_id', orderId);
+    form.setValue('product_id', picked?.products.length === 1 ? String(picked.products[0].id) : '');
+    form.clearErrors(['order_id', 'product_id']);
     touch('order_id');
   }
 
@@ -109,36 +117,27 @@ export function useClaimForm({ user, onSubmitted }: { user: SessionUser | null; 
     setPhotos(next);
     touch('photos');
     setSent(false);
-    if (serverErrors.photos) setServerErrors(({ photos: _, ...rest }) => rest);
+    form.clearErrors('photos' as keyof ClaimFormValues);
   }
 
   function reset() {
     photos.forEach((p) => URL.revokeObjectURL(p.preview));
     setPhotos([]);
-    setValues(EMPTY_CLAIM);
+    form.reset(EMPTY_CLAIM);
     setChosenType(null);
     setTouched(new Set());
-    setServerErrors({});
   }
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    if (sending) return;
-    if (invalid) {
-      setTouched(new Set(FIELDS));
-      toast.error('Por favor corrige los errores en el formulario');
-      return;
-    }
-    setSending(true);
-    setServerErrors({});
+  async function send(checked: ClaimFormValues) {
     try {
       const uploaded = await uploadPhotos(photos, setPhotos);
       setPhotos(uploaded);
+      const claim = { ...checked, purchase_type: purchaseType };
       await submitClaim(
         toClaimBody(
-          current,
+          claim,
           uploaded.map((p) => p.url!),
-          context,
+          contextOf(claim),
         ),
       );
       toast.success(WARRANTY_SUCCESS_MESSAGE);
@@ -147,16 +146,26 @@ export function useClaimForm({ user, onSubmitted }: { user: SessionUser | null; 
       void queryClient.invalidateQueries({ queryKey: ['warranty'] });
       onSubmitted?.();
     } catch (error) {
-      const errors = serverFieldErrors(error);
-      setServerErrors(errors);
+      const fallback = 'Error al enviar la solicitud de garantía';
+      const shown =
+        error instanceof ApiError &&
+        showServerErrors(error, { fields: FIELDS, aliases: { order: 'order_id', order_number: 'order_id' }, rest: 'root.general' });
+      if (!shown) form.setError('root.general', { type: 'server', message: (error instanceof ApiError && error.message) || fallback });
       // The order may have stopped being eligible (cancelled meanwhile): reload the list.
-      if (errors.order_id) void queryClient.invalidateQueries({ queryKey: warrantyKeys.eligibleOrders });
-      const messages = [...new Set(Object.values(errors))];
-      toast.error(messages.join('. ') || 'Error en el formulario');
-    } finally {
-      setSending(false);
+      if (form.getFieldState('order_id').error) void queryClient.invalidateQueries({ queryKey: warrantyKeys.eligibleOrders });
+      const { errors: refused } = form.formState;
+      const messages = [...new Set([...FIELDS.map((f) => refused[f as keyof ClaimFormValues]?.message), refused.root?.general?.message])];
+      toast.error(messages.filter(Boolean).join('. ') || 'Error en el formulario');
     }
   }
+
+  const submit = (event: FormEvent) => {
+    if (form.formState.isSubmitting) return event.preventDefault();
+    return form.handleSubmit(send, () => {
+      setTouched(new Set(FIELDS));
+      toast.error('Por favor corrige los errores en el formulario');
+    })(event);
+  };
 
   return {
     user,
@@ -178,7 +187,7 @@ export function useClaimForm({ user, onSubmitted }: { user: SessionUser | null; 
     touch,
     chooseOrder,
     submit,
-    sending,
+    sending: form.formState.isSubmitting,
     sent,
     invalid,
     /** The server's messages, once each, for the summary above the button. */

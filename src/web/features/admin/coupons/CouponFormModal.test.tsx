@@ -64,3 +64,47 @@ describe('Nuevo cupón', () => {
     expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body!)).toMatchObject({ kind: 'fixed', value: 50000, min_subtotal: 0 });
   });
 });
+
+describe('Nuevo cupón, its refusals', () => {
+  it('refuses amounts and limits that do not read, and shows the server refusal on its field', async () => {
+    const requests = fakeApi((request) => {
+      if (request.url.pathname === '/api/brands/') return { json: { count: 0, next: null, previous: null, results: [] } };
+      if (request.method === 'POST')
+        return {
+          status: 400,
+          json: { error: 'Datos inválidos', code: 'VALIDATION_ERROR', errors: { code: ['Ya existe un cupón con ese código'] } },
+        };
+      return undefined;
+    });
+    renderPage(<CouponFormModal coupon={null} onClose={() => {}} />);
+    const code = await screen.findByLabelText('Código');
+    fireEvent.input(code, { target: { value: 'VERANO' } });
+    fireEvent.input(screen.getByLabelText('Porcentaje de descuento'), { target: { value: '10.5' } });
+    fireEvent.input(screen.getByLabelText(/Usos en total/), { target: { value: '0' } });
+    const create = screen.getByRole('button', { name: 'Crear cupón' });
+    fireEvent.click(create);
+    expect(await screen.findByText('Usa coma para los decimales')).toBeTruthy();
+    expect(screen.getByText('Un número entero de 1 en adelante, o vacío para sin límite')).toBeTruthy();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    fireEvent.input(screen.getByLabelText('Porcentaje de descuento'), { target: { value: '10' } });
+    fireEvent.input(screen.getByLabelText(/Usos en total/), { target: { value: '' } });
+    fireEvent.click(create);
+    const refusal = await screen.findByText('Ya existe un cupón con ese código');
+    expect(code.getAttribute('aria-describedby')).toContain(refusal.id);
+    expect(JSON.parse(requests.find((r) => r.method === 'POST')!.body!)).toEqual({
+      code: 'VERANO',
+      kind: 'percent',
+      value: 10,
+      min_subtotal: 0,
+      starts_at: null,
+      ends_at: null,
+      max_uses: null,
+      max_uses_per_customer: 1,
+      first_order_only: false,
+      brand_ids: [],
+      types: [],
+      active: true,
+    });
+  });
+});

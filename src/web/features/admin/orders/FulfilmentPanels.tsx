@@ -1,8 +1,7 @@
 // The order page's workflow (issue 13): the timeline, recording the payment and the shipment, and
 // the staff's internal notes.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { toast } from '../../../lib/toast';
 import {
   INTERNAL_NOTES_MAX,
@@ -18,7 +17,6 @@ import type { OrderDto } from '../../../../domain/orders';
 import { PROVINCES, SHIPPING_KIND_LABELS } from '../../../../domain/shipping';
 import { OrderMoneyList } from '../../../components/OrderSummary';
 import { OrderTimeline } from '../../../components/OrderTimeline';
-import { ApiError } from '../../../lib/api';
 import { amountInputText, errorMessage, formatArs, formatDateTime, shopToday } from '../lib/format';
 import { shopDate } from '../../../../domain/dates';
 import { Panel } from '../ui/PageHeader';
@@ -28,16 +26,7 @@ import { ShipmentState } from './OrderParts';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
-import { bindFields } from '../../../lib/form-fields';
-
-/** Puts the server's per-field 400 messages next to the fields they name. */
-function showServerErrors<T extends FieldValues>(error: unknown, fields: readonly Path<T>[], setError: UseFormSetError<T>) {
-  if (!(error instanceof ApiError) || !error.errors) return;
-  for (const [field, messages] of Object.entries(error.errors)) {
-    const name = fields.find((f) => f === field);
-    if (name) setError(name, { type: 'server', message: messages[0] });
-  }
-}
+import { useApiForm } from '../../../lib/use-api-form';
 
 export function TimelinePanel({ order }: { order: OrderDto }) {
   return (
@@ -57,7 +46,6 @@ interface PaymentFields {
   note: string;
 }
 const PAYMENT_FIELDS = ['paid_at', 'method', 'amount', 'note'] as const;
-const paymentResolver = zodResolver(recordPaymentSchema) as unknown as Resolver<PaymentFields, unknown, RecordPaymentInput>;
 
 export function PaymentPanel({ order }: { order: OrderDto }) {
   const { payment } = order;
@@ -108,12 +96,11 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
   const today = shopToday();
   const recorded = replace ? order.payment : null;
   const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PaymentFields, unknown, RecordPaymentInput>({
-    resolver: paymentResolver,
+    form: { handleSubmit },
+    field,
+    showServerErrors,
+  } = useApiForm<PaymentFields, RecordPaymentInput>({
+    schema: recordPaymentSchema,
     defaultValues: recorded
       ? {
           // The day in the shop, as the server compares it: an unchanged day keeps the recorded time.
@@ -124,7 +111,6 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
         }
       : { paid_at: today, method: 'transferencia', amount: amountInputText(order.total), note: '' },
   });
-  const field = bindFields(register, errors);
 
   const onSubmit = handleSubmit((values) =>
     record.mutate(
@@ -141,7 +127,7 @@ function RecordPaymentForm({ order, replace = false, onDone }: { order: OrderDto
           onDone?.();
         },
         onError: (error) => {
-          showServerErrors(error, PAYMENT_FIELDS, setError);
+          showServerErrors(error, { fields: PAYMENT_FIELDS });
           toast.error('Error al registrar el pago', { description: errorMessage(error, '') || undefined });
         },
       },
@@ -208,7 +194,6 @@ interface ShipmentFields {
   tracking_code: string;
 }
 const SHIPMENT_FIELDS = ['carrier', 'tracking_code'] as const;
-const shipmentResolver = zodResolver(recordShipmentSchema) as unknown as Resolver<ShipmentFields, unknown, RecordShipmentInput>;
 
 export function ShipmentPanel({ order }: { order: OrderDto }) {
   const { shipment } = order;
@@ -241,17 +226,14 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
   const record = useRecordShipment(order.id, replace);
   const recorded = replace ? order.shipment : null;
   const {
-    register,
-    handleSubmit,
-    setError,
-    control,
-    formState: { errors },
-  } = useForm<ShipmentFields, unknown, RecordShipmentInput>({
-    resolver: shipmentResolver,
+    form: { handleSubmit, control },
+    field,
+    showServerErrors,
+  } = useApiForm<ShipmentFields, RecordShipmentInput>({
+    schema: recordShipmentSchema,
     // The order's shipping method already names the carrier.
     defaultValues: { carrier: recorded?.carrier ?? order.shipping?.carrier ?? '', tracking_code: recorded?.tracking_code ?? '' },
   });
-  const field = bindFields(register, errors);
   const [carrier, code] = useWatch({ control, name: ['carrier', 'tracking_code'] });
   const link = (CARRIERS as readonly string[]).includes(carrier) ? trackingUrl(carrier as (typeof CARRIERS)[number], code.trim()) : null;
 
@@ -266,7 +248,7 @@ function RecordShipmentForm({ order, replace = false, onDone }: { order: OrderDt
           onDone?.();
         },
         onError: (error) => {
-          showServerErrors(error, SHIPMENT_FIELDS, setError);
+          showServerErrors(error, { fields: SHIPMENT_FIELDS });
           toast.error('Error al registrar el envío', { description: errorMessage(error, '') || undefined });
         },
       },
@@ -319,13 +301,15 @@ export function InternalNotesPanel({ order }: { order: OrderDto }) {
   const save = useSaveInternalNotes(order.id);
   const [saved, setSaved] = useState(false);
   const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors, isDirty },
-  } = useForm<NotesFields>({
-    resolver: zodResolver(internalNotesSchema),
+    form: {
+      register,
+      handleSubmit,
+      reset,
+      formState: { errors, isDirty },
+    },
+    showServerErrors,
+  } = useApiForm<NotesFields>({
+    schema: internalNotesSchema,
     defaultValues: { internal_notes: order.internal_notes ?? '' },
   });
 
@@ -344,7 +328,7 @@ export function InternalNotesPanel({ order }: { order: OrderDto }) {
         setSaved(true);
       },
       onError: (error) => {
-        showServerErrors(error, ['internal_notes'] as const, setError);
+        showServerErrors(error, { fields: ['internal_notes'] });
         toast.error('Error al guardar las notas', { description: errorMessage(error, '') || undefined });
       },
     });

@@ -1,49 +1,41 @@
 // /admin/pedidos/nuevo (issue 23): a sale agreed by WhatsApp or in person, entered by staff. The
 // server prices the lines, quotes the shipping and reserves the stock as a checkout does; the
 // payment may be recorded at once.
-import { useState } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
-import { ApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/use-api-form';
 import { amountInputText, errorMessage, shopToday } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useCreateManualOrder, useShippingOptions, type ManualOrderBody } from './api';
-import { CustomerFields, type CustomerDraft } from './draft/CustomerFields';
+import { CustomerFields } from './draft/CustomerFields';
 import { DeliveryFields } from './draft/DeliveryFields';
 import { LineList } from './draft/LineList';
-import {
-  addUnit,
-  chosenOption,
-  deliveryBody,
-  draftSubtotal,
-  EMPTY_STREET,
-  fieldError,
-  type DraftDelivery,
-  type DraftLine,
-} from './draft/order-draft';
+import { errorsByName, manualOrderFormSchema, type ManualOrderDraft, type PaymentDraft } from './draft/manual-order-form';
+import { addUnit, chosenOption, draftSubtotal, EMPTY_STREET, fieldError } from './draft/order-draft';
 import { ProductSearch } from './draft/ProductSearch';
 import { TotalsSummary } from './draft/TotalsSummary';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 
-interface PaymentDraft {
-  method: PaymentMethod;
-  paid_at: string;
-  /** null: the order's total. */
-  amount: string | null;
-}
-
 export default function NewOrderPage() {
   const navigate = useNavigate();
   const create = useCreateManualOrder();
-  const [customer, setCustomer] = useState<CustomerDraft>({ email: '', first_name: '', last_name: '', phone: '' });
-  const [lines, setLines] = useState<DraftLine[]>([]);
-  const [delivery, setDelivery] = useState<DraftDelivery>({ province: '', method_id: null, street: EMPTY_STREET });
-  const [payment, setPayment] = useState<PaymentDraft | null>(null);
-  const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string[]>>();
+  const { form, showServerErrors } = useApiForm<ManualOrderDraft, ManualOrderBody>({
+    // The quote chosen in the values checked: a method that no longer reaches the province sends none.
+    schema: (values) => manualOrderFormSchema(chosenOption(values.delivery, options.data)),
+    defaultValues: {
+      customer: { email: '', first_name: '', last_name: '', phone: '' },
+      lines: [],
+      delivery: { province: '', method_id: null, street: EMPTY_STREET },
+      payment: null,
+      note: '',
+    },
+  });
+  const [customer, lines, delivery, payment] = useWatch({ control: form.control, name: ['customer', 'lines', 'delivery', 'payment'] });
+  const errors = errorsByName(form.formState.errors);
 
   const subtotal = draftSubtotal(lines);
   const options = useShippingOptions(delivery.province, subtotal);
@@ -51,17 +43,7 @@ export default function NewOrderPage() {
   const shipping = option ? option.price : null;
   const total = subtotal + (shipping ?? 0);
 
-  function submit() {
-    const body: ManualOrderBody = {
-      customer_email: customer.email,
-      first_name: customer.first_name || undefined,
-      last_name: customer.last_name || undefined,
-      phone: customer.phone,
-      products: lines.map(({ product_id, blister_id, quantity }) => ({ product_id, blister_id, quantity })),
-      ...deliveryBody(delivery, option),
-      payment: payment ? { method: payment.method, paid_at: payment.paid_at, amount: payment.amount ?? undefined } : undefined,
-      note: note.trim() || undefined,
-    };
+  function submit(body: ManualOrderBody) {
     create.mutate(body, {
       onSuccess: (order) => {
         toast.success(`Pedido #${order.order_number} creado`);
@@ -69,7 +51,7 @@ export default function NewOrderPage() {
         window.scrollTo(0, 0);
       },
       onError: (error) => {
-        setErrors(error instanceof ApiError ? error.errors : undefined);
+        showServerErrors(error);
         toast.error('No se pudo crear el pedido.', { description: errorMessage(error, '') || undefined });
       },
     });
@@ -89,38 +71,41 @@ export default function NewOrderPage() {
       />
       <form
         className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
+        onSubmit={form.handleSubmit(submit, (refused) =>
+          toast.error('No se pudo crear el pedido.', { description: Object.values(errorsByName(refused))[0]?.[0] }),
+        )}
         noValidate
       >
         <div className="min-w-0 space-y-4">
           <Panel title="Cliente">
-            <CustomerFields value={customer} onChange={setCustomer} errors={errors} />
+            <CustomerFields value={customer} onChange={(next) => form.setValue('customer', next, { shouldDirty: true })} errors={errors} />
           </Panel>
           <Panel title="Productos">
             <div className="space-y-3">
-              <ProductSearch onAdd={(line) => setLines((current) => addUnit(current, line))} />
-              <LineList lines={lines} onChange={setLines} />
+              <ProductSearch onAdd={(line) => form.setValue('lines', addUnit(form.getValues('lines'), line), { shouldDirty: true })} />
+              <LineList lines={lines} onChange={(next) => form.setValue('lines', next, { shouldDirty: true })} />
               {fieldError(errors, 'products') && <p className="text-xs text-red-700">{fieldError(errors, 'products')}</p>}
             </div>
           </Panel>
           <Panel title="Entrega">
-            <DeliveryFields value={delivery} onChange={setDelivery} options={options.data} loading={options.isFetching} errors={errors} />
+            <DeliveryFields
+              value={delivery}
+              onChange={(next) => form.setValue('delivery', next, { shouldDirty: true })}
+              options={options.data}
+              loading={options.isFetching}
+              errors={errors}
+            />
           </Panel>
           <Panel title="Pago">
-            <PaymentFields value={payment} onChange={setPayment} total={total} errors={errors} />
+            <PaymentFields
+              value={payment}
+              onChange={(next) => form.setValue('payment', next, { shouldDirty: true })}
+              total={total}
+              errors={errors}
+            />
           </Panel>
           <Panel title="Nota interna">
-            <TextAreaField
-              label="Nota"
-              hideLabel
-              optional
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              placeholder="Solo la ve la tienda"
-            />
+            <TextAreaField label="Nota" hideLabel optional placeholder="Solo la ve la tienda" {...form.register('note')} />
           </Panel>
         </div>
         <aside aria-label="Resumen del pedido" className="lg:sticky lg:top-4 lg:self-start">

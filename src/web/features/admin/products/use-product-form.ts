@@ -1,20 +1,16 @@
 // The state of 'Agregar Producto' / 'Editar Producto': which product, its form loaded from the
 // API, and the save with the server's field errors marked on their fields.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
-import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { productFormSchema, type ProductFormValues } from '../../../../domain/admin-catalog';
 import type { FlaggedPrice } from '../../../../domain/price-guards';
-import { ApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/use-api-form';
 import { errorMessage } from '../lib/format';
 import { flaggedPricesOf } from '../ui/PriceChangeList';
 import { useAdminBrands, useDollarRate } from '../lib/queries';
 import { useAdminProduct, useSaveProduct } from './api';
 import { emptyProductForm, productToForm, type ProductFormFields } from './product-form';
-
-const resolver = zodResolver(productFormSchema) as unknown as Resolver<ProductFormFields, unknown, ProductFormValues>;
 
 export function useProductForm() {
   const { productId } = useParams();
@@ -26,8 +22,12 @@ export function useProductForm() {
   const save = useSaveProduct(id);
   const rate = useDollarRate();
 
-  const form = useForm<ProductFormFields, unknown, ProductFormValues>({ resolver, defaultValues: emptyProductForm(), mode: 'onTouched' });
-  const { handleSubmit, reset, setError } = form;
+  const { form, showServerErrors } = useApiForm<ProductFormFields, ProductFormValues>({
+    schema: productFormSchema,
+    defaultValues: emptyProductForm(),
+    mode: 'onTouched',
+  });
+  const { handleSubmit, reset } = form;
 
   // spec storefront §8: a product that cannot be loaded goes back to the list.
   useEffect(() => {
@@ -48,20 +48,6 @@ export function useProductForm() {
     if (brands.isError) toast.error(`Error al cargar los datos iniciales: ${errorMessage(brands.error)}`);
   }, [brands.isError, brands.error]);
 
-  /** Marks the fields the server named (a taken SKU, …) and moves to the first; true when any. */
-  function markServerErrors(error: unknown): boolean {
-    if (!(error instanceof ApiError) || !error.errors) return false;
-    const fields = Object.entries(error.errors).filter(([, messages]) => messages.length > 0);
-    for (const [field, messages] of fields) setError(field as FieldPath<ProductFormFields>, { type: 'server', message: messages[0] });
-    const first = fields[0] && document.querySelector<HTMLElement>(`[name="${CSS.escape(fields[0][0])}"]`);
-    if (first) {
-      // Centred, so the save bar held at the bottom does not hide it.
-      first.scrollIntoView({ block: 'center' });
-      first.focus({ preventScroll: true });
-    }
-    return fields.length > 0;
-  }
-
   // A price moved by −50% or more, or above +200%: the server waits for the owner's word.
   const [priceCheck, setPriceCheck] = useState<{ values: ProductFormValues; changes: FlaggedPrice[] } | null>(null);
 
@@ -76,7 +62,8 @@ export function useProductForm() {
         setPriceCheck(null);
         const changes = flaggedPricesOf(error);
         if (changes) return setPriceCheck({ values, changes });
-        if (!markServerErrors(error))
+        // The fields the server named (a taken SKU, …), the first brought into view.
+        if (!showServerErrors(error, { focus: true }))
           toast.error(errorMessage(error, editing ? 'Error al actualizar el producto' : 'Error al crear el producto'));
       },
     });

@@ -1,9 +1,8 @@
 // 'Contacto y datos fiscales' (issue 24): the channels the storefront shows (footer, /contacto,
 // the floating WhatsApp button) and the business's fiscal data with AFIP's 'Data fiscal' image.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Resolver } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { ContactSettingsDto } from '../../../../domain/legal';
-import { contactSettingsSchema, type ContactSettingsUpdate } from '../../../../domain/legal-schemas';
+import { contactSettingsSchema } from '../../../../domain/legal-schemas';
 import { formatWhatsapp } from '../../../../domain/phone-format';
 import { ImageUpload } from '../ui/ImageUpload';
 import { Panel } from '../ui/PageHeader';
@@ -13,7 +12,6 @@ import { TextField } from '../../../components/ui/fields';
 
 const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit', 'fiscal_image'] as const;
 type Fields = Record<(typeof FIELDS)[number], string>;
-const resolver = zodResolver(contactSettingsSchema) as unknown as Resolver<Fields, unknown, ContactSettingsUpdate>;
 
 const toFields = (settings: ContactSettingsDto | undefined): Fields =>
   Object.fromEntries(
@@ -35,7 +33,7 @@ export function ContactSettings() {
   const { form, onSubmit, flash, field } = useSettingsForm({
     data: settings.data,
     fields: FIELDS,
-    resolver,
+    schema: contactSettingsSchema,
     toFields,
     save,
     savedMessage: 'Datos de contacto guardados',

@@ -1,6 +1,5 @@
 // 'Páginas legales' (issue 24): title and text of /terminos, /privacidad and
 // /cambios-y-devoluciones, with a preview rendered exactly as the storefront renders it.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { LEGAL_PAGE_LABELS, LEGAL_SLUGS, type LegalPageDto, type LegalSlug } from '../../../../domain/legal';
@@ -15,7 +14,6 @@ import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 const TITLE = 'Páginas legales';
 const FIELDS = ['title', 'body'] as const;
-const resolver = zodResolver(legalPageSchema);
 const toFields = (page: LegalPageDto | undefined): LegalPageInput => ({ title: page?.title ?? '', body: page?.body ?? '' });
 
 export function LegalPagesEditor() {
@@ -52,7 +50,7 @@ function LegalPageForm({ slug }: { slug: LegalSlug }) {
   const { form, onSubmit, flash, field } = useSettingsForm({
     data: page.data,
     fields: FIELDS,
-    resolver,
+    schema: legalPageSchema,
     toFields,
     save,
     savedMessage: 'Página guardada',

@@ -1,7 +1,6 @@
 // 'Datos de pago' (issue 13): the bank-transfer details, other instructions and the shop's
 // WhatsApp that customers read to pay, in the confirmation e-mail, Mis Pedidos and WhatsApp.
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useWatch, type Resolver } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   PAYMENT_INSTRUCTIONS_MAX,
   paymentInstructions,
@@ -18,8 +17,6 @@ import { TextAreaField, TextField } from '../../../components/ui/fields';
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
 
-const resolver = zodResolver(paymentSettingsSchema) as unknown as Resolver<Fields, unknown, PaymentSettingsValues>;
-
 const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields =>
   Object.fromEntries(
     FIELDS.map((field) => [field, field === 'whatsapp_number' ? formatWhatsapp(settings?.[field]) : (settings?.[field] ?? '')]),
@@ -31,7 +28,7 @@ export function PaymentSettings() {
   const { form, onSubmit, flash, field } = useSettingsForm({
     data: settings.data,
     fields: FIELDS,
-    resolver,
+    schema: paymentSettingsSchema,
     toFields,
     save,
     savedMessage: 'Datos de pago guardados',

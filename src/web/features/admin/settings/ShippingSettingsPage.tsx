@@ -1,10 +1,9 @@
 // /admin/configuracion/envios ('Configuración → Envíos', issue 23): the shipping methods customers
 // choose from at checkout, saved together with PUT, the server's field errors on their fields.
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
-import { useFieldArray, useForm, type FieldPath, type Resolver } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { shippingSettingsFormSchema, type ShippingSettingsInput } from '../../../../domain/shipping';
-import { ApiError } from '../../../lib/api';
+import { useApiForm } from '../../../lib/use-api-form';
 import { errorMessage } from '../lib/format';
 import { PageHeader } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
@@ -17,19 +16,19 @@ import { Button } from '../../../components/ui/Button';
 import { PlusIcon } from '../../../components/ui/account-icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 
-const resolver = zodResolver(shippingSettingsFormSchema) as unknown as Resolver<ShippingFormFields, unknown, ShippingSettingsInput>;
-
 export default function ShippingSettingsPage() {
   const settings = useShippingSettings();
   const save = useSaveShippingSettings();
   const flash = useFlash();
-  const form = useForm<ShippingFormFields, unknown, ShippingSettingsInput>({ resolver, defaultValues: toFormFields(undefined) });
+  const { form, showServerErrors } = useApiForm<ShippingFormFields, ShippingSettingsInput>({
+    schema: shippingSettingsFormSchema,
+    defaultValues: toFormFields(undefined),
+  });
   const {
     control,
     register,
     setValue,
     reset,
-    setError,
     handleSubmit,
     formState: { errors, isDirty },
   } = form;
@@ -38,16 +37,6 @@ export default function ShippingSettingsPage() {
   useEffect(() => {
     if (settings.data) reset(toFormFields(settings.data.methods));
   }, [settings.data, reset]);
-
-  /** Marks the fields the server named (`methods.0.zones.1.provinces`) and moves to the first. */
-  function markServerErrors(error: unknown) {
-    if (!(error instanceof ApiError) || !error.errors) return;
-    const fields = Object.entries(error.errors).filter(([field]) => field.startsWith('methods.'));
-    for (const [field, messages] of fields) setError(field as FieldPath<ShippingFormFields>, { type: 'server', message: messages[0] });
-    const first = fields[0] && document.querySelector<HTMLElement>(`[name="${CSS.escape(fields[0][0])}"]`);
-    first?.scrollIntoView({ block: 'center' });
-    first?.focus({ preventScroll: true });
-  }
 
   const onSubmit = handleSubmit(
     (values) => {
@@ -58,7 +47,8 @@ export default function ShippingSettingsPage() {
           flash.success('Métodos de envío guardados');
         },
         onError: (error) => {
-          markServerErrors(error);
+          // The fields the server named (`methods.0.zones.1.provinces`), the first brought into view.
+          showServerErrors(error, { fields: (name) => name.startsWith('methods.'), focus: true });
           flash.error(errorMessage(error, 'Error al guardar los métodos de envío'));
         },
       });

@@ -1,14 +1,14 @@
-// What every settings form shows before its values arrive, how it puts the server's field errors
-// on its fields, and the form itself: filled from the server, saved, its result in the flash line.
+// What every settings form shows before its values arrive, and the form itself: filled from the
+// server, saved, the server's field errors on its fields and its result in the flash line.
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
-import { useForm, type DefaultValues, type FieldValues, type Path, type Resolver, type UseFormSetError } from 'react-hook-form';
-import { ApiError } from '../../../lib/api';
+import type { DefaultValues, FieldValues, Path } from 'react-hook-form';
+import type { z } from 'zod';
 import { errorMessage } from '../lib/format';
 import { Panel } from '../ui/PageHeader';
 import { Flash, useFlash, type FlashMessage } from './flash';
 import { Button } from '../../../components/ui/Button';
-import { bindFields } from '../../../lib/form-fields';
+import { useApiForm } from '../../../lib/use-api-form';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 
 /** The panel while `query` loads, or when it failed (with a retry); `what`: "los datos de pago". */
@@ -29,19 +29,12 @@ export function SettingsQueryState({ query, title, what }: { query: UseQueryResu
   );
 }
 
-/** Each field error the server answered, on the form's field of that name (others are left to the toast). */
-export function showServerFieldErrors<T extends FieldValues>(error: unknown, fields: readonly string[], setError: UseFormSetError<T>) {
-  if (!(error instanceof ApiError) || !error.errors) return;
-  for (const [field, messages] of Object.entries(error.errors)) {
-    if (fields.includes(field) && messages[0]) setError(field as Path<T>, { type: 'server', message: messages[0] });
-  }
-}
-
 interface SettingsFormOptions<F extends FieldValues, Out, Saved> {
   /** The saved settings, once read. */
   data: Saved | undefined;
+  /** The fields whose server errors show on them (others are left to the flash line). */
   fields: readonly string[];
-  resolver: Resolver<F, unknown, Out>;
+  schema: z.ZodType;
   /** The form's text values of the saved settings (of nothing yet: every field empty). */
   toFields(saved: Saved | undefined): F;
   save: UseMutationResult<Saved, unknown, Out>;
@@ -59,10 +52,14 @@ interface SettingsFormOptions<F extends FieldValues, Out, Saved> {
  * kept after a save; the server's field errors on their fields, the result in the flash line.
  */
 export function useSettingsForm<F extends FieldValues, Out, Saved>(options: SettingsFormOptions<F, Out, Saved>) {
-  const { data, fields, resolver, toFields, save, savedMessage, failedMessage, shared = [] } = options;
+  const { data, fields, schema, toFields, save, savedMessage, failedMessage, shared = [] } = options;
   const flash = useFlash();
-  const form = useForm<F, unknown, Out>({ resolver, defaultValues: toFields(undefined) as DefaultValues<F>, mode: 'onTouched' });
-  const { reset, setError, handleSubmit } = form;
+  const { form, field, showServerErrors } = useApiForm<F, Out>({
+    schema,
+    defaultValues: toFields(undefined) as DefaultValues<F>,
+    mode: 'onTouched',
+  });
+  const { reset, handleSubmit } = form;
 
   useEffect(() => {
     // Saved elsewhere (the other form of a shared field): what is being typed here stays.
@@ -84,12 +81,11 @@ export function useSettingsForm<F extends FieldValues, Out, Saved>(options: Sett
         flash.success(savedMessage);
       },
       onError: (error) => {
-        showServerFieldErrors(error, fields, setError);
+        showServerErrors(error, { fields });
         flash.error(errorMessage(error, failedMessage));
       },
     });
   });
-  const field = bindFields(form.register, form.formState.errors);
   return { form, onSubmit, flash, field };
 }
 

@@ -1,17 +1,9 @@
 // How the order is delivered: the province, the shipping methods that reach it at their price for
 // this subtotal (as the checkout quotes them) or "Acordar entrega", and the address for home delivery.
-import { deliveryDays, PROVINCE_OPTIONS, SHIPPING_KIND_LABELS, type Province, type ShippingOption } from '../../../../../domain/shipping';
+import { deliveryDays, SHIPPING_KIND_LABELS, type Province, type ShippingOption } from '../../../../../domain/shipping';
 import { formatArs } from '../../lib/format';
 import { chosenOption, coordinateOption, fieldError, type DraftDelivery, type StreetFields } from './order-draft';
-import { SelectField, TextField } from '../../../../components/ui/fields';
-
-const STREET_FIELDS: { key: keyof StreetFields; label: string; optional?: boolean; className: string; autoComplete: string }[] = [
-  { key: 'street', label: 'Calle', className: 'sm:col-span-4', autoComplete: 'address-line1' },
-  { key: 'number', label: 'Número', className: 'sm:col-span-2', autoComplete: 'address-line2' },
-  { key: 'city', label: 'Ciudad', className: 'sm:col-span-4', autoComplete: 'address-level2' },
-  { key: 'zip_code', label: 'Código postal', className: 'sm:col-span-2', autoComplete: 'postal-code' },
-  { key: 'details', label: 'Piso, depto. o indicaciones', optional: true, className: 'sm:col-span-6', autoComplete: 'off' },
-];
+import { AddressFields, ProvinceField } from '../../../../components/ui/address-fields';
 
 export function DeliveryFields({
   value,
@@ -31,19 +23,12 @@ export function DeliveryFields({
   const setStreet = (key: keyof StreetFields, text: string) => onChange({ ...value, street: { ...value.street, [key]: text } });
   return (
     <div className="space-y-3">
-      <SelectField
-        label="Provincia"
+      <ProvinceField
+        autoComplete="off"
         value={value.province}
         error={fieldError(errors, 'address.province')}
         onChange={(e) => onChange({ ...value, province: e.target.value as Province | '' })}
-      >
-        <option value="">Elige la provincia</option>
-        {PROVINCE_OPTIONS.map((p) => (
-          <option key={p.code} value={p.code}>
-            {p.name}
-          </option>
-        ))}
-      </SelectField>
+      />
 
       <fieldset>
         <legend className="mb-1 block text-xs font-semibold text-stone-700">Forma de entrega</legend>
@@ -77,20 +62,15 @@ export function DeliveryFields({
       </fieldset>
 
       {chosen?.kind === 'home' && (
-        <div className="grid gap-3 sm:grid-cols-6">
-          {STREET_FIELDS.map((f) => (
-            <TextField
-              key={f.key}
-              label={f.label}
-              optional={f.optional}
-              className={f.className}
-              autoComplete={f.autoComplete}
-              value={value.street[f.key]}
-              error={fieldError(errors, `address.${f.key}`)}
-              onChange={(e) => setStreet(f.key, e.target.value)}
-            />
-          ))}
-        </div>
+        <AddressFields
+          autofill={false}
+          details={{ label: 'Piso, depto. o indicaciones' }}
+          field={(key) => ({
+            value: value.street[key],
+            error: fieldError(errors, `address.${key}`),
+            onChange: (e) => setStreet(key, e.target.value),
+          })}
+        />
       )}
     </div>
   );
