@@ -18,7 +18,7 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
-import { productInAnyOrder } from '../orders/lookups';
+import { productInAnyOrder } from '../orders';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../activity/log';
 import { toProductDto } from '../catalog/serialize';

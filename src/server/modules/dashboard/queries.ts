@@ -5,7 +5,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import type { Pipeline } from '../../../domain/dashboard';
 import { ORDER_STAGES, UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
-import { inStages } from '../orders/stages';
+import { inStages } from '../orders';
 import { stockStateSql } from '../catalog/stock-state';
 import { sqlRows, type DbOrTx } from '../../db/client';
 

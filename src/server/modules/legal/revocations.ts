@@ -16,7 +16,7 @@ import { badRequest } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { revocationRequests } from '../../db/schema';
 import { findAccountByEmail } from '../auth/accounts';
-import { orderByNumberAndEmail } from '../orders/lookups';
+import { orderByNumberAndEmail } from '../orders';
 import { logActivity } from '../activity/log';
 import { deliverInBackground, queueMail } from '../mail/service';
 import { escapeHtml, renderEmail } from '../mail/templates';

@@ -14,7 +14,7 @@ import { sendMail, type MailMessage } from '../mail/service';
 import { renderEmail } from '../mail/templates';
 import { readShopSettings } from '../site/settings';
 import { STAFF_VIEW } from './queries';
-import { withOrderDto, type OrderActor } from './service';
+import { withOrderDto, type OrderActor } from './records';
 
 function paymentRequestEmail(order: OrderDto, instructions: string, receipt: string): MailMessage {
   const rendered = renderEmail({

@@ -14,7 +14,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
-import { countOrdersOf, keepCustomerOnOrders, ordersCountColumn } from '../orders/lookups';
+import { countOrdersOf, keepCustomerOnOrders, listMyOrders, ordersCountColumn } from '../orders';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
@@ -22,7 +22,6 @@ import { insertAccount } from '../auth/accounts';
 import { hashPassword } from '../auth/passwords';
 import { toProfile } from '../auth/service';
 import { revokeUserSessions } from '../auth/sessions';
-import { listMyOrders } from '../orders/service';
 
 type UserRow = typeof users.$inferSelect;
 

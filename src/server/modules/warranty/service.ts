@@ -29,7 +29,7 @@ import {
   orderLineFor,
   orderNumberAndCustomer,
   latestOrderPhone,
-} from '../orders/lookups';
+} from '../orders';
 import { badRequest, type FieldErrors, notFound } from '../../errors';
 import type { AuthUser } from '../auth/caller';
 import { logActivity } from '../activity/log';
