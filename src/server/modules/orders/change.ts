@@ -15,8 +15,8 @@ import { diff, logActivity, type Actor } from '../activity/log';
 import { heldBy, moveStock, NOTHING_HELD } from '../catalog/stock';
 import { couponAfterEdit, moveCouponUse } from '../coupons';
 import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery';
-import { pricedLines, sameLines, subtotalOfLines, type TargetLine } from './lines';
-import type { LineRecord, OrderRecord } from './records';
+import { pricedLines, sameLines, subtotalOfLines, type LineRecord, type TargetLine } from './lines';
+import type { OrderRecord } from './records';
 
 interface NextState {
   status: OrderStatus;

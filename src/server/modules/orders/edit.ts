@@ -33,7 +33,7 @@ import {
   withCouponNote,
 } from './change';
 import { notifyCustomerChange, notifyOrderEdited, notifyStatusChanged } from './emails';
-import { lineSummary, sameLines, snapshotLine, unitPrice, type TargetLine } from './lines';
+import { lineSummary, sameLines, snapshotLine, unitPrice, type LineRecord, type TargetLine } from './lines';
 import { findOrderDto, STAFF_VIEW } from './queries';
 import {
   assertAllowed,
@@ -43,7 +43,6 @@ import {
   ORDER_NOT_FOUND,
   withOrderDto,
   writeOrders,
-  type LineRecord,
   type OrderActor,
   type OrderRecord,
 } from './records';

@@ -5,7 +5,10 @@ import { subtotalOf, type PricedLine } from '../../../domain/order-totals';
 import type { OrderLineInput } from '../../../domain/orders';
 import { conflict } from '../../errors';
 import type { BlisterLine } from '../catalog/blisters';
-import type { LineRecord } from './records';
+import type { orderProducts } from '../../db/schema';
+
+/** An order line as stored. */
+export type LineRecord = typeof orderProducts.$inferSelect;
 
 /** A line as it will be after a change: `id` for lines that exist already. */
 export type TargetLine = Omit<LineRecord, 'id' | 'order_id' | 'created_at'> & { id?: number };

@@ -36,7 +36,6 @@ export interface OrderActor extends Actor {
 export const ORDER_NOT_FOUND = 'Pedido no encontrado';
 
 export type OrderRecord = typeof orders.$inferSelect;
-export type LineRecord = typeof orderProducts.$inferSelect;
 
 /**
  * Every write to orders goes through here: once its writes have ended (committed, or failed with
