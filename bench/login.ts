@@ -12,7 +12,7 @@ import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { users } from '../src/server/db/schema';
-import { hashPassword, verifyPassword } from '../src/server/modules/auth/passwords';
+import { hashPassword, verifyPassword } from '../src/server/security/passwords';
 import { testConfig } from '../tests/helpers/app';
 import { createAppContext } from '../src/server/app-context';
 

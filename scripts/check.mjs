@@ -1,10 +1,11 @@
-// `npm run check`: typecheck, lint, format check and the unused-code check (knip, configured in
-// knip.json: files, exports and dependencies nothing uses) at the same time (ESLint and Prettier
+// `npm run check`: typecheck, lint, format check, the unused-code check (knip, configured in
+// knip.json: files, exports and dependencies nothing uses) and the areas' import graph (no circle
+// between areas, scripts/areas.mjs) at the same time (ESLint and Prettier
 // use one core each, tsc several), each one's output printed whole once it ends, in a fixed
 // order, and a failure of any of them fails the check.
 import { spawn } from 'node:child_process';
 
-const CHECKS = ['typecheck', 'lint', 'format:check', 'unused'];
+const CHECKS = ['typecheck', 'lint', 'format:check', 'unused', 'areas'];
 
 function run(script) {
   return new Promise((resolve) => {

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs } from '../../src/server/db/schema';
-import { logActivity } from '../../src/server/modules/activity/log';
+import { logActivity } from '../../src/server/shared/activity-log';
 import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 

@@ -9,7 +9,7 @@ import { createAppContext } from '../../src/server/app-context';
 import type { AppContext } from '../../src/server/context';
 import { openPostgres } from '../../src/server/db/client';
 import { deliverDueMail, queueMail } from '../../src/server/modules/mail/service';
-import { renderEmail } from '../../src/server/modules/mail/templates';
+import { renderEmail } from '../../src/server/shared/mail-templates';
 import { api, createTestDatabase, startTestServer, testConfig, type TestServer } from '../helpers/app';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { eventually, extractCode, readOutbox, startSmtpReceiver, waitForMail, waitForOutboxMail, type SmtpReceiver } from '../helpers/mail';

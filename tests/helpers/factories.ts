@@ -6,8 +6,8 @@ import { normalizeSearch, slugify } from '../../src/domain/text';
 import { PRODUCT_TYPE_LABELS } from '../../src/domain/catalog';
 import type { Db } from '../../src/server/db/client';
 import { blisters, brands, products, refreshTokens, users } from '../../src/server/db/schema';
-import { hashPassword } from '../../src/server/modules/auth/passwords';
-import { signAccessToken } from '../../src/server/modules/auth/tokens';
+import { hashPassword } from '../../src/server/security/passwords';
+import { signAccessToken } from '../../src/server/security/tokens';
 import { TEST_JWT_SECRET } from './app';
 
 let counter = 0;

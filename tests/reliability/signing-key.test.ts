@@ -8,7 +8,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../../src/server/db/client';
-import { signAccessToken } from '../../src/server/modules/auth/tokens';
+import { signAccessToken } from '../../src/server/security/tokens';
 import { createTestPglite } from '../helpers/database';
 import { createUser, TEST_PASSWORD } from '../helpers/factories';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../helpers/server-process';

@@ -45,6 +45,9 @@ export const TABLE_EXCEPTIONS = [
 // the only ones: dashboard (reports: sales, rankings and stock aggregated over orders, the
 // catalog and accounts in one statement each) and backup (the whole-database copy and restore
 // read and write every table).
+// Below the areas, two files of the layers every area stands on touch an owner's table through
+// the schema: security/caller.ts reads the account and its session (accounts) to load the caller,
+// and shared/activity-log.ts writes the log (activity) inside the caller's transaction.
 
 /** Every table of the map. */
 export const ALL_TABLES = Object.values(TABLE_OWNERS).flatMap((owner) => owner.tables);

@@ -6,7 +6,7 @@ import { slugify } from '../../../domain/text';
 import type { Tx } from '../../db/client';
 import { brands } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { logActivity, type Actor } from '../activity/log';
+import { logActivity, type Actor } from '../../shared/activity-log';
 
 export type BrandRow = typeof brands.$inferSelect;
 

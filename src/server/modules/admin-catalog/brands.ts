@@ -18,12 +18,12 @@ import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { diff, logActivity, type Actor } from '../activity/log';
-import { toBrandDto } from '../catalog/serialize';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
+import { toBrandDto } from '../catalog';
 import type { BrandRow } from './brand-link';
 import { isUniqueViolation } from '../../db/errors';
 import { refreshBrandSearchText } from './products';
-import { getDollarRateValue } from '../site/dollar-rate';
+import { getDollarRateValue } from '../site';
 
 const BRAND_NOT_FOUND = 'Banco no encontrado';
 

@@ -17,12 +17,12 @@ import {
   priceChangeMessage,
   type FlaggedPrice,
 } from '../../../domain/price-guards';
-import { getDollarRateValue } from '../site/dollar-rate';
+import { getDollarRateValue } from '../site';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
-import { logActivity, type Actor } from '../activity/log';
+import { logActivity, type Actor } from '../../shared/activity-log';
 import { productsWithBlisters } from './product-rows';
 
 type Item = BulkEditResultDto['items'][number];

@@ -20,10 +20,10 @@ import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { productInAnyOrder } from '../orders';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
-import { diff, logActivity, type Actor } from '../activity/log';
-import { toProductDto } from '../catalog/serialize';
-import { getDollarRateValue } from '../site/dollar-rate';
-import { sendRestockNoticesSoon } from '../stock-alerts/restock';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
+import { toProductDto } from '../catalog';
+import { getDollarRateValue } from '../site';
+import { sendRestockNoticesSoon } from '../stock-alerts';
 import { linkBrand } from './brand-link';
 import { isUniqueViolation, retryingDeadlocks } from '../../db/errors';
 

@@ -14,7 +14,7 @@ import { brandDtoSchema, productDtoSchema } from '../../../domain/catalog';
 import { idParamSchema } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { noContentSchema } from '../../http';
-import { requireStaff } from '../auth/caller';
+import { requireStaff } from '../../security/caller';
 import { applyBrandDiscount, createBrand, deleteBrand, updateBrand } from './brands';
 import { createProduct, deleteProduct, updateProduct } from './products';
 import catalogSheetRoutes from './sheet-routes';

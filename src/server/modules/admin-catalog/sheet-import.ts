@@ -11,13 +11,13 @@ import type { Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { blisters, brands, products } from '../../db/schema';
 import { conflict } from '../../errors';
-import { logActivity, type Actor } from '../activity/log';
+import { logActivity, type Actor } from '../../shared/activity-log';
 import { productsWithBlisters } from './product-rows';
 import { planImport, type ImportPlan, type StoredProduct } from './sheet-plan';
 import { readSheet, type Sheet } from './sheet-read';
 import { PRODUCT_FIELDS } from './sheet-cells';
-import { sendRestockNoticesSoon } from '../stock-alerts/restock';
-import { getDollarRateValue } from '../site/dollar-rate';
+import { sendRestockNoticesSoon } from '../stock-alerts';
+import { getDollarRateValue } from '../site';
 
 export interface ImportFile {
   name: string;

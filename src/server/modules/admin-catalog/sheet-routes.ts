@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { describedOnly } from '../../http';
-import { requireStaff } from '../auth/caller';
+import { requireStaff } from '../../security/caller';
 import { bulkEditProducts } from './bulk-edit';
 import { exportCatalog } from './sheet-export';
 import { importCatalog, type ImportFile } from './sheet-import';

@@ -1,9 +1,9 @@
 // The account e-mails: verification code, password reset code, e-mail change code and the notice
 // to the old address after an e-mail change.
-import type { MailMessage } from '../mail/service';
+import type { MailMessage } from '../mail';
 import { SHOP_NAME } from '../../../domain/shop';
-import type { ShopContact } from '../site/shop-contact';
-import { renderEmail } from '../mail/templates';
+import type { ShopContact } from '../site';
+import { renderEmail } from '../../shared/mail-templates';
 import { CODE_TTL_MINUTES } from './codes';
 
 interface Recipient {

@@ -6,8 +6,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../../db/client';
 import { unauthorized } from '../../errors';
-import { loadAuthUser, requirePermission, requireUser } from './caller';
-import { verifyAccessToken } from './tokens';
+import { loadAuthUser, requirePermission, requireUser } from '../../security/caller';
+import { verifyAccessToken } from '../../security/tokens';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

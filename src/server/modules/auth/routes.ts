@@ -26,7 +26,7 @@ import {
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import type { ZodApp } from '../../http';
-import { requireUser } from './caller';
+import { requireUser } from '../../security/caller';
 import * as auth from './service';
 import { REFRESH_TOKEN_TTL_SECONDS } from './sessions';
 import { SESSION_HINT_COOKIE } from '../../../domain/cookies';

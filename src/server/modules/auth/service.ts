@@ -25,16 +25,16 @@ import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { AppError, badRequest, notFound, unauthorized } from '../../errors';
 import type { Logger } from '../../logger';
-import { type AuthUser } from './caller';
+import { type AuthUser } from '../../security/caller';
 import { permissionMap } from '../../../domain/staff-roles';
 import type { LoginThrottle } from '../../rate-limits';
-import { diff, logActivity } from '../activity/log';
-import { shopChannels, shopContact } from '../site/shop-contact';
-import { deliverInBackground, queueMail, type MailMessage } from '../mail/service';
+import { diff, logActivity } from '../../shared/activity-log';
+import { shopChannels, shopContact } from '../site';
+import { deliverInBackground, type MailMessage, queueMail } from '../mail';
 import { insertAccount } from './accounts';
 import { checkCode, consumeCode, expireCodes, hasLiveCode, invalidCode, issueCode, type CodePurpose } from './codes';
 import { emailChangedNotice, emailChangeEmail, passwordResetEmail, verificationEmail } from './emails';
-import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from './passwords';
+import { hashPassword, needsRehash, verifyAgainstDummy, verifyPassword } from '../../security/passwords';
 import { endSession, revokeUserSessions, rotateRefreshToken, startSession, type ClientInfo, type SessionTokens } from './sessions';
 
 export interface RequestInfo extends ClientInfo {

@@ -8,7 +8,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { refreshTokens } from '../../db/schema';
 import { AppError } from '../../errors';
-import { signAccessToken } from './tokens';
+import { signAccessToken } from '../../security/tokens';
 
 export const REFRESH_TOKEN_TTL_DAYS = 30;
 export const REFRESH_TOKEN_TTL_SECONDS = REFRESH_TOKEN_TTL_DAYS * 24 * 60 * 60;

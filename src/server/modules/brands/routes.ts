@@ -5,8 +5,7 @@ import { brandDtoSchema, brandListQuerySchema, brandRefParamSchema, type BrandDt
 import { pageSchema, type Page } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { flattenQuery } from '../../http';
-import { cachedJson } from '../catalog/cached-json';
-import { viewerOf } from '../catalog/viewer';
+import { cachedJson, viewerOf } from '../catalog';
 import { getBrand, listBrands } from './service';
 
 const publicGet = { config: { cacheSeconds: 60 } };

@@ -4,9 +4,8 @@ import type { BrandDto } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import { sqlRows, type DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { BRAND_COLUMNS, brandRecordOf } from '../catalog/brand-records';
-import { toBrandDto, type BrandRecord, type BrandTotals } from '../catalog/serialize';
-import type { Viewer } from '../catalog/viewer';
+import { BRAND_COLUMNS, type BrandRecord, brandRecordOf, type BrandTotals, toBrandDto } from '../catalog';
+import type { Viewer } from '../catalog';
 
 async function brandsWithTotals(db: DbOrTx, viewer: Viewer, where: SQL[]): Promise<(BrandRecord & BrandTotals)[]> {
   const staff = viewer === 'staff';

@@ -13,7 +13,7 @@ import {
 import { idParamSchema, pageSchema, type Page } from '../../../domain/page';
 import type { AppContext } from '../../context';
 import { flattenQuery, paged } from '../../http';
-import { readShopSettings } from '../site/settings';
+import { readShopSettings } from '../site';
 import { cachedJson } from './cached-json';
 import { viewerOf } from './viewer';
 import { getBlister, getProduct, listOnSale, listProducts, productFacets, relatedProducts } from './service';

@@ -4,7 +4,7 @@ import { CATALOG_PAGE_SIZE, PRODUCT_TYPES } from '../../../domain/catalog';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
-import { getDollarRateValue } from '../site/dollar-rate';
+import { getDollarRateValue } from '../site';
 import {
   countFacets,
   findBlister,

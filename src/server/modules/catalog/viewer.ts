@@ -1,6 +1,6 @@
 // Who reads the catalog decides what it shows: anonymous callers get no prices, staff also see
 // unavailable products and the staff-only filters.
-import { isAdmin, type AuthUser } from '../auth/caller';
+import { isAdmin, type AuthUser } from '../../security/caller';
 
 export type Viewer = 'anonymous' | 'customer' | 'staff';
 

@@ -33,8 +33,7 @@ import { priceBlister } from '../../../domain/pricing';
 import type { DbOrTx, Tx } from '../../db/client';
 import { couponUses, coupons } from '../../db/schema';
 import { conflict } from '../../errors';
-import { productBrandIds } from '../catalog/brand-records';
-import type { BlisterLine } from '../catalog/blisters';
+import { productBrandIds, type BlisterLine } from '../catalog';
 
 export type CouponRow = typeof coupons.$inferSelect;
 

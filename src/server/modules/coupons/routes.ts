@@ -6,7 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { idParamSchema, pageSchema } from '../../../domain/page';
 import { couponDtoSchema, couponInputSchema } from '../../../domain/coupons';
 import type { AppContext } from '../../context';
-import { requireStaff } from '../auth/caller';
+import { requireStaff } from '../../security/caller';
 import { createCoupon, getCoupon, listCoupons, updateCoupon, type CouponRevenue } from './service';
 
 export default async function couponRoutes(base: FastifyInstance, opts: { ctx: AppContext; revenue: CouponRevenue }) {

@@ -16,7 +16,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { coupons } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
-import { diff, logActivity, type Actor } from '../activity/log';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
 import { couponRules, type CouponRow } from './redeem';
 
 export const COUPON_NOT_FOUND = 'Cupón no encontrado';

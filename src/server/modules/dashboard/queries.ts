@@ -6,7 +6,7 @@ import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import type { Pipeline } from '../../../domain/dashboard';
 import { ORDER_STAGES, UNPAID_STAGES, type OrderStage } from '../../../domain/order-lifecycle';
 import { inStages } from '../orders';
-import { stockStateSql } from '../catalog/stock-state';
+import { stockStateSql } from '../catalog';
 import { sqlRows, type DbOrTx } from '../../db/client';
 
 const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);

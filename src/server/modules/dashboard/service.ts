@@ -23,7 +23,7 @@ import { ORDER_STAGES } from '../../../domain/order-lifecycle';
 import { ORDER_STATUSES } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
-import { readShopSettings } from '../site/settings';
+import { readShopSettings } from '../site';
 import {
   dailySales,
   figuresBySpan,

@@ -6,8 +6,7 @@ import { SETUP_STEPS, type SetupChecklist, type SetupItem, type SetupStep } from
 import { LEGAL_SLUGS } from '../../../domain/legal';
 import type { AppContext } from '../../context';
 import { sqlRows } from '../../db/client';
-import { shopWhatsapp } from '../site/payment-settings';
-import { readShopSettings } from '../site/settings';
+import { readShopSettings, shopWhatsapp } from '../site';
 
 const STEPS: Record<SetupStep, { label: string; href: string }> = {
   payment: { label: 'Carga los datos de pago', href: '/admin/configuracion#datos-de-pago' },

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { LegalPageDto, LegalSlug } from '../../../domain/legal';
 import type { AppContext } from '../../context';
 import { legalPages } from '../../db/schema';
-import { diff, logActivity, type Actor } from '../activity/log';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
 import { DEFAULT_LEGAL_PAGES } from './page-defaults';
 
 export async function getLegalPage(ctx: AppContext, slug: LegalSlug): Promise<LegalPageDto> {

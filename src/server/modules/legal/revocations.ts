@@ -15,11 +15,11 @@ import type { AppContext } from '../../context';
 import { badRequest } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { revocationRequests } from '../../db/schema';
-import { findAccountByEmail } from '../auth/accounts';
+import { findAccountByEmail } from '../auth';
 import { orderByNumberAndEmail } from '../orders';
-import { logActivity } from '../activity/log';
-import { deliverInBackground, queueMail } from '../mail/service';
-import { escapeHtml, renderEmail } from '../mail/templates';
+import { logActivity } from '../../shared/activity-log';
+import { deliverInBackground, queueMail } from '../mail';
+import { escapeHtml, renderEmail } from '../../shared/mail-templates';
 import { quoteLines } from '../../../domain/text';
 
 // No 0/O or 1/I: the code is read aloud and typed by hand.

@@ -17,7 +17,7 @@ import type { AppContext } from '../../context';
 import { tooMany } from '../../errors';
 import { paged } from '../../http';
 import { WindowCounter } from '../../window-counter';
-import { requireStaff } from '../auth/caller';
+import { requireStaff } from '../../security/caller';
 import { getLegalPage, updateLegalPage } from './pages';
 import { createRevocation, listRevocations, refuseOtherOrders, REVOCATION_MAILS_PER_ADDRESS } from './revocations';
 

@@ -14,7 +14,7 @@ import {
 import type { Carrier } from '../../../domain/fulfilment';
 import type { Tx } from '../../db/client';
 import { badRequest, conflict } from '../../errors';
-import { readShippingMethod } from '../shipping/settings';
+import { readShippingMethod } from '../shipping';
 
 export interface DeliveryInput {
   delivery_type: DeliveryType;

@@ -17,11 +17,11 @@ import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../errors';
 import type { Logger } from '../../logger';
-import { logActivity } from '../activity/log';
-import { heldBy, moveStock, NOTHING_HELD, readBlisters } from '../catalog/stock';
+import { logActivity } from '../../shared/activity-log';
+import { heldBy, moveStock, NOTHING_HELD, readBlisters } from '../catalog';
 import { moveCouponUse } from '../coupons';
-import { getDollarRateValue } from '../site/dollar-rate';
-import { sendRestockNoticesSoon } from '../stock-alerts/restock';
+import { getDollarRateValue } from '../site';
+import { sendRestockNoticesSoon } from '../stock-alerts';
 import {
   applyChange,
   cancelOrder,

@@ -10,10 +10,9 @@ import { orderStageLabel } from '../../../domain/order-lifecycle';
 import { orderMoneyLines } from '../../../domain/order-money';
 import { formatDateTime } from '../../../domain/dates';
 import type { AppContext } from '../../context';
-import { shopChannels, shopContact, type ShopChannels } from '../site/shop-contact';
-import { sendMail, type MailMessage } from '../mail/service';
-import { escapeHtml, renderEmail } from '../mail/templates';
-import { readShopSettings, type ShopSettings } from '../site/settings';
+import { readShopSettings, shopChannels, type ShopChannels, shopContact, type ShopSettings } from '../site';
+import { type MailMessage, sendMail } from '../mail';
+import { escapeHtml, renderEmail } from '../../shared/mail-templates';
 
 function linesTable(order: OrderDto): { html: string; text: string } {
   const cell = 'padding:8px 6px;border-bottom:1px solid #dcfce7;font-size:14px;color:#1f2937;';

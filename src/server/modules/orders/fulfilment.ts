@@ -25,7 +25,7 @@ import type { Tx } from '../../db/client';
 import { orders } from '../../db/schema';
 import { AppError, badRequest, conflict, notFound } from '../../errors';
 import type { Logger } from '../../logger';
-import { diff, logActivity } from '../activity/log';
+import { diff, logActivity } from '../../shared/activity-log';
 import { notifyPaymentReceived, notifyRefunded, notifyShipped } from './emails';
 import { STAFF_VIEW } from './queries';
 import { updateOrderAsStaff } from './edit';

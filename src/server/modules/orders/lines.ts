@@ -4,7 +4,7 @@ import { priceBlister } from '../../../domain/pricing';
 import { subtotalOf, type PricedLine } from '../../../domain/order-totals';
 import type { OrderLineInput } from '../../../domain/orders';
 import { conflict } from '../../errors';
-import type { BlisterLine } from '../catalog/blisters';
+import type { BlisterLine } from '../catalog';
 import type { orderProducts } from '../../db/schema';
 
 /** An order line as stored. */

@@ -8,11 +8,10 @@ import type { OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import { conflict } from '../../errors';
 import type { Logger } from '../../logger';
-import { logActivity } from '../activity/log';
-import { shopChannels, shopContact } from '../site/shop-contact';
-import { sendMail, type MailMessage } from '../mail/service';
-import { renderEmail } from '../mail/templates';
-import { readShopSettings } from '../site/settings';
+import { logActivity } from '../../shared/activity-log';
+import { readShopSettings, shopChannels, shopContact } from '../site';
+import { type MailMessage, sendMail } from '../mail';
+import { renderEmail } from '../../shared/mail-templates';
 import { STAFF_VIEW } from './queries';
 import { withOrderDto, type OrderActor } from './records';
 

@@ -22,8 +22,7 @@ import { normalizePhone } from '../../../domain/phone';
 import { preparedPerDb, sqlRows, type DbOrTx } from '../../db/client';
 import { folded, orderProducts, orderSearchText, orders, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';
-import { lineBlisters, lineProducts } from '../catalog/blisters';
-import { productIdsMatchingTypos } from '../catalog/service';
+import { lineBlisters, lineProducts, productIdsMatchingTypos } from '../catalog';
 
 const orderFields = {
   id: orders.id,

@@ -37,7 +37,7 @@ import { couponCheckResultSchema, couponCheckSchema } from '../../../domain/coup
 import { paymentRequestBodySchema } from '../../../domain/payment-request';
 import type { AppContext } from '../../context';
 import { describedOnly, noContentSchema, paged, parse, type ZodApp } from '../../http';
-import { can, requirePermission, requireStaff, requireUser } from '../auth/caller';
+import { can, requirePermission, requireStaff, requireUser } from '../../security/caller';
 import { BULK_ACTION_PERMISSION, type Permission } from '../../../domain/staff-roles';
 import { exportOrders } from './export';
 import { resendPaymentInstructions } from './payment-request';

@@ -1,7 +1,7 @@
 // The head tags a page is served with (title, description, canonical, Open Graph, JSON-LD), so
 // crawlers and link previews see each page's own texts without running the app.
 import { scriptJson } from '../../../domain/text';
-import { escapeHtml } from '../mail/templates';
+import { escapeHtml } from '../../shared/mail-templates';
 
 export interface PageHead {
   title: string;

@@ -9,12 +9,10 @@ import { parseMarkdown, plainText } from '../../../domain/markdown';
 import { SHOP_NAME } from '../../../domain/shop';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
-import { getBrand } from '../brands/service';
-import { listBrandRecords } from '../catalog/brand-records';
-import { getProduct, listProducts } from '../catalog/service';
-import { getLegalPage } from '../legal/pages';
+import { getBrand } from '../brands';
+import { getProduct, listBrandRecords, listProducts, listPublicProductDates } from '../catalog';
+import { getLegalPage } from '../legal';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
-import { listPublicProductDates } from '../catalog/sitemap';
 
 const HOME_TITLE = `${SHOP_NAME} - Banco de semillas de cannabis`;
 const HOME_DESCRIPTION =

@@ -12,7 +12,7 @@ import {
   CARRIERS,
 } from '../../../domain/shipping';
 import type { AppContext } from '../../context';
-import { requireStaff } from '../auth/caller';
+import { requireStaff } from '../../security/caller';
 import { getShippingSettings, readShippingMethods, updateShippingSettings } from './settings';
 
 const optionDtoSchema = z.object({

@@ -7,7 +7,7 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { shippingMethods } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { logActivity, type Actor } from '../activity/log';
+import { logActivity, type Actor } from '../../shared/activity-log';
 
 type MethodRow = typeof shippingMethods.$inferSelect;
 

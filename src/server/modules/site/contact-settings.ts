@@ -14,7 +14,7 @@ import type { ContactSettingsUpdate } from '../../../domain/legal-schemas';
 import type { AppContext } from '../../context';
 import { siteSettings } from '../../db/schema';
 import { badRequest } from '../../errors';
-import { diff, logActivity, type Actor } from '../activity/log';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
 import { shopWhatsapp } from './payment-settings';
 import { readShopSettings, type ShopSettings } from './settings';
 import { isSafeKey } from '../../storage';

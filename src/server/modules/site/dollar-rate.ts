@@ -19,7 +19,7 @@ import type { AppContext } from '../../context';
 import { preparedPerDb, type DbOrTx } from '../../db/client';
 import { dollarRate, dollarRateHistory } from '../../db/schema';
 import { AppError, badRequest, conflict } from '../../errors';
-import { type Actor, logActivity } from '../activity/log';
+import { type Actor, logActivity } from '../../shared/activity-log';
 
 // Read by every catalog page and every order (see preparedPerDb).
 const rateValueQuery = preparedPerDb((db) =>

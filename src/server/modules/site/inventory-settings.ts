@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { InventorySettingsDto, InventorySettingsUpdate } from '../../../domain/inventory';
 import type { AppContext } from '../../context';
 import { siteSettings } from '../../db/schema';
-import { type Actor, diff, logActivity } from '../activity/log';
+import { type Actor, diff, logActivity } from '../../shared/activity-log';
 import { readShopSettings } from './settings';
 
 export async function getInventorySettings(ctx: AppContext): Promise<InventorySettingsDto> {

@@ -11,8 +11,8 @@ import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { HEALTH_LIVE_PATH, HEALTH_READY_PATH } from '../../operations/readiness';
 import { isValidBypassToken, readMaintenanceState } from './maintenance';
-import { isAdmin, loadAuthUser } from '../auth/caller';
-import { verifyAccessToken } from '../auth/tokens';
+import { isAdmin, loadAuthUser } from '../../security/caller';
+import { verifyAccessToken } from '../../security/tokens';
 import { isApiRequest } from '../../routed-path';
 
 declare module 'fastify' {

@@ -13,9 +13,9 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { siteSettings } from '../../db/schema';
-import { secretKey } from '../auth/tokens';
-import { type Actor, diff, logActivity } from '../activity/log';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { secretKey } from '../../security/tokens';
+import { type Actor, diff, logActivity } from '../../shared/activity-log';
+import { hashPassword, verifyPassword } from '../../security/passwords';
 import { bypassFingerprint, readShopSettings, type ShopSettings } from './settings';
 
 const ISSUER = 'semillas-shop';

@@ -6,7 +6,7 @@ import { COUPON_COMBINATION_LABELS } from '../../../domain/coupons';
 import type { OrderSettingsDto, OrderSettingsUpdate } from '../../../domain/order-settings';
 import type { AppContext } from '../../context';
 import { siteSettings } from '../../db/schema';
-import { type Actor, diff, logActivity } from '../activity/log';
+import { type Actor, diff, logActivity } from '../../shared/activity-log';
 import { readShopSettings, type ShopSettings } from './settings';
 
 /** The order settings in force: the cap staff set, else the environment's; 'best' until staff choose a combination. */

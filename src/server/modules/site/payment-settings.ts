@@ -7,7 +7,7 @@ import { normalizePhone } from '../../../domain/phone';
 import type { Config } from '../../config';
 import type { AppContext } from '../../context';
 import { siteSettings } from '../../db/schema';
-import { diff, logActivity, type Actor } from '../activity/log';
+import { diff, logActivity, type Actor } from '../../shared/activity-log';
 import { readShopSettings, type ShopSettings } from './settings';
 
 const FIELDS = {

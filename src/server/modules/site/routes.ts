@@ -23,7 +23,7 @@ import { contactSettingsDtoSchema, contactSettingsSchema } from '../../../domain
 import { orderSettingsDtoSchema, orderSettingsUpdateSchema } from '../../../domain/order-settings';
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
-import { isAdmin, requireStaff } from '../auth/caller';
+import { isAdmin, requireStaff } from '../../security/caller';
 import { getDollarRate, updateDollarRate } from './dollar-rate';
 import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';

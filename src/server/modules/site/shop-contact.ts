@@ -3,7 +3,7 @@
 // WhatsApp first, since payment is coordinated by message.
 import { whatsappNumber, whatsappUrl } from '../../../domain/fulfilment';
 import type { AppContext } from '../../context';
-import type { EmailAction } from '../mail/templates';
+import type { EmailAction } from '../../shared/mail-templates';
 import { shopContactEmail } from './contact-settings';
 import { shopWhatsapp } from './payment-settings';
 import { readShopSettings, type ShopSettings } from './settings';

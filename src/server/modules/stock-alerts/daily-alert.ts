@@ -15,10 +15,10 @@ import {
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stockAlertSettings } from '../../db/schema';
-import { blistersToRestock } from '../catalog/blisters';
-import { type Actor, diff, logActivity } from '../activity/log';
-import { deliverMail, queueMail } from '../mail/service';
-import { readShopSettings } from '../site/settings';
+import { blistersToRestock } from '../catalog';
+import { type Actor, diff, logActivity } from '../../shared/activity-log';
+import { deliverMail, queueMail } from '../mail';
+import { readShopSettings } from '../site';
 import { lowStockAlertEmail } from './emails';
 
 type SettingsRow = typeof stockAlertSettings.$inferSelect;

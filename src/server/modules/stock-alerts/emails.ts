@@ -1,8 +1,8 @@
 // The two stock e-mails: to a customer when a blister they waited for is back, and the
 // shop's daily list of blisters running out.
 import type { AppContext } from '../../context';
-import type { MailMessage } from '../mail/service';
-import { escapeHtml, renderEmail } from '../mail/templates';
+import type { MailMessage } from '../mail';
+import { escapeHtml, renderEmail } from '../../shared/mail-templates';
 
 const seeds = (count: number) => `${count} ${count === 1 ? 'semilla' : 'semillas'}`;
 

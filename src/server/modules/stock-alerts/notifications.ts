@@ -5,7 +5,7 @@ import { HAS_STOCK_MESSAGE, NOTIFICATION_NOT_FOUND, BLISTER_NOT_FOUND, type Stoc
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { stockNotifications } from '../../db/schema';
-import { blisterSummaries, shareBlisterStock } from '../catalog/blisters';
+import { blisterSummaries, shareBlisterStock } from '../catalog';
 import { conflict, notFound } from '../../errors';
 
 /**

@@ -6,9 +6,9 @@ import type { Logger } from '../../logger';
 import { runInBackground } from '../../background';
 import type { AppContext } from '../../context';
 import { stockNotifications } from '../../db/schema';
-import { accountContacts } from '../auth/accounts';
-import { blisterSummaries } from '../catalog/blisters';
-import { deliverMail, queueMail } from '../mail/service';
+import { accountContacts } from '../auth';
+import { blisterSummaries } from '../catalog';
+import { deliverMail, queueMail } from '../mail';
 import { restockEmail } from './emails';
 
 const BATCH = 100;

@@ -13,7 +13,7 @@ import {
 } from '../../../domain/stock-alerts';
 import type { AppContext } from '../../context';
 import { noContentSchema } from '../../http';
-import { requireStaff, requireUser } from '../auth/caller';
+import { requireStaff, requireUser } from '../../security/caller';
 import { getStockAlertSettings, updateStockAlertSettings } from './daily-alert';
 import { cancelNotification, listOwnNotifications, requestNotification } from './notifications';
 

@@ -7,7 +7,7 @@ import { UPLOAD_MAX_BYTES, uploadFormSchema, uploadResultDtoSchema } from '../..
 import type { AppContext } from '../../context';
 import { AppError, badRequest } from '../../errors';
 import { describedOnly } from '../../http';
-import { isAdmin } from '../auth/caller';
+import { isAdmin } from '../../security/caller';
 import { WindowCounter } from '../../window-counter';
 import { uploadImage, type ReceivedFile } from './service';
 import type { Storage } from '../../storage';

@@ -11,7 +11,7 @@ import {
   type UploadResultDto,
 } from '../../../domain/uploads';
 import { AppError, badRequest, forbidden, unauthorized } from '../../errors';
-import { can, type AuthUser } from '../auth/caller';
+import { can, type AuthUser } from '../../security/caller';
 import { ImageDecodeError, sniffImage, toWebpVariants, type ImageVariant } from './images';
 import type { Storage } from '../../storage';
 

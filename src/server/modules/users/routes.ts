@@ -13,7 +13,7 @@ import {
 import { roleChangeSchema } from '../../../domain/staff-roles';
 import type { AppContext } from '../../context';
 import { noContentSchema, paged } from '../../http';
-import { requireStaff } from '../auth/caller';
+import { requireStaff } from '../../security/caller';
 import { createUserByAdmin, deleteUser, getUserDetail, listUsers, setUserActive, setUserRole } from './service';
 
 export default async function userRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {

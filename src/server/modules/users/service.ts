@@ -16,12 +16,10 @@ import { isUniqueViolation } from '../../db/errors';
 import { users } from '../../db/schema';
 import { countOrdersOf, keepCustomerOnOrders, listMyOrders, ordersCountColumn } from '../orders';
 import { AppError, conflict, forbidden, notFound, unauthorized } from '../../errors';
-import type { AuthUser } from '../auth/caller';
-import { logActivity } from '../activity/log';
-import { insertAccount } from '../auth/accounts';
-import { hashPassword } from '../auth/passwords';
-import { toProfile } from '../auth/service';
-import { revokeUserSessions } from '../auth/sessions';
+import type { AuthUser } from '../../security/caller';
+import { logActivity } from '../../shared/activity-log';
+import { insertAccount, revokeUserSessions, toProfile } from '../auth';
+import { hashPassword } from '../../security/passwords';
 
 type UserRow = typeof users.$inferSelect;
 

@@ -16,7 +16,7 @@ import {
 import type { AppContext } from '../../context';
 import { tooMany } from '../../errors';
 import { describedOnly, paged, parse } from '../../http';
-import { can, requireStaff, requireUser } from '../auth/caller';
+import { can, requireStaff, requireUser } from '../../security/caller';
 import { WindowCounter } from '../../window-counter';
 import { checkClaim, getClaim, insertClaim, listClaimsForStaff, listEligibleOrders, listOwnClaims, updateClaim } from './service';
 

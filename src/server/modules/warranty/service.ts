@@ -19,23 +19,23 @@ import {
 } from '../../../domain/warranty';
 import type { AppContext } from '../../context';
 import { folded, warrantyClaims } from '../../db/schema';
-import { accountIdWithEmail, accountPhone, accountSince } from '../auth/accounts';
+import { accountIdWithEmail, accountPhone, accountSince } from '../auth';
 import {
   activeOrdersCount,
   customerOrderIn,
   customerOrdersWithProducts,
+  latestOrderPhone,
   orderColumns,
   orderIdsNumbered,
   orderLineFor,
   orderNumberAndCustomer,
-  latestOrderPhone,
 } from '../orders';
 import { badRequest, type FieldErrors, notFound } from '../../errors';
-import type { AuthUser } from '../auth/caller';
-import { logActivity } from '../activity/log';
-import { sendMail } from '../mail/service';
+import type { AuthUser } from '../../security/caller';
+import { logActivity } from '../../shared/activity-log';
+import { sendMail } from '../mail';
 import { isSafeKey } from '../../storage';
-import { renderEmail } from '../mail/templates';
+import { renderEmail } from '../../shared/mail-templates';
 import { quoteLines } from '../../../domain/text';
 
 type ClaimRow = typeof warrantyClaims.$inferSelect;

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../../context';
-import { hashPassword } from '../../modules/auth/passwords';
+import { hashPassword } from '../../security/passwords';
 import { sqlRows, type Database } from '../../db/client';
 import { underStartLock } from '../../db/migrate';
 import { users } from '../../db/schema';

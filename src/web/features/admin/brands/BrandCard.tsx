@@ -2,7 +2,7 @@
 import { Link } from 'react-router';
 import type { BrandDto } from '../../../../domain/catalog';
 import { truncate } from '../../../../domain/text';
-import { brandStockTone } from '../products/stock';
+import { brandStockTone } from '../lib/stock';
 import { discountLabel } from './discount';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { Badge } from '../../../components/ui/Badge';

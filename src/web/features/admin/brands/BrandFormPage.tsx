@@ -9,7 +9,7 @@ import { brandFormSchema, type BrandFormValues } from '../../../../domain/admin-
 import type { BrandDto } from '../../../../domain/catalog';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
-import { brandStockTone } from '../products/stock';
+import { brandStockTone } from '../lib/stock';
 import { ImageUpload } from '../ui/ImageUpload';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';

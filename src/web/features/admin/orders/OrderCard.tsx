@@ -3,7 +3,8 @@
 import { Link } from 'react-router';
 import type { OrderDto } from '../../../../domain/orders';
 import { formatArs, formatDateTime } from '../lib/format';
-import { ContactLinks, customerName, deliveryShort, OrderStatusBadge, PaymentBadge, ShipmentState, unitsOf } from './OrderParts';
+import { ContactLinks, customerName, deliveryShort, PaymentBadge, ShipmentState, unitsOf } from './OrderParts';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { Button, IconButton } from '../../../components/ui/Button';
 import { EyeIcon, EditIcon } from '../../../components/ui/icons';
 import { TrashIcon } from '../../../components/ui/account-icons';

@@ -1,31 +1,17 @@
 // Pieces shared by the order list, its details modal and the order page.
 import { Link } from 'react-router';
 import { CARRIER_LABELS, PAYMENT_METHOD_LABELS } from '../../../../domain/fulfilment-steps';
-import { REFUND_STATUS_LABELS } from '../../../../domain/order-lifecycle';
 import type { OrderDto } from '../../../../domain/orders';
 import { formatPhone } from '../../../../domain/phone-format';
 import { seedsLabel } from '../../../../domain/plural';
 import { truncate } from '../../../../domain/text';
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { customerWhatsappLink, mailtoLink } from './contact';
-import { OrderMoneyList, OrderStageBadge } from '../../../components/OrderSummary';
+import { OrderMoneyList } from '../../../components/OrderSummary';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { Badge } from '../../../components/ui/Badge';
 import { ChatIcon, PhoneIcon } from '../../../components/ui/admin-icons';
 import { MailIcon } from '../../../components/ui/icons';
-
-/** The order's stage (Esperando pago, Pagado, por enviar, Enviado…), its refund and whether it is archived. */
-export function OrderStatusBadge({ order }: { order: Pick<OrderDto, 'stage' | 'is_archived'> & Partial<Pick<OrderDto, 'refund'>> }) {
-  return (
-    <span className="inline-flex flex-wrap gap-1">
-      <OrderStageBadge order={order} />
-      {order.refund && (
-        <Badge tone={order.refund.status === 'owed' ? 'danger' : 'neutral'}>{REFUND_STATUS_LABELS[order.refund.status]}</Badge>
-      )}
-      {order.is_archived && <Badge tone="neutral">Archivado</Badge>}
-    </span>
-  );
-}
 
 export function customerName(order: OrderDto): string {
   const { first_name, last_name, username } = order.customer;

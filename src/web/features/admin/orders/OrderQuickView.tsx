@@ -6,7 +6,8 @@ import type { OrderDto } from '../../../../domain/orders';
 import { Modal } from '../../../components/Modal';
 import { errorMessage } from '../lib/format';
 import { useAdminOrder } from './api';
-import { OrderDetails, OrderStatusBadge } from './OrderParts';
+import { OrderDetails } from './OrderParts';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { Button, LinkButton } from '../../../components/ui/Button';
 import { LoadingState } from '../../../components/ui/states';
 

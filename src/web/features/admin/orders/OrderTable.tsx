@@ -6,16 +6,8 @@ import { Link } from 'react-router';
 import type { OrderDto, OrderOrdering } from '../../../../domain/orders';
 import { formatPhone } from '../../../../domain/phone-format';
 import { formatArs, formatDateTime } from '../lib/format';
-import {
-  ContactLinks,
-  customerName,
-  deliveryShort,
-  OrderStatusBadge,
-  PaymentBadge,
-  productsSummary,
-  ShipmentState,
-  unitsLabel,
-} from './OrderParts';
+import { ContactLinks, customerName, deliveryShort, PaymentBadge, productsSummary, ShipmentState, unitsLabel } from './OrderParts';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { IconButton } from '../../../components/ui/Button';
 import { EyeIcon } from '../../../components/ui/icons';
 

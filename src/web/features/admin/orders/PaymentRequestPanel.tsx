@@ -8,7 +8,7 @@ import type { OrderDto } from '../../../../domain/orders';
 import { paymentRequestRefusal, paymentRequestText } from '../../../../domain/payment-request';
 import { Link } from 'react-router';
 import { errorMessage } from '../lib/format';
-import { usePaymentSettings } from '../settings/api';
+import { usePaymentSettings } from '../lib/payment-settings';
 import { Panel } from '../ui/PageHeader';
 import { useResendPaymentInstructions } from './api';
 import { Button } from '../../../components/ui/Button';

@@ -11,7 +11,7 @@ import { seedsLabel } from '../../../../domain/plural';
 import { SHOP_NAME } from '../../../components/site';
 import { documentTitle } from '../../../lib/page-title';
 import { errorMessage, formatArs, formatDate, formatDateTime } from '../lib/format';
-import { usePaymentSettings } from '../settings/api';
+import { usePaymentSettings } from '../lib/payment-settings';
 import { useOrdersByNumbers } from './api';
 import { customerName, unitsOf } from './OrderParts';
 import { addressLines, lineSeeds, parseOrderNumbers, pickList, shippingLine } from './print';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatDateTime } from '../../../../domain/dates';
 import type { OrderDto } from '../../../../domain/orders';
 import { Alert } from '../../../components/ui/Alert';
-import { useOrderRevocations } from '../revocations/api';
+import { useOrderRevocations } from './revocations-api';
 
 export function RevocationNotice({ order }: { order: OrderDto }) {
   const { data } = useOrderRevocations(order.id);

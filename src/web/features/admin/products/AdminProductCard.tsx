@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import type { ProductDto } from '../../../../domain/catalog';
 import { truncate } from '../../../../domain/text';
 import { formatArs } from '../lib/format';
-import { productStockBadge } from './stock';
+import { productStockBadge } from '../lib/stock';
 import { Thumbnail } from '../../../components/Thumbnail';
 import { Badge, badgeClass } from '../../../components/ui/Badge';
 import { IconButton, Spinner } from '../../../components/ui/Button';

@@ -5,7 +5,7 @@ import { ADMIN_PRODUCTS_PAGE_SIZE, type ProductDto } from '../../../../domain/ca
 import { errorMessage } from '../lib/format';
 import type { Selection } from '../lib/selection';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../../domain/inventory';
-import { useInventorySettings } from '../settings/inventory-api';
+import { useInventorySettings } from '../lib/inventory-api';
 import { AdminProductCard } from './AdminProductCard';
 import { useToggleAvailability } from './api';
 import type { ProductListQuery } from './use-product-list';

@@ -1,5 +1,5 @@
 // Staff list of revocation requests ('Botón de arrepentimiento', GET /api/revocations/).
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import type { Page } from '../../../../domain/page';
 import type { RevocationDto } from '../../../../domain/legal';
 import { api, toQuery } from '../../../lib/api';
@@ -19,17 +19,5 @@ export function useRevocations(search: string) {
     getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
     placeholderData: keepPreviousData,
     staleTime: 0,
-  });
-}
-
-/** The revocation requests linked to one order (its number and e-mail matched). */
-export function useOrderRevocations(orderId: number) {
-  return useQuery({
-    queryKey: ['admin', 'revocations', 'order', orderId],
-    queryFn: ({ signal }) =>
-      api.get<Page<RevocationDto>>(`/api/revocations/${toQuery({ order_id: orderId })}`, {
-        signal,
-        fallbackError: 'Error al cargar las solicitudes de arrepentimiento',
-      }),
   });
 }

@@ -1,7 +1,7 @@
 // 'Stock bajo': the threshold under which the dashboard lists a blister (default 5).
 import { MAX_LOW_STOCK_THRESHOLD, inventorySettingsUpdateSchema } from '../../../../domain/inventory';
 import { IntegerSetting } from './IntegerSetting';
-import { useInventorySettings, useSaveInventorySettings } from './inventory-api';
+import { useInventorySettings, useSaveInventorySettings } from '../lib/inventory-api';
 
 export function LowStockSettings() {
   const settings = useInventorySettings();

@@ -10,7 +10,8 @@ import {
 } from '../../../../domain/fulfilment';
 import { Panel } from '../ui/PageHeader';
 import { formatWhatsapp } from '../../../../domain/phone-format';
-import { usePaymentSettings, useSavePaymentSettings } from './api';
+import { usePaymentSettings } from '../lib/payment-settings';
+import { useSavePaymentSettings } from './api';
 import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 

@@ -69,16 +69,6 @@ export function useUpdateDollarRate() {
   };
 }
 
-/** GET /api/core/payment-settings/ (staff): every field a string, '' when not set. */
-export function usePaymentSettings() {
-  return useQuery({
-    queryKey: adminKeys.paymentSettings,
-    queryFn: ({ signal }) =>
-      api.get<PaymentSettings>('/api/core/payment-settings/', { signal, fallbackError: 'Error al cargar los datos de pago' }),
-    staleTime: 60_000,
-  });
-}
-
 export function useSavePaymentSettings() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import type { OrderDto } from '../../../../domain/orders';
 import { ApiError } from '../../../lib/api';
-import { OrderStatusBadge } from '../orders/OrderParts';
+import { OrderStatusBadge } from '../ui/OrderStatusBadge';
 import { formatArs, formatDateTime } from '../lib/format';
 import { PageHeader } from '../ui/PageHeader';
 import { findUserIdByEmail, useUserDetail } from './api';

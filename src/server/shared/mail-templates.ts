@@ -1,6 +1,6 @@
 // The shop's e-mail layout: one function that turns content into a Spanish HTML message (inline
 // CSS, table layout so every mail client renders it, readable on a phone) and its text version.
-import { SHOP_NAME } from '../../../domain/shop';
+import { SHOP_NAME } from '../../domain/shop';
 
 const COLORS = {
   header: '#14532d',

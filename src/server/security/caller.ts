@@ -2,11 +2,11 @@
 // role checks the routes and the auth plugin share.
 import { and, eq, exists, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { AuthUserDto } from '../../../domain/auth';
-import { hasPermission, type Permission } from '../../../domain/staff-roles';
-import { preparedPerDb, type Db } from '../../db/client';
-import { refreshTokens, users } from '../../db/schema';
-import { forbidden, unauthorized } from '../../errors';
+import type { AuthUserDto } from '../../domain/auth';
+import { hasPermission, type Permission } from '../../domain/staff-roles';
+import { preparedPerDb, type Db } from '../db/client';
+import { refreshTokens, users } from '../db/schema';
+import { forbidden, unauthorized } from '../errors';
 import type { AccessClaims } from './tokens';
 
 /**

@@ -1,8 +1,8 @@
 // Writes activity log entries (spec accounts-admin §3 activity). Call it inside the transaction
 // of the change it records, so the log and the change land together.
-import type { DbOrTx } from '../../db/client';
-import { activityLogs, ACTIVITY_ACTIONS } from '../../db/schema';
-import { wellFormedText } from '../../../domain/text';
+import type { DbOrTx } from '../db/client';
+import { activityLogs, ACTIVITY_ACTIONS } from '../db/schema';
+import { wellFormedText } from '../../domain/text';
 
 export type ActivityAction = (typeof ACTIVITY_ACTIONS)[number];
 

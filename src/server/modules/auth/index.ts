@@ -1,0 +1,14 @@
+export {
+  accountContacts,
+  accountIdWithEmail,
+  accountPhone,
+  accountSince,
+  findAccountByEmail,
+  freeUsername,
+  insertAccount,
+  lockRememberedDelivery,
+  rememberDelivery,
+} from './accounts';
+export type { RememberedDelivery } from './accounts';
+export { toProfile } from './service';
+export { revokeUserSessions } from './sessions';

@@ -1,0 +1,1 @@
+export { getLegalPage } from './pages';

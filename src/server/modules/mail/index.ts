@@ -1,0 +1,2 @@
+export { deliverInBackground, deliverMail, queueMail, sendMail } from './service';
+export type { MailMessage } from './service';

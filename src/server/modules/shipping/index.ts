@@ -1,0 +1,1 @@
+export { readShippingMethod } from './settings';

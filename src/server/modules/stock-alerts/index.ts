@@ -1,0 +1,1 @@
+export { sendRestockNoticesSoon } from './restock';
