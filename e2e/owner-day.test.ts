@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import type { OrderDto } from '../src/domain/orders';
 import { blisters } from '../src/server/db/schema';
-import { expireStalePendingOrders } from '../src/server/modules/orders/service';
+import { expireStalePendingOrders } from '../src/server/modules/orders';
 import { eq } from 'drizzle-orm';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';

@@ -9,7 +9,7 @@ import type { AppContext } from './context';
 import type { Db } from './db/client';
 import { createCatalogCaches } from './modules/catalog/caches';
 import { createDashboardCache } from './modules/dashboard/caches';
-import { createOrderCaches } from './modules/orders/caches';
+import { createOrderCaches } from './modules/orders';
 import { createSettingsCache } from './modules/site/caches';
 import { uploadStorage } from './storage';
 

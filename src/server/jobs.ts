@@ -13,7 +13,7 @@ import type { DbOrTx } from './db/client';
 import { jobRuns } from './db/schema';
 import type { Logger } from './logger';
 import { deliverDueMail } from './modules/mail/service';
-import { expireStalePendingOrders } from './modules/orders/service';
+import { expireStalePendingOrders } from './modules/orders';
 import { refreshDollarRateIfDue } from './modules/site/dollar-rate';
 import { runDailyStockAlert } from './modules/stock-alerts/daily-alert';
 import { sendRestockNotices } from './modules/stock-alerts/restock';

@@ -7,7 +7,7 @@ import { COUPON_MESSAGES } from '../../src/domain/coupons';
 import { formatArs } from '../../src/domain/money';
 import { NOTHING_TO_PAY_MESSAGE } from '../../src/domain/pricing';
 import { activityLogs, blisters, couponUses, coupons } from '../../src/server/db/schema';
-import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
+import { expireStalePendingOrders } from '../../src/server/modules/orders';
 import { api, useTestServer } from '../helpers/app';
 import { waitForOutboxMail } from '../helpers/mail';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';

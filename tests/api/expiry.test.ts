@@ -5,7 +5,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, blisters, mailOutbox, orders } from '../../src/server/db/schema';
-import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
+import { expireStalePendingOrders } from '../../src/server/modules/orders';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 

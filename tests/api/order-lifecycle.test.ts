@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../../src/domain/money';
 import { activityLogs, blisters, brands, mailOutbox, orders } from '../../src/server/db/schema';
-import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
+import { expireStalePendingOrders } from '../../src/server/modules/orders';
 import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder, simpleOrder } from '../helpers/orders';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderStatusCounts } from '../../src/domain/orders';
 import { orders } from '../../src/server/db/schema';
 import { ORDER_COUNTS_TTL_MS, ORDER_PAGES_TTL_MS } from '../../src/server/modules/orders/caches';
-import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
+import { expireStalePendingOrders } from '../../src/server/modules/orders';
 import { api, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 

@@ -77,6 +77,16 @@ describe('POST /api/orders/manual/', () => {
     expect(forbidden.json.error).toBe('No tienes permisos para realizar esta acción');
   });
 
+  it("reads the shop's settings once per manual order: the coupon, the payment data and the e-mail's channels", async () => {
+    const { line } = await product(12500);
+    const settings = server.ctx.caches.settings.stats;
+    // Nothing kept: the order's own reads are all that load the row.
+    server.ctx.caches.settingsChanged();
+    const loadsBefore = settings.misses;
+    await manualOk({ customer_email: 'una.lectura@correo.test', products: [line()] });
+    expect(settings.misses - loadsBefore).toBe(1);
+  });
+
   it("puts the order on an existing customer's account, found by e-mail whatever its case, with stock reserved", async () => {
     const { p, line } = await product(2500, 10);
     const customer = await createUser(db());

@@ -4,7 +4,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { activityLogs, blisters, dollarRate, mailOutbox, orderProducts, orders, products } from '../../src/server/db/schema';
 import { loadConfig } from '../../src/server/config';
-import { expireStalePendingOrders } from '../../src/server/modules/orders/service';
+import { expireStalePendingOrders } from '../../src/server/modules/orders';
 import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
 

@@ -1,6 +1,7 @@
 // Coupons staff create and edit (GET/POST /api/coupons/, PUT /api/coupons/{id}/), with their uses
-// and the revenue of the orders that carry them; a coupon is deactivated, never deleted. The
-// rules (states, refusals, discounts) are domain/coupons.ts; the uses move in ./uses.ts.
+// and the revenue of the orders that carry them (the orders' figure, handed in as `revenueOf`: the
+// coupons know no orders); a coupon is deactivated, never deleted. The rules (states, refusals,
+// discounts) are domain/coupons.ts; the uses move in ./uses.ts.
 import { desc, eq } from 'drizzle-orm';
 import {
   COUPON_STATE_LABELS,
@@ -14,12 +15,14 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { coupons } from '../../db/schema';
-import { revenueByCoupon } from '../orders/lookups';
 import { conflict, notFound } from '../../errors';
 import { diff, logActivity, type Actor } from '../../shared/activity-log';
-import { couponRules, type CouponRow } from './uses';
+import { couponRules, type CouponRow } from './redeem';
 
 export const COUPON_NOT_FOUND = 'Cupón no encontrado';
+
+/** Revenue per coupon id (the totals of the orders that carry it and are not cancelled); with `id`, that coupon's alone. */
+export type CouponRevenue = (db: DbOrTx, id?: number) => Promise<Map<number, number>>;
 const duplicate = (code: string) => conflict(`Ya existe un cupón con el código ${normalizeCouponCode(code)}`, 'DUPLICATE_COUPON');
 
 function couponDto(row: CouponRow, revenue: number, now: Date): CouponDto {
@@ -47,18 +50,18 @@ function couponDto(row: CouponRow, revenue: number, now: Date): CouponDto {
   };
 }
 
-export async function listCoupons(ctx: AppContext): Promise<{ count: number; results: CouponDto[] }> {
+export async function listCoupons(ctx: AppContext, revenueOf: CouponRevenue): Promise<{ count: number; results: CouponDto[] }> {
   const rows = await ctx.db.select().from(coupons).orderBy(desc(coupons.created_at), desc(coupons.id));
-  const revenue = await revenueByCoupon(ctx.db);
+  const revenue = await revenueOf(ctx.db);
   const now = ctx.now();
   const results = rows.map((row) => couponDto(row, revenue.get(row.id) ?? 0, now));
   return { count: results.length, results };
 }
 
-export async function getCoupon(ctx: AppContext, id: number, db: DbOrTx = ctx.db): Promise<CouponDto> {
-  const [row] = await db.select().from(coupons).where(eq(coupons.id, id));
+export async function getCoupon(ctx: AppContext, revenueOf: CouponRevenue, id: number): Promise<CouponDto> {
+  const [row] = await ctx.db.select().from(coupons).where(eq(coupons.id, id));
   if (!row) throw notFound(COUPON_NOT_FOUND);
-  return couponDto(row, (await revenueByCoupon(db, id)).get(id) ?? 0, ctx.now());
+  return couponDto(row, (await revenueOf(ctx.db, id)).get(id) ?? 0, ctx.now());
 }
 
 const stored = (input: CouponInput) => ({
@@ -82,7 +85,7 @@ const summary = (row: Pick<CouponRow, 'code' | 'kind' | 'value'> & Record<string
   value_label: couponValueLabel(row),
 });
 
-export async function createCoupon(ctx: AppContext, actor: Actor, input: CouponInput): Promise<CouponDto> {
+export async function createCoupon(ctx: AppContext, revenueOf: CouponRevenue, actor: Actor, input: CouponInput): Promise<CouponDto> {
   const now = ctx.now();
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -100,7 +103,7 @@ export async function createCoupon(ctx: AppContext, actor: Actor, input: CouponI
       });
       return row.id;
     });
-    return await getCoupon(ctx, id);
+    return await getCoupon(ctx, revenueOf, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw duplicate(input.code);
     throw error;
@@ -111,7 +114,13 @@ export async function createCoupon(ctx: AppContext, actor: Actor, input: CouponI
  * Staff change a coupon. Uses already taken stay (an order keeps the discount it was confirmed
  * with); a maximum below the uses taken is refused, since the uses cannot be taken back.
  */
-export async function updateCoupon(ctx: AppContext, actor: Actor, id: number, input: CouponInput): Promise<CouponDto> {
+export async function updateCoupon(
+  ctx: AppContext,
+  revenueOf: CouponRevenue,
+  actor: Actor,
+  id: number,
+  input: CouponInput,
+): Promise<CouponDto> {
   const now = ctx.now();
   try {
     await ctx.db.transaction(async (tx) => {
@@ -155,5 +164,5 @@ export async function updateCoupon(ctx: AppContext, actor: Actor, id: number, in
     if (isUniqueViolation(error)) throw duplicate(input.code);
     throw error;
   }
-  return getCoupon(ctx, id);
+  return getCoupon(ctx, revenueOf, id);
 }

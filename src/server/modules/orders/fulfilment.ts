@@ -28,16 +28,8 @@ import type { Logger } from '../../logger';
 import { diff, logActivity } from '../../shared/activity-log';
 import { notifyPaymentReceived, notifyRefunded, notifyShipped } from './emails';
 import { STAFF_VIEW } from './queries';
-import {
-  assertAllowed,
-  lockOrder,
-  ORDER_NOT_FOUND,
-  updateOrderAsStaff,
-  withOrderDto,
-  writeOrders,
-  type OrderActor,
-  type OrderRecord,
-} from './service';
+import { updateOrderAsStaff } from './edit';
+import { assertAllowed, lockOrder, ORDER_NOT_FOUND, withOrderDto, writeOrders, type OrderActor, type OrderRecord } from './records';
 
 /**
  * `once`: bulk actions refuse what a single change would repeat (a second payment or shipment).

@@ -1,8 +1,8 @@
 // Manual orders (POST /api/orders/manual/): a sale agreed by message that staff enter. The customer
 // is found by e-mail; a new e-mail gets an unverified account the person claims by registering
 // (or resetting the password) with that address, which then shows the order in Mis Pedidos. The
-// order is placed exactly as a checkout places it (service.placeOrder): same prices, shipping
-// quote and stock reservation.
+// order is placed exactly as a checkout places it (place-order.ts): same facts, prices, coupon,
+// shipping quote, totals and stock reservation.
 import type { ManualOrderInput, OrderDto } from '../../../domain/orders';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -11,11 +11,11 @@ import type { Logger } from '../../logger';
 import { findAccountByEmail, freeUsername, insertAccount } from '../auth';
 import { conflict } from '../../errors';
 import { logActivity } from '../../shared/activity-log';
-import { getDollarRateValue, readShopSettings } from '../site';
 import { notifyOrderCreated } from './emails';
 import { paymentDate, writePayment } from './fulfilment';
 import { STAFF_VIEW } from './queries';
-import { customerView, lockOrder, placeOrder, withOrderDto, writeOrders, type OrderActor } from './service';
+import { orderFacts, placeOrder } from './place-order';
+import { customerView, lockOrder, withOrderDto, writeOrders, type OrderActor } from './records';
 
 /** No password can match it: the account is only reachable once its owner registers or resets. */
 const UNCLAIMED_PASSWORD = '!unclaimed';
@@ -74,10 +74,9 @@ async function retryOnNewAccountRace<T>(write: () => Promise<T>, attempts = 5): 
 }
 
 export async function createManualOrder(ctx: AppContext, staff: OrderActor, input: ManualOrderInput, log?: Logger): Promise<OrderDto> {
-  const dollarRate = await getDollarRateValue(ctx.db);
-  const now = ctx.now();
+  const facts = await orderFacts(ctx);
+  const { now, settings } = facts;
   const paidAt = input.payment ? paymentDate(input.payment.paid_at, now) : null;
-  const settings = await readShopSettings(ctx);
   const orderId = await retryOnNewAccountRace(() =>
     writeOrders(ctx, async (tx) => {
       const customer = await findOrCreateCustomer(tx, staff, input, now);
@@ -96,9 +95,7 @@ export async function createManualOrder(ctx: AppContext, staff: OrderActor, inpu
           enforcePendingCap: false,
           internalNotes: input.note,
         },
-        dollarRate,
-        now,
-        settings,
+        facts,
       );
       if (input.payment && paidAt) await writePayment(tx, staff, (await lockOrder(tx, placed.id))!, input.payment, paidAt);
       return placed.id;

@@ -13,7 +13,7 @@ import { readShopSettings, shopChannels, shopContact } from '../site';
 import { type MailMessage, sendMail } from '../mail';
 import { renderEmail } from '../../shared/mail-templates';
 import { STAFF_VIEW } from './queries';
-import { withOrderDto, type OrderActor } from './service';
+import { withOrderDto, type OrderActor } from './records';
 
 function paymentRequestEmail(order: OrderDto, instructions: string, receipt: string): MailMessage {
   const rendered = renderEmail({

@@ -1,6 +1,8 @@
 // HTTP for orders (spec storefront §7 order calls, accounts-admin §7 orders): customers create,
 // read and change their own orders; staff list, read, change and delete any order, record its
 // payment and shipment, keep notes on it, act on several at once and export the list (issue 13).
+// The checkout's preview of a coupon (POST /api/coupons/check/) is here too: it gathers the
+// checkout's facts (prices, the customer's history) and asks the coupons' decision.
 // The static paths (bulk/, export.csv, by-number/) win over /api/orders/:id/ in the router, whatever the
 // order of registration.
 import { Readable } from 'node:stream';
@@ -31,6 +33,7 @@ import {
   type OrderDto,
 } from '../../../domain/orders';
 import { messageResponseSchema } from '../../../domain/auth';
+import { couponCheckResultSchema, couponCheckSchema } from '../../../domain/coupons';
 import { paymentRequestBodySchema } from '../../../domain/payment-request';
 import type { AppContext } from '../../context';
 import { describedOnly, noContentSchema, paged, parse, type ZodApp } from '../../http';
@@ -39,17 +42,10 @@ import { BULK_ACTION_PERMISSION, type Permission } from '../../../domain/staff-r
 import { exportOrders } from './export';
 import { resendPaymentInstructions } from './payment-request';
 import { applyBulkAction, recordPayment, recordRefund, recordShipment, setInternalNotes, undoStep } from './fulfilment';
-import {
-  createOrder,
-  deleteOrder,
-  getOrder,
-  getOrderByNumber,
-  listMyOrders,
-  listOrdersForAdmin,
-  updateOrderAsCustomer,
-  updateOrderAsStaff,
-  type OrderActor,
-} from './service';
+import { checkCoupon, createOrder } from './place-order';
+import { getOrder, getOrderByNumber, listMyOrders, listOrdersForAdmin } from './reads';
+import { deleteOrder, updateOrderAsCustomer, updateOrderAsStaff } from './edit';
+import type { OrderActor } from './records';
 import { createManualOrder } from './manual';
 
 // Staff and customers change an order with different payloads: the handler picks the schema.
@@ -69,6 +65,16 @@ export default async function orderRoutes(base: FastifyInstance, opts: { ctx: Ap
       if (request.body.coupon_code) await app.rateLimits.check(request, reply, 'couponCheck', user.email);
       const order = await createOrder(ctx, user, request.body, request.log);
       return reply.status(201).send(order);
+    },
+  );
+
+  app.post(
+    '/api/coupons/check/',
+    { config: { access: 'user' }, schema: { body: couponCheckSchema, response: { 200: couponCheckResultSchema } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await app.rateLimits.check(request, reply, 'couponCheck', user.email);
+      return checkCoupon(ctx, user, request.body);
     },
   );
 

@@ -9,7 +9,8 @@ import type { ProfileDto } from '../../../domain/auth';
 import { cartTotal } from '../../../domain/cart';
 import { formatArs } from '../../../domain/money';
 import { cartCutNotice, type OrderDto } from '../../../domain/orders';
-import { isProvince, orderTotalWithShipping, type ShippingOption } from '../../../domain/shipping';
+import { orderTotals } from '../../../domain/order-totals';
+import { isProvince, type ShippingOption } from '../../../domain/shipping';
 import { ApiError } from '../../lib/api';
 import { useApiForm } from '../../lib/use-api-form';
 import { useSession } from '../../lib/session';
@@ -283,12 +284,12 @@ const FORM_FIELDS = [
 ];
 
 /**
- * What the order will charge: the products (at the prices the coupon's answer says, when one
- * applies), less the coupon, plus the shipping unless the coupon makes it free.
+ * What the order will charge, by the server's own rule (domain/order-totals.ts): the products (at
+ * the prices the coupon's answer says, when one applies), less the coupon, plus the shipping
+ * unless the coupon makes it free.
  */
 function checkoutTotal(cartSubtotal: number, shipping: ShippingOption | null, coupon: CouponState['applied']): number {
-  if (!coupon) return orderTotalWithShipping(cartSubtotal, shipping ? shipping.price : null);
-  return orderTotalWithShipping(coupon.subtotal - coupon.discount, shipping && !coupon.free_shipping ? shipping.price : null);
+  return orderTotals({ products: coupon ? coupon.subtotal : cartSubtotal, shipping: shipping ? shipping.price : null, coupon }).total;
 }
 
 /** Subtotal, shipping, the coupon and the total the order will charge (the figure sent as expected_total). */

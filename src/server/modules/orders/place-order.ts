@@ -1,0 +1,168 @@
+// How an order comes to be, for the checkout and the manual order alike, and the checkout's
+// preview of a coupon. placeOrder is the whole workflow on one screen: the facts are read once,
+// under the locks that keep them true to the commit (the customer, the prices, the coupon, the
+// shipping quote), the totals follow from them (domain/order-totals.ts), and then each area is
+// written once: the order, the coupon's use, the customer's address, the log, the stock.
+import { and, asc, eq } from 'drizzle-orm';
+import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupons';
+import { UNPAID_STAGES } from '../../../domain/order-lifecycle';
+import { orderTotals, totalsRefusal } from '../../../domain/order-totals';
+import { pendingCapMessage, type OrderCreateInput, type OrderDto } from '../../../domain/orders';
+import { sameAddress } from '../../../domain/shipping';
+import type { AppContext } from '../../context';
+import type { DbOrTx, Tx } from '../../db/client';
+import { orders } from '../../db/schema';
+import { conflict } from '../../errors';
+import type { Logger } from '../../logger';
+import { logActivity } from '../../shared/activity-log';
+import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth';
+import { type BlisterLine, applyStockDelta, heldBy, lockBlisters, readBlisters } from '../catalog';
+import { checkResult, couponForOrder, couponLine, decideCoupon, takeUse, type CouponCustomer } from '../coupons';
+import { getDollarRateValue, orderSettingsOf, readShopSettings, type ShopSettings } from '../site';
+import { chooseDelivery } from './delivery';
+import { notifyOrderCreated } from './emails';
+import { lineSummary, pricedLines, priceLines, subtotalOfLines, type TargetLine } from './lines';
+import { hasActiveOrder } from './lookups';
+import { customerView, insertOrder, withOrderDto, writeOrders, type NewOrder, type OrderActor } from './records';
+import { inStages } from './stages';
+
+/** What is read before the transaction, once: the dollar rate, the moment, the shop's settings. */
+interface OrderFacts {
+  dollarRate: number;
+  now: Date;
+  settings: ShopSettings;
+}
+
+/**
+ * The one way an order comes to be: lines priced and shipping quoted from the database inside
+ * the transaction, the confirmed total checked, stock reserved under the blisters' locks
+ * (decision 0006).
+ */
+export async function placeOrder(
+  ctx: AppContext,
+  tx: Tx,
+  order: NewOrder,
+  facts: OrderFacts,
+): Promise<{ id: number; order_number: number }> {
+  const { customer, input } = order;
+  const { dollarRate, now, settings } = facts;
+  // 1. The customer: their row locked first, then the cap of orders awaiting payment.
+  const maxPending = orderSettingsOf(settings, ctx.config).max_pending_orders;
+  const remembered = order.enforcePendingCap ? await checkPendingOrderCap(tx, customer.id, maxPending) : undefined;
+  // 2. The prices, from the database (never from the client).
+  const blisterIds = input.products.map((l) => l.blister_id);
+  const blisters = new Map((await readBlisters(tx, blisterIds)).map((p) => [p.id, p]));
+  const lines = priceLines(blisters, input.products, dollarRate, now);
+  // 3. The coupon, decided from these prices with its row locked to the commit: the use taken
+  //    below cannot be taken by a simultaneous checkout too (decision 0016).
+  const coupon = input.coupon_code
+    ? await couponForOrder(tx, input.coupon_code, couponCustomer(tx, customer.id), {
+        lines: couponLines(blisters, lines, dollarRate),
+        now,
+        combination: settings.coupon_combination,
+      })
+    : null;
+  if (coupon) coupon.outcome.prices.forEach((price, i) => (lines[i].price_at_time = price));
+  // 4. The shipping, quoted for what the products cost (free shipping from a subtotal).
+  const delivery = await chooseDelivery(tx, input, subtotalOfLines(lines));
+  // 5. The totals: something to pay, and the total the customer confirmed.
+  const totals = orderTotals({ products: pricedLines(lines), shipping: delivery.columns.shipping_price, coupon: coupon?.outcome });
+  const confirmed = input.expected_total === undefined ? undefined : { total: input.expected_total, lines: confirmedLines(lines) };
+  const refused = totalsRefusal(totals, confirmed);
+  if (refused) throw conflict(refused.message, refused.code, refused.details);
+  // 6. The writes, each area once; the blisters are locked last (decision 0006).
+  const row = await insertOrder(tx, order, lines, delivery, totals, coupon?.coupon ?? null, dollarRate, now);
+  if (coupon) await takeUse(tx, coupon.coupon.id, row.id, customer.id, now);
+  // The next checkout starts from this address and phone, written only when it changed.
+  const unchanged = remembered && sameAddress(remembered.last_address, delivery.address) && remembered.phone === input.customer_phone;
+  if (delivery.address && !unchanged) await rememberDelivery(tx, customer.id, delivery.address, input.customer_phone);
+  await logActivity(tx, {
+    action: 'order',
+    description:
+      order.source === 'manual'
+        ? `Nuevo pedido manual #${row.order_number} para ${customer.email}, cargado por ${order.actor.username}`
+        : `Nuevo pedido #${row.order_number} de ${customer.username}`,
+    actor: order.actor,
+    entity_type: 'order',
+    entity_id: row.id,
+    changes: {
+      order_total: totals.total,
+      shipping: totals.shipping,
+      status: 'pending',
+      source: order.source,
+      products: lineSummary(lines),
+      ...(coupon ? { coupon: coupon.coupon.code, coupon_discount: totals.coupon_discount } : {}),
+    },
+  });
+  // Popular blisters are held only for the stock check, the decrement and the commit; a
+  // shortage (409) rolls the order back with everything else.
+  await applyStockDelta(tx, await lockBlisters(tx, blisterIds), heldBy(lines), now);
+  return row;
+}
+
+/** The checkout (POST /api/orders/): the settings read once, the order placed, the answer and the e-mail. */
+export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
+  const facts = await orderFacts(ctx);
+  const order = await writeOrders(ctx, (tx) =>
+    placeOrder(ctx, tx, { customer, input, source: 'web', actor: customer, enforcePendingCap: true }, facts),
+  );
+  const dto = await withOrderDto(ctx, order.id, {}, await customerView(ctx, facts.settings));
+  await notifyOrderCreated(ctx, dto, log, facts.settings);
+  return dto;
+}
+
+/**
+ * Read once, before the transaction: the dollar rate, the moment, and the settings (the cap, the
+ * coupon combination, the payment data the answer and the confirmation e-mail say).
+ */
+export async function orderFacts(ctx: AppContext): Promise<OrderFacts> {
+  return { dollarRate: await getDollarRateValue(ctx.db), now: ctx.now(), settings: await readShopSettings(ctx) };
+}
+
+/**
+ * POST /api/coupons/check/: the discount the code would give this cart now, from the same prices
+ * and the same decision as placeOrder (without locking: the order decides again when placed).
+ */
+export async function checkCoupon(ctx: AppContext, customer: OrderActor, input: CouponCheckInput): Promise<CouponCheckResult> {
+  const { dollarRate, now, settings } = await orderFacts(ctx);
+  const blisters = new Map(
+    (
+      await readBlisters(
+        ctx.db,
+        input.products.map((l) => l.blister_id),
+      )
+    ).map((p) => [p.id, p]),
+  );
+  const lines = couponLines(blisters, priceLines(blisters, input.products, dollarRate, now), dollarRate);
+  const cart = { lines, now, combination: settings.coupon_combination };
+  return checkResult(await decideCoupon(ctx.db, input.code, couponCustomer(ctx.db, customer.id), cart, false), lines);
+}
+
+/** The customer as the coupon asks about them: their history is whether they have an order that is not cancelled. */
+const couponCustomer = (db: DbOrTx, id: number): CouponCustomer => ({ id, hasOrders: () => hasActiveOrder(db, id) });
+
+const confirmedLines = (lines: TargetLine[]) =>
+  lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time }));
+
+const couponLines = (blisters: Map<number, BlisterLine>, lines: TargetLine[], dollarRate: number) =>
+  lines.map((l) => couponLine(blisters.get(l.blister_id!)!, l.quantity, l.price_at_time, dollarRate));
+
+/**
+ * One customer keeps at most `max` orders awaiting payment (README: MAX_PENDING_ORDERS, or the
+ * value staff set in 'Configuración'), so no one can hold the whole stock for PENDING_ORDER_DAYS.
+ * Paid and shipped orders hold no slot. The customer's row is locked first: two checkouts of one
+ * customer at the cap wait for each other instead of both counting the same orders.
+ */
+async function checkPendingOrderCap(tx: Tx, userId: number, max: number): Promise<RememberedDelivery | undefined> {
+  const remembered = await lockRememberedDelivery(tx, userId);
+  const unpaid = await tx
+    .select({ order_number: orders.order_number })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), inStages(UNPAID_STAGES)))
+    .orderBy(asc(orders.created_at));
+  if (unpaid.length >= max) {
+    const numbers = unpaid.map((o) => o.order_number);
+    throw conflict(pendingCapMessage(numbers, max), 'TOO_MANY_PENDING_ORDERS', { max_pending_orders: max, unpaid_orders: numbers });
+  }
+  return remembered;
+}
