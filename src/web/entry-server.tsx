@@ -1,7 +1,8 @@
 // The first view of the storefront's content pages, rendered on the server with the same routes,
 // providers and query cache as the browser, the page's API calls answered in-process. The browser
 // hydrates it (main.tsx) from the JSON embedded next to it, so the page paints before any script
-// runs and search engines read the content. Pages that depend on the visitor get their frame
+// runs and search engines read the content. What is rendered of a page is its `firstView` in the
+// route table (pages.ts): the whole page, or for pages that depend on the visitor their frame
 // (header, footer, the page's skeleton); anything else gets the plain app shell.
 import './lib/zod-config';
 import { dehydrate, type Query } from '@tanstack/react-query';
@@ -13,26 +14,8 @@ import { App, createQueryClient } from './App';
 import { setTransport } from './lib/api';
 import { FIRST_RENDER_ELEMENT_ID, type FirstRender } from './lib/first-render';
 import { setMaintenanceStatus } from './lib/maintenance';
-import { routes } from './routes';
+import { pageOf, routes } from './routes';
 
-/** Pages whose content is the same for every visitor until the session is known. */
-const RENDERED_PATHS = new Set([
-  '/',
-  'productos',
-  'producto/:id',
-  'como-germinar',
-  'contacto',
-  'terminos',
-  'privacidad',
-  'cambios-y-devoluciones',
-  'arrepentimiento',
-]);
-/**
- * Pages whose body depends on the visitor (session, cart cookie): only their frame is rendered,
- * with the route's HydrateFallback in the page's place, exactly what the browser's router shows
- * until the page's code has loaded, so the browser hydrates it as it is.
- */
-const FRAME_PATHS = new Set(['carrito', 'garantia', 'login', 'crear-cuenta', 'recuperar-contrasena', 'mi-cuenta']);
 /** The page is sent without its data rather than late. */
 const DATA_TIMEOUT_MS = 2_000;
 const MAX_PASSES = 3;
@@ -40,7 +23,7 @@ const MAX_PASSES = 3;
 const withFrames = (list: RouteObject[]): RouteObject[] =>
   list.map((route) => {
     if (route.children) return { ...route, children: withFrames(route.children) };
-    if (!route.path || !FRAME_PATHS.has(route.path)) return route;
+    if (pageOf(route)?.firstView !== 'frame') return route;
     return { ...route, lazy: undefined, Component: route.HydrateFallback };
   });
 
@@ -70,10 +53,9 @@ export interface RenderedPage {
 export async function renderPage({ url, ageVerified, sessionHint, callApi }: RenderRequest): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://localhost');
   const matches = matchRoutes(routes, location.pathname);
-  const page = matches?.at(-1)?.route;
-  const path = page?.index ? '/' : (page?.path ?? '');
-  const frameOnly = FRAME_PATHS.has(path);
-  if (!page || !(RENDERED_PATHS.has(path) || frameOnly)) return null;
+  const firstView = matches && pageOf(matches[matches.length - 1].route)?.firstView;
+  if (!firstView) return null;
+  const frameOnly = firstView === 'frame';
 
   // Every render shares the module's API transport: the calls are anonymous, so that is safe.
   setTransport(callApi);

@@ -8,6 +8,7 @@ import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { ProductCardSkeleton } from '../../components/Skeleton';
 import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
+import { CATALOG_CARD_SIZES } from '../../../domain/images';
 import { useBrands } from '../../lib/catalog-api';
 import { useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
@@ -19,7 +20,6 @@ import { HydrationSlice } from '../../lib/hydration-slices';
 const SEARCH_DEBOUNCE_MS = 500;
 /** Cards a phone shows before scrolling; the rest are laid out when they come near. */
 const FIRST_SCREEN_CARDS = 4;
-const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 
 function useCatalogFilters() {
   const [params] = useSearchParams();
@@ -147,7 +147,7 @@ export default function CatalogPage() {
                 : products.map((product, i) => (
                     <HydrationSlice key={product.id}>
                       <li className={i >= FIRST_SCREEN_CARDS ? 'below-fold-card' : undefined}>
-                        <ProductCard product={product} priority={i < 3} sizes={CARD_SIZES} />
+                        <ProductCard product={product} priority={i < 3} sizes={CATALOG_CARD_SIZES} />
                       </li>
                     </HydrationSlice>
                   ))}
