@@ -10,9 +10,11 @@ import { RouteError } from './components/RouteError';
 import { AccountSkeleton, CartSkeleton, LoginSkeleton, RegisterSkeleton, ResetSkeleton, WarrantySkeleton } from './components/PageSkeleton';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
 import { MaintenanceGuard } from './lib/MaintenanceGuard';
+import type { PageData } from './lib/page-data';
 import { PAGES, type PageDeclaration, type PageFallback, type PageGuard } from './pages';
 
-type PageModule = Record<string, ComponentType | undefined>;
+/** A page's module: its component (default or named export) and its data declaration (lib/page-data.ts). */
+type PageModule = Record<string, unknown> & { pageData?: PageData };
 type Load = () => Promise<{ default: ComponentType }>;
 type Guard = ComponentType<{ children: ReactNode }>;
 
@@ -49,11 +51,16 @@ const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: G
   HydrateFallback,
 });
 
-function loadPage(declaration: PageDeclaration): Load {
+/** The module the route table names for `declaration` (its component, its `pageData`). */
+export function pageModule(declaration: PageDeclaration): Promise<PageModule> {
   const load = pageModules[`./${declaration.module}`];
   if (!load) throw new Error(`No page module ${declaration.module}`);
+  return load();
+}
+
+function loadPage(declaration: PageDeclaration): Load {
   const name = declaration.export ?? 'default';
-  return async () => ({ default: (await load())[name]! });
+  return async () => ({ default: (await pageModule(declaration))[name] as ComponentType });
 }
 
 /** A page of the route table as the router takes it. */

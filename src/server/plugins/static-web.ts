@@ -10,7 +10,7 @@ import fp from 'fastify-plugin';
 import { decodedPath } from '../routed-path';
 import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageOutcome } from '../cache/page-cache';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
-import type { renderPage } from '../../web/entry-server';
+import type { createPageRenderer } from '../../web/entry-server';
 import { matchPage } from '../../web/pages';
 import { htmlDocument } from './html-document';
 import { builtFiles, MANIFEST_FILE, readManifest } from './web-manifest';
@@ -172,9 +172,11 @@ export default fp(async function staticWebPlugin(
   }
   const build = hasWeb ? loadBuild(webRoot) : null;
   if (hasWeb && !build) app.log.warn(`${webRoot} has no ${MANIFEST_FILE}: pages are served without the app`);
-  const render: typeof renderPage | null =
+  const render =
     build && opts.renderer && existsSync(opts.renderer)
-      ? ((await import(pathToFileURL(opts.renderer).href)) as { renderPage: typeof renderPage }).renderPage
+      ? ((await import(pathToFileURL(opts.renderer).href)) as { createPageRenderer: typeof createPageRenderer }).createPageRenderer(
+          inProcessFetch(app),
+        )
       : null;
   /** The page's document; without a build, a line saying how to make one. */
   const documentFor = (parts: {
@@ -191,7 +193,6 @@ export default fp(async function staticWebPlugin(
           inlineCss: build.inlineCss,
         })
       : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
-  const callApi = inProcessFetch(app);
 
   const visitorOf = (request: FastifyRequest): Visitor => {
     const cookies = request.headers.cookie;
@@ -200,7 +201,10 @@ export default fp(async function staticWebPlugin(
 
   async function renderFirstView(request: FastifyRequest, url: string, visitor: Visitor) {
     try {
-      return await render!({ url, ...visitor, callApi });
+      const page = await render!({ url, ...visitor });
+      // The page's data declaration missed what the render asked for: the page is sent, never kept.
+      if (page?.undeclared.length) request.log.warn({ url, queries: page.undeclared }, 'page render made undeclared queries');
+      return page;
     } catch (error) {
       // The browser renders the page itself.
       request.log.error({ err: error }, 'page render failed');

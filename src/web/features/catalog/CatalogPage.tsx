@@ -9,8 +9,9 @@ import { ProductCard } from '../../components/ProductCard';
 import { ProductCardSkeleton } from '../../components/Skeleton';
 import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { CATALOG_CARD_SIZES } from '../../../domain/images';
-import { useBrands } from '../../lib/catalog-api';
-import { useFacets, useProductList } from './api';
+import { brandsQuery, useBrands } from '../../lib/catalog-api';
+import type { PageData } from '../../lib/page-data';
+import { facetsQuery, productListQuery, useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
 import { brandOptions, clearFilters, FilterPanel } from './FilterPanel';
 import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogFilters, type CatalogSort } from './filters';
@@ -31,6 +32,15 @@ function useCatalogFilters() {
   };
   return [filters, setFilters] as const;
 }
+
+export const pageData: PageData = ({ queryClient, viewer, searchParams }) => {
+  const filters = parseFilters(searchParams);
+  return Promise.all([
+    queryClient.prefetchQuery(brandsQuery()),
+    queryClient.prefetchQuery(facetsQuery(filters)),
+    queryClient.prefetchInfiniteQuery(productListQuery(viewer, filters)),
+  ]);
+};
 
 export default function CatalogPage() {
   const [filters, setFilters] = useCatalogFilters();

@@ -6,10 +6,15 @@ import { ArrowRightIcon, ChevronDownIcon, LeafIcon, ShieldIcon, SproutIcon, SunI
 import { ProductCarousel } from '../../components/ProductCarousel';
 import { SHOP_NAME } from '../../components/site';
 import { useMediaQuery } from '../../components/use-media-query';
-import { useBrands, useLatestProducts, useOnSaleProducts } from '../../lib/catalog-api';
+import { latestProductsQuery, onSaleProductsQuery, useBrands, useLatestProducts, useOnSaleProducts } from '../../lib/catalog-api';
+import type { PageData } from '../../lib/page-data';
 import { BrandStrip } from './BrandStrip';
 import { PromoCarousel } from './PromoCarousel';
 import { HydrationSlice } from '../../lib/hydration-slices';
+
+/** The brands' strip shows on desktops only, which the server does not render for. */
+export const pageData: PageData = ({ queryClient, viewer }) =>
+  Promise.all([queryClient.prefetchQuery(latestProductsQuery(viewer)), queryClient.prefetchQuery(onSaleProductsQuery(viewer))]);
 
 export default function HomePage() {
   const desktop = useMediaQuery('(min-width: 1024px)');
