@@ -4,10 +4,10 @@
 import { productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
 import { idParamSchema } from '../../../domain/page';
 import { CATALOG_CARD_SIZES, imageSrcSet, PRODUCT_PHOTO_SIZES } from '../../../domain/images';
-import { isLegalSlug, LEGAL_SLUGS } from '../../../domain/legal';
+import { isLegalSlug } from '../../../domain/legal';
 import { parseMarkdown, plainText } from '../../../domain/markdown';
 import { SHOP_NAME } from '../../../domain/shop';
-import { matchPage } from '../../../web/pages';
+import { matchPage, PAGES } from '../../../web/pages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand } from '../brands/service';
@@ -219,19 +219,16 @@ export function pageHeadRenderer(ctx: AppContext) {
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Every public page worth indexing: home, catalog, guide, contact and legal pages, each available product and each visible brand. */
+/** Every public page worth indexing: the route table's pages with a head, each available product and each visible brand. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const { publicUrl } = ctx.config;
   const [products, brands] = await Promise.all([listPublicProductDates(ctx.db), listBrandRecords(ctx.db, { includeHidden: false })]);
   const entry = (loc: string, lastmod?: Date) =>
     `  <url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  // The route table's pages with a head of their own, but those of one product (a path parameter).
+  const pages = PAGES.filter((page) => page.head && !page.path.includes(':'));
   const urls = [
-    entry(`${publicUrl}/`),
-    entry(`${publicUrl}/productos`),
-    entry(`${publicUrl}/como-germinar`),
-    entry(`${publicUrl}/contacto`),
-    ...LEGAL_SLUGS.map((slug) => entry(`${publicUrl}/${slug}`)),
-    entry(`${publicUrl}/arrepentimiento`),
+    ...pages.map((page) => entry(`${publicUrl}/${page.path}`)),
     ...brands.map((b) => entry(`${publicUrl}/productos?bank=${encodeURIComponent(b.brand_id)}`)),
     ...products.map((p) => entry(`${publicUrl}/producto/${p.id}`, p.updated_at)),
   ];
