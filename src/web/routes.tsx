@@ -10,6 +10,7 @@ import { RouteError } from './components/RouteError';
 import { AccountSkeleton, CartSkeleton, LoginSkeleton, RegisterSkeleton, ResetSkeleton, WarrantySkeleton } from './components/PageSkeleton';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
 import { MaintenanceGuard } from './lib/MaintenanceGuard';
+import { DocumentTitle } from './lib/page-title';
 import type { PageData } from './lib/page-data';
 import { PAGES, type PageDeclaration, type PageFallback, type PageGuard } from './pages';
 
@@ -35,21 +36,38 @@ const GUARDS: Record<PageGuard, Guard> = { 'signed-out': RedirectIfAuthenticated
  * A page loaded on demand. Until its code is there, the router shows `HydrateFallback` in the page's
  * place: on a first visit, and in the frame the server sends for pages that depend on the visitor.
  */
-const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: Guard) => ({
+const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: Guard, title?: string) => ({
   lazy: async () => {
     const { default: Page } = await load();
-    return {
-      Component: Guard
-        ? () => (
-            <Guard>
-              <Page />
-            </Guard>
-          )
-        : Page,
-    };
+    const guarded = Guard
+      ? () => (
+          <Guard>
+            <Page />
+          </Guard>
+        )
+      : Page;
+    return { Component: title ? withTitle(guarded, title) : guarded };
   },
   HydrateFallback,
 });
+
+/** The page with the tab title its head declares (a page whose title comes with its data renders its own). */
+function withTitle(Page: ComponentType, title: string) {
+  return function Titled() {
+    return (
+      <>
+        <DocumentTitle>{title}</DocumentTitle>
+        <Page />
+      </>
+    );
+  };
+}
+
+/** The title the route table gives the page: its fixed head's, or its data head's when the URL names nothing else. */
+function declaredTitle({ head }: PageDeclaration): string | undefined {
+  if (!head) return undefined;
+  return 'title' in head ? head.title : head.fixed?.title;
+}
 
 /** The module the route table names for `declaration` (its component, its `pageData`). */
 export function pageModule(declaration: PageDeclaration): Promise<PageModule> {
@@ -68,7 +86,7 @@ function pageRoute(declaration: PageDeclaration): RouteObject {
   const { path, fallback, guard, errorHome } = declaration;
   return {
     ...(path ? { path } : { index: true }),
-    ...page(loadPage(declaration), fallback && FALLBACKS[fallback], guard && GUARDS[guard]),
+    ...page(loadPage(declaration), fallback && FALLBACKS[fallback], guard && GUARDS[guard], declaredTitle(declaration)),
     handle: declaration,
     ...(errorHome ? { errorElement: <RouteError home={errorHome.to} homeLabel={errorHome.label} /> } : {}),
   };

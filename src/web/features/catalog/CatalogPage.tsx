@@ -2,7 +2,6 @@
 // shared link shows the same selection.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../lib/page-title';
 import { FilterIcon, SearchIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
@@ -57,7 +56,6 @@ export default function CatalogPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-      <PageTitle>Catálogo de semillas</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Catálogo de semillas</h1>
 
       <HydrationSlice>
