@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { compileHints } from './src/web/build/compile-hints';
+import { documentShell } from './src/web/build/document-shell';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.
@@ -20,7 +21,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [routerProductionBuild] : [] },
   publicDir: 'public',
   // React's plugin: JSX, and in development fast refresh that keeps a component's state.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints()])],
+  plugins: [react(), tailwindcss(), documentShell(), ...(isSsrBuild ? [] : [compileHints()])],
   build: isSsrBuild
     ? {
         outDir: `${webOutDir}-ssr`,
@@ -32,6 +33,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         outDir: webOutDir,
         emptyOutDir: true,
         sourcemap: false,
+        // The server finds each page's chunk, stylesheet and imports here (src/server/web-manifest.ts).
+        manifest: true,
         reportCompressedSize: true,
         rollupOptions: {
           output: {

@@ -6,6 +6,13 @@ export const IMAGE_WIDTHS = [120, 240, 400, 800] as const;
 type ImageWidth = (typeof IMAGE_WIDTHS)[number];
 export const THUMB_WIDTH = 240;
 
+// The `sizes` of the pictures a page shows first, for the <img> and for the server's preload of
+// it (modules/seo): a preload with other attributes would be fetched twice.
+/** The product page's main photo (ProductGallery). */
+export const PRODUCT_PHOTO_SIZES = '(min-width: 1024px) 600px, 100vw';
+/** A card of the catalog's grid (CatalogPage). */
+export const CATALOG_CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
+
 const LARGE_SUFFIX = /-800\.webp$/;
 
 /** The `width` variant of a stored picture's URL (named after its 800 px file). */

@@ -1,8 +1,12 @@
-// The first view of the storefront's content pages, rendered on the server with the same routes,
+// The first view of the storefront's pages, rendered on the server with the same routes,
 // providers and query cache as the browser, the page's API calls answered in-process. The browser
 // hydrates it (main.tsx) from the JSON embedded next to it, so the page paints before any script
-// runs and search engines read the content. Pages that depend on the visitor get their frame
+// runs and search engines read the content. What is rendered of a page is its `firstView` in the
+// route table (pages.ts): the whole page, or for pages that depend on the visitor their frame
 // (header, footer, the page's skeleton); anything else gets the plain app shell.
+//
+// One render per page: the data the frame and the page read (lib/page-data.ts, the page module's
+// `pageData`) is fetched first, then the page is rendered with it.
 import './lib/zod-config';
 import { dehydrate, type Query } from '@tanstack/react-query';
 import { renderToString } from 'react-dom/server';
@@ -11,36 +15,18 @@ import type { MaintenanceStatusDto } from '../domain/site';
 import { scriptJson } from '../domain/text';
 import { App, createQueryClient } from './App';
 import { setTransport } from './lib/api';
+import { ANONYMOUS_VIEWER } from './lib/catalog-api';
 import { FIRST_RENDER_ELEMENT_ID, type FirstRender } from './lib/first-render';
-import { setMaintenanceStatus } from './lib/maintenance';
-import { routes } from './routes';
+import { frameData, type PageDataInput } from './lib/page-data';
+import { pageModule, pageOf, routes } from './routes';
 
-/** Pages whose content is the same for every visitor until the session is known. */
-const RENDERED_PATHS = new Set([
-  '/',
-  'productos',
-  'producto/:id',
-  'como-germinar',
-  'contacto',
-  'terminos',
-  'privacidad',
-  'cambios-y-devoluciones',
-  'arrepentimiento',
-]);
-/**
- * Pages whose body depends on the visitor (session, cart cookie): only their frame is rendered,
- * with the route's HydrateFallback in the page's place, exactly what the browser's router shows
- * until the page's code has loaded, so the browser hydrates it as it is.
- */
-const FRAME_PATHS = new Set(['carrito', 'garantia', 'login', 'crear-cuenta', 'recuperar-contrasena', 'mi-cuenta']);
 /** The page is sent without its data rather than late. */
 const DATA_TIMEOUT_MS = 2_000;
-const MAX_PASSES = 3;
 
 const withFrames = (list: RouteObject[]): RouteObject[] =>
   list.map((route) => {
     if (route.children) return { ...route, children: withFrames(route.children) };
-    if (!route.path || !FRAME_PATHS.has(route.path)) return route;
+    if (pageOf(route)?.firstView !== 'frame') return route;
     return { ...route, lazy: undefined, Component: route.HydrateFallback };
   });
 
@@ -51,8 +37,6 @@ export interface RenderRequest {
   url: string;
   ageVerified: boolean;
   sessionHint: boolean;
-  /** Answers the page's API calls (the server's own routes, without the network). */
-  callApi: typeof fetch;
 }
 
 export interface RenderedPage {
@@ -61,71 +45,76 @@ export interface RenderedPage {
   /** Goes right after it: the JSON data block the browser reads before hydrating. */
   data: string;
   /**
-   * Every query the page made has its data: none failed, none was cut by the deadline. A page
-   * without it is still sent (the browser loads the rest) but never kept for other visitors.
+   * Every query the page made has its data: none failed, none was cut by the deadline, none was
+   * left out of its data declaration. A page without it is still sent (the browser loads the
+   * rest) but never kept for other visitors.
    */
   complete: boolean;
+  /** Queries the render made that the page's data declaration left out (their part shows loading). */
+  undeclared: string[];
 }
 
-export async function renderPage({ url, ageVerified, sessionHint, callApi }: RenderRequest): Promise<RenderedPage | null> {
+/**
+ * The renderer of the pages, its API calls answered by `callApi` (the server's own routes,
+ * without the network). The calls are anonymous, so every render shares it.
+ */
+export function createPageRenderer(callApi: typeof fetch) {
+  setTransport(callApi);
+  return (request: RenderRequest) => renderPage(request, callApi);
+}
+
+async function renderPage({ url, ageVerified, sessionHint }: RenderRequest, callApi: typeof fetch): Promise<RenderedPage | null> {
   const location = new URL(url, 'http://localhost');
   const matches = matchRoutes(routes, location.pathname);
-  const page = matches?.at(-1)?.route;
-  const path = page?.index ? '/' : (page?.path ?? '');
-  const frameOnly = FRAME_PATHS.has(path);
-  if (!page || !(RENDERED_PATHS.has(path) || frameOnly)) return null;
+  const leaf = matches?.[matches.length - 1];
+  const page = leaf && pageOf(leaf.route);
+  if (!leaf || !page?.firstView) return null;
 
-  // Every render shares the module's API transport: the calls are anonymous, so that is safe.
-  setTransport(callApi);
   const maintenance = await readMaintenance(callApi);
   if (!maintenance || maintenance.maintenance_mode) return null;
-  setMaintenanceStatus(maintenance);
 
-  const context = await handler.query(new Request(location));
+  const queryClient = createQueryClient();
+  const input: PageDataInput = {
+    params: leaf.params,
+    searchParams: location.searchParams,
+    path: page.path,
+    viewer: ANONYMOUS_VIEWER,
+    queryClient,
+  };
+  const data = Promise.all([
+    frameData(input),
+    page.firstView === 'full' ? pageModule(page).then((module) => module.pageData?.(input)) : undefined,
+  ]);
+  const [context, inTime] = await Promise.all([handler.query(new Request(location)), withTimeout(data, DATA_TIMEOUT_MS)]);
   if (context instanceof Response) return null;
   const router = createStaticRouter(handler.dataRoutes, context);
-  const queryClient = createQueryClient();
   const firstRender: FirstRender = {
     ageVerified,
     session: sessionHint ? 'loading' : 'anonymous',
     maintenance,
-    frameOnly,
+    frameOnly: page.firstView === 'frame',
     queries: { mutations: [], queries: [] },
   };
-  const render = () =>
-    renderToString(
-      <App queryClient={queryClient} firstRender={firstRender}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
-      </App>,
-    );
-
-  // Each pass tells which queries the page makes with the data it has so far (a product's related
-  // products need the product); they run and the next pass renders with their data.
-  const deadline = Date.now() + DATA_TIMEOUT_MS;
-  let html = render();
-  let inTime = true;
-  for (let pass = 1; pass < MAX_PASSES; pass++) {
-    const wanted = queryClient.getQueryCache().getAll().filter(isWanted);
-    if (!wanted.length) break;
-    inTime = await withTimeout(Promise.all(wanted.map((query) => query.fetch().catch(() => undefined))), deadline - Date.now());
-    html = render();
-    if (!inTime) break;
-  }
+  const html = renderToString(
+    <App queryClient={queryClient} firstRender={firstRender}>
+      <StaticRouterProvider router={router} context={context} hydrate={false} />
+    </App>,
+  );
+  const queries = queryClient.getQueryCache().getAll();
+  const undeclared = queries.filter(isWanted).map((query) => query.queryHash);
   const complete =
-    inTime &&
-    queryClient
-      .getQueryCache()
-      .getAll()
-      .every((query) => query.state.status !== 'error' && query.state.fetchStatus === 'idle' && !isWanted(query));
+    inTime && !undeclared.length && queries.every((query) => query.state.status !== 'error' && query.state.fetchStatus === 'idle');
   firstRender.queries = dehydrate(queryClient);
   queryClient.clear();
   return {
     html,
     data: `<script type="application/json" id="${FIRST_RENDER_ELEMENT_ID}">${scriptJson(firstRender)}</script>`,
     complete,
+    undeclared,
   };
 }
 
+/** A query the render asked for that has no data and has not been fetched. */
 function isWanted(query: Query): boolean {
   if (query.state.status !== 'pending' || query.state.fetchStatus !== 'idle') return false;
   const enabled = (query.options as { enabled?: boolean | ((q: Query) => boolean) }).enabled;

@@ -1,6 +1,8 @@
-// Every screen of the shop; each page is its own chunk, the admin area a separate one. The same
-// table serves the browser router and the server's first render (entry-server.tsx).
-import { lazy, type ComponentType, type ReactNode } from 'react';
+// Every screen of the shop for the router: the storefront's pages come from the route table
+// (pages.ts), each its own chunk; the maintenance page and the back office (a separate chunk) sit
+// outside the shop's frame. The same routes serve the browser router and the server's first
+// render (entry-server.tsx), each page's declaration in its route's `handle`.
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { Layout } from './components/Layout';
 import { PageLoader } from './components/PageLoader';
@@ -8,67 +10,93 @@ import { RouteError } from './components/RouteError';
 import { AccountSkeleton, CartSkeleton, LoginSkeleton, RegisterSkeleton, ResetSkeleton, WarrantySkeleton } from './components/PageSkeleton';
 import { RedirectIfAuthenticated, RequireAdmin, RequireAuth } from './lib/guards';
 import { MaintenanceGuard } from './lib/MaintenanceGuard';
+import { DocumentTitle } from './lib/page-title';
+import type { PageData } from './lib/page-data';
+import { PAGES, type PageDeclaration, type PageFallback, type PageGuard } from './pages';
 
+/** A page's module: its component (default or named export) and its data declaration (lib/page-data.ts). */
+type PageModule = Record<string, unknown> & { pageData?: PageData };
 type Load = () => Promise<{ default: ComponentType }>;
+type Guard = ComponentType<{ children: ReactNode }>;
+
+// Each module the table names, loaded on demand (one chunk each); the route table lists which.
+const pageModules = import.meta.glob<PageModule>(['./features/*/*Page.tsx', './*Page.tsx']);
+
+const FALLBACKS: Record<PageFallback, ComponentType> = {
+  cart: CartSkeleton,
+  warranty: WarrantySkeleton,
+  login: LoginSkeleton,
+  register: RegisterSkeleton,
+  reset: ResetSkeleton,
+  account: AccountSkeleton,
+};
+const GUARDS: Record<PageGuard, Guard> = { 'signed-out': RedirectIfAuthenticated, 'signed-in': RequireAuth };
 
 /**
  * A page loaded on demand. Until its code is there, the router shows `HydrateFallback` in the page's
  * place: on a first visit, and in the frame the server sends for pages that depend on the visitor.
  */
-const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: ComponentType<{ children: ReactNode }>) => ({
+const page = (load: Load, HydrateFallback: ComponentType = PageLoader, Guard?: Guard, title?: string) => ({
   lazy: async () => {
     const { default: Page } = await load();
-    return {
-      Component: Guard
-        ? () => (
-            <Guard>
-              <Page />
-            </Guard>
-          )
-        : Page,
-    };
+    const guarded = Guard
+      ? () => (
+          <Guard>
+            <Page />
+          </Guard>
+        )
+      : Page;
+    return { Component: title ? withTitle(guarded, title) : guarded };
   },
   HydrateFallback,
 });
 
-// The account page's site settings section: admins only, so customers never download it.
-const SiteSettingsPanel = lazy(() => import('./features/admin/settings/SiteSettingsPanel'));
-
-/** The account page with the sections other features give it. */
-async function loadAccountPage() {
-  const [{ default: AccountPage }, { WarrantySection }] = await Promise.all([
-    import('./features/account/AccountPage'),
-    import('./features/warranty/WarrantySection'),
-  ]);
-  return { default: () => <AccountPage warranty={<WarrantySection />} siteSettings={<SiteSettingsPanel />} /> };
+/** The page with the tab title its head declares (a page whose title comes with its data renders its own). */
+function withTitle(Page: ComponentType, title: string) {
+  return function Titled() {
+    return (
+      <>
+        <DocumentTitle>{title}</DocumentTitle>
+        <Page />
+      </>
+    );
+  };
 }
 
+/** The title the route table gives the page: its fixed head's, or its data head's when the URL names nothing else. */
+function declaredTitle({ head }: PageDeclaration): string | undefined {
+  if (!head) return undefined;
+  return 'title' in head ? head.title : head.fixed?.title;
+}
+
+/** The module the route table names for `declaration` (its component, its `pageData`). */
+export function pageModule(declaration: PageDeclaration): Promise<PageModule> {
+  const load = pageModules[`./${declaration.module}`];
+  if (!load) throw new Error(`No page module ${declaration.module}`);
+  return load();
+}
+
+function loadPage(declaration: PageDeclaration): Load {
+  const name = declaration.export ?? 'default';
+  return async () => ({ default: (await pageModule(declaration))[name] as ComponentType });
+}
+
+/** A page of the route table as the router takes it. */
+function pageRoute(declaration: PageDeclaration): RouteObject {
+  const { path, fallback, guard, errorHome } = declaration;
+  return {
+    ...(path ? { path } : { index: true }),
+    ...page(loadPage(declaration), fallback && FALLBACKS[fallback], guard && GUARDS[guard], declaredTitle(declaration)),
+    handle: declaration,
+    ...(errorHome ? { errorElement: <RouteError home={errorHome.to} homeLabel={errorHome.label} /> } : {}),
+  };
+}
+
+/** The page a route shows, as the route table declares it (none for redirects and frames). */
+export const pageOf = (route: RouteObject): PageDeclaration | undefined => route.handle as PageDeclaration | undefined;
+
 /** The shop's pages, inside its frame. */
-const storefrontPages: RouteObject[] = [
-  { index: true, ...page(() => import('./features/home/HomePage')) },
-  { path: 'productos', ...page(() => import('./features/catalog/CatalogPage')) },
-  { path: 'producto/:id', ...page(() => import('./features/product/ProductPage')) },
-  { path: 'como-germinar', ...page(() => import('./features/guide/GuidePage')) },
-  { path: 'contacto', ...page(() => import('./features/legal/ContactPage')) },
-  { path: 'terminos', ...page(() => import('./features/legal/LegalPage').then((m) => ({ default: m.TermsPage }))) },
-  { path: 'privacidad', ...page(() => import('./features/legal/LegalPage').then((m) => ({ default: m.PrivacyPage }))) },
-  {
-    path: 'cambios-y-devoluciones',
-    ...page(() => import('./features/legal/LegalPage').then((m) => ({ default: m.ReturnsPage }))),
-  },
-  { path: 'arrepentimiento', ...page(() => import('./features/legal/RevocationPage')) },
-  { path: 'carrito', ...page(() => import('./features/cart/CartPage'), CartSkeleton) },
-  { path: 'garantia', ...page(() => import('./features/warranty/GuestWarrantyPage'), WarrantySkeleton) },
-  { path: 'login', ...page(() => import('./features/auth/LoginPage'), LoginSkeleton, RedirectIfAuthenticated) },
-  { path: 'crear-cuenta', ...page(() => import('./features/auth/RegisterPage'), RegisterSkeleton, RedirectIfAuthenticated) },
-  { path: 'recuperar-contrasena', ...page(() => import('./features/auth/PasswordResetPage'), ResetSkeleton, RedirectIfAuthenticated) },
-  {
-    path: 'mi-cuenta',
-    ...page(loadAccountPage, AccountSkeleton, RequireAuth),
-    errorElement: <RouteError home="/mi-cuenta" homeLabel="Volver a Mi cuenta" />,
-  },
-  { path: '*', element: <Navigate to="/" replace /> },
-];
+const storefrontPages: RouteObject[] = [...PAGES.map(pageRoute), { path: '*', element: <Navigate to="/" replace /> }];
 
 export const routes: RouteObject[] = [
   { path: '/maintenance', ...page(() => import('./features/maintenance/MaintenancePage')) },

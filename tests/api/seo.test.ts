@@ -11,38 +11,24 @@ import { createBrand, createProduct, createStaff } from '../helpers/factories';
 
 const PUBLIC_URL = 'https://tienda.example.com';
 
-// The shape of Vite's built index.html: generic title and description, entry script, styles.
-const BUILT_INDEX = `<!doctype html>
-<html lang="es">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Semillas del Sur - Banco de semillas de cannabis</title>
-    <meta name="description" content="Descripción genérica del sitio." />
-    <script type="module" crossorigin src="/assets/index-test.js"></script>
-    <link rel="stylesheet" crossorigin href="/assets/index-test.css">
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
-
 let webDir: string;
 const ids: Record<string, number> = {};
 
 beforeAll(() => {
   webDir = mkdtempSync(path.join(tmpdir(), 'seo-web-'));
-  writeFileSync(path.join(webDir, 'index.html'), BUILT_INDEX);
-  // Built chunks: the home route's lazy chunk imports a shared chunk and the entry.
+  writeFileSync(path.join(webDir, 'index.html'), '<!doctype html>');
+  // Vite's manifest of the build: the entry and its stylesheet, the home route's lazy chunk, which
+  // imports a shared chunk and the entry.
+  mkdirSync(path.join(webDir, '.vite'));
+  const manifest = {
+    'index.html': { file: 'assets/index-test.js', src: 'index.html', isEntry: true, css: ['assets/index-test.css'] },
+    'features/home/HomePage.tsx': { file: 'assets/HomePage-AbCd_123.js', isDynamicEntry: true, imports: ['index.html', '_shared.js'] },
+    '_shared.js': { file: 'assets/shared-Zz9_yy88.js', imports: ['index.html'] },
+    'features/product/ProductPage.tsx': { file: 'assets/ProductPage-QwErTy12.js', isDynamicEntry: true },
+  };
+  writeFileSync(path.join(webDir, '.vite/manifest.json'), JSON.stringify(manifest));
   mkdirSync(path.join(webDir, 'assets'));
-  writeFileSync(path.join(webDir, 'assets/index-test.js'), 'export const a = 1;');
-  writeFileSync(
-    path.join(webDir, 'assets/HomePage-AbCd_123.js'),
-    'import{a}from"./index-test.js";import{b as c}from"./shared-Zz9_yy88.js";export default 1;',
-  );
-  writeFileSync(path.join(webDir, 'assets/shared-Zz9_yy88.js'), 'import"./index-test.js";export const b = 2;');
-  writeFileSync(path.join(webDir, 'assets/ProductPage-QwErTy12.js'), 'export default 2;');
+  writeFileSync(path.join(webDir, 'assets/index-test.css'), '.a{color:red}');
 });
 afterAll(() => rmSync(webDir, { recursive: true, force: true }));
 
@@ -99,11 +85,11 @@ const unescapeHtml = (text: string) =>
     .replace(/&gt;/g, '>')
     .replace(/&amp;/g, '&');
 
-/** The app itself is always served: root element, entry script and styles. */
+/** The app itself is always served: root element, entry script and styles (written into the page). */
 function expectApp(html: string) {
   expect(html).toContain('<div id="root"></div>');
   expect(html).toContain('<script type="module" crossorigin src="/assets/index-test.js"></script>');
-  expect(html).toContain('href="/assets/index-test.css"');
+  expect(html).toContain('<style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-test.css" disabled>');
 }
 
 describe('product page HTML', () => {
@@ -279,10 +265,13 @@ describe('catalog and home HTML', () => {
     }
   });
 
-  it('keeps the built head on private pages', async () => {
+  it("gives private pages the shop's default head, without a canonical URL", async () => {
     const { status, html } = await page('/carrito');
     expect(status).toBe(200);
-    expect(html).toBe(BUILT_INDEX);
+    expectApp(html);
+    expect(titleOf(html)).toEqual(['Semillas del Sur - Banco de semillas de cannabis']);
+    expect(metaOf(html, 'description')[0]).toContain('Semillas de cannabis de los mejores bancos');
+    expect(canonicalOf(html)).toBeUndefined();
   });
 });
 

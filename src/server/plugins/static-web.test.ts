@@ -1,31 +1,25 @@
-// The built stylesheet goes into the page itself, so the first paint waits for no second request.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
-import { withInlineStylesheets } from './static-web';
+// The URL a page is kept under: the route table's kept parameters and nothing else.
+import { describe, expect, it } from 'vitest';
+import { keptPageUrl } from './static-web';
 
-const INDEX = '<head>\n    <link rel="stylesheet" crossorigin href="/assets/index-AbC123.css">\n  </head>';
-let webRoot: string;
-
-function builtWith(css: string | null) {
-  webRoot = mkdtempSync(path.join(tmpdir(), 'inline-css-'));
-  mkdirSync(path.join(webRoot, 'assets'));
-  if (css !== null) writeFileSync(path.join(webRoot, 'assets/index-AbC123.css'), css);
-  return webRoot;
-}
-afterEach(() => rmSync(webRoot, { recursive: true, force: true }));
-
-describe('withInlineStylesheets', () => {
-  it('writes the built stylesheet into the page, its link left disabled', () => {
-    const html = withInlineStylesheets(INDEX, builtWith('.a{color:red}'));
-    expect(html).toBe(
-      '<head>\n    <style>.a{color:red}</style><link rel="stylesheet" crossorigin href="/assets/index-AbC123.css" disabled>\n  </head>',
-    );
+describe('keptPageUrl', () => {
+  it('leaves out every query parameter of a page that reads none', () => {
+    expect(keptPageUrl('/privacidad?v=1&utm_source=x')).toBe('/privacidad');
+    expect(keptPageUrl('/producto/12?ref=mail')).toBe('/producto/12');
+    expect(keptPageUrl('/')).toBe('/');
   });
 
-  it('keeps the link of a stylesheet that is missing or could close its element', () => {
-    expect(withInlineStylesheets(INDEX, builtWith(null))).toBe(INDEX);
-    expect(withInlineStylesheets(INDEX, builtWith('.a::after{content:"</style><script>"}'))).toBe(INDEX);
+  it("keeps the catalog's filters, the first of a repeated one, in the order given", () => {
+    expect(keptPageUrl('/productos?bank=rqs&utm=1&orden=menor-precio&bank=otro&stock=disponible')).toBe(
+      '/productos?bank=rqs&orden=menor-precio&stock=disponible',
+    );
+    expect(keptPageUrl('/productos/?categories=automaticas,regulares')).toBe('/productos/?categories=automaticas,regulares');
+  });
+
+  it('keeps no search, nor a URL longer than 300 characters', () => {
+    expect(keptPageUrl('/productos?bank=rqs&search=kush')).toBeNull();
+    expect(keptPageUrl(`/productos?bank=${'a'.repeat(300)}`)).toBeNull();
+    // Another page's `search` is a parameter it does not read.
+    expect(keptPageUrl('/contacto?search=x')).toBe('/contacto');
   });
 });

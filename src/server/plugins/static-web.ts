@@ -1,6 +1,7 @@
-// Serves the built storefront (dist/web) and stored uploads; unknown non-API paths get the SPA,
-// with the page's own head tags (title, description, canonical, Open Graph) when given.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+// Serves the built storefront (dist/web) and stored uploads; unknown non-API paths get the app's
+// HTML document (html-document.ts): the page's own head tags (title, description, canonical, Open
+// Graph) when given, its built files from Vite's manifest and the server's first view.
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import fastifyStatic from '@fastify/static';
@@ -9,19 +10,19 @@ import fp from 'fastify-plugin';
 import { decodedPath } from '../routed-path';
 import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageOutcome } from '../cache/page-cache';
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
-import type { renderPage } from '../../web/entry-server';
+import type { createPageRenderer } from '../../web/entry-server';
+import { matchPage } from '../../web/pages';
+import { htmlDocument } from './html-document';
+import { builtFiles, MANIFEST_FILE, readManifest } from './web-manifest';
 import { DiskStorage, IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage, type StoredFile, type StoredFileInfo } from '../storage';
 
 const YEAR = 365 * 24 * 3600;
 
 /**
- * The head of one page: its status, the tags that replace the built title and description, the
- * lazy chunks (module names such as 'HomePage') its route loads at once and the same-origin GETs
- * the app makes at start when it renders the page itself (preloaded while its scripts load).
+ * The head of one page: its status, its tags (title, description…) and the same-origin GETs the
+ * app makes at start when it renders the page itself (preloaded while its scripts load).
  */
-export type PageHeadRenderer = (
-  url: string,
-) => Promise<{ statusCode: number; tags: string; modules?: string[]; startupFetches?: string[] } | null>;
+export type PageHeadRenderer = (url: string) => Promise<{ statusCode: number; tags: string; startupFetches?: string[] } | null>;
 
 /**
  * Pages are kept (cache/page-cache.ts) under their URL, the visitor's two cookies (age, session
@@ -39,28 +40,28 @@ interface Visitor {
   sessionHint: boolean;
 }
 
-/** The catalog's filters (web/features/catalog/filters.ts) but its free-text search. */
-const KEPT_CATALOG_PARAMS = new Set(['category', 'categories', 'bank', 'banks', 'stock', 'orden']);
 const MAX_KEPT_URL_LENGTH = 300;
 
 /**
  * The URL the page at `url` is kept and rendered under, or null when it is not kept. A page reads
- * no query parameter but the catalog's filters, so any other one (a tracking tag, a random string)
- * is left out: `/privacidad?v=1` is `/privacidad`, one render for every such URL. A filter given
- * twice counts once, as the catalog reads it (the first). Searches, and URLs still longer than
- * MAX_KEPT_URL_LENGTH, are rendered every time, so that they neither fill the cache nor push the
- * popular pages out of it.
+ * no query parameter but those its route table entry keeps (web/pages.ts: the catalog's filters),
+ * so any other one (a tracking tag, a random string) is left out: `/privacidad?v=1` is
+ * `/privacidad`, one render for every such URL. A parameter given twice counts once, as the page
+ * reads it (the first). URLs with a parameter the page renders each time (a search), and URLs
+ * still longer than MAX_KEPT_URL_LENGTH, are rendered every time, so that they neither fill the
+ * cache nor push the popular pages out of it.
  */
 export function keptPageUrl(url: string): string | null {
   const mark = url.indexOf('?');
   const pathPart = mark === -1 ? url : url.slice(0, mark);
   const kept: string[] = [];
-  if (mark !== -1 && decodedPath(url) === '/productos') {
+  const params = mark === -1 ? undefined : matchPage(decodedPath(url))?.page.params;
+  if (params) {
     const seen = new Set<string>();
     for (const pair of url.slice(mark + 1).split('&')) {
       const [key] = new URLSearchParams(pair).keys();
-      if (key === 'search') return null;
-      if (key === undefined || !KEPT_CATALOG_PARAMS.has(key) || seen.has(key)) continue;
+      if (key !== undefined && params.rendered.includes(key)) return null;
+      if (key === undefined || !params.kept.includes(key) || seen.has(key)) continue;
       seen.add(key);
       kept.push(pair);
     }
@@ -69,92 +70,21 @@ export function keptPageUrl(url: string): string | null {
   return keptUrl.length > MAX_KEPT_URL_LENGTH ? null : keptUrl;
 }
 
-const STATIC_IMPORT = /(?:import|export)\s*(?:[\w*{}\s,$]*?from\s*)?["'](\.{1,2}\/[^"']+\.js)["']/g;
-
-/**
- * `<link rel="modulepreload">` tags for built chunks and everything they import statically,
- * leaving out what index.html loads already, so a route's code downloads with the entry script
- * instead of after it has run.
- */
-export function modulePreloader(webRoot: string, indexHtml: string): (names: string[]) => string {
-  const assetsDir = path.join(webRoot, 'assets');
-  const files = existsSync(assetsDir) ? readdirSync(assetsDir).filter((f) => f.endsWith('.js')) : [];
-  const loaded = new Set([...indexHtml.matchAll(/(?:src|href)="\/assets\/([^"]+\.js)"/g)].map((m) => m[1]));
-  const importsOf = (file: string) =>
-    [...readFileSync(path.join(assetsDir, file), 'utf8').matchAll(STATIC_IMPORT)].map((m) => path.posix.basename(m[1]));
-  const cache = new Map<string, string>();
-  return (names) => {
-    const key = names.join(',');
-    let tags = cache.get(key);
-    if (tags === undefined) {
-      const wanted = new Set<string>();
-      const queue = names.flatMap((name) => files.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f)));
-      while (queue.length) {
-        const file = queue.pop()!;
-        if (wanted.has(file) || loaded.has(file) || !files.includes(file)) continue;
-        wanted.add(file);
-        queue.push(...importsOf(file));
-      }
-      tags = [...wanted].map((file) => `<link rel="modulepreload" crossorigin href="/assets/${file}">`).join('\n    ');
-      cache.set(key, tags);
+/** The built files and the text of the stylesheets written into pages, read once at start. */
+function loadBuild(webRoot: string) {
+  const manifest = readManifest(webRoot);
+  if (!manifest) return null;
+  const files = builtFiles(manifest);
+  const css = new Map<string, string | null>();
+  const inlineCss = (url: string) => {
+    if (!css.has(url)) {
+      const onDisk = path.join(webRoot, url);
+      css.set(url, existsSync(onDisk) ? readFileSync(onDisk, 'utf8') : null);
     }
-    return tags;
+    return css.get(url)!;
   };
-}
-
-const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="\/assets\/([^"/]+\.css)"[^>]*>/g;
-
-/**
- * The built stylesheets written into the page instead of linked: the first paint waits for the
- * CSS, and on a phone's slow connection fetching it cost a round trip (or two, on a connection of
- * its own) after the HTML; 12 KB gzip more per page load is cheaper. A file that could close its
- * own element stays linked.
- *
- * The link stays too, disabled: never fetched nor applied, it tells a route chunk that lists the
- * stylesheet among its dependencies that it is loaded. Else the first client-side move to such a
- * page fetched it again, and as a late link it came after the admin's stylesheet, whose classes
- * it would reorder (features/admin/admin.css).
- */
-export function withInlineStylesheets(indexHtml: string, webRoot: string): string {
-  return indexHtml.replace(STYLESHEET_LINK, (link, file: string) => {
-    const onDisk = path.join(webRoot, 'assets', file);
-    if (!existsSync(onDisk)) return link;
-    const css = readFileSync(onDisk, 'utf8');
-    return /<\/style/i.test(css) ? link : `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`;
-  });
-}
-
-/** Puts `tags` where the built index.html has its title, dropping its generic title and description. */
-export function withHeadTags(indexHtml: string, tags: string): string {
-  const withoutDefaults = indexHtml.replace(/\s*<meta\s+name="description"[^>]*>/i, '');
-  const title = /<title>[\s\S]*?<\/title>/i.exec(withoutDefaults);
-  if (title) return withoutDefaults.slice(0, title.index) + tags + withoutDefaults.slice(title.index + title[0].length);
-  return withoutDefaults.replace(/<head>/i, (head) => `${head}\n    ${tags}`);
-}
-
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
-const MODULE_PRELOAD = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
-
-/**
- * A page whose first view is in the HTML paints before its scripts download: the entry script and
- * the module preloads give way to /start.js, which requests them after the first paint and runs
- * them one by one, the entry's own imports (React) first, so that no single task is long.
- */
-export function startAfterPaint(html: string): string {
-  const entry = ENTRY_SCRIPT.exec(html);
-  if (!entry) return html;
-  const entryAt = entry.index;
-  const preloads = [...html.matchAll(MODULE_PRELOAD)];
-  // The built index.html lists the entry's imports after the entry; the page's route chunks were
-  // put before it, with the head tags.
-  const modules = [...preloads.filter((m) => m.index > entryAt), ...preloads.filter((m) => m.index < entryAt)].map((m) => m[1]);
-  const start = `<script defer src="/start.js" data-entry="${entry[1]}" data-modules="${modules.join(' ')}"></script>`;
-  return html.replace(MODULE_PRELOAD, '').replace(ENTRY_SCRIPT, () => start);
-}
-
-/** Puts a page's server-rendered first view into the built index.html's empty root element. */
-export function withFirstView(indexHtml: string, page: { html: string; data: string }): string {
-  return indexHtml.replace('<div id="root"></div>', () => `<div id="root">${page.html}</div>${page.data}`);
+  for (const url of files.entry.css) inlineCss(url);
+  return { files, inlineCss };
 }
 
 /** The page's API calls, answered by the app's own routes without going through the network. */
@@ -240,15 +170,29 @@ export default fp(async function staticWebPlugin(
       },
     });
   }
-  const indexHtml = hasWeb
-    ? withInlineStylesheets(readFileSync(indexFile, 'utf8'), webRoot)
-    : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
-  const preloadModules = modulePreloader(webRoot, indexHtml);
-  const render: typeof renderPage | null =
-    hasWeb && opts.renderer && existsSync(opts.renderer)
-      ? ((await import(pathToFileURL(opts.renderer).href)) as { renderPage: typeof renderPage }).renderPage
+  const build = hasWeb ? loadBuild(webRoot) : null;
+  if (hasWeb && !build) app.log.warn(`${webRoot} has no ${MANIFEST_FILE}: pages are served without the app`);
+  const render =
+    build && opts.renderer && existsSync(opts.renderer)
+      ? ((await import(pathToFileURL(opts.renderer).href)) as { createPageRenderer: typeof createPageRenderer }).createPageRenderer(
+          inProcessFetch(app),
+        )
       : null;
-  const callApi = inProcessFetch(app);
+  /** The page's document; without a build, a line saying how to make one. */
+  const documentFor = (parts: {
+    headTags?: string[];
+    module?: string;
+    firstView?: { html: string; data: string } | null;
+    startupFetches?: string[];
+  }) =>
+    build
+      ? htmlDocument({
+          ...parts,
+          entry: build.files.entry,
+          page: parts.module ? build.files.page(parts.module) : undefined,
+          inlineCss: build.inlineCss,
+        })
+      : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
 
   const visitorOf = (request: FastifyRequest): Visitor => {
     const cookies = request.headers.cookie;
@@ -257,7 +201,10 @@ export default fp(async function staticWebPlugin(
 
   async function renderFirstView(request: FastifyRequest, url: string, visitor: Visitor) {
     try {
-      return await render!({ url, ...visitor, callApi });
+      const page = await render!({ url, ...visitor });
+      // The page's data declaration missed what the render asked for: the page is sent, never kept.
+      if (page?.undeclared.length) request.log.warn({ url, queries: page.undeclared }, 'page render made undeclared queries');
+      return page;
     } catch (error) {
       // The browser renders the page itself.
       request.log.error({ err: error }, 'page render failed');
@@ -276,15 +223,14 @@ export default fp(async function staticWebPlugin(
     }
     const statusCode = head?.statusCode ?? 200;
     const firstView = render && statusCode === 200 ? await renderFirstView(request, url, visitor) : null;
-    let html = indexHtml;
-    if (head) {
-      const tags = [head.tags];
-      if (!firstView)
-        tags.push(...(head.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`));
-      if (head.modules?.length) tags.push(preloadModules(head.modules));
-      html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
-    }
-    if (firstView) html = startAfterPaint(withFirstView(html, firstView));
+    // A page the server renders whole loads its code with the entry instead of after it.
+    const page = matchPage(decodedPath(url))?.page;
+    const html = documentFor({
+      headTags: head?.tags ? [head.tags] : [],
+      module: page?.firstView === 'full' ? page.module : undefined,
+      firstView,
+      startupFetches: head?.startupFetches,
+    });
     return { statusCode, html, complete: firstView?.complete === true };
   }
 
@@ -345,7 +291,7 @@ export default fp(async function staticWebPlugin(
     if (path.startsWith('/api/') || path.startsWith('/uploads/') || path.startsWith('/assets/')) return notFound(reply);
     // The maintenance plugin closed the shop to this visitor: the app alone, no page head or first view.
     if (request.closedForMaintenance) {
-      return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(indexHtml);
+      return reply.status(503).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(documentFor({}));
     }
     const visitor = visitorOf(request);
     const caching = opts.pageCaching;

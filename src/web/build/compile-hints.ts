@@ -5,11 +5,12 @@
 // 136 and later; to other engines it is a comment). Only the modules of the first views a customer
 // lands on carry it: compiling code that may never run costs memory and time too.
 import type { Plugin } from 'vite';
+import { landingPages } from '../pages';
 
 export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
-/** Pages whose first view is usually the first one (`src/web/routes.tsx`). */
-const LANDING_PAGES = ['/features/home/HomePage.tsx', '/features/catalog/CatalogPage.tsx', '/features/product/ProductPage.tsx'];
+/** The modules of the pages whose first view is usually the first one (the route table, pages.ts). */
+const landingModules = () => landingPages().map((page) => `/${page.module}`);
 
 interface ChunkLike {
   type: 'chunk';
@@ -28,6 +29,7 @@ interface AssetLike {
 function landingChunks(bundle: Record<string, ChunkLike | AssetLike>): Set<string> {
   const chunks = new Map(Object.entries(bundle).filter((e): e is [string, ChunkLike] => e[1].type === 'chunk'));
   const found = new Set<string>();
+  const landing = landingModules();
   const visit = (fileName: string) => {
     if (found.has(fileName) || !chunks.has(fileName)) return;
     found.add(fileName);
@@ -35,7 +37,7 @@ function landingChunks(bundle: Record<string, ChunkLike | AssetLike>): Set<strin
   };
   for (const [fileName, chunk] of chunks) {
     const id = chunk.facadeModuleId ?? '';
-    if (chunk.isEntry || LANDING_PAGES.some((page) => id.endsWith(page))) visit(fileName);
+    if (chunk.isEntry || landing.some((module) => id.endsWith(module))) visit(fileName);
   }
   return found;
 }

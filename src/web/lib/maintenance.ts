@@ -4,7 +4,7 @@
 import type { MaintenanceStatusDto } from '../../domain/site';
 import { api, ApiError, onMaintenance } from './api';
 import { clearBypass } from './bypass';
-import { embeddedFirstRender } from './first-render';
+import { embeddedFirstRender, type FirstRender } from './first-render';
 
 const KEY = 'maintenanceCache';
 // spec §9: state cached 5 minutes, trusted twice as long after 3 consecutive errors.
@@ -37,12 +37,12 @@ function readStored(): MaintenanceState | null {
 }
 
 /** What the server said while rendering this page, if it did: as fresh as it gets. */
-function fromFirstRender(): MaintenanceState | null {
-  const status = embeddedFirstRender?.maintenance;
+export function fromFirstRender(firstRender: FirstRender | null): MaintenanceState | null {
+  const status = firstRender?.maintenance;
   return status ? { ...status, maintenance_message: status.maintenance_message ?? '', checked_at: Date.now(), errors: 0 } : null;
 }
 
-let state: MaintenanceState | null = fromFirstRender() ?? readStored();
+let state: MaintenanceState | null = fromFirstRender(embeddedFirstRender) ?? readStored();
 let inFlight: Promise<MaintenanceState> | null = null;
 const listeners = new Set<() => void>();
 

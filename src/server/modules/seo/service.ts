@@ -3,10 +3,11 @@
 // HTML, so no price ever appears in it.
 import { productListQuerySchema, type ProductDto, type ProductType } from '../../../domain/catalog';
 import { idParamSchema } from '../../../domain/page';
-import { imageSrcSet } from '../../../domain/images';
-import { isLegalSlug, LEGAL_SLUGS } from '../../../domain/legal';
+import { CATALOG_CARD_SIZES, imageSrcSet, PRODUCT_PHOTO_SIZES } from '../../../domain/images';
+import { isLegalSlug } from '../../../domain/legal';
 import { parseMarkdown, plainText } from '../../../domain/markdown';
 import { SHOP_NAME } from '../../../domain/shop';
+import { matchPage, PAGES } from '../../../web/pages';
 import type { AppContext } from '../../context';
 import { AppError } from '../../errors';
 import { getBrand } from '../brands';
@@ -14,34 +15,14 @@ import { getProduct, listBrandRecords, listProducts, listPublicProductDates } fr
 import { getLegalPage } from '../legal';
 import { plainSummary, renderHeadTags, type ImagePreload, type PageHead } from './head';
 
-const HOME_TITLE = `${SHOP_NAME} - Banco de semillas de cannabis`;
-const HOME_DESCRIPTION =
-  'Semillas de cannabis de los mejores bancos nacionales e internacionales. Envíos a todo el país y garantía de germinación.';
-const CATALOG_TITLE = `Catálogo de semillas - ${SHOP_NAME}`;
-const CATALOG_DESCRIPTION =
-  'Catálogo de semillas de cannabis automáticas, feminizadas y regulares de bancos nacionales e internacionales. Filtra por banco, tipo y ofertas.';
-const GUIDE_TITLE = `Garantía y Germinación - ${SHOP_NAME}`;
-const GUIDE_DESCRIPTION = 'Cómo germinar tus semillas paso a paso y cómo funciona la garantía de germinación de los bancos.';
-const CONTACT_TITLE = `Contacto - ${SHOP_NAME}`;
-const CONTACT_DESCRIPTION = `Escríbenos por WhatsApp, email o Instagram. Datos fiscales de ${SHOP_NAME} y tus derechos como consumidor.`;
-const REVOCATION_TITLE = `Botón de arrepentimiento - ${SHOP_NAME}`;
-const REVOCATION_DESCRIPTION =
-  'Revoca tu compra dentro de los 10 días corridos desde que la recibiste, sin costo (Ley 24.240, art. 34): completa el formulario y recibe tu código.';
-
 export interface ServedHead {
   statusCode: number;
   head: PageHead;
-  /** The page's lazy route chunk (its module name), so it loads with the entry instead of after it. */
-  routeModule?: string;
 }
 
 // What the app requests first on every storefront page it renders itself: the maintenance state
 // (its route guard waits for it on a first visit).
 const STARTUP_FETCHES = ['/api/core/maintenance-status/'];
-// The `sizes` of the first images as the pages render them (ProductGallery, CatalogPage cards):
-// a preload with other attributes would be fetched twice.
-const PRODUCT_IMAGE_SIZES = '(min-width: 1024px) 600px, 100vw';
-const CATALOG_CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 /** Cards in the first row on a phone. */
 const CATALOG_PRELOADS = 2;
 
@@ -66,30 +47,6 @@ const cached = <T>(ctx: AppContext, key: string, load: () => Promise<T>) => ctx.
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
-function homeHead(publicUrl: string): PageHead {
-  return {
-    title: HOME_TITLE,
-    description: HOME_DESCRIPTION,
-    canonical: `${publicUrl}/`,
-    ogType: 'website',
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'WebSite',
-        name: SHOP_NAME,
-        url: `${publicUrl}/`,
-        inLanguage: 'es-AR',
-        potentialAction: {
-          '@type': 'SearchAction',
-          target: { '@type': 'EntryPoint', urlTemplate: `${publicUrl}/productos?search={search_term_string}` },
-          'query-input': 'required name=search_term_string',
-        },
-      },
-      { '@context': 'https://schema.org', '@type': 'Organization', name: SHOP_NAME, url: `${publicUrl}/`, logo: `${publicUrl}/logo.svg` },
-    ],
-  };
-}
-
 /** The first cards of the catalog as it opens: without filters, or one brand's page. */
 async function firstCardImages(ctx: AppContext, params: URLSearchParams, brand?: string): Promise<ImagePreload[]> {
   if ([...params.keys()].some((key) => key !== 'bank')) return [];
@@ -102,7 +59,7 @@ async function firstCardImages(ctx: AppContext, params: URLSearchParams, brand?:
     .filter((p): p is ImagePreload => p !== null);
 }
 
-async function catalogHead(ctx: AppContext, params: URLSearchParams): Promise<PageHead> {
+async function catalogHead(ctx: AppContext, params: URLSearchParams, fixed: { title: string; description: string }): Promise<PageHead> {
   const { publicUrl } = ctx.config;
   const slug = params.get('bank');
   if (slug && !slug.includes(',')) {
@@ -123,8 +80,7 @@ async function catalogHead(ctx: AppContext, params: URLSearchParams): Promise<Pa
   }
   // Searches, filters and pages are views of the one catalog page.
   return {
-    title: CATALOG_TITLE,
-    description: CATALOG_DESCRIPTION,
+    ...fixed,
     canonical: `${publicUrl}/productos`,
     ogType: 'website',
     preloadImages: slug ? [] : await firstCardImages(ctx, params),
@@ -199,14 +155,14 @@ async function productHead(ctx: AppContext, rawId: string, path: string): Promis
       ogType: 'product',
       image: images[0],
       jsonLd: [productJsonLd(product, url, images)],
-      preloadImages: [imagePreload(product.image, PRODUCT_IMAGE_SIZES)].filter((p): p is ImagePreload => p !== null),
+      preloadImages: [imagePreload(product.image, PRODUCT_PHOTO_SIZES)].filter((p): p is ImagePreload => p !== null),
     },
   };
 }
 
 /**
  * The head for a storefront URL the server answers with the app's HTML, or null for pages
- * that keep the built index.html's head (account, cart, login…).
+ * that have the shop's default head (account, cart, login…).
  */
 export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<ServedHead | null> {
   const url = new URL(rawUrl, 'http://localhost');
@@ -214,51 +170,34 @@ export async function headForUrl(ctx: AppContext, rawUrl: string): Promise<Serve
   return storefrontHead(ctx, path, url.searchParams);
 }
 
+/** The page's head as the route table declares it: its texts, or made from the catalogue. */
 async function storefrontHead(ctx: AppContext, path: string, params: URLSearchParams): Promise<ServedHead | null> {
   const { publicUrl } = ctx.config;
-  if (path === '/') return { statusCode: 200, head: homeHead(publicUrl), routeModule: 'HomePage' };
-  if (path === '/productos') return { statusCode: 200, head: await catalogHead(ctx, params), routeModule: 'CatalogPage' };
-  if (path === '/como-germinar') {
-    const head: PageHead = {
-      title: GUIDE_TITLE,
-      description: GUIDE_DESCRIPTION,
-      canonical: `${publicUrl}/como-germinar`,
-      ogType: 'website',
-    };
-    return { statusCode: 200, head, routeModule: 'GuidePage' };
+  const match = matchPage(path);
+  const declared = match?.page.head;
+  if (!match || !declared) return null;
+  if ('title' in declared) {
+    const canonical = `${publicUrl}/${match.page.path}`;
+    const head: PageHead = { title: declared.title, description: declared.description, canonical, ogType: 'website' };
+    if (declared.structuredData) head.jsonLd = declared.structuredData(publicUrl);
+    return { statusCode: 200, head };
   }
-  if (path === '/contacto') {
-    const head: PageHead = {
-      title: CONTACT_TITLE,
-      description: CONTACT_DESCRIPTION,
-      canonical: `${publicUrl}/contacto`,
-      ogType: 'website',
-    };
-    return { statusCode: 200, head, routeModule: 'ContactPage' };
+  if (declared.from === 'catalog') {
+    return { statusCode: 200, head: await catalogHead(ctx, params, declared.fixed ?? { title: SHOP_NAME, description: '' }) };
   }
-  if (path === '/arrepentimiento') {
-    const head: PageHead = {
-      title: REVOCATION_TITLE,
-      description: REVOCATION_DESCRIPTION,
-      canonical: `${publicUrl}/arrepentimiento`,
-      ogType: 'website',
-    };
-    return { statusCode: 200, head, routeModule: 'RevocationPage' };
-  }
-  const slug = path.slice(1);
-  if (isLegalSlug(slug)) {
-    const page = await getLegalPage(ctx, slug);
-    const head: PageHead = {
-      title: `${page.title} - ${SHOP_NAME}`,
-      description: plainSummary(plainText(parseMarkdown(page.body))),
-      canonical: `${publicUrl}/${slug}`,
-      ogType: 'website',
-    };
-    return { statusCode: 200, head, routeModule: 'LegalPage' };
-  }
-  const product = /^\/producto\/([^/]+)$/.exec(path);
-  if (product) return { ...(await productHead(ctx, product[1], path)), routeModule: 'ProductPage' };
-  return null;
+  if (declared.from === 'product') return productHead(ctx, match.params.id ?? '', path);
+  return { statusCode: 200, head: await legalPageHead(ctx, match.page.path) };
+}
+
+async function legalPageHead(ctx: AppContext, slug: string): Promise<PageHead> {
+  if (!isLegalSlug(slug)) throw new Error(`No legal page ${slug}`);
+  const page = await getLegalPage(ctx, slug);
+  return {
+    title: `${page.title} - ${SHOP_NAME}`,
+    description: plainSummary(plainText(parseMarkdown(page.body))),
+    canonical: `${ctx.config.publicUrl}/${slug}`,
+    ogType: 'website',
+  };
 }
 
 /** For the static web plugin: the tags and status of the page at `url`. */
@@ -269,7 +208,6 @@ export function pageHeadRenderer(ctx: AppContext) {
       served && {
         statusCode: served.statusCode,
         tags: renderHeadTags(served.head, SHOP_NAME),
-        modules: served.routeModule ? [served.routeModule] : [],
         startupFetches: STARTUP_FETCHES,
       }
     );
@@ -279,19 +217,16 @@ export function pageHeadRenderer(ctx: AppContext) {
 const xml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
-/** Every public page worth indexing: home, catalog, guide, contact and legal pages, each available product and each visible brand. */
+/** Every public page worth indexing: the route table's pages with a head, each available product and each visible brand. */
 export async function sitemapXml(ctx: AppContext): Promise<string> {
   const { publicUrl } = ctx.config;
   const [products, brands] = await Promise.all([listPublicProductDates(ctx.db), listBrandRecords(ctx.db, { includeHidden: false })]);
   const entry = (loc: string, lastmod?: Date) =>
     `  <url><loc>${xml(loc)}</loc>${lastmod ? `<lastmod>${lastmod.toISOString().slice(0, 10)}</lastmod>` : ''}</url>`;
+  // The route table's pages with a head of their own, but those of one product (a path parameter).
+  const pages = PAGES.filter((page) => page.head && !page.path.includes(':'));
   const urls = [
-    entry(`${publicUrl}/`),
-    entry(`${publicUrl}/productos`),
-    entry(`${publicUrl}/como-germinar`),
-    entry(`${publicUrl}/contacto`),
-    ...LEGAL_SLUGS.map((slug) => entry(`${publicUrl}/${slug}`)),
-    entry(`${publicUrl}/arrepentimiento`),
+    ...pages.map((page) => entry(`${publicUrl}/${page.path}`)),
     ...brands.map((b) => entry(`${publicUrl}/productos?bank=${encodeURIComponent(b.brand_id)}`)),
     ...products.map((p) => entry(`${publicUrl}/producto/${p.id}`, p.updated_at)),
   ];

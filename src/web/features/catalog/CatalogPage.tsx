@@ -2,14 +2,15 @@
 // shared link shows the same selection.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PageTitle } from '../../lib/page-title';
 import { FilterIcon, SearchIcon } from '../../components/ui/icons';
 import { Modal } from '../../components/Modal';
 import { ProductCard } from '../../components/ProductCard';
 import { ProductCardSkeleton } from '../../components/Skeleton';
 import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
-import { useBrands } from '../../lib/catalog-api';
-import { useFacets, useProductList } from './api';
+import { CATALOG_CARD_SIZES } from '../../../domain/images';
+import { brandsQuery, useBrands } from '../../lib/catalog-api';
+import type { PageData } from '../../lib/page-data';
+import { facetsQuery, productListQuery, useFacets, useProductList } from './api';
 import { BrandSlider } from './BrandSlider';
 import { brandOptions, clearFilters, FilterPanel } from './FilterPanel';
 import { activeFilterCount, filtersToQueryString, parseFilters, toggle, type CatalogFilters, type CatalogSort } from './filters';
@@ -19,7 +20,6 @@ import { HydrationSlice } from '../../lib/hydration-slices';
 const SEARCH_DEBOUNCE_MS = 500;
 /** Cards a phone shows before scrolling; the rest are laid out when they come near. */
 const FIRST_SCREEN_CARDS = 4;
-const CARD_SIZES = '(min-width: 1024px) 280px, (min-width: 640px) 33vw, 50vw';
 
 function useCatalogFilters() {
   const [params] = useSearchParams();
@@ -31,6 +31,15 @@ function useCatalogFilters() {
   };
   return [filters, setFilters] as const;
 }
+
+export const pageData: PageData = ({ queryClient, viewer, searchParams }) => {
+  const filters = parseFilters(searchParams);
+  return Promise.all([
+    queryClient.prefetchQuery(brandsQuery()),
+    queryClient.prefetchQuery(facetsQuery(filters)),
+    queryClient.prefetchInfiniteQuery(productListQuery(viewer, filters)),
+  ]);
+};
 
 export default function CatalogPage() {
   const [filters, setFilters] = useCatalogFilters();
@@ -47,7 +56,6 @@ export default function CatalogPage() {
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:px-6 sm:py-8">
-      <PageTitle>Catálogo de semillas</PageTitle>
       <h1 className="text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Catálogo de semillas</h1>
 
       <HydrationSlice>
@@ -147,7 +155,7 @@ export default function CatalogPage() {
                 : products.map((product, i) => (
                     <HydrationSlice key={product.id}>
                       <li className={i >= FIRST_SCREEN_CARDS ? 'below-fold-card' : undefined}>
-                        <ProductCard product={product} priority={i < 3} sizes={CARD_SIZES} />
+                        <ProductCard product={product} priority={i < 3} sizes={CATALOG_CARD_SIZES} />
                       </li>
                     </HydrationSlice>
                   ))}

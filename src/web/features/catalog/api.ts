@@ -1,5 +1,5 @@
 // The catalog page's list and facet queries; the reads other pages share are in lib/catalog-api.
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ProductDto, ProductFacetsDto } from '../../../domain/catalog';
 import type { Page } from '../../../domain/page';
 import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
@@ -7,25 +7,27 @@ import { api, toQuery } from '../../lib/api';
 import { useViewer } from '../../lib/catalog-api';
 import { filtersToApiQuery, type CatalogFilters } from './filters';
 
-export function useProductList(filters: CatalogFilters) {
-  const viewer = useViewer();
+export const productListQuery = (viewer: string, filters: CatalogFilters) => {
   const query = filtersToApiQuery(filters);
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: ['products', 'list', viewer, query],
     queryFn: ({ pageParam, signal }) =>
       api.get<Page<ProductDto>>(`/api/products/${toQuery({ ...query, page: pageParam, page_size: CATALOG_PAGE_SIZE })}`, { signal }),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => (last.next ? pages.length + 1 : undefined),
-    placeholderData: keepPreviousData,
+    getNextPageParam: (last: Page<ProductDto>, pages: Page<ProductDto>[]) => (last.next ? pages.length + 1 : undefined),
   });
-}
+};
 
-export function useFacets(filters: CatalogFilters) {
+export const facetsQuery = (filters: CatalogFilters) => {
   const query = filtersToApiQuery(filters);
   delete query.ordering;
-  return useQuery({
+  return queryOptions({
     queryKey: ['products', 'facets', query],
     queryFn: ({ signal }) => api.get<ProductFacetsDto>(`/api/products/facets/${toQuery(query)}`, { signal }),
-    placeholderData: keepPreviousData,
   });
-}
+};
+
+export const useProductList = (filters: CatalogFilters) =>
+  useInfiniteQuery({ ...productListQuery(useViewer(), filters), placeholderData: keepPreviousData });
+
+export const useFacets = (filters: CatalogFilters) => useQuery({ ...facetsQuery(filters), placeholderData: keepPreviousData });

@@ -29,6 +29,15 @@ const SORT_PARAM = 'orden';
 const SORT_VALUES: Record<string, CatalogSort> = { 'menor-precio': 'min_price', 'mayor-precio': '-min_price' };
 const STOCK_PARAM = 'stock';
 const STOCK_VALUE = 'disponible';
+const SEARCH_PARAM = 'search';
+
+/**
+ * The query parameters of the catalog's filters but its free-text search: the URLs the server
+ * keeps a rendered catalog page under (the route table, pages.ts).
+ */
+export const FILTER_PARAMS = ['category', 'categories', 'bank', 'banks', STOCK_PARAM, SORT_PARAM] as const;
+/** The free-text search: a page per search is rendered each time, never kept. */
+export const SEARCH_PARAMS = [SEARCH_PARAM] as const;
 
 const list = (params: URLSearchParams, singular: string, plural: string) =>
   [params.get(singular) ?? '', params.get(plural) ?? '']
@@ -47,7 +56,7 @@ export function parseFilters(params: URLSearchParams): CatalogFilters {
     onlyOffers: categories.includes(OFFERS_CATEGORY),
     withStock: params.get(STOCK_PARAM) === STOCK_VALUE,
     brands,
-    search: (params.get('search') ?? '').slice(0, MAX_SEARCH_LENGTH),
+    search: (params.get(SEARCH_PARAM) ?? '').slice(0, MAX_SEARCH_LENGTH),
     sort: SORT_VALUES[params.get(SORT_PARAM) ?? ''] ?? '',
   };
 }
@@ -65,7 +74,7 @@ export function filtersToParams(filters: CatalogFilters): URLSearchParams {
   setList(params, 'category', 'categories', categories);
   setList(params, 'bank', 'banks', filters.brands);
   const search = filters.search.trim();
-  if (search) params.set('search', search);
+  if (search) params.set(SEARCH_PARAM, search);
   if (filters.withStock) params.set(STOCK_PARAM, STOCK_VALUE);
   const sortName = Object.entries(SORT_VALUES).find(([, v]) => v === filters.sort)?.[0];
   if (filters.sort && sortName) params.set(SORT_PARAM, sortName);

@@ -2,7 +2,6 @@
 // 'Información Importante' notice first, then the four steps, with links to the catalog.
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { PageTitle } from '../../lib/page-title';
 import { ArrowRightIcon, ClockIcon, DropIcon, InfoIcon, ShieldIcon, SproutIcon, ThermometerIcon } from '../../components/ui/icons';
 
 const STEPS = [
@@ -33,7 +32,6 @@ export default function GuidePage() {
 
   return (
     <>
-      <PageTitle>Garantía y Germinación</PageTitle>
       {noticeOpen && <ImportantNotice onClose={() => setNoticeOpen(false)} />}
       <div className="bg-brand-950 text-white">
         <div className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">

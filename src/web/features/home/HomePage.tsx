@@ -1,15 +1,18 @@
 // spec storefront §2 home. The spec's 500 ms page loader is left out: it would only delay the
 // largest paint; each section shows skeletons of its final size while its data loads.
 import { Link } from 'react-router';
-import { DocumentTitle } from '../../lib/page-title';
 import { ArrowRightIcon, ChevronDownIcon, LeafIcon, ShieldIcon, SproutIcon, SunIcon } from '../../components/ui/icons';
 import { ProductCarousel } from '../../components/ProductCarousel';
-import { SHOP_NAME } from '../../components/site';
 import { useMediaQuery } from '../../components/use-media-query';
-import { useBrands, useLatestProducts, useOnSaleProducts } from '../../lib/catalog-api';
+import { latestProductsQuery, onSaleProductsQuery, useBrands, useLatestProducts, useOnSaleProducts } from '../../lib/catalog-api';
+import type { PageData } from '../../lib/page-data';
 import { BrandStrip } from './BrandStrip';
 import { PromoCarousel } from './PromoCarousel';
 import { HydrationSlice } from '../../lib/hydration-slices';
+
+/** The brands' strip shows on desktops only, which the server does not render for. */
+export const pageData: PageData = ({ queryClient, viewer }) =>
+  Promise.all([queryClient.prefetchQuery(latestProductsQuery(viewer)), queryClient.prefetchQuery(onSaleProductsQuery(viewer))]);
 
 export default function HomePage() {
   const desktop = useMediaQuery('(min-width: 1024px)');
@@ -20,7 +23,6 @@ export default function HomePage() {
 
   return (
     <>
-      <DocumentTitle>{`${SHOP_NAME} - Banco de semillas de cannabis`}</DocumentTitle>
       <HydrationSlice>
         <Hero />
       </HydrationSlice>

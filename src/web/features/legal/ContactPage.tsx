@@ -1,7 +1,6 @@
 // /contacto: the channels the shop set (WhatsApp, e-mail, Instagram), its fiscal data, and the
 // ways to exercise the customer's rights.
 import { Link } from 'react-router';
-import { PageTitle } from '../../lib/page-title';
 import { CONSUMER_DEFENCE_URL, contactLinks } from '../../../domain/legal';
 import { InstagramIcon, MailIcon, WhatsAppIcon } from '../../components/ui/icons';
 import { useContactSettings } from '../../lib/contact';
@@ -15,7 +14,6 @@ export default function ContactPage() {
   const channels = contactLinks(contact.data);
   return (
     <div className="mx-auto max-w-3xl px-4 py-8 sm:px-6 sm:py-12">
-      <PageTitle>Contacto</PageTitle>
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Estamos para ayudarte</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Contacto</h1>
       <p className="mt-2 text-stone-600">Consultas sobre productos, pedidos, envíos o garantías: escríbenos por el canal que prefieras.</p>

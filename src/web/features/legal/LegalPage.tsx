@@ -2,11 +2,12 @@
 // owner edits it), rendered from the safe Markdown subset.
 import { Link } from 'react-router';
 import { PageTitle } from '../../lib/page-title';
-import { LEGAL_PAGE_LABELS, type LegalSlug } from '../../../domain/legal';
+import { isLegalSlug, LEGAL_PAGE_LABELS, type LegalSlug } from '../../../domain/legal';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import { Markdown } from '../../components/Markdown';
 import { Alert } from '../../components/ui/Alert';
-import { useLegalPage } from './api';
+import type { PageData } from '../../lib/page-data';
+import { legalPageQuery, useLegalPage } from './api';
 
 const dateFormat = new Intl.DateTimeFormat('es-AR', {
   day: 'numeric',
@@ -14,6 +15,11 @@ const dateFormat = new Intl.DateTimeFormat('es-AR', {
   year: 'numeric',
   timeZone: SHOP_TIME_ZONE,
 });
+
+/** The text of the page at the route table's path, its slug. */
+export const pageData: PageData = async ({ queryClient, path }) => {
+  if (isLegalSlug(path)) await queryClient.prefetchQuery(legalPageQuery(path));
+};
 
 function LegalPage({ slug }: { slug: LegalSlug }) {
   const page = useLegalPage(slug);

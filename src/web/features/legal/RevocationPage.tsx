@@ -7,7 +7,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { PageTitle } from '../../lib/page-title';
 import { REVOCATION_DAYS } from '../../../domain/legal';
 import { REVOCATION_REASON_MAX, revocationSchema, type RevocationRequest } from '../../../domain/legal-schemas';
 import { Alert } from '../../components/ui/Alert';
@@ -74,7 +73,6 @@ export default function RevocationPage() {
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-8 sm:px-6 sm:py-12">
-      <PageTitle>Botón de arrepentimiento</PageTitle>
       <p className="text-xs font-semibold uppercase tracking-widest text-brand-700">Tus derechos</p>
       <h1 className="mt-1 text-2xl font-extrabold tracking-tight text-stone-900 sm:text-3xl">Botón de arrepentimiento</h1>
       <p className="mt-2 text-stone-600">

@@ -1,18 +1,19 @@
 // The legal pages' text, the revocation form's call and the order it starts with.
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type { LegalPageDto, LegalSlug } from '../../../domain/legal';
 import type { OrderDto } from '../../../domain/orders';
 import type { Page } from '../../../domain/page';
 import type { RevocationInput } from '../../../domain/legal-schemas';
 import { api } from '../../lib/api';
 
-export function useLegalPage(slug: LegalSlug) {
-  return useQuery({
+export const legalPageQuery = (slug: LegalSlug) =>
+  queryOptions({
     queryKey: ['legal-page', slug],
     queryFn: ({ signal }) => api.get<LegalPageDto>(`/api/pages/${slug}/`, { signal }),
     staleTime: 5 * 60_000,
   });
-}
+
+export const useLegalPage = (slug: LegalSlug) => useQuery(legalPageQuery(slug));
 
 export function useSendRevocation() {
   return useMutation({

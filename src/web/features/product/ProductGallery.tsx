@@ -1,7 +1,7 @@
 // The product photo with a x2 zoom that follows the mouse (not a finger), and thumbnails when there are several.
 import { useState, type PointerEvent } from 'react';
 import { ProductImage } from '../../components/ProductImage';
-import { thumbImage, thumbSrcSet } from '../../../domain/images';
+import { PRODUCT_PHOTO_SIZES, thumbImage, thumbSrcSet } from '../../../domain/images';
 
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
   const [index, setIndex] = useState(0);
@@ -27,7 +27,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
           style={zoom ? { transform: 'scale(2)', transformOrigin: `${zoom.x}% ${zoom.y}%` } : undefined}
           data-zoomed={zoom ? 'true' : undefined}
         >
-          <ProductImage src={current} alt={name} priority sizes="(min-width: 1024px) 600px, 100vw" />
+          <ProductImage src={current} alt={name} priority sizes={PRODUCT_PHOTO_SIZES} />
         </div>
       </div>
       {images.length > 1 && (

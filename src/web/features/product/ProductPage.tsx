@@ -9,7 +9,8 @@ import { ProductCarousel } from '../../components/ProductCarousel';
 import { ApiError } from '../../lib/api';
 import { DocumentTitle } from '../../lib/page-title';
 import { useSession } from '../../lib/session';
-import { useProduct, useRelatedProducts } from '../../lib/catalog-api';
+import { productQuery, relatedProductsQuery, useProduct, useRelatedProducts } from '../../lib/catalog-api';
+import type { PageData } from '../../lib/page-data';
 import { BuyBox } from './BuyBox';
 import { ProductGallery } from './ProductGallery';
 import { Paragraphs, ProductTabs, type ProductTab } from './ProductTabs';
@@ -18,9 +19,19 @@ import { HydrationSlice } from '../../lib/hydration-slices';
 // spec storefront §9: detail description cut at 300 (word boundary).
 const DESCRIPTION_CUT = 300;
 
+const productId = (raw: string | undefined) => (/^\d{1,10}$/.test(raw ?? '') ? Number(raw) : NaN);
+
+/** The product, then the related products of the product found. */
+export const pageData: PageData = async ({ queryClient, viewer, params }) => {
+  const id = productId(params.id);
+  if (!(id > 0)) return;
+  const product = await queryClient.fetchQuery(productQuery(viewer, id)).catch(() => null);
+  if (product) await queryClient.prefetchQuery(relatedProductsQuery(viewer, product.id));
+};
+
 export default function ProductPage() {
   const { id: rawId } = useParams();
-  const id = /^\d{1,10}$/.test(rawId ?? '') ? Number(rawId) : NaN;
+  const id = productId(rawId);
   const product = useProduct(id);
 
   const notFound =

@@ -1,0 +1,95 @@
+// A page's HTML document, put together from its parts: the shell (web/document.ts), the page's
+// head tags, the built files from Vite's manifest (web-manifest.ts) and the server's first view.
+import { DOCUMENT } from '../../web/document';
+import { escapeHtml } from '../modules/mail/templates';
+import type { EntryFiles, PageFiles } from './web-manifest';
+
+export interface DocumentParts {
+  /** The page's own head tags (title, description, canonical…); the shop's defaults when empty. */
+  headTags?: string[];
+  entry: EntryFiles;
+  /** The page's chunks and stylesheets beyond the entry's, fetched with it instead of after it runs. */
+  page?: PageFiles;
+  /** The built stylesheet's text, to write into the page, or null to link it (web-manifest.ts). */
+  inlineCss: (url: string) => string | null;
+  /** The server's first view: the root's HTML and the JSON data block that goes right after it. */
+  firstView?: { html: string; data: string } | null;
+  /** Same-origin GETs the app makes at start, preloaded when the browser renders the page itself. */
+  startupFetches?: string[];
+}
+
+const INDENT = '\n    ';
+
+export function defaultHeadTags(): string[] {
+  const { title, description } = DOCUMENT.defaultHead;
+  return [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`];
+}
+
+const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+
+/**
+ * The scripts of the page. One whose first view is in the HTML paints before its scripts
+ * download: /start.js requests them after the first paint and runs them one by one, the entry's
+ * imports (React) first, so that no single task is long. Otherwise the entry script loads at once,
+ * its imports and the page's chunks preloaded beside it.
+ */
+export function scriptTags(entry: EntryFiles, pageScripts: string[], firstView: boolean): string[] {
+  if (firstView) {
+    const modules = [...entry.imports, ...pageScripts].join(' ');
+    return [`<script defer src="/start.js" data-entry="${entry.script}" data-modules="${modules}"></script>`];
+  }
+  return [
+    ...pageScripts.map(modulePreload),
+    `<script type="module" crossorigin src="${entry.script}"></script>`,
+    ...entry.imports.map(modulePreload),
+  ];
+}
+
+/**
+ * The stylesheets. The entry's are written into the page instead of linked: the first paint waits
+ * for the CSS, and on a phone's slow connection fetching it cost a round trip (or two, on a
+ * connection of its own) after the HTML. A file that could close its own element stays linked.
+ *
+ * The link stays too, disabled: never fetched nor applied, it tells a route chunk that lists the
+ * stylesheet among its dependencies that it is loaded. Else the first client-side move to such a
+ * page fetched it again, and as a late link it came after the admin's stylesheet, whose classes
+ * it would reorder (features/admin/admin.css).
+ */
+export function stylesheetTags(entryCss: string[], pageCss: string[], inlineCss: (url: string) => string | null): string[] {
+  const link = (href: string, disabled = false) => `<link rel="stylesheet" crossorigin href="${href}"${disabled ? ' disabled' : ''}>`;
+  return [
+    ...entryCss.map((href) => {
+      const css = inlineCss(href);
+      return css === null || /<\/style/i.test(css) ? link(href) : `<style>${css}</style>${link(href, true)}`;
+    }),
+    ...pageCss.map((href) => link(href)),
+  ];
+}
+
+export function htmlDocument(parts: DocumentParts): string {
+  const firstView = parts.firstView ?? null;
+  const page = parts.page ?? { scripts: [], css: [] };
+  const head = [
+    '<meta charset="UTF-8" />',
+    '<meta name="viewport" content="width=device-width, initial-scale=1" />',
+    `<meta name="theme-color" content="${DOCUMENT.themeColor}" />`,
+    ...(parts.headTags?.length ? parts.headTags : defaultHeadTags()),
+    ...(firstView ? [] : (parts.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`)),
+    `<link rel="icon" href="${DOCUMENT.icon.href}" type="${DOCUMENT.icon.type}" />`,
+    ...scriptTags(parts.entry, page.scripts, firstView !== null),
+    ...stylesheetTags(parts.entry.css, page.css, parts.inlineCss),
+  ];
+  const root = `<div id="${DOCUMENT.rootId}">${firstView?.html ?? ''}</div>${firstView?.data ?? ''}`;
+  return [
+    '<!doctype html>',
+    `<html lang="${DOCUMENT.lang}">`,
+    '  <head>',
+    `    ${head.join(INDENT)}`,
+    '  </head>',
+    `  <body class="${DOCUMENT.bodyClass}">`,
+    `    ${root}`,
+    '  </body>',
+    '</html>',
+    '',
+  ].join('\n');
+}
