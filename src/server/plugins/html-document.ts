@@ -1,7 +1,7 @@
 // A page's HTML document, put together from its parts: the shell (web/document.ts), the page's
 // head tags, the built files from Vite's manifest (web-manifest.ts) and the server's first view.
 import { DOCUMENT } from '../../web/document';
-import { escapeHtml } from '../modules/mail/templates';
+import { escapeHtml } from '../shared/mail-templates';
 import type { EntryFiles, PageFiles } from './web-manifest';
 
 export interface DocumentParts {
