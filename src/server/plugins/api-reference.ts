@@ -9,17 +9,25 @@ interface Parameter {
   schema?: unknown;
 }
 
+interface Response {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+
 interface Operation {
   tags?: string[];
+  summary?: string;
   description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  responses?: Record<string, Response>;
 }
 
 export interface OpenApiDocument {
   info: { title: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Response> };
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -41,10 +49,15 @@ function renderSchema(schema: unknown): string {
   return text.includes('\n') ? `<pre>${escapeHtml(text)}</pre>` : `<code>${escapeHtml(text)}</code>`;
 }
 
-function renderOperation(method: string, path: string, op: Operation): string {
+/** A response, or the shared one a `$ref` points at (`#/components/responses/NotFound`). */
+const resolved = (doc: OpenApiDocument, response: Response): Response =>
+  response.$ref ? (doc.components?.responses?.[response.$ref.split('/').pop()!] ?? response) : response;
+
+function renderOperation(doc: OpenApiDocument, method: string, path: string, op: Operation): string {
   const parts = [
     `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
   ];
+  if (op.summary) parts.push(`<p><strong>${escapeHtml(op.summary)}</strong></p>`);
   if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (op.parameters?.length) {
     const rows = op.parameters.map(
@@ -59,9 +72,12 @@ function renderOperation(method: string, path: string, op: Operation): string {
     const label = BODY_LABELS[mediaType] ?? mediaType;
     if (schema) parts.push(`<details><summary>Cuerpo (${escapeHtml(label)})</summary>${renderSchema(schema)}</details>`);
   }
-  for (const [status, response] of Object.entries(op.responses ?? {})) {
+  for (const [status, declared] of Object.entries(op.responses ?? {})) {
+    const response = resolved(doc, declared);
     const schema = response.content?.['application/json']?.schema;
-    if (schema) parts.push(`<details><summary>Respuesta ${escapeHtml(status)}</summary>${renderSchema(schema)}</details>`);
+    // Error answers share one shape (the description's components): their meaning is enough here.
+    if (Number(status) >= 400) parts.push(`<p>Respuesta ${escapeHtml(status)}: ${escapeHtml(response.description ?? '')}</p>`);
+    else if (schema) parts.push(`<details><summary>Respuesta ${escapeHtml(status)}</summary>${renderSchema(schema)}</details>`);
     else parts.push(`<p>Respuesta ${escapeHtml(status)}: ${escapeHtml(response.description ?? 'sin contenido')}</p>`);
   }
   parts.push('</section>');
@@ -75,7 +91,7 @@ export function renderReference(doc: OpenApiDocument): string {
       const op = item[method];
       if (!op) continue;
       const tag = op.tags?.[0] ?? 'otros';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(doc, method, path, op)]);
     }
   }
   const groups = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b));
