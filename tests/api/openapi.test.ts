@@ -121,6 +121,9 @@ describe('GET /api/docs/', () => {
     expect(res.text).toContain('username_or_email');
     expect(res.text).toContain('Cuerpo (formulario multipart)');
     expect(res.text).toContain('Respuesta 204: Sin contenido');
+    expect(res.text).toContain('Respuesta 404: No existe lo pedido');
+    expect(res.text).toContain('Conflictos (409)');
+    expect(res.text).toMatch(/<dt><code>PRICE_CHANGED<\/code><\/dt><dd>[^<]*Trae: <code>total<\/code>/);
   });
 
   it('is also found without the trailing slash', async () => {

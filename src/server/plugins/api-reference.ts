@@ -24,10 +24,15 @@ interface Operation {
   responses?: Record<string, Response>;
 }
 
+interface ConflictSchema {
+  description?: string;
+  allOf?: { properties?: Record<string, unknown> }[];
+}
+
 export interface OpenApiDocument {
   info: { title: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
-  components?: { responses?: Record<string, Response> };
+  components?: { responses?: Record<string, Response>; schemas?: Record<string, ConflictSchema> };
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -84,6 +89,18 @@ function renderOperation(doc: OpenApiDocument, method: string, path: string, op:
   return parts.join('\n');
 }
 
+/** The 409 codes (components `Conflict.<CODE>`): what each means and the fields it adds. */
+function renderConflicts(doc: OpenApiDocument): string {
+  const rows = Object.entries(doc.components?.schemas ?? {})
+    .filter(([name]) => name.startsWith('Conflict.'))
+    .map(([name, schema]) => {
+      const fields = Object.keys(schema.allOf?.[1]?.properties ?? {}).filter((field) => field !== 'code');
+      const carries = fields.length ? ` Trae: ${fields.map((f) => `<code>${escapeHtml(f)}</code>`).join(', ')}.` : '';
+      return `<dt><code>${escapeHtml(name.slice('Conflict.'.length))}</code></dt><dd>${escapeHtml(schema.description ?? '')}${carries}</dd>`;
+    });
+  return rows.length ? `<h2 id="conflictos">Conflictos (409)</h2>\n<dl>${rows.join('')}</dl>` : '';
+}
+
 export function renderReference(doc: OpenApiDocument): string {
   const byTag = new Map<string, string[]>();
   for (const [path, item] of Object.entries(doc.paths).sort(([a], [b]) => a.localeCompare(b))) {
@@ -113,6 +130,7 @@ table { border-collapse: collapse; margin: .5rem 0; }
 td, th { border: 1px solid #d9e2ec; padding: .2rem .5rem; text-align: left; vertical-align: top; }
 pre { background: #f5f7fa; padding: .5rem; overflow-x: auto; font-size: 13px; }
 summary { cursor: pointer; }
+dd { margin: 0 0 .5rem 1rem; }
 </style>
 </head>
 <body>
@@ -121,6 +139,7 @@ summary { cursor: pointer; }
 <p>Descripción OpenAPI completa: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <nav><ul>${groups.map(([tag]) => `<li><a href="#${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('')}</ul></nav>
 ${groups.map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>\n${ops.join('\n')}`).join('\n')}
+${renderConflicts(doc)}
 </body>
 </html>`;
 }
