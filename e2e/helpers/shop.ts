@@ -4,7 +4,7 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Config } from '../../src/server/config';
 import { startTestServer, type TestServer } from '../../tests/helpers/app';
-import { createTestDatabase, lendTestDatabase, stateStatements } from '../../tests/helpers/database';
+import { createTestDatabase, stateStatements } from '../../tests/helpers/database';
 import { newPage, workerChromium } from './browser';
 import { logIn } from './login';
 
@@ -42,13 +42,7 @@ export function useShop(config: Partial<Config> = {}): Shop {
 
   beforeAll(async () => {
     const launching = workerChromium();
-    // The worker's database put back to the template, as the API tests' servers get it: a copy of
-    // the template's folder and a new PGlite were over a second of CPU per file.
-    const database = await lendTestDatabase();
-    server = await startTestServer(config, database).catch(async (error: unknown) => {
-      await database.close();
-      throw error;
-    });
+    server = await startTestServer(config);
     browser = await launching;
   });
   const closeContexts = async () => {
