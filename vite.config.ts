@@ -2,8 +2,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { compileHints } from './src/web/build/compile-hints';
-import { documentShell } from './src/web/build/document-shell';
+import { compileHints } from './src/web/build/compile-hints.ts';
+import { documentShell } from './src/web/build/document-shell.ts';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.

@@ -26,6 +26,9 @@ export default defineConfig({
     // keeps its state in the context each test builds (module-level maps are keyed by it), and
     // what the helpers keep is reset for each file by the setup file.
     isolate: false,
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content): a run reuses what an earlier run, or CI's earlier stage, transformed.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         extends: true,

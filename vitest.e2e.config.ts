@@ -20,6 +20,9 @@ export default defineConfig({
     // e2e/helpers/browser.ts): one launch per worker, not one per file. Each file gets fresh
     // browser contexts; the setup file resets what the shared helpers keep.
     isolate: false,
+    // Transformed modules are kept on disk (node_modules/.experimental-vitest-cache, keyed by each
+    // file's content): a run reuses what an earlier run, or CI's earlier stage, transformed.
+    experimental: { fsModuleCache: true },
     setupFiles: ['tests/helpers/each-file.ts'],
     // One migrated database for the run; each file's server starts on a copy of it.
     globalSetup: ['tests/helpers/global-setup.ts'],

@@ -3,12 +3,13 @@
 import cluster from 'node:cluster';
 import { pino } from 'pino';
 import { loadConfig } from './config';
+import { logOptions } from './log-output';
 import { startPrimary } from './start/primary';
 import { startSingle } from './start/single';
 import { startWorker } from './start/worker';
 
 const envConfig = loadConfig();
-const log = pino({ level: envConfig.logLevel });
+const log = pino(logOptions(envConfig.logLevel));
 
 if (cluster.isWorker) await startWorker(envConfig, log);
 else if (envConfig.webConcurrency > 1) await startPrimary(envConfig, log);

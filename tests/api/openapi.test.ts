@@ -105,7 +105,8 @@ describe('GET /api/openapi.json', () => {
 
   it('marks the routes that need a session or staff', () => {
     expect(operation('get', '/api/auth/users/').security).toEqual([{ bearer: [] }]);
-    expect(operation('get', '/api/products/').security).toBeUndefined();
+    // Public: no session needed, and a sent token is read (signed-in customers see prices).
+    expect(operation('get', '/api/products/').security).toEqual([{}, { bearer: [] }]);
   });
 });
 
@@ -120,6 +121,9 @@ describe('GET /api/docs/', () => {
     expect(res.text).toContain('username_or_email');
     expect(res.text).toContain('Cuerpo (formulario multipart)');
     expect(res.text).toContain('Respuesta 204: Sin contenido');
+    expect(res.text).toContain('Respuesta 404: No existe lo pedido');
+    expect(res.text).toContain('Conflictos (409)');
+    expect(res.text).toMatch(/<dt><code>PRICE_CHANGED<\/code><\/dt><dd>[^<]*Trae: <code>total<\/code>/);
   });
 
   it('is also found without the trailing slash', async () => {

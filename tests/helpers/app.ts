@@ -73,14 +73,22 @@ export interface TestServer {
  */
 export async function startTestServer(overrides: Partial<Config> = {}, given?: TestDatabase): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'shop-test-'));
-  const database = given ?? (await createTestDatabase());
+  // Without a database given, the worker's PGlite put back to the template when it is free (a copy
+  // of the template's folder otherwise): a copy costs over a second of CPU, the loan milliseconds.
+  const database = given ?? (await lendTestDatabase());
   let fixedNow: Date | null = null;
   const now = () => fixedNow ?? new Date();
   const ctx = createAppContext(database.db, testConfig(dataDir, { databaseUrl: database.url, ...overrides }), now);
   let redisCounters: (CounterStore & { close(): Promise<void> }) | undefined;
   if (process.env.TEST_COUNTER_STORE === 'redis') redisCounters = await testRedisCounters(() => now().getTime());
   else if (process.env.TEST_COUNTER_STORE) throw new Error(`TEST_COUNTER_STORE: only 'redis' is known`);
-  const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false, counterStore: redisCounters });
+  const app = await buildApp(ctx, { logger: process.env.TEST_LOG ? { level: 'error' } : false, counterStore: redisCounters }).catch(
+    async (error: unknown) => {
+      // A server that does not start gives its database back (a test may expect the refusal).
+      if (!given) await database.close();
+      throw error;
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

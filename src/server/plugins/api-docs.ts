@@ -4,15 +4,12 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { errorComponents } from './api-errors';
+import { accessOf, operationIdOf, summaryOf, withErrorResponses } from './api-operations';
 import { renderReference, type OpenApiDocument } from './api-reference';
 
 export const OPENAPI_PATH = '/api/openapi.json';
 export const DOCS_PATH = '/api/docs/';
-
-const ACCESS_NOTES: Record<string, string> = {
-  user: 'Requiere sesión (Authorization: Bearer <access>).',
-  staff: 'Solo personal de la tienda (Authorization: Bearer <access> de un usuario staff).',
-};
 
 export default fp(
   async function apiDocsPlugin(app: FastifyInstance) {
@@ -25,23 +22,25 @@ export default fp(
           description:
             'JSON con nombres snake_case; errores `{ error, code?, errors?: { campo: [mensaje] } }`; listas `{ count, next, previous, results }`.',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+        servers: [{ url: '/', description: 'Esta tienda' }],
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } }, ...errorComponents },
       },
+      // Every operation's error answers, derived from what it declares (api-operations.ts).
+      transformObject: (input) => ('openapiObject' in input ? withErrorResponses(input.openapiObject) : input.swaggerObject),
       // Only the API is described: pages, uploads, sitemap and the description itself are not.
       transform: (input) => {
         const { url, route } = input;
         if (!url.startsWith('/api/') || url === OPENAPI_PATH || url === DOCS_PATH) return { schema: { hide: true }, url };
         const { schema } = jsonSchemaTransform(input);
-        const access = route.config?.access ?? 'public';
-        const permission = route.config?.permission;
-        const note =
-          ACCESS_NOTES[access] && permission ? `${ACCESS_NOTES[access]} Permiso del rol: \`${permission}\`.` : ACCESS_NOTES[access];
+        const method = String(route.method);
         return {
           url,
           schema: {
+            operationId: operationIdOf(method, url),
+            summary: summaryOf(method, url),
             ...schema,
             tags: [url.split('/')[2]],
-            ...(note ? { description: note, security: [{ bearer: [] }] } : {}),
+            ...accessOf(route.config?.access, route.config?.permission),
           },
         };
       },

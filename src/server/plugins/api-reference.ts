@@ -9,17 +9,30 @@ interface Parameter {
   schema?: unknown;
 }
 
+interface Response {
+  $ref?: string;
+  description?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+
 interface Operation {
   tags?: string[];
+  summary?: string;
   description?: string;
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: unknown }> };
-  responses?: Record<string, { description?: string; content?: Record<string, { schema?: unknown }> }>;
+  responses?: Record<string, Response>;
+}
+
+interface ConflictSchema {
+  description?: string;
+  allOf?: { properties?: Record<string, unknown> }[];
 }
 
 export interface OpenApiDocument {
   info: { title: string; description?: string };
   paths: Record<string, Record<string, Operation>>;
+  components?: { responses?: Record<string, Response>; schemas?: Record<string, ConflictSchema> };
 }
 
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
@@ -41,10 +54,15 @@ function renderSchema(schema: unknown): string {
   return text.includes('\n') ? `<pre>${escapeHtml(text)}</pre>` : `<code>${escapeHtml(text)}</code>`;
 }
 
-function renderOperation(method: string, path: string, op: Operation): string {
+/** A response, or the shared one a `$ref` points at (`#/components/responses/NotFound`). */
+const resolved = (doc: OpenApiDocument, response: Response): Response =>
+  response.$ref ? (doc.components?.responses?.[response.$ref.split('/').pop()!] ?? response) : response;
+
+function renderOperation(doc: OpenApiDocument, method: string, path: string, op: Operation): string {
   const parts = [
     `<section id="${escapeHtml(`${method}-${path}`)}"><h3><span class="method">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code></h3>`,
   ];
+  if (op.summary) parts.push(`<p><strong>${escapeHtml(op.summary)}</strong></p>`);
   if (op.description) parts.push(`<p>${escapeHtml(op.description)}</p>`);
   if (op.parameters?.length) {
     const rows = op.parameters.map(
@@ -59,13 +77,28 @@ function renderOperation(method: string, path: string, op: Operation): string {
     const label = BODY_LABELS[mediaType] ?? mediaType;
     if (schema) parts.push(`<details><summary>Cuerpo (${escapeHtml(label)})</summary>${renderSchema(schema)}</details>`);
   }
-  for (const [status, response] of Object.entries(op.responses ?? {})) {
+  for (const [status, declared] of Object.entries(op.responses ?? {})) {
+    const response = resolved(doc, declared);
     const schema = response.content?.['application/json']?.schema;
-    if (schema) parts.push(`<details><summary>Respuesta ${escapeHtml(status)}</summary>${renderSchema(schema)}</details>`);
+    // Error answers share one shape (the description's components): their meaning is enough here.
+    if (Number(status) >= 400) parts.push(`<p>Respuesta ${escapeHtml(status)}: ${escapeHtml(response.description ?? '')}</p>`);
+    else if (schema) parts.push(`<details><summary>Respuesta ${escapeHtml(status)}</summary>${renderSchema(schema)}</details>`);
     else parts.push(`<p>Respuesta ${escapeHtml(status)}: ${escapeHtml(response.description ?? 'sin contenido')}</p>`);
   }
   parts.push('</section>');
   return parts.join('\n');
+}
+
+/** The 409 codes (components `Conflict.<CODE>`): what each means and the fields it adds. */
+function renderConflicts(doc: OpenApiDocument): string {
+  const rows = Object.entries(doc.components?.schemas ?? {})
+    .filter(([name]) => name.startsWith('Conflict.'))
+    .map(([name, schema]) => {
+      const fields = Object.keys(schema.allOf?.[1]?.properties ?? {}).filter((field) => field !== 'code');
+      const carries = fields.length ? ` Trae: ${fields.map((f) => `<code>${escapeHtml(f)}</code>`).join(', ')}.` : '';
+      return `<dt><code>${escapeHtml(name.slice('Conflict.'.length))}</code></dt><dd>${escapeHtml(schema.description ?? '')}${carries}</dd>`;
+    });
+  return rows.length ? `<h2 id="conflictos">Conflictos (409)</h2>\n<dl>${rows.join('')}</dl>` : '';
 }
 
 export function renderReference(doc: OpenApiDocument): string {
@@ -75,7 +108,7 @@ export function renderReference(doc: OpenApiDocument): string {
       const op = item[method];
       if (!op) continue;
       const tag = op.tags?.[0] ?? 'otros';
-      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(method, path, op)]);
+      byTag.set(tag, [...(byTag.get(tag) ?? []), renderOperation(doc, method, path, op)]);
     }
   }
   const groups = [...byTag.entries()].sort(([a], [b]) => a.localeCompare(b));
@@ -97,6 +130,7 @@ table { border-collapse: collapse; margin: .5rem 0; }
 td, th { border: 1px solid #d9e2ec; padding: .2rem .5rem; text-align: left; vertical-align: top; }
 pre { background: #f5f7fa; padding: .5rem; overflow-x: auto; font-size: 13px; }
 summary { cursor: pointer; }
+dd { margin: 0 0 .5rem 1rem; }
 </style>
 </head>
 <body>
@@ -105,6 +139,7 @@ summary { cursor: pointer; }
 <p>Descripción OpenAPI completa: <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 <nav><ul>${groups.map(([tag]) => `<li><a href="#${escapeHtml(tag)}">${escapeHtml(tag)}</a></li>`).join('')}</ul></nav>
 ${groups.map(([tag, ops]) => `<h2 id="${escapeHtml(tag)}">${escapeHtml(tag)}</h2>\n${ops.join('\n')}`).join('\n')}
+${renderConflicts(doc)}
 </body>
 </html>`;
 }
