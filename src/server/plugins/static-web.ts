@@ -11,6 +11,7 @@ import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageO
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { renderPage } from '../../web/entry-server';
 import { DiskStorage, IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage, type StoredFile, type StoredFileInfo } from '../storage';
+import { criticalCss, inlineSheetTags, LANDING_PAGE_MODULES, type BuiltSheet } from './critical-css';
 
 const YEAR = 365 * 24 * 3600;
 
@@ -117,11 +118,19 @@ const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*\shref="\/assets\/([^"/]+\.c
  */
 export function withInlineStylesheets(indexHtml: string, webRoot: string): string {
   return indexHtml.replace(STYLESHEET_LINK, (link, file: string) => {
-    const onDisk = path.join(webRoot, 'assets', file);
-    if (!existsSync(onDisk)) return link;
-    const css = readFileSync(onDisk, 'utf8');
-    return /<\/style/i.test(css) ? link : `<style>${css}</style>${link.replace(/>$/, ' disabled>')}`;
+    const sheet = builtSheet(webRoot, file);
+    return !sheet || /<\/style/i.test(sheet.css) ? link : inlineSheetTags(sheet);
   });
+}
+
+function builtSheet(webRoot: string, file: string): BuiltSheet | null {
+  const onDisk = path.join(webRoot, 'assets', file);
+  return existsSync(onDisk) ? { href: `/assets/${file}`, css: readFileSync(onDisk, 'utf8') } : null;
+}
+
+/** The stylesheets index.html links, as built. */
+function linkedSheets(indexHtml: string, webRoot: string): BuiltSheet[] {
+  return [...indexHtml.matchAll(STYLESHEET_LINK)].flatMap((m) => builtSheet(webRoot, m[1]) ?? []);
 }
 
 /** Puts `tags` where the built index.html has its title, dropping its generic title and description. */
@@ -240,9 +249,11 @@ export default fp(async function staticWebPlugin(
       },
     });
   }
+  const builtIndex = hasWeb ? readFileSync(indexFile, 'utf8') : '';
   const indexHtml = hasWeb
-    ? withInlineStylesheets(readFileSync(indexFile, 'utf8'), webRoot)
+    ? withInlineStylesheets(builtIndex, webRoot)
     : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
+  const withCriticalCss = criticalCss(linkedSheets(builtIndex, webRoot));
   const preloadModules = modulePreloader(webRoot, indexHtml);
   const render: typeof renderPage | null =
     hasWeb && opts.renderer && existsSync(opts.renderer)
@@ -285,6 +296,8 @@ export default fp(async function staticWebPlugin(
       html = withHeadTags(html, tags.filter(Boolean).join('\n    '));
     }
     if (firstView) html = startAfterPaint(withFirstView(html, firstView));
+    // A landing page carries only its own rules inline (critical-css.ts).
+    if (firstView && head?.modules?.some((name) => LANDING_PAGE_MODULES.has(name))) html = withCriticalCss(html);
     return { statusCode, html, complete: firstView?.complete === true };
   }
 
