@@ -1,4 +1,4 @@
-// Storefront quality: Lighthouse (mobile emulation, simulated throttling: its defaults) in
+// Storefront quality: Lighthouse (mobile emulation, simulated Slow 4G as its mobile preset) in
 // Debian's Chromium against the built app served by the built server with the demo catalog,
 // for /, /productos and one /producto/{id}, as a first-time visitor (the age gate is shown). Each
 // page runs LIGHTHOUSE_RUNS times (3): the scores come from the median run by performance score,
@@ -13,6 +13,7 @@
 //   npx tsx bench/lighthouse.ts          prints the figures (npm run bench also writes them to bench/results.md)
 //   WEB_DIST_DIR=/tmp/web …              the built web to serve (default dist/web)
 //   BUILD_DIR=/other/checkout            another checkout's build, server and web (default this one)
+//   SHOP_URL=http://127.0.0.1:4000       a shop already running with the demo catalog (of BUILD_DIR's build), not started here
 //   CHROMIUM_PATH (/usr/bin/chromium), LIGHTHOUSE_RUNS (3), LIGHTHOUSE_JSON=<dir> keeps each report,
 //   LIGHTHOUSE_PAGES=home,producto runs only those pages
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -202,11 +203,14 @@ export async function runLighthouse(
   const buildDir = path.resolve(process.env.BUILD_DIR ?? ROOT);
   const log = options.log ?? (() => {});
   const dataDir = mkdtempSync(path.join(tmpdir(), 'lighthouse-shop-'));
-  log('Starting the shop with the demo catalog…');
-  const server = await startServerProcess(
-    { DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDir },
-    { timeoutMs: 240_000, args: [path.join(buildDir, 'dist/server/main.js')], cwd: buildDir },
-  );
+  const given = process.env.SHOP_URL;
+  if (!given) log('Starting the shop with the demo catalog…');
+  const server = given
+    ? { url: given, stop: async () => {} }
+    : await startServerProcess(
+        { DATA_DIR: dataDir, SEED_DEMO: 'true', WEB_DIST_DIR: webDir },
+        { timeoutMs: 240_000, args: [path.join(buildDir, 'dist/server/main.js')], cwd: buildDir },
+      );
   const chromium = await launchChromium();
   const calibrator = await playwright.connectOverCDP(`http://127.0.0.1:${chromium.port}`);
   try {
@@ -296,7 +300,7 @@ export function lighthouseMarkdown(report: LighthouseReport): string {
   const lines = [
     '## Storefront: Lighthouse (mobile)',
     '',
-    `Lighthouse ${report.lighthouseVersion}, Chromium ${report.chromeVersion}, mobile emulation with simulated throttling (defaults); ` +
+    `Lighthouse ${report.lighthouseVersion}, Chromium ${report.chromeVersion}, mobile emulation with simulated throttling (Slow 4G, Lighthouse's mobile preset); ` +
       `built app and server with the demo catalog, first visit (age gate shown); ${report.runs === 1 ? 'one run' : `scores from the median of ${report.runs} runs by performance score, each timing and CLS the median of its ${report.runs} values`}; ` +
       `CPU slowdown calibrated before each run to the benchmark index / 1,000 (at least 1), given beside each page. Targets: performance ≥ ${TARGETS.performance}, every other score ${TARGETS.score}, ` +
       `LCP < ${TARGETS.lcpMs / 1000} s, CLS ${TARGETS.cls}, TBT < ${TARGETS.tbtMs} ms. ` +
@@ -316,7 +320,7 @@ export function lighthouseMarkdown(report: LighthouseReport): string {
     '',
     `Scripts the home page requested during the visit, gzipped, those fetched once it is idle (the toast library) included: ` +
       `${kb(report.home.jsGzip)} (${report.home.jsFiles} files); the first load alone is held to ${TARGETS.initialJsKb} KB by ` +
-      `\`e2e/first-load-budget.test.ts\`. Stylesheets requested: ${kb(report.home.cssGzip)} (${report.home.cssFiles} file${report.home.cssFiles === 1 ? '' : 's'}; the pages carry theirs inline).`,
+      `\`e2e/first-load-budget.test.ts\`. Stylesheets requested: ${kb(report.home.cssGzip)} (${report.home.cssFiles} file${report.home.cssFiles === 1 ? '' : 's'}; the page carries its own rules inline, the whole sheet follows without holding the first paint).`,
     '',
   ];
   const failing = report.pages.filter((p) => p.failing.length);
