@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { compileHints } from './src/web/build/compile-hints';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.
@@ -20,7 +19,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [routerProductionBuild] : [] },
   publicDir: 'public',
   // React's plugin: JSX, and in development fast refresh that keeps a component's state.
-  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [compileHints()])],
+  plugins: [react(), tailwindcss()],
   build: isSsrBuild
     ? {
         outDir: `${webOutDir}-ssr`,
