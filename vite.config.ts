@@ -2,7 +2,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import { compileHints } from './src/web/build/compile-hints.ts';
 import { documentShell } from './src/web/build/document-shell.ts';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
@@ -21,7 +20,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   resolve: { alias: command === 'build' ? [routerProductionBuild] : [] },
   publicDir: 'public',
   // React's plugin: JSX, and in development fast refresh that keeps a component's state.
-  plugins: [react(), tailwindcss(), documentShell(), ...(isSsrBuild ? [] : [compileHints()])],
+  plugins: [react(), tailwindcss(), documentShell()],
   build: isSsrBuild
     ? {
         outDir: `${webOutDir}-ssr`,

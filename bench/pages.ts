@@ -1,12 +1,12 @@
 // The storefront's server-rendered pages as a first-time visitor's browser asks for them (HTML,
 // compressed, no cookie): home, catalog and a product, answered from the page cache
 // (src/server/cache/page-cache.ts). Part of bench/run.ts; `BENCH_ONLY=pages` runs only these.
-// Target (issue 15): each at 50% or more of the reference's req/s, p99 under 30 ms at 50 connections.
+// Target (issue 15, lowered to 40% by issue 35): each at 40% or more of the reference's req/s, p99 under 30 ms at 50 connections.
 // The same pages as a signed-in customer's browser asks for them (the age and session-hint cookies;
 // the refresh cookie goes to /api/auth/ only), and the priced answers it then asks for with its
 // token: each at 10% or more of the reference, p99 under 100 ms at 20 connections (issue 26).
 
-export const PAGE_TARGET_RATIO = 0.5;
+export const PAGE_TARGET_RATIO = 0.4;
 export const PAGE_TARGET_P99_MS = 30;
 
 /** What a browser sends for a page, as far as the answer depends on it. */

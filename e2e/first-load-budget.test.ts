@@ -2,13 +2,8 @@
 // product asks the browser to fetch before the page runs (the entry script and every module it
 // preloads, the page's own code included), counted as the gzip bytes the server sends. Over the
 // budget, a change has put something in the first load that belongs in a chunk of its own.
-// Those modules, and only those, ask V8 to compile them whole while they download
-// (src/web/build/compile-hints.ts).
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AGE_COOKIE } from '../src/domain/cookies';
-import { COMPILE_HINT } from '../src/web/build/compile-hints';
 import { startTestServer, type TestServer } from '../tests/helpers/app';
 import { createBrand, createProduct } from '../tests/helpers/factories';
 import { pageHtml } from './helpers/browser';
@@ -66,19 +61,4 @@ describe('first-load JavaScript', () => {
       console.log(`first-load JavaScript, ${name}: ${(total / 1024).toFixed(1)} KB gzip in ${scripts.length} files`);
     });
   }
-
-  it("asks for whole compilation in the landing pages' modules and nowhere else", async () => {
-    const landing = new Set<string>();
-    for (const pagePath of ['/', '/productos', `/producto/${productId}`]) {
-      for (const script of await firstLoadScripts(pagePath)) if (script.startsWith('/assets/')) landing.add(script);
-    }
-    const assets = readdirSync(path.resolve(process.env.WEB_DIST_DIR ?? 'dist/web', 'assets')).filter((file) => file.endsWith('.js'));
-    const hinted: string[] = [];
-    for (const file of assets) {
-      const response = await rawGet(`${server.url}/assets/${file}`);
-      expect(response.status, file).toBe(200);
-      if (response.body.toString('utf8').startsWith(`${COMPILE_HINT}\n`)) hinted.push(`/assets/${file}`);
-    }
-    expect(hinted.sort()).toEqual([...landing].sort());
-  });
 });

@@ -70,9 +70,12 @@ function conflictCodes(): { codes: Set<string>; computed: string[] } {
       if (arg && !found.length) computed.push(arg);
     }
   }
-  // The lifecycle's refusals reach the client through `conflict(refused.message, refused.code)`.
-  const lifecycle = readFileSync(path.join(ROOT, 'domain/order-lifecycle.ts'), 'utf8');
-  for (const [, code] of lifecycle.matchAll(/code: '([A-Z_]+)'/g)) codes.add(code);
+  // The lifecycle's and the totals' refusals reach the client through
+  // `conflict(refused.message, refused.code)`; a code is a string or a constant named as it.
+  for (const rules of ['domain/order-lifecycle.ts', 'domain/order-totals.ts']) {
+    const text = readFileSync(path.join(ROOT, rules), 'utf8');
+    for (const [, code] of text.matchAll(/code: '?([A-Z][A-Z_]+)\b'?/g)) codes.add(code);
+  }
   return { codes, computed };
 }
 

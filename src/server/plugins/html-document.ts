@@ -2,6 +2,7 @@
 // head tags, the built files from Vite's manifest (web-manifest.ts) and the server's first view.
 import { DOCUMENT } from '../../web/document';
 import { escapeHtml } from '../shared/mail-templates';
+import { inlineSheetTags } from './critical-css';
 import type { EntryFiles, PageFiles } from './web-manifest';
 
 export interface DocumentParts {
@@ -60,7 +61,7 @@ export function stylesheetTags(entryCss: string[], pageCss: string[], inlineCss:
   return [
     ...entryCss.map((href) => {
       const css = inlineCss(href);
-      return css === null || /<\/style/i.test(css) ? link(href) : `<style>${css}</style>${link(href, true)}`;
+      return css === null || /<\/style/i.test(css) ? link(href) : inlineSheetTags({ href, css });
     }),
     ...pageCss.map((href) => link(href)),
   ];

@@ -12,6 +12,7 @@ import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageO
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { createPageRenderer } from '../../web/entry-server';
 import { matchPage } from '../../web/pages';
+import { criticalCss } from './critical-css';
 import { htmlDocument } from './html-document';
 import { builtFiles, MANIFEST_FILE, readManifest } from './web-manifest';
 import { DiskStorage, IMMUTABLE_CACHE_CONTROL, isSafeKey, type Storage, type StoredFile, type StoredFileInfo } from '../storage';
@@ -83,8 +84,11 @@ function loadBuild(webRoot: string) {
     }
     return css.get(url)!;
   };
-  for (const url of files.entry.css) inlineCss(url);
-  return { files, inlineCss };
+  const sheets = files.entry.css.flatMap((href) => {
+    const text = inlineCss(href);
+    return text === null ? [] : [{ href, css: text }];
+  });
+  return { files, inlineCss, withCriticalCss: criticalCss(sheets) };
 }
 
 /** The page's API calls, answered by the app's own routes without going through the network. */
@@ -225,12 +229,14 @@ export default fp(async function staticWebPlugin(
     const firstView = render && statusCode === 200 ? await renderFirstView(request, url, visitor) : null;
     // A page the server renders whole loads its code with the entry instead of after it.
     const page = matchPage(decodedPath(url))?.page;
-    const html = documentFor({
+    const document = documentFor({
       headTags: head?.tags ? [head.tags] : [],
       module: page?.firstView === 'full' ? page.module : undefined,
       firstView,
       startupFetches: head?.startupFetches,
     });
+    // A landing page carries only the rules its own HTML uses inline (critical-css.ts).
+    const html = build && firstView && page?.landing ? build.withCriticalCss(document) : document;
     return { statusCode, html, complete: firstView?.complete === true };
   }
 

@@ -9,6 +9,21 @@
   var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
   var started = false;
 
+  // A landing page carries only its own rules inline; the whole stylesheet comes as a print sheet,
+  // which does not hold the first paint, and applies to the screen once loaded (critical-css.ts).
+  // The modules run after it, so that nothing the app draws is drawn without its styles.
+  var rest = document.querySelector('link[data-rest]');
+  var styled = new Promise(function (resolve) {
+    if (!rest) return resolve();
+    function apply() {
+      rest.media = 'all';
+      resolve();
+    }
+    if (rest.sheet) return apply();
+    rest.addEventListener('load', apply);
+    rest.addEventListener('error', apply);
+  });
+
   function start() {
     if (started) return;
     started = true;
@@ -20,7 +35,7 @@
         return previous.then(function () {
           return import(href);
         });
-      }, Promise.resolve())
+      }, styled)
       .catch(function () {
         // A module that fails to load: the entry still starts the app, which shows its own error.
         return import(entry);
