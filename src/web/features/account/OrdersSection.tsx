@@ -20,6 +20,7 @@ import { OrderMoneyList, OrderStageBadge } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
+import { LoadMore } from '../../components/ui/states';
 import { PackageIcon, TrashIcon } from '../../components/ui/account-icons';
 import { EmptySection, SectionStates } from './SectionStates';
 import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
@@ -101,18 +102,7 @@ export function OrdersSection() {
               </li>
             ))}
           </ul>
-          {orders.hasNextPage && (
-            <div className="mt-4 flex justify-center">
-              <Button
-                variant="secondary"
-                onClick={() => orders.fetchNextPage()}
-                loading={orders.isFetchingNextPage}
-                loadingText="Cargando..."
-              >
-                Ver pedidos anteriores
-              </Button>
-            </div>
-          )}
+          <LoadMore query={orders} label="Ver pedidos anteriores" className="mt-4" />
         </SectionStates>
       </div>
 
