@@ -2,6 +2,7 @@ import { legacyRole, roleColumns, type Permission, type StaffRole } from '../../
 import { randomUUID } from 'node:crypto';
 // Small factories that write test data straight to the database.
 import { eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import { normalizeSearch, slugify } from '../../src/domain/text';
 import { PRODUCT_TYPE_LABELS } from '../../src/domain/catalog';
 import type { Db } from '../../src/server/db/client';
@@ -163,4 +164,14 @@ export async function createOrderLine(
     })
     .returning();
   return line;
+}
+
+/** A staff member and a customer, created before the file's tests: read `.staff` and `.customer` in them. */
+export function useStaffAndCustomer(db: () => Db) {
+  const people = {} as { staff: Awaited<ReturnType<typeof createStaff>>; customer: Awaited<ReturnType<typeof createUser>> };
+  beforeAll(async () => {
+    people.staff = await createStaff(db());
+    people.customer = await createUser(db());
+  });
+  return people;
 }
