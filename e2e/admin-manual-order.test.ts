@@ -5,8 +5,8 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { amountInputText, formatArs } from '../src/domain/money';
 import type { OrderDto } from '../src/domain/orders';
-import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
+import { placeOrder } from '../tests/helpers/orders';
 import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
@@ -36,17 +36,10 @@ beforeAll(async () => {
     pickupMethod(),
   ]);
   const buyer = await createUser(db, { first_name: 'Ana', last_name: 'Paz' });
-  const placed = await api(shop.server, 'POST', '/api/orders/', {
-    token: buyer.token,
-    body: {
-      recipient_name: 'Ana Paz',
-      customer_phone: '1140000000',
-      delivery_type: 'coordinate',
-      products: [{ product_id: haze.id, blister_id: haze.blisters[0].id, quantity: 1 }],
-    },
+  webOrder = await placeOrder(shop.server, buyer, [{ product_id: haze.id, blister_id: haze.blisters[0].id, quantity: 1 }], {
+    recipient_name: 'Ana Paz',
+    customer_phone: '1140000000',
   });
-  expect(placed.status, placed.text).toBe(201);
-  webOrder = placed.json as OrderDto;
 });
 
 /** Counts what the owner does with the mouse: a click, or a native select (open it, pick). */

@@ -4,8 +4,8 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
-import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
+import { placeOrder } from '../tests/helpers/orders';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
@@ -20,20 +20,11 @@ beforeAll(async () => {
   const gelato = await createProduct(db, { name: 'Gelato', blisters: [{ seed_count: 5, price: 18000, stock: 300 }] });
   for (let i = 0; i < 14; i++) {
     const customer = await createUser(db, { first_name: 'Ana', last_name: 'Paz' });
-    const placed = await api(shop.server, 'POST', '/api/orders/', {
-      token: customer.token,
-      body: {
-        recipient_name: 'Ana Paz',
-        customer_phone: '1140000000',
-        delivery_type: 'coordinate',
-        products: [
-          { product_id: haze.id, blister_id: haze.blisters[0].id, quantity: 2 },
-          { product_id: gelato.id, blister_id: gelato.blisters[0].id, quantity: 1 },
-        ],
-      },
-    });
-    expect(placed.status, placed.text).toBe(201);
-    orders.push(placed.json as OrderDto);
+    const lines = [
+      { product_id: haze.id, blister_id: haze.blisters[0].id, quantity: 2 },
+      { product_id: gelato.id, blister_id: gelato.blisters[0].id, quantity: 1 },
+    ];
+    orders.push(await placeOrder(shop.server, customer, lines, { recipient_name: 'Ana Paz', customer_phone: '1140000000' }));
   }
 });
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { amountField } from './amount-field';
 import { CARRIERS, formatCuit, PAYMENT_METHODS, type Carrier } from './fulfilment-steps';
 import { hasWholeCents } from './money';
-import { normalizePhone } from './phone';
+import { shopWhatsappField } from './phone';
 import { shopDate, shopInstant } from './dates';
 
 // The zod-free pieces live in fulfilment-steps.ts (the account page imports them); these names
@@ -82,14 +82,8 @@ export const paymentSettingsSchema = z.object({
     .refine((v) => v === '' || !/^\d{11}$/.test(v) || isValidCuit(v), 'El CUIT no es válido: revisa los dígitos')
     .default(''),
   other_instructions: optionalText(PAYMENT_INSTRUCTIONS_MAX, 'Las instrucciones', true),
-  whatsapp_number: z
-    .string({ error: 'El WhatsApp debe ser texto' })
-    .trim()
-    .transform((v) => (v === '' ? '' : normalizePhone(v)))
-    .refine((v) => v === '' || /^\d{10}$/.test(v), 'Ingresa un WhatsApp válido: código de área y número, 10 dígitos')
-    // Left out, the stored one stays: 'Contacto' edits the same number, and a form that did not
-    // change it must not put back the one it loaded.
-    .optional(),
+  // Left out, the stored one stays: 'Contacto' edits the same number.
+  whatsapp_number: shopWhatsappField(),
 });
 export type PaymentSettingsInput = z.input<typeof paymentSettingsSchema>;
 /** What PUT stores: '' clears a field; a WhatsApp left out is kept. */

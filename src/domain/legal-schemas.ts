@@ -5,7 +5,7 @@ import { emailSchema } from './auth';
 import { isValidCuit } from './fulfilment';
 import { pageQuery } from './page';
 import { instagramHandle, isInstagramHandle, LEGAL_SLUGS } from './legal';
-import { normalizePhone } from './phone';
+import { shopWhatsappField } from './phone';
 import { singleLine } from './single-line';
 
 // ---------------------------------------------------------------------------------------------
@@ -18,12 +18,7 @@ export const BUSINESS_NAME_MAX = 120;
  * payment settings' one: a form that does not show it must not clear it); '' clears a field.
  */
 export const contactSettingsSchema = z.object({
-  whatsapp_number: z
-    .string({ error: 'El WhatsApp debe ser texto' })
-    .trim()
-    .transform((v) => (v === '' ? '' : normalizePhone(v)))
-    .refine((v) => v === '' || /^\d{10}$/.test(v), 'Ingresa un WhatsApp válido: código de área y número, 10 dígitos')
-    .optional(),
+  whatsapp_number: shopWhatsappField(),
   email: z
     .string({ error: 'El email debe ser texto' })
     .trim()

@@ -30,3 +30,15 @@ export const phoneSchema = (requiredMessage: string) =>
       const problem = phoneProblem(ctx.value);
       if (problem) ctx.issues.push({ code: 'custom', message: problem, input: ctx.value });
     });
+
+/**
+ * The shop's WhatsApp in the settings (payment and contact share it): '' clears it; left out, the
+ * stored one stays, so a form that did not change it never puts back the one it loaded.
+ */
+export const shopWhatsappField = () =>
+  z
+    .string({ error: 'El WhatsApp debe ser texto' })
+    .trim()
+    .transform((v) => (v === '' ? '' : normalizePhone(v)))
+    .refine((v) => v === '' || /^\d{10}$/.test(v), 'Ingresa un WhatsApp válido: código de área y número, 10 dígitos')
+    .optional();

@@ -1,9 +1,9 @@
 // Staff brand (seed maker) writes and the brand-wide discount, over real HTTP.
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { activityLogs, brands, orderProducts, orders, products } from '../../src/server/db/schema';
+import { activityLogs, brands, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
-import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { createBrand, createOrderLine, createOrderRow, createProduct, createStaff, createUser } from '../helpers/factories';
 
 const server = useTestServer();
 let admin: Awaited<ReturnType<typeof createStaff>>;
@@ -175,26 +175,8 @@ describe('deleting brands', () => {
   it('refuses while deleted products kept for orders still name it', async () => {
     const brand = await createBrand(db(), { brand_name: 'Banco Histórico' });
     const product = await createProduct(db(), { brand_id: brand.id });
-    const [order] = await db()
-      .insert(orders)
-      .values({
-        user_id: customer.id,
-        total: 100,
-        recipient_name: 'Cliente',
-        shipping_address: 'Coordinar entrega',
-        customer_email: customer.email,
-        customer_phone: '1122334455',
-        delivery_type: 'coordinate',
-      })
-      .returning();
-    await db().insert(orderProducts).values({
-      order_id: order.id,
-      product_id: product.id,
-      blister_id: product.blisters[0].id,
-      quantity: 1,
-      price_at_time: 100,
-      product_name: product.name,
-    });
+    const order = await createOrderRow(db(), customer, { total: 100, recipient_name: 'Cliente' });
+    await createOrderLine(db(), order.id, product, { price_at_time: 100 });
     expect((await asAdmin('DELETE', `/api/products/${product.id}/`)).status).toBe(204);
     const res = await asAdmin('DELETE', `/api/brands/${brand.id}/`);
     expect(res.status).toBe(409);

@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLogs, blisters, brands, orderProducts, orders, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
-import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { createBrand, createOrderLine, createOrderRow, createProduct, createStaff, createUser } from '../helpers/factories';
 
 // One customer places many orders here: the cap on pending orders is tested in orders.test.ts.
 const server = useTestServer({ maxPendingOrders: 1000 });
@@ -44,31 +44,13 @@ async function setDollarRate(value: number) {
 
 /** An order row with one line for `blister`, written straight to the database. */
 async function placeOrder(product: { id: number; name: string }, blister: { id: number; seed_count: number }, price = 1000) {
-  const [order] = await db()
-    .insert(orders)
-    .values({
-      user_id: customer.id,
-      status: 'pending',
-      total: price,
-      recipient_name: 'Cliente Prueba',
-      shipping_address: 'Coordinar entrega',
-      customer_email: customer.email,
-      customer_phone: '1122334455',
-      delivery_type: 'coordinate',
-    })
-    .returning();
-  const [line] = await db()
-    .insert(orderProducts)
-    .values({
-      order_id: order.id,
-      product_id: product.id,
-      blister_id: blister.id,
-      quantity: 1,
-      price_at_time: price,
-      product_name: product.name,
-      seed_count: blister.seed_count,
-    })
-    .returning();
+  const order = await createOrderRow(db(), customer, { status: 'pending', total: price });
+  const line = await createOrderLine(
+    db(),
+    order.id,
+    { ...product, blisters: [blister] },
+    { price_at_time: price, seed_count: blister.seed_count },
+  );
   return { order, line };
 }
 

@@ -1,22 +1,15 @@
 // Bulk edit of the admin catalog: POST /api/products/bulk/ previews (dry_run) and applies one
 // change to many products in one transaction, logged once.
 import { desc, eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
-import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { createBrand, createProduct, useStaffAndCustomer } from '../helpers/factories';
 
 const server = useTestServer({ catalogCacheMs: 60_000 });
-let staff: Awaited<ReturnType<typeof createStaff>>;
-let customer: Awaited<ReturnType<typeof createUser>>;
-
-beforeAll(async () => {
-  staff = await createStaff(server.database.db);
-  customer = await createUser(server.database.db);
-});
-
 const db = () => server.database.db;
-const bulk = (body: unknown, token: string | null = staff.token) =>
+const people = useStaffAndCustomer(db);
+const bulk = (body: unknown, token: string | null = people.staff.token) =>
   api(server, 'POST', '/api/products/bulk/', { token: token ?? undefined, body });
 const pricesOf = async (productId: number) =>
   (await db().select().from(blisters).where(eq(blisters.product_id, productId)).orderBy(blisters.seed_count)).map((b) => b.price);
@@ -51,7 +44,7 @@ describe('POST /api/products/bulk/', () => {
   it('applies a price change in one go, logs it once and clears the catalog cache', async () => {
     const a = await createProduct(db(), { blisters: [{ seed_count: 3, price: 2000 }] });
     const b = await createProduct(db(), { blisters: [{ seed_count: 3, price: 999.99 }] });
-    const read = async () => (await api(server, 'GET', `/api/products/${a.id}/`, { token: customer.token })).json.blisters[0].price;
+    const read = async () => (await api(server, 'GET', `/api/products/${a.id}/`, { token: people.customer.token })).json.blisters[0].price;
     expect(await read()).toBe(2000);
     const logs = (await bulkLogs()).length;
     const res = await bulk({ ids: [a.id, b.id], action: 'price_percent', value: '-15' });
@@ -64,7 +57,7 @@ describe('POST /api/products/bulk/', () => {
     expect(entries[0]).toMatchObject({
       action: 'update',
       entity_type: 'product',
-      user_id: staff.id,
+      user_id: people.staff.id,
       description: 'Edición masiva: precio -15% en 2 productos',
     });
     expect((entries[0].changes as { products: unknown[] }).products).toHaveLength(2);
@@ -117,7 +110,7 @@ describe('POST /api/products/bulk/', () => {
     expect(row.search_text).toContain('banco destino');
     expect(row.search_text).not.toContain('origen');
     expect((await bulkLogs())[0].description).toBe('Edición masiva: 1 producto movido al banco "Banco Destino"');
-    const search = await api(server, 'GET', '/api/products/?search=destino', { token: customer.token });
+    const search = await api(server, 'GET', '/api/products/?search=destino', { token: people.customer.token });
     expect(search.json.results.map((p: { id: number }) => p.id)).toContain(a.id);
 
     const missing = await bulk({ ids: [a.id], action: 'brand', value: 999999 });
@@ -145,6 +138,6 @@ describe('POST /api/products/bulk/', () => {
     expect(bad.json.error).toBe('El descuento debe estar entre 0 y 100');
     expect((await bulk({ ids: [], action: 'discount', value: 1 })).json.error).toBe('Selecciona al menos un producto');
     expect((await bulk({ ids: [a.id], action: 'discount', value: 10 }, null)).status).toBe(401);
-    expect((await bulk({ ids: [a.id], action: 'discount', value: 10 }, customer.token)).status).toBe(403);
+    expect((await bulk({ ids: [a.id], action: 'discount', value: 10 }, people.customer.token)).status).toBe(403);
   });
 });

@@ -1,30 +1,23 @@
 // The catalog as a spreadsheet: GET /api/products/export.csv and POST /api/products/import/
 // (preview with ?dry_run=true, apply in one transaction), over real HTTP.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SHEET_COLUMNS } from '../../src/domain/catalog-sheet';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
-import { createBrand, createProduct, createStaff, createUser } from '../helpers/factories';
+import { createBrand, createProduct, useStaffAndCustomer } from '../helpers/factories';
 import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalog-sheet';
 
 // The catalog micro-cache on, to see the import clear it.
 const server = useTestServer({ catalogCacheMs: 60_000, maxPendingOrders: 100 });
-let staff: Awaited<ReturnType<typeof createStaff>>;
-let customer: Awaited<ReturnType<typeof createUser>>;
-
-beforeAll(async () => {
-  staff = await createStaff(server.database.db);
-  customer = await createUser(server.database.db);
-});
-
 const db = () => server.database.db;
+const people = useStaffAndCustomer(db);
 const HEADERS: string[] = SHEET_COLUMNS.map((c) => c.header);
 
-const exportCsv = (token = staff.token) => exportSheet(server, token);
+const exportCsv = (token = people.staff.token) => exportSheet(server, token);
 
 const importCsv = (content: string | Buffer, opts: ImportOptions & { token?: string | null } = {}) =>
-  importSheet(server, opts.token === undefined ? staff.token : opts.token, content, opts);
+  importSheet(server, opts.token === undefined ? people.staff.token : opts.token, content, opts);
 
 /** A sheet with `;`, CRLF and quotes where needed. */
 const sheet = (rows: string[][], separator = ';') =>
@@ -112,7 +105,7 @@ describe('GET /api/products/export.csv', () => {
 
   it('is for staff only', async () => {
     expect((await fetch(`${server.url}/api/products/export.csv`)).status).toBe(401);
-    expect((await exportCsv(customer.token)).status).toBe(403);
+    expect((await exportCsv(people.customer.token)).status).toBe(403);
   });
 });
 
@@ -223,7 +216,7 @@ describe('POST /api/products/import/', () => {
     const logs = await importLogs();
     expect(logs.length).toBe(logsBefore + 1);
     expect(logs[0].description).toBe('Importación de catálogo (precios.csv): 3 filas nuevas, 1 actualizada, 1 sin cambios');
-    expect(logs[0]).toMatchObject({ action: 'update', user_id: staff.id, username: staff.username });
+    expect(logs[0]).toMatchObject({ action: 'update', user_id: people.staff.id, username: people.staff.username });
     expect(logs[0].changes).toMatchObject({ created: 3, updated: 1, unchanged: 1, products_created: 1, skus_created: ['IMP-NEW'] });
 
     const again = await importCsv(file);
@@ -233,7 +226,8 @@ describe('POST /api/products/import/', () => {
 
   it('clears the catalog cache once applied', async () => {
     const product = await createProduct(db(), { name: 'Cacheada', sku: 'CACHE-1', blisters: [{ seed_count: 3, price: 1000, stock: 5 }] });
-    const read = async () => (await api(server, 'GET', `/api/products/${product.id}/`, { token: customer.token })).json.blisters[0].price;
+    const read = async () =>
+      (await api(server, 'GET', `/api/products/${product.id}/`, { token: people.customer.token })).json.blisters[0].price;
     expect(await read()).toBe(1000);
     await importCsv(
       sheet([
@@ -417,7 +411,7 @@ describe('POST /api/products/import/', () => {
     const orderIds: number[] = [];
     for (const product of [viaForm, viaSheet]) {
       const res = await api(server, 'POST', '/api/orders/', {
-        token: customer.token,
+        token: people.customer.token,
         body: {
           recipient_name: 'Ana Pérez',
           customer_phone: '1145678901',
@@ -434,7 +428,7 @@ describe('POST /api/products/import/', () => {
     expect(exported[HEADERS.indexOf('Stock')]).toBe('7');
 
     const put = await api(server, 'PUT', `/api/products/${viaForm.id}/`, {
-      token: staff.token,
+      token: people.staff.token,
       body: {
         brand_id: viaForm.brand_id,
         name: viaForm.name,
@@ -454,7 +448,7 @@ describe('POST /api/products/import/', () => {
     expect(imported.json.changes[0].fields).toEqual([{ column: 'Stock', before: '7', after: '20' }]);
 
     for (const id of orderIds) {
-      const cancel = await api(server, 'PUT', `/api/orders/${id}/`, { token: staff.token, body: { status: 'cancelled' } });
+      const cancel = await api(server, 'PUT', `/api/orders/${id}/`, { token: people.staff.token, body: { status: 'cancelled' } });
       expect(cancel.status, JSON.stringify(cancel.json)).toBe(200);
     }
     const [formStock] = await blistersOf(viaForm.id);
@@ -464,7 +458,7 @@ describe('POST /api/products/import/', () => {
   });
 
   it('checks the upload: multipart with a file, UTF-8 text, at most 5 MB and 10,000 rows', async () => {
-    const json = await api(server, 'POST', '/api/products/import/', { token: staff.token, body: { file: 'SKU;Precio' } });
+    const json = await api(server, 'POST', '/api/products/import/', { token: people.staff.token, body: { file: 'SKU;Precio' } });
     expect(json.status).toBe(400);
     expect(json.json.error).toMatch(/Selecciona el archivo CSV/);
 
@@ -501,7 +495,7 @@ describe('POST /api/products/import/', () => {
       ['ROLE-1', 'X', 'Banco Válido', 'fem', '3', '1', '1'],
     ]);
     expect((await importCsv(file, { token: null })).status).toBe(401);
-    expect((await importCsv(file, { token: customer.token })).status).toBe(403);
+    expect((await importCsv(file, { token: people.customer.token })).status).toBe(403);
     expect(await db().select().from(products).where(eq(products.sku, 'ROLE-1'))).toEqual([]);
   });
 });
@@ -582,7 +576,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with orders coming in', () => {
     });
     const order = (i: number) =>
       api(server, 'POST', '/api/orders/', {
-        token: customer.token,
+        token: people.customer.token,
         body: {
           recipient_name: 'Ana Pérez',
           customer_phone: '1145678901',
@@ -602,7 +596,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with orders coming in', () => {
     const results = await Promise.all([
       ...Array.from({ length: 4 }, (_, i) => order(i)),
       importCsv(file(1100)).then((r) => ({ status: r.status, json: r.json })),
-      api(server, 'POST', '/api/products/bulk/', { token: staff.token, body: { ids: [product.id], action: 'discount', value: 5 } }),
+      api(server, 'POST', '/api/products/bulk/', { token: people.staff.token, body: { ids: [product.id], action: 'discount', value: 5 } }),
       ...Array.from({ length: 4 }, (_, i) => order(i + 4)),
       importCsv(file(1200)).then((r) => ({ status: r.status, json: r.json })),
     ]);

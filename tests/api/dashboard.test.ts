@@ -9,7 +9,7 @@ import type { DashboardDto } from '../../src/domain/dashboard';
 import { activityLogs, blisters, orderProducts, orders } from '../../src/server/db/schema';
 import { api, startTestServer, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaff, createStaffWithRole, createUser } from '../helpers/factories';
-import { simpleOrder } from '../helpers/orders';
+import { placeOrder, simpleOrder } from '../helpers/orders';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -332,16 +332,9 @@ describe('the cache', () => {
     // An order placed through the API clears it: one more pending order, and its units.
     const kept = await dashboard();
     const buyer = await createUser(db());
-    const order = await api(server, 'POST', '/api/orders/', {
-      token: buyer.token,
-      body: {
-        recipient_name: 'Cliente Fijo',
-        customer_phone: '1122334455',
-        delivery_type: 'coordinate',
-        products: [{ product_id: p3.id, blister_id: p3.blisters[0].id, quantity: 2 }],
-      },
+    const order = await placeOrder(server, buyer, [{ product_id: p3.id, blister_id: p3.blisters[0].id, quantity: 2 }], {
+      recipient_name: 'Cliente Fijo',
     });
-    expect(order.status, order.text).toBe(201);
     server.setNow(new Date(NOW.getTime() + 60_000));
     try {
       const after = await dashboard();
@@ -349,7 +342,7 @@ describe('the cache', () => {
       expect(after.periods.today.orders).toBe(kept.periods.today.orders + 1);
       expect(after.periods.today.units).toBe(kept.periods.today.units + 2);
     } finally {
-      await db().delete(orders).where(eq(orders.id, order.json.id));
+      await db().delete(orders).where(eq(orders.id, order.id));
       await db().update(blisters).set({ stock: 50 }).where(eq(blisters.id, p3.blisters[0].id));
       server.setNow(NOW);
       server.ctx.caches.dashboard.clear();

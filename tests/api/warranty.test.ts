@@ -4,9 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { shopDate } from '../../src/domain/dates';
 import type { Db } from '../../src/server/db/client';
 import { sqlRows } from '../../src/server/db/client';
-import { mailOutbox, orderProducts, orders, warrantyClaims } from '../../src/server/db/schema';
+import { mailOutbox, orders, warrantyClaims } from '../../src/server/db/schema';
 import { api, startTestServer, type TestServer, useTestServer } from '../helpers/app';
-import { createProduct, createStaff, createUser } from '../helpers/factories';
+import { createOrderLine, createOrderRow, createProduct, createStaff, createUser } from '../helpers/factories';
 
 type User = Awaited<ReturnType<typeof createUser>>;
 type Product = Awaited<ReturnType<typeof createProduct>>;
@@ -40,31 +40,14 @@ async function createOrder(
   user: User,
   opts: { status?: 'pending' | 'completed' | 'cancelled'; daysAgo?: number; products: Product[] },
 ) {
-  const [order] = await db
-    .insert(orders)
-    .values({
-      user_id: user.id,
-      status: opts.status ?? 'completed',
-      total: 1000 * opts.products.length,
-      recipient_name: `${user.first_name} Destinatario`,
-      shipping_address: 'Coordinar entrega',
-      customer_email: user.email,
-      customer_phone: '1122334455',
-      delivery_type: 'coordinate',
-      customer_username: user.username,
-      created_at: new Date(Date.now() - (opts.daysAgo ?? 10) * DAY),
-    })
-    .returning();
-  for (const product of opts.products) {
-    await db.insert(orderProducts).values({
-      order_id: order.id,
-      product_id: product.id,
-      blister_id: product.blisters[0].id,
-      quantity: 1,
-      price_at_time: 1000,
-      product_name: product.name,
-    });
-  }
+  const order = await createOrderRow(db, user, {
+    status: opts.status ?? 'completed',
+    total: 1000 * opts.products.length,
+    recipient_name: `${user.first_name} Destinatario`,
+    customer_username: user.username,
+    created_at: new Date(Date.now() - (opts.daysAgo ?? 10) * DAY),
+  });
+  for (const product of opts.products) await createOrderLine(db, order.id, product);
   return order;
 }
 

@@ -2,10 +2,11 @@ import { legacyRole, roleColumns, type Permission, type StaffRole } from '../../
 import { randomUUID } from 'node:crypto';
 // Small factories that write test data straight to the database.
 import { eq } from 'drizzle-orm';
+import { beforeAll } from 'vitest';
 import { normalizeSearch, slugify } from '../../src/domain/text';
 import { PRODUCT_TYPE_LABELS } from '../../src/domain/catalog';
 import type { Db } from '../../src/server/db/client';
-import { blisters, brands, products, refreshTokens, users } from '../../src/server/db/schema';
+import { blisters, brands, orderProducts, orders, products, refreshTokens, users } from '../../src/server/db/schema';
 import { hashPassword } from '../../src/server/security/passwords';
 import { signAccessToken } from '../../src/server/security/tokens';
 import { TEST_JWT_SECRET } from './app';
@@ -121,3 +122,56 @@ export const createStaffWithRole = (
   permissions: Permission[] = [],
   overrides: Partial<typeof users.$inferInsert> = {},
 ) => createUser(db, { ...overrides, staff_role: role, staff_permissions: permissions });
+
+/**
+ * An order row written straight to the table (no checkout, no stock moved): a pending order of
+ * `customer` with coordinated delivery, unless the overrides say otherwise. Lines: createOrderLine.
+ */
+export async function createOrderRow(db: Db, customer: { id: number; email: string }, overrides: Partial<typeof orders.$inferInsert> = {}) {
+  const [order] = await db
+    .insert(orders)
+    .values({
+      user_id: customer.id,
+      total: 1000,
+      recipient_name: 'Cliente Prueba',
+      shipping_address: 'Coordinar entrega',
+      customer_email: customer.email,
+      customer_phone: '1122334455',
+      delivery_type: 'coordinate',
+      ...overrides,
+    })
+    .returning();
+  return order;
+}
+
+/** One unit of `product`'s first blister at 1000 in the order `orderId`, unless the overrides say otherwise. */
+export async function createOrderLine(
+  db: Db,
+  orderId: number,
+  product: { id: number; name: string; blisters: { id: number }[] },
+  overrides: Partial<typeof orderProducts.$inferInsert> = {},
+) {
+  const [line] = await db
+    .insert(orderProducts)
+    .values({
+      order_id: orderId,
+      product_id: product.id,
+      blister_id: product.blisters[0].id,
+      quantity: 1,
+      price_at_time: 1000,
+      product_name: product.name,
+      ...overrides,
+    })
+    .returning();
+  return line;
+}
+
+/** A staff member and a customer, created before the file's tests: read `.staff` and `.customer` in them. */
+export function useStaffAndCustomer(db: () => Db) {
+  const people = {} as { staff: Awaited<ReturnType<typeof createStaff>>; customer: Awaited<ReturnType<typeof createUser>> };
+  beforeAll(async () => {
+    people.staff = await createStaff(db());
+    people.customer = await createUser(db());
+  });
+  return people;
+}

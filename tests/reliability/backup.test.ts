@@ -12,11 +12,11 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, sqlRows, type Database } from '../../src/server/db/client';
-import { orderProducts, orders, products, stockAlertSettings, stockNotifications, users } from '../../src/server/db/schema';
+import { orders, products, stockAlertSettings, stockNotifications, users } from '../../src/server/db/schema';
 import { readTarGz } from '../../src/server/modules/backup/tar';
 import { TEST_JWT_SECRET } from '../helpers/app';
 import { createTestPglite } from '../helpers/database';
-import { createProduct, createUser } from '../helpers/factories';
+import { createOrderLine, createProduct, createUser } from '../helpers/factories';
 import { startTestS3, type TestS3 } from '../helpers/s3';
 import { buildServerIfNeeded, CLI_ENTRY, ROOT, startServerProcess } from '../helpers/server-process';
 
@@ -108,14 +108,7 @@ beforeAll(async () => {
   await db.execute(
     sql`update site_settings set bank_holder = 'Semillas SRL', cbu = '2850590940090418135201', alias = 'semillas.sur', whatsapp_number = '1123456789' where id = 1`,
   );
-  await db.insert(orderProducts).values({
-    order_id: order.id,
-    product_id: product.id,
-    blister_id: product.blisters[0].id,
-    quantity: 2,
-    price_at_time: 1000,
-    product_name: product.name,
-  });
+  await createOrderLine(db, order.id, product, { quantity: 2 });
   await db.insert(stockNotifications).values({ user_id: customer.id, blister_id: product.blisters[0].id });
   await db.update(stockAlertSettings).set({ hour: 7 });
   Object.assign(shop, { productId: product.id, orderId: order.id, userEmail: customer.email });

@@ -252,6 +252,16 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
       problems.add(row, column, message);
       parsed.bad = true;
     };
+    /** Gives the SKU to the product `key`, unless an earlier row gave it to another. */
+    const claimSku = (sku: string, key: string) => {
+      const earlier = skuGivenAt.get(sku);
+      if (earlier && earlier.key !== key) {
+        fail('sku', `El SKU ${sku} ya se usa en la fila ${earlier.row} para otro producto`);
+        return false;
+      }
+      skuGivenAt.set(sku, { row, key });
+      return true;
+    };
     let group: Group;
     if (parsed.sku) {
       const owner = bySku.get(parsed.sku);
@@ -272,21 +282,11 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
           continue;
         }
         const key = `id:${target.id}`;
-        const earlier = skuGivenAt.get(parsed.sku);
-        if (earlier && earlier.key !== key) {
-          fail('sku', `El SKU ${parsed.sku} ya se usa en la fila ${earlier.row} para otro producto`);
-          continue;
-        }
-        skuGivenAt.set(parsed.sku, { row, key });
+        if (!claimSku(parsed.sku, key)) continue;
         group = groupOf(key, target, parsed.sku);
       } else {
         const key = `sku:${parsed.sku}`;
-        const earlier = skuGivenAt.get(parsed.sku);
-        if (earlier && earlier.key !== key) {
-          fail('sku', `El SKU ${parsed.sku} ya se usa en la fila ${earlier.row} para otro producto`);
-          continue;
-        }
-        skuGivenAt.set(parsed.sku, { row, key });
+        if (!claimSku(parsed.sku, key)) continue;
         group = groupOf(key, null, parsed.sku);
       }
     } else if (parsed.id !== null) {

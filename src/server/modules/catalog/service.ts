@@ -5,21 +5,10 @@ import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
 import { notFound } from '../../errors';
 import { getDollarRateValue } from '../site';
-import {
-  countFacets,
-  findBlister,
-  findProduct,
-  findProductPage,
-  findRelated,
-  loadProductsTogether,
-  rankList,
-  rankSearch,
-  typoWords,
-  type ListParams,
-  type ProductBundle,
-  type RankedList,
-  type RankedSearch,
-} from './queries';
+import { countFacets, findProductPage, rankList, rankSearch, type RankedList, type RankedSearch } from './queries';
+import type { ListParams } from './list-filters';
+import { findBlister, findProduct, findRelated, loadProductsTogether, type ProductBundle } from './product-rows';
+import { typoWords } from './search-typos';
 import { listBrandRecords } from './brand-records';
 import { toProductDto, type PricingContext } from './serialize';
 import { seesPrices, type Viewer } from './viewer';

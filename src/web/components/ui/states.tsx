@@ -85,13 +85,16 @@ export function ListStates({
 export function LoadMore({
   query,
   label,
+  className = 'mt-5',
 }: {
   query: { hasNextPage: boolean; isFetchingNextPage: boolean; fetchNextPage: () => Promise<unknown> };
   label: string;
+  /** The space above it. */
+  className?: string;
 }) {
   if (!query.hasNextPage) return null;
   return (
-    <div className="mt-5 flex justify-center">
+    <div className={`${className} flex justify-center`}>
       <Button variant="secondary" onClick={() => void query.fetchNextPage()} loading={query.isFetchingNextPage} loadingText="Cargando...">
         {label}
       </Button>

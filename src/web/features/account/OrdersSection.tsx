@@ -18,11 +18,11 @@ import { useCloseOnRefusal } from '../../lib/refusal';
 import { Thumbnail } from '../../components/Thumbnail';
 import { OrderMoneyList, OrderStageBadge } from '../../components/OrderSummary';
 import { OrderTimeline } from '../../components/OrderTimeline';
-import { PageLoader } from '../../components/PageLoader';
-import { Alert } from '../../components/ui/Alert';
 import { Button, buttonClass } from '../../components/ui/Button';
 import { ConfirmModal } from '../../components/ui/ConfirmModal';
+import { LoadMore } from '../../components/ui/states';
 import { PackageIcon, TrashIcon } from '../../components/ui/account-icons';
+import { EmptySection, SectionStates } from './SectionStates';
 import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
 
 type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
@@ -81,51 +81,29 @@ export function OrdersSection() {
         </div>
       </div>
       <div className="mt-4">
-        {orders.isPending ? (
-          <PageLoader label="Cargando pedidos..." />
-        ) : orders.isError ? (
-          <Alert tone="error" title="Error al cargar tus pedidos">
-            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => orders.refetch()}>
-              Reintentar
-            </button>
-          </Alert>
-        ) : orders.orders.length === 0 && !orders.hasNextPage ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-            <PackageIcon size={36} className="text-stone-400" />
-            <p className="mt-3 font-semibold text-stone-900">
-              {view === 'active' ? 'No tienes pedidos activos' : 'No tienes pedidos cancelados'}
-            </p>
-            <Link to="/productos" className={buttonClass('primary', 'mt-5')}>
-              Ir a la tienda
-            </Link>
-          </div>
-        ) : (
-          <>
-            <ul className="space-y-4">
-              {orders.orders.map((order) => (
-                <li key={order.id}>
-                  <OrderCard
-                    order={order}
-                    onCancel={() => setPending({ kind: 'cancel', order })}
-                    onRemoveLine={(line) => setPending({ kind: 'remove', order, line })}
-                  />
-                </li>
-              ))}
-            </ul>
-            {orders.hasNextPage && (
-              <div className="mt-4 flex justify-center">
-                <Button
-                  variant="secondary"
-                  onClick={() => orders.fetchNextPage()}
-                  loading={orders.isFetchingNextPage}
-                  loadingText="Cargando..."
-                >
-                  Ver pedidos anteriores
-                </Button>
-              </div>
-            )}
-          </>
-        )}
+        <SectionStates
+          query={orders}
+          loadingLabel="Cargando pedidos..."
+          errorTitle="Error al cargar tus pedidos"
+          empty={
+            orders.orders.length === 0 && !orders.hasNextPage ? (
+              <EmptySection icon={PackageIcon} title={view === 'active' ? 'No tienes pedidos activos' : 'No tienes pedidos cancelados'} />
+            ) : null
+          }
+        >
+          <ul className="space-y-4">
+            {orders.orders.map((order) => (
+              <li key={order.id}>
+                <OrderCard
+                  order={order}
+                  onCancel={() => setPending({ kind: 'cancel', order })}
+                  onRemoveLine={(line) => setPending({ kind: 'remove', order, line })}
+                />
+              </li>
+            ))}
+          </ul>
+          <LoadMore query={orders} label="Ver pedidos anteriores" className="mt-4" />
+        </SectionStates>
       </div>
 
       <ConfirmModal

@@ -7,10 +7,9 @@ import { ApiError } from '../../lib/api';
 import { Thumbnail } from '../../components/Thumbnail';
 import { formatDateTime } from '../../../domain/dates';
 import { useStockNotificationActions, useStockNotifications, type StockNotificationDto } from '../../lib/stock-notifications';
-import { PageLoader } from '../../components/PageLoader';
-import { Alert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/Button';
 import { BellIcon } from '../../components/ui/icons';
+import { EmptySection, SectionStates } from './SectionStates';
 
 export function StockAlertsSection() {
   const notifications = useStockNotifications();
@@ -37,28 +36,22 @@ export function StockAlertsSection() {
       </h2>
       <p className="mt-1 text-sm text-stone-600">Te enviaremos un e-mail cuando vuelva a haber stock de estas presentaciones.</p>
       <div className="mt-4">
-        {notifications.isPending ? (
-          <PageLoader label="Cargando avisos..." />
-        ) : notifications.isError ? (
-          <Alert tone="error" title="Error al cargar tus avisos de stock">
-            <button type="button" className="font-semibold underline underline-offset-2" onClick={() => notifications.refetch()}>
-              Reintentar
-            </button>
-          </Alert>
-        ) : notifications.data.length === 0 ? (
-          <div className="flex flex-col items-center rounded-2xl border border-dashed border-stone-300 bg-white px-6 py-12 text-center">
-            <BellIcon size={36} className="text-stone-400" />
-            <p className="mt-3 font-semibold text-stone-900">No tienes avisos de stock</p>
-            <p className="mt-1 max-w-sm text-sm text-stone-600">
-              En un producto sin stock, elige la presentación y pulsa «Avisarme cuando haya stock».
-            </p>
-            <Link to="/productos" className={buttonClass('primary', 'mt-5')}>
-              Ir a la tienda
-            </Link>
-          </div>
-        ) : (
+        <SectionStates
+          query={notifications}
+          loadingLabel="Cargando avisos..."
+          errorTitle="Error al cargar tus avisos de stock"
+          empty={
+            notifications.data?.length === 0 ? (
+              <EmptySection icon={BellIcon} title="No tienes avisos de stock">
+                <p className="mt-1 max-w-sm text-sm text-stone-600">
+                  En un producto sin stock, elige la presentación y pulsa «Avisarme cuando haya stock».
+                </p>
+              </EmptySection>
+            ) : null
+          }
+        >
           <ul className="divide-y divide-stone-100 overflow-hidden rounded-2xl border border-stone-200 bg-white shadow-sm">
-            {notifications.data.map((n) => (
+            {(notifications.data ?? []).map((n) => (
               <li key={n.id} className="flex items-center gap-3 px-4 py-3 sm:px-5">
                 <Thumbnail src={n.image} size={56} className="h-14 w-14 shrink-0 rounded-lg border border-stone-200 object-contain" />
                 <div className="min-w-0 flex-1">
@@ -84,7 +77,7 @@ export function StockAlertsSection() {
               </li>
             ))}
           </ul>
-        )}
+        </SectionStates>
       </div>
     </section>
   );

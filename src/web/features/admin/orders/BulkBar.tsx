@@ -25,6 +25,7 @@ import { ExportMenu } from './ExportMenu';
 import { customerName } from './OrderParts';
 import type { OrderDto } from '../../../../domain/orders';
 import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { controlClass, SelectField, TextField } from '../../../components/ui/fields';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -260,14 +261,11 @@ function ShipModal({
       onClose={() => !busy && onClose()}
       title={orders.length === 1 ? 'Marcar 1 pedido como enviado' : `Marcar ${orders.length} pedidos como enviados`}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
-            Volver
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Volver" busy={busy}>
           <Button type="submit" form="bulk-ship-form" loading={busy} loadingText="Aplicando...">
             Marcar enviados
           </Button>
-        </div>
+        </DialogActions>
       }
     >
       <form id="bulk-ship-form" onSubmit={submit} noValidate>

@@ -6,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { errorMessage, formatArs } from '../lib/format';
 import { useUpdateOrderStatus } from './api';
 import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
 import { TextAreaField } from '../../../components/ui/fields';
 
 const HINTS: Record<OrderStatus, string> = {
@@ -49,14 +50,11 @@ export function EditStatusModal({
       title={`Estado del pedido #${order.order_number}`}
       className="!max-w-md"
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={update.isPending}>
-            Cerrar
-          </Button>
+        <DialogActions onCancel={onClose} cancelLabel="Cerrar" busy={update.isPending}>
           <Button variant={cancelling ? 'danger' : 'primary'} onClick={save} loading={update.isPending} loadingText="Guardando...">
             {cancelling ? 'Sí, cancelar el pedido' : 'Guardar estado'}
           </Button>
-        </div>
+        </DialogActions>
       }
     >
       <fieldset>

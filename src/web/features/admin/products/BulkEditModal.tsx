@@ -17,6 +17,7 @@ import { ApiError } from '../../../lib/api';
 import { errorMessage, formatArs, formatUsd } from '../lib/format';
 import { useBulkEdit } from './sheet-api';
 import { Button } from '../../../components/ui/Button';
+import { DialogActions } from '../../../components/ui/DialogActions';
 import { Checkbox } from '../../../components/ui/checkboxes';
 import { SelectField, TextField } from '../../../components/ui/fields';
 
@@ -165,10 +166,7 @@ export function BulkEditModal({
       onClose={() => !bulk.isPending && onClose()}
       title={`Editar ${ids.length} ${ids.length === 1 ? 'producto' : 'productos'}`}
       footer={
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <Button variant="secondary" onClick={onClose} disabled={bulk.isPending}>
-            Cancelar
-          </Button>
+        <DialogActions onCancel={onClose} busy={bulk.isPending}>
           {preview ? (
             <Button
               onClick={() => run(false)}
@@ -183,7 +181,7 @@ export function BulkEditModal({
               Ver vista previa
             </Button>
           )}
-        </div>
+        </DialogActions>
       }
     >
       <div className="space-y-4">

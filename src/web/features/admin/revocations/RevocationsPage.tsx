@@ -8,8 +8,7 @@ import { useDebouncedValue } from '../lib/hooks';
 import { PageHeader } from '../ui/PageHeader';
 import { useRevocations } from './api';
 import { Badge } from '../../../components/ui/Badge';
-import { TextField } from '../../../components/ui/fields';
-import { SearchIcon } from '../../../components/ui/icons';
+import { SearchField } from '../../../components/ui/fields';
 import { EmptyState, ListStates, LoadMore } from '../../../components/ui/states';
 
 const linkClass = 'font-medium text-brand-800 underline-offset-2 hover:underline';
@@ -32,18 +31,7 @@ export default function RevocationsPage() {
         }
       />
       <div className="mb-4 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
-        <div className="relative">
-          <TextField
-            label="Buscar"
-            hideLabel
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Código, nombre, email o pedido"
-            inputClassName="pl-9"
-          />
-          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-        </div>
+        <SearchField label="Buscar" value={search} onChange={setSearch} placeholder="Código, nombre, email o pedido" />
       </div>
       <ListStates
         query={list}

@@ -14,8 +14,8 @@ import { type AdminWarrantyClaimDto, useAdminClaims } from './api';
 import { ClaimDetailsModal, EditClaimModal, orderLink, userLink } from './ClaimModals';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { SelectField, TextField } from '../../../components/ui/fields';
-import { EyeIcon, SearchIcon, EditIcon, ShieldIcon } from '../../../components/ui/icons';
+import { SearchField, SelectField } from '../../../components/ui/fields';
+import { EyeIcon, EditIcon, ShieldIcon } from '../../../components/ui/icons';
 import { RefreshIcon } from '../../../components/ui/admin-icons';
 import { EmptyState, ListStates, LoadMore } from '../../../components/ui/states';
 
@@ -60,18 +60,7 @@ export default function WarrantyClaimsPage() {
       />
 
       <div className="mb-4 grid gap-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:grid-cols-[1fr_14rem]">
-        <div className="relative">
-          <TextField
-            label="Buscar"
-            hideLabel
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            placeholder="Buscar por nombre, email, producto o número"
-            inputClassName="pl-9"
-          />
-          <SearchIcon size={16} className="pointer-events-none absolute left-3 top-1/2 -translate-y-1/2 text-stone-400" />
-        </div>
+        <SearchField label="Buscar" value={search} onChange={setSearch} placeholder="Buscar por nombre, email, producto o número" />
         <SelectField label="Estado" hideLabel value={status} onChange={(e) => setStatus(e.target.value as WarrantyStatus | '')}>
           <option value="">Todos los estados</option>
           {WARRANTY_STATUSES.map((s) => (
