@@ -105,6 +105,15 @@ export const blisterSchema = z.object({
     .unknown()
     .optional()
     .transform((v) => roundCents(clampDiscount(toNumberInput(v) ?? 0))),
+  /**
+   * What the blister costs the shop, ARS (issue 37): blank or null clears it; leaving the key out
+   * keeps the stored one.
+   */
+  cost_price: optionalNumber(
+    decimal('El costo es requerido', 'Ingresa un costo válido')
+      .pipe(z.number().min(0, 'El costo no puede ser negativo').max(MAX_PRICE, 'El costo es demasiado alto'))
+      .transform(roundCents),
+  ),
 });
 export type BlisterInput = z.output<typeof blisterSchema>;
 

@@ -30,6 +30,8 @@ export const blisterDtoSchema = z.object({
   own_discount: z.number().optional(),
   /** The stored price in the product's currency, for staff editing it (absent for everyone else). */
   stored_price: z.number().nullable().optional(),
+  /** What the blister costs the shop, ARS: only staff with can_manage_products get it (issue 37). */
+  cost_price: z.number().nullable().optional(),
 });
 export type BlisterDto = z.infer<typeof blisterDtoSchema>;
 

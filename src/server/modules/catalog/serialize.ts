@@ -41,6 +41,7 @@ export interface BlisterRecord {
   price: number | null;
   stock: number;
   discount: number;
+  cost_price?: number | null;
 }
 
 export interface PricingContext {
@@ -50,6 +51,8 @@ export interface PricingContext {
   showPrices: boolean;
   /** Staff also get the stored values they edit. */
   staff?: boolean;
+  /** Staff with can_manage_products also get the blisters' cost (issue 37). */
+  costs?: boolean;
 }
 
 export const toIso = (value: Date | string | null): string | null =>
@@ -84,6 +87,7 @@ export function toBlisterDto(blister: BlisterRecord, currency: Currency, brand: 
     dto.own_discount = ownDiscount;
     dto.stored_price = price;
   }
+  if (pricing.costs) dto.cost_price = toNumber(blister.cost_price);
   return dto;
 }
 

@@ -94,6 +94,8 @@ function snapshotLine(p: BlisterLine, quantity: number, priceAtTime: number): Ta
     product_brand: p.brand_name,
     product_type: p.product_type,
     seed_count: p.seed_count,
+    // Issue 37: the cost when sold, like the price, so later cost changes never rewrite margins.
+    cost_at_time: p.cost_price,
   };
 }
 

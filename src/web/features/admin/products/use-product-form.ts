@@ -6,10 +6,10 @@ import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { productFormSchema, type ProductFormValues } from '../../../../domain/admin-catalog';
-import type { FlaggedPrice } from '../../../../domain/price-guards';
+import type { CostAbovePrice, FlaggedPrice } from '../../../../domain/price-guards';
 import { ApiError } from '../../../lib/api';
 import { errorMessage } from '../lib/format';
-import { flaggedPricesOf } from '../ui/PriceChangeList';
+import { costsAbovePriceOf, flaggedPricesOf } from '../ui/PriceChangeList';
 import { useAdminBrands, useDollarRate } from '../lib/queries';
 import { useAdminProduct, useSaveProduct } from './api';
 import { emptyProductForm, productToForm, type ProductFormFields } from './product-form';
@@ -63,7 +63,9 @@ export function useProductForm() {
   }
 
   // A price moved by −50% or more, or above +200%: the server waits for the owner's word.
-  const [priceCheck, setPriceCheck] = useState<{ values: ProductFormValues; changes: FlaggedPrice[] } | null>(null);
+  const [priceCheck, setPriceCheck] = useState<{ values: ProductFormValues; changes: FlaggedPrice[]; costs: CostAbovePrice[] } | null>(
+    null,
+  );
 
   function send(values: ProductFormValues) {
     save.mutate(values, {
@@ -75,7 +77,7 @@ export function useProductForm() {
       onError: (error) => {
         setPriceCheck(null);
         const changes = flaggedPricesOf(error);
-        if (changes) return setPriceCheck({ values, changes });
+        if (changes) return setPriceCheck({ values, changes, costs: costsAbovePriceOf(error) });
         if (!markServerErrors(error))
           toast.error(errorMessage(error, editing ? 'Error al actualizar el producto' : 'Error al crear el producto'));
       },
@@ -98,6 +100,7 @@ export function useProductForm() {
     onSubmit,
     resetForm,
     priceCheck: priceCheck?.changes ?? null,
+    costCheck: priceCheck?.costs ?? [],
     confirmPrices,
     cancelPrices,
   };
