@@ -98,6 +98,8 @@ export const brandDtoSchema = brandInfoDtoSchema.extend({
   discount_expires_at: z.string().nullable(),
   total_products: z.number().int(),
   total_stock: z.number().int(),
+  /** Days from a purchase order sent to the blisters on the shelf (issue 37). */
+  lead_time_days: z.number().int(),
 });
 export type BrandDto = z.infer<typeof brandDtoSchema>;
 
