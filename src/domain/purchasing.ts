@@ -187,6 +187,9 @@ export const purchaseOrderInputSchema = z.object({
 });
 export type PurchaseOrderInput = z.output<typeof purchaseOrderInputSchema>;
 
+/** POST /api/purchase-orders/{id}/send/ and /cancel/: nothing to say, the body may be left out. */
+export const purchaseOrderMoveSchema = z.object({}).optional();
+
 /** POST /api/purchase-orders/{id}/receive/ */
 export const receiveInputSchema = z.object({
   lines: z

@@ -7,6 +7,7 @@ import {
   purchaseOrderDtoSchema,
   purchaseOrderInputSchema,
   purchaseOrderListQuerySchema,
+  purchaseOrderMoveSchema,
   receiveInputSchema,
 } from '../../../domain/purchasing';
 import type { AppContext } from '../../context';
@@ -66,7 +67,7 @@ export default async function purchasingRoutes(base: FastifyInstance, { ctx }: {
   for (const action of ['send', 'cancel'] as const) {
     app.post(
       `/api/purchase-orders/:id/${action}/`,
-      { ...staff, schema: { params: idParamSchema, response: { 200: purchaseOrderDtoSchema } } },
+      { ...staff, schema: { params: idParamSchema, body: purchaseOrderMoveSchema, response: { 200: purchaseOrderDtoSchema } } },
       (request) => movePurchaseOrder(ctx, requireStaff(request), request.params.id, action),
     );
   }
