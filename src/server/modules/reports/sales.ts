@@ -56,14 +56,16 @@ interface Figures {
 
 /** The lines of the counted orders with each one's share of its order's coupon and shipping. */
 const shares = (start: Date, end: Date) => sql`
-  select o.id as order_id, o.created_at, o.address_province, l.product_id, l.product_name, l.product_brand, l.quantity,
-    l.cost_at_time,
-    (l.price_at_time * l.quantity) * (1 - coalesce(o.coupon_discount, 0) / nullif(s.subtotal, 0)) as revenue,
-    coalesce(o.shipping_price, 0) * (l.price_at_time * l.quantity) / nullif(s.subtotal, 0) as shipping
-  from orders o
-  join order_products l on l.order_id = o.id
-  join (select order_id, sum(price_at_time * quantity) as subtotal from order_products group by order_id) s on s.order_id = o.id
-  where o.created_at >= ${start.toISOString()}::timestamptz and o.created_at < ${end.toISOString()}::timestamptz and ${COUNTED}`;
+  select y.*, y.line_total * (1 - y.coupon_discount / nullif(y.subtotal, 0)) as revenue,
+    y.shipping_price * y.line_total / nullif(y.subtotal, 0) as shipping
+  from (
+    select o.id as order_id, o.created_at, o.address_province, l.product_id, l.product_name, l.product_brand, l.quantity,
+      l.cost_at_time, l.price_at_time * l.quantity as line_total, coalesce(o.coupon_discount, 0) as coupon_discount,
+      coalesce(o.shipping_price, 0) as shipping_price, sum(l.price_at_time * l.quantity) over (partition by o.id) as subtotal
+    from orders o
+    join order_products l on l.order_id = o.id
+    where o.created_at >= ${start.toISOString()}::timestamptz and o.created_at < ${end.toISOString()}::timestamptz and ${COUNTED}
+  ) y`;
 
 const FIGURES = sql`count(distinct x.order_id) as orders, sum(x.quantity) as units, sum(x.revenue) as revenue,
   sum(x.shipping) as shipping, sum(x.cost_at_time * x.quantity) as cost,
