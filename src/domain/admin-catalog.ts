@@ -105,6 +105,15 @@ export const blisterSchema = z.object({
     .unknown()
     .optional()
     .transform((v) => roundCents(clampDiscount(toNumberInput(v) ?? 0))),
+  /**
+   * What the blister costs the shop, ARS (issue 37): blank or null clears it; leaving the key out
+   * keeps the stored one.
+   */
+  cost_price: optionalNumber(
+    decimal('El costo es requerido', 'Ingresa un costo válido')
+      .pipe(z.number().min(0, 'El costo no puede ser negativo').max(MAX_PRICE, 'El costo es demasiado alto'))
+      .transform(roundCents),
+  ),
 });
 export type BlisterInput = z.output<typeof blisterSchema>;
 
@@ -237,6 +246,10 @@ export const brandFormFields = {
   image: imageUrlSchema,
   visible: booleanField('Visible debe ser verdadero o falso'),
   is_national: booleanField('El tipo de banco debe ser verdadero o falso'),
+  /** Days from a purchase order sent to the blisters on the shelf (issue 37); absent keeps it (14 for a new bank). */
+  lead_time_days: integer('Los días de entrega son requeridos', 'Los días de entrega deben ser un número entero')
+    .pipe(z.number().min(0, 'Los días de entrega no pueden ser negativos').max(365, 'Los días de entrega no pueden superar 365'))
+    .optional(),
 };
 
 /** `POST /api/brands/` and `PUT /api/brands/{id}/`. */

@@ -30,6 +30,8 @@ export const blisterDtoSchema = z.object({
   own_discount: z.number().optional(),
   /** The stored price in the product's currency, for staff editing it (absent for everyone else). */
   stored_price: z.number().nullable().optional(),
+  /** What the blister costs the shop, ARS: only staff with can_manage_products get it (issue 37). */
+  cost_price: z.number().nullable().optional(),
 });
 export type BlisterDto = z.infer<typeof blisterDtoSchema>;
 
@@ -96,6 +98,8 @@ export const brandDtoSchema = brandInfoDtoSchema.extend({
   discount_expires_at: z.string().nullable(),
   total_products: z.number().int(),
   total_stock: z.number().int(),
+  /** Days from a purchase order sent to the blisters on the shelf (issue 37). */
+  lead_time_days: z.number().int(),
 });
 export type BrandDto = z.infer<typeof brandDtoSchema>;
 

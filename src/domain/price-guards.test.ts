@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { parseSheetInstant } from './catalog-sheet';
-import { isSuspiciousPercent, isSuspiciousPriceChange, isSuspiciousRateChange, leftWithoutPrice } from './price-guards';
+import {
+  costAbovePriceMessage,
+  isCostAbovePrice,
+  isSuspiciousPercent,
+  isSuspiciousPriceChange,
+  isSuspiciousRateChange,
+  leftWithoutPrice,
+} from './price-guards';
 
 describe('price guards', () => {
   it('flags a price that drops 50% or more or rises more than 200%', () => {
@@ -40,5 +47,19 @@ describe('price guards', () => {
     expect(parseSheetInstant('2031-05-02T13:00:00.000Z')?.toISOString()).toBe('2031-05-02T13:00:00.000Z');
     expect(parseSheetInstant('2/5/2031 10:00')?.toISOString()).toBe('2031-05-02T13:00:00.000Z');
     expect(parseSheetInstant('ayer')).toBeNull();
+  });
+});
+
+describe('a cost above its price (issue 37)', () => {
+  it('is above by a cent or more, never without a cost or a price', () => {
+    expect(isCostAbovePrice(1000.01, 1000)).toBe(true);
+    expect(isCostAbovePrice(1000, 1000)).toBe(false);
+    expect(isCostAbovePrice(0.1 + 0.2, 0.3)).toBe(false);
+    expect(isCostAbovePrice(null, 1000)).toBe(false);
+    expect(isCostAbovePrice(500, null)).toBe(false);
+    expect(isCostAbovePrice(500, 0)).toBe(false);
+    expect(costAbovePriceMessage([{ name: 'Gorilla', seed_count: 3, cost: 1500.5, price: 1000 }])).toMatch(
+      /Gorilla x3: costo \$\s1\.500,50, precio \$\s1\.000\)/,
+    );
   });
 });

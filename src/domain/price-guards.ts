@@ -1,7 +1,7 @@
 // Checks that stop a typing slip from reaching the shop (issue 21, items 11 and 12): a price
 // moved by more than −50% or +200%, a dollar rate moved by more than 20%, and a brand discount
 // that would leave a blister at $ 0 or less. Each needs the owner's explicit word.
-import { formatAmount, formatMoney, roundCents, usdToArs, type Currency } from './money';
+import { formatAmount, formatMoney, roundCents, toCents, usdToArs, type Currency } from './money';
 import { isBrandDiscountActive, priceAfterBrandDiscount, type BrandDiscount } from './pricing';
 
 export const PRICE_DROP_LIMIT = -50;
@@ -52,6 +52,29 @@ export function isSuspiciousRateChange(current: number, next: number): boolean {
 
 export const rateChangeMessage = (current: number, next: number) =>
   `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${formatAmount(changePercent(current, next))}%). Confirma el nuevo valor para aplicarlo.`;
+
+export const COST_ABOVE_PRICE = 'COST_ABOVE_PRICE';
+
+/** A blister whose cost (ARS) is above its price (ARS): likely a slip, confirmed like a price. */
+export interface CostAbovePrice {
+  name: string;
+  seed_count: number;
+  cost: number;
+  price: number;
+}
+
+/** Whether a cost is above the price it sells for (both in ARS, to the cent); no cost or no price is never. */
+export const isCostAbovePrice = (cost: number | null | undefined, price: number | null | undefined) =>
+  cost != null && price != null && price > 0 && toCents(cost) > toCents(price);
+
+export const costAbovePriceLabel = (c: CostAbovePrice) =>
+  `${c.name} x${c.seed_count}: costo ${formatMoney(c.cost)}, precio ${formatMoney(c.price)}`;
+
+export function costAbovePriceMessage(list: CostAbovePrice[]): string {
+  const names = list.slice(0, 5).map(costAbovePriceLabel).join('; ');
+  const more = list.length > 5 ? ` y ${list.length - 5} más` : '';
+  return `Revisa estos costos: son mayores que el precio de venta (${names}${more}). Confirma para guardarlos.`;
+}
 
 export interface PricedBlister {
   name: string;

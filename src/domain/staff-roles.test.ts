@@ -46,12 +46,16 @@ describe('role permissions', () => {
       'can_view_dashboard',
     ])
       expect(map[p as keyof typeof map], p).toBe(true);
-    for (const p of ['can_manage_products', 'can_manage_settings', 'can_view_activity', 'can_manage_team'])
+    for (const p of ['can_manage_products', 'can_manage_purchasing', 'can_manage_settings', 'can_view_activity', 'can_manage_team'])
       expect(map[p as keyof typeof map], p).toBe(false);
   });
 
-  it('gives Catálogo products and prices only', () => {
-    expect(granted(mapOf('catalog'))).toEqual(['can_access_admin', 'can_manage_products']);
+  it('gives Catálogo products and prices, and the purchasing that comes with them', () => {
+    expect(granted(mapOf('catalog'))).toEqual(['can_access_admin', 'can_manage_products', 'can_manage_purchasing']);
+  });
+
+  it('lets a custom role buy from the banks without managing products', () => {
+    expect(granted(mapOf('custom', ['can_manage_purchasing']))).toEqual(['can_access_admin', 'can_manage_purchasing']);
   });
 
   it('gives a custom role what it lists plus what that implies', () => {
@@ -125,7 +129,9 @@ describe('stored columns', () => {
     expect(legacyRole({ is_staff: true, is_superuser: true }).staff_role).toBe('owner');
     const staff = legacyRole({ is_staff: true, is_superuser: false });
     expect(staff.staff_role).toBe('custom');
-    expect(staff.staff_permissions).toEqual([...ASSIGNABLE_PERMISSIONS].sort());
+    expect(staff.staff_permissions).toEqual([...ASSIGNABLE_PERMISSIONS].filter((p) => p !== 'can_manage_purchasing').sort());
+    // Purchasing came later: those accounts have it through can_manage_products.
+    expect(permissionMap(staff).can_manage_purchasing).toBe(true);
     expect(legacyRole({ is_staff: false, is_superuser: false }).staff_role).toBeNull();
   });
 });

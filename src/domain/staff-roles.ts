@@ -16,7 +16,8 @@ export const PERMISSION_LABELS = {
   can_view_orders: 'Ver pedidos, imprimirlos y exportarlos',
   can_ship_orders: 'Registrar envíos',
   can_manage_orders: 'Gestionar pedidos (pagos, cambios, reintegros, borrar)',
-  can_manage_products: 'Gestionar productos, marcas e importaciones',
+  can_manage_products: 'Gestionar productos, marcas, costos e importaciones (incluye compras)',
+  can_manage_purchasing: 'Compras a los bancos, reposición y reportes de ventas con márgenes',
   can_manage_users: 'Gestionar clientes',
   can_manage_warranty: 'Gestionar garantías',
   can_manage_settings: 'Cambiar la configuración de la tienda',
@@ -54,7 +55,7 @@ export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   owner: 'Todo, incluido el equipo y sus roles.',
   admin: 'Pedidos, clientes, garantías y el resumen.',
   warehouse: 'Ve los pedidos con sus importes, registra envíos e imprime. No edita precios, pagos ni configuración.',
-  catalog: 'Productos, marcas, precios, importación y edición masiva.',
+  catalog: 'Productos, marcas, precios y costos, importación, edición masiva, compras y reposición.',
   custom: 'Los permisos que elijas.',
 };
 
@@ -67,6 +68,8 @@ const NAMED_ROLE_PERMISSIONS: Record<NamedRole, readonly Permission[]> = {
 
 /** A permission that includes others: managing orders includes seeing and shipping them. */
 const IMPLIED: Partial<Record<Permission, readonly Permission[]>> = {
+  // Whoever manages products (and their costs) also buys them (issue 37).
+  can_manage_products: ['can_manage_purchasing'],
   can_manage_orders: ['can_view_orders', 'can_ship_orders'],
   can_ship_orders: ['can_view_orders'],
 };
@@ -120,13 +123,16 @@ export function roleColumns(role: StaffRole | null, permissions: readonly Permis
   };
 }
 
+/** The assignable keys there were when roles came (migration 0016); later ones follow from them (IMPLIED). */
+export const LEGACY_PERMISSIONS = ASSIGNABLE_PERMISSIONS.filter((p) => p !== 'can_manage_purchasing');
+
 /**
  * The role a staff account made before roles had: a superuser is the owner; other staff keep
  * every permission they had (all but the owner's), as a custom role.
  */
 export function legacyRole(flags: { is_staff: boolean; is_superuser: boolean }) {
   if (flags.is_superuser) return roleColumns('owner');
-  if (flags.is_staff) return roleColumns('custom', ASSIGNABLE_PERMISSIONS);
+  if (flags.is_staff) return roleColumns('custom', LEGACY_PERMISSIONS);
   return roleColumns(null);
 }
 

@@ -29,6 +29,8 @@ import warrantyRoutes from './modules/warranty/routes';
 import legalRoutes from './modules/legal/routes';
 import seoRoutes from './modules/seo/routes';
 import stockAlertRoutes from './modules/stock-alerts/routes';
+import { purchasingRoutes } from './modules/purchasing';
+import { reportRoutes } from './modules/reports';
 import { pageHeadRenderer } from './modules/seo/service';
 import { storefrontPageVariant } from './modules/site/maintenance';
 import apiDocsPlugin from './plugins/api-docs';
@@ -162,6 +164,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
   await app.register(stockAlertRoutes, { ctx });
+  await app.register(purchasingRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
 
   await app.register(seoRoutes, { ctx });

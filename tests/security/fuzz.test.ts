@@ -60,6 +60,9 @@ const TABLES: Record<string, string> = {
   shipping_methods: 't.*',
   legal_pages: 't.*',
   revocation_requests: 't.*',
+  purchase_orders: 't.*',
+  purchase_order_lines: 't.*',
+  purchase_order_receipts: 't.*',
 };
 
 let provider: http.Server;

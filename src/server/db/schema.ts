@@ -22,6 +22,7 @@ import { COUPON_COMBINATIONS, COUPON_KINDS } from '../../domain/coupons';
 import { CARRIERS, PAYMENT_METHODS } from '../../domain/fulfilment';
 import { REFUND_STATUSES } from '../../domain/order-lifecycle';
 import { ORDER_SOURCES } from '../../domain/order-status';
+import { PURCHASE_ORDER_STATUSES, type ReceiptLine } from '../../domain/purchasing';
 import type { Address, ShippingZone } from '../../domain/shipping';
 import { SHIPPING_KINDS } from '../../domain/shipping';
 import type { StaffRole } from '../../domain/staff-roles';
@@ -150,10 +151,13 @@ export const brands = pgTable(
     discount_type: text('discount_type', { enum: ['percentage', 'fixed'] }),
     discount_value: money('discount_value'),
     discount_expires_at: timestamp('discount_expires_at', { withTimezone: true }),
+    /** Days from a purchase order sent to the blisters on the shelf (the restock planner). */
+    lead_time_days: integer('lead_time_days').notNull().default(14),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
   (t) => [
+    check('brands_lead_time_non_negative', sql`${t.lead_time_days} >= 0`),
     uniqueIndex('brands_slug_idx').on(t.brand_id),
     uniqueIndex('brands_name_lower_idx').on(sql`lower(${t.brand_name})`),
     index('brands_national_idx').on(t.is_national),
@@ -242,6 +246,8 @@ export const blisters = pgTable(
     price: money('price'),
     stock: integer('stock').notNull().default(0),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** What a blister costs the shop, in ARS (staff with can_manage_products only); null: not known. */
+    cost_price: money('cost_price'),
     created_at: createdAt(),
     updated_at: updatedAt(),
   },
@@ -423,6 +429,8 @@ export const orderProducts = pgTable(
     product_brand: text('product_brand'),
     product_type: text('product_type'),
     seed_count: integer('seed_count'),
+    /** The blister's cost_price (ARS) when the line was sold; null when it had none. Staff only. */
+    cost_at_time: money('cost_at_time'),
     created_at: createdAt(),
   },
   (t) => [
@@ -510,6 +518,8 @@ export const siteSettings = pgTable('site_settings', {
   max_pending_orders: integer('max_pending_orders'),
   /** How coupons combine with the brands' discounts (domain/coupons.ts COUPON_COMBINATIONS). */
   coupon_combination: text('coupon_combination', { enum: COUPON_COMBINATIONS }).notNull().default('best'),
+  /** Days of sales a purchase should cover beyond the brand's lead time (the restock planner). */
+  restock_cover_days: integer('restock_cover_days').notNull().default(45),
   // How customers reach the shop and its fiscal data (GET/PUT /api/core/contact-settings/): ''
   // when not set. The contact WhatsApp is `whatsapp_number` above, shared with the payment settings.
   /** '' falls back to SHOP_EMAIL. */
@@ -754,4 +764,73 @@ export const couponUses = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('coupon_uses_order_idx').on(t.order_id), index('coupon_uses_coupon_user_idx').on(t.coupon_id, t.user_id)],
+);
+
+// ─── Purchase orders to the seed banks ('Compras', issue 37): one brand's blisters with quantity
+// and unit cost, received in one or more deliveries.
+
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: serial('id').primaryKey(),
+    /** What staff and the bank read ('OC-12'); from its own sequence. */
+    number: serial('number').notNull(),
+    brand_id: integer('brand_id')
+      .notNull()
+      .references(() => brands.id, { onDelete: 'restrict' }),
+    status: text('status', { enum: PURCHASE_ORDER_STATUSES }).notNull().default('draft'),
+    note: text('note').notNull().default(''),
+    created_by: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    received_at: timestamp('received_at', { withTimezone: true }),
+    cancelled_at: timestamp('cancelled_at', { withTimezone: true }),
+    created_at: createdAt(),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('purchase_orders_number_idx').on(t.number),
+    index('purchase_orders_created_idx').on(t.created_at.desc(), t.id.desc()),
+    index('purchase_orders_brand_idx').on(t.brand_id),
+  ],
+);
+
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: serial('id').primaryKey(),
+    purchase_order_id: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    /** Null once the blister or its product is deleted; the line keeps its name and seeds. */
+    blister_id: integer('blister_id').references(() => blisters.id, { onDelete: 'set null' }),
+    product_id: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    product_name: text('product_name').notNull(),
+    seed_count: integer('seed_count').notNull(),
+    quantity: integer('quantity').notNull(),
+    received: integer('received').notNull().default(0),
+    /** ARS per blister; null: not agreed yet. */
+    unit_cost: money('unit_cost'),
+  },
+  (t) => [
+    uniqueIndex('purchase_order_lines_blister_idx').on(t.purchase_order_id, t.blister_id),
+    check('purchase_order_lines_quantity_positive', sql`${t.quantity} > 0`),
+    check('purchase_order_lines_received_range', sql`${t.received} >= 0 and ${t.received} <= ${t.quantity}`),
+  ],
+);
+
+/** One row per delivery received: `receipt_key` makes a retried receipt a no-op. */
+export const purchaseOrderReceipts = pgTable(
+  'purchase_order_receipts',
+  {
+    id: serial('id').primaryKey(),
+    purchase_order_id: integer('purchase_order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    receipt_key: text('receipt_key'),
+    /** `[{ blister_id, quantity, unit_cost }]` as received. */
+    lines: jsonb('lines').$type<ReceiptLine[]>().notNull(),
+    received_by: integer('received_by').references(() => users.id, { onDelete: 'set null' }),
+    created_at: createdAt(),
+  },
+  (t) => [uniqueIndex('purchase_order_receipts_key_idx').on(t.purchase_order_id, t.receipt_key)],
 );

@@ -24,6 +24,7 @@ export const TABLE_OWNERS = {
   mail: { areas: ['mail'], tables: ['mailOutbox'] },
   shipping: { areas: ['shipping'], tables: ['shippingMethods'] },
   'stock-alerts': { areas: ['stock-alerts'], tables: ['stockNotifications', 'stockAlertSettings'] },
+  purchasing: { areas: ['purchasing'], tables: ['purchaseOrders', 'purchaseOrderLines', 'purchaseOrderReceipts'] },
   /** Read and written outside the areas: jobs.ts, the counter store, the signing key at start. */
   infrastructure: { areas: [], tables: ['jobRuns', 'rateLimitCounters', 'signingKey'] },
 };
@@ -43,7 +44,8 @@ export const TABLE_EXCEPTIONS = [
 
 // Areas that read across owners in raw SQL, which the import rule does not see; by design, and
 // the only ones: dashboard (reports: sales, rankings and stock aggregated over orders, the
-// catalog and accounts in one statement each) and backup (the whole-database copy and restore
+// catalog and accounts in one statement each), reports and the restock planner (sales, costs
+// and stock over orders and the catalog, issue 37) and backup (the whole-database copy and restore
 // read and write every table).
 // Below the areas, two files of the layers every area stands on touch an owner's table through
 // the schema: security/caller.ts reads the account and its session (accounts) to load the caller,

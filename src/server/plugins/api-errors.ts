@@ -125,9 +125,27 @@ export const CONFLICTS: Record<string, Conflict> = {
   PRICE_CHANGE_UNCONFIRMED: {
     description: 'Hay precios que cambian más de lo habitual: se repite con la confirmación.',
     areas: ['products'],
-    figures: { price_changes: { type: 'array', items: { type: 'object', additionalProperties: true } } },
+    figures: {
+      price_changes: { type: 'array', items: { type: 'object', additionalProperties: true } },
+      cost_above_price: { type: 'array', items: { type: 'object', additionalProperties: true } },
+    },
   },
   SKU_EXISTS: { description: 'Ya existe un producto con ese SKU.', areas: ['products'] },
+  PURCHASE_ORDER_STATE: {
+    description: 'La compra no está en un estado que permita ese paso (solo un borrador se edita o se borra; recibir pide una compra enviada).',
+    areas: ['purchase-orders'],
+    figures: { status: { type: 'string' } },
+  },
+  RECEIVE_EXCEEDS_ORDERED: {
+    description: 'Se recibe más de lo pedido en una línea de la compra.',
+    areas: ['purchase-orders'],
+    figures: { blister_id: integer },
+  },
+  BLISTER_NOT_OF_BRAND: {
+    description: 'La presentación no es del banco de la compra (o no está en ella).',
+    areas: ['purchase-orders'],
+    figures: { blister_id: integer },
+  },
   CATALOGUE_CHANGED: { description: 'El catálogo cambió mientras se importaba la planilla.', areas: ['products'] },
   BRAND_EXISTS: { description: 'Ya existe un banco con ese nombre.', areas: ['brands'] },
   BRAND_HAS_PRODUCTS: { description: 'El banco tiene productos.', areas: ['brands'] },

@@ -27,7 +27,7 @@ import { getDollarRateValue } from '../site';
 
 const BRAND_NOT_FOUND = 'Banco no encontrado';
 
-const EDITABLE = ['brand_name', 'brand_id', 'description', 'image', 'visible', 'is_national'] as const;
+const EDITABLE = ['brand_name', 'brand_id', 'description', 'image', 'visible', 'is_national', 'lead_time_days'] as const;
 const DISCOUNT_FIELDS = ['discount_active', 'discount_type', 'discount_value', 'discount_expires_at'] as const;
 
 const pick = (row: BrandRow, keys: readonly (keyof BrandRow)[]) =>

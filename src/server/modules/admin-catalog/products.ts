@@ -7,12 +7,15 @@ import { productSearchText, type ProductDto } from '../../../domain/catalog';
 import { usdToArs, type Currency } from '../../../domain/money';
 import {
   changePercent,
+  costAbovePriceMessage,
   DISCOUNT_LEAVES_NO_PRICE,
   discountLeavesNoPriceMessage,
+  isCostAbovePrice,
   isSuspiciousPriceChange,
   leftWithoutPrice,
   PRICE_CHANGE_UNCONFIRMED,
   priceChangeMessage,
+  type CostAbovePrice,
   type FlaggedPrice,
 } from '../../../domain/price-guards';
 import type { AppContext } from '../../context';
@@ -71,7 +74,7 @@ function formColumns(input: ProductFormValues | ProductPatchValues): Partial<For
 function snapshot(
   product: FormColumns,
   brandName: string,
-  blisterRows: Pick<BlisterRow, 'id' | 'seed_count' | 'price' | 'stock' | 'discount'>[],
+  blisterRows: Pick<BlisterRow, 'id' | 'seed_count' | 'price' | 'stock' | 'discount' | 'cost_price'>[],
 ) {
   const fields: Record<string, unknown> = {};
   for (const key of FORM_COLUMNS) fields[key] = product[key];
@@ -80,7 +83,7 @@ function snapshot(
     brand: brandName,
     blisters: [...blisterRows]
       .sort((a, b) => a.seed_count - b.seed_count || a.id - b.id)
-      .map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, stock: b.stock, discount: b.discount })),
+      .map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, stock: b.stock, discount: b.discount, cost_price: b.cost_price })),
   };
 }
 
@@ -93,7 +96,13 @@ export async function staffProductDto(ctx: AppContext, db: DbOrTx, id: number): 
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   const blisterRows = await db.select().from(blisters).where(eq(blisters.product_id, id));
   const dollarRate = await getDollarRateValue(db);
-  return toProductDto(row.products, row.brands, blisterRows, { dollarRate, now: ctx.now(), showPrices: true, staff: true });
+  return toProductDto(row.products, row.brands, blisterRows, {
+    dollarRate,
+    now: ctx.now(),
+    showPrices: true,
+    staff: true,
+    costs: true,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -144,7 +153,14 @@ async function syncBlisters(tx: Tx, productId: number, current: BlisterRow[], li
   const removed = current.filter((b) => !kept.has(b.id)).map((b) => b.id);
   if (removed.length) await tx.delete(blisters).where(inArray(blisters.id, removed));
   for (const item of list) {
-    const values = { seed_count: item.seed_count, price: item.price, stock: item.stock, discount: item.discount };
+    const values = {
+      seed_count: item.seed_count,
+      price: item.price,
+      stock: item.stock,
+      discount: item.discount,
+      // Absent keeps the stored cost (a client that does not know costs never clears them).
+      ...(item.cost_price !== undefined ? { cost_price: item.cost_price } : {}),
+    };
     if (item.id == null) {
       await tx.insert(blisters).values({ ...values, product_id: productId, created_at: now, updated_at: now });
       continue;
@@ -183,8 +199,21 @@ async function checkSavedPrices(
     const message = discountLeavesNoPriceMessage(zeroed, rate);
     throw badRequest(message, undefined, DISCOUNT_LEAVES_NO_PRICE);
   }
-  if (!before || confirmed) return;
+  if (confirmed) return;
   const inArs = (price: number | null, of: Currency) => (price == null ? null : of === 'USD' ? usdToArs(price, rate) : price);
+  // A cost above its price (new, or either of them changed) asks for the same confirmation.
+  const costs: CostAbovePrice[] = [];
+  for (const b of saved) {
+    const was = before?.rows.find((r) => r.id === b.id);
+    const price = inArs(b.price, currency);
+    const moved = !was || was.cost_price !== b.cost_price || was.price !== b.price || before?.currency !== currency;
+    if (moved && isCostAbovePrice(b.cost_price, price))
+      costs.push({ name: product.name, seed_count: b.seed_count, cost: b.cost_price!, price: price! });
+  }
+  if (costs.length) {
+    throw conflict(costAbovePriceMessage(costs), PRICE_CHANGE_UNCONFIRMED, { price_changes: [], cost_above_price: costs });
+  }
+  if (!before) return;
   const flagged: FlaggedPrice[] = [];
   for (const was of before.rows) {
     const now = saved.find((b) => b.id === was.id);
@@ -232,7 +261,7 @@ export async function createProduct(ctx: AppContext, actor: Actor, input: Produc
         })
         .returning();
       await syncBlisters(tx, product.id, [], input.blisters ?? [], now);
-      await checkSavedPrices(tx, ctx, product, brand, null, true);
+      await checkSavedPrices(tx, ctx, product, brand, null, !!input.confirm_price_changes);
       const created = await tx.select().from(blisters).where(eq(blisters.product_id, product.id));
       await logActivity(tx, {
         action: 'create',

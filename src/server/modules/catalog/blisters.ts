@@ -17,6 +17,7 @@ const BLISTER_LINE = {
   price: blisters.price,
   stock: blisters.stock,
   discount: blisters.discount,
+  cost_price: blisters.cost_price,
   product_name: products.name,
   product_image: products.image,
   product_type: products.type,

@@ -19,6 +19,7 @@ interface BlisterJson {
   price: StoredNumber | null;
   stock: StoredNumber;
   discount: StoredNumber;
+  cost_price?: StoredNumber | null;
 }
 
 /** One row of PRODUCT_COLUMNS, BLISTERS_JSON and the match count, as read. */
@@ -52,7 +53,7 @@ const PRODUCT_COLUMNS = sql`p.id, p.brand_id, p.name, p.type, p.genotype, p.sati
   b.created_at as brand_created_at`;
 
 const BLISTERS_JSON = sql`(select coalesce(json_agg(json_build_object('id', bl.id, 'seed_count', bl.seed_count,
-  'price', bl.price, 'stock', bl.stock, 'discount', bl.discount) order by bl.seed_count, bl.id), '[]'::json)
+  'price', bl.price, 'stock', bl.stock, 'discount', bl.discount, 'cost_price', bl.cost_price) order by bl.seed_count, bl.id), '[]'::json)
   from blisters bl where bl.product_id = p.id) as blisters`;
 
 export interface ProductBundle {
@@ -113,6 +114,7 @@ function toBundle(row: ProductJoinedRow): ProductBundle {
       price: num(b.price),
       stock: Number(b.stock),
       discount: Number(b.discount),
+      cost_price: num(b.cost_price ?? null),
     })),
   };
 }

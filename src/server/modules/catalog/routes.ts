@@ -15,7 +15,7 @@ import type { AppContext } from '../../context';
 import { flattenQuery, paged } from '../../http';
 import { readShopSettings } from '../site';
 import { cachedJson } from './cached-json';
-import { viewerOf } from './viewer';
+import { blisterWithCostFor, pageWithCostsFor, viewerOf, withCostsFor } from './viewer';
 import { getBlister, getProduct, listOnSale, listProducts, productFacets, relatedProducts } from './service';
 
 const publicGet = { config: { cacheSeconds: 60 } };
@@ -35,7 +35,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
     (request, reply) =>
       cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
         const page = await listProducts(ctx, viewerOf(request.user), request.query, await lowStockThreshold(ctx, request.query));
-        return paged(request, page.results, page.count, page.page, page.pageSize);
+        return pageWithCostsFor(request.user, paged(request, page.results, page.count, page.page, page.pageSize));
       }),
   );
 
@@ -54,7 +54,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
     (request, reply) =>
       cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
         const page = await listOnSale(ctx, viewerOf(request.user), request.query, await lowStockThreshold(ctx, request.query));
-        return paged(request, page.results, page.count, page.page, page.pageSize);
+        return pageWithCostsFor(request.user, paged(request, page.results, page.count, page.page, page.pageSize));
       }),
   );
 
@@ -62,14 +62,16 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
   app.get(
     '/api/products/blisters/:id/',
     { ...publicGet, schema: { params: idParamSchema, response: { 200: blisterDetailDtoSchema } } },
-    async (request) => getBlister(ctx, viewerOf(request.user), request.params.id),
+    async (request) => blisterWithCostFor(request.user, await getBlister(ctx, viewerOf(request.user), request.params.id)),
   );
 
   app.get(
     '/api/products/:id/',
     { ...publicGet, schema: { params: idParamSchema, response: { 200: productDtoSchema } } },
     (request, reply) =>
-      cachedJson(ctx, request, reply, async (): Promise<ProductDto> => getProduct(ctx, viewerOf(request.user), request.params.id)),
+      cachedJson(ctx, request, reply, async (): Promise<ProductDto> =>
+        withCostsFor(request.user, await getProduct(ctx, viewerOf(request.user), request.params.id)),
+      ),
   );
 
   app.get(
@@ -78,7 +80,7 @@ export default async function catalogRoutes(base: FastifyInstance, { ctx }: { ct
     (request, reply) =>
       cachedJson(ctx, request, reply, async (): Promise<Page<ProductDto>> => {
         const results = await relatedProducts(ctx, viewerOf(request.user), request.params.id, request.query.limit);
-        return { count: results.length, next: null, previous: null, results };
+        return pageWithCostsFor(request.user, { count: results.length, next: null, previous: null, results });
       }),
   );
 }

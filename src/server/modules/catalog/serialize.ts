@@ -3,6 +3,7 @@
 import type { BlisterDto, BrandDto, BrandInfoDto, ProductDto } from '../../../domain/catalog';
 import { PRODUCT_TYPE_LABELS } from '../../../domain/catalog';
 import type { Currency } from '../../../domain/money';
+import { DEFAULT_LEAD_TIME_DAYS } from '../../../domain/restock';
 import { clampDiscount, isBrandDiscountActive, priceBlister, type BrandDiscount, type DiscountType } from '../../../domain/pricing';
 
 /** A product row as stored (drizzle's `products.$inferSelect` fits): the DTO's own columns. */
@@ -31,6 +32,7 @@ export interface BrandRecord extends BrandDiscount {
   is_national: boolean;
   discount_type: DiscountType | null;
   created_at: Date | string;
+  lead_time_days?: number;
 }
 
 /** A blister row as stored (drizzle's `blisters.$inferSelect` fits). */
@@ -41,6 +43,7 @@ export interface BlisterRecord {
   price: number | null;
   stock: number;
   discount: number;
+  cost_price?: number | null;
 }
 
 export interface PricingContext {
@@ -50,6 +53,8 @@ export interface PricingContext {
   showPrices: boolean;
   /** Staff also get the stored values they edit. */
   staff?: boolean;
+  /** Staff with can_manage_products also get the blisters' cost (issue 37). */
+  costs?: boolean;
 }
 
 export const toIso = (value: Date | string | null): string | null =>
@@ -84,6 +89,7 @@ export function toBlisterDto(blister: BlisterRecord, currency: Currency, brand: 
     dto.own_discount = ownDiscount;
     dto.stored_price = price;
   }
+  if (pricing.costs) dto.cost_price = toNumber(blister.cost_price);
   return dto;
 }
 
@@ -168,5 +174,6 @@ export function toBrandDto(brand: BrandRecord, totals: BrandTotals, now: Date): 
     discount_expires_at: toIso(brand.discount_expires_at),
     total_products: totals.total_products,
     total_stock: totals.total_stock,
+    lead_time_days: brand.lead_time_days ?? DEFAULT_LEAD_TIME_DAYS,
   };
 }

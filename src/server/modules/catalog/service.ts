@@ -31,6 +31,9 @@ const pricingFor = (params: ListParams): PricingContext => ({
   now: params.now,
   showPrices: seesPrices(params.viewer),
   staff: params.viewer === 'staff',
+  // Every staff answer carries them here; the routes take them out for staff without
+  // can_manage_products (viewer.ts withCostsFor), and customers never reach this.
+  costs: params.viewer === 'staff',
 });
 
 const toDto = (bundle: ProductBundle, pricing: PricingContext) => toProductDto(bundle.product, bundle.brand, bundle.blisters, pricing);

@@ -105,3 +105,37 @@ export async function moveStock(tx: Tx, before: Held, after: Held, now: Date): P
   if (delta.size === 0) return;
   await applyStockDelta(tx, await lockBlisters(tx, [...delta.keys()]), delta, now);
 }
+
+/**
+ * Stock received from a seed bank (purchase orders, issue 37): each blister rises by its units
+ * and takes the unit cost given (when one is), under the same locks in id order as orders take.
+ * Returns the blisters as they were before, so the caller can tell which were sold out.
+ */
+export async function receiveStock(tx: Tx, units: Held, costs: Map<number, number>, now: Date): Promise<BlisterLine[]> {
+  const locked = await lockBlisters(tx, [...units.keys()]);
+  const changes = [...units].filter(([id, n]) => n > 0 && locked.some((b) => b.id === id));
+  if (changes.length === 0) return locked;
+  const stockCases = sql.join(
+    changes.map(([id, n]) => sql`when ${id}::int then ${n}::int`),
+    sql` `,
+  );
+  const withCost = changes.filter(([id]) => costs.has(id));
+  const costCases = sql.join(
+    withCost.map(([id]) => sql`when ${id}::int then ${costs.get(id)}::numeric`),
+    sql` `,
+  );
+  await tx
+    .update(blisters)
+    .set({
+      stock: sql`${blisters.stock} + (case ${blisters.id} ${stockCases} end)`,
+      ...(withCost.length ? { cost_price: sql`case ${blisters.id} ${costCases} else ${blisters.cost_price} end` } : {}),
+      updated_at: now,
+    })
+    .where(
+      inArray(
+        blisters.id,
+        changes.map(([id]) => id),
+      ),
+    );
+  return locked;
+}

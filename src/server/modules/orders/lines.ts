@@ -41,6 +41,8 @@ export function snapshotLine(p: BlisterLine, quantity: number, priceAtTime: numb
     product_brand: p.brand_name,
     product_type: p.product_type,
     seed_count: p.seed_count,
+    // The cost when sold, like the price, so later cost changes never rewrite past margins.
+    cost_at_time: p.cost_price,
   };
 }
 

@@ -40,3 +40,30 @@ export async function updateInventorySettings(
   ctx.caches.settingsChanged();
   return { ...(await getInventorySettings(ctx)), message: 'Umbral de stock bajo guardado correctamente' };
 }
+
+/** The restock planner's cover days (issue 37): days of sales a purchase covers beyond the lead time. */
+export async function updateRestockCoverDays(ctx: AppContext, actor: Actor, days: number): Promise<number> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(siteSettings).values({ id: 1 }).onConflictDoNothing();
+    const [before] = await tx
+      .select({ restock_cover_days: siteSettings.restock_cover_days })
+      .from(siteSettings)
+      .where(eq(siteSettings.id, 1))
+      .for('update');
+    if (before.restock_cover_days === days) return;
+    await tx
+      .update(siteSettings)
+      .set({ restock_cover_days: days, updated_by: actor.id, updated_at: ctx.now() })
+      .where(eq(siteSettings.id, 1));
+    await logActivity(tx, {
+      action: 'update',
+      description: `Días de cobertura de reposición cambiados de ${before.restock_cover_days} a ${days}`,
+      actor,
+      entity_type: 'site_settings',
+      entity_id: 1,
+      changes: diff(before, { restock_cover_days: days }),
+    });
+  });
+  ctx.caches.settingsChanged();
+  return (await readShopSettings(ctx)).restock_cover_days;
+}

@@ -21,6 +21,7 @@ import { paymentSettingsDtoSchema, paymentSettingsSchema } from '../../../domain
 import { inventorySettingsDtoSchema, inventorySettingsUpdateSchema } from '../../../domain/inventory';
 import { contactSettingsDtoSchema, contactSettingsSchema } from '../../../domain/legal-schemas';
 import { orderSettingsDtoSchema, orderSettingsUpdateSchema } from '../../../domain/order-settings';
+import { restockSettingsSchema } from '../../../domain/restock';
 import type { AppContext } from '../../context';
 import { AppError, tooMany } from '../../errors';
 import { isAdmin, requireStaff } from '../../security/caller';
@@ -29,7 +30,7 @@ import { sleep, WindowCounter } from '../../window-counter';
 import { getMaintenanceStatus, toggleMaintenance, validateBypassPassword } from './maintenance';
 import { getPaymentSettings, updatePaymentSettings } from './payment-settings';
 import { getContactSettings, updateContactSettings } from './contact-settings';
-import { getInventorySettings, updateInventorySettings } from './inventory-settings';
+import { getInventorySettings, updateInventorySettings, updateRestockCoverDays } from './inventory-settings';
 import { getOrderSettings, updateOrderSettings } from './order-settings';
 
 // Guessing limits per IP: 10 tries per 10 minutes; failures counted over 15 minutes (only up to
@@ -150,6 +151,16 @@ export default async function siteRoutes(base: FastifyInstance, opts: { ctx: App
       schema: { body: inventorySettingsUpdateSchema, response: { 200: inventorySettingsDtoSchema.extend({ message: z.string() }) } },
     },
     async (request) => updateInventorySettings(ctx, actorOf(request), request.body),
+  );
+
+  // The restock planner's cover days ('Reponer'), set by those who buy.
+  app.put(
+    '/api/restock/settings/',
+    {
+      config: { access: 'staff', permission: 'can_manage_purchasing' },
+      schema: { body: restockSettingsSchema, response: { 200: restockSettingsSchema } },
+    },
+    async (request) => ({ cover_days: await updateRestockCoverDays(ctx, requireStaff(request), request.body.cover_days) }),
   );
 
   app.get('/api/core/order-settings/', { ...settings, schema: { response: { 200: orderSettingsDtoSchema } } }, async () =>

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { NO_PAYMENT_SETTINGS } from '../../../domain/fulfilment';
 import { DEFAULT_LOW_STOCK_THRESHOLD } from '../../../domain/inventory';
+import { DEFAULT_COVER_DAYS } from '../../../domain/restock';
 import type { AppContext } from '../../context';
 import { siteSettings } from '../../db/schema';
 
@@ -28,6 +29,7 @@ const NO_ROW: Row = {
   low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
   max_pending_orders: null,
   coupon_combination: 'best',
+  restock_cover_days: DEFAULT_COVER_DAYS,
   contact_email: '',
   instagram: '',
   business_name: '',

@@ -8,8 +8,8 @@ import { DensityContext } from '../../components/ui/Button';
 import { NoPermission, RequirePermission, usePermissions } from '../../lib/permissions';
 import { AdminLayout, type AdminNavItem } from './AdminLayout';
 import { PackageIcon, SettingsIcon } from '../../components/ui/account-icons';
-import { BrandIcon, ChartIcon, ClipboardIcon, PulseIcon, UndoIcon, UsersIcon } from '../../components/ui/admin-icons';
-import { TagIcon, ShieldIcon } from '../../components/ui/icons';
+import { BrandIcon, ChartIcon, ClipboardIcon, PulseIcon, RefreshIcon, UndoIcon, UsersIcon } from '../../components/ui/admin-icons';
+import { CartIcon, TagIcon, ShieldIcon } from '../../components/ui/icons';
 import './admin.css';
 
 type Page = ComponentType | LazyExoticComponent<ComponentType>;
@@ -32,6 +32,11 @@ const UserDetailPage = lazy(() => import('./users/UserDetailPage'));
 const ActivityPage = lazy(() => import('./activity/ActivityPage'));
 const SettingsPage = lazy(() => import('./settings/SettingsPage'));
 const ShippingSettingsPage = lazy(() => import('./settings/ShippingSettingsPage'));
+const RestockPage = lazy(() => import('./purchasing/RestockPage'));
+const PurchaseOrdersPage = lazy(() => import('./purchasing/PurchaseOrdersPage'));
+const PurchaseOrderPage = lazy(() => import('./purchasing/PurchaseOrderPage'));
+const PurchaseOrderPrintPage = lazy(() => import('./purchasing/PurchaseOrderPrintPage'));
+const ReportsPage = lazy(() => import('./purchasing/ReportsPage'));
 
 /**
  * spec accounts-admin §2 admin children. To add a section, add its routes here and, when it has
@@ -50,6 +55,10 @@ export const ADMIN_ROUTES: { path: string; page: Page; permission: Permission }[
   { path: 'bancos/editar/:id', page: BrandFormPage, permission: 'can_manage_products' },
   { path: 'marcas', page: BrandListPage, permission: 'can_manage_products' },
   { path: 'cupones', page: CouponsPage, permission: 'can_manage_products' },
+  { path: 'reponer', page: RestockPage, permission: 'can_manage_purchasing' },
+  { path: 'compras', page: PurchaseOrdersPage, permission: 'can_manage_purchasing' },
+  { path: 'compras/:id', page: PurchaseOrderPage, permission: 'can_manage_purchasing' },
+  { path: 'reportes', page: ReportsPage, permission: 'can_manage_purchasing' },
   { path: 'garantias', page: WarrantyClaimsPage, permission: 'can_manage_warranty' },
   { path: 'arrepentimientos', page: RevocationsPage, permission: 'can_manage_orders' },
   { path: 'usuarios', page: UserListPage, permission: 'can_manage_users' },
@@ -65,6 +74,9 @@ export const ADMIN_NAV: AdminNavItem[] = [
   { to: '/admin/pedidos', label: 'Pedidos', icon: ClipboardIcon, pendingOrders: true, permission: 'can_view_orders' },
   { to: '/admin/bancos', label: 'Bancos', icon: BrandIcon, permission: 'can_manage_products' },
   { to: '/admin/cupones', label: 'Cupones', icon: TagIcon, permission: 'can_manage_products' },
+  { to: '/admin/reponer', label: 'Reponer', icon: RefreshIcon, permission: 'can_manage_purchasing' },
+  { to: '/admin/compras', label: 'Compras', icon: CartIcon, permission: 'can_manage_purchasing' },
+  { to: '/admin/reportes', label: 'Reportes', icon: ChartIcon, permission: 'can_manage_purchasing' },
   { to: '/admin/garantias', label: 'Garantías', icon: ShieldIcon, pendingClaims: true, permission: 'can_manage_warranty' },
   { to: '/admin/arrepentimientos', label: 'Arrepentimientos', icon: UndoIcon, permission: 'can_manage_orders' },
   { to: '/admin/usuarios', label: 'Usuarios', icon: UsersIcon, permission: 'can_manage_users' },
@@ -102,6 +114,17 @@ export default function AdminApp() {
             <RequirePermission permission="can_view_orders">
               <Suspense fallback={<PageLoader />}>
                 <PrintPage />
+              </Suspense>
+            </RequirePermission>
+          }
+        />
+        {/* A purchase order for the bank, printed without the admin frame. */}
+        <Route
+          path="compras/:id/imprimir"
+          element={
+            <RequirePermission permission="can_manage_purchasing">
+              <Suspense fallback={<PageLoader />}>
+                <PurchaseOrderPrintPage />
               </Suspense>
             </RequirePermission>
           }

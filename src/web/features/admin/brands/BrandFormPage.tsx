@@ -18,6 +18,7 @@ import { Badge } from '../../../components/ui/Badge';
 import { Button, LinkButton } from '../../../components/ui/Button';
 import { Switch } from '../../../components/ui/checkboxes';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
+import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/restock';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { LoadingState } from '../../../components/ui/states';
 import { bindFields } from '../../../lib/form-fields';
@@ -28,11 +29,20 @@ interface BrandFields {
   image: string;
   visible: boolean;
   is_national: boolean;
+  /** Days from a purchase order sent to the blisters on the shelf (the restock planner). */
+  lead_time_days: string;
 }
 
 const resolver = zodResolver(brandFormSchema) as unknown as Resolver<BrandFields, unknown, BrandFormValues>;
 
-const emptyBrand = (): BrandFields => ({ brand_name: '', description: '', image: '', visible: true, is_national: false });
+const emptyBrand = (): BrandFields => ({
+  brand_name: '',
+  description: '',
+  image: '',
+  visible: true,
+  is_national: false,
+  lead_time_days: String(DEFAULT_LEAD_TIME_DAYS),
+});
 
 // No slug is sent: the server derives it from the name (and follows a rename).
 const brandToForm = (brand: BrandDto): BrandFields => ({
@@ -41,6 +51,7 @@ const brandToForm = (brand: BrandDto): BrandFields => ({
   image: brand.image ?? '',
   visible: brand.visible,
   is_national: brand.is_national,
+  lead_time_days: String(brand.lead_time_days),
 });
 
 export default function BrandFormPage() {
@@ -123,6 +134,13 @@ export default function BrandFormPage() {
           <div className="space-y-3">
             <TextField label="Nombre" required {...field('brand_name')} />
             <TextAreaField label="Descripción" rows={5} {...field('description')} />
+            <TextField
+              label="Demora de entrega (días)"
+              inputMode="numeric"
+              className="sm:w-56"
+              hint="Desde que envías la compra hasta tener las semillas: 'Reponer' la cubre."
+              {...field('lead_time_days')}
+            />
             <Controller
               control={control}
               name="is_national"

@@ -17,7 +17,7 @@ import { orderStageLabel, type OrderStage } from '../../../../domain/order-lifec
 import { formatArs, formatDate, formatDateTime } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useDashboard, useSetupChecklist } from './api';
-import { BarChart, ColumnChart, formatArsAxis, Segmented, type BarItem } from './charts';
+import { BarChart, ColumnChart, formatArsAxis, Segmented, type BarItem } from '../ui/charts';
 import { SetupChecklist } from './SetupChecklist';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';

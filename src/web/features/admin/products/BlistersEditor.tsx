@@ -15,6 +15,7 @@ import { formatArs, formatMoney, type Currency } from '../../../../domain/money'
 import {
   convertPrice,
   convertPriceText,
+  costHint,
   emptyBlister,
   finalPrice,
   normalizeDiscountText,
@@ -89,7 +90,7 @@ export function BlistersEditor({
                   <TrashIcon size={16} />
                 </IconButton>
               </div>
-              <div className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+              <div className="grid grid-cols-2 gap-2 sm:grid-cols-5">
                 <TextField
                   label="Semillas"
                   required
@@ -125,6 +126,14 @@ export function BlistersEditor({
                     onBlur: (e: React.FocusEvent<HTMLInputElement>) =>
                       setValue(`blisters.${index}.discount`, normalizeDiscountText(e.target.value), { shouldDirty: true }),
                   })}
+                />
+                <TextField
+                  label="Costo (ARS)"
+                  inputMode="decimal"
+                  placeholder="Sin costo"
+                  error={rowErrors?.cost_price?.message}
+                  hint={costHint(row.cost_price ?? '', price, currency, rate)}
+                  {...register(`blisters.${index}.cost_price`)}
                 />
               </div>
             </li>

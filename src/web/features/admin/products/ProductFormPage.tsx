@@ -1,7 +1,7 @@
 // 'Agregar Producto' / 'Editar Producto' (spec accounts-admin §2 admin product form, §5 product
 // form): one form validated by the shared productFormSchema, saved in one call with its blisters.
 import { Link } from 'react-router';
-import { PriceChangeList } from '../ui/PriceChangeList';
+import { CostAbovePriceList, PriceChangeList } from '../ui/PriceChangeList';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { SaveBar } from '../ui/SaveBar';
 import { BlistersEditor } from './BlistersEditor';
@@ -13,7 +13,8 @@ import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { LoadingState } from '../../../components/ui/states';
 
 export default function ProductFormPage() {
-  const { form, editing, product, brands, rate, saving, onSubmit, resetForm, priceCheck, confirmPrices, cancelPrices } = useProductForm();
+  const { form, editing, product, brands, rate, saving, onSubmit, resetForm, priceCheck, costCheck, confirmPrices, cancelPrices } =
+    useProductForm();
 
   if (editing && !product.data) return <LoadingState label="Cargando producto..." />;
 
@@ -67,8 +68,11 @@ export default function ProductFormPage() {
         onConfirm={() => void confirmPrices()}
         onClose={cancelPrices}
       >
-        <p>Estos precios cambian mucho respecto de los actuales. Revisa que no falte ni sobre un cero:</p>
+        {(priceCheck ?? []).length > 0 && (
+          <p>Estos precios cambian mucho respecto de los actuales. Revisa que no falte ni sobre un cero:</p>
+        )}
         <PriceChangeList changes={priceCheck ?? []} />
+        <CostAbovePriceList costs={costCheck} />
       </ConfirmModal>
     </form>
   );

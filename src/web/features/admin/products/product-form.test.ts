@@ -65,15 +65,21 @@ describe('product form rules', () => {
       ],
     } as unknown as ProductDto);
     expect(form.brand_id).toBe(3);
-    expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25,50', stock: '4', discount: '10' }]);
+    expect(form.blisters).toEqual([{ id: 11, seed_count: '3', price: '25,50', stock: '4', discount: '10', cost_price: '' }]);
     expect(form.available).toBe(false);
   });
 
   it('produces values the shared product schema accepts', () => {
     const form = { ...emptyProductForm(), brand: 'Sweet Seeds', name: 'Gorilla', type: 'fem' as const };
-    form.blisters = [{ seed_count: '3', price: '12,5', stock: '4', discount: '150' }];
+    form.blisters = [
+      { seed_count: '3', price: '12,5', stock: '4', discount: '150', cost_price: '' },
+      { seed_count: '5', price: '20.000', stock: '1', discount: '0', cost_price: '8.500,50' },
+    ];
     const parsed = productFormSchema.parse(form);
-    expect(parsed.blisters).toMatchObject([{ seed_count: 3, price: 12.5, stock: 4, discount: 100 }]);
+    expect(parsed.blisters).toMatchObject([
+      { seed_count: 3, price: 12.5, stock: 4, discount: 100, cost_price: null },
+      { seed_count: 5, price: 20000, cost_price: 8500.5 },
+    ]);
     expect(parsed.image).toBeNull();
   });
 

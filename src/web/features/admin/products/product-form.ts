@@ -11,6 +11,8 @@ export interface BlisterFields {
   price: string;
   stock: string;
   discount: string;
+  /** ARS; '' when not known. */
+  cost_price: string;
 }
 
 export interface ProductFormFields {
@@ -40,7 +42,7 @@ export interface ProductFormFields {
   blisters: BlisterFields[];
 }
 
-export const emptyBlister = (): BlisterFields => ({ seed_count: '', price: '', stock: '', discount: '0' });
+export const emptyBlister = (): BlisterFields => ({ seed_count: '', price: '', stock: '', discount: '0', cost_price: '' });
 
 export function emptyProductForm(): ProductFormFields {
   return {
@@ -105,6 +107,7 @@ export function productToForm(product: ProductDto): ProductFormFields {
       price: amountInputText(b.stored_price ?? (product.currency === 'USD' ? b.price_in_usd : b.price_in_ars)),
       stock: String(b.stock),
       discount: String(b.own_discount ?? b.discount ?? 0),
+      cost_price: b.cost_price == null ? '' : amountInputText(b.cost_price),
     })),
   };
 }
@@ -145,4 +148,13 @@ export function finalPrice(price: string, discount: string): number | null {
   const amount = parsePriceText(price);
   if (amount === null) return null;
   return applyPercent(amount, parseDecimal(discount) ?? 0);
+}
+
+/** The margin a typed cost leaves on the list price (ARS), as the cost field's hint. */
+export function costHint(cost: string, price: number | null, currency: Currency, rate: number): string | undefined {
+  const amount = parsePriceText(cost);
+  if (amount === null || price === null || price <= 0) return undefined;
+  const inArs = currency === 'USD' ? usdToArs(price, rate) : price;
+  if (inArs <= 0) return undefined;
+  return `Margen sobre el precio: ${Math.round(((inArs - amount) / inArs) * 100)}%`;
 }

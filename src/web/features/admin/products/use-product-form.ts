@@ -4,10 +4,10 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { productFormSchema, type ProductFormValues } from '../../../../domain/admin-catalog';
-import type { FlaggedPrice } from '../../../../domain/price-guards';
+import type { CostAbovePrice, FlaggedPrice } from '../../../../domain/price-guards';
 import { useApiForm } from '../../../lib/use-api-form';
 import { errorMessage } from '../lib/format';
-import { flaggedPricesOf } from '../ui/PriceChangeList';
+import { costsAbovePriceOf, flaggedPricesOf } from '../ui/PriceChangeList';
 import { useAdminBrands, useDollarRate } from '../lib/queries';
 import { useAdminProduct, useSaveProduct } from './api';
 import { emptyProductForm, productToForm, type ProductFormFields } from './product-form';
@@ -49,7 +49,9 @@ export function useProductForm() {
   }, [brands.isError, brands.error]);
 
   // A price moved by −50% or more, or above +200%: the server waits for the owner's word.
-  const [priceCheck, setPriceCheck] = useState<{ values: ProductFormValues; changes: FlaggedPrice[] } | null>(null);
+  const [priceCheck, setPriceCheck] = useState<{ values: ProductFormValues; changes: FlaggedPrice[]; costs: CostAbovePrice[] } | null>(
+    null,
+  );
 
   function send(values: ProductFormValues) {
     save.mutate(values, {
@@ -61,7 +63,7 @@ export function useProductForm() {
       onError: (error) => {
         setPriceCheck(null);
         const changes = flaggedPricesOf(error);
-        if (changes) return setPriceCheck({ values, changes });
+        if (changes) return setPriceCheck({ values, changes, costs: costsAbovePriceOf(error) });
         // The fields the server named (a taken SKU, …), the first brought into view.
         if (!showServerErrors(error, { focus: true }))
           toast.error(errorMessage(error, editing ? 'Error al actualizar el producto' : 'Error al crear el producto'));
@@ -85,6 +87,7 @@ export function useProductForm() {
     onSubmit,
     resetForm,
     priceCheck: priceCheck?.changes ?? null,
+    costCheck: priceCheck?.costs ?? [],
     confirmPrices,
     cancelPrices,
   };
