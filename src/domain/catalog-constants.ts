@@ -1,6 +1,6 @@
 // Catalog vocabulary without zod: the storefront's first load imports values from here, while
 // the schemas that need zod live in catalog.ts (which re-exports all of this).
-import { normalizeSearch } from './text';
+import { normalizeSearch } from './text.ts';
 
 export const PRODUCT_TYPES = ['auto', 'fem', 'reg'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -2,7 +2,7 @@
 // page's document from them (server/plugins/html-document.ts) and the build writes them into
 // index.html for the development server (vite.config.ts). A page's own head (title, description,
 // canonical…) comes from the route table (pages.ts).
-import { PAGES, type FixedHead } from './pages';
+import { PAGES, type FixedHead } from './pages.ts';
 
 export const DOCUMENT = {
   lang: 'es',

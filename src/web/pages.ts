@@ -2,8 +2,8 @@
 // (routes.tsx), the server's first render (entry-server.tsx), the page's head and kept URL
 // (server/modules/seo, server/plugins/static-web.ts) and the build (compile hints, critical CSS)
 // all read it. Plain data: the server and the build import it without React.
-import { SHOP_NAME } from '../domain/shop';
-import { FILTER_PARAMS, SEARCH_PARAMS } from './features/catalog/filters';
+import { SHOP_NAME } from '../domain/shop.ts';
+import { FILTER_PARAMS, SEARCH_PARAMS } from './features/catalog/filters.ts';
 
 /**
  * What the server renders of the page: 'full' for a page that is the same for every visitor until

@@ -2,7 +2,7 @@
 // the document's parts (document.ts), the same the server assembles each page's HTML from
 // (server/plugins/html-document.ts), so that the two never differ.
 import type { Plugin } from 'vite';
-import { DOCUMENT } from '../document';
+import { DOCUMENT } from '../document.ts';
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 

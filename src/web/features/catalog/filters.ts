@@ -8,7 +8,7 @@ import {
   PRODUCT_TYPES,
   TYPE_TO_CATEGORY,
   type ProductType,
-} from '../../../domain/catalog-constants';
+} from '../../../domain/catalog-constants.ts';
 
 export type CatalogSort = '' | 'min_price' | '-min_price';
 
