@@ -53,8 +53,6 @@ export function isSuspiciousRateChange(current: number, next: number): boolean {
 export const rateChangeMessage = (current: number, next: number) =>
   `¿Seguro? La cotización pasa de ${formatMoney(current)} a ${formatMoney(next)} (${changePercent(current, next) > 0 ? '+' : ''}${formatAmount(changePercent(current, next))}%). Confirma el nuevo valor para aplicarlo.`;
 
-export const COST_ABOVE_PRICE = 'COST_ABOVE_PRICE';
-
 /** A blister whose cost (ARS) is above its price (ARS): likely a slip, confirmed like a price. */
 export interface CostAbovePrice {
   name: string;

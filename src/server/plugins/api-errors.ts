@@ -132,7 +132,8 @@ export const CONFLICTS: Record<string, Conflict> = {
   },
   SKU_EXISTS: { description: 'Ya existe un producto con ese SKU.', areas: ['products'] },
   PURCHASE_ORDER_STATE: {
-    description: 'La compra no está en un estado que permita ese paso (solo un borrador se edita o se borra; recibir pide una compra enviada).',
+    description:
+      'La compra no está en un estado que permita ese paso (solo un borrador se edita o se borra; recibir pide una compra enviada).',
     areas: ['purchase-orders'],
     figures: { status: { type: 'string' } },
   },

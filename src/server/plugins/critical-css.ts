@@ -8,7 +8,6 @@
 // The cascade stays that of the whole sheet: the inline rules are a subset in the same order and
 // come first, so the whole sheet, once applied, changes nothing of what is on screen (no shift).
 
-
 /** What of a page a selector can ask for: its class names and ids. */
 export interface PageNames {
   classes: ReadonlySet<string>;
