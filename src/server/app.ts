@@ -29,6 +29,7 @@ import warrantyRoutes from './modules/warranty/routes';
 import legalRoutes from './modules/legal/routes';
 import seoRoutes from './modules/seo/routes';
 import stockAlertRoutes from './modules/stock-alerts/routes';
+import { cartRoutes } from './modules/cart';
 import { pageHeadRenderer } from './modules/seo/service';
 import { storefrontPageVariant } from './modules/site/maintenance';
 import apiDocsPlugin from './plugins/api-docs';
@@ -162,6 +163,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(activityRoutes, { ctx });
   await app.register(adminCatalogRoutes, { ctx });
   await app.register(stockAlertRoutes, { ctx });
+  await app.register(cartRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
 
   await app.register(seoRoutes, { ctx });

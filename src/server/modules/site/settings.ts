@@ -28,6 +28,7 @@ const NO_ROW: Row = {
   low_stock_threshold: DEFAULT_LOW_STOCK_THRESHOLD,
   max_pending_orders: null,
   coupon_combination: 'best',
+  abandoned_cart_hours: null,
   contact_email: '',
   instagram: '',
   business_name: '',
