@@ -14,7 +14,7 @@ import { CartLineItem } from './CartLineItem';
 import { CheckoutForm } from './CheckoutForm';
 
 export default function CartPage() {
-  const { lines, units, total } = useCart();
+  const { lines, units, total, buyable } = useCart();
   const { status } = useSession();
   const navigate = useNavigate();
   const [checkingOut, setCheckingOut] = useState(false);
@@ -24,6 +24,10 @@ export default function CartPage() {
     if (status !== 'authenticated') {
       toast.info('Debes iniciar sesión para realizar la compra');
       void navigate('/login?redirect=carrito');
+      return;
+    }
+    if (!buyable.length) {
+      toast.error('Ningún producto del carrito está disponible ahora');
       return;
     }
     setCheckingOut(true);
@@ -64,7 +68,7 @@ export default function CartPage() {
           </dl>
           <div className="mt-5 border-t border-stone-200 pt-5">
             {checkingOut ? (
-              <CheckoutForm lines={lines} onBack={() => setCheckingOut(false)} />
+              <CheckoutForm lines={buyable} onBack={() => setCheckingOut(false)} />
             ) : (
               <div className="flex flex-col gap-2">
                 <Button className="w-full" onClick={startOrder}>
