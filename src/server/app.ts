@@ -20,6 +20,7 @@ import dashboardRoutes from './modules/dashboard/routes';
 import healthRoutes from './modules/health/routes';
 import uploadRoutes from './modules/uploads/routes';
 import orderRoutes from './modules/orders/routes';
+import reorderRoutes from './modules/orders/reorder-routes';
 import couponRoutes from './modules/coupons/routes';
 import siteRoutes from './modules/site/routes';
 import shippingRoutes from './modules/shipping/routes';
@@ -154,6 +155,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(catalogRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(reorderRoutes, { ctx });
   await app.register(couponRoutes, { ctx });
   await app.register(siteRoutes, { ctx });
   await app.register(shippingRoutes, { ctx });

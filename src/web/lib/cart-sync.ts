@@ -14,7 +14,8 @@ const SAVE_DELAY_MS = 300;
 
 const toInput = (lines: CartLine[]) => lines.map((l) => ({ product_id: l.id, blister_id: l.blister_id, quantity: l.quantity }));
 
-function toCartLine(line: ServerCartLine): CartLine {
+/** A line of the server's answer as the cookie keeps it. */
+export function toCartLine(line: ServerCartLine): CartLine {
   return {
     id: line.product_id,
     blister_id: line.blister_id,

@@ -1,11 +1,13 @@
 // /admin/pedidos/nuevo (issue 23): a sale agreed by WhatsApp or in person, entered by staff. The
 // server prices the lines, quotes the shipping and reserves the stock as a checkout does; the
 // payment may be recorded at once.
-import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
-import { ApiError } from '../../../lib/api';
+import { api, ApiError } from '../../../lib/api';
+import type { BlisterDto } from '../../../../domain/catalog';
+import type { OrderDto } from '../../../../domain/orders';
 import { amountInputText, errorMessage, shopToday } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useCreateManualOrder, useShippingOptions, type ManualOrderBody } from './api';
@@ -16,6 +18,7 @@ import {
   addUnit,
   chosenOption,
   deliveryBody,
+  draftFromOrder,
   draftSubtotal,
   EMPTY_STREET,
   fieldError,
@@ -38,9 +41,13 @@ interface PaymentDraft {
 export default function NewOrderPage() {
   const navigate = useNavigate();
   const create = useCreateManualOrder();
-  const [customer, setCustomer] = useState<CustomerDraft>({ email: '', first_name: '', last_name: '', phone: '' });
-  const [lines, setLines] = useState<DraftLine[]>([]);
-  const [delivery, setDelivery] = useState<DraftDelivery>({ province: '', method_id: null, street: EMPTY_STREET });
+  // "Nuevo pedido igual" on an order's page: its customer, lines and delivery to start with.
+  const sameAs = (useLocation().state as { sameAs?: OrderDto } | null)?.sameAs;
+  const [start] = useState(() => (sameAs ? draftFromOrder(sameAs) : null));
+  const [customer, setCustomer] = useState<CustomerDraft>(start?.customer ?? { email: '', first_name: '', last_name: '', phone: '' });
+  const [lines, setLines] = useState<DraftLine[]>(start?.lines ?? []);
+  const [delivery, setDelivery] = useState<DraftDelivery>(start?.delivery ?? { province: '', method_id: null, street: EMPTY_STREET });
+  useTodaysPrices(start?.lines, setLines);
   const [payment, setPayment] = useState<PaymentDraft | null>(null);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>();
@@ -193,4 +200,34 @@ function PaymentFields({
       )}
     </div>
   );
+}
+
+/**
+ * The lines copied from an order at today's prices and within today's stock; a line sold out or
+ * no longer sold is left out, and staff are told which.
+ */
+function useTodaysPrices(copied: DraftLine[] | undefined, setLines: (update: (lines: DraftLine[]) => DraftLine[]) => void) {
+  useEffect(() => {
+    if (!copied?.length) return;
+    let stopped = false;
+    void Promise.all(copied.map((line) => api.get<BlisterDto>(`/api/products/blisters/${line.blister_id}/`).catch(() => null))).then(
+      (found) => {
+        if (stopped) return;
+        const left: string[] = [];
+        const today = copied.flatMap((line, i) => {
+          const blister = found[i];
+          if (!blister || blister.stock <= 0 || !blister.final_price) {
+            left.push(line.product_name);
+            return [];
+          }
+          return [{ ...line, unit_price: blister.final_price, quantity: Math.min(line.quantity, blister.stock) }];
+        });
+        setLines(() => today);
+        if (left.length) toast.info('Sin stock o fuera de venta, no se copiaron:', { description: left.join(', ') });
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+  }, [copied, setLines]);
 }
