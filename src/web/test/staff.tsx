@@ -16,6 +16,8 @@ function SignedIn({ role, children }: { role: NamedRole; children: ReactNode }) 
       is_staff: true,
       is_superuser: role === 'owner',
       role,
+      marketing_opt_in: false,
+      marketing_opt_in_changed_at: null,
     });
     // Once, on mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps

@@ -22,6 +22,7 @@ import {
 import { PHONE_MAX_LENGTH } from '../../../domain/phone';
 import { PROVINCE_OPTIONS } from '../../../domain/shipping';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
+import { ConsentCard } from './ConsentCard';
 import {
   deliveryDataFormSchema,
   emailChangeFormSchema,
@@ -123,6 +124,7 @@ function ProfileTab() {
       <NamesForm profile={profile.data} />
       <EmailChange profile={profile.data} />
       <DeliveryDataForm profile={profile.data} />
+      <ConsentCard profile={profile.data} />
     </div>
   );
 }
@@ -133,8 +135,9 @@ function useApplyProfile() {
   const { updateUser } = useSession();
   return (saved: ProfileDto) => {
     queryClient.setQueryData<ProfileDto>(profileKey, saved);
-    const { id, username, email, first_name, last_name, is_staff, is_superuser, role } = saved;
-    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser, role });
+    const { id, username, email, first_name, last_name, is_staff, is_superuser, role, marketing_opt_in, marketing_opt_in_changed_at } =
+      saved;
+    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser, role, marketing_opt_in, marketing_opt_in_changed_at });
   };
 }
 
