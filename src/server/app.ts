@@ -14,6 +14,7 @@ import { createCounterStore, type CounterStore } from './counters';
 import { serializerCompiler, validatorCompiler } from './http';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
+import unsubscribeRoutes from './modules/auth/unsubscribe';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -151,6 +152,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await app.register(healthRoutes, { db: ctx.db, readiness });
   await app.register(authRoutes, { ctx });
+  await app.register(unsubscribeRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });

@@ -57,6 +57,7 @@ const storefrontPages: RouteObject[] = [
     ...page(() => import('./features/legal/LegalPage').then((m) => ({ default: m.ReturnsPage }))),
   },
   { path: 'arrepentimiento', ...page(() => import('./features/legal/RevocationPage')) },
+  { path: 'baja', ...page(() => import('./features/unsubscribe/UnsubscribePage')) },
   { path: 'carrito', ...page(() => import('./features/cart/CartPage'), CartSkeleton) },
   { path: 'garantia', ...page(() => import('./features/warranty/GuestWarrantyPage'), WarrantySkeleton) },
   { path: 'login', ...page(() => import('./features/auth/LoginPage'), LoginSkeleton, RedirectIfAuthenticated) },

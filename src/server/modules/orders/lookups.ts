@@ -18,6 +18,16 @@ export async function hasActiveOrder(db: DbOrTx, userId: number): Promise<boolea
   return !!earlier;
 }
 
+/** Whether the customer placed an order (of any state) at or after `since`: a cart reminder is then not sent. */
+export async function orderedSince(db: DbOrTx, userId: number, since: Date): Promise<boolean> {
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), sql`${orders.created_at} >= ${since.toISOString()}::timestamptz`))
+    .limit(1);
+  return !!found;
+}
+
 /** Revenue per coupon: the totals of the orders that carry it and are not cancelled. */
 export async function revenueByCoupon(db: DbOrTx, id?: number): Promise<Map<number, number>> {
   const rows = await db
