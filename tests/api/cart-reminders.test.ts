@@ -100,6 +100,16 @@ describe('cart reminders', () => {
     expect(mail.text_body).toContain('http://localhost:3000/carrito');
     expect(unsubscribeLink(mail.text_body)).not.toBeNull();
 
+    // The dashboard counts it, and the order placed after it within 7 days.
+    const stats = await api(server, 'GET', '/api/dashboard/cart-reminders/', { token: staff.token });
+    expect(stats.json).toMatchObject({ days: 30, sent: 1, ordered_within_7_days: 0 });
+    await placeOrder(server, due.customer, [{ product_id: due.product.id, blister_id: due.product.blisters[0].id, quantity: 1 }]);
+    expect((await api(server, 'GET', '/api/dashboard/cart-reminders/', { token: staff.token })).json).toMatchObject({
+      sent: 1,
+      ordered_within_7_days: 1,
+    });
+    expect((await api(server, 'GET', '/api/dashboard/cart-reminders/', { token: due.customer.token })).status).toBe(403);
+
     // Once per cart, whatever the runs.
     expect(await sendCartReminders(server.ctx)).toBe(0);
     expect(await mailsTo(all)).toHaveLength(1);
