@@ -47,8 +47,15 @@ export default async function unsubscribeRoutes(base: FastifyInstance, opts: { c
   // withdraws nothing).
   app.get(
     '/api/unsubscribe/',
-    { config: { access: 'public' }, schema: { querystring: z.object({ token: tokenSchema.optional() }) } },
-    async (request, reply) => reply.redirect(`/baja${request.query.token ? `?token=${encodeURIComponent(request.query.token)}` : ''}`, 303),
+    {
+      config: { access: 'public' },
+      schema: {
+        querystring: z.object({ token: tokenSchema.optional() }),
+        response: { 303: z.undefined().describe('A /baja, la página que pregunta') },
+      },
+    },
+    async (request, reply) =>
+      reply.status(303).redirect(`/baja${request.query.token ? `?token=${encodeURIComponent(request.query.token)}` : ''}`),
   );
 
   app.post(

@@ -2,6 +2,7 @@
 // customer's order, or none, is 404.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { idParamSchema } from '../../../domain/page';
 import { reorderResultSchema } from '../../../domain/reorder';
 import type { AppContext } from '../../context';
@@ -12,7 +13,10 @@ export default async function reorderRoutes(base: FastifyInstance, opts: { ctx: 
   const app = base.withTypeProvider<ZodTypeProvider>();
   app.post(
     '/api/orders/:id/reorder/',
-    { config: { access: 'user' }, schema: { params: idParamSchema, response: { 200: reorderResultSchema } } },
+    {
+      config: { access: 'user' },
+      schema: { params: idParamSchema, body: z.object({}).optional(), response: { 200: reorderResultSchema } },
+    },
     async (request) => reorder(opts.ctx, request.params.id, requireUser(request).id),
   );
 }
