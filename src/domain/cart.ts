@@ -110,7 +110,6 @@ export const cartUpdateSchema = z.object({
 
 /** Why a line cannot be bought now: its blister has no units, or it is no longer sold. */
 export const CART_LINE_STATES = ['ok', 'sold_out', 'unavailable'] as const;
-export type CartLineState = (typeof CART_LINE_STATES)[number];
 
 export const serverCartLineSchema = z.object({
   product_id: z.number().int(),
