@@ -69,6 +69,7 @@ export const cart = {
   /** Sign-out: the browser's cart empties here only (the account's stays on the server) and belongs to nobody. */
   forget: () => {
     cartOwner.write(null);
+    cartOwner.markUnsaved(false);
     commit([], false);
   },
   /** Replaces a line's prices with the server's current ones (prices change while a cart waits). */
@@ -82,6 +83,7 @@ export const cart = {
 };
 
 const OWNER_KEY = 'cart_owner';
+const UNSAVED_KEY = 'cart_unsaved';
 
 /** Which account's server cart the cookie mirrors (cart-sync.ts): another account's sign-in merges. */
 export const cartOwner = {
@@ -90,6 +92,22 @@ export const cartOwner = {
       return localStorage.getItem(OWNER_KEY);
     } catch {
       return null;
+    }
+  },
+  /** Whether a change made here may not have reached the server yet (a page left before its save). */
+  unsaved(): boolean {
+    try {
+      return localStorage.getItem(UNSAVED_KEY) === '1';
+    } catch {
+      return false;
+    }
+  },
+  markUnsaved(unsaved: boolean) {
+    try {
+      if (unsaved) localStorage.setItem(UNSAVED_KEY, '1');
+      else localStorage.removeItem(UNSAVED_KEY);
+    } catch {
+      // Without storage a change left unsaved is lost on the next visit's read.
     }
   },
   write(id: number | null) {

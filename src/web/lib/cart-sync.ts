@@ -44,7 +44,9 @@ export function CartSync() {
 
     const apply = (answer: ServerCart, seen: number) => {
       // A change made while the answer travelled wins: it is saved next.
-      if (!stopped && seen === changes) cart.replaceFromServer(answer.lines.map(toCartLine));
+      if (stopped || seen !== changes) return;
+      cartOwner.markUnsaved(false);
+      cart.replaceFromServer(answer.lines.map(toCartLine));
     };
     const save = () => {
       const seen = changes;
@@ -53,23 +55,39 @@ export function CartSync() {
         () => undefined,
       );
     };
+    let ready = false;
     const stopListening = onLocalCartChange(() => {
       changes++;
+      cartOwner.markUnsaved(true);
+      // Before the first answer a save would replace the server's lines with this browser's alone.
+      if (!ready) return;
       clearTimeout(timer);
       timer = setTimeout(save, SAVE_DELAY_MS);
     });
 
     const seen = changes;
-    const first =
-      cartOwner.read() === String(userId)
-        ? api.get<ServerCart>('/api/cart/')
-        : api.post<ServerCart>('/api/cart/merge/', { lines: toInput(cart.lines()) });
+    // This browser mirrors the account's cart: the server's is the newer, unless a change made
+    // here was left unsaved (the page closed before its save), which is then saved first.
+    const mine = cartOwner.read() === String(userId);
+    const first = !mine
+      ? api.post<ServerCart>('/api/cart/merge/', { lines: toInput(cart.lines()) })
+      : cartOwner.unsaved()
+        ? api.put<ServerCart>('/api/cart/', { lines: toInput(cart.lines()) })
+        : api.get<ServerCart>('/api/cart/');
     void first.then(
       (answer) => {
         if (stopped) return;
         cartOwner.write(userId);
+        ready = true;
         if (seen === changes) apply(answer, seen);
-        else save();
+        else {
+          // Changed here meanwhile: joined to the server's lines, not put over them.
+          const now = changes;
+          void api.post<ServerCart>('/api/cart/merge/', { lines: toInput(cart.lines()) }).then(
+            (merged) => apply(merged, now),
+            () => undefined,
+          );
+        }
       },
       () => undefined,
     );
