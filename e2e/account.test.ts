@@ -110,7 +110,7 @@ describe('account screens', () => {
       await page.getByRole('link', { name: '¿Olvidaste tu contraseña?' }).click();
       await page.waitForURL('**/recuperar-contrasena');
       const before = await mailIds();
-      await page.getByLabel('Email').fill('martina.ruiz@example.com');
+      await page.getByRole('textbox', { name: 'Email' }).fill('martina.ruiz@example.com');
       await page.getByRole('button', { name: 'Enviar código' }).click();
       const code = extractCode(await waitForOutboxMail(shop.server, 'martina.ruiz@example.com', 'restablecer', before));
       await page.getByLabel('Código de verificación').fill(code);
@@ -162,7 +162,7 @@ describe('account screens', () => {
       await page.getByLabel('Nombre', { exact: true }).fill('Ana');
       await page.getByLabel('Apellido').fill('Sosa');
       await page.getByLabel('Usuario').fill(username);
-      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByLabel('Contraseña', { exact: true }).fill('clave-segura');
       await page.getByLabel('Confirmar contraseña').fill('clave-segura');
       await page.getByRole('button', { name: 'Crear Cuenta' }).click();

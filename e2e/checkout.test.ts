@@ -67,7 +67,7 @@ describe('customer journey from registration to a cancelled order', () => {
       await page.getByLabel('Nombre', { exact: true }).fill('Lucía');
       await page.getByLabel('Apellido').fill('Fernández');
       await page.getByLabel('Usuario').fill('luciaf');
-      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByLabel('Contraseña', { exact: true }).fill(password);
       await page.getByLabel('Confirmar contraseña').fill('otra-clave');
       await page.getByRole('button', { name: 'Crear Cuenta' }).click();

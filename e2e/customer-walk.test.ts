@@ -109,7 +109,7 @@ describe('registering from a product page', () => {
       await page.getByLabel('Nombre', { exact: true }).fill('Sofía');
       await page.getByLabel('Apellido').fill('Luna');
       await page.getByLabel('Usuario').fill('sofialuna');
-      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByLabel('Contraseña', { exact: true }).fill('semillas-2026');
       await page.getByLabel('Confirmar contraseña').fill('semillas-2026');
       await page.getByRole('button', { name: 'Crear Cuenta' }).click();

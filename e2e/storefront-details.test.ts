@@ -65,7 +65,7 @@ describe('account from a product', () => {
       await page.getByLabel('Nombre', { exact: true }).fill('Julia');
       await page.getByLabel('Apellido').fill('Paz');
       await page.getByLabel('Usuario').fill('juliapaz');
-      await page.getByLabel('Email').fill(email);
+      await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByLabel('Contraseña', { exact: true }).fill(password);
       await page.getByLabel('Confirmar contraseña').fill(password);
       await page.getByRole('button', { name: 'Crear Cuenta' }).click();

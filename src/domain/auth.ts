@@ -120,6 +120,8 @@ export const registerSchema = z
     password: passwordSchema,
     password2: z.string({ error: 'Confirma tu contraseña' }).min(1, { error: 'Confirma tu contraseña', abort: true }),
     instagram: instagramSchema,
+    /** 'Quiero recibir recordatorios y novedades por email': unticked unless the customer ticks it. */
+    marketing_opt_in: z.boolean({ error: 'Elige si quieres recibir recordatorios' }).optional(),
   })
   .refine((v) => v.password === v.password2, { path: ['password2'], message: 'Las contraseñas no coinciden' });
 export type RegisterInput = z.infer<typeof registerSchema>;
@@ -144,6 +146,7 @@ export const profileUpdateSchema = z
     verification_code: codeSchema.optional(),
     phone: profilePhoneSchema.optional(),
     last_address: homeAddressSchema.nullable().optional(),
+    marketing_opt_in: z.boolean({ error: 'Elige si quieres recibir recordatorios' }).optional(),
   })
   .refine((v) => Object.values(v).some((value) => value !== undefined), {
     path: ['general'],
@@ -274,6 +277,9 @@ export const authUserDtoSchema = z.object({
   is_superuser: z.boolean(),
   /** The staff role (src/domain/staff-roles.ts); null for a customer. */
   role: z.enum(STAFF_ROLES).nullable(),
+  /** Consent to reminder and news e-mails (Ley 25.326), and when it was last given or withdrawn. */
+  marketing_opt_in: z.boolean(),
+  marketing_opt_in_changed_at: z.string().nullable(),
 });
 export type AuthUserDto = z.infer<typeof authUserDtoSchema>;
 
@@ -309,7 +315,7 @@ export const changePasswordResponseSchema = refreshResponseSchema.extend({ messa
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
 /** spec storefront §3 User (from permissions check): user_id, username, email, first_name, last_name, is_staff, is_superuser. */
-export const permissionsResponseSchema = authUserDtoSchema.extend({
+export const permissionsResponseSchema = authUserDtoSchema.omit({ marketing_opt_in: true, marketing_opt_in_changed_at: true }).extend({
   user_id: z.number().int(),
   /** The map of the user's role: every key of PERMISSION_LABELS. */
   permissions: z.object(Object.fromEntries(PERMISSIONS.map((p) => [p, z.boolean()])) as Record<Permission, z.ZodBoolean>),

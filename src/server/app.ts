@@ -14,6 +14,7 @@ import { createCounterStore, type CounterStore } from './counters';
 import { serializerCompiler, validatorCompiler } from './http';
 import adminCatalogRoutes from './modules/admin-catalog/routes';
 import authRoutes from './modules/auth/routes';
+import unsubscribeRoutes from './modules/auth/unsubscribe';
 import brandRoutes from './modules/brands/routes';
 import catalogRoutes from './modules/catalog/routes';
 import dashboardRoutes from './modules/dashboard/routes';
@@ -31,6 +32,7 @@ import seoRoutes from './modules/seo/routes';
 import stockAlertRoutes from './modules/stock-alerts/routes';
 import { purchasingRoutes } from './modules/purchasing';
 import { reportRoutes } from './modules/reports';
+import { cartRoutes, reorderRoutes } from './modules/cart';
 import { pageHeadRenderer } from './modules/seo/service';
 import { storefrontPageVariant } from './modules/site/maintenance';
 import apiDocsPlugin from './plugins/api-docs';
@@ -151,10 +153,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await app.register(healthRoutes, { db: ctx.db, readiness });
   await app.register(authRoutes, { ctx });
+  await app.register(unsubscribeRoutes, { ctx });
   await app.register(brandRoutes, { ctx });
   await app.register(catalogRoutes, { ctx });
   await app.register(uploadRoutes, { ctx });
   await app.register(orderRoutes, { ctx });
+  await app.register(reorderRoutes, { ctx });
   await app.register(couponRoutes, { ctx, revenue: revenueByCoupon });
   await app.register(siteRoutes, { ctx });
   await app.register(shippingRoutes, { ctx });
@@ -166,6 +170,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(stockAlertRoutes, { ctx });
   await app.register(purchasingRoutes, { ctx });
   await app.register(reportRoutes, { ctx });
+  await app.register(cartRoutes, { ctx });
   await app.register(dashboardRoutes, { ctx });
 
   await app.register(seoRoutes, { ctx });

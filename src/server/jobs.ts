@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import type { DbOrTx } from './db/client';
 import { jobRuns } from './db/schema';
 import type { Logger } from './logger';
+import { sendCartReminders } from './modules/cart';
 import { deliverDueMail } from './modules/mail/service';
 import { expireStalePendingOrders } from './modules/orders';
 import { refreshDollarRateIfDue } from './modules/site/dollar-rate';
@@ -31,6 +32,8 @@ export const JOBS: Job[] = [
   { name: 'stock-alert', everyMs: 60_000, run: runDailyStockAlert },
   // Writes that raise stock send their notices at once; this catches any other path, and a crash.
   { name: 'restock-notices', everyMs: 60_000, run: sendRestockNotices },
+  // Off until the shop sets abandoned_cart_hours; then every cart waiting that long, once.
+  { name: 'cart-reminders', everyMs: 5 * 60_000, run: sendCartReminders },
 ];
 
 /**

@@ -5,6 +5,7 @@ import { StrictMode, useEffect, type ReactNode } from 'react';
 import { markAppReady } from './lib/app-ready';
 import { afterSlices } from './lib/hydration-slices';
 import { FirstRenderContext, type FirstRender } from './lib/first-render';
+import { CartSync } from './lib/cart-sync';
 import { SessionProvider } from './lib/session';
 import { Toasts } from './lib/toast';
 
@@ -37,6 +38,7 @@ export function App({
         <QueryClientProvider client={queryClient}>
           <SessionProvider>
             {children}
+            <CartSync />
             <ReadyMark />
             <Toasts />
           </SessionProvider>

@@ -145,6 +145,8 @@ export const PAGES: readonly PageDeclaration[] = [
         'Revoca tu compra dentro de los 10 días corridos desde que la recibiste, sin costo (Ley 24.240, art. 34): completa el formulario y recibe tu código.',
     },
   },
+  // The unsubscribe link of a reminder e-mail: its token is in the URL, so only the frame is kept.
+  { path: 'baja', module: 'features/unsubscribe/UnsubscribePage.tsx', firstView: 'frame' },
   { path: 'carrito', module: 'features/cart/CartPage.tsx', firstView: 'frame', fallback: 'cart' },
   { path: 'garantia', module: 'features/warranty/GuestWarrantyPage.tsx', firstView: 'frame', fallback: 'warranty' },
   { path: 'login', module: 'features/auth/LoginPage.tsx', firstView: 'frame', fallback: 'login', guard: 'signed-out' },

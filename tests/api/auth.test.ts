@@ -320,6 +320,8 @@ describe('POST /api/auth/login/', () => {
         is_staff: false,
         is_superuser: false,
         role: null,
+        marketing_opt_in: false,
+        marketing_opt_in_changed_at: null,
       },
       access: expect.any(String),
       refresh: expect.any(String),

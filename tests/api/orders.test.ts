@@ -417,6 +417,7 @@ describe('pending orders per customer (MAX_PENDING_ORDERS)', () => {
       max_pending_orders: 3,
       is_default: true,
       coupon_combination: 'best',
+      abandoned_cart_hours: null,
     });
     expect((await api(server, 'GET', '/api/core/order-settings/', { token: user.token })).status).toBe(403);
     expect((await api(server, 'PUT', '/api/core/order-settings/', { token: user.token, body: { max_pending_orders: 9 } })).status).toBe(

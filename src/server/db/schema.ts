@@ -79,6 +79,10 @@ export const users = pgTable(
     email_verified: boolean('email_verified').notNull().default(false),
     /** The delivery address of the customer's last order (checkout prefills it; Mi cuenta edits it). */
     last_address: jsonb('last_address').$type<Address>(),
+    /** 'Quiero recibir recordatorios y novedades por email' (Ley 25.326): off until the customer ticks it. */
+    marketing_opt_in: boolean('marketing_opt_in').notNull().default(false),
+    /** When the customer last gave or withdrew that consent; null while never touched. */
+    marketing_opt_in_changed_at: timestamp('marketing_opt_in_changed_at', { withTimezone: true }),
     last_login: timestamp('last_login', { withTimezone: true }),
     created_at: createdAt(),
     updated_at: updatedAt(),
@@ -520,6 +524,8 @@ export const siteSettings = pgTable('site_settings', {
   coupon_combination: text('coupon_combination', { enum: COUPON_COMBINATIONS }).notNull().default('best'),
   /** Days of sales a purchase should cover beyond the brand's lead time (the restock planner). */
   restock_cover_days: integer('restock_cover_days').notNull().default(45),
+  /** Hours a signed-in customer's cart waits before its one reminder e-mail; null: no reminders. */
+  abandoned_cart_hours: integer('abandoned_cart_hours'),
   // How customers reach the shop and its fiscal data (GET/PUT /api/core/contact-settings/): ''
   // when not set. The contact WhatsApp is `whatsapp_number` above, shared with the payment settings.
   /** '' falls back to SHOP_EMAIL. */
@@ -833,4 +839,61 @@ export const purchaseOrderReceipts = pgTable(
     created_at: createdAt(),
   },
   (t) => [uniqueIndex('purchase_order_receipts_key_idx').on(t.purchase_order_id, t.receipt_key)],
+);
+
+/**
+ * A signed-in customer's cart, kept by the server (issue 38): one row per customer while it has
+ * lines. `updated_at` moves on every change; `reminded_at` is claimed by the one reminder e-mail
+ * (cart/reminders.ts) and cleared when the cart empties.
+ */
+export const carts = pgTable(
+  'carts',
+  {
+    user_id: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    updated_at: updatedAt(),
+    reminded_at: timestamp('reminded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('carts_unreminded_idx')
+      .on(t.updated_at)
+      .where(sql`${t.reminded_at} is null`),
+  ],
+);
+
+/**
+ * The cart's lines: product, blister and quantity only (prices are read fresh). No foreign key to
+ * the catalog: a line whose blister was removed stays, shown as no longer sold.
+ */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => carts.user_id, { onDelete: 'cascade' }),
+    product_id: integer('product_id').notNull(),
+    blister_id: integer('blister_id').notNull(),
+    quantity: integer('quantity').notNull(),
+    /** Order of the lines as the customer added them. */
+    position: integer('position').notNull().default(0),
+    updated_at: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_user_blister_idx').on(t.user_id, t.product_id, t.blister_id),
+    check('cart_lines_quantity_range', sql`${t.quantity} between 1 and 99`),
+  ],
+);
+
+/** Each abandoned-cart reminder sent: the dashboard counts them and the orders that followed within 7 days. */
+export const cartReminders = pgTable(
+  'cart_reminders',
+  {
+    id: serial('id').primaryKey(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sent_at: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('cart_reminders_sent_at_idx').on(t.sent_at)],
 );

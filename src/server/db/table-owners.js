@@ -23,6 +23,7 @@ export const TABLE_OWNERS = {
   legal: { areas: ['legal'], tables: ['legalPages', 'revocationRequests'] },
   mail: { areas: ['mail'], tables: ['mailOutbox'] },
   shipping: { areas: ['shipping'], tables: ['shippingMethods'] },
+  cart: { areas: ['cart'], tables: ['carts', 'cartLines', 'cartReminders'] },
   'stock-alerts': { areas: ['stock-alerts'], tables: ['stockNotifications', 'stockAlertSettings'] },
   purchasing: { areas: ['purchasing'], tables: ['purchaseOrders', 'purchaseOrderLines', 'purchaseOrderReceipts'] },
   /** Read and written outside the areas: jobs.ts, the counter store, the signing key at start. */

@@ -16,7 +16,8 @@ import type { AccessClaims } from './tokens';
 export type Access = 'public' | 'user' | 'staff' | 'operator';
 
 /** The caller, with the role read from the database on every request. */
-export type AuthUser = AuthUserDto & {
+// The consent to reminder e-mails is not read on every request: the profile and sign-in answers carry it.
+export type AuthUser = Omit<AuthUserDto, 'marketing_opt_in' | 'marketing_opt_in_changed_at'> & {
   /** The permissions of a custom role (users.staff_permissions); null for other roles. */
   staff_permissions: string[] | null;
 };

@@ -103,8 +103,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         }
         forgetIntendedRoute();
         // The cart holds the prices only a customer may see, and the next person on this browser
-        // is someone else.
-        cart.clear();
+        // is someone else; the account's cart stays on the server.
+        cart.forget();
         clear();
       },
       updateUser(nextUser) {

@@ -25,6 +25,8 @@ export function AsStaff({ role = 'owner', children }: { role?: NamedRole; childr
     is_staff: true,
     is_superuser: role === 'owner',
     role,
+    marketing_opt_in: false,
+    marketing_opt_in_changed_at: null,
   };
   return (
     <SessionProvider>
@@ -42,6 +44,8 @@ export const CUSTOMER: SessionUser = {
   is_staff: false,
   is_superuser: false,
   role: null,
+  marketing_opt_in: false,
+  marketing_opt_in_changed_at: null,
 };
 
 /** `children` as seen by the signed-in customer `CUSTOMER`. */

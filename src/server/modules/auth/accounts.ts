@@ -16,6 +16,8 @@ export interface NewAccount {
   last_name: string;
   instagram?: string | null;
   phone?: string | null;
+  /** Only the customer gives it (registration); every other account starts without it. */
+  marketing_opt_in?: boolean;
 }
 
 export async function insertAccount(
@@ -34,6 +36,8 @@ export async function insertAccount(
       instagram: account.instagram,
       phone: account.phone,
       email_verified: options.emailVerified,
+      marketing_opt_in: account.marketing_opt_in ?? false,
+      marketing_opt_in_changed_at: account.marketing_opt_in ? options.now : null,
       created_at: options.now,
       updated_at: options.now,
     })
@@ -118,3 +122,44 @@ export const accountIdWithEmail = (email: AnyPgColumn | SQL) =>
   sql`(select u2.id from users u2 where lower(u2.email) = lower(${email}) order by u2.id limit 1)`;
 export const accountPhone = (userId: SQL) => sql<string | null>`(select u.phone from users u where u.id = ${userId})`;
 export const accountSince = (userId: SQL) => sql<Date | string | null>`(select u.created_at from users u where u.id = ${userId})`;
+
+/** A customer's consent to reminders and news (Ley 25.326), with when it last changed. */
+export interface MarketingConsent {
+  email: string;
+  first_name: string;
+  username: string;
+  is_active: boolean;
+  marketing_opt_in: boolean;
+}
+
+/** The contact and consent of these accounts, by id. */
+export async function accountConsents(db: DbOrTx, userIds: number[]): Promise<Map<number, MarketingConsent>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: users.id,
+      email: users.email,
+      first_name: users.first_name,
+      username: users.username,
+      is_active: users.is_active,
+      marketing_opt_in: users.marketing_opt_in,
+    })
+    .from(users)
+    .where(inArray(users.id, [...new Set(userIds)]));
+  return new Map(rows.map(({ id, ...consent }) => [id, consent]));
+}
+
+/**
+ * Withdraws the consent (the unsubscribe link): the time is recorded once, when it changes.
+ * False when there is no such account.
+ */
+export async function withdrawMarketingConsent(db: DbOrTx, userId: number, now: Date): Promise<boolean> {
+  const changed = await db
+    .update(users)
+    .set({ marketing_opt_in: false, marketing_opt_in_changed_at: now })
+    .where(and(eq(users.id, userId), eq(users.marketing_opt_in, true)))
+    .returning({ id: users.id });
+  if (changed.length) return true;
+  const [exists] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  return !!exists;
+}

@@ -1,4 +1,5 @@
 export {
+  accountConsents,
   accountContacts,
   accountIdWithEmail,
   accountPhone,
@@ -12,3 +13,4 @@ export {
 export type { RememberedDelivery } from './accounts';
 export { toProfile } from './service';
 export { revokeUserSessions } from './sessions';
+export { unsubscribeUrl } from './unsubscribe';

@@ -53,6 +53,8 @@ export function toAuthUser(row: UserRow): AuthUserDto {
     is_staff: row.is_staff,
     is_superuser: row.is_superuser,
     role: row.staff_role ?? null,
+    marketing_opt_in: row.marketing_opt_in,
+    marketing_opt_in_changed_at: row.marketing_opt_in_changed_at?.toISOString() ?? null,
   };
 }
 
@@ -170,6 +172,8 @@ async function reRegister(
         last_name: input.last_name,
         instagram: input.instagram,
         password_hash: passwordHash,
+        marketing_opt_in: input.marketing_opt_in ?? false,
+        marketing_opt_in_changed_at: input.marketing_opt_in ? ctx.now() : null,
         updated_at: ctx.now(),
       })
       .where(and(eq(users.id, existing.id), eq(users.email_verified, false), eq(users.is_active, true)))
@@ -330,7 +334,24 @@ export async function updateProfile(
   const current = await findUserById(ctx.db, userId);
   if (!current) throw notFound('Usuario no encontrado');
 
-  const changes: Partial<Pick<UserRow, 'first_name' | 'last_name' | 'email' | 'email_verified' | 'phone' | 'last_address'>> = {};
+  const changes: Partial<
+    Pick<
+      UserRow,
+      | 'first_name'
+      | 'last_name'
+      | 'email'
+      | 'email_verified'
+      | 'phone'
+      | 'last_address'
+      | 'marketing_opt_in'
+      | 'marketing_opt_in_changed_at'
+    >
+  > = {};
+  // The consent's time is when it changed: saving the same choice again keeps it.
+  if (input.marketing_opt_in !== undefined && input.marketing_opt_in !== current.marketing_opt_in) {
+    changes.marketing_opt_in = input.marketing_opt_in;
+    changes.marketing_opt_in_changed_at = ctx.now();
+  }
   if (input.first_name !== undefined) changes.first_name = input.first_name;
   if (input.last_name !== undefined) changes.last_name = input.last_name;
   if (input.phone !== undefined) changes.phone = input.phone;
@@ -375,6 +396,7 @@ export async function updateProfile(
         email: u.email,
         phone: u.phone,
         last_address: u.last_address,
+        marketing_opt_in: u.marketing_opt_in,
       });
       const before = logged(current);
       const after = logged(row);

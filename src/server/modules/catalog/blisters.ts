@@ -135,3 +135,21 @@ export async function blistersToRestock(db: DbOrTx, threshold: number) {
     brand_name,
   }));
 }
+
+/** The blisters with these ids with their product and brand (deleted products included), by blister id. */
+export async function blisterLinesByIds(db: DbOrTx, blisterIds: number[]): Promise<Map<number, BlisterLine>> {
+  if (blisterIds.length === 0) return new Map();
+  const rows = await selectBlisterLines(db).where(inArray(blisters.id, [...new Set(blisterIds)]));
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** Products by id with their brand's name: what a line whose blister was removed still shows. */
+export async function productNamesByIds(db: DbOrTx, productIds: number[]) {
+  if (productIds.length === 0) return new Map<number, { name: string; brand: string; image: string | null }>();
+  const rows = await db
+    .select({ id: products.id, name: products.name, brand: brands.brand_name, image: products.image })
+    .from(products)
+    .innerJoin(brands, eq(brands.id, products.brand_id))
+    .where(inArray(products.id, [...new Set(productIds)]));
+  return new Map(rows.map(({ id, ...rest }) => [id, rest]));
+}

@@ -1,4 +1,12 @@
-export { blistersToRestock, blisterSummaries, lineBlisters, lineProducts, shareBlisterStock } from './blisters';
+export {
+  blisterLinesByIds,
+  blistersToRestock,
+  blisterSummaries,
+  lineBlisters,
+  lineProducts,
+  productNamesByIds,
+  shareBlisterStock,
+} from './blisters';
 export type { BlisterLine } from './blisters';
 export { BRAND_COLUMNS, brandLeadTime, brandNames, brandRecordOf, listBrandRecords, productBrandIds } from './brand-records';
 export { cachedJson } from './cached-json';

@@ -6,6 +6,7 @@ import { dashboardDtoSchema, setupChecklistSchema } from '../../../domain/dashbo
 import type { AppContext } from '../../context';
 import { getDashboard } from './service';
 import { getSetupChecklist } from './setup-checklist';
+import { cartReminderStats, cartReminderStatsSchema } from './cart-reminders';
 
 export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -17,5 +18,10 @@ export default async function dashboardRoutes(base: FastifyInstance, opts: { ctx
   // Not cached, unlike the figures above: a setting saved anywhere ticks its step at once.
   app.get('/api/dashboard/setup/', { ...dashboard, schema: { response: { 200: setupChecklistSchema } } }, async () =>
     getSetupChecklist(ctx),
+  );
+
+  // Cart reminders sent in the last 30 days and the orders that followed them (issue 38).
+  app.get('/api/dashboard/cart-reminders/', { ...dashboard, schema: { response: { 200: cartReminderStatsSchema } } }, async () =>
+    cartReminderStats(ctx),
   );
 }

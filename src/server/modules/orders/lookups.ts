@@ -1,7 +1,7 @@
 // What other areas ask of orders, each a narrow question, so only this area's files read the
 // order tables (src/server/db/table-owners.js). Leaf module: it imports nothing of the areas, so
 // coupons, users, warranty, legal and the catalog can call it without a circle.
-import { and, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orderProducts, orders } from '../../db/schema';
@@ -16,6 +16,16 @@ export async function hasActiveOrder(db: DbOrTx, userId: number): Promise<boolea
     .where(and(eq(orders.user_id, userId), ne(orders.status, 'cancelled')))
     .limit(1);
   return !!earlier;
+}
+
+/** Whether the customer placed an order (of any state) at or after `since`: a cart reminder is then not sent. */
+export async function orderedSince(db: DbOrTx, userId: number, since: Date): Promise<boolean> {
+  const [found] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.user_id, userId), sql`${orders.created_at} >= ${since.toISOString()}::timestamptz`))
+    .limit(1);
+  return !!found;
 }
 
 /** Revenue per coupon: the totals of the orders that carry it and are not cancelled. */
@@ -192,3 +202,24 @@ export const latestOrderPhone = (userId: SQL, email: AnyPgColumn | SQL) =>
 /** How many of the customer's orders are not cancelled, as a column of the caller's query. */
 export const activeOrdersCount = (userId: SQL, email: AnyPgColumn | SQL) =>
   sql<number>`(select count(*)::int from orders o where ${customerOrders(userId, email)} and o.status <> 'cancelled')`;
+
+/** The lines of an order, if it is this customer's (else null). */
+export async function customerOrderLines(db: DbOrTx, orderId: number, userId: number) {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.user_id, userId)));
+  if (!order) return null;
+  return db
+    .select({
+      product_id: orderProducts.product_id,
+      blister_id: orderProducts.blister_id,
+      quantity: orderProducts.quantity,
+      price_at_time: orderProducts.price_at_time,
+      name: orderProducts.product_name,
+      seed_count: orderProducts.seed_count,
+    })
+    .from(orderProducts)
+    .where(eq(orderProducts.order_id, orderId))
+    .orderBy(asc(orderProducts.id));
+}

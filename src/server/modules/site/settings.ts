@@ -30,6 +30,7 @@ const NO_ROW: Row = {
   max_pending_orders: null,
   coupon_combination: 'best',
   restock_cover_days: DEFAULT_COVER_DAYS,
+  abandoned_cart_hours: null,
   contact_email: '',
   instagram: '',
   business_name: '',

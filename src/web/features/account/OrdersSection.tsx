@@ -23,6 +23,7 @@ import { ConfirmModal } from '../../components/ui/ConfirmModal';
 import { LoadMore } from '../../components/ui/states';
 import { PackageIcon, TrashIcon } from '../../components/ui/account-icons';
 import { EmptySection, SectionStates } from './SectionStates';
+import { ReorderButton } from './ReorderButton';
 import { cancelOrder, removeOrderLine, useMyOrders, type OrderDto, type OrderProductDto } from './api';
 
 type Pending = { kind: 'cancel'; order: OrderDto } | { kind: 'remove'; order: OrderDto; line: OrderProductDto } | null;
@@ -312,6 +313,7 @@ function OrderCard({
         </dl>
         <div className="flex flex-wrap items-end justify-between gap-3">
           <OrderTotals order={order} />
+          <ReorderButton order={order} />
           {editable && (
             <Button variant="dangerOutline" onClick={onCancel}>
               Cancelar pedido

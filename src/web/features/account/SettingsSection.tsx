@@ -12,6 +12,7 @@ import { DialogActions } from '../../components/ui/DialogActions';
 import { AddressFields, PhoneField, ProvinceField } from '../../components/ui/address-fields';
 import { CodeField, EmailField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
+import { ConsentCard } from './ConsentCard';
 import {
   deliveryDataFormSchema,
   emailChangeFormSchema,
@@ -99,6 +100,7 @@ function ProfileTab() {
       <NamesForm profile={profile.data} />
       <EmailChange profile={profile.data} />
       <DeliveryDataForm profile={profile.data} />
+      <ConsentCard profile={profile.data} />
     </div>
   );
 }
@@ -109,8 +111,9 @@ function useApplyProfile() {
   const { updateUser } = useSession();
   return (saved: ProfileDto) => {
     queryClient.setQueryData<ProfileDto>(profileKey, saved);
-    const { id, username, email, first_name, last_name, is_staff, is_superuser, role } = saved;
-    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser, role });
+    const { id, username, email, first_name, last_name, is_staff, is_superuser, role, marketing_opt_in, marketing_opt_in_changed_at } =
+      saved;
+    updateUser({ id, username, email, first_name, last_name, is_staff, is_superuser, role, marketing_opt_in, marketing_opt_in_changed_at });
   };
 }
 

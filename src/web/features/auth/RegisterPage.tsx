@@ -48,7 +48,16 @@ export default function RegisterPage() {
 
   const form = useForm<RegisterForm, unknown, RegisterValues>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { first_name: '', last_name: '', username: '', email: '', password: '', password2: '', instagram: '' },
+    defaultValues: {
+      first_name: '',
+      last_name: '',
+      username: '',
+      email: '',
+      password: '',
+      password2: '',
+      instagram: '',
+      marketing_opt_in: false,
+    },
     mode: 'onTouched',
   });
   const { errors, isSubmitting } = form.formState;
@@ -198,6 +207,10 @@ export default function RegisterPage() {
           />
         </div>
         <TextField label="Instagram" optional autoCapitalize="none" spellCheck={false} placeholder="@usuario" {...field('instagram')} />
+        <label className="flex items-start gap-2 text-sm text-stone-700">
+          <input type="checkbox" className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700" {...form.register('marketing_opt_in')} />
+          Quiero recibir recordatorios y novedades por email
+        </label>
         <Button type="submit" className="w-full" loading={isSubmitting} loadingText="Creando cuenta...">
           Crear Cuenta
         </Button>

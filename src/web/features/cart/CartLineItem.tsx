@@ -61,7 +61,7 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
   }
 
   return (
-    <li className="flex gap-3 py-4 sm:gap-4 sm:py-5">
+    <li className={`flex gap-3 py-4 sm:gap-4 sm:py-5 ${line.unavailable ? 'opacity-80' : ''}`} data-unavailable={line.unavailable}>
       {/* The picture repeats the name's link: a pointer's target, out of the keyboard's way and the screen reader's. */}
       <Link
         to={`/producto/${line.id}`}
@@ -132,7 +132,7 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
               type="button"
               className="flex h-10 w-10 items-center justify-center rounded-r-lg text-stone-700 hover:bg-stone-100 disabled:text-stone-300"
               onClick={() => changeQuantity(line.quantity + 1)}
-              disabled={line.quantity >= CART_MAX_QUANTITY || checking}
+              disabled={line.quantity >= CART_MAX_QUANTITY || checking || !!line.unavailable}
               aria-label={`Agregar una unidad de ${line.name} (${seedsText(line.seed_count)})`}
             >
               <PlusIcon size={16} />
@@ -140,10 +140,15 @@ export function CartLineItem({ line, knownStock }: { line: CartLine; knownStock?
           </div>
           <p className="text-right font-bold text-stone-900">
             <span className="sr-only">Total de la línea: </span>
-            {formatArs(line.price * line.quantity)}
+            {line.unavailable ? '—' : formatArs(line.price * line.quantity)}
           </p>
         </div>
-        {knownStock !== undefined && knownStock < line.quantity && (
+        {line.unavailable && (
+          <p className="mt-2 text-sm font-medium text-red-700" role="status">
+            {line.unavailable === 'sold_out' ? 'Sin stock por ahora' : 'Ya no está a la venta'}: no se incluye en el pedido.
+          </p>
+        )}
+        {!line.unavailable && knownStock !== undefined && knownStock < line.quantity && (
           <p className="mt-2 text-sm text-amber-800" role="status">
             {knownStock > 0 ? `Solo hay ${knownStock} unidades disponibles` : 'No hay stock disponible para esta presentación'}
           </p>

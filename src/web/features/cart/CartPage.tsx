@@ -1,7 +1,7 @@
 // /carrito (spec storefront §2 cart, §4 checkout, §5): lines, summary and the checkout form.
 import { useQueries } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../lib/toast';
 import { formatArs } from '../../../domain/money';
 import { useSession } from '../../lib/session';
@@ -14,9 +14,10 @@ import { CartLineItem } from './CartLineItem';
 import { CheckoutForm } from './CheckoutForm';
 
 export default function CartPage() {
-  const { lines, units, total } = useCart();
+  const { lines, units, total, buyable } = useCart();
   const { status } = useSession();
   const navigate = useNavigate();
+  const notice = (useLocation().state as { cartNotice?: unknown } | null)?.cartNotice;
   const [checkingOut, setCheckingOut] = useState(false);
   const stock = useCurrentBlisters(lines, status === 'authenticated');
 
@@ -26,15 +27,26 @@ export default function CartPage() {
       void navigate('/login?redirect=carrito');
       return;
     }
+    if (!buyable.length) {
+      toast.error('Ningún producto del carrito está disponible ahora');
+      return;
+    }
     setCheckingOut(true);
   }
 
-  if (!lines.length) return <EmptyCart />;
+  const noticeBox = typeof notice === 'string' && (
+    <p role="status" className="mt-4 rounded-xl border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+      {notice}
+    </p>
+  );
+
+  if (!lines.length) return <EmptyCart notice={noticeBox} />;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <PageTitle>{`Mi Carrito (${units})`}</PageTitle>
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito ({units})</h1>
+      {noticeBox}
       {/* One column of minmax(0, 1fr) on a phone: an auto column would grow to the widest content (the coupon's field and button). */}
       <div
         className={`mt-6 grid grid-cols-1 gap-6 lg:items-start ${checkingOut ? 'lg:grid-cols-[1fr_26rem]' : 'lg:grid-cols-[1fr_22rem]'}`}
@@ -64,7 +76,7 @@ export default function CartPage() {
           </dl>
           <div className="mt-5 border-t border-stone-200 pt-5">
             {checkingOut ? (
-              <CheckoutForm lines={lines} onBack={() => setCheckingOut(false)} />
+              <CheckoutForm lines={buyable} onBack={() => setCheckingOut(false)} />
             ) : (
               <div className="flex flex-col gap-2">
                 <Button className="w-full" onClick={startOrder}>
@@ -119,11 +131,12 @@ function useCurrentBlisters(lines: CartLine[], signedIn: boolean): Map<number, n
   return stock;
 }
 
-function EmptyCart() {
+function EmptyCart({ notice }: { notice: ReactNode }) {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <PageTitle>Mi Carrito (0)</PageTitle>
       <h1 className="text-2xl font-bold tracking-tight text-stone-900 sm:text-3xl">Mi Carrito (0)</h1>
+      {notice}
       <div className="mt-6 flex flex-col items-center rounded-2xl border border-stone-200 bg-white px-6 py-14 text-center shadow-sm">
         <div className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-700">
           <CartLargeIcon size={32} />

@@ -159,7 +159,8 @@ function CheckoutFields({
         // The total on screen: the server refuses the order (PRICE_CHANGED) if it would charge another.
         expected_total: checkoutTotal(subtotal, option, applied),
       });
-      cart.clear();
+      // Lines the cart could not sell stay in it, marked.
+      cart.removeLines(lines);
       // Stock, the customer's orders and the saved address changed.
       await queryClient.invalidateQueries();
       toast.success(ORDER_CREATED);

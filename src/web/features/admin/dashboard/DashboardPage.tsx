@@ -19,6 +19,7 @@ import { PageHeader, Panel } from '../ui/PageHeader';
 import { useDashboard, useSetupChecklist } from './api';
 import { BarChart, ColumnChart, formatArsAxis, Segmented, type BarItem } from '../ui/charts';
 import { SetupChecklist } from './SetupChecklist';
+import { CartRemindersPanel } from './CartRemindersPanel';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
 import { WarningIcon, RefreshIcon } from '../../../components/ui/admin-icons';
@@ -102,6 +103,7 @@ function Dashboard({ data }: { data: DashboardDto }) {
         <TopProductsPanel data={data} />
         <TopBrandsPanel data={data} />
         <CouponPanel data={data} />
+        <CartRemindersPanel />
       </div>
       <div className="grid min-w-0 gap-4 md:grid-cols-3">
         <PendingPanel data={data} />

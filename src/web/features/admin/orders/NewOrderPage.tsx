@@ -1,11 +1,15 @@
 // /admin/pedidos/nuevo (issue 23): a sale agreed by WhatsApp or in person, entered by staff. The
 // server prices the lines, quotes the shipping and reserves the stock as a checkout does; the
 // payment may be recorded at once.
+import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { toast } from '../../../lib/toast';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHODS, type PaymentMethod } from '../../../../domain/fulfilment-steps';
 import { useApiForm } from '../../../lib/use-api-form';
+import { api } from '../../../lib/api';
+import type { BlisterDto } from '../../../../domain/catalog';
+import type { OrderDto } from '../../../../domain/orders';
 import { amountInputText, errorMessage, shopToday } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
 import { useCreateManualOrder, useShippingOptions, type ManualOrderBody } from './api';
@@ -13,7 +17,7 @@ import { CustomerFields } from './draft/CustomerFields';
 import { DeliveryFields } from './draft/DeliveryFields';
 import { LineList } from './draft/LineList';
 import { errorsByName, manualOrderFormSchema, type ManualOrderDraft, type PaymentDraft } from './draft/manual-order-form';
-import { addUnit, chosenOption, draftSubtotal, EMPTY_STREET, fieldError } from './draft/order-draft';
+import { addUnit, chosenOption, draftFromOrder, draftSubtotal, EMPTY_STREET, fieldError, type DraftLine } from './draft/order-draft';
 import { ProductSearch } from './draft/ProductSearch';
 import { TotalsSummary } from './draft/TotalsSummary';
 import { Button } from '../../../components/ui/Button';
@@ -23,19 +27,23 @@ import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 export default function NewOrderPage() {
   const navigate = useNavigate();
   const create = useCreateManualOrder();
+  // "Nuevo pedido igual" on an order's page: its customer, lines and delivery to start with.
+  const sameAs = (useLocation().state as { sameAs?: OrderDto } | null)?.sameAs;
+  const [start] = useState(() => (sameAs ? draftFromOrder(sameAs) : null));
   const { form, showServerErrors } = useApiForm<ManualOrderDraft, ManualOrderBody>({
     // The quote chosen in the values checked: a method that no longer reaches the province sends none.
     schema: (values) => manualOrderFormSchema(chosenOption(values.delivery, options.data)),
     defaultValues: {
-      customer: { email: '', first_name: '', last_name: '', phone: '' },
-      lines: [],
-      delivery: { province: '', method_id: null, street: EMPTY_STREET },
+      customer: start?.customer ?? { email: '', first_name: '', last_name: '', phone: '' },
+      lines: start?.lines ?? [],
+      delivery: start?.delivery ?? { province: '', method_id: null, street: EMPTY_STREET },
       payment: null,
       note: '',
     },
   });
   const [customer, lines, delivery, payment] = useWatch({ control: form.control, name: ['customer', 'lines', 'delivery', 'payment'] });
   const errors = errorsByName(form.formState.errors);
+  useTodaysPrices(start?.lines, (today) => form.setValue('lines', today));
 
   const subtotal = draftSubtotal(lines);
   const options = useShippingOptions(delivery.province, subtotal);
@@ -178,4 +186,36 @@ function PaymentFields({
       )}
     </div>
   );
+}
+
+/**
+ * The lines copied from an order at today's prices and within today's stock; a line sold out or
+ * no longer sold is left out, and staff are told which.
+ */
+function useTodaysPrices(copied: DraftLine[] | undefined, setLines: (lines: DraftLine[]) => void) {
+  useEffect(() => {
+    if (!copied?.length) return;
+    let stopped = false;
+    void Promise.all(copied.map((line) => api.get<BlisterDto>(`/api/products/blisters/${line.blister_id}/`).catch(() => null))).then(
+      (found) => {
+        if (stopped) return;
+        const left: string[] = [];
+        const today = copied.flatMap((line, i) => {
+          const blister = found[i];
+          if (!blister || blister.stock <= 0 || !blister.final_price) {
+            left.push(line.product_name);
+            return [];
+          }
+          return [{ ...line, unit_price: blister.final_price, quantity: Math.min(line.quantity, blister.stock) }];
+        });
+        setLines(today);
+        if (left.length) toast.info('Sin stock o fuera de venta, no se copiaron:', { description: left.join(', ') });
+      },
+    );
+    return () => {
+      stopped = true;
+    };
+    // Once, for the copied lines.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [copied]);
 }

@@ -109,6 +109,11 @@ export default function OrderDetailPage() {
             <LinkButton to={`/admin/pedidos/imprimir?pedidos=${data.order_number}`} variant="secondary">
               Imprimir
             </LinkButton>
+            {manage && (
+              <LinkButton to="/admin/pedidos/nuevo" state={{ sameAs: data }} variant="secondary">
+                Nuevo pedido igual
+              </LinkButton>
+            )}
             {manage && !editRefused && !editingLines && (
               <Button variant="secondary" onClick={() => setEditingLines(true)}>
                 <EditIcon size={16} />

@@ -5,6 +5,7 @@ import { DollarRateSettings } from './DollarRateSettings';
 import { LowStockSettings } from './LowStockSettings';
 import { CouponCombinationSettings } from './CouponCombinationSettings';
 import { PendingCapSettings } from './PendingCapSettings';
+import { CartReminderSettings } from './CartReminderSettings';
 import { MaintenanceSettings } from './MaintenanceSettings';
 import { PaymentSettings } from './PaymentSettings';
 import { SettingsSection } from './SettingsSection';
@@ -33,6 +34,7 @@ export default function SiteSettingsPanel({ showTitle = true }: { showTitle?: bo
           <LowStockSettings />
           <PendingCapSettings />
           <CouponCombinationSettings />
+          <CartReminderSettings />
           <SettingsSection id="datos-de-pago" className="@4xl:col-span-2">
             <PaymentSettings />
           </SettingsSection>

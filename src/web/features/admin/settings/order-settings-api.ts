@@ -25,6 +25,7 @@ export function useSaveOrderSettings() {
       max_pending_orders: result.max_pending_orders,
       is_default: result.is_default,
       coupon_combination: result.coupon_combination,
+      abandoned_cart_hours: result.abandoned_cart_hours,
     });
     return result.message;
   };

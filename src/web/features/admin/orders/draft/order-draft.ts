@@ -83,3 +83,20 @@ export function deliveryBody(delivery: DraftDelivery, option: ShippingOption | u
 
 /** The first message of a field in a 400's `errors` (keys as the server names them). */
 export const fieldError = (errors: Record<string, string[]> | undefined, key: string) => errors?.[key]?.[0];
+
+/**
+ * "Nuevo pedido igual" (issue 38): a new order's draft with an order's customer, lines and
+ * delivery; the lines are new ones, priced by the catalog once read (NewOrderPage).
+ */
+export function draftFromOrder(order: OrderDto) {
+  return {
+    customer: {
+      email: order.customer_email,
+      first_name: order.customer.first_name ?? '',
+      last_name: order.customer.last_name ?? '',
+      phone: order.customer_phone,
+    },
+    lines: linesOfOrder(order).map(({ id: _id, ...line }) => line),
+    delivery: deliveryOfOrder(order),
+  };
+}
