@@ -45,7 +45,16 @@ describe('the served API description', () => {
       },
     });
     const problems = await lintFromString({ source: served.text, absoluteRef: '/api/openapi.json', config });
-    expect(problems.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    // A link that only leads to a page (the e-mails' unsubscribe link, 303 to /baja) has no 2xx.
+    const redirectOnly = (pointer = '') =>
+      /^#\/paths\/[^/]+\/get\/responses$/.test(pointer) &&
+      Object.keys(problemOperation(pointer)?.responses ?? {}).every((status) => status.startsWith('3') || status.startsWith('4'));
+    const problemOperation = (pointer: string) => {
+      const [, path] = /^#\/paths\/([^/]+)\//.exec(pointer) ?? [];
+      return path ? (doc.paths[path.replaceAll('~1', '/')]?.get as Operation | undefined) : undefined;
+    };
+    const found = problems.filter((p) => !(p.ruleId === 'operation-2xx-response' && redirectOnly(p.location[0]?.pointer)));
+    expect(found.map((p) => `${p.ruleId} ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
   });
 
   it('gives every operation a unique operationId and a summary', () => {
