@@ -58,6 +58,19 @@ describe('htmlDocument', () => {
       '<script defer src="/start.js" data-entry="/assets/index-A1.js" data-modules="/assets/react-C3.js /assets/query-B2.js /assets/carousel-F6.js /assets/HomePage-E5.js"></script>',
     );
   });
+
+  it('holds the first paint of a first view until its data block, after the root, is parsed', () => {
+    const tag = '<link rel="expect" href="#first-render" blocking="render">';
+    const html = htmlDocument({
+      entry: ENTRY,
+      inlineCss: css,
+      firstView: { html: '<main>Hola</main>', data: '<script type="application/json" id="first-render">{}</script>' },
+    });
+    expect(html.indexOf(tag)).toBeGreaterThan(-1);
+    expect(html.indexOf(tag)).toBeLessThan(html.indexOf('</head>'));
+    // A page the browser renders itself paints what it draws, when it draws it.
+    expect(htmlDocument({ entry: ENTRY, inlineCss: css })).not.toContain('rel="expect"');
+  });
 });
 
 describe('scriptTags', () => {

@@ -1,6 +1,7 @@
 // A page's HTML document, put together from its parts: the shell (web/document.ts), the page's
 // head tags, the built files from Vite's manifest (web-manifest.ts) and the server's first view.
 import { DOCUMENT } from '../../web/document';
+import { FIRST_RENDER_ELEMENT_ID } from '../../web/lib/first-render';
 import { escapeHtml } from '../shared/mail-templates';
 import { inlineSheetTags } from './critical-css';
 import type { EntryFiles, PageFiles } from './web-manifest';
@@ -67,6 +68,14 @@ export function stylesheetTags(entryCss: string[], pageCss: string[], inlineCss:
   ];
 }
 
+/**
+ * The first view is painted once its HTML is parsed whole (up to the data block after it), never
+ * a part of it: on a slow phone the parser yields mid-page, and a paint then showed a grid row
+ * before its later cards, which, taller, stretched it and moved the earlier cards' bottom rows, or
+ * the header before its right-hand links, which moved the search box (a layout shift either way).
+ */
+const FIRST_VIEW_PARSED = `<link rel="expect" href="#${FIRST_RENDER_ELEMENT_ID}" blocking="render">`;
+
 export function htmlDocument(parts: DocumentParts): string {
   const firstView = parts.firstView ?? null;
   const page = parts.page ?? { scripts: [], css: [] };
@@ -75,6 +84,7 @@ export function htmlDocument(parts: DocumentParts): string {
     '<meta name="viewport" content="width=device-width, initial-scale=1" />',
     `<meta name="theme-color" content="${DOCUMENT.themeColor}" />`,
     ...(parts.headTags?.length ? parts.headTags : defaultHeadTags()),
+    ...(firstView ? [FIRST_VIEW_PARSED] : []),
     ...(firstView ? [] : (parts.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`)),
     `<link rel="icon" href="${DOCUMENT.icon.href}" type="${DOCUMENT.icon.type}" />`,
     ...scriptTags(parts.entry, page.scripts, firstView !== null),

@@ -1,0 +1,145 @@
+// @vitest-environment happy-dom
+// /start.js (web/public/start.js), run on the markup the server writes for a landing page: the whole
+// stylesheet applies before any module runs, the modules are requested (the entry's imports
+// first) after the first paint, and nothing starts twice. The browser's side is played by the test:
+// the first paint (a PerformanceObserver it drives), the timers and frames (fake), the sheet's load
+// (its event), and `import()`, which the script text has renamed to a recorder.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { criticalSheetTags } from './critical-css';
+import { scriptTags } from './html-document';
+
+const SOURCE = readFileSync(join(import.meta.dirname, '../../web/public/start.js'), 'utf8');
+const ENTRY = { script: '/assets/index-a1.js', imports: ['/assets/react-b2.js', '/assets/router-c3.js'], css: ['/assets/index-d4.css'] };
+const PAGE_SCRIPTS = ['/assets/catalog-e5.js', '/assets/card-f6.js', '/assets/filters-g7.js', '/assets/price-h8.js'];
+const MODULES = [...ENTRY.imports, ...PAGE_SCRIPTS];
+
+/** A PerformanceObserver the test feeds: `paint()` reports the first contentful paint. */
+class FakeObserver {
+  static supportedEntryTypes = ['paint', 'largest-contentful-paint'];
+  static all: FakeObserver[] = [];
+  type = '';
+  constructor(private callback: (list: unknown, self: FakeObserver) => void) {
+    FakeObserver.all.push(this);
+  }
+  observe(options: { type: string }) {
+    this.type = options.type;
+  }
+  disconnect() {
+    FakeObserver.all = FakeObserver.all.filter((o) => o !== this);
+  }
+  static paint() {
+    const entries = [{ name: 'first-contentful-paint' }];
+    for (const o of FakeObserver.all.filter((o) => o.type === 'paint'))
+      o.callback({ getEntries: () => entries, getEntriesByName: (name: string) => entries.filter((e) => e.name === name) }, o);
+  }
+}
+
+/** Each `import()` the script made, with the rest-sheet's media at that moment. */
+let imports: { href: string; media: string | null }[];
+
+/** The head the server writes for a landing page (`rest`) or another page, and start.js run in it. */
+function runStartScript({ rest = true, failing = '' } = {}) {
+  const sheet = rest
+    ? criticalSheetTags({ href: ENTRY.css[0], css: '.card{margin:0}' }, '.card{margin:0}')
+    : `<style>.card{margin:0}</style><link rel="stylesheet" crossorigin href="${ENTRY.css[0]}" disabled>`;
+  // happy-dom fetches neither file (it reports so on the console), and fires the link's `error`
+  // before start.js listens: the sheet's own events are the test's to fire.
+  const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
+  document.head.innerHTML = [...scriptTags(ENTRY, PAGE_SCRIPTS, true), sheet].join('\n');
+  quiet.mockRestore();
+  document.body.innerHTML = '<div id="root"><h1>Catálogo</h1></div>';
+  const script = document.querySelector('script[src="/start.js"]')!;
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  const record = (href: string) => {
+    imports.push({ href, media: document.querySelector('link[data-rest]')?.getAttribute('media') ?? null });
+    return href === failing ? Promise.reject(new Error('no se pudo cargar')) : Promise.resolve({});
+  };
+  const code = SOURCE.replace(/\bimport\(/g, '__import(');
+  expect(code).not.toBe(SOURCE);
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script's own text, as the browser runs it
+  new Function('__import', 'PerformanceObserver', code)(record, FakeObserver);
+}
+
+const restSheet = () => document.querySelector<HTMLLinkElement>('link[data-rest]')!;
+const preloads = () => [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+/** Runs the timers, frames and promise callbacks due in the next `ms`. */
+const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
+  imports = [];
+  FakeObserver.all = [];
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('start.js', () => {
+  it('requests the modules after the first paint, the entry’s imports first, and runs none before the whole sheet applies', async () => {
+    runStartScript();
+    expect(restSheet().getAttribute('media')).toBe('print');
+    await pass(50);
+    expect(preloads()).toEqual([]);
+    FakeObserver.paint();
+    await pass(50);
+    // Requested side by side, in the order the server wrote them.
+    expect(preloads()).toEqual(MODULES);
+    expect(document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')!.crossOrigin).toBe('');
+    // The sheet has not arrived: nothing runs, not even when the fallback timers go off.
+    await pass(3000);
+    expect(imports).toEqual([]);
+    expect(restSheet().getAttribute('media')).toBe('print');
+    restSheet().dispatchEvent(new Event('load'));
+    await pass(0);
+    expect(restSheet().getAttribute('media')).toBe('all');
+    // One at a time, the entry last, each with the sheet already applied.
+    expect(imports).toEqual([...MODULES, ENTRY.script].map((href) => ({ href, media: 'all' })));
+  });
+
+  it('starts nothing twice, however many of its signals come', async () => {
+    runStartScript();
+    restSheet().dispatchEvent(new Event('load'));
+    FakeObserver.paint();
+    FakeObserver.paint();
+    await pass(5000);
+    restSheet().dispatchEvent(new Event('load'));
+    await pass(1000);
+    expect(preloads()).toEqual(MODULES);
+    expect(imports.map((i) => i.href)).toEqual([...MODULES, ENTRY.script]);
+  });
+
+  it('starts the app on a page that never paints (opened in the background), after two seconds', async () => {
+    runStartScript();
+    restSheet().dispatchEvent(new Event('load'));
+    await pass(1900);
+    expect(imports).toEqual([]);
+    await pass(200);
+    expect(imports.map((i) => i.href)).toEqual([...MODULES, ENTRY.script]);
+  });
+
+  it('applies the sheet and starts the app when the sheet fails to load', async () => {
+    runStartScript();
+    FakeObserver.paint();
+    restSheet().dispatchEvent(new Event('error'));
+    await pass(100);
+    expect(restSheet().getAttribute('media')).toBe('all');
+    expect(imports.map((i) => i.href)).toEqual([...MODULES, ENTRY.script]);
+  });
+
+  it('starts at once on a page that carries the whole sheet inline', async () => {
+    runStartScript({ rest: false });
+    FakeObserver.paint();
+    await pass(50);
+    expect(imports.map((i) => i.href)).toEqual([...MODULES, ENTRY.script]);
+  });
+
+  it('runs the entry, which shows its own error, when a module fails to load', async () => {
+    runStartScript({ failing: MODULES[1] });
+    FakeObserver.paint();
+    restSheet().dispatchEvent(new Event('load'));
+    await pass(50);
+    expect(imports.map((i) => i.href)).toEqual([MODULES[0], MODULES[1], ENTRY.script]);
+  });
+});
