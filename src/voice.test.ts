@@ -139,7 +139,15 @@ function mayHoldForms(content: string): boolean {
   );
 }
 
-function formsIn(text: string): string[] {
+/**
+ * A purchase order to a seed bank is an "orden de compra" (OC-12), the supplier's own word, on the
+ * purchasing pages and rules only; a customer's order is always a "pedido".
+ */
+const PURCHASING_FILE = /(?:^|\/)purchasing(?:\/|\.ts$)/;
+const PURCHASE_ORDER_TERM = /(?<!\p{L})[óo]rden(?:es)?\s+de\s+compra(?!\p{L})/giu;
+
+function formsIn(raw: string, file = ''): string[] {
+  const text = PURCHASING_FILE.test(file) ? raw.replace(PURCHASE_ORDER_TERM, 'compra') : raw;
   if (SPEC_QUOTES.has(text)) return [];
   const words = (text.match(/\p{L}+/gu) ?? []).map((w) => w.toLowerCase());
   return [
@@ -154,7 +162,7 @@ function findings(): string[] {
     for (const file of sourceFiles(folder))
       for (const { text, raw, start, source } of textsOf(file)) {
         let from = 0;
-        for (const form of formsIn(text)) {
+        for (const form of formsIn(text, file)) {
           // The line of the form itself: a legal page's default text spans dozens of lines.
           const word = new RegExp(`(?<!\\p{L})${form.split(/\s+/)[0]}(?!\\p{L})`, 'giu');
           word.lastIndex = from;
@@ -179,6 +187,9 @@ describe('one voice', () => {
     expect(formsIn('Debe ingresar un monto')).toEqual(['Debe ingresar']);
     expect(formsIn('Tu orden fue enviada')).toEqual(['Tu orden']);
     expect(formsIn('Orden')).toEqual(['Orden']);
+    expect(formsIn('Tu orden de compra', 'src/web/features/cart/CheckoutForm.tsx')).toEqual(['Tu orden', 'orden de compra']);
+    expect(formsIn('Órdenes de compra a los bancos', 'src/web/features/admin/purchasing/PurchaseOrdersPage.tsx')).toEqual([]);
+    expect(formsIn('la orden de compra OC-3', 'src/domain/purchasing.ts')).toEqual([]);
     for (const tu of [
       '¿Tienes un cupón? Elige la provincia e ingresa el código.',
       'Cancélalo o escríbenos; pídeselo al dueño.',

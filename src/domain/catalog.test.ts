@@ -59,7 +59,7 @@ describe('catalog-constants', () => {
       const source = readFileSync(url, 'utf8');
       for (const [, specifier] of source.matchAll(/^import\s+(?!type\b)[^'"]*['"]([^'"]+)['"]/gm)) {
         expect(specifier, url.pathname).not.toBe('zod');
-        if (specifier.startsWith('.')) visit(new URL(`${specifier}.ts`, url));
+        if (specifier.startsWith('.')) visit(new URL(/\.tsx?$/.test(specifier) ? specifier : `${specifier}.ts`, url));
       }
     };
     visit(new URL('./catalog-constants.ts', import.meta.url));
