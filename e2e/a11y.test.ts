@@ -1,7 +1,7 @@
 // axe-core on every storefront and account page, as a visitor and as a signed-in customer, at
 // 390 and 1280 px, including the age gate, a cart with lines and its checkout form, forms showing
-// their errors, the account sections with an order and a claim, and the maintenance page: no
-// serious or critical violation.
+// their errors, the account sections with an order and a claim, the purchasing pages of the admin
+// (Reponer, Compras, Reportes) and the maintenance page: no serious or critical violation.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
@@ -19,6 +19,7 @@ let customer: Awaited<ReturnType<typeof createUser>>;
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
 let cartCookie: string;
+let purchaseOrderId: number;
 
 beforeAll(async () => {
   const seeded = await seedStorefront(shop.server);
@@ -37,6 +38,25 @@ beforeAll(async () => {
     },
   });
   if (order.status !== 201) throw new Error(order.text);
+  // Paid, so that 'Reportes' shows its chart and table.
+  const paid = await api(shop.server, 'POST', `/api/orders/${order.json.id}/payment/`, {
+    token: staff.token,
+    body: { method: 'transferencia' },
+  });
+  if (paid.status !== 200) throw new Error(paid.text);
+  // A purchase order of the bank, sent, for its page and its print page.
+  const po = await api(shop.server, 'POST', '/api/purchase-orders/', {
+    token: staff.token,
+    body: {
+      brand_id: seeded.product.brand_id,
+      note: 'Entregar en el local.',
+      lines: [{ blister_id: seeded.product.blisters[1].id, quantity: 10, unit_cost: 9000 }],
+    },
+  });
+  if (po.status !== 201) throw new Error(po.text);
+  purchaseOrderId = po.json.id;
+  const sent = await api(shop.server, 'POST', `/api/purchase-orders/${purchaseOrderId}/send/`, { token: staff.token });
+  if (sent.status !== 200) throw new Error(sent.text);
   await claimWithoutOrder(shop.server, customer.token, {
     product_name: 'Amnesia Haze',
     description: 'Ninguna semilla germinó en diez días.',
@@ -136,6 +156,17 @@ describe.each(VIEWPORTS.map((v) => [v.width, v] as const))('at %i px', (width, v
     await visit(page, '/mi-cuenta?section=warranty', `account-warranty-${width}`);
     await visit(page, '/mi-cuenta?section=settings', `account-settings-${width}`, 'main form');
     await screenshot(page, `a11y-account-settings-${width}`);
+    await context.close();
+  });
+
+  it('the purchasing pages: Reponer, Compras, a purchase order and its print page, Reportes', async () => {
+    const { context, page } = await open(viewport, { as: staff });
+    await visit(page, '/admin/reponer', `restock-${width}`, 'main h1');
+    await visit(page, '/admin/compras', `purchase-orders-${width}`, 'main h1');
+    await visit(page, `/admin/compras/${purchaseOrderId}`, `purchase-order-${width}`, 'main h1');
+    await visit(page, `/admin/compras/${purchaseOrderId}/imprimir`, `purchase-order-print-${width}`, 'main section');
+    await visit(page, '/admin/reportes', `reports-${width}`, 'main table');
+    await screenshot(page, `a11y-reports-${width}`);
     await context.close();
   });
 });

@@ -16,6 +16,7 @@ let staff: Awaited<ReturnType<typeof createStaff>>;
 let productId: number;
 let cartCookie: string;
 let orderNumber: number;
+let purchaseOrderId: number;
 
 beforeAll(async () => {
   const seeded = await seedStorefront(shop.server);
@@ -32,6 +33,12 @@ beforeAll(async () => {
   });
   expect(order.status, order.text).toBe(201);
   orderNumber = order.json.order_number;
+  const po = await api(shop.server, 'POST', '/api/purchase-orders/', {
+    token: staff.token,
+    body: { brand_id: seeded.product.brand_id, lines: [{ blister_id: seeded.product.blisters[1].id, quantity: 10, unit_cost: 9000 }] },
+  });
+  expect(po.status, po.text).toBe(201);
+  purchaseOrderId = po.json.id;
 });
 
 async function openWatched(options: { viewport?: { width: number; height: number }; as?: { id: number }; cart?: boolean } = {}) {
@@ -144,6 +151,11 @@ describe('under the Content-Security-Policy', () => {
       '/admin/actividad',
       '/admin/configuracion',
       '/admin/configuracion/envios',
+      '/admin/reponer',
+      '/admin/compras',
+      `/admin/compras/${purchaseOrderId}`,
+      `/admin/compras/${purchaseOrderId}/imprimir`,
+      '/admin/reportes',
     ]) {
       await visit(asStaff.page, asStaff.watch, path, path.replace(/\W+/g, '-'));
     }

@@ -31,6 +31,8 @@ export const SHEET_COLUMNS = [
   { key: 'currency', header: 'Moneda' },
   { key: 'stock', header: 'Stock' },
   { key: 'discount', header: 'Descuento (%)' },
+  // What the blister costs the shop, ARS (issue 37); only staff who manage products export it.
+  { key: 'cost_price', header: 'Costo (ARS)' },
   { key: 'available', header: 'Disponible' },
   { key: 'genotype', header: 'Genotipo' },
   { key: 'sativa', header: 'Sativa (%)' },
@@ -55,7 +57,7 @@ export const SHEET_COLUMNS = [
 ] as const;
 
 export type SheetColumn = (typeof SHEET_COLUMNS)[number]['key'];
-export const BLISTER_COLUMNS = ['seed_count', 'price', 'stock', 'discount'] as const satisfies readonly SheetColumn[];
+export const BLISTER_COLUMNS = ['seed_count', 'price', 'stock', 'discount', 'cost_price'] as const satisfies readonly SheetColumn[];
 
 export const columnHeader = (key: SheetColumn) => SHEET_COLUMNS.find((c) => c.key === key)!.header;
 
@@ -71,6 +73,7 @@ const HEADER_ALIASES = new Map<string, SheetColumn>([
   ['cantidad de semillas', 'seed_count'],
   ['marca', 'brand'],
   ['descuento', 'discount'],
+  ['costo', 'cost_price'],
   ['disponibilidad', 'available'],
 ]);
 
@@ -180,6 +183,8 @@ const importChangeSchema = z.object({
   fields: z.array(z.object({ column: z.string(), before: z.string(), after: z.string() })),
   /** Set when the price moves −50% or more, or above +200%: applying needs `confirm_price_changes`. */
   price_change_percent: z.number().nullable(),
+  /** Set when the blister's cost ends above its price (ARS): applying needs `confirm_price_changes` too. */
+  cost_above_price: z.boolean(),
   /**
    * Set when the blister's stock changed in the shop since the file was exported: the
    * shop's value is kept unless the row is listed in `take_stock_rows` (`taken`).

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SHEET_COLUMNS } from '../../src/domain/catalog-sheet';
 import { activityLogs, blisters, products } from '../../src/server/db/schema';
 import { api, useTestServer } from '../helpers/app';
-import { createBrand, createProduct, useStaffAndCustomer } from '../helpers/factories';
+import { createBrand, createProduct, createStaffWithRole, useStaffAndCustomer } from '../helpers/factories';
 import { exportSheet, importSheet, type ImportOptions } from '../helpers/catalog-sheet';
 
 // The catalog micro-cache on, to see the import clear it.
@@ -187,6 +187,7 @@ describe('POST /api/products/import/', () => {
       seed_count: 3,
       fields: [{ column: 'Precio', before: '1.000', after: '1.100,50' }],
       price_change_percent: null,
+      cost_above_price: false,
       stock_conflict: null,
     });
     expect(preview.json.changes.map((c: { row: number; kind: string }) => [c.row, c.kind])).toEqual([
@@ -609,5 +610,132 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with orders coming in', () => {
       [1100, 2200, 3300],
       [1200, 2400, 3600],
     ]).toContainEqual(rows.map((b) => b.price));
+  });
+});
+
+describe('cost_price in the sheet (issue 37)', () => {
+  const setCost = (blisterId: number, cost: number | null) =>
+    db().update(blisters).set({ cost_price: cost }).where(eq(blisters.id, blisterId));
+
+  it('exports the cost with comma decimals, blank when unknown, and reads it back unchanged', async () => {
+    const product = await createProduct(db(), {
+      sku: 'COST-RT',
+      blisters: [
+        { seed_count: 3, price: 18000, stock: 2 },
+        { seed_count: 5, price: 26000, stock: 2 },
+      ],
+    });
+    await setCost(product.blisters[0].id, 9500.5);
+    const { text } = await exportCsv();
+    const rows = cellsOf(text);
+    const col = (name: string) => HEADERS.indexOf(name);
+    expect(col('Costo (ARS)')).toBeGreaterThan(-1);
+    const mine = rows.filter((r) => r[col('SKU')] === 'COST-RT');
+    expect(mine.map((r) => r[col('Costo (ARS)')])).toEqual(['9500,5', '']);
+    const back = await importCsv(text);
+    expect(back.status).toBe(200);
+    expect(back.json.changes.filter((c: { sku: string }) => c.sku === 'COST-RT')).toEqual([]);
+    expect((await blistersOf(product.id)).map((b) => b.cost_price)).toEqual([9500.5, null]);
+  });
+
+  it('sets, changes and clears costs by es-AR numbers, refusing what is not one', async () => {
+    const product = await createProduct(db(), {
+      sku: 'COST-SET',
+      blisters: [
+        { seed_count: 3, price: 18000, stock: 2 },
+        { seed_count: 5, price: 26000, stock: 2 },
+      ],
+    });
+    await setCost(product.blisters[1].id, 12000);
+    const bad = await importCsv(
+      sheet([
+        ['SKU', 'Semillas', 'Costo'],
+        ['COST-SET', '3', 'mucho'],
+        ['COST-SET', '5', '-1'],
+      ]),
+    );
+    expect(bad.json.applied).toBe(false);
+    expect(bad.json.errors.map((e: { row: number; column: string }) => [e.row, e.column])).toEqual([
+      [2, 'Costo (ARS)'],
+      [3, 'Costo (ARS)'],
+    ]);
+    const preview = await importCsv(
+      sheet([
+        ['SKU', 'Semillas', 'Costo (ARS)'],
+        ['COST-SET', '3', '9500,25'],
+        ['COST-SET', '5', ''],
+      ]),
+      {
+        dryRun: true,
+      },
+    );
+    expect(preview.json.changes.map((c: { row: number; fields: unknown }) => [c.row, c.fields])).toEqual([
+      [2, [{ column: 'Costo (ARS)', before: '', after: '9.500,25' }]],
+      [3, [{ column: 'Costo (ARS)', before: '12.000', after: '' }]],
+    ]);
+    expect((await blistersOf(product.id)).map((b) => b.cost_price)).toEqual([null, 12000]);
+    const applied = await importCsv(
+      sheet([
+        ['SKU', 'Semillas', 'Costo (ARS)'],
+        ['COST-SET', '3', '9500,25'],
+        ['COST-SET', '5', ''],
+      ]),
+    );
+    expect(applied.json).toMatchObject({ applied: true, updated: 2 });
+    expect((await blistersOf(product.id)).map((b) => b.cost_price)).toEqual([9500.25, null]);
+  });
+
+  it('asks for confirmation when a cost ends above its price, as the product form does', async () => {
+    const product = await createProduct(db(), { sku: 'COST-HIGH', blisters: [{ seed_count: 3, price: 10000, stock: 2 }] });
+    const file = sheet([
+      ['SKU', 'Semillas', 'Costo (ARS)'],
+      ['COST-HIGH', '3', '15000'],
+    ]);
+    const preview = await importCsv(file, { dryRun: true });
+    expect(preview.json.price_changes_to_confirm).toBe(1);
+    expect(preview.json.changes[0]).toMatchObject({ row: 2, cost_above_price: true, price_change_percent: null });
+    const refused = await importCsv(file);
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('PRICE_CHANGE_UNCONFIRMED');
+    expect(refused.json.error).toContain('Revisa estos costos');
+    expect(refused.json.cost_above_price).toEqual([expect.objectContaining({ row: 2, sku: 'COST-HIGH', seed_count: 3 })]);
+    expect((await blistersOf(product.id))[0].cost_price).toBeNull();
+    const confirmed = await importCsv(file, { query: '?confirm_price_changes=true' });
+    expect(confirmed.json.applied).toBe(true);
+    expect((await blistersOf(product.id))[0].cost_price).toBe(15000);
+    // Left as it is, the cost above the price is not asked again.
+    const again = await importCsv(
+      sheet([
+        ['SKU', 'Semillas', 'Costo (ARS)', 'Stock'],
+        ['COST-HIGH', '3', '15000', '3'],
+      ]),
+    );
+    expect(again.json).toMatchObject({ applied: true, price_changes_to_confirm: 0 });
+  });
+
+  it('gives new blisters their cost, and the export and import stay closed to staff who do not manage products', async () => {
+    const brand = await createBrand(db(), { brand_name: 'Cost Seeds' });
+    const res = await importCsv(
+      sheet([
+        ['SKU', 'Nombre', 'Banco', 'Tipo', 'Semillas', 'Precio', 'Stock', 'Costo (ARS)'],
+        ['COST-NEW', 'Costo Nuevo', brand.brand_name, 'fem', '3', '20000', '4', '7000'],
+      ]),
+    );
+    expect(res.json).toMatchObject({ applied: true, created: 1 });
+    const [created] = await db().select().from(products).where(eq(products.sku, 'COST-NEW'));
+    expect((await blistersOf(created.id)).map((b) => b.cost_price)).toEqual([7000]);
+    const orders = await createStaffWithRole(db(), 'custom', ['can_manage_orders']);
+    expect((await exportCsv(orders.token)).status).toBe(403);
+    expect(
+      (
+        await importCsv(
+          sheet([
+            ['SKU', 'Semillas', 'Costo (ARS)'],
+            ['COST-NEW', '3', '1'],
+          ]),
+          { token: orders.token },
+        )
+      ).status,
+    ).toBe(403);
   });
 });

@@ -85,7 +85,7 @@ export const sameValue = (a: unknown, b: unknown) => (a ?? null) === (b ?? null)
 // ---------------------------------------------------------------------------------------------
 // Blisters
 
-export type BlisterValues = Pick<BlisterRow, 'seed_count' | 'price' | 'stock' | 'discount'>;
+export type BlisterValues = Pick<BlisterRow, 'seed_count' | 'price' | 'stock' | 'discount' | 'cost_price'>;
 
 export function formatBlister(b: BlisterValues) {
   return {
@@ -93,6 +93,7 @@ export function formatBlister(b: BlisterValues) {
     price: formatSheetNumber(b.price),
     stock: String(b.stock),
     discount: formatSheetNumber(b.discount),
+    cost_price: formatSheetNumber(b.cost_price),
   };
 }
 
@@ -105,6 +106,12 @@ export const parseSeedCount = (cell: string): Parsed<number> => check(blisterSha
 export function parsePrice(cell: string): Parsed<number | null> {
   if (cell.trim() === '') return { value: null };
   return check(blisterShape.price, cell);
+}
+
+/** A cost (ARS, es-AR decimals as the price); a blank cell is null (no cost known). */
+export function parseCost(cell: string): Parsed<number | null> {
+  if (cell.trim() === '') return { value: null };
+  return check(blisterShape.cost_price as z.ZodType<number | null | undefined>, cell) as Parsed<number | null>;
 }
 
 export const parseStock = (cell: string): Parsed<number> => check(blisterShape.stock, cell);

@@ -4,7 +4,7 @@
 import { asc, inArray, sql } from 'drizzle-orm';
 import { productSearchText } from '../../../domain/catalog';
 import { countOf } from '../../../domain/plural';
-import type { ImportOptions, ImportResultDto } from '../../../domain/catalog-sheet';
+import type { ImportChange, ImportOptions, ImportResultDto } from '../../../domain/catalog-sheet';
 import { PRICE_CHANGE_UNCONFIRMED, PRICE_DROP_LIMIT, PRICE_RISE_LIMIT } from '../../../domain/price-guards';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
@@ -39,27 +39,40 @@ async function plan(ctx: AppContext, tx: Tx, sheet: Sheet, options: ImportOption
   return planImport(sheet, catalog, brandRows, { takeStockRows: options.take_stock_rows, rate, now: ctx.now() });
 }
 
-/** 409 listing the rows whose price moves −50% or more, or above +200%, until the owner confirms. */
+/**
+ * 409 listing the rows whose price moves −50% or more, or above +200%, or whose cost ends above
+ * its price, until the owner confirms (the product form's PRICE_CHANGE_UNCONFIRMED).
+ */
 function assertPricesConfirmed(plan: ImportPlan, options: ImportOptions) {
   if (options.confirm_price_changes || plan.result.price_changes_to_confirm === 0) return;
   const flagged = plan.result.changes.filter((c) => c.price_change_percent !== null);
-  const rows = flagged.map(
-    (c) => `fila ${c.row} (${c.name} x${c.seed_count}, ${c.price_change_percent! > 0 ? '+' : ''}${c.price_change_percent}%)`,
-  );
-  throw conflict(
-    `Revisa estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba: ${rows.slice(0, 5).join(', ')}${rows.length > 5 ? ` y ${rows.length - 5} más` : ''}. Confirma los cambios de precio para importar.`,
-    PRICE_CHANGE_UNCONFIRMED,
-    {
-      price_changes: flagged.map(({ row, sku, name, seed_count, fields, price_change_percent }) => ({
-        row,
-        sku,
-        name,
-        seed_count,
-        fields,
-        price_change_percent,
-      })),
-    },
-  );
+  const costly = plan.result.changes.filter((c) => c.cost_above_price);
+  const listed = (rows: string[]) => `${rows.slice(0, 5).join(', ')}${rows.length > 5 ? ` y ${rows.length - 5} más` : ''}`;
+  const parts: string[] = [];
+  if (flagged.length) {
+    const rows = flagged.map(
+      (c) => `fila ${c.row} (${c.name} x${c.seed_count}, ${c.price_change_percent! > 0 ? '+' : ''}${c.price_change_percent}%)`,
+    );
+    parts.push(
+      `Revisa estos precios: cambian más de ${-PRICE_DROP_LIMIT}% hacia abajo o más de ${PRICE_RISE_LIMIT}% hacia arriba: ${listed(rows)}.`,
+    );
+  }
+  if (costly.length) {
+    const rows = costly.map((c) => `fila ${c.row} (${c.name} x${c.seed_count})`);
+    parts.push(`Revisa estos costos: son mayores que el precio de venta: ${listed(rows)}.`);
+  }
+  const entry = ({ row, sku, name, seed_count, fields, price_change_percent }: ImportChange) => ({
+    row,
+    sku,
+    name,
+    seed_count,
+    fields,
+    price_change_percent,
+  });
+  throw conflict(`${parts.join(' ')} Confirma los cambios de precio para importar.`, PRICE_CHANGE_UNCONFIRMED, {
+    price_changes: flagged.map(entry),
+    cost_above_price: costly.map(entry),
+  });
 }
 
 /**
@@ -144,9 +157,12 @@ async function writePlan(tx: Tx, plan: ImportPlan, now: Date): Promise<boolean> 
   }
 
   for (const chunk of chunks(plan.blisterUpdates)) {
-    const rows = chunk.map((b) => sql`(${b.id}::int, ${b.price}::numeric, ${b.stock}::int, ${b.discount}::numeric)`);
-    await tx.execute(sql`update blisters as b set price = v.price, stock = v.stock, discount = v.discount, updated_at = ${now.toISOString()}::timestamptz
-      from (values ${sql.join(rows, sql`, `)}) as v(id, price, stock, discount) where b.id = v.id`);
+    const rows = chunk.map(
+      (b) => sql`(${b.id}::int, ${b.price}::numeric, ${b.stock}::int, ${b.discount}::numeric, ${b.cost_price}::numeric)`,
+    );
+    await tx.execute(sql`update blisters as b set price = v.price, stock = v.stock, discount = v.discount, cost_price = v.cost_price,
+      updated_at = ${now.toISOString()}::timestamptz
+      from (values ${sql.join(rows, sql`, `)}) as v(id, price, stock, discount, cost_price) where b.id = v.id`);
   }
 
   return plan.blisterUpdates.some((b) => b.stock_before <= 0 && b.stock > 0);

@@ -15,13 +15,20 @@ import {
   type ImportResultDto,
   type SheetColumn,
 } from '../../../domain/catalog-sheet';
-import { changePercent, discountLeavesNoPriceMessage, isSuspiciousPriceChange, leftWithoutPrice } from '../../../domain/price-guards';
-import { formatAmount } from '../../../domain/money';
+import {
+  changePercent,
+  discountLeavesNoPriceMessage,
+  isCostAbovePrice,
+  isSuspiciousPriceChange,
+  leftWithoutPrice,
+} from '../../../domain/price-guards';
+import { formatAmount, usdToArs } from '../../../domain/money';
 import { slugify } from '../../../domain/text';
 import type { brands } from '../../db/schema';
 import {
   formatBlister,
   formatProductField,
+  parseCost,
   parseDiscount,
   parsePrice,
   parseProductField,
@@ -56,6 +63,7 @@ interface RowBlister {
   price?: number | null;
   stock?: number;
   discount?: number;
+  cost_price?: number | null;
 }
 
 /** What the import is told besides the file, and what it needs to know of the shop. */
@@ -175,7 +183,7 @@ function parseRow(source: SheetRow, findBrand: (name: string) => BrandRow | unde
   }
 
   const seedCell = cells.get('seed_count') ?? '';
-  const others = (['price', 'stock', 'discount'] as const).filter((c) => (cells.get(c) ?? '').trim() !== '');
+  const others = (['price', 'stock', 'discount', 'cost_price'] as const).filter((c) => (cells.get(c) ?? '').trim() !== '');
   if (seedCell.trim() === '') {
     // A row without a blister only carries the product (a product with none).
     if (others.length) fail('seed_count', 'La cantidad de semillas es requerida');
@@ -205,6 +213,12 @@ function parseRow(source: SheetRow, findBrand: (name: string) => BrandRow | unde
     if (discount.error !== undefined) fail('discount', discount.error);
     else blister.discount = discount.value;
   }
+  const costCell = cells.get('cost_price');
+  if (costCell !== undefined) {
+    const cost = parseCost(costCell);
+    if (cost.error !== undefined) fail('cost_price', cost.error);
+    else blister.cost_price = cost.value;
+  }
   parsed.blister = blister;
   return parsed;
 }
@@ -218,7 +232,11 @@ function parseProductSku(cell: string): { value: string | null; error?: undefine
 const formatField = (key: ProductField, value: unknown) => formatProductField(key, value as never);
 
 /** A blister's cells as the preview shows them: the price as the shop writes amounts ('18.000'). */
-const shownBlister = (b: BlisterValues) => ({ ...formatBlister(b), price: b.price === null ? '' : formatAmount(b.price) });
+const shownBlister = (b: BlisterValues) => ({
+  ...formatBlister(b),
+  price: b.price === null ? '' : formatAmount(b.price),
+  cost_price: b.cost_price === null ? '' : formatAmount(b.cost_price),
+});
 
 /** Works out what the sheet changes in `catalog` (live products) with `brandRows` (all brands). */
 export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: BrandRow[], options: PlanOptions): ImportPlan {
@@ -399,9 +417,12 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
     const seenAt = new Map<number, number>();
     let total = existing?.blisters.length ?? 0;
     const newBlisters: BlisterValues[] = [];
-    type Outcome = Pick<ImportChange, 'fields' | 'price_change_percent' | 'stock_conflict'> & { kind: 'created' | 'updated' | 'unchanged' };
+    type Outcome = Pick<ImportChange, 'fields' | 'price_change_percent' | 'stock_conflict' | 'cost_above_price'> & {
+      kind: 'created' | 'updated' | 'unchanged';
+    };
     const rowOutcome = new Map<ParsedRow, Outcome>();
-    const noFlags = { price_change_percent: null, stock_conflict: null };
+    const noFlags = { price_change_percent: null, stock_conflict: null, cost_above_price: false };
+    const inArs = (price: number | null) => (price !== null && values.currency === 'USD' ? usdToArs(price, options.rate) : price);
     const currencyKept = !existing || values.currency === existing.currency;
     const brandDiscountCheck = (parsed: ParsedRow, next: BlisterValues) => {
       const priced = [{ name: values.name ?? '', seed_count: next.seed_count, price: next.price, currency: values.currency }];
@@ -445,13 +466,14 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
           price: p.price ?? was.price,
           stock: stockConflict && !stockConflict.taken ? was.stock : (p.stock ?? was.stock),
           discount: p.discount ?? was.discount,
+          cost_price: p.cost_price !== undefined ? p.cost_price : was.cost_price,
         };
         const priceFlag = currencyKept && isSuspiciousPriceChange(was.price, next.price) ? changePercent(was.price!, next.price!) : null;
         if (next.price !== was.price || values.brand_id !== existing?.brand_id) brandDiscountCheck(parsed, next);
         const before = shownBlister(was);
         const after = shownBlister(next);
         const fields = [...productChanges];
-        for (const key of ['price', 'stock', 'discount'] as const) {
+        for (const key of ['price', 'stock', 'discount', 'cost_price'] as const) {
           if (before[key] !== after[key]) fields.push({ column: columnHeader(key), before: before[key], after: after[key] });
         }
         const blisterChanged = fields.length > productChanges.length;
@@ -463,17 +485,32 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
           fields,
           price_change_percent: priceFlag,
           stock_conflict: stockConflict,
+          // Like the product form: asked when the cost or the price moves (or the currency).
+          cost_above_price:
+            (next.cost_price !== was.cost_price || next.price !== was.price || !currencyKept) &&
+            isCostAbovePrice(next.cost_price, inArs(next.price)),
         });
       } else {
         if (p.price == null && !problems.has(parsed.row, 'price')) fail('price', 'El precio es requerido');
         if (p.stock === undefined && !problems.has(parsed.row, 'stock')) fail('stock', 'El stock es requerido');
         total += 1;
         if (total > MAX_BLISTERS) fail('seed_count', `Un producto puede tener hasta ${MAX_BLISTERS} presentaciones`);
-        const next = { seed_count: p.seed_count, price: p.price ?? null, stock: p.stock ?? 0, discount: p.discount ?? 0 };
+        const next = {
+          seed_count: p.seed_count,
+          price: p.price ?? null,
+          stock: p.stock ?? 0,
+          discount: p.discount ?? 0,
+          cost_price: p.cost_price ?? null,
+        };
         brandDiscountCheck(parsed, next);
         if (existing) plan.blisterInserts.push({ ...next, product_id: existing.id });
         else newBlisters.push(next);
-        rowOutcome.set(parsed, { kind: 'created', fields: existing ? productChanges : [], ...noFlags });
+        rowOutcome.set(parsed, {
+          kind: 'created',
+          fields: existing ? productChanges : [],
+          ...noFlags,
+          cost_above_price: isCostAbovePrice(next.cost_price, inArs(next.price)),
+        });
       }
     }
 
@@ -483,7 +520,7 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
       const outcome = rowOutcome.get(parsed);
       if (!outcome) continue;
       plan.result[outcome.kind] += 1;
-      if (outcome.price_change_percent !== null) plan.result.price_changes_to_confirm += 1;
+      if (outcome.price_change_percent !== null || outcome.cost_above_price) plan.result.price_changes_to_confirm += 1;
       if (outcome.stock_conflict) plan.result.stock_conflicts += 1;
       if (outcome.kind !== 'unchanged') groupChanged = true;
       // A row kept as the shop has it is listed too, for its flag.
@@ -496,6 +533,7 @@ export function planImport(sheet: Sheet, catalog: CatalogProduct[], brandRows: B
           seed_count: parsed.blister?.seed_count ?? null,
           fields: outcome.fields,
           price_change_percent: outcome.price_change_percent,
+          cost_above_price: outcome.cost_above_price,
           stock_conflict: outcome.stock_conflict,
         });
       }

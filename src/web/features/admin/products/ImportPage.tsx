@@ -50,17 +50,22 @@ function ScrollTable({ caption, head, children }: { caption: string; head: strin
 
 type ImportChange = ImportResultDto['changes'][number];
 
-/** The row's flags: a price that moves a lot, and a stock that changed in the shop since the export. */
+/** The row's flags: a price that moves a lot, a cost above the price, and a stock that changed in the shop since the export. */
 function RowFlags({ change, taken, onTake }: { change: ImportChange; taken: boolean; onTake(taken: boolean): void }) {
   const percent = change.price_change_percent;
   const stock = change.stock_conflict;
-  if (percent === null && !stock) return null;
+  if (percent === null && !stock && !change.cost_above_price) return null;
   return (
     <div className="mt-1 space-y-1">
       {percent !== null && (
         <p className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
           ⚠ El precio cambia {percent > 0 ? '+' : ''}
           {percent.toLocaleString('es-AR')}%: revisa que no falte ni sobre un cero
+        </p>
+      )}
+      {change.cost_above_price && (
+        <p className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-950">
+          ⚠ El costo queda mayor que el precio de venta
         </p>
       )}
       {stock && (
