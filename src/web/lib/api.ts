@@ -164,11 +164,25 @@ export async function apiFetch<T>(path: string, options: RequestOptions = {}): P
 }
 
 /** A file the API sends (a CSV export): its content and the name the server gives it. */
-export async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) {
+async function apiDownload(path: string, options: Omit<RequestOptions, 'method' | 'body'>) {
   const response = await request(path, { accept: '*/*', ...options, method: 'GET' });
   const disposition = response.headers.get('content-disposition') ?? '';
   const filename = /filename\*=UTF-8''([^;]+)/i.exec(disposition)?.[1] ?? /filename="?([^";]+)"?/i.exec(disposition)?.[1];
   return { blob: await response.blob(), filename: filename ? decodeURIComponent(filename) : undefined };
+}
+
+/** Downloads a file the API sends and hands it to the browser to save, under the server's name or `fallbackName`. */
+export async function saveDownload(path: string, fallbackName: string, options: Omit<RequestOptions, 'method' | 'body'> = {}) {
+  const { blob, filename } = await apiDownload(path, options);
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename ?? fallbackName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser reads the object URL after click() returns: free it only later.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 export const api = {

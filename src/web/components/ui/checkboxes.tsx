@@ -1,20 +1,17 @@
 // Checkboxes of the back office's forms: an on/off switch, a labelled checkbox and a group of them.
 import { useId, type ReactNode } from 'react';
+import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
-/** An on/off switch built on a checkbox (keyboard and screen readers get a real checkbox). */
-export function Switch({
-  checked,
-  onChange,
-  label,
-  description,
-  disabled,
-}: {
+interface SwitchProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
   label: ReactNode;
   description?: ReactNode;
   disabled?: boolean;
-}) {
+}
+
+/** An on/off switch built on a checkbox (keyboard and screen readers get a real checkbox). */
+export function Switch({ checked, onChange, label, description, disabled }: SwitchProps) {
   const id = useId();
   return (
     <div className={`flex gap-3 ${description ? 'items-start' : 'items-center'}`}>
@@ -45,6 +42,21 @@ export function Switch({
         )}
       </span>
     </div>
+  );
+}
+
+/** A Switch bound to a form's on/off field. */
+export function FormSwitch<F extends FieldValues, Out extends FieldValues>({
+  control,
+  name,
+  ...props
+}: { control: Control<F, unknown, Out>; name: Path<F> } & Omit<SwitchProps, 'checked' | 'onChange'>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => <Switch checked={field.value} onChange={field.onChange} {...props} />}
+    />
   );
 }
 

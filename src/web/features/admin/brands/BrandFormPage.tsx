@@ -16,7 +16,7 @@ import { SaveBar } from '../ui/SaveBar';
 import { useBrand, useSaveBrand } from './api';
 import { Badge } from '../../../components/ui/Badge';
 import { Button, LinkButton } from '../../../components/ui/Button';
-import { Switch } from '../../../components/ui/checkboxes';
+import { FormSwitch } from '../../../components/ui/checkboxes';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { DEFAULT_LEAD_TIME_DAYS } from '../../../../domain/restock';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
@@ -141,23 +141,8 @@ export default function BrandFormPage() {
               hint="Desde que envías la compra hasta tener las semillas: 'Reponer' la cubre."
               {...field('lead_time_days')}
             />
-            <Controller
-              control={control}
-              name="is_national"
-              render={({ field }) => (
-                <Switch
-                  checked={field.value}
-                  onChange={field.onChange}
-                  label="Banco nacional"
-                  description="Apagado: banco internacional."
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="visible"
-              render={({ field }) => <Switch checked={field.value} onChange={field.onChange} label="Visible en la tienda" />}
-            />
+            <FormSwitch control={control} name="is_national" label="Banco nacional" description="Apagado: banco internacional." />
+            <FormSwitch control={control} name="visible" label="Visible en la tienda" />
           </div>
         </Panel>
         <Panel title="Logo">

@@ -8,6 +8,7 @@ import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
 import { SearchField } from '../../../components/ui/fields';
 import { PageHeader } from '../ui/PageHeader';
+import { ChoiceButtons } from '../ui/choices';
 import { useToggleNational } from './api';
 import { BrandCard } from './BrandCard';
 import { DeleteBrandModal } from './DeleteBrandModal';
@@ -58,21 +59,18 @@ export default function BrandListPage() {
         }
       />
       <div className="mb-4 flex flex-col gap-2 rounded-xl border border-stone-200 bg-white p-3 shadow-xs sm:flex-row sm:items-center">
-        <div role="group" aria-label="Tipo de banco" className="flex rounded-lg bg-stone-100 p-0.5">
-          {SCOPES.map((s) => (
-            <button
-              key={s.id}
-              type="button"
-              aria-pressed={scope === s.id}
-              onClick={() => setScope(s.id)}
-              className={`flex-1 rounded-md px-3 py-1.5 text-sm font-medium transition sm:flex-none ${
-                scope === s.id ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
-              }`}
-            >
-              {s.label}
-            </button>
-          ))}
-        </div>
+        <ChoiceButtons
+          label="Tipo de banco"
+          options={SCOPES}
+          value={scope}
+          onChange={setScope}
+          className="flex rounded-lg bg-stone-100 p-0.5"
+          buttonClass={(pressed) =>
+            `flex-1 rounded-md px-3 py-1.5 text-sm font-medium transition sm:flex-none ${
+              pressed ? 'bg-white text-stone-900 shadow-sm' : 'text-stone-600 hover:text-stone-900'
+            }`
+          }
+        />
         <SearchField
           id="brand-search"
           label="Buscar banco"

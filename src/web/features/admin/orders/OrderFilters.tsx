@@ -11,6 +11,7 @@ import type { OrderFilters, StatusTab } from './api';
 import { Button } from '../../../components/ui/Button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { CalendarIcon } from '../../../components/ui/admin-icons';
+import { ChoiceButtons } from '../ui/choices';
 
 const TABS: { id: StatusTab; label: string; count: 'pending' | 'completed' | 'cancelled' | 'total' }[] = [
   { id: 'pending', label: 'Pendientes', count: 'pending' },
@@ -37,6 +38,19 @@ export const ORDERING_LABELS: Record<OrderOrdering, string> = {
 /** Fulfilment works through the oldest pending orders first. */
 export const isOldestPendingFirst = (filters: OrderFilters) => filters.status === 'pending' && filters.ordering === 'created_at';
 
+const DATE_CHOICES = DATE_OPTIONS.map((option) => ({
+  id: option.id,
+  label:
+    option.id === 'custom' ? (
+      <>
+        <CalendarIcon size={14} />
+        {option.label}
+      </>
+    ) : (
+      option.label
+    ),
+}));
+
 const dateLabel = (id: DateFilter) => DATE_OPTIONS.find((o) => o.id === id)!.label;
 const dayLabel = (day: string) => formatDate(`${day}T12:00:00`);
 
@@ -49,30 +63,32 @@ export function StatusTabs({
   counts?: OrderStatusCounts;
   onChange: (tab: StatusTab) => void;
 }) {
+  const options = TABS.map((tab) => ({
+    id: tab.id,
+    label: (
+      <>
+        {tab.label}
+        <span
+          className={`rounded-full px-1.5 py-0.5 text-xs font-semibold ${tab.id === value ? 'bg-brand-100 text-brand-800' : 'bg-stone-200 text-stone-700'}`}
+        >
+          {counts ? counts[tab.count] : '–'}
+        </span>
+      </>
+    ),
+  }));
   return (
-    <div role="group" aria-label="Estado del pedido" className="grid grid-cols-4 border-b border-stone-200 sm:flex sm:gap-1">
-      {TABS.map((tab) => {
-        const active = tab.id === value;
-        return (
-          <button
-            key={tab.id}
-            type="button"
-            aria-pressed={active}
-            onClick={() => onChange(tab.id)}
-            className={`-mb-px flex flex-col items-center gap-1 border-b-2 px-1 py-2 text-xs font-medium transition sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm ${
-              active ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
-            }`}
-          >
-            {tab.label}
-            <span
-              className={`rounded-full px-1.5 py-0.5 text-xs font-semibold ${active ? 'bg-brand-100 text-brand-800' : 'bg-stone-200 text-stone-700'}`}
-            >
-              {counts ? counts[tab.count] : '–'}
-            </span>
-          </button>
-        );
-      })}
-    </div>
+    <ChoiceButtons
+      label="Estado del pedido"
+      options={options}
+      value={value}
+      onChange={onChange}
+      className="grid grid-cols-4 border-b border-stone-200 sm:flex sm:gap-1"
+      buttonClass={(pressed) =>
+        `-mb-px flex flex-col items-center gap-1 border-b-2 px-1 py-2 text-xs font-medium transition sm:flex-row sm:gap-2 sm:px-3 sm:py-2.5 sm:text-sm ${
+          pressed ? 'border-brand-700 text-brand-800' : 'border-transparent text-stone-600 hover:text-stone-900'
+        }`
+      }
+    />
   );
 }
 
@@ -154,25 +170,18 @@ export function OrderFilterBar({
   return (
     <div className="space-y-3 rounded-xl border border-stone-200 bg-white p-3 shadow-xs">
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
-        <div role="group" aria-label="Filtrar por fecha" className="flex flex-wrap gap-1">
-          {DATE_OPTIONS.map((option) => {
-            const active = option.id === activeDate;
-            return (
-              <button
-                key={option.label}
-                type="button"
-                aria-pressed={active}
-                onClick={() => pickDate(option.id)}
-                className={`inline-flex shrink-0 items-center gap-1.5 rounded-full border px-3 py-1.5 text-xs font-medium transition ${
-                  active ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50'
-                }`}
-              >
-                {option.id === 'custom' && <CalendarIcon size={14} />}
-                {option.label}
-              </button>
-            );
-          })}
-        </div>
+        <ChoiceButtons
+          label="Filtrar por fecha"
+          options={DATE_CHOICES}
+          value={activeDate}
+          onChange={pickDate}
+          className="flex flex-wrap gap-1"
+          buttonClass={(pressed) =>
+            `inline-flex shrink-0 items-center gap-1.5 rounded-full border px-3 py-1.5 text-xs font-medium transition ${
+              pressed ? 'border-brand-700 bg-brand-700 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50'
+            }`
+          }
+        />
         <SearchField
           id="order-search"
           label="Buscar pedidos por cliente, email, teléfono, número o producto"
@@ -295,25 +304,26 @@ function OrderingRow({
         Más antiguos pendientes primero
       </button>
       {filters.status === 'pending' && (
-        <div role="group" aria-label="Etapa del pedido pendiente" className="flex flex-wrap gap-1 sm:ml-auto">
-          {[undefined, ...FULFILMENT_STAGES].map((stage: FulfilmentStage | undefined) => {
-            const active = filters.stage === stage;
-            return (
-              <button
-                key={stage ?? 'all'}
-                type="button"
-                aria-pressed={active}
-                onClick={() => onChange({ ...filters, stage })}
-                className={`rounded-full border px-3 py-1.5 text-xs font-medium transition ${
-                  active ? 'border-stone-800 bg-stone-800 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50'
-                }`}
-              >
+        <ChoiceButtons
+          label="Etapa del pedido pendiente"
+          options={[undefined, ...FULFILMENT_STAGES].map((stage: FulfilmentStage | undefined) => ({
+            id: stage,
+            label: (
+              <>
                 {stage ? FULFILMENT_STAGE_LABELS[stage] : 'Todas las etapas'}
                 {counts && <span className="ml-1.5 tabular-nums opacity-80">{stage ? counts.stages[stage] : counts.pending}</span>}
-              </button>
-            );
-          })}
-        </div>
+              </>
+            ),
+          }))}
+          value={filters.stage}
+          onChange={(stage) => onChange({ ...filters, stage })}
+          className="flex flex-wrap gap-1 sm:ml-auto"
+          buttonClass={(pressed) =>
+            `rounded-full border px-3 py-1.5 text-xs font-medium transition ${
+              pressed ? 'border-stone-800 bg-stone-800 text-white' : 'border-stone-300 bg-white text-stone-700 hover:bg-stone-50'
+            }`
+          }
+        />
       )}
     </div>
   );

@@ -15,18 +15,18 @@ import { usePaymentSettings } from '../lib/payment-settings';
 import { useOrdersByNumbers } from './api';
 import { customerName, unitsOf } from './OrderParts';
 import { addressLines, lineSeeds, parseOrderNumbers, pickList, shippingLine } from './print';
+import { TableHead, TableScroll, figures } from '../ui/tables';
 import { Button } from '../../../components/ui/Button';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 import { Checkbox } from '../../../components/ui/checkboxes';
 
-/** On a phone a table scrolls inside its sheet (reachable by keyboard); on paper it simply fits. */
+/** On a phone a table scrolls inside its sheet; on paper it simply fits. */
 function TableBox({ label, children }: { label: string; children: ReactNode }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
-    <div role="region" aria-label={label} tabIndex={0} className="relative overflow-x-auto print:overflow-visible">
+    <TableScroll label={label} className="relative print:overflow-visible">
       {children}
-    </div>
+    </TableScroll>
   );
 }
 
@@ -68,22 +68,17 @@ function PickList({ orders, contact }: { orders: OrderDto[]; contact: string[] }
       </header>
       <TableBox label="Presentaciones a preparar">
         <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
-              <th scope="col" className="w-8">
-                <span className="sr-only">Preparado</span>
-              </th>
-              <th scope="col" className="text-right">
-                Unidades
-              </th>
-              <th scope="col" className="hidden sm:table-cell print:table-cell">
-                Banco
-              </th>
-              <th scope="col">Producto</th>
-              <th scope="col">Presentación</th>
-              <th scope="col">Pedidos</th>
-            </tr>
-          </thead>
+          <TableHead
+            look="paper"
+            columns={[
+              { label: 'Preparado', className: 'w-8', srOnly: true },
+              figures('Unidades'),
+              { label: 'Banco', className: 'hidden sm:table-cell print:table-cell' },
+              'Producto',
+              'Presentación',
+              'Pedidos',
+            ]}
+          />
           <tbody>
             {rows.map((row) => (
               <tr
@@ -120,14 +115,7 @@ function Deliveries({ orders }: { orders: OrderDto[] }) {
       <h2 className="mb-2 mt-6 text-sm font-bold uppercase tracking-wide text-stone-700">Entregas</h2>
       <TableBox label="Entregas de los pedidos">
         <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
-              <th scope="col">Pedido</th>
-              <th scope="col">Destinatario</th>
-              <th scope="col">Envío</th>
-              <th scope="col">Dirección</th>
-            </tr>
-          </thead>
+          <TableHead look="paper" columns={['Pedido', 'Destinatario', 'Envío', 'Dirección']} />
           <tbody>
             {orders.map((order) => (
               <tr key={order.id} className="break-inside-avoid border-b border-stone-200 align-top [&>td]:px-1.5 [&>td]:py-1.5">
@@ -187,23 +175,7 @@ function PackingSlip({ order, contact }: { order: OrderDto; contact: string[] })
 
       <TableBox label={`Productos del pedido #${order.order_number}`}>
         <table className="w-full border-collapse text-sm">
-          <thead>
-            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
-              <th scope="col">Producto</th>
-              <th scope="col" className="text-right">
-                Cant.
-              </th>
-              <th scope="col" className="text-right">
-                Semillas
-              </th>
-              <th scope="col" className="text-right">
-                Precio
-              </th>
-              <th scope="col" className="text-right">
-                Subtotal
-              </th>
-            </tr>
-          </thead>
+          <TableHead look="paper" columns={['Producto', figures('Cant.'), figures('Semillas'), figures('Precio'), figures('Subtotal')]} />
           <tbody>
             {order.order_products.map((line) => {
               const seeds = lineSeeds(line);

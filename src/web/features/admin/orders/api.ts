@@ -31,7 +31,7 @@ import {
   type manualOrderSchema,
 } from '../../../../domain/orders';
 import { usePermissions } from '../../../lib/permissions';
-import { api, apiDownload, toQuery } from '../../../lib/api';
+import { api, saveDownload, toQuery } from '../../../lib/api';
 import { adminKeys } from '../lib/queries';
 
 export type StatusTab = OrderStatus | 'all';
@@ -283,19 +283,11 @@ export function useBulkOrderAction() {
 export type ExportRows = 'orders' | 'lines';
 
 /** Downloads GET /api/orders/export.csv for the list's filters (or a selection's ids). */
-export async function downloadOrdersCsv(query: Record<string, string | number | undefined>, rows: ExportRows) {
-  const { blob, filename } = await apiDownload(`/api/orders/export.csv${toQuery({ ...query, rows })}`, {
+export function downloadOrdersCsv(query: Record<string, string | number | undefined>, rows: ExportRows) {
+  return saveDownload(`/api/orders/export.csv${toQuery({ ...query, rows })}`, rows === 'lines' ? 'pedidos-lineas.csv' : 'pedidos.csv', {
     timeout: 60_000,
     fallbackError: 'Error al exportar los pedidos',
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? (rows === 'lines' ? 'pedidos-lineas.csv' : 'pedidos.csv');
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 // Cards or table for 'Lista de Pedidos', remembered on this device.
 import { useState } from 'react';
+import { ChoiceButtons } from '../ui/choices';
 
 export type OrdersView = 'cards' | 'table';
 const STORAGE_KEY = 'admin.orders.view';
@@ -34,20 +35,15 @@ const OPTIONS: { id: OrdersView; label: string }[] = [
 
 export function ViewToggle({ value, onChange }: { value: OrdersView; onChange: (view: OrdersView) => void }) {
   return (
-    <div role="group" aria-label="Vista de pedidos" className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5">
-      {OPTIONS.map((option) => (
-        <button
-          key={option.id}
-          type="button"
-          aria-pressed={value === option.id}
-          onClick={() => onChange(option.id)}
-          className={`min-h-9 rounded-md px-3 text-sm font-medium transition ${
-            value === option.id ? 'bg-stone-800 text-white' : 'text-stone-700 hover:bg-stone-100'
-          }`}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
+    <ChoiceButtons
+      label="Vista de pedidos"
+      options={OPTIONS}
+      value={value}
+      onChange={onChange}
+      className="inline-flex rounded-lg border border-stone-300 bg-white p-0.5"
+      buttonClass={(pressed) =>
+        `min-h-9 rounded-md px-3 text-sm font-medium transition ${pressed ? 'bg-stone-800 text-white' : 'text-stone-700 hover:bg-stone-100'}`
+      }
+    />
   );
 }

@@ -7,7 +7,7 @@ import { Panel } from '../ui/PageHeader';
 import { BrandPicker } from './BrandPicker';
 import type { ProductFormFields } from './product-form';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
-import { Switch } from '../../../components/ui/checkboxes';
+import { FormSwitch } from '../../../components/ui/checkboxes';
 import { bindFields } from '../../../lib/form-fields';
 
 type ProductForm = UseFormReturn<ProductFormFields, unknown, ProductFormValues>;
@@ -135,17 +135,11 @@ export function MetadataPanel({ form }: { form: ProductForm }) {
     <Panel title="Metadatos">
       <div className="space-y-3">
         <TextField label="SKU" placeholder="Ej: SWS-GOR-3" {...field('sku')} />
-        <Controller
+        <FormSwitch
           control={control}
           name="available"
-          render={({ field }) => (
-            <Switch
-              checked={field.value}
-              onChange={field.onChange}
-              label="Disponible en la tienda"
-              description="Si está apagado, los clientes no ven el producto."
-            />
-          )}
+          label="Disponible en la tienda"
+          description="Si está apagado, los clientes no ven el producto."
         />
       </div>
     </Panel>

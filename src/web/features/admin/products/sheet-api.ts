@@ -1,23 +1,15 @@
 // Catalog export, import (preview, then apply) and bulk edit calls of the admin catalog.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkEditInput, BulkEditResultDto, ImportResultDto } from '../../../../domain/catalog-sheet';
-import { api, apiDownload } from '../../../lib/api';
+import { api, saveDownload } from '../../../lib/api';
 import { invalidateCatalog } from '../lib/queries';
 
 /** Downloads GET /api/products/export.csv under the name the server gives it. */
-export async function downloadCatalog() {
-  const { blob, filename } = await apiDownload('/api/products/export.csv', {
+export function downloadCatalog() {
+  return saveDownload('/api/products/export.csv', 'catalogo.csv', {
     fallbackError: 'Error al exportar el catálogo',
     timeout: 120_000,
   });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? 'catalogo.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 interface ImportRequest {

@@ -8,6 +8,7 @@ import { canDo, PURCHASE_ORDER_STATUS_LABELS, purchaseOrderLabel, type PurchaseO
 import { toast } from '../../../lib/toast';
 import { errorMessage, formatArs, formatDate } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
+import { TableHead, TableScroll, figures } from '../ui/tables';
 import { useMovePurchaseOrder, usePurchaseOrder, useReceivePurchaseOrder } from './api';
 import { StatusBadge } from './StatusBadge';
 import { Button, LinkButton } from '../../../components/ui/Button';
@@ -141,23 +142,9 @@ export default function PurchaseOrderPage() {
         }
       />
       <Panel title="Presentaciones" description={order.total_cost > 0 ? `Total: ${formatArs(order.total_cost)}` : undefined}>
-        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard */}
-        <div role="region" aria-label="Líneas de la compra" tabIndex={0} className="overflow-x-auto">
+        <TableScroll label="Líneas de la compra">
           <table className="w-full min-w-[480px] text-sm tabular-nums">
-            <thead>
-              <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500 [&>th]:px-2 [&>th]:py-1.5">
-                <th scope="col">Producto</th>
-                <th scope="col" className="text-right">
-                  Pedido
-                </th>
-                <th scope="col" className="text-right">
-                  Recibido
-                </th>
-                <th scope="col" className="text-right">
-                  Costo unitario
-                </th>
-              </tr>
-            </thead>
+            <TableHead columns={['Producto', figures('Pedido'), figures('Recibido'), figures('Costo unitario')]} />
             <tbody>
               {order.lines.map((l) => (
                 <tr key={l.blister_id} className="border-b border-stone-100 last:border-0 [&>td]:px-2 [&>td]:py-1.5">
@@ -169,7 +156,7 @@ export default function PurchaseOrderPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </TableScroll>
         {order.note && <p className="mt-3 text-sm text-stone-600">Nota: {order.note}</p>}
       </Panel>
       {canDo(order.status, 'receive') && <ReceiveForm key={`${order.id}-${order.status}`} po={order} />}

@@ -6,6 +6,7 @@ import { purchaseOrderLabel } from '../../../../domain/purchasing';
 import { SHOP_NAME } from '../../../components/site';
 import { errorMessage, formatArs, formatDate } from '../lib/format';
 import { usePurchaseOrder } from './api';
+import { TableHead, figures } from '../ui/tables';
 import { Button } from '../../../components/ui/Button';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
@@ -44,17 +45,7 @@ export default function PurchaseOrderPrintPage() {
           </div>
         </header>
         <table className="w-full border-collapse text-sm tabular-nums">
-          <thead>
-            <tr className="border-b border-stone-400 text-left text-xs uppercase tracking-wide text-stone-600 [&>th]:px-1.5 [&>th]:py-1.5">
-              <th scope="col">Producto</th>
-              <th scope="col" className="text-right">
-                Cantidad
-              </th>
-              <th scope="col" className="text-right">
-                Costo unitario
-              </th>
-            </tr>
-          </thead>
+          <TableHead look="paper" columns={['Producto', figures('Cantidad'), figures('Costo unitario')]} />
           <tbody>
             {order.lines.map((l) => (
               <tr key={l.blister_id} className="border-b border-stone-200 [&>td]:px-1.5 [&>td]:py-1.5">

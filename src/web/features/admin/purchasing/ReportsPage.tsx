@@ -15,6 +15,7 @@ import { toast } from '../../../lib/toast';
 import { BarChart, ColumnChart, formatArsAxis } from '../ui/charts';
 import { errorMessage, formatArs } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
+import { TableScroll } from '../ui/tables';
 import { downloadSalesCsv, useSalesReport } from './api';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextField } from '../../../components/ui/fields';
@@ -138,8 +139,7 @@ export default function ReportsPage() {
             title="Detalle"
             description={`No cuentan: ${data.apart.unpaid.orders} sin pagar (${formatArs(data.apart.unpaid.total)}) y ${data.apart.cancelled.orders} cancelados o reintegrados (${formatArs(data.apart.cancelled.total)}).${data.totals.lines_without_cost > 0 ? ` ${data.totals.lines_without_cost} líneas sin costo quedan fuera del margen.` : ''}`}
           >
-            {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard */}
-            <div role="region" aria-label="Tabla del reporte" tabIndex={0} className="overflow-x-auto">
+            <TableScroll label="Tabla del reporte">
               <table className="w-full min-w-[720px] text-sm tabular-nums">
                 <thead>
                   <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500 [&>th]:px-2 [&>th]:py-1.5">
@@ -180,7 +180,7 @@ export default function ReportsPage() {
                   </tr>
                 </tfoot>
               </table>
-            </div>
+            </TableScroll>
           </Panel>
         </>
       )}

@@ -7,6 +7,7 @@ import { presentationName } from '../../../../domain/plural';
 import { toast } from '../../../lib/toast';
 import { errorMessage, formatArs } from '../lib/format';
 import { PageHeader, Panel } from '../ui/PageHeader';
+import { TableHead, TableScroll, figures } from '../ui/tables';
 import { useCreatePurchaseOrder, useRestock } from './api';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
@@ -48,32 +49,19 @@ const daysLeft = (row: RestockRow) =>
 
 function RestockTable({ rows }: { rows: RestockRow[] }) {
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must take focus to be scrolled by keyboard
-    <div role="region" aria-label="Presentaciones" tabIndex={0} className="overflow-x-auto">
+    <TableScroll label="Presentaciones">
       <table className="w-full min-w-[640px] text-sm tabular-nums">
-        <thead>
-          <tr className="border-b border-stone-200 text-left text-xs uppercase tracking-wide text-stone-500 [&>th]:px-2 [&>th]:py-1.5">
-            <th scope="col">Producto</th>
-            <th scope="col" className="text-right">
-              Stock
-            </th>
-            <th scope="col" className="text-right">
-              Reservado
-            </th>
-            <th scope="col" className="text-right">
-              Vendido 30 / 90 días
-            </th>
-            <th scope="col" className="text-right">
-              Por día
-            </th>
-            <th scope="col" className="text-right">
-              Alcanza para
-            </th>
-            <th scope="col" className="text-right">
-              Sugerido
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            'Producto',
+            figures('Stock'),
+            figures('Reservado'),
+            figures('Vendido 30 / 90 días'),
+            figures('Por día'),
+            figures('Alcanza para'),
+            figures('Sugerido'),
+          ]}
+        />
         <tbody>
           {rows.map((row) => (
             <tr key={row.blister_id} className="border-b border-stone-100 last:border-0 [&>td]:px-2 [&>td]:py-1.5">
@@ -90,7 +78,7 @@ function RestockTable({ rows }: { rows: RestockRow[] }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Page } from '../../../../domain/page';
 import type { PurchaseOrderDto } from '../../../../domain/purchasing';
 import type { RestockDto } from '../../../../domain/restock';
 import type { ReportGroup, SalesReportDto } from '../../../../domain/sales-report';
-import { api, apiDownload, toQuery } from '../../../lib/api';
+import { api, saveDownload, toQuery } from '../../../lib/api';
 
 const key = ['admin', 'purchasing'] as const;
 
@@ -84,16 +84,6 @@ export function useSalesReport(query: { from: string; to: string; group: ReportG
   });
 }
 
-export async function downloadSalesCsv(query: { from: string; to: string; group: ReportGroup }) {
-  const { blob, filename } = await apiDownload(`/api/reports/sales.csv${toQuery(query)}`, {
-    fallbackError: 'Error al exportar el reporte',
-  });
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename ?? 'ventas.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+export function downloadSalesCsv(query: { from: string; to: string; group: ReportGroup }) {
+  return saveDownload(`/api/reports/sales.csv${toQuery(query)}`, 'ventas.csv', { fallbackError: 'Error al exportar el reporte' });
 }

@@ -3,10 +3,9 @@
 import { Controller } from 'react-hook-form';
 import type { ContactSettingsDto } from '../../../../domain/legal';
 import { contactSettingsSchema } from '../../../../domain/legal-schemas';
-import { formatWhatsapp } from '../../../../domain/phone-format';
 import { ImageUpload } from '../ui/ImageUpload';
 import { Panel } from '../ui/PageHeader';
-import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
+import { CuitField, SettingsQueryState, SettingsSubmit, settingsTexts, useSettingsForm } from './settings-form';
 import { useAdminContactSettings, useSaveContactSettings } from './legal-api';
 import { TextField } from '../../../components/ui/fields';
 
@@ -14,16 +13,7 @@ const FIELDS = ['whatsapp_number', 'email', 'instagram', 'business_name', 'cuit'
 type Fields = Record<(typeof FIELDS)[number], string>;
 
 const toFields = (settings: ContactSettingsDto | undefined): Fields =>
-  Object.fromEntries(
-    FIELDS.map((field) => [
-      field,
-      field === 'instagram' && settings?.instagram
-        ? `@${settings.instagram}`
-        : field === 'whatsapp_number'
-          ? formatWhatsapp(settings?.whatsapp_number)
-          : (settings?.[field] ?? ''),
-    ]),
-  ) as Fields;
+  settingsTexts(FIELDS, settings, { instagram: (account) => (account ? `@${account}` : '') });
 
 const TITLE = 'Contacto y datos fiscales';
 
@@ -61,7 +51,7 @@ export function ContactSettings() {
           <TextField label="Email de contacto" type="email" autoComplete="off" {...field('email')} />
           <TextField label="Instagram" autoComplete="off" hint="Usuario (@cuenta) o enlace al perfil." {...field('instagram')} />
           <TextField label="Razón social" autoComplete="off" {...field('business_name')} />
-          <TextField label="CUIT" inputMode="numeric" autoComplete="off" hint="11 dígitos, con o sin guiones." {...field('cuit')} />
+          <CuitField {...field('cuit')} />
         </div>
         <Controller
           control={control}

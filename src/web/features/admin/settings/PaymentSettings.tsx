@@ -8,19 +8,15 @@ import {
   type PaymentSettings as PaymentSettingsValues,
 } from '../../../../domain/fulfilment';
 import { Panel } from '../ui/PageHeader';
-import { formatWhatsapp } from '../../../../domain/phone-format';
 import { usePaymentSettings } from '../lib/payment-settings';
 import { useSavePaymentSettings } from './api';
-import { SettingsQueryState, SettingsSubmit, useSettingsForm } from './settings-form';
+import { CuitField, SettingsQueryState, SettingsSubmit, settingsTexts, useSettingsForm } from './settings-form';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 
 type Fields = Record<keyof PaymentSettingsValues, string>;
 const FIELDS = ['bank_holder', 'cbu', 'alias', 'bank_name', 'cuit', 'other_instructions', 'whatsapp_number'] as const;
 
-const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields =>
-  Object.fromEntries(
-    FIELDS.map((field) => [field, field === 'whatsapp_number' ? formatWhatsapp(settings?.[field]) : (settings?.[field] ?? '')]),
-  ) as Fields;
+const toFields = (settings: Partial<PaymentSettingsValues> | undefined): Fields => settingsTexts(FIELDS, settings);
 
 export function PaymentSettings() {
   const settings = usePaymentSettings();
@@ -68,7 +64,7 @@ export function PaymentSettings() {
             {...field('cbu')}
           />
           <TextField label="Alias" autoComplete="off" hint="De 6 a 20 letras, números, puntos o guiones." {...field('alias')} />
-          <TextField label="CUIT" inputMode="numeric" autoComplete="off" hint="11 dígitos, con o sin guiones." {...field('cuit')} />
+          <CuitField {...field('cuit')} />
           <TextField
             label="WhatsApp de la tienda"
             type="tel"

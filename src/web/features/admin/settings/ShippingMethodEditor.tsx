@@ -1,5 +1,5 @@
 // One shipping method of 'Configuración → Envíos': what it is, where it reaches and at what price.
-import { Controller, useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
+import { useWatch, type Control, type FieldErrors, type UseFormRegister, type UseFormSetValue } from 'react-hook-form';
 import {
   CARRIER_LABELS,
   CARRIERS,
@@ -12,7 +12,7 @@ import { carrierForKind, type ShippingFormFields } from './shipping-form';
 import { ZonesEditor } from './ZonesEditor';
 import { IconButton } from '../../../components/ui/Button';
 import { SelectField, TextField } from '../../../components/ui/fields';
-import { Switch } from '../../../components/ui/checkboxes';
+import { FormSwitch } from '../../../components/ui/checkboxes';
 import { ChevronDownIcon } from '../../../components/ui/icons';
 import { TrashIcon } from '../../../components/ui/account-icons';
 
@@ -139,17 +139,11 @@ export function ShippingMethodEditor({
           />
         )}
 
-        <Controller
+        <FormSwitch
           control={control}
           name={`${path}.active`}
-          render={({ field }) => (
-            <Switch
-              checked={field.value}
-              onChange={field.onChange}
-              label="Activo"
-              description="Los clientes solo ven los métodos activos al confirmar el pedido."
-            />
-          )}
+          label="Activo"
+          description="Los clientes solo ven los métodos activos al confirmar el pedido."
         />
       </div>
     </section>

@@ -10,6 +10,8 @@ import { Flash, useFlash, type FlashMessage } from './flash';
 import { Button } from '../../../components/ui/Button';
 import { useApiForm } from '../../../lib/use-api-form';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { TextField, type TextFieldProps } from '../../../components/ui/fields';
+import { formatWhatsapp } from '../../../../domain/phone-format';
 
 /** The panel while `query` loads, or when it failed (with a retry); `what`: "los datos de pago". */
 export function SettingsQueryState({ query, title, what }: { query: UseQueryResult<unknown>; title: string; what: string }) {
@@ -116,4 +118,27 @@ export function SettingsSubmit({
       </div>
     </>
   );
+}
+
+/**
+ * A settings form's text values of saved settings: '' where unset, the shop's WhatsApp (which
+ * 'Datos de pago' and 'Contacto' both edit) as people read it, `shown` for a field written its own way.
+ */
+export function settingsTexts<K extends string>(
+  fields: readonly K[],
+  saved: Partial<Record<K, string | null>> | undefined,
+  shown: Partial<Record<K, (value: string) => string>> = {},
+): Record<K, string> {
+  return Object.fromEntries(
+    fields.map((field) => {
+      const value = saved?.[field] ?? '';
+      const show = field === 'whatsapp_number' ? formatWhatsapp : shown[field];
+      return [field, show ? show(value) : value];
+    }),
+  ) as Record<K, string>;
+}
+
+/** The shop's CUIT, as 'Datos de pago' and 'Contacto' ask for it. */
+export function CuitField(props: Omit<TextFieldProps, 'label'>) {
+  return <TextField label="CUIT" inputMode="numeric" autoComplete="off" hint="11 dígitos, con o sin guiones." {...props} />;
 }

@@ -2,6 +2,7 @@
 // horizontal bars for rankings and shares). Each is an image with a title and a summary for
 // screen readers, followed by a visually hidden table with its figures.
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { ChoiceButtons } from './choices';
 
 // The kit's stone greys, as SVG paints (text 800 and 600, axis 500, grid 200, bar track 100).
 const INK = '#292524';
@@ -277,20 +278,15 @@ export function Segmented<T extends string>({
   onChange: (value: T) => void;
 }) {
   return (
-    <div role="group" aria-label={label} className="inline-flex rounded-lg bg-stone-100 p-0.5">
-      {options.map((option) => (
-        <button
-          key={option.id}
-          type="button"
-          aria-pressed={option.id === value}
-          onClick={() => onChange(option.id)}
-          className={`rounded-md px-2.5 py-1 text-xs font-semibold transition ${
-            option.id === value ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900'
-          }`}
-        >
-          {option.label}
-        </button>
-      ))}
-    </div>
+    <ChoiceButtons
+      label={label}
+      options={options}
+      value={value}
+      onChange={onChange}
+      className="inline-flex rounded-lg bg-stone-100 p-0.5"
+      buttonClass={(pressed) =>
+        `rounded-md px-2.5 py-1 text-xs font-semibold transition ${pressed ? 'bg-white text-stone-900 shadow-xs' : 'text-stone-600 hover:text-stone-900'}`
+      }
+    />
   );
 }
