@@ -20,6 +20,7 @@ import { downloadSalesCsv, useSalesReport } from './api';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextField } from '../../../components/ui/fields';
 import { EmptyState, ErrorState, LoadingState } from '../../../components/ui/states';
+import { countOf } from '../../../../domain/plural';
 
 type SortKey = 'label' | 'orders' | 'units' | 'revenue' | 'shipping' | 'cost' | 'margin' | 'margin_percent';
 
@@ -137,7 +138,7 @@ export default function ReportsPage() {
           </Panel>
           <Panel
             title="Detalle"
-            description={`No cuentan: ${data.apart.unpaid.orders} sin pagar (${formatArs(data.apart.unpaid.total)}) y ${data.apart.cancelled.orders} cancelados o reintegrados (${formatArs(data.apart.cancelled.total)}).${data.totals.lines_without_cost > 0 ? ` ${data.totals.lines_without_cost} líneas sin costo quedan fuera del margen.` : ''}`}
+            description={`No cuentan: ${countOf(data.apart.unpaid.orders, 'pedido sin pagar', 'pedidos sin pagar')} (${formatArs(data.apart.unpaid.total)}) y ${countOf(data.apart.cancelled.orders, 'cancelado o reintegrado', 'cancelados o reintegrados')} (${formatArs(data.apart.cancelled.total)}).${data.totals.lines_without_cost > 0 ? ` ${countOf(data.totals.lines_without_cost, 'línea sin costo queda', 'líneas sin costo quedan')} fuera del margen.` : ''}`}
           >
             <TableScroll label="Tabla del reporte">
               <table className="w-full min-w-[720px] text-sm tabular-nums">
