@@ -4,6 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+// The library itself, to dismiss what is active; the app reaches it only through lib/toast.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { toast as toasts } from 'sonner';
 import { afterEach } from 'vitest';
 import { setTransport } from '../lib/api';
 
@@ -38,8 +41,10 @@ export function fakeApi(answer: Answer) {
 
 export function renderPage(page: ReactNode, path = '/') {
   // Test files share their worker's modules (isolate: false), so the afterEach below is registered
-  // by the first file that loads this one only: each render also clears what an earlier one left.
+  // by the first file that loads this one only: each render also clears what an earlier one left,
+  // the toasts still active included (sonner keeps them for the next list that subscribes).
   cleanup();
+  toasts.dismiss();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
