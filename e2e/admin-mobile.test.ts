@@ -13,6 +13,7 @@ import { useShop } from './helpers/shop';
 
 const shop = useShop();
 let showcase: Showcase;
+let purchaseOrder: { id: number; number: number; brand: string };
 let guestClaimId: number;
 
 const LONG_EMAIL = 'maria.fernanda.gonzalez.rodriguez@correo-electronico-muy-largo.com.ar';
@@ -63,6 +64,15 @@ beforeAll(async () => {
   guestClaimId = guest.id;
   // A deactivated customer, for the activity log.
   await ok(api(shop.server, 'PATCH', `/api/auth/users/${customer.id}/`, { token, body: { is_active: false } }));
+  // A purchase order to the first product's bank, sent, for the purchasing pages.
+  const product = showcase.products[0];
+  const po = await api(shop.server, 'POST', '/api/purchase-orders/', {
+    token,
+    body: { brand_id: product.brand_id, note: 'Entregar en el local.', lines: [{ blister_id: product.blisters[0].id, quantity: 10 }] },
+  });
+  await ok(Promise.resolve(po));
+  purchaseOrder = { ...po.json, brand: showcase.brands.find((b) => b.id === product.brand_id).brand_name };
+  await ok(api(shop.server, 'POST', `/api/purchase-orders/${purchaseOrder.id}/send/`, { token }));
 });
 
 /** How far the page, or an open dialog, reaches past the screen's right edge; 0 when it fits. */
@@ -122,6 +132,14 @@ describe('the back office on a phone', () => {
         { path: '/admin/actividad', heading: 'Actividad', ready: 'Usuario cliente_garantia desactivado' },
         { path: '/admin/configuracion', heading: 'Configuración de la tienda', ready: 'Cotización del dólar' },
         { path: '/admin/configuracion/envios', heading: 'Configuración de la tienda', ready: 'Agregar método de envío' },
+        { path: '/admin/reponer', heading: 'Reponer', ready: 'Días de cobertura' },
+        { path: '/admin/compras', heading: 'Compras', ready: `OC-${purchaseOrder.number}` },
+        {
+          path: `/admin/compras/${purchaseOrder.id}`,
+          heading: `OC-${purchaseOrder.number} · ${purchaseOrder.brand}`,
+          ready: 'Registrar recepción',
+        },
+        { path: '/admin/reportes', heading: 'Reportes', ready: 'Agrupar por' },
       ];
       for (const route of adminRoutes()) {
         expect(
