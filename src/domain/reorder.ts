@@ -1,7 +1,7 @@
 // "Repetir pedido" (issue 38): an order's lines go into the cart at today's prices; one message
 // says what could not be added and which prices changed since.
 import { z } from 'zod';
-import { serverCartSchema } from './cart';
+import { serverCartSchema } from './server-cart';
 import { formatArs } from './money';
 import { countOf, presentationName } from './plural';
 

@@ -5,7 +5,7 @@
 // cookie. Every change the customer makes is saved (debounced), and the server's answer (prices,
 // stock, lines cut to the stock or marked unavailable) comes back into the cookie.
 import { useEffect } from 'react';
-import type { ServerCart, ServerCartLine } from '../../domain/cart';
+import type { ServerCart, ServerCartLine } from '../../domain/server-cart';
 import { api } from './api';
 import { cart, cartOwner, onLocalCartChange, type CartLine } from './cart-store';
 import { useSession } from './session';

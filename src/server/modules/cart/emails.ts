@@ -1,6 +1,6 @@
 // The reminder of a cart left waiting (issue 38): its lines at today's prices, a link back to the
 // cart and the unsubscribe link, which works without signing in.
-import type { ServerCartLine } from '../../../domain/cart';
+import type { ServerCartLine } from '../../../domain/server-cart';
 import { formatArs } from '../../../domain/money';
 import { presentationName } from '../../../domain/plural';
 import type { AppContext } from '../../context';

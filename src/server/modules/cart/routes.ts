@@ -2,7 +2,7 @@
 // into it at sign-in. Anonymous callers get 401: their cart is the cookie alone.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { cartUpdateSchema, serverCartSchema } from '../../../domain/cart';
+import { cartUpdateSchema, serverCartSchema } from '../../../domain/server-cart';
 import type { AppContext } from '../../context';
 import { requireUser } from '../../security/caller';
 import { mergeCart, readCart, replaceCart } from './service';

@@ -2,7 +2,7 @@
 // It stores product, blister and quantity; every answer prices the lines anew (decision 0007) and
 // marks those that cannot be bought now. A quantity above the stock is cut to it (`adjusted`).
 import { asc, eq } from 'drizzle-orm';
-import { mergeCartLines, type CartLineInput, type ServerCart, type ServerCartLine } from '../../../domain/cart';
+import { mergeCartLines, type CartLineInput, type ServerCart, type ServerCartLine } from '../../../domain/server-cart';
 import { priceBlister } from '../../../domain/pricing';
 import type { AppContext } from '../../context';
 import type { DbOrTx } from '../../db/client';
