@@ -38,6 +38,9 @@ class FakeObserver {
 
 /** Each `import()` the script made, with the rest-sheet's media at that moment. */
 let imports: { href: string; media: string | null }[];
+/** Whether zod's JIT was off (decision 0004) at each `import()`. */
+let jitlessAtImport: boolean[];
+const zodConfig = () => (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig;
 
 /** The head the server writes for a landing page (`rest`) or another page, and start.js run in it. */
 function runStartScript({ rest = true, failing = '' } = {}) {
@@ -54,6 +57,7 @@ function runStartScript({ rest = true, failing = '' } = {}) {
   Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
   const record = (href: string) => {
     imports.push({ href, media: document.querySelector('link[data-rest]')?.getAttribute('media') ?? null });
+    jitlessAtImport.push(zodConfig()?.jitless === true);
     return href === failing ? Promise.reject(new Error('no se pudo cargar')) : Promise.resolve({});
   };
   const code = SOURCE.replace(/\bimport\(/g, '__import(');
@@ -70,6 +74,8 @@ const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
   imports = [];
+  jitlessAtImport = [];
+  delete (globalThis as { __zod_globalConfig?: unknown }).__zod_globalConfig;
   FakeObserver.all = [];
 });
 afterEach(() => {
@@ -96,6 +102,15 @@ describe('start.js', () => {
     expect(restSheet().getAttribute('media')).toBe('all');
     // One at a time, the entry last, each with the sheet already applied.
     expect(imports).toEqual([...MODULES, ENTRY.script].map((href) => ({ href, media: 'all' })));
+  });
+
+  it('turns zod’s JIT off before the first module runs: a page’s chunks run before the entry sets it', async () => {
+    (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { customError: undefined };
+    runStartScript({ rest: false });
+    FakeObserver.paint();
+    await pass(50);
+    expect(jitlessAtImport).toEqual([...MODULES, ENTRY.script].map(() => true));
+    expect(zodConfig()).toHaveProperty('customError');
   });
 
   it('starts nothing twice, however many of its signals come', async () => {

@@ -9,6 +9,10 @@
   var modules = (script.getAttribute('data-modules') || '').split(' ').filter(Boolean);
   var started = false;
 
+  // zod without its JIT (decision 0004): a page's own chunks run before the entry, whose first
+  // import (lib/zod-config.ts) sets the same, and may build schemas as they load.
+  window.__zod_globalConfig = Object.assign({}, window.__zod_globalConfig, { jitless: true });
+
   // A landing page carries only its own rules inline; the whole stylesheet comes as a print sheet,
   // which does not hold the first paint, and applies to the screen once loaded (critical-css.ts).
   // The modules run after it, so that nothing the app draws is drawn without its styles.
