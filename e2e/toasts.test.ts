@@ -9,11 +9,9 @@ import { useShop } from './helpers/shop';
 
 const shop = useShop();
 let productId: number;
-let customer: { id: number };
 
 beforeAll(async () => {
   productId = (await createProduct(shop.server.ctx.db, { name: 'Aurora Índica', blisters: [{ seed_count: 3, stock: 1, price: 9000 }] })).id;
-  customer = await createUser(shop.server.ctx.db);
 });
 
 /** The contrast problems on the page while a toast shows, in axe's words. */
@@ -28,6 +26,8 @@ async function toastContrast(page: Page): Promise<string[]> {
 describe('toasts', () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`a success and an error toast are readable at ${viewport.width} px`, async () => {
+      // A customer of their own: the cart is the account's, kept by the server on every device.
+      const customer = await createUser(shop.server.ctx.db);
       const { page } = await shop.newPage({ viewport, as: customer });
       await step(page, `toasts-${viewport.width}`, async () => {
         await page.goto(`/producto/${productId}`);
