@@ -4,26 +4,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../../../domain/cart';
 import type { ShippingOption } from '../../../domain/shipping';
 import { fakeApi, renderPage, type RecordedRequest } from '../../test/render';
-import { AsCustomer } from '../../test/staff';
+import { LINES } from '../../test/cart';
+import { AsCustomer, CUSTOMER } from '../../test/staff';
 import { CheckoutForm } from './CheckoutForm';
-
-const LINES: CartLine[] = [
-  {
-    id: 11,
-    blister_id: 21,
-    name: 'Gorilla Glue',
-    price: 10000,
-    original_price: 10000,
-    discount: 0,
-    brand: 'Sensi',
-    image: null,
-    seed_count: 3,
-    quantity: 2,
-  },
-];
 
 const HOME: ShippingOption = {
   method_id: 3,
@@ -38,14 +23,7 @@ const HOME: ShippingOption = {
 };
 
 const PROFILE = {
-  id: 7,
-  username: 'lucia',
-  email: 'lucia@correo.test',
-  first_name: 'Lucía',
-  last_name: 'Gómez',
-  is_staff: false,
-  is_superuser: false,
-  role: null,
+  ...CUSTOMER,
   instagram: null,
   email_verified: true,
   date_joined: '2026-01-10T12:00:00Z',

@@ -3,24 +3,9 @@
 // shows on the field in its own words, and a coupon that applies replaces the field until removed.
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { CartLine } from '../../../domain/cart';
 import { fakeApi, renderPage, type RecordedRequest } from '../../test/render';
+import { LINES } from '../../test/cart';
 import { CouponField, useCoupon } from './CouponField';
-
-const LINES: CartLine[] = [
-  {
-    id: 11,
-    blister_id: 21,
-    name: 'Gorilla Glue',
-    price: 10000,
-    original_price: 10000,
-    discount: 0,
-    brand: 'Sensi',
-    image: null,
-    seed_count: 3,
-    quantity: 2,
-  },
-];
 
 function Checkout() {
   const coupon = useCoupon(LINES);
