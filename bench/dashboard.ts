@@ -19,7 +19,7 @@ import { computeDashboard } from '../src/server/modules/dashboard/service';
 import { TEST_JWT_SECRET } from '../tests/helpers/app';
 import { loadCatalog } from './catalog';
 import { loadOrders, orderFixtures } from './orders';
-import { explainStatements, withBenchDatabase } from './staff-list';
+import { explainStatements, listenLocally, withBenchDatabase } from './staff-list';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -50,10 +50,7 @@ async function main() {
 
     const ctx = createAppContext(database.db, config);
     const app = await buildApp(ctx, { logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const base = `http://127.0.0.1:${port}`;
+    const base = await listenLocally(app);
     const headers = { authorization: `Bearer ${staffToken}` };
 
     const probe = await fetch(`${base}/api/dashboard/`, { headers });

@@ -15,6 +15,7 @@ import { users } from '../src/server/db/schema';
 import { hashPassword, verifyPassword } from '../src/server/security/passwords';
 import { testConfig } from '../tests/helpers/app';
 import { createAppContext } from '../src/server/app-context';
+import { listenLocally } from './staff-list';
 
 const SEQUENTIAL = Number(process.env.BENCH_LOGINS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -70,10 +71,7 @@ async function main() {
       },
     });
     const app = await buildApp(createAppContext(database.db, config), { logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const url = `http://127.0.0.1:${port}/api/auth/login/`;
+    const url = `${await listenLocally(app)}/api/auth/login/`;
     const body = JSON.stringify({ username_or_email: 'bench', password: PASSWORD });
 
     const loginTimes: number[] = [];

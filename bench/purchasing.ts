@@ -15,7 +15,7 @@ import type { Db } from '../src/server/db/client';
 import { TEST_JWT_SECRET } from '../tests/helpers/app';
 import { loadCatalog } from './catalog';
 import { loadOrders, orderFixtures } from './orders';
-import { withBenchDatabase } from './staff-list';
+import { listenLocally, withBenchDatabase } from './staff-list';
 
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 50_000);
@@ -41,10 +41,7 @@ async function main() {
     const { staffToken } = await orderFixtures(database.db, TEST_JWT_SECRET);
     const ctx = createAppContext(database.db, config);
     const app = await buildApp(ctx, { logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
-    const base = `http://127.0.0.1:${port}`;
+    const base = await listenLocally(app);
     const headers = { authorization: `Bearer ${staffToken}` };
     const to = shopDate(new Date());
     const from = shopDate(new Date(Date.now() - 364 * 24 * 3600 * 1000));

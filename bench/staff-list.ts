@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
@@ -74,6 +75,13 @@ export interface BenchDatabase {
  * A migrated PostgreSQL database named shop_bench_<name>_<time>, seeded once, for `run`; dropped
  * after it unless BENCH_KEEP_DB=<name> asked to reuse (and keep) a seeded one between runs.
  */
+/** Starts `app` on a free local port; its base URL. */
+export async function listenLocally(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 export async function withBenchDatabase(
   name: string,
   seeding: { seed(db: Db): Promise<void>; seeded: string },
@@ -120,11 +128,9 @@ async function staffToken(ctx: AppContext): Promise<string> {
 async function measureScenarios(bench: StaffListBench, ctx: AppContext): Promise<void> {
   const app = await buildApp(ctx, { logger: false });
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : 0;
+    const base = await listenLocally(app);
     const headers = { authorization: `Bearer ${await staffToken(ctx)}` };
-    const target = (query: string) => `http://127.0.0.1:${port}${bench.path}?${query}`;
+    const target = (query: string) => `${base}${bench.path}?${query}`;
 
     if (SECONDS > 0) await autocannon({ url: target(bench.warmUp), connections: CONNECTIONS, duration: 1, headers });
 
@@ -133,9 +139,7 @@ async function measureScenarios(bench: StaffListBench, ctx: AppContext): Promise
     );
     // The reference of the same run: a route that reads no database, at the same concurrency.
     const reference =
-      SECONDS > 0
-        ? await autocannon({ url: `http://127.0.0.1:${port}/api/health/?db=0`, connections: CONNECTIONS, duration: SECONDS })
-        : null;
+      SECONDS > 0 ? await autocannon({ url: `${base}/api/health/?db=0`, connections: CONNECTIONS, duration: SECONDS }) : null;
     if (reference) {
       console.log(
         `reference /api/health/?db=0: ${reference.requests.average.toFixed(0)} req/s, p50 ${reference.latency.p50} ms, p99 ${reference.latency.p99} ms`,
