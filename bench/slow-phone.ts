@@ -23,8 +23,8 @@ import pg from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/helpers/browser';
 import { SESSION_HINT_COOKIE, AGE_COOKIE } from '../src/domain/cookies';
-import { openPostgres } from '../src/server/db/client';
-import { createUser, TEST_PASSWORD } from '../tests/helpers/factories';
+import { hashPassword } from '../src/server/security/passwords';
+import { TEST_PASSWORD } from '../tests/helpers/factories';
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
 import { calibrate, formatCalibration, SLOW_4G, type Calibration } from './phone';
 
@@ -90,10 +90,17 @@ async function openShop(build: Build): Promise<Shop> {
   };
   const productId = list.results[0]?.id;
   if (!productId) throw new Error('the demo catalog did not load');
-  const database = openPostgres(url.toString(), 1);
-  const user = await createUser(database.db, { username: `telefono${randomBytes(3).toString('hex')}` });
-  await database.close();
-  return { build, server, productId, customer: { username: user.username }, dropDatabase };
+  // Written with the columns every build's schema has, so that an older build can be measured.
+  const username = `telefono${randomBytes(3).toString('hex')}`;
+  const client = new pg.Client({ connectionString: url.toString() });
+  await client.connect();
+  await client.query(
+    `insert into users (username, email, password_hash, first_name, last_name, email_verified)
+     values ($1, $2, $3, 'Cliente', 'Teléfono', true)`,
+    [username, `${username}@test.local`, await hashPassword(TEST_PASSWORD, { memoryCost: 1024, timeCost: 1 })],
+  );
+  await client.end();
+  return { build, server, productId, customer: { username }, dropDatabase };
 }
 
 /**

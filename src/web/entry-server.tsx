@@ -52,6 +52,12 @@ export interface RenderedPage {
   complete: boolean;
   /** Queries the render made that the page's data declaration left out (their part shows loading). */
   undeclared: string[];
+  /**
+   * For a visitor with the session hint: the page's answers that carry prices for a customer
+   * (`pricedMeta` in lib/catalog-api.ts), which the browser fetches with the session it restores
+   * while the app's code downloads.
+   */
+  priced: string[];
 }
 
 /**
@@ -104,6 +110,7 @@ async function renderPage({ url, ageVerified, sessionHint }: RenderRequest, call
   const undeclared = queries.filter(isWanted).map((query) => query.queryHash);
   const complete =
     inTime && !undeclared.length && queries.every((query) => query.state.status !== 'error' && query.state.fetchStatus === 'idle');
+  const priced = sessionHint ? queries.flatMap((query) => (typeof query.meta?.priced === 'string' ? [query.meta.priced] : [])) : [];
   firstRender.queries = dehydrate(queryClient);
   queryClient.clear();
   return {
@@ -111,6 +118,7 @@ async function renderPage({ url, ageVerified, sessionHint }: RenderRequest, call
     data: `<script type="application/json" id="${FIRST_RENDER_ELEMENT_ID}">${scriptJson(firstRender)}</script>`,
     complete,
     undeclared,
+    priced,
   };
 }
 

@@ -90,7 +90,7 @@ describe('criticalCss', () => {
 
   it('puts the page’s own rules inline and the whole sheet as a print sheet for start.js to apply', () => {
     expect(criticalCss([sheet])(page('<p class="b">x</p>'))).toBe(
-      '<head><style>.b{color:blue}</style><link rel="stylesheet" crossorigin href="/assets/index-AbC123.css" media="print" data-rest></head><body><p class="b">x</p></body>',
+      '<head><style>.b{color:blue}</style><link rel="stylesheet" crossorigin href="/assets/index-AbC123.css" media="print" fetchpriority="high" data-rest></head><body><p class="b">x</p></body>',
     );
     expect(criticalSheetTags(sheet, '')).toContain('data-rest');
   });

@@ -296,10 +296,11 @@ export function inlineSheetTags(sheet: BuiltSheet): string {
 /**
  * The page's own rules inline, and the whole sheet as a print sheet: fetched without holding the
  * first paint, applied by /start.js (`data-rest`) once loaded. Route chunks that list the sheet
- * find its link and do not fetch it again.
+ * find its link and do not fetch it again. At a high priority: the modules run after it, and a
+ * print sheet is otherwise fetched last, after every module and picture.
  */
 export function criticalSheetTags(sheet: BuiltSheet, critical: string): string {
-  return `<style>${critical}</style><link rel="stylesheet" crossorigin href="${sheet.href}" media="print" data-rest>`;
+  return `<style>${critical}</style><link rel="stylesheet" crossorigin href="${sheet.href}" media="print" fetchpriority="high" data-rest>`;
 }
 
 /**

@@ -42,7 +42,7 @@ describe('htmlDocument', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/carousel-H8.css">');
   });
 
-  it('puts the first view in the root, its data after it, and leaves the scripts to start.js', () => {
+  it('puts the first view in the root, its data after it, preloads the scripts and leaves running them to start.js', () => {
     const html = htmlDocument({
       entry: ENTRY,
       page: PAGE,
@@ -52,11 +52,25 @@ describe('htmlDocument', () => {
     });
     expect(html).toContain('<div id="root"><main>Hola</main></div><script type="application/json" id="first-render">{}</script>');
     expect(html).not.toContain('as="fetch"');
-    expect(html).not.toContain('modulepreload');
     expect(html).not.toContain('type="module"');
-    expect(html).toContain(
-      '<script defer src="/start.js" data-entry="/assets/index-A1.js" data-modules="/assets/react-C3.js /assets/query-B2.js /assets/carousel-F6.js /assets/HomePage-E5.js"></script>',
-    );
+    const start =
+      '<script async fetchpriority="high" src="/start.js" data-entry="/assets/index-A1.js" data-modules="/assets/react-C3.js /assets/query-B2.js /assets/carousel-F6.js /assets/HomePage-E5.js"></script>';
+    expect(html).toContain(start);
+    // Every module is asked for from the head, the entry last, after start.js and the stylesheet.
+    const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
+    expect(preloads.map((m) => m[1])).toEqual([...ENTRY.imports, ...PAGE.scripts, ENTRY.script]);
+    expect(preloads[0].index).toBeGreaterThan(html.indexOf(start));
+    expect(html.indexOf(start)).toBeGreaterThan(html.indexOf('<style>.a{color:red}</style>'));
+  });
+
+  it("names on start.js the answers with prices a returning customer's browser fetches early", () => {
+    const html = htmlDocument({
+      entry: ENTRY,
+      inlineCss: css,
+      firstView: { html: '', data: '', priced: ['/api/products/7/', '/api/products/7/related/?limit=4&x="y"'] },
+    });
+    expect(html).toContain('data-priced="/api/products/7/ /api/products/7/related/?limit=4&amp;x=&quot;y&quot;"');
+    expect(htmlDocument({ entry: ENTRY, inlineCss: css, firstView: { html: '', data: '' } })).not.toContain('data-priced');
   });
 
   it('holds the first paint of a first view until its data block, after the root, is parsed', () => {

@@ -14,8 +14,11 @@ export interface DocumentParts {
   page?: PageFiles;
   /** The built stylesheet's text, to write into the page, or null to link it (web-manifest.ts). */
   inlineCss: (url: string) => string | null;
-  /** The server's first view: the root's HTML and the JSON data block that goes right after it. */
-  firstView?: { html: string; data: string } | null;
+  /**
+   * The server's first view: the root's HTML and the JSON data block that goes right after it, and
+   * the answers with prices a returning customer's browser fetches early (entry-server.tsx).
+   */
+  firstView?: { html: string; data: string; priced?: string[] } | null;
   /** Same-origin GETs the app makes at start, preloaded when the browser renders the page itself. */
   startupFetches?: string[];
 }
@@ -30,15 +33,21 @@ export function defaultHeadTags(): string[] {
 const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
 
 /**
- * The scripts of the page. One whose first view is in the HTML paints before its scripts
- * download: /start.js requests them after the first paint and runs them one by one, the entry's
- * imports (React) first, so that no single task is long. Otherwise the entry script loads at once,
- * its imports and the page's chunks preloaded beside it.
+ * The scripts of the page. One whose first view is in the HTML paints before its scripts run: they
+ * are preloaded from the head, side by side with the page, and /start.js runs them one by one
+ * once the view has painted, the entry's imports (React) first, so that no single task is long
+ * (start.js is asked first and at a high priority: on a slow phone a low-priority script waited
+ * for every module). Otherwise the entry script loads at once, its imports and the page's chunks
+ * preloaded beside it.
  */
-export function scriptTags(entry: EntryFiles, pageScripts: string[], firstView: boolean): string[] {
+export function scriptTags(entry: EntryFiles, pageScripts: string[], firstView: boolean, priced: string[] = []): string[] {
   if (firstView) {
-    const modules = [...entry.imports, ...pageScripts].join(' ');
-    return [`<script defer src="/start.js" data-entry="${entry.script}" data-modules="${modules}"></script>`];
+    const modules = [...entry.imports, ...pageScripts];
+    const pricedAttribute = priced.length ? ` data-priced="${escapeHtml(priced.join(' '))}"` : '';
+    return [
+      `<script async fetchpriority="high" src="/start.js" data-entry="${entry.script}" data-modules="${modules.join(' ')}"${pricedAttribute}></script>`,
+      ...[...modules, entry.script].map(modulePreload),
+    ];
   }
   return [
     ...pageScripts.map(modulePreload),
@@ -87,8 +96,8 @@ export function htmlDocument(parts: DocumentParts): string {
     ...(firstView ? [FIRST_VIEW_PARSED] : []),
     ...(firstView ? [] : (parts.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`)),
     `<link rel="icon" href="${DOCUMENT.icon.href}" type="${DOCUMENT.icon.type}" />`,
-    ...scriptTags(parts.entry, page.scripts, firstView !== null),
     ...stylesheetTags(parts.entry.css, page.css, parts.inlineCss),
+    ...scriptTags(parts.entry, page.scripts, firstView !== null, firstView?.priced),
   ];
   const root = `<div id="${DOCUMENT.rootId}">${firstView?.html ?? ''}</div>${firstView?.data ?? ''}`;
   return [

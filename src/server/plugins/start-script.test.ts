@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 // /start.js (web/public/start.js), run on the markup the server writes for a landing page: the whole
-// stylesheet applies before any module runs, the modules are requested (the entry's imports
-// first) after the first paint, and nothing starts twice. The browser's side is played by the test:
-// the first paint (a PerformanceObserver it drives), the timers and frames (fake), the sheet's load
-// (its event), and `import()`, which the script text has renamed to a recorder.
+// stylesheet applies before any module runs, the modules (preloaded from the head) run after the
+// first paint, the entry's imports first, nothing starts twice, and a returning customer's session
+// and priced answers are asked for at once. The browser's side is played by the test: the first
+// paint (a PerformanceObserver it drives), the timers and frames (fake), the sheet's load (its
+// event), `fetch` (a recorder) and `import()`, which the script text has renamed to a recorder.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -42,15 +43,18 @@ let imports: { href: string; media: string | null }[];
 let jitlessAtImport: boolean[];
 const zodConfig = () => (globalThis as { __zod_globalConfig?: { jitless?: boolean } }).__zod_globalConfig;
 
+/** Each `fetch` the script made, answered by the test through `answer`. */
+let fetches: { url: string; init: RequestInit; answer: (response: Response) => void }[];
+
 /** The head the server writes for a landing page (`rest`) or another page, and start.js run in it. */
-function runStartScript({ rest = true, failing = '' } = {}) {
+function runStartScript({ rest = true, failing = '', priced = [] as string[] } = {}) {
   const sheet = rest
     ? criticalSheetTags({ href: ENTRY.css[0], css: '.card{margin:0}' }, '.card{margin:0}')
     : `<style>.card{margin:0}</style><link rel="stylesheet" crossorigin href="${ENTRY.css[0]}" disabled>`;
   // happy-dom fetches neither file (it reports so on the console), and fires the link's `error`
   // before start.js listens: the sheet's own events are the test's to fire.
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  document.head.innerHTML = [...scriptTags(ENTRY, PAGE_SCRIPTS, true), sheet].join('\n');
+  document.head.innerHTML = [sheet, ...scriptTags(ENTRY, PAGE_SCRIPTS, true, priced)].join('\n');
   quiet.mockRestore();
   document.body.innerHTML = '<div id="root"><h1>Catálogo</h1></div>';
   const script = document.querySelector('script[src="/start.js"]')!;
@@ -60,10 +64,11 @@ function runStartScript({ rest = true, failing = '' } = {}) {
     jitlessAtImport.push(zodConfig()?.jitless === true);
     return href === failing ? Promise.reject(new Error('no se pudo cargar')) : Promise.resolve({});
   };
+  const fetch = (url: string, init: RequestInit = {}) => new Promise<Response>((resolve) => fetches.push({ url, init, answer: resolve }));
   const code = SOURCE.replace(/\bimport\(/g, '__import(');
   expect(code).not.toBe(SOURCE);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script's own text, as the browser runs it
-  new Function('__import', 'PerformanceObserver', code)(record, FakeObserver);
+  new Function('__import', 'PerformanceObserver', 'fetch', code)(record, FakeObserver, fetch);
 }
 
 const restSheet = () => document.querySelector<HTMLLinkElement>('link[data-rest]')!;
@@ -74,6 +79,9 @@ const pass = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['setTimeout', 'requestAnimationFrame'] });
   imports = [];
+  fetches = [];
+  delete (globalThis as { __earlyStart?: unknown }).__earlyStart;
+  document.cookie = 'session_hint=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
   jitlessAtImport = [];
   delete (globalThis as { __zod_globalConfig?: unknown }).__zod_globalConfig;
   FakeObserver.all = [];
@@ -83,16 +91,16 @@ afterEach(() => {
 });
 
 describe('start.js', () => {
-  it('requests the modules after the first paint, the entry’s imports first, and runs none before the whole sheet applies', async () => {
+  it('runs the modules after the first paint, the entry’s imports first, and none before the whole sheet applies', async () => {
     runStartScript();
     expect(restSheet().getAttribute('media')).toBe('print');
+    // Requested side by side from the head, as the server wrote them; start.js adds none.
+    expect(preloads()).toEqual([...MODULES, ENTRY.script]);
     await pass(50);
-    expect(preloads()).toEqual([]);
+    expect(imports).toEqual([]);
     FakeObserver.paint();
     await pass(50);
-    // Requested side by side, in the order the server wrote them.
-    expect(preloads()).toEqual(MODULES);
-    expect(document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')!.crossOrigin).toBe('');
+    expect(preloads()).toEqual([...MODULES, ENTRY.script]);
     // The sheet has not arrived: nothing runs, not even when the fallback timers go off.
     await pass(3000);
     expect(imports).toEqual([]);
@@ -121,7 +129,7 @@ describe('start.js', () => {
     await pass(5000);
     restSheet().dispatchEvent(new Event('load'));
     await pass(1000);
-    expect(preloads()).toEqual(MODULES);
+    expect(preloads()).toEqual([...MODULES, ENTRY.script]);
     expect(imports.map((i) => i.href)).toEqual([...MODULES, ENTRY.script]);
   });
 
@@ -156,5 +164,42 @@ describe('start.js', () => {
     restSheet().dispatchEvent(new Event('load'));
     await pass(50);
     expect(imports.map((i) => i.href)).toEqual([MODULES[0], MODULES[1], ENTRY.script]);
+  });
+
+  it('asks nothing of the API for a visitor without a session', async () => {
+    runStartScript({ priced: ['/api/products/7/'] });
+    FakeObserver.paint();
+    await pass(100);
+    expect(fetches).toEqual([]);
+    expect((globalThis as { __earlyStart?: unknown }).__earlyStart).toBeUndefined();
+  });
+
+  it('restores a returning customer’s session at once, and fetches the page’s priced answers with its token', async () => {
+    document.cookie = 'session_hint=1; path=/';
+    runStartScript({ priced: ['/api/products/7/', '/api/products/7/related/?limit=4'] });
+    // Before the first paint and before any module: one refresh, nothing else yet.
+    expect(fetches.map((f) => [f.url, f.init.method])).toEqual([['/api/auth/refresh/', 'POST']]);
+    expect(fetches[0].init.credentials).toBe('same-origin');
+    const early = (globalThis as { __earlyStart?: { refresh: Promise<Response>; answers: Record<string, Promise<unknown>> } })
+      .__earlyStart!;
+    fetches[0].answer(new Response(JSON.stringify({ access: 'token-1', user: { id: 3 } }), { status: 200 }));
+    await pass(0);
+    expect(fetches.map((f) => f.url)).toEqual(['/api/auth/refresh/', '/api/products/7/', '/api/products/7/related/?limit=4']);
+    expect(fetches[1].init.headers).toMatchObject({ authorization: 'Bearer token-1' });
+    // The app reads the refresh's own answer (its body unread) and each priced answer with its token.
+    expect(await (await early.refresh).json()).toEqual({ access: 'token-1', user: { id: 3 } });
+    const product = new Response('{"id":7}');
+    fetches[1].answer(product);
+    await expect(early.answers['/api/products/7/']).resolves.toEqual({ token: 'token-1', response: product });
+    expect(imports).toEqual([]);
+  });
+
+  it('fetches no priced answer when the session cannot be restored', async () => {
+    document.cookie = 'session_hint=1; path=/';
+    runStartScript({ priced: ['/api/products/7/'] });
+    fetches[0].answer(new Response('{"error":"Sesión vencida"}', { status: 401 }));
+    const early = (globalThis as { __earlyStart?: { answers: Record<string, Promise<unknown>> } }).__earlyStart!;
+    await expect(early.answers['/api/products/7/']).resolves.toBeNull();
+    expect(fetches).toHaveLength(1);
   });
 });

@@ -59,16 +59,45 @@ export interface SessionTokens {
   user: SessionUser;
 }
 
+/**
+ * What /start.js asked for a returning customer before the app ran: the session's refresh, and
+ * answers with prices fetched with its access token. Each is taken once: the refresh cookie is
+ * used up by the refresh, so the app never asks a second time.
+ */
+interface EarlyStart {
+  refresh?: Promise<Response>;
+  answers?: Record<string, Promise<{ token: string; response: Response } | null> | undefined>;
+}
+const earlyStart = (): EarlyStart | undefined => (globalThis as { __earlyStart?: EarlyStart }).__earlyStart;
+
+function takeEarlyRefresh(): Promise<Response> | undefined {
+  const early = earlyStart();
+  const refresh = early?.refresh;
+  if (early) early.refresh = undefined;
+  return refresh;
+}
+
+/** The early answer to a GET of `path`, when it was fetched with the access token in use. */
+async function takeEarlyAnswer(path: string): Promise<Response | null> {
+  const answers = earlyStart()?.answers;
+  const early = answers?.[path];
+  if (!answers || !early) return null;
+  answers[path] = undefined;
+  const answer = await early.catch(() => null);
+  return answer && answer.token === accessToken ? answer.response : null;
+}
+
 /** Uses the httpOnly refresh cookie to get a new access token; one request at a time. */
 export function refreshSession(): Promise<SessionTokens | null> {
   refreshInFlight ??= (async () => {
     try {
-      const response = await fetch('/api/auth/refresh/', {
-        method: 'POST',
-        credentials: 'same-origin',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
+      const response = await (takeEarlyRefresh() ??
+        fetch('/api/auth/refresh/', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { 'content-type': 'application/json' },
+          body: '{}',
+        }));
       if (!response.ok) {
         // Read the body even though it is not needed: until it is read the browser reports the
         // request as still loading, and page-load measurements (Lighthouse) wait for it.
@@ -103,6 +132,10 @@ export interface RequestOptions {
 }
 
 async function send(path: string, options: RequestOptions): Promise<Response> {
+  if ((options.method ?? 'GET') === 'GET' && accessToken) {
+    const early = await takeEarlyAnswer(path);
+    if (early) return early;
+  }
   const headers: Record<string, string> = { accept: options.accept ?? 'application/json' };
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) {

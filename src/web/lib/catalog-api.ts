@@ -16,6 +16,13 @@ export function useViewer(): string {
   return status === 'authenticated' && user ? `user:${user.id}` : ANONYMOUS_VIEWER;
 }
 
+/**
+ * A query whose answer carries prices for a signed-in customer: its URL goes in `meta.priced`, so
+ * that the server's first render can name it and a returning customer's browser fetch it while the
+ * app's code downloads (`data-priced` on /start.js, taken by lib/api.ts).
+ */
+export const pricedMeta = (url: string) => ({ priced: url });
+
 /** Every list answers `{count, next, previous, results}`; some pages only need the items. */
 const items = <T>(page: Page<T>): T[] => page.results;
 
@@ -29,39 +36,40 @@ export const brandsQuery = () =>
   });
 
 /** spec storefront §2 home: the 8 latest products in stock (with a price to show). */
-export const latestProductsQuery = (viewer: string) =>
-  queryOptions({
+export const latestProductsQuery = (viewer: string) => {
+  const url = `/api/products/${toQuery({ ordering: '-created_at', has_stock: 'true', has_price: 'true', page_size: LATEST_PRODUCTS })}`;
+  return queryOptions({
     queryKey: ['products', 'latest', viewer],
-    queryFn: ({ signal }) =>
-      api
-        .get<Page<ProductDto>>(
-          `/api/products/${toQuery({ ordering: '-created_at', has_stock: 'true', has_price: 'true', page_size: LATEST_PRODUCTS })}`,
-          { signal },
-        )
-        .then(items),
+    queryFn: ({ signal }) => api.get<Page<ProductDto>>(url, { signal }).then(items),
+    meta: pricedMeta(url),
   });
+};
 
 export const onSaleProductsQuery = (viewer: string) =>
   queryOptions({
     queryKey: ['products', 'on-sale', viewer],
     queryFn: ({ signal }) => api.get<Page<ProductDto>>('/api/products/on-sale/', { signal }).then(items),
+    meta: pricedMeta('/api/products/on-sale/'),
   });
 
 export const productQuery = (viewer: string, id: number) =>
   queryOptions({
     queryKey: ['products', 'detail', viewer, id],
     queryFn: ({ signal }) => api.get<ProductDto>(`/api/products/${id}/`, { signal }),
+    meta: pricedMeta(`/api/products/${id}/`),
     enabled: Number.isInteger(id) && id > 0,
     retry: (count, error) => count < 1 && !(error instanceof Error && 'status' in error && [400, 404].includes(Number(error.status))),
   });
 
-export const relatedProductsQuery = (viewer: string, id: number) =>
-  queryOptions({
+export const relatedProductsQuery = (viewer: string, id: number) => {
+  const url = `/api/products/${id}/related/${toQuery({ limit: RELATED_PRODUCTS })}`;
+  return queryOptions({
     queryKey: ['products', 'related', viewer, id],
-    queryFn: ({ signal }) =>
-      api.get<Page<ProductDto>>(`/api/products/${id}/related/${toQuery({ limit: RELATED_PRODUCTS })}`, { signal }).then(items),
+    queryFn: ({ signal }) => api.get<Page<ProductDto>>(url, { signal }).then(items),
+    meta: pricedMeta(url),
     enabled: Number.isInteger(id) && id > 0,
   });
+};
 
 export const useBrands = (enabled = true) => useQuery({ ...brandsQuery(), enabled });
 export const useLatestProducts = () => useQuery(latestProductsQuery(useViewer()));

@@ -1,8 +1,8 @@
-// Starts the app on pages whose first view the server rendered: their scripts are requested once
-// that view has painted with its first images, instead of competing with it for a slow connection,
-// and run one module at a time, each in a task of its own, so a phone stays responsive while they
-// start. The server puts this script where the entry script was (static-web.ts), with the modules
-// to run first.
+// Starts the app on pages whose first view the server rendered. Their modules are preloaded from
+// the head (html-document.ts); this script runs them once that view has painted with its first
+// images, one module at a time, each in a task of its own, so a phone stays responsive while they
+// start (decision 0022). For a returning customer it also restores the session and fetches the
+// page's priced answers at once, while the modules download.
 (function () {
   var script = document.currentScript;
   var entry = script.getAttribute('data-entry');
@@ -12,6 +12,41 @@
   // zod without its JIT (decision 0004): a page's own chunks run before the entry, whose first
   // import (lib/zod-config.ts) sets the same, and may build schemas as they load.
   window.__zod_globalConfig = Object.assign({}, window.__zod_globalConfig, { jitless: true });
+
+  // A returning customer (the session hint cookie comes with the refresh cookie): the session is
+  // restored, and the page's answers with prices (data-priced) fetched with it, while the modules
+  // download, instead of one round trip after another once they ran. lib/api.ts takes each once.
+  if (/(?:^|;\s*)session_hint=/.test(document.cookie)) {
+    var refresh = fetch('/api/auth/refresh/', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    var access = refresh
+      .then(function (response) {
+        return response.ok ? response.clone().json() : null;
+      })
+      .then(function (session) {
+        return session && session.access;
+      })
+      .catch(function () {
+        return null;
+      });
+    var answers = {};
+    (script.getAttribute('data-priced') || '').split(' ').forEach(function (href) {
+      if (!href) return;
+      answers[href] = access.then(function (token) {
+        if (!token) return null;
+        return fetch(href, { credentials: 'same-origin', headers: { accept: 'application/json', authorization: 'Bearer ' + token } }).then(
+          function (response) {
+            return { token: token, response: response };
+          },
+        );
+      });
+    });
+    window.__earlyStart = { refresh: refresh, answers: answers };
+  }
 
   // A landing page carries only its own rules inline; the whole stylesheet comes as a print sheet,
   // which does not hold the first paint, and applies to the screen once loaded (critical-css.ts).
@@ -32,7 +67,6 @@
     if (started) return;
     started = true;
     if (observer) observer.disconnect();
-    preload(modules);
     modules
       .concat(entry)
       .reduce(function (previous, href) {
@@ -44,25 +78,6 @@
         // A module that fails to load: the entry still starts the app, which shows its own error.
         return import(entry);
       });
-  }
-
-  // The modules' preload links, which fetch them side by side, go in a few at a time, each few in a
-  // task of its own: starting a request costs the main thread up to a few milliseconds (more with
-  // the browser's developer tools open), and sixteen of them made a long task.
-  var PRELOADS_PER_TASK = 4;
-  function preload(hrefs) {
-    hrefs.slice(0, PRELOADS_PER_TASK).forEach(function (href) {
-      var link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    });
-    if (hrefs.length > PRELOADS_PER_TASK) {
-      setTimeout(function () {
-        preload(hrefs.slice(PRELOADS_PER_TASK));
-      }, 0);
-    }
   }
 
   // After the next frame is drawn.

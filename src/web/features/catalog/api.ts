@@ -4,15 +4,16 @@ import type { ProductDto, ProductFacetsDto } from '../../../domain/catalog';
 import type { Page } from '../../../domain/page';
 import { CATALOG_PAGE_SIZE } from '../../../domain/catalog-constants';
 import { api, toQuery } from '../../lib/api';
-import { useViewer } from '../../lib/catalog-api';
+import { pricedMeta, useViewer } from '../../lib/catalog-api';
 import { filtersToApiQuery, type CatalogFilters } from './filters';
 
 export const productListQuery = (viewer: string, filters: CatalogFilters) => {
   const query = filtersToApiQuery(filters);
+  const url = (page: number) => `/api/products/${toQuery({ ...query, page, page_size: CATALOG_PAGE_SIZE })}`;
   return infiniteQueryOptions({
     queryKey: ['products', 'list', viewer, query],
-    queryFn: ({ pageParam, signal }) =>
-      api.get<Page<ProductDto>>(`/api/products/${toQuery({ ...query, page: pageParam, page_size: CATALOG_PAGE_SIZE })}`, { signal }),
+    queryFn: ({ pageParam, signal }) => api.get<Page<ProductDto>>(url(pageParam), { signal }),
+    meta: pricedMeta(url(1)),
     initialPageParam: 1,
     getNextPageParam: (last: Page<ProductDto>, pages: Page<ProductDto>[]) => (last.next ? pages.length + 1 : undefined),
   });
