@@ -1,41 +1,46 @@
 // How an order comes to be, for the checkout and the manual order alike, and the checkout's
-// preview of a coupon. placeOrder is the whole workflow on one screen: the facts are read once,
-// under the locks that keep them true to the commit (the customer, the prices, the coupon, the
-// shipping quote), the totals follow from them (domain/order-totals.ts), and then each area is
+// preview of a coupon. placeOrder is the whole workflow on one screen: the shop's configuration
+// is read before the transaction (orderFacts); inside it the facts are read once, under the locks
+// that keep them true to the commit (the customer, the prices, the coupon), the delivery and the
+// totals follow from them (domain/shipping.ts, domain/order-totals.ts), and then each area is
 // written once: the order, the coupon's use, the customer's address, the log, the stock.
 import { and, asc, eq } from 'drizzle-orm';
 import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupons';
 import { UNPAID_STAGES } from '../../../domain/order-lifecycle';
 import { orderTotals, totalsRefusal } from '../../../domain/order-totals';
 import { pendingCapMessage, type OrderCreateInput, type OrderDto } from '../../../domain/orders';
-import { sameAddress } from '../../../domain/shipping';
+import { chooseDelivery, sameAddress, type ShippingMethod } from '../../../domain/shipping';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
 import { orders } from '../../db/schema';
-import { conflict } from '../../errors';
+import { conflict, refusedBy } from '../../errors';
 import type { Logger } from '../../logger';
 import { logActivity } from '../../shared/activity-log';
 import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth';
 import { type BlisterLine, applyStockDelta, heldBy, lockBlisters, readBlisters } from '../catalog';
 import { checkResult, couponForOrder, couponLine, decideCoupon, takeUse, type CouponCustomer } from '../coupons';
+import { readShippingMethod } from '../shipping';
 import { getDollarRateValue, orderSettingsOf, readShopSettings, type ShopSettings } from '../site';
-import { chooseDelivery } from './delivery';
 import { notifyOrderCreated } from './emails';
 import { lineSummary, pricedLines, priceLines, subtotalOfLines, type TargetLine } from './lines';
 import { hasActiveOrder } from './lookups';
 import { customerView, insertOrder, withOrderDto, writeOrders, type NewOrder, type OrderActor } from './records';
 import { inStages } from './stages';
 
-/** What is read before the transaction, once: the dollar rate, the moment, the shop's settings. */
+/**
+ * The shop's configuration an order is placed under, read once before the transaction: the dollar
+ * rate, the moment, the settings and the shipping method chosen (undefined when none is, or it is gone).
+ */
 interface OrderFacts {
   dollarRate: number;
   now: Date;
   settings: ShopSettings;
+  shippingMethod?: ShippingMethod;
 }
 
 /**
- * The one way an order comes to be: lines priced and shipping quoted from the database inside
- * the transaction, the confirmed total checked, stock reserved under the blisters' locks
+ * The one way an order comes to be: lines priced from the database inside the transaction, the
+ * delivery quoted, the confirmed total checked, stock reserved under the blisters' locks
  * (decision 0006).
  */
 export async function placeOrder(
@@ -63,8 +68,12 @@ export async function placeOrder(
       })
     : null;
   if (coupon) coupon.outcome.prices.forEach((price, i) => (lines[i].price_at_time = price));
-  // 4. The shipping, quoted for what the products cost (free shipping from a subtotal).
-  const delivery = await chooseDelivery(tx, input, subtotalOfLines(lines));
+  // 4. The delivery: the method chosen, quoted for what the products cost (free shipping from a
+  //    subtotal); and the address and phone the next checkout starts from, when they changed.
+  const delivery = chooseDelivery(input, facts.shippingMethod, subtotalOfLines(lines));
+  if ('refusal' in delivery) throw refusedBy(delivery.refusal);
+  const unchanged = remembered && sameAddress(remembered.last_address, delivery.address) && remembered.phone === input.customer_phone;
+  const addressToRemember = unchanged ? null : delivery.address;
   // 5. The totals: something to pay, and the total the customer confirmed.
   const totals = orderTotals({ products: pricedLines(lines), shipping: delivery.columns.shipping_price, coupon: coupon?.outcome });
   const confirmed = input.expected_total === undefined ? undefined : { total: input.expected_total, lines: confirmedLines(lines) };
@@ -73,9 +82,7 @@ export async function placeOrder(
   // 6. The writes, each area once; the blisters are locked last (decision 0006).
   const row = await insertOrder(tx, order, lines, delivery, totals, coupon?.coupon ?? null, dollarRate, now);
   if (coupon) await takeUse(tx, coupon.coupon.id, row.id, customer.id, now);
-  // The next checkout starts from this address and phone, written only when it changed.
-  const unchanged = remembered && sameAddress(remembered.last_address, delivery.address) && remembered.phone === input.customer_phone;
-  if (delivery.address && !unchanged) await rememberDelivery(tx, customer.id, delivery.address, input.customer_phone);
+  if (addressToRemember) await rememberDelivery(tx, customer.id, addressToRemember, input.customer_phone);
   await logActivity(tx, {
     action: 'order',
     description:
@@ -100,9 +107,9 @@ export async function placeOrder(
   return row;
 }
 
-/** The checkout (POST /api/orders/): the settings read once, the order placed, the answer and the e-mail. */
+/** The checkout (POST /api/orders/): the facts read once, the order placed, the answer and the e-mail. */
 export async function createOrder(ctx: AppContext, customer: OrderActor, input: OrderCreateInput, log?: Logger): Promise<OrderDto> {
-  const facts = await orderFacts(ctx);
+  const facts = await orderFacts(ctx, input.shipping_method_id);
   const order = await writeOrders(ctx, (tx) =>
     placeOrder(ctx, tx, { customer, input, source: 'web', actor: customer, enforcePendingCap: true }, facts),
   );
@@ -112,11 +119,18 @@ export async function createOrder(ctx: AppContext, customer: OrderActor, input: 
 }
 
 /**
- * Read once, before the transaction: the dollar rate, the moment, and the settings (the cap, the
- * coupon combination, the payment data the answer and the confirmation e-mail say).
+ * Read once, before the transaction: the dollar rate, the moment, the settings (the cap, the
+ * coupon combination, the payment data the answer and the confirmation e-mail say) and the
+ * shipping method chosen, if one is. None of them is locked by an order: what the order locks
+ * (the customer, the coupon, the blisters) is read inside its transaction.
  */
-export async function orderFacts(ctx: AppContext): Promise<OrderFacts> {
-  return { dollarRate: await getDollarRateValue(ctx.db), now: ctx.now(), settings: await readShopSettings(ctx) };
+export async function orderFacts(ctx: AppContext, shippingMethodId?: number | null): Promise<OrderFacts> {
+  return {
+    dollarRate: await getDollarRateValue(ctx.db),
+    now: ctx.now(),
+    settings: await readShopSettings(ctx),
+    shippingMethod: shippingMethodId ? await readShippingMethod(ctx.db, shippingMethodId) : undefined,
+  };
 }
 
 /**

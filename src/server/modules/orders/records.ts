@@ -16,7 +16,7 @@ import { conflict, notFound } from '../../errors';
 import type { Actor } from '../../shared/activity-log';
 import type { CouponRow } from '../coupons';
 import { shopWhatsapp, readShopSettings, type ShopSettings } from '../site';
-import type { ChosenDelivery } from './delivery';
+import type { ChosenDelivery } from '../../../domain/shipping';
 import type { TargetLine } from './lines';
 import { findOrderDto, type OrderView } from './queries';
 
