@@ -9,13 +9,15 @@ import type { CouponCheckInput, CouponCheckResult } from '../../../domain/coupon
 import { UNPAID_STAGES } from '../../../domain/order-lifecycle';
 import { orderTotals, totalsRefusal } from '../../../domain/order-totals';
 import { pendingCapMessage, type OrderCreateInput, type OrderDto } from '../../../domain/orders';
+import type { OrderSource } from '../../../domain/order-status';
 import { chooseDelivery, sameAddress, type ShippingMethod } from '../../../domain/shipping';
 import type { AppContext } from '../../context';
 import type { DbOrTx, Tx } from '../../db/client';
-import { orders } from '../../db/schema';
+import { isForeignKeyViolation } from '../../db/errors';
+import { orderProducts, orders } from '../../db/schema';
 import { conflict, refusedBy } from '../../errors';
 import type { Logger } from '../../logger';
-import { logActivity } from '../../shared/activity-log';
+import { logActivity, type Actor } from '../../shared/activity-log';
 import { lockRememberedDelivery, rememberDelivery, type RememberedDelivery } from '../auth';
 import { type BlisterLine, applyStockDelta, heldBy, lockBlisters, readBlisters } from '../catalog';
 import { checkResult, couponForOrder, couponLine, decideCoupon, takeUse, type CouponCustomer } from '../coupons';
@@ -24,8 +26,20 @@ import { getDollarRateValue, orderSettingsOf, readShopSettings, type ShopSetting
 import { notifyOrderCreated } from './emails';
 import { lineSummary, pricedLines, priceLines, subtotalOfLines, type TargetLine } from './lines';
 import { hasActiveOrder } from './lookups';
-import { customerView, insertOrder, withOrderDto, writeOrders, type NewOrder, type OrderActor } from './records';
+import { customerView, withOrderDto, writeOrders, type OrderActor } from './records';
 import { inStages } from './stages';
+
+/** What an order is placed with, by a checkout or by staff (manual orders). */
+export interface NewOrder {
+  customer: { id: number; email: string; username: string; first_name: string; last_name: string };
+  input: Omit<OrderCreateInput, 'customer_email'>;
+  source: OrderSource;
+  /** Who acts: the customer at checkout, staff for a manual order (the activity log says so). */
+  actor: Actor;
+  /** Checkouts keep to the cap of orders awaiting payment; staff entering a sale do not. */
+  enforcePendingCap: boolean;
+  internalNotes?: string;
+}
 
 /**
  * The shop's configuration an order is placed under, read once before the transaction: the dollar
@@ -79,8 +93,39 @@ export async function placeOrder(
   const confirmed = input.expected_total === undefined ? undefined : { total: input.expected_total, lines: confirmedLines(lines) };
   const refused = totalsRefusal(totals, confirmed);
   if (refused) throw conflict(refused.message, refused.code, refused.details);
-  // 6. The writes, each area once; the blisters are locked last (decision 0006).
-  const row = await insertOrder(tx, order, lines, delivery, totals, coupon?.coupon ?? null, dollarRate, now);
+  // 6. The writes, each area once: the order and its lines, the coupon's use, the account's
+  //    address, the log; the blisters are locked last (decision 0006).
+  const [row] = await tx
+    .insert(orders)
+    .values({
+      user_id: customer.id,
+      status: 'pending',
+      total: totals.total,
+      recipient_name: input.recipient_name,
+      // The account's address: confirmations never go to an address typed in a form.
+      customer_email: customer.email,
+      customer_phone: input.customer_phone,
+      ...delivery.columns,
+      shipping_price: totals.shipping,
+      customer_username: customer.username,
+      customer_first_name: customer.first_name,
+      customer_last_name: customer.last_name,
+      dollar_rate: dollarRate,
+      source: order.source,
+      created_by: order.source === 'manual' ? order.actor.id : null,
+      internal_notes: order.internalNotes ?? '',
+      coupon_id: coupon?.coupon.id ?? null,
+      coupon_code: coupon?.coupon.code ?? null,
+      coupon_kind: coupon?.coupon.kind ?? null,
+      coupon_discount: totals.coupon_discount,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning({ id: orders.id, order_number: orders.order_number });
+  await tx
+    .insert(orderProducts)
+    .values(lines.map((l) => ({ ...l, order_id: row.id, created_at: now })))
+    .catch(refuseDeletedProduct);
   if (coupon) await takeUse(tx, coupon.coupon.id, row.id, customer.id, now);
   if (addressToRemember) await rememberDelivery(tx, customer.id, addressToRemember, input.customer_phone);
   await logActivity(tx, {
@@ -154,6 +199,14 @@ export async function checkCoupon(ctx: AppContext, customer: OrderActor, input: 
 
 /** The customer as the coupon asks about them: their history is whether they have an order that is not cancelled. */
 const couponCustomer = (db: DbOrTx, id: number): CouponCustomer => ({ id, hasOrders: () => hasActiveOrder(db, id) });
+
+/** Staff deleted a product between our read and the lines' insert: refuse, the transaction rolls back. */
+function refuseDeletedProduct(error: unknown): never {
+  if (isForeignKeyViolation(error)) {
+    throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
+  }
+  throw error;
+}
 
 const confirmedLines = (lines: TargetLine[]) =>
   lines.map((l) => ({ product_id: l.product_id, blister_id: l.blister_id, quantity: l.quantity, price: l.price_at_time }));
