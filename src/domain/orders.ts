@@ -10,23 +10,17 @@ import { FULFILMENT_STAGES, PAYMENT_METHODS, paymentDtoSchema, recordPaymentSche
 import { ORDER_STAGES, REFUND_STATUSES } from './order-lifecycle';
 import { ORDER_SOURCES, ORDER_STATUSES } from './order-status';
 import { CARRIERS } from './fulfilment-steps';
-import { addressDtoSchema, addressSchema, SHIPPING_KINDS } from './shipping';
+import { addressDtoSchema, addressSchema, COORDINATE_ADDRESS, DELIVERY_TYPES, SHIPPING_KINDS, type DeliveryType } from './shipping';
 import { phoneSchema } from './phone';
 import { presentationName } from './plural';
 
 export { isOrderActive, ORDER_STATUS_LABELS, ORDER_STATUSES, type OrderStatus } from './order-status';
-
-export const DELIVERY_TYPES = ['address', 'coordinate'] as const;
-export type DeliveryType = (typeof DELIVERY_TYPES)[number];
 
 // spec storefront §5: only 'Acordar entrega' (coordinate) is selectable in the form today.
 export const DELIVERY_TYPE_LABELS: Record<DeliveryType, string> = {
   address: 'Envío a domicilio',
   coordinate: 'Acordar entrega',
 };
-
-// spec storefront §4: choosing coordinate sets the address to 'Coordinar entrega'.
-export const COORDINATE_ADDRESS = 'Coordinar entrega';
 
 export const ADMIN_ORDERS_PAGE_SIZE = 15;
 export const MY_ORDERS_PAGE_SIZE = 20;

@@ -4,7 +4,7 @@ import { refusal } from './order-lifecycle';
 import { z } from 'zod';
 import { formatArs } from './money';
 import type { OrderStatus } from './order-status';
-import type { DeliveryType } from './orders';
+import type { DeliveryType } from './shipping';
 import { SHOP_NAME } from './shop';
 
 export interface PaymentRequestOrder {

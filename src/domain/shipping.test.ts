@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addressSchema,
+  chooseDelivery,
   deliveryDays,
   joinAddress,
   missingHomeAddressFields,
@@ -188,5 +189,52 @@ describe('sameAddress', () => {
     expect(sameAddress(null, home)).toBe(false);
     expect(sameAddress(home, undefined)).toBe(false);
     expect(sameAddress(null, null)).toBe(true);
+  });
+});
+
+describe('chooseDelivery', () => {
+  const home = { street: 'Av. Colón', number: '1234', zip_code: '5000', city: 'Córdoba', province: 'AR-X' as const, details: '' };
+  const sent = { delivery_type: 'address' as const, shipping_address: '', shipping_method_id: correo.id, address: home };
+
+  it('keeps the quote, the method and the address, and the address to remember for home delivery', () => {
+    const chosen = chooseDelivery(sent, correo, 10000);
+    expect(chosen).toMatchObject({
+      columns: { shipping_method_id: 1, shipping_kind: 'home', shipping_price: 6500, address_city: 'Córdoba' },
+      address: home,
+    });
+    expect(chooseDelivery(sent, correo, 100000)).toMatchObject({ columns: { shipping_price: 0 } });
+    // A pickup keeps the province given, for staff to see, and remembers no address.
+    const atShop = chooseDelivery({ ...sent, shipping_method_id: pickup.id }, pickup, 10000);
+    expect(atShop).toMatchObject({
+      columns: { shipping_address: 'Retiro en Av. Corrientes 1234, CABA', address_city: 'Córdoba' },
+      address: null,
+    });
+  });
+
+  it('without a method: "Acordar entrega" clears the address, an address keeps it at no cost', () => {
+    const agreed = chooseDelivery({ delivery_type: 'coordinate', shipping_address: '', address: home }, undefined, 10000);
+    expect(agreed).toMatchObject({
+      columns: { shipping_address: 'Coordinar entrega', shipping_price: null, address_city: null },
+      address: null,
+    });
+    const typed = chooseDelivery({ ...sent, shipping_method_id: null }, undefined, 10000);
+    expect(typed).toMatchObject({ columns: { shipping_method_id: null, shipping_price: null, address_city: 'Córdoba' }, address: null });
+  });
+
+  it('refuses a method that is gone, switched off or not reaching the province (409), and what the address lacks (400)', () => {
+    expect(chooseDelivery(sent, undefined, 10000)).toMatchObject({ refusal: { status: 409, code: 'SHIPPING_UNAVAILABLE' } });
+    expect(chooseDelivery(sent, { ...correo, active: false }, 10000)).toMatchObject({
+      refusal: { status: 409, code: 'SHIPPING_UNAVAILABLE' },
+    });
+    const far = { ...sent, shipping_method_id: andreaniAmba.id };
+    expect(chooseDelivery(far, andreaniAmba, 10000)).toMatchObject({
+      refusal: { status: 409, code: 'SHIPPING_NOT_SERVED', details: { shipping_method_id: 2, province: 'AR-X' } },
+    });
+    expect(chooseDelivery({ ...sent, address: { ...home, street: '' } }, correo, 10000)).toMatchObject({
+      refusal: { status: 400, fields: { 'address.street': ['La calle es requerida'] } },
+    });
+    expect(chooseDelivery({ ...sent, address: undefined }, correo, 10000)).toMatchObject({
+      refusal: { status: 400, fields: { 'address.province': ['Elige la provincia'] } },
+    });
   });
 });

@@ -1,6 +1,7 @@
-// Shipping: the methods the owner sets up ('Configuración → Envíos'), the provinces they serve
-// and what each costs for a subtotal. The server quotes from its own settings with these same
-// functions inside the order's transaction; the web shows the same quote before confirming.
+// Shipping: the methods the owner sets up ('Configuración → Envíos'), the provinces they serve,
+// what each costs for a subtotal, and the delivery an order keeps (chooseDelivery). The server
+// quotes an order from its own settings with these same functions inside the order's
+// transaction; the web shows the same quote before confirming.
 import { z } from 'zod';
 import { amountField } from './amount-field';
 import { CARRIER_LABELS, CARRIERS, type Carrier } from './fulfilment-steps';
@@ -53,6 +54,13 @@ export const SHIPPING_KIND_LABELS: Record<ShippingKind, string> = {
 };
 
 export { CARRIER_LABELS, CARRIERS, type Carrier };
+
+/** How an order is delivered: to an address, or agreed with the shop ("Acordar entrega"). */
+export const DELIVERY_TYPES = ['address', 'coordinate'] as const;
+export type DeliveryType = (typeof DELIVERY_TYPES)[number];
+
+// spec storefront §4: choosing coordinate sets the address to 'Coordinar entrega'.
+export const COORDINATE_ADDRESS = 'Coordinar entrega';
 
 // ---------------------------------------------------------------------------------------------
 // Settings (GET/PUT /api/core/shipping-settings/)
@@ -308,3 +316,148 @@ export function deliveryText(kind: ShippingKind, address: Address | null, pickup
 
 /** The order's total: subtotal plus shipping (discounts are already in the line prices). */
 export const orderTotalWithShipping = (subtotal: number, shipping: number | null) => roundCents(subtotal + (shipping ?? 0));
+
+// ---------------------------------------------------------------------------------------------
+// The delivery an order keeps (checkout, manual order, edits)
+
+/** What an order asks for: the type, the spec's address text, the method chosen and the address given. */
+export interface DeliveryInput {
+  delivery_type: DeliveryType;
+  shipping_address: string;
+  shipping_method_id?: number | null;
+  address?: Address;
+}
+
+/** The order columns a delivery sets: all of them, so an edit that drops the method clears them. */
+export interface DeliveryColumns {
+  delivery_type: DeliveryType;
+  shipping_address: string;
+  shipping_method_id: number | null;
+  shipping_name: string | null;
+  shipping_kind: ShippingKind | null;
+  shipping_carrier: Carrier | null;
+  shipping_price: number | null;
+  address_street: string | null;
+  address_number: string | null;
+  address_zip_code: string | null;
+  address_city: string | null;
+  address_province: string | null;
+  address_details: string | null;
+}
+
+export interface ChosenDelivery {
+  columns: DeliveryColumns;
+  /** The address to remember on the customer's account (home delivery only). */
+  address: Address | null;
+}
+
+/** Why a delivery cannot be chosen: 409 for the method (gone, switched off, not reaching the province), 400 per address field. */
+export interface DeliveryRefusal {
+  status: 400 | 409;
+  message: string;
+  code?: 'SHIPPING_UNAVAILABLE' | 'SHIPPING_NOT_SERVED';
+  details?: Record<string, unknown>;
+  fields?: Record<string, string[]>;
+}
+
+export const SHIPPING_UNAVAILABLE_MESSAGE = 'El método de envío elegido ya no está disponible. Elige otro.';
+
+const NO_ADDRESS = {
+  address_street: null,
+  address_number: null,
+  address_zip_code: null,
+  address_city: null,
+  address_province: null,
+  address_details: null,
+};
+
+const addressColumns = (a: Address) => ({
+  address_street: a.street,
+  address_number: a.number,
+  address_zip_code: a.zip_code,
+  address_city: a.city,
+  address_province: a.province,
+  address_details: a.details,
+});
+
+/**
+ * The delivery an order keeps: the chosen method (as the server read it, undefined when it is
+ * gone) quoted for the address's province and `subtotal`. Refuses a method that is gone or
+ * inactive, or does not reach the province (409), and home delivery without a full address
+ * (400, per field).
+ */
+export function chooseDelivery(
+  input: DeliveryInput,
+  method: ShippingMethod | undefined,
+  subtotal: number,
+): ChosenDelivery | { refusal: DeliveryRefusal } {
+  if (!input.shipping_method_id) {
+    // The spec's order: "Acordar entrega", or an address without a shipping cost.
+    const coordinate = input.delivery_type === 'coordinate';
+    const address = coordinate ? null : (input.address ?? null);
+    return {
+      columns: {
+        delivery_type: input.delivery_type,
+        shipping_address: coordinate ? COORDINATE_ADDRESS : address ? joinAddress(address) : input.shipping_address,
+        shipping_method_id: null,
+        shipping_name: null,
+        shipping_kind: null,
+        shipping_carrier: null,
+        shipping_price: null,
+        ...(address ? addressColumns(address) : NO_ADDRESS),
+      },
+      address: null,
+    };
+  }
+  if (!method || !method.active) {
+    const details = { shipping_method_id: input.shipping_method_id };
+    return { refusal: { status: 409, message: SHIPPING_UNAVAILABLE_MESSAGE, code: 'SHIPPING_UNAVAILABLE', details } };
+  }
+  // A staff edit may pick a method for an order that never had an address (one to agree on).
+  const address = input.address;
+  if (!address) return { refusal: { status: 400, message: 'Elige la provincia', fields: { 'address.province': ['Elige la provincia'] } } };
+  const quote = quoteMethod(method, address.province, subtotal);
+  if (!quote) {
+    const details = { shipping_method_id: method.id, province: address.province };
+    return { refusal: { status: 409, message: NOT_SERVED_MESSAGE, code: 'SHIPPING_NOT_SERVED', details } };
+  }
+  const home = method.kind === 'home';
+  const missing = home ? Object.entries(missingHomeAddressFields(address)) : [];
+  if (missing.length) {
+    const fields = Object.fromEntries(missing.map(([field, message]) => [`address.${field}`, [message]]));
+    return { refusal: { status: 400, message: 'Completa la dirección de entrega', fields } };
+  }
+  return {
+    columns: {
+      delivery_type: method.kind === 'coordinate' ? 'coordinate' : 'address',
+      shipping_address: deliveryText(method.kind, address, method.pickup_address, COORDINATE_ADDRESS),
+      shipping_method_id: method.id,
+      shipping_name: method.name,
+      shipping_kind: method.kind,
+      shipping_carrier: method.carrier,
+      shipping_price: quote.price,
+      // Pickup and "acordar" keep what the customer gave (the province at least): staff see where they are.
+      ...addressColumns(address),
+    },
+    address: home ? address : null,
+  };
+}
+
+type AddressColumns = Pick<
+  DeliveryColumns,
+  'address_street' | 'address_number' | 'address_zip_code' | 'address_city' | 'address_province' | 'address_details'
+>;
+
+/** The address an order keeps, if it has one. */
+export function storedAddress(order: AddressColumns): Address | undefined {
+  const province = order.address_province;
+  if (!province || !isProvince(province)) return undefined;
+  return {
+    street: order.address_street ?? '',
+    number: order.address_number ?? '',
+    zip_code: order.address_zip_code ?? '',
+    city: order.address_city ?? '',
+    province,
+    details: order.address_details ?? '',
+  };
+}

@@ -21,5 +21,13 @@ export const forbidden = (message = 'No tienes permisos para realizar esta acciÃ
 export const notFound = (message = 'No encontrado') => new AppError(404, message);
 export const conflict = (message: string, code?: string, extra?: Record<string, unknown>) =>
   new AppError(409, message, code, undefined, extra);
+/** A refusal as src/domain gives it (the domain throws nothing of HTTP): status, Spanish message, code, fields and figures. */
+export const refusedBy = (refusal: {
+  status: number;
+  message: string;
+  code?: string;
+  fields?: FieldErrors;
+  details?: Record<string, unknown>;
+}) => new AppError(refusal.status, refusal.message, refusal.code, refusal.fields, refusal.details);
 export const tooMany = (message = 'Demasiados intentos. Por favor, espera un momento e intenta nuevamente.') =>
   new AppError(429, message, 'RATE_LIMITED');

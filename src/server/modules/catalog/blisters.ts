@@ -1,47 +1,15 @@
-// What other areas read of the catalog's blisters (blisters with their product and brand):
-// the one place that joins the three for them. Stock moves (stock.ts) and stock alerts read
-// blisters through selectBlisterLines; the order read model joins lineProducts and
-// lineBlisters to its lines, so one statement still answers a page of orders.
+// What other areas read of the catalog's blisters (blisters with their product and brand), for
+// notices and lists: summaries, the blisters to restock, a cart's lines, all narrowing the one
+// join of the three (stock.ts's selectBlisterLines, which orders price and lock through); the
+// order read model joins lineProducts and lineBlisters to its lines, so one statement still
+// answers a page of orders.
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { QueryBuilder } from 'drizzle-orm/pg-core';
 import type { DbOrTx, Tx } from '../../db/client';
 import { blisters, brands, products } from '../../db/schema';
 import { RESTOCK_STATES } from '../../../domain/inventory';
+import { selectBlisterLines, type BlisterLine } from './stock';
 import { stockStatesSql } from './stock-state';
-
-/** A blister with what pricing, stock moves, notices and lists need of its product and brand. */
-const BLISTER_LINE = {
-  id: blisters.id,
-  product_id: blisters.product_id,
-  seed_count: blisters.seed_count,
-  price: blisters.price,
-  stock: blisters.stock,
-  discount: blisters.discount,
-  cost_price: blisters.cost_price,
-  product_name: products.name,
-  product_image: products.image,
-  product_type: products.type,
-  currency: products.currency,
-  available: products.available,
-  deleted_at: products.deleted_at,
-  brand_id: brands.id,
-  brand_name: brands.brand_name,
-  discount_active: brands.discount_active,
-  discount_type: brands.discount_type,
-  discount_value: brands.discount_value,
-  discount_expires_at: brands.discount_expires_at,
-};
-
-/** Blisters with their product and brand: the one join of the three, for a `where` to narrow. */
-export function selectBlisterLines(db: DbOrTx) {
-  return db
-    .select(BLISTER_LINE)
-    .from(blisters)
-    .innerJoin(products, eq(products.id, blisters.product_id))
-    .innerJoin(brands, eq(brands.id, products.brand_id));
-}
-
-export type BlisterLine = Awaited<ReturnType<typeof selectBlisterLines>>[number];
 
 const subquery = new QueryBuilder();
 

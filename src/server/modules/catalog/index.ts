@@ -7,7 +7,7 @@ export {
   productNamesByIds,
   shareBlisterStock,
 } from './blisters';
-export type { BlisterLine } from './blisters';
+export type { BlisterLine } from './stock';
 export { BRAND_COLUMNS, brandLeadTime, brandNames, brandRecordOf, listBrandRecords, productBrandIds } from './brand-records';
 export { cachedJson } from './cached-json';
 export { toBrandDto, toIso, toProductDto } from './serialize';

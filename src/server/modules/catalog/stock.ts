@@ -1,14 +1,49 @@
-// The blisters' stock, as orders move it. An active order (pending or completed) holds its
-// lines' units; a cancelled order holds none. Every change moves stock from what an order held to
-// what it holds after, with the blisters locked in id order so concurrent orders never
-// deadlock or oversell. The catalog owns these rows; orders call these functions with their own
-// transaction (`tx`), so the locks and the stock change belong to the order's transaction.
-import { asc, inArray, sql } from 'drizzle-orm';
+// The blisters as orders read, lock and move them: the one join of a blister with its product
+// and brand (selectBlisterLines, which the catalog's other readers in blisters.ts narrow too), and
+// their stock. An active order (pending or completed) holds its lines' units; a cancelled order
+// holds none. Every change moves stock from what an order held to what it holds after, with the
+// blisters locked in id order so concurrent orders never deadlock or oversell. The catalog owns
+// these rows; orders call these functions with their own transaction (`tx`), so the prices they
+// read, the locks and the stock change belong to the order's transaction, in one file.
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { insufficientStockMessage } from '../../../domain/orders';
 import type { DbOrTx, Tx } from '../../db/client';
-import { blisters } from '../../db/schema';
+import { blisters, brands, products } from '../../db/schema';
 import { conflict } from '../../errors';
-import { selectBlisterLines, type BlisterLine } from './blisters';
+
+/** A blister with what pricing, stock moves, notices and lists need of its product and brand. */
+const BLISTER_LINE = {
+  id: blisters.id,
+  product_id: blisters.product_id,
+  seed_count: blisters.seed_count,
+  price: blisters.price,
+  stock: blisters.stock,
+  discount: blisters.discount,
+  cost_price: blisters.cost_price,
+  product_name: products.name,
+  product_image: products.image,
+  product_type: products.type,
+  currency: products.currency,
+  available: products.available,
+  deleted_at: products.deleted_at,
+  brand_id: brands.id,
+  brand_name: brands.brand_name,
+  discount_active: brands.discount_active,
+  discount_type: brands.discount_type,
+  discount_value: brands.discount_value,
+  discount_expires_at: brands.discount_expires_at,
+};
+
+/** Blisters with their product and brand: the one join of the three, for a `where` to narrow. */
+export function selectBlisterLines(db: DbOrTx) {
+  return db
+    .select(BLISTER_LINE)
+    .from(blisters)
+    .innerJoin(products, eq(products.id, blisters.product_id))
+    .innerJoin(brands, eq(brands.id, products.brand_id));
+}
+
+export type BlisterLine = Awaited<ReturnType<typeof selectBlisterLines>>[number];
 
 /** Units per blister (blister id). */
 export type Held = Map<number, number>;

@@ -2,4 +2,4 @@
 // orders: what a decision needs of an order or a customer comes in as arguments.
 export { default as couponRoutes } from './routes';
 export { checkResult, couponAfterEdit, couponForOrder, couponLine, decideCoupon, type CouponCustomer } from './redeem';
-export { moveCouponUse, takeUse, type CouponRow } from './redeem';
+export { moveCouponUse, takeUse } from './redeem';

@@ -7,14 +7,14 @@ import { sameAmount } from '../../../domain/money';
 import { refundOnCancel } from '../../../domain/order-lifecycle';
 import { orderTotals, totalsRefusal } from '../../../domain/order-totals';
 import { isOrderActive, ORDER_STATUS_LABELS, type OrderStatus } from '../../../domain/orders';
-import type { Address } from '../../../domain/shipping';
+import { chooseDelivery, storedAddress, type Address, type DeliveryColumns } from '../../../domain/shipping';
 import type { Tx } from '../../db/client';
 import { orderProducts, orders } from '../../db/schema';
-import { AppError, conflict } from '../../errors';
+import { conflict, refusedBy } from '../../errors';
 import { diff, logActivity, type Actor } from '../../shared/activity-log';
 import { heldBy, moveStock, NOTHING_HELD } from '../catalog';
 import { couponAfterEdit, moveCouponUse } from '../coupons';
-import { chooseDelivery, storedAddress, type DeliveryColumns } from './delivery';
+import { readShippingMethod } from '../shipping';
 import { pricedLines, sameLines, subtotalOfLines, type LineRecord, type TargetLine } from './lines';
 import type { OrderRecord } from './records';
 
@@ -127,23 +127,25 @@ export async function deliveryAfterEdit(
   // Dropping the method without giving an address is "Acordar entrega", not the old address at no cost.
   const agreeOnIt = change.shipping_method_id === null && !change.address;
   const address = agreeOnIt ? undefined : (change.address ?? storedAddress(order));
-  const delivery = (methodId: number | null) => ({
-    delivery_type: methodId ? order.delivery_type : address ? ('address' as const) : ('coordinate' as const),
-    shipping_address: order.shipping_address,
-    shipping_method_id: methodId,
-    address,
-  });
+  const quote = async (methodId: number | null) => {
+    const input = {
+      delivery_type: methodId ? order.delivery_type : address ? ('address' as const) : ('coordinate' as const),
+      shipping_address: order.shipping_address,
+      shipping_method_id: methodId,
+      address,
+    };
+    return chooseDelivery(input, methodId ? await readShippingMethod(tx, methodId) : undefined, subtotal);
+  };
   if (change.shipping_method_id !== undefined || change.address) {
-    const methodId = change.shipping_method_id !== undefined ? change.shipping_method_id : order.shipping_method_id;
-    return (await chooseDelivery(tx, delivery(methodId), subtotal)).columns;
+    const chosen = await quote(change.shipping_method_id !== undefined ? change.shipping_method_id : order.shipping_method_id);
+    if ('refusal' in chosen) throw refusedBy(chosen.refusal);
+    return chosen.columns;
   }
   if (!order.shipping_method_id || !address) return undefined;
-  try {
-    return (await chooseDelivery(tx, delivery(order.shipping_method_id), subtotal)).columns;
-  } catch (error) {
-    if (error instanceof AppError && error.statusCode === 409) return undefined;
-    throw error;
-  }
+  const chosen = await quote(order.shipping_method_id);
+  if (!('refusal' in chosen)) return chosen.columns;
+  if (chosen.refusal.status === 409) return undefined;
+  throw refusedBy(chosen.refusal);
 }
 
 export const deliverySummary = (d: Pick<DeliveryColumns, 'shipping_name' | 'shipping_price' | 'shipping_address'>) => ({

@@ -74,7 +74,7 @@ async function retryOnNewAccountRace<T>(write: () => Promise<T>, attempts = 5): 
 }
 
 export async function createManualOrder(ctx: AppContext, staff: OrderActor, input: ManualOrderInput, log?: Logger): Promise<OrderDto> {
-  const facts = await orderFacts(ctx);
+  const facts = await orderFacts(ctx, input.shipping_method_id);
   const { now, settings } = facts;
   const paidAt = input.payment ? paymentDate(input.payment.paid_at, now) : null;
   const orderId = await retryOnNewAccountRace(() =>

@@ -14,11 +14,11 @@ import {
   type RefundDto,
 } from '../../../domain/orders';
 import { ORDER_STAGE_LABELS, orderStage, STAGES_NEEDING_SHOP } from '../../../domain/order-lifecycle';
-import { storedAddress } from './delivery';
 import { inStages } from './stages';
 import { roundCents } from '../../../domain/money';
 import { trackingUrl, type FulfilmentStage, type PaymentDto, type ShipmentDto } from '../../../domain/fulfilment';
 import { normalizePhone } from '../../../domain/phone';
+import { storedAddress } from '../../../domain/shipping';
 import { preparedPerDb, sqlRows, type DbOrTx } from '../../db/client';
 import { folded, orderProducts, orderSearchText, orders, users, userSearchText } from '../../db/schema';
 import type { ReadCache } from '../../cache/read-cache';

@@ -1,23 +1,19 @@
 // An order's row and lines as every workflow of the area reads and writes them: who calls, the
 // transaction that writes orders (and drops the caches it made stale), the order locked, the
-// lifecycle's refusals, the order as the answer shows it, and a new order's row as placed.
+// lifecycle's refusals and the order as the answer shows it. A new order's row is written by the
+// workflow that places it (place-order.ts).
 import type { StaffRole } from '../../../domain/staff-roles';
 import { asc, eq } from 'drizzle-orm';
 import { refusal, type OrderAction } from '../../../domain/order-lifecycle';
-import type { OrderCreateInput, OrderDto } from '../../../domain/orders';
+import type { OrderDto } from '../../../domain/orders';
 import { paymentInstructions } from '../../../domain/fulfilment';
-import type { OrderTotals } from '../../../domain/order-totals';
-import type { OrderSource } from '../../../domain/order-status';
 import type { AppContext } from '../../context';
 import type { Tx } from '../../db/client';
-import { isForeignKeyViolation, retryingDeadlocks } from '../../db/errors';
+import { retryingDeadlocks } from '../../db/errors';
 import { orderProducts, orders } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { Actor } from '../../shared/activity-log';
-import type { CouponRow } from '../coupons';
 import { shopWhatsapp, readShopSettings, type ShopSettings } from '../site';
-import type { ChosenDelivery } from './delivery';
-import type { TargetLine } from './lines';
 import { findOrderDto, type OrderView } from './queries';
 
 /** Who is calling, as the auth plugin loaded it. */
@@ -82,67 +78,4 @@ export async function withOrderDto<T extends object>(ctx: AppContext, id: number
   const dto = await findOrderDto(ctx.db, id, view);
   if (!dto) throw notFound(ORDER_NOT_FOUND);
   return { ...dto, ...extra };
-}
-
-/** What an order is placed with, by a checkout or by staff (manual orders). */
-export interface NewOrder {
-  customer: { id: number; email: string; username: string; first_name: string; last_name: string };
-  input: Omit<OrderCreateInput, 'customer_email'>;
-  source: OrderSource;
-  /** Who acts: the customer at checkout, staff for a manual order (the activity log says so). */
-  actor: Actor;
-  /** Checkouts keep to the cap of orders awaiting payment; staff entering a sale do not. */
-  enforcePendingCap: boolean;
-  internalNotes?: string;
-}
-
-/** The order's row and lines as placed; the coupon's columns when it carries one. */
-export async function insertOrder(
-  tx: Tx,
-  order: NewOrder,
-  lines: TargetLine[],
-  delivery: ChosenDelivery,
-  totals: OrderTotals,
-  coupon: Pick<CouponRow, 'id' | 'code' | 'kind'> | null,
-  dollarRate: number,
-  now: Date,
-) {
-  const { customer, input } = order;
-  const [row] = await tx
-    .insert(orders)
-    .values({
-      user_id: customer.id,
-      status: 'pending',
-      total: totals.total,
-      recipient_name: input.recipient_name,
-      // The account's address: confirmations never go to an address typed in a form.
-      customer_email: customer.email,
-      customer_phone: input.customer_phone,
-      ...delivery.columns,
-      shipping_price: totals.shipping,
-      customer_username: customer.username,
-      customer_first_name: customer.first_name,
-      customer_last_name: customer.last_name,
-      dollar_rate: dollarRate,
-      source: order.source,
-      created_by: order.source === 'manual' ? order.actor.id : null,
-      internal_notes: order.internalNotes ?? '',
-      coupon_id: coupon?.id ?? null,
-      coupon_code: coupon?.code ?? null,
-      coupon_kind: coupon?.kind ?? null,
-      coupon_discount: totals.coupon_discount,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning({ id: orders.id, order_number: orders.order_number });
-  try {
-    await tx.insert(orderProducts).values(lines.map((l) => ({ ...l, order_id: row.id, created_at: now })));
-  } catch (error) {
-    // Staff deleted a product between our read and this insert: refuse, the transaction rolls back.
-    if (isForeignKeyViolation(error)) {
-      throw conflict('Uno de los productos de tu carrito ya no existe. Quítalo e intenta nuevamente.', 'PRODUCT_UNAVAILABLE');
-    }
-    throw error;
-  }
-  return row;
 }
