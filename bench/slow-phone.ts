@@ -19,7 +19,6 @@ import { randomBytes } from 'node:crypto';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from '../e2e/helpers/browser';
 import { SESSION_HINT_COOKIE, AGE_COOKIE } from '../src/domain/cookies';
@@ -27,6 +26,7 @@ import { openPostgres } from '../src/server/db/client';
 import { createUser, TEST_PASSWORD } from '../tests/helpers/factories';
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
 import { calibrate, formatCalibration, SLOW_4G, type Calibration } from './phone';
+import { createThrowawayDatabase } from './throwaway-database';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.PHONE_ROUNDS ?? 3);
@@ -68,21 +68,9 @@ function buildsFromEnv(): Build[] {
 }
 
 async function openShop(build: Build): Promise<Shop> {
-  const name = `bench_phone_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const dropDatabase = async () => {
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
+  const { url, drop: dropDatabase } = await createThrowawayDatabase(PG_URL, 'bench_phone');
   const server = await startServerProcess(
-    { DATABASE_URL: url.toString(), SEED_DEMO: 'true', WEB_DIST_DIR: path.join(build.dir, 'dist/web') },
+    { DATABASE_URL: url, SEED_DEMO: 'true', WEB_DIST_DIR: path.join(build.dir, 'dist/web') },
     { args: [path.join(build.dir, 'dist/server/main.js')], cwd: build.dir, timeoutMs: 240_000 },
   );
   const list = (await (await fetch(`${server.url}/api/products/?page_size=1&ordering=-created_at&has_stock=true`)).json()) as {
@@ -90,7 +78,7 @@ async function openShop(build: Build): Promise<Shop> {
   };
   const productId = list.results[0]?.id;
   if (!productId) throw new Error('the demo catalog did not load');
-  const database = openPostgres(url.toString(), 1);
+  const database = openPostgres(url, 1);
   const user = await createUser(database.db, { username: `telefono${randomBytes(3).toString('hex')}` });
   await database.close();
   return { build, server, productId, customer: { username: user.username }, dropDatabase };
