@@ -10,7 +10,7 @@ import { ClaimStatusBadge, claimPhotos } from '../../../components/ClaimParts';
 import { errorMessage, formatDate, formatDateTime } from '../lib/format';
 import { type AdminWarrantyClaimDto, useUpdateClaim } from './api';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions } from '../../../components/ui/DialogActions';
+import { DialogActions, FormActions } from '../../../components/ui/DialogActions';
 import { SelectField, TextAreaField } from '../../../components/ui/fields';
 
 /** The claimant's account page; null for a guest's claim, which has no account to open. */
@@ -240,11 +240,9 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
         maxLength={5000}
         rows={3}
       />
-      <DialogActions onCancel={onClose} busy={update.isPending} className="pt-1">
-        <Button type="submit" loading={update.isPending} loadingText="Guardando...">
-          Guardar cambios
-        </Button>
-      </DialogActions>
+      <FormActions onCancel={onClose} busy={update.isPending} busyLabel="Guardando..." className="pt-1">
+        Guardar cambios
+      </FormActions>
     </form>
   );
 }
