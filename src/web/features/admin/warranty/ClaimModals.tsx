@@ -173,6 +173,11 @@ export function EditClaimModal({ claim, onClose }: { claim: AdminWarrantyClaimDt
   );
 }
 
+/** One of the staff's texts on a claim (notes, response, resolution): up to 5000 characters each. */
+function StaffText({ label, hint, value, onChange }: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
+  return <TextAreaField label={label} hint={hint} value={value} onChange={(e) => onChange(e.target.value)} maxLength={5000} rows={3} />;
+}
+
 function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDto; onClose: () => void; onBusy: (busy: boolean) => void }) {
   const update = useUpdateClaim();
   const [status, setStatus] = useState<WarrantyStatus>(claim.status);
@@ -215,30 +220,19 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
         ))}
       </SelectField>
       {withResolution && (
-        <TextAreaField
+        <StaffText
           label="Detalles de la resolución"
-          value={resolution}
-          onChange={(e) => setResolution(e.target.value)}
           hint="El cliente verá estos detalles en su solicitud."
-          maxLength={5000}
-          rows={3}
+          value={resolution}
+          onChange={setResolution}
         />
       )}
-      <TextAreaField
-        label="Notas internas"
-        value={notes}
-        onChange={(e) => setNotes(e.target.value)}
-        hint="Solo las ven los administradores."
-        maxLength={5000}
-        rows={3}
-      />
-      <TextAreaField
+      <StaffText label="Notas internas" hint="Solo las ven los administradores." value={notes} onChange={setNotes} />
+      <StaffText
         label="Respuesta al cliente"
-        value={response}
-        onChange={(e) => setResponse(e.target.value)}
         hint="Se muestra al cliente junto al estado de su solicitud."
-        maxLength={5000}
-        rows={3}
+        value={response}
+        onChange={setResponse}
       />
       <FormActions onCancel={onClose} busy={update.isPending} busyLabel="Guardando..." className="pt-1">
         Guardar cambios
