@@ -6,7 +6,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { buildApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
@@ -16,6 +15,7 @@ import { hashPassword, verifyPassword } from '../src/server/security/passwords';
 import { testConfig } from '../tests/helpers/app';
 import { createAppContext } from '../src/server/app-context';
 import { listenLocally } from './staff-list';
+import { createThrowawayDatabase } from './throwaway-database';
 
 const SEQUENTIAL = Number(process.env.BENCH_LOGINS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
@@ -28,19 +28,8 @@ const ms = (n: number) => `${n.toFixed(1)} ms`;
 async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const adminUrl = process.env.BENCH_DATABASE_URL;
   if (!adminUrl) return { database: await openPglite(), drop: async () => {} };
-  const name = `shop_bench_login_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    database: openPostgres(url.toString(), 10),
-    drop: async () => {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    },
-  };
+  const { url, drop } = await createThrowawayDatabase(adminUrl, 'shop_bench_login');
+  return { database: openPostgres(url, 10), drop };
 }
 
 async function main() {

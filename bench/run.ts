@@ -20,7 +20,6 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { BENCH_BRANDS, loadCatalog } from './catalog';
@@ -37,6 +36,7 @@ import {
   SIGNED_IN_TARGET_P99_MS,
   SIGNED_IN_TARGET_RATIO,
 } from './pages';
+import { createThrowawayDatabase } from './throwaway-database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -259,21 +259,12 @@ async function loadBenchData(database: Database): Promise<OrderFixtures> {
 }
 
 async function withPostgres<T>(work: (url: string, fixtures: OrderFixtures) => Promise<T>): Promise<T> {
-  const name = `bench_catalog_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
+  const database = await createThrowawayDatabase(PG_URL, 'bench_catalog');
   try {
-    const fixtures = await loadBenchData(openPostgres(url.toString(), 4));
-    return await work(url.toString(), fixtures);
+    const fixtures = await loadBenchData(openPostgres(database.url, 4));
+    return await work(database.url, fixtures);
   } finally {
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
+    await database.drop();
   }
 }
 

@@ -27,6 +27,7 @@ import { hashPassword } from '../src/server/security/passwords';
 import { TEST_PASSWORD } from '../tests/helpers/factories';
 import { ROOT, startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
 import { calibrate, formatCalibration, SLOW_4G, type Calibration } from './phone';
+import { createThrowawayDatabase } from './throwaway-database';
 
 const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const ROUNDS = Number(process.env.PHONE_ROUNDS ?? 3);
@@ -68,21 +69,9 @@ function buildsFromEnv(): Build[] {
 }
 
 async function openShop(build: Build): Promise<Shop> {
-  const name = `bench_phone_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
-  const dropDatabase = async () => {
-    const dropper = new pg.Client({ connectionString: PG_URL });
-    await dropper.connect();
-    await dropper.query(`drop database if exists ${name} with (force)`);
-    await dropper.end();
-  };
+  const { url, drop: dropDatabase } = await createThrowawayDatabase(PG_URL, 'bench_phone');
   const server = await startServerProcess(
-    { DATABASE_URL: url.toString(), SEED_DEMO: 'true', WEB_DIST_DIR: path.join(build.dir, 'dist/web') },
+    { DATABASE_URL: url, SEED_DEMO: 'true', WEB_DIST_DIR: path.join(build.dir, 'dist/web') },
     { args: [path.join(build.dir, 'dist/server/main.js')], cwd: build.dir, timeoutMs: 240_000 },
   );
   const list = (await (await fetch(`${server.url}/api/products/?page_size=1&ordering=-created_at&has_stock=true`)).json()) as {
@@ -92,7 +81,7 @@ async function openShop(build: Build): Promise<Shop> {
   if (!productId) throw new Error('the demo catalog did not load');
   // Written with the columns every build's schema has, so that an older build can be measured.
   const username = `telefono${randomBytes(3).toString('hex')}`;
-  const client = new pg.Client({ connectionString: url.toString() });
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   await client.query(
     `insert into users (username, email, password_hash, first_name, last_name, email_verified)

@@ -10,7 +10,6 @@
 //   BENCH_POOL_SIZE: DATABASE_POOL_SIZE of each worker (the server's default when unset);
 //   BENCH_LOAD=autocannon uses autocannon even with wrk installed
 import { spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { openPostgres } from '../src/server/db/client';
 import { migrateDatabase } from '../src/server/db/migrate';
 import { buildServerIfNeeded, startServerProcess, type ServerProcess } from '../tests/helpers/server-process';
 import { loadCatalog } from './catalog';
+import { createThrowawayDatabase } from './throwaway-database';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 5000);
@@ -119,15 +119,13 @@ async function allWorkersUp(server: ServerProcess, workers: number): Promise<num
 
 async function main() {
   buildServerIfNeeded();
-  const name = `bench_workers_${randomBytes(4).toString('hex')}`;
+  const { name, url, drop } = await createThrowawayDatabase(PG_URL, 'bench_workers');
+  // Asks the server which backends serve the bench's database, while it runs.
   const admin = new pg.Client({ connectionString: PG_URL });
   await admin.connect();
-  await admin.query(`create database ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-workers-'));
   try {
-    const database = openPostgres(url.toString(), 4);
+    const database = openPostgres(url, 4);
     await migrateDatabase(database);
     await loadCatalog(database.db, PRODUCTS);
     await database.db.execute(sql`analyze`);
@@ -148,7 +146,7 @@ async function main() {
     for (const workers of [1, 2]) {
       const server = await startServerProcess(
         {
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: url,
           DATA_DIR: dataDir,
           WEB_CONCURRENCY: String(workers),
           CATALOG_CACHE_MS: '0',
@@ -188,8 +186,8 @@ async function main() {
     }
     console.log(`load average now ${loadavg()[0].toFixed(1)}`);
   } finally {
-    await admin.query(`drop database if exists ${name} with (force)`);
     await admin.end();
+    await drop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -3,8 +3,8 @@
 // underneath, visible in the layout, with the head tags the server sent.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MOBILE, screenshot, step } from './helpers/browser';
+import { createNorthernLight } from './helpers/catalog';
 import { useShop } from './helpers/shop';
-import { createBrand, createProduct } from '../tests/helpers/factories';
 
 const GOOGLEBOT =
   'Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)';
@@ -14,12 +14,8 @@ const shop = useShop({ publicUrl: 'https://tienda.example.com', catalogCacheMs: 
 let productId: number;
 
 beforeAll(async () => {
-  const brand = await createBrand(shop.server.ctx.db, { brand_name: 'Royal Queen Seeds' });
-  const product = await createProduct(shop.server.ctx.db, {
-    name: 'Northern Light Auto',
-    brand_id: brand.id,
+  const { product } = await createNorthernLight(shop.server.ctx.db, {
     description: 'Una automática clásica, robusta y rápida, ideal para balcones.',
-    blisters: [{ seed_count: 3, price: 45678, stock: 5 }],
   });
   productId = product.id;
 });

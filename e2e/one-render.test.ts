@@ -5,7 +5,8 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { createPageRenderer } from '../src/web/entry-server';
 import { PAGES } from '../src/web/pages';
-import { createBrand, createProduct } from '../tests/helpers/factories';
+import { createProduct } from '../tests/helpers/factories';
+import { createNorthernLight } from './helpers/catalog';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
@@ -13,12 +14,7 @@ let render: ReturnType<typeof createPageRenderer>;
 let productId: number;
 
 beforeAll(async () => {
-  const brand = await createBrand(shop.server.ctx.db, { brand_name: 'Royal Queen Seeds' });
-  const product = await createProduct(shop.server.ctx.db, {
-    name: 'Northern Light Auto',
-    brand_id: brand.id,
-    blisters: [{ seed_count: 3, price: 45678, stock: 5 }],
-  });
+  const { brand, product } = await createNorthernLight(shop.server.ctx.db);
   await createProduct(shop.server.ctx.db, { name: 'White Widow', brand_id: brand.id, blisters: [{ price: 30000, stock: 2 }] });
   productId = product.id;
   const renderer = pathToFileURL(path.resolve('dist/web-ssr/entry-server.js')).href;

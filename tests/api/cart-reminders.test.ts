@@ -3,14 +3,11 @@
 // today's prices, the cart's link and an unsubscribe link that works without a session (a signed
 // token valid at least 60 days). None during maintenance or when every line is sold out; two
 // processes send it once.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray } from 'drizzle-orm';
-import { createAppContext } from '../../src/server/app-context';
-import type { AppContext } from '../../src/server/context';
-import { openPostgres, type Database } from '../../src/server/db/client';
 import { blisters, mailOutbox, siteSettings, users } from '../../src/server/db/schema';
 import { sendCartReminders } from '../../src/server/modules/cart';
-import { api, useTestServer } from '../helpers/app';
+import { api, useSecondProcess, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
 
@@ -171,14 +168,7 @@ describe('cart reminders', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', () => {
-  let second: Database;
-  let secondCtx: AppContext;
-
-  beforeAll(() => {
-    second = openPostgres((server.database as Database & { url?: string }).url!, 8);
-    secondCtx = createAppContext(second.db, server.ctx.config, () => server.ctx.now());
-  });
-  afterAll(() => second.close());
+  const second = useSecondProcess(server, 8);
 
   it('send each reminder once when both run at the same time', async () => {
     await setHours(24);
@@ -187,8 +177,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two processes on PostgreSQL', (
     for (let i = 0; i < 8; i++) carts.push(await cartLeft(30));
     await Promise.all([
       sendCartReminders(server.ctx),
-      sendCartReminders(secondCtx),
-      sendCartReminders(secondCtx),
+      sendCartReminders(second.ctx),
+      sendCartReminders(second.ctx),
       sendCartReminders(server.ctx),
     ]);
     const mails = await mailsTo(carts.map((c) => c.customer));

@@ -21,6 +21,23 @@ const countOf = async (query: string) => {
   return res.json.count as number;
 };
 
+/** A product the staff create through the API: 3 seeds at $1.000, 2 in stock. */
+const postProduct = async (brandId: number, name: string, description: string) => {
+  const created = await api(server, 'POST', '/api/products/', {
+    token: admin.token,
+    body: {
+      brand_id: brandId,
+      name,
+      type: 'fem',
+      description,
+      currency: 'ARS',
+      blisters: [{ seed_count: 3, price: 1000, stock: 2, discount: 0 }],
+    },
+  });
+  expect(created.status).toBe(201);
+  return created;
+};
+
 describe('catalog list counts', () => {
   it('count a new product, the stock an order takes and returns, and a deleted product at once', async () => {
     const brand = await createBrand(server.database.db, { brand_name: 'Banco Contado' });
@@ -29,18 +46,7 @@ describe('catalog list counts', () => {
     expect(await countOf(inStock)).toBe(0);
     expect(await countOf(`brand=${brand.brand_id}`)).toBe(0);
 
-    const created = await api(server, 'POST', '/api/products/', {
-      token: admin.token,
-      body: {
-        brand_id: brand.id,
-        name: 'Contada Kush',
-        type: 'fem',
-        description: 'Para contar.',
-        currency: 'ARS',
-        blisters: [{ seed_count: 3, price: 1000, stock: 2, discount: 0 }],
-      },
-    });
-    expect(created.status).toBe(201);
+    const created = await postProduct(brand.id, 'Contada Kush', 'Para contar.');
     expect(await countOf(inStock)).toBe(1);
     expect(await countOf(`${inStock}&page=2`)).toBe(1);
     expect(await countOf(outOfStock)).toBe(0);
@@ -118,18 +124,7 @@ describe('catalog list counts', () => {
     expect((await search('zorzal dorado')).count).toBe(0);
     expect((await search('zorzall')).count).toBe(0);
 
-    const created = await api(server, 'POST', '/api/products/', {
-      token: admin.token,
-      body: {
-        brand_id: brand.id,
-        name: 'Zorzal Dorado',
-        type: 'fem',
-        description: 'Para buscar.',
-        currency: 'ARS',
-        blisters: [{ seed_count: 3, price: 1000, stock: 2, discount: 0 }],
-      },
-    });
-    expect(created.status).toBe(201);
+    const created = await postProduct(brand.id, 'Zorzal Dorado', 'Para buscar.');
     const found = await search('zorzal dorado');
     expect(found.count).toBe(1);
     expect(found.results[0]).toMatchObject({ id: created.json.id, blisters: [{ stock: 2 }] });

@@ -616,15 +616,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('with orders coming in', () => {
 describe('cost_price in the sheet (issue 37)', () => {
   const setCost = (blisterId: number, cost: number | null) =>
     db().update(blisters).set({ cost_price: cost }).where(eq(blisters.id, blisterId));
-
-  it('exports the cost with comma decimals, blank when unknown, and reads it back unchanged', async () => {
-    const product = await createProduct(db(), {
-      sku: 'COST-RT',
+  /** A product of 3 and 5 seeds, 18.000 and 26.000, without costs. */
+  const twoBlisters = (sku: string) =>
+    createProduct(db(), {
+      sku,
       blisters: [
         { seed_count: 3, price: 18000, stock: 2 },
         { seed_count: 5, price: 26000, stock: 2 },
       ],
     });
+
+  it('exports the cost with comma decimals, blank when unknown, and reads it back unchanged', async () => {
+    const product = await twoBlisters('COST-RT');
     await setCost(product.blisters[0].id, 9500.5);
     const { text } = await exportCsv();
     const rows = cellsOf(text);
@@ -639,13 +642,7 @@ describe('cost_price in the sheet (issue 37)', () => {
   });
 
   it('sets, changes and clears costs by es-AR numbers, refusing what is not one', async () => {
-    const product = await createProduct(db(), {
-      sku: 'COST-SET',
-      blisters: [
-        { seed_count: 3, price: 18000, stock: 2 },
-        { seed_count: 5, price: 26000, stock: 2 },
-      ],
-    });
+    const product = await twoBlisters('COST-SET');
     await setCost(product.blisters[1].id, 12000);
     const bad = await importCsv(
       sheet([
@@ -659,28 +656,18 @@ describe('cost_price in the sheet (issue 37)', () => {
       [2, 'Costo (ARS)'],
       [3, 'Costo (ARS)'],
     ]);
-    const preview = await importCsv(
-      sheet([
-        ['SKU', 'Semillas', 'Costo (ARS)'],
-        ['COST-SET', '3', '9500,25'],
-        ['COST-SET', '5', ''],
-      ]),
-      {
-        dryRun: true,
-      },
-    );
+    const costs = sheet([
+      ['SKU', 'Semillas', 'Costo (ARS)'],
+      ['COST-SET', '3', '9500,25'],
+      ['COST-SET', '5', ''],
+    ]);
+    const preview = await importCsv(costs, { dryRun: true });
     expect(preview.json.changes.map((c: { row: number; fields: unknown }) => [c.row, c.fields])).toEqual([
       [2, [{ column: 'Costo (ARS)', before: '', after: '9.500,25' }]],
       [3, [{ column: 'Costo (ARS)', before: '12.000', after: '' }]],
     ]);
     expect((await blistersOf(product.id)).map((b) => b.cost_price)).toEqual([null, 12000]);
-    const applied = await importCsv(
-      sheet([
-        ['SKU', 'Semillas', 'Costo (ARS)'],
-        ['COST-SET', '3', '9500,25'],
-        ['COST-SET', '5', ''],
-      ]),
-    );
+    const applied = await importCsv(costs);
     expect(applied.json).toMatchObject({ applied: true, updated: 2 });
     expect((await blistersOf(product.id)).map((b) => b.cost_price)).toEqual([9500.25, null]);
   });

@@ -92,6 +92,13 @@ describe('customers and anonymous visitors never get a cost', () => {
 });
 
 describe('staff', () => {
+  /** POST /api/products/ by the catalog staff: a 'fem' product of the fixture's brand with one blister. */
+  const postProduct = (name: string, blister: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
+    api(server, 'POST', '/api/products/', {
+      token: catalog.token,
+      body: { brand_id: product.brand.id, name, type: 'fem', blisters: [blister], ...extra },
+    });
+
   it('who manage products read and write cost_price; other staff never see it', async () => {
     for (const who of [owner, catalog]) {
       const detail = await api(server, 'GET', `/api/products/${product.id}/`, { token: who.token });
@@ -106,15 +113,7 @@ describe('staff', () => {
   });
 
   it('POST and PUT take the cost in es-AR or as a number; leaving it out keeps it; null clears it', async () => {
-    const created = await api(server, 'POST', '/api/products/', {
-      token: catalog.token,
-      body: {
-        brand_id: product.brand.id,
-        name: 'Nueva Costo',
-        type: 'fem',
-        blisters: [{ seed_count: 3, price: '20.000', stock: 5, cost_price: '8.500,50' }],
-      },
-    });
+    const created = await postProduct('Nueva Costo', { seed_count: 3, price: '20.000', stock: 5, cost_price: '8.500,50' });
     expect(created.status, JSON.stringify(created.json)).toBe(201);
     const blister = created.json.blisters[0];
     expect(blister.cost_price).toBe(8500.5);
@@ -141,29 +140,13 @@ describe('staff', () => {
   });
 
   it('asks to confirm a cost above the price, like a price slip', async () => {
-    const created = await api(server, 'POST', '/api/products/', {
-      token: catalog.token,
-      body: {
-        brand_id: product.brand.id,
-        name: 'Caro Costo',
-        type: 'fem',
-        blisters: [{ seed_count: 3, price: 1000, stock: 5, cost_price: 1500 }],
-      },
-    });
+    const blister = { seed_count: 3, price: 1000, stock: 5, cost_price: 1500 };
+    const created = await postProduct('Caro Costo', blister);
     expect(created.status).toBe(409);
     expect(created.json.code).toBe('PRICE_CHANGE_UNCONFIRMED');
     expect(created.json.error).toMatch(/costos: son mayores que el precio de venta/);
     expect(created.json.cost_above_price).toEqual([{ name: 'Caro Costo', seed_count: 3, cost: 1500, price: 1000 }]);
-    const confirmed = await api(server, 'POST', '/api/products/', {
-      token: catalog.token,
-      body: {
-        brand_id: product.brand.id,
-        name: 'Caro Costo',
-        type: 'fem',
-        blisters: [{ seed_count: 3, price: 1000, stock: 5, cost_price: 1500 }],
-        confirm_price_changes: true,
-      },
-    });
+    const confirmed = await postProduct('Caro Costo', blister, { confirm_price_changes: true });
     expect(confirmed.status).toBe(201);
     expect(confirmed.json.blisters[0].cost_price).toBe(1500);
   });

@@ -9,7 +9,8 @@ import { orders } from '../../src/server/db/schema';
 import { ORDER_COUNTS_TTL_MS, ORDER_PAGES_TTL_MS } from '../../src/server/modules/orders/caches';
 import { expireStalePendingOrders } from '../../src/server/modules/orders';
 import { api, useTestServer } from '../helpers/app';
-import { createProduct, createStaff, createUser } from '../helpers/factories';
+import { simpleOrder, type Customer } from '../helpers/orders';
+import { createStaff, createUser } from '../helpers/factories';
 
 const server = useTestServer();
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -20,7 +21,6 @@ beforeAll(async () => {
   staff = await createStaff(db());
 });
 
-type Customer = Awaited<ReturnType<typeof createUser>>;
 type Counts = OrderStatusCounts & { count: number };
 
 /** The tab counts and the list's count of one view of the staff list. */
@@ -39,21 +39,8 @@ const moved = (before: Counts, after: Counts) => ({
   count: after.count - before.count,
 });
 
-async function placeOrder(customer?: Customer) {
-  const buyer = customer ?? (await createUser(db()));
-  const product = await createProduct(db(), { blisters: [{ price: 1000, stock: 10 }] });
-  const res = await api(server, 'POST', '/api/orders/', {
-    token: buyer.token,
-    body: {
-      recipient_name: 'Cliente Contado',
-      customer_phone: '1122334455',
-      delivery_type: 'coordinate',
-      products: [{ product_id: product.id, blister_id: product.blisters[0].id, quantity: 1 }],
-    },
-  });
-  expect(res.status, JSON.stringify(res.json)).toBe(201);
-  return { customer: buyer, order: res.json as { id: number; order_products: { id: number }[] } };
-}
+/** A new product ordered once by `customer` (a new one unless given), as the checkout does. */
+const placeOrder = (customer?: Customer) => simpleOrder(server, { customer, quantity: 1, recipient_name: 'Cliente Contado' });
 
 const adminPut = (id: number, body: unknown) => api(server, 'PUT', `/api/orders/${id}/`, { token: staff.token, body });
 

@@ -2,13 +2,11 @@
 // blisters that fell under the threshold or sold out since the last check; nothing when
 // nothing changed; one e-mail even when two server processes run the job on one PostgreSQL.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppContext } from '../../src/server/app-context';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppContext } from '../../src/server/context';
-import { openPostgres, type Database } from '../../src/server/db/client';
 import { activityLogs, blisters, mailOutbox, products } from '../../src/server/db/schema';
 import { runDailyStockAlert } from '../../src/server/modules/stock-alerts/daily-alert';
-import { api, useTestServer } from '../helpers/app';
+import { api, useSecondProcess, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 const SHOP = 'tienda@test.local';
@@ -157,22 +155,14 @@ describe('GET/PUT /api/core/stock-alert-settings/', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one PostgreSQL', () => {
-  let second: Database;
-  let secondCtx: AppContext;
-
-  beforeAll(() => {
-    // The second process: its own pool on the same database, its own context and clock.
-    second = openPostgres((server.database as Database & { url?: string }).url!, 4);
-    secondCtx = createAppContext(second.db, server.ctx.config, () => server.ctx.now());
-  });
-  afterAll(() => second.close());
+  const second = useSecondProcess(server, 4);
 
   it('send one alert per day between them', async () => {
     const product = await createProduct(db(), { name: 'Dos Procesos', blisters: [{ stock: 0 }, { seed_count: 10, stock: 2 }] });
     try {
       const before = (await shopMails()).length;
       server.setNow(nineAm(25));
-      const runs = await Promise.all([1, 2, 3].flatMap(() => [runDailyStockAlert(server.ctx), runDailyStockAlert(secondCtx)]));
+      const runs = await Promise.all([1, 2, 3].flatMap(() => [runDailyStockAlert(server.ctx), runDailyStockAlert(second.ctx)]));
       expect(runs.filter((r) => r !== null)).toHaveLength(1);
       const mails = await shopMails();
       expect(mails).toHaveLength(before + 1);
@@ -180,7 +170,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two server processes on one Pos
 
       await setStock(product.blisters[1].id, 0);
       server.setNow(nineAm(26));
-      const next = await Promise.all([runDailyStockAlert(secondCtx), runDailyStockAlert(server.ctx)]);
+      const next = await Promise.all([runDailyStockAlert(second.ctx), runDailyStockAlert(server.ctx)]);
       expect(next.filter((r) => r !== null)).toHaveLength(1);
       expect(await shopMails()).toHaveLength(before + 2);
     } finally {

@@ -3,14 +3,11 @@
 // giving its units back) each waiting customer gets one e-mail with the link and the request is
 // closed, exactly once with concurrent writers and senders.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { backgroundSettled } from '../../src/server/background';
-import { createAppContext } from '../../src/server/app-context';
-import type { AppContext } from '../../src/server/context';
-import { openPostgres, type Database } from '../../src/server/db/client';
 import { blisters, mailOutbox, stockNotifications } from '../../src/server/db/schema';
 import { sendRestockNotices } from '../../src/server/modules/stock-alerts/restock';
-import { api, useTestServer } from '../helpers/app';
+import { api, useSecondProcess, useTestServer } from '../helpers/app';
 import { createProduct, createStaff, createUser } from '../helpers/factories';
 
 const server = useTestServer({ maxPendingOrders: 1000 });
@@ -215,15 +212,7 @@ describe('when the stock comes back', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent writers on PostgreSQL', () => {
-  let second: Database;
-  let secondCtx: AppContext;
-
-  beforeAll(() => {
-    // A second server process: its own pool on the same database.
-    second = openPostgres((server.database as Database & { url?: string }).url!, 8);
-    secondCtx = createAppContext(second.db, server.ctx.config, () => server.ctx.now());
-  });
-  afterAll(() => second.close());
+  const second = useSecondProcess(server, 8);
 
   it('sends one e-mail per customer when staff and a cancelled order raise the stock at once and two processes send', async () => {
     const product = await createProduct(db(), { name: 'Concurrente', blisters: [{ stock: 1 }] });
@@ -244,10 +233,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent writers on PostgreSQ
         body: { blisters: [{ id: line.blister_id, seed_count: 3, price: 10000, stock: 4, discount: 0 }] },
       }),
       sendRestockNotices(server.ctx),
-      sendRestockNotices(secondCtx),
-      sendRestockNotices(secondCtx),
+      sendRestockNotices(second.ctx),
+      sendRestockNotices(second.ctx),
     ]);
-    await Promise.all([sendRestockNotices(server.ctx), sendRestockNotices(secondCtx), backgroundSettled()]);
+    await Promise.all([sendRestockNotices(server.ctx), sendRestockNotices(second.ctx), backgroundSettled()]);
     const mails = await db()
       .select()
       .from(mailOutbox)
@@ -268,7 +257,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('concurrent writers on PostgreSQ
     let answer: ReturnType<typeof ask> | undefined;
     // The other process's restock has run its UPDATE (and its trigger) but not committed yet
     // when the request comes in: the request waits for it, then sees the stock.
-    await second.db.transaction(async (tx) => {
+    await second.database.db.transaction(async (tx) => {
       await tx.update(blisters).set({ stock: 3 }).where(eq(blisters.id, blisterId));
       answer = ask(customer, blisterId);
       await new Promise((resolve) => setTimeout(resolve, 400));

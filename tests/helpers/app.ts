@@ -9,7 +9,7 @@ import type { Config } from '../../src/server/config';
 import { createAppContext } from '../../src/server/app-context';
 import type { AppContext } from '../../src/server/context';
 import type { CounterStore } from '../../src/server/counters';
-import type { Database } from '../../src/server/db/client';
+import { openPostgres, type Database } from '../../src/server/db/client';
 import { createTestDatabase, lendTestDatabase, type TestDatabase } from './database';
 import { testRedisCounters } from './redis';
 
@@ -165,6 +165,40 @@ export function useTestServer(overrides: Partial<Config> | (() => Partial<Config
     },
   };
   return handle;
+}
+
+export interface SecondProcess {
+  database: Database;
+  ctx: AppContext;
+}
+
+/**
+ * A second server process on the test server's PostgreSQL database, for what two processes do at
+ * once: its own pool of `poolSize` on the same database, its own context on the server's config and
+ * clock. Opened in a beforeAll and closed in an afterAll registered where this is called (after
+ * useTestServer, in a block that runs only with TEST_DATABASE_URL).
+ */
+export function useSecondProcess(server: TestServer, poolSize: number): SecondProcess {
+  let open: SecondProcess | undefined;
+  beforeAll(() => {
+    const url = (server.database as TestDatabase).url;
+    if (!url) throw new Error('useSecondProcess: the test database is not on PostgreSQL');
+    const database = openPostgres(url, poolSize);
+    open = { database, ctx: createAppContext(database.db, server.ctx.config, () => server.ctx.now()) };
+  });
+  afterAll(() => open?.database.close());
+  const current = (): SecondProcess => {
+    if (open) return open;
+    throw new Error('useSecondProcess: it opens in a beforeAll, so reach it from hooks and tests');
+  };
+  return {
+    get database() {
+      return current().database;
+    },
+    get ctx() {
+      return current().ctx;
+    },
+  };
 }
 
 /** fetch against the test server with JSON in and out. */

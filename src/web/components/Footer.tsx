@@ -6,6 +6,13 @@ import { SHOP_NAME } from './site';
 
 const CHANNEL_ICONS = { whatsapp: WhatsAppIcon, email: MailIcon, instagram: InstagramIcon } as const;
 const LINK = 'hover:text-white hover:underline';
+const HEADING = 'text-sm font-semibold uppercase tracking-wide text-white';
+const SHOP_LINKS = [
+  { to: '/productos', label: 'Catálogo' },
+  { to: '/productos?category=ofertas', label: 'Ofertas' },
+  { to: '/como-germinar', label: 'Garantía y Germinación' },
+  { to: '/mi-cuenta', label: 'Mi cuenta' },
+];
 
 export function Footer() {
   const year = new Date().getFullYear();
@@ -47,32 +54,19 @@ export function Footer() {
           )}
         </div>
         <nav aria-label="Enlaces del pie">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Tienda</h2>
+          <h2 className={HEADING}>Tienda</h2>
           <ul className="mt-3 space-y-2 text-sm">
-            <li>
-              <Link className={LINK} to="/productos">
-                Catálogo
-              </Link>
-            </li>
-            <li>
-              <Link className={LINK} to="/productos?category=ofertas">
-                Ofertas
-              </Link>
-            </li>
-            <li>
-              <Link className={LINK} to="/como-germinar">
-                Garantía y Germinación
-              </Link>
-            </li>
-            <li>
-              <Link className={LINK} to="/mi-cuenta">
-                Mi cuenta
-              </Link>
-            </li>
+            {SHOP_LINKS.map(({ to, label }) => (
+              <li key={to}>
+                <Link className={LINK} to={to}>
+                  {label}
+                </Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <nav aria-label="Información legal">
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Legales</h2>
+          <h2 className={HEADING}>Legales</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {(['terminos', 'privacidad', 'cambios-y-devoluciones'] as const).map((slug) => (
               <li key={slug}>
@@ -97,7 +91,7 @@ export function Footer() {
           </Link>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold uppercase tracking-wide text-white">Contacto</h2>
+          <h2 className={HEADING}>Contacto</h2>
           <ul className="mt-3 space-y-2 text-sm">
             {channels.map((channel) => {
               const Icon = CHANNEL_ICONS[channel.kind];

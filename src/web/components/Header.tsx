@@ -1,5 +1,5 @@
 // Shipping banner and the sticky header (spec storefront §2 header).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCart } from '../lib/cart-store';
 import { useSession } from '../lib/session';
@@ -56,6 +56,39 @@ function useScrolled(threshold: number): boolean {
   return scrolled;
 }
 
+/** The phone's button that opens and closes a panel below the header (the menu, the search). */
+function PanelToggle({
+  open,
+  labels: [closeLabel, openLabel],
+  controls,
+  icon,
+  className,
+  onClick,
+}: {
+  open: boolean;
+  /** Its name while the panel is open, and while it is closed. */
+  labels: [string, string];
+  /** The panel's id. */
+  controls: string;
+  /** What it shows while the panel is closed; a cross while it is open. */
+  icon: ReactNode;
+  className: string;
+  onClick: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className={`rounded-lg p-2 text-stone-700 hover:bg-stone-100 ${className}`}
+      aria-label={open ? closeLabel : openLabel}
+      aria-expanded={open}
+      aria-controls={controls}
+      onClick={onClick}
+    >
+      {open ? <CloseIcon size={22} /> : icon}
+    </button>
+  );
+}
+
 export function Header() {
   const scrolled = useScrolled(SCROLL_THRESHOLD);
   const { status, user } = useSession();
@@ -93,16 +126,14 @@ export function Header() {
       }`}
     >
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:gap-4 sm:px-6">
-        <button
-          type="button"
-          className="-ml-2 rounded-lg p-2 text-stone-700 hover:bg-stone-100 lg:hidden"
-          aria-label={menuOpen ? 'Cerrar menú' : 'Abrir menú'}
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
+        <PanelToggle
+          open={menuOpen}
+          labels={['Cerrar menú', 'Abrir menú']}
+          controls="mobile-menu"
+          icon={<MenuIcon size={22} />}
+          className="-ml-2 lg:hidden"
           onClick={() => setMenuOpen((v) => !v)}
-        >
-          {menuOpen ? <CloseIcon size={22} /> : <MenuIcon size={22} />}
-        </button>
+        />
 
         <Link to="/" className="flex shrink-0 items-center gap-2" aria-label={`${SHOP_NAME} - Inicio`}>
           <img src="/logo.svg" alt="" width={36} height={36} className="h-9 w-9" />
@@ -148,16 +179,14 @@ export function Header() {
         </HydrationSlice>
 
         <div className="ml-auto flex items-center gap-1 md:ml-0">
-          <button
-            type="button"
-            className="rounded-lg p-2 text-stone-700 hover:bg-stone-100 md:hidden"
-            aria-label={searchOpen ? 'Cerrar búsqueda' : 'Buscar'}
-            aria-expanded={searchOpen}
-            aria-controls="mobile-search"
+          <PanelToggle
+            open={searchOpen}
+            labels={['Cerrar búsqueda', 'Buscar']}
+            controls="mobile-search"
+            icon={<SearchIcon size={22} />}
+            className="md:hidden"
             onClick={toggleSearch}
-          >
-            {searchOpen ? <CloseIcon size={22} /> : <SearchIcon size={22} />}
-          </button>
+          />
           <Link
             to={signedIn ? '/mi-cuenta' : '/login'}
             className="flex items-center gap-2 rounded-lg p-2 text-sm font-medium text-stone-700 hover:bg-stone-100 sm:px-3"

@@ -28,6 +28,7 @@ import { toProductDto } from '../catalog';
 import { getDollarRateValue } from '../site';
 import { sendRestockNoticesSoon } from '../stock-alerts';
 import { linkBrand } from './brand-link';
+import { PRODUCT_FIELDS } from './sheet-cells';
 import { isUniqueViolation, retryingDeadlocks } from '../../db/errors';
 
 const PRODUCT_NOT_FOUND = 'Producto no encontrado';
@@ -35,31 +36,11 @@ const PRODUCT_NOT_FOUND = 'Producto no encontrado';
 type ProductRow = typeof products.$inferSelect;
 type BlisterRow = typeof blisters.$inferSelect;
 
-/** The product columns a form sets (everything but brand, blisters and bookkeeping). */
-const FORM_COLUMNS = [
-  'name',
-  'type',
-  'genotype',
-  'flavors',
-  'effects',
-  'sativa',
-  'indica',
-  'thc',
-  'cbd',
-  'description',
-  'image',
-  'image_2',
-  'image_3',
-  'flowering_time',
-  'completed_cicle',
-  'height_indoor',
-  'height_outdoor',
-  'yield_indoor',
-  'yield_outdoor',
-  'sku',
-  'currency',
-  'available',
-] as const satisfies readonly (keyof ProductRow & keyof ProductFormValues)[];
+/**
+ * The product columns a form sets (everything but brand, blisters and bookkeeping): the sheet's
+ * product fields and the SKU.
+ */
+const FORM_COLUMNS = [...PRODUCT_FIELDS, 'sku'] as const satisfies readonly (keyof ProductRow & keyof ProductFormValues)[];
 
 type FormColumns = Pick<ProductRow, (typeof FORM_COLUMNS)[number]>;
 

@@ -47,3 +47,35 @@ export function DialogActions({
     </div>
   );
 }
+
+/** A form's closing row: "Cancelar" and the form's submit button (`children`, its label), both held while `busy`. */
+export function FormActions({
+  onCancel,
+  cancelLabel,
+  busy,
+  busyLabel,
+  disabled,
+  form,
+  className,
+  children,
+}: {
+  onCancel: () => void;
+  cancelLabel?: string;
+  busy: boolean;
+  /** The submit button's label while it runs ("Guardando..."). */
+  busyLabel: string;
+  /** Holds the submit button until the form can be sent. */
+  disabled?: boolean;
+  /** The form's id, when the row stands outside it (a dialog's footer). */
+  form?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <DialogActions onCancel={onCancel} cancelLabel={cancelLabel} busy={busy} className={className}>
+      <Button type="submit" form={form} disabled={disabled} loading={busy} loadingText={busyLabel}>
+        {children}
+      </Button>
+    </DialogActions>
+  );
+}

@@ -8,7 +8,7 @@ import { useSession } from '../../lib/session';
 import { PageLoader } from '../../components/PageLoader';
 import { Alert } from '../../components/ui/Alert';
 import { Button } from '../../components/ui/Button';
-import { DialogActions } from '../../components/ui/DialogActions';
+import { DialogActions, FormActions } from '../../components/ui/DialogActions';
 import { AddressFields, PhoneField, ProvinceField } from '../../components/ui/address-fields';
 import { CodeField, EmailField, isSixDigitCode, NewPasswordFields, PasswordField, TextField } from '../../components/ui/fields';
 import { accountApi, profileKey, useProfile, type ProfileDto } from './api';
@@ -302,11 +302,9 @@ function EmailChange({ profile }: { profile: ProfileDto }) {
           </p>
           {error && <Alert tone="error">{error}</Alert>}
           <CodeField value={code} onChange={setCode} />
-          <DialogActions onCancel={close} busy={confirming}>
-            <Button type="submit" disabled={!isSixDigitCode(code)} loading={confirming} loadingText="Verificando...">
-              Confirmar nuevo email
-            </Button>
-          </DialogActions>
+          <FormActions onCancel={close} busy={confirming} busyLabel="Verificando..." disabled={!isSixDigitCode(code)}>
+            Confirmar nuevo email
+          </FormActions>
         </form>
       )}
     </div>

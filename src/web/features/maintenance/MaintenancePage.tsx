@@ -14,7 +14,7 @@ import { storeBypass } from '../../lib/bypass';
 import { safeInternalPath, takeIntendedRoute } from '../../lib/intended-route';
 import { checkMaintenance, type MaintenanceState } from '../../lib/maintenance';
 import { Button, buttonClass } from '../../components/ui/Button';
-import { DialogActions } from '../../components/ui/DialogActions';
+import { FormActions } from '../../components/ui/DialogActions';
 import { PasswordField } from '../../components/ui/fields';
 
 const DEFAULT_MESSAGE = 'Estamos realizando mejoras en nuestro sistema. Disculpe las molestias.';
@@ -140,11 +140,9 @@ function BypassModal({ open, onClose }: { open: boolean; onClose: () => void }) 
           }}
           error={error}
         />
-        <DialogActions onCancel={close} busy={busy} className="mt-6">
-          <Button type="submit" loading={busy} loadingText="Verificando...">
-            Verificar
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={close} busy={busy} busyLabel="Verificando..." className="mt-6">
+          Verificar
+        </FormActions>
       </form>
     </Modal>
   );

@@ -13,8 +13,7 @@ import { useApiForm } from '../../../lib/use-api-form';
 import { errorMessage } from '../lib/format';
 import { useAdminBrands } from '../lib/queries';
 import { useCheapestCovered, useSaveCoupon } from './api';
-import { Button } from '../../../components/ui/Button';
-import { DialogActions } from '../../../components/ui/DialogActions';
+import { FormActions } from '../../../components/ui/DialogActions';
 import { Checkbox, CheckboxGroup } from '../../../components/ui/checkboxes';
 import { SelectField, TextField } from '../../../components/ui/fields';
 
@@ -152,11 +151,9 @@ export function CouponFormModal({ coupon, onClose }: { coupon: CouponDto | null;
           )}
         />
         {form.formState.errors.root?.general && <p className="text-sm text-red-700">{form.formState.errors.root.general.message}</p>}
-        <DialogActions onCancel={onClose} busy={save.isPending}>
-          <Button type="submit" loading={save.isPending} loadingText="Guardando...">
-            {coupon ? 'Guardar cupón' : 'Crear cupón'}
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={save.isPending} busyLabel="Guardando...">
+          {coupon ? 'Guardar cupón' : 'Crear cupón'}
+        </FormActions>
       </form>
     </Modal>
   );

@@ -25,7 +25,7 @@ import { ExportMenu } from './ExportMenu';
 import { customerName } from './OrderParts';
 import type { OrderDto } from '../../../../domain/orders';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions } from '../../../components/ui/DialogActions';
+import { FormActions } from '../../../components/ui/DialogActions';
 import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { controlClass, SelectField, TextField } from '../../../components/ui/fields';
 import { CloseIcon } from '../../../components/ui/icons';
@@ -261,11 +261,9 @@ function ShipModal({
       onClose={() => !busy && onClose()}
       title={orders.length === 1 ? 'Marcar 1 pedido como enviado' : `Marcar ${orders.length} pedidos como enviados`}
       footer={
-        <DialogActions onCancel={onClose} cancelLabel="Volver" busy={busy}>
-          <Button type="submit" form="bulk-ship-form" loading={busy} loadingText="Aplicando...">
-            Marcar enviados
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} cancelLabel="Volver" busy={busy} busyLabel="Aplicando..." form="bulk-ship-form">
+          Marcar enviados
+        </FormActions>
       }
     >
       <form id="bulk-ship-form" onSubmit={submit} noValidate>

@@ -92,16 +92,14 @@ export function StatusTabs({
   );
 }
 
-export function OrderFilterBar({
-  filters,
-  counts,
-  onChange,
-}: {
+interface FilterProps {
   filters: OrderFilters;
   /** The pending tab by stage: each stage button shows its count, and they add up to the tab's. */
   counts?: OrderStatusCounts;
   onChange: (next: OrderFilters) => void;
-}) {
+}
+
+export function OrderFilterBar({ filters, counts, onChange }: FilterProps) {
   const [customOpen, setCustomOpen] = useState(filters.dateFilter === 'custom');
   const [start, setStart] = useState(filters.startDate ?? '');
   const [end, setEnd] = useState(filters.endDate ?? '');
@@ -262,15 +260,7 @@ export function OrderFilterBar({
   );
 }
 
-function OrderingRow({
-  filters,
-  counts,
-  onChange,
-}: {
-  filters: OrderFilters;
-  counts?: OrderStatusCounts;
-  onChange: (next: OrderFilters) => void;
-}) {
+function OrderingRow({ filters, counts, onChange }: FilterProps) {
   const oldestPending = isOldestPendingFirst(filters);
   return (
     <div className="flex flex-col gap-2 border-t border-stone-100 pt-3 sm:flex-row sm:flex-wrap sm:items-center">

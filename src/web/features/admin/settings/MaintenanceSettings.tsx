@@ -9,7 +9,7 @@ import { useMaintenanceStatus, useToggleMaintenance } from './api';
 import { Flash, useFlash } from './flash';
 import { Badge } from '../../../components/ui/Badge';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions } from '../../../components/ui/DialogActions';
+import { DialogActions, FormActions } from '../../../components/ui/DialogActions';
 import { TextAreaField, TextField } from '../../../components/ui/fields';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
 
@@ -335,11 +335,9 @@ function BypassPasswordModal({
             {error}
           </p>
         )}
-        <DialogActions onCancel={onClose} busy={busy} className="pt-1">
-          <Button type="submit" loading={busy} loadingText="Guardando...">
-            Guardar
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={busy} busyLabel="Guardando..." className="pt-1">
+          Guardar
+        </FormActions>
       </form>
     </Modal>
   );

@@ -8,8 +8,7 @@ import { adminCreateUserSchema, type AdminCreateUserInput } from '../../../../do
 import { Modal } from '../../../components/Modal';
 import { ApiError } from '../../../lib/api';
 import { useCreateUser } from './api';
-import { Button } from '../../../components/ui/Button';
-import { DialogActions } from '../../../components/ui/DialogActions';
+import { FormActions } from '../../../components/ui/DialogActions';
 import { TextField } from '../../../components/ui/fields';
 import { bindFields } from '../../../lib/form-fields';
 
@@ -90,11 +89,9 @@ export function CreateUserModal({ open, onClose }: { open: boolean; onClose: () 
           <TextField label="Confirmar contraseña" type="password" required autoComplete="new-password" {...field('password2')} />
         </div>
         <p className="text-xs text-stone-500">La cuenta queda verificada y el usuario puede iniciar sesión de inmediato.</p>
-        <DialogActions onCancel={onClose} busy={create.isPending} className="border-t border-stone-200 pt-3">
-          <Button type="submit" loading={create.isPending} loadingText="Creando...">
-            Crear usuario
-          </Button>
-        </DialogActions>
+        <FormActions onCancel={onClose} busy={create.isPending} busyLabel="Creando..." className="border-t border-stone-200 pt-3">
+          Crear usuario
+        </FormActions>
       </form>
     </Modal>
   );

@@ -23,6 +23,8 @@ export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDel
   const stateLocked = accountChangeForbidden(actor, { id: user.id, staff_role: user.role }, 'active');
   const lockedNoteId = `user-${user.id}-locked`;
   const lockedNote = stateLocked ?? (onRole ? roleLocked : null);
+  // A button the actor may not use is held, and points at the note that says why.
+  const heldBy = (lock: string | null) => ({ disabled: !!lock, 'aria-describedby': lock ? lockedNoteId : undefined });
   const name = `${user.first_name} ${user.last_name}`.trim() || user.username;
   const initials = ((user.first_name[0] ?? user.username[0] ?? '?') + (user.last_name[0] ?? '')).toUpperCase();
 
@@ -74,13 +76,7 @@ export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDel
           Ver detalle
         </Link>
         {onRole && (
-          <Button
-            size="sm"
-            variant="secondary"
-            onClick={onRole}
-            disabled={!!roleLocked}
-            aria-describedby={roleLocked ? lockedNoteId : undefined}
-          >
+          <Button size="sm" variant="secondary" onClick={onRole} {...heldBy(roleLocked)}>
             <UsersIcon size={14} />
             Cambiar rol
           </Button>
@@ -90,19 +86,11 @@ export function UserCard({ user, onDelete, onRole }: { user: AdminUserDto; onDel
           variant={user.is_active ? 'ghostMuted' : 'secondary'}
           onClick={toggleActive}
           loading={setActive.isPending}
-          disabled={!!stateLocked}
-          aria-describedby={stateLocked ? lockedNoteId : undefined}
+          {...heldBy(stateLocked)}
         >
           {user.is_active ? 'Desactivar' : 'Activar'}
         </Button>
-        <Button
-          size="sm"
-          variant="ghostDanger"
-          onClick={onDelete}
-          disabled={!!stateLocked}
-          aria-describedby={stateLocked ? lockedNoteId : undefined}
-          className="ml-auto"
-        >
+        <Button size="sm" variant="ghostDanger" onClick={onDelete} {...heldBy(stateLocked)} className="ml-auto">
           <TrashIcon size={14} />
           Eliminar
         </Button>

@@ -10,7 +10,7 @@ import { ClaimStatusBadge, claimPhotos } from '../../../components/ClaimParts';
 import { errorMessage, formatDate, formatDateTime } from '../lib/format';
 import { type AdminWarrantyClaimDto, useUpdateClaim } from './api';
 import { Button } from '../../../components/ui/Button';
-import { DialogActions } from '../../../components/ui/DialogActions';
+import { DialogActions, FormActions } from '../../../components/ui/DialogActions';
 import { SelectField, TextAreaField } from '../../../components/ui/fields';
 
 /** The claimant's account page; null for a guest's claim, which has no account to open. */
@@ -173,6 +173,11 @@ export function EditClaimModal({ claim, onClose }: { claim: AdminWarrantyClaimDt
   );
 }
 
+/** One of the staff's texts on a claim (notes, response, resolution): up to 5000 characters each. */
+function StaffText({ label, hint, value, onChange }: { label: string; hint: string; value: string; onChange: (value: string) => void }) {
+  return <TextAreaField label={label} hint={hint} value={value} onChange={(e) => onChange(e.target.value)} maxLength={5000} rows={3} />;
+}
+
 function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDto; onClose: () => void; onBusy: (busy: boolean) => void }) {
   const update = useUpdateClaim();
   const [status, setStatus] = useState<WarrantyStatus>(claim.status);
@@ -215,36 +220,23 @@ function EditClaimForm({ claim, onClose, onBusy }: { claim: AdminWarrantyClaimDt
         ))}
       </SelectField>
       {withResolution && (
-        <TextAreaField
+        <StaffText
           label="Detalles de la resolución"
-          value={resolution}
-          onChange={(e) => setResolution(e.target.value)}
           hint="El cliente verá estos detalles en su solicitud."
-          maxLength={5000}
-          rows={3}
+          value={resolution}
+          onChange={setResolution}
         />
       )}
-      <TextAreaField
-        label="Notas internas"
-        value={notes}
-        onChange={(e) => setNotes(e.target.value)}
-        hint="Solo las ven los administradores."
-        maxLength={5000}
-        rows={3}
-      />
-      <TextAreaField
+      <StaffText label="Notas internas" hint="Solo las ven los administradores." value={notes} onChange={setNotes} />
+      <StaffText
         label="Respuesta al cliente"
-        value={response}
-        onChange={(e) => setResponse(e.target.value)}
         hint="Se muestra al cliente junto al estado de su solicitud."
-        maxLength={5000}
-        rows={3}
+        value={response}
+        onChange={setResponse}
       />
-      <DialogActions onCancel={onClose} busy={update.isPending} className="pt-1">
-        <Button type="submit" loading={update.isPending} loadingText="Guardando...">
-          Guardar cambios
-        </Button>
-      </DialogActions>
+      <FormActions onCancel={onClose} busy={update.isPending} busyLabel="Guardando..." className="pt-1">
+        Guardar cambios
+      </FormActions>
     </form>
   );
 }
