@@ -1,14 +1,18 @@
 // The catalog spreadsheet round trip and bulk edit in the back office (issue 14): an import
 // preview lists each bad cell and cannot be applied; a good file is previewed, applied and seen in
-// the catalog; two selected products get a discount through the bulk edit's preview. At 1280
-// and 390 px, with no horizontal overflow.
+// the catalog; two selected products get a discount through the bulk edit's preview, and a cost
+// set as a share of the price that ends above it is confirmed before it is applied (issue 37). At
+// 1280 and 390 px, with no horizontal overflow.
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { formatArs } from '../src/domain/money';
+import { blisters } from '../src/server/db/schema';
 import { createBrand, createProduct, createStaff } from '../tests/helpers/factories';
+import { seriousViolations } from './helpers/axe';
 import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
@@ -133,6 +137,70 @@ describe('catalog spreadsheet', () => {
     });
     await expect.poll(() => page.locator('article', { hasText: 'Planilla Haze' }).innerText()).toContain('-10%');
     await context.close();
+  });
+
+  it('sets the cost of the selected products as a share of their price, a cost above the price confirmed first', async () => {
+    const db = shop.server.ctx.db;
+    const product = await createProduct(db, {
+      name: 'Costo Kush',
+      blisters: [
+        { seed_count: 3, price: 10000, stock: 4 },
+        { seed_count: 5, price: 20000, stock: 4, cost_price: 8000 },
+      ],
+    });
+    // Written straight to the table: the lists the catalog caches learn of it as of a staff write.
+    shop.server.ctx.caches.catalogChanged();
+    const costs = async () =>
+      (await db.select().from(blisters).where(eq(blisters.product_id, product.id)).orderBy(blisters.seed_count)).map((b) => b.cost_price);
+    for (const [viewport, width] of [
+      [MOBILE, 390],
+      [DESKTOP, 1280],
+    ] as const) {
+      const { context, page } = await shop.newPage({ viewport, as: staff });
+      await page.goto('/admin/productos');
+      await step(page, `cost-select-${width}`, async () => {
+        await page.getByRole('checkbox', { name: 'Seleccionar Costo Kush' }).check();
+        await page.getByText('1 seleccionado').waitFor();
+        await page.getByRole('button', { name: 'Editar en lote' }).click();
+      });
+      const dialog = page.getByRole('dialog', { name: 'Editar 1 producto' });
+      await step(page, `cost-preview-${width}`, async () => {
+        await dialog.getByLabel('Acción').selectOption('cost_of_price');
+        await dialog.getByLabel('Costo (% del precio)').fill(width === 390 ? '110,5' : '60');
+        await dialog.getByRole('button', { name: 'Ver vista previa' }).click();
+        await dialog.getByRole('list', { name: 'Vista previa por producto' }).waitFor();
+      });
+      if (width === 390) {
+        // 110,5% of the price: both costs end above it, so applying waits for the owner's word.
+        const preview = await dialog.getByRole('list', { name: 'Vista previa por producto' }).innerText();
+        expect(preview).toContain(`sin costo → ${formatArs(11050)}`);
+        expect(preview).toContain(`${formatArs(8000)} → ${formatArs(22100)}`);
+        const asked = await dialog.getByRole('list', { name: 'Costos a confirmar' }).innerText();
+        expect(asked).toContain(`Costo Kush x3: costo ${formatArs(11050)}, precio ${formatArs(10000)}`);
+        const apply = page.getByRole('button', { name: 'Aplicar a 1 producto' });
+        expect(await apply.isDisabled()).toBe(true);
+        await expectNoOverflow(page);
+        expect(await seriousViolations(page)).toEqual([]);
+        await screenshot(page, 'bulk-cost-confirm-390');
+        await step(page, 'cost-apply-390', async () => {
+          await dialog.getByRole('checkbox', { name: 'Confirmo los costos mayores que el precio' }).check();
+          await apply.click();
+          await toast(page, '1 producto actualizado');
+        });
+        expect(await costs()).toEqual([11050, 22100]);
+      } else {
+        const preview = await dialog.getByRole('list', { name: 'Vista previa por producto' }).innerText();
+        expect(preview).toContain(`${formatArs(11050)} → ${formatArs(6000)}`);
+        expect(await dialog.getByRole('checkbox').count()).toBe(0);
+        await screenshot(page, 'bulk-cost-preview-1280');
+        await step(page, 'cost-apply-1280', async () => {
+          await page.getByRole('button', { name: 'Aplicar a 1 producto' }).click();
+          await toast(page, '1 producto actualizado');
+        });
+        expect(await costs()).toEqual([6000, 12000]);
+      }
+      await context.close();
+    }
   });
 
   it('fits a phone: the import preview with errors and the selection bar', async () => {

@@ -253,16 +253,20 @@ export type ImportResultDto = z.infer<typeof importResultDtoSchema>;
 // ---------------------------------------------------------------------------------------------
 // Bulk edit
 
-export const BULK_ACTIONS = ['price_percent', 'discount', 'availability', 'brand'] as const;
+export const BULK_ACTIONS = ['price_percent', 'cost_percent', 'cost_of_price', 'discount', 'availability', 'brand'] as const;
 export type BulkAction = (typeof BULK_ACTIONS)[number];
 export const BULK_ACTION_LABELS: Record<BulkAction, string> = {
   price_percent: 'Cambiar precio (%)',
+  cost_percent: 'Cambiar costo (%)',
+  cost_of_price: 'Fijar costo (% del precio)',
   discount: 'Fijar descuento',
   availability: 'Cambiar disponibilidad',
   brand: 'Mover a otro banco',
 };
 export const BULK_PRICE_PERCENT_MIN = -90;
 export const BULK_PRICE_PERCENT_MAX = 500;
+/** A cost set as a share of the price: up to five times it (above 100% asks for confirmation). */
+export const BULK_COST_OF_PRICE_MAX = 500;
 
 const toNumber = (v: unknown) => {
   if (typeof v !== 'string') return v;
@@ -280,6 +284,18 @@ const bulkIds = z
   .transform((ids) => [...new Set(ids)]);
 
 const dryRun = z.boolean({ error: 'dry_run debe ser verdadero o falso' }).optional().default(false);
+/** The owner's word for a price moved too far or a cost left above its price (409 without it). */
+const confirmPriceChanges = z.boolean({ error: 'confirm_price_changes debe ser verdadero o falso' }).optional().default(false);
+
+/** A change by percentage (prices, costs): −90 to +500, never 0. */
+const percentChange = (required: string) =>
+  amountField(required, required).pipe(
+    z
+      .number()
+      .min(BULK_PRICE_PERCENT_MIN, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
+      .max(BULK_PRICE_PERCENT_MAX, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
+      .refine((v) => v !== 0, 'El porcentaje no puede ser 0'),
+  );
 
 /** `POST /api/products/bulk/`: one change for the selected products, previewed with `dry_run`. */
 export const bulkEditSchema = z.discriminatedUnion(
@@ -288,16 +304,33 @@ export const bulkEditSchema = z.discriminatedUnion(
     z.object({
       action: z.literal('price_percent'),
       ids: bulkIds,
-      value: amountField('Ingresa el porcentaje de cambio del precio', 'Ingresa el porcentaje de cambio del precio').pipe(
+      value: percentChange('Ingresa el porcentaje de cambio del precio'),
+      dry_run: dryRun,
+      /** Needed for −50% or less and above +200%, and for a price left below its cost (answered 409 otherwise). */
+      confirm_price_changes: confirmPriceChanges,
+    }),
+    z.object({
+      /** The blisters' cost (ARS) by a percentage; a blister without a cost keeps none. */
+      action: z.literal('cost_percent'),
+      ids: bulkIds,
+      value: percentChange('Ingresa el porcentaje de cambio del costo'),
+      dry_run: dryRun,
+      /** Needed when a cost ends above its price (answered 409 otherwise). */
+      confirm_price_changes: confirmPriceChanges,
+    }),
+    z.object({
+      /** The blisters' cost (ARS) set to this percentage of their price (in ARS); a blister without a price is left. */
+      action: z.literal('cost_of_price'),
+      ids: bulkIds,
+      value: amountField('Ingresa el costo como porcentaje del precio', 'Ingresa el costo como porcentaje del precio').pipe(
         z
           .number()
-          .min(BULK_PRICE_PERCENT_MIN, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
-          .max(BULK_PRICE_PERCENT_MAX, `El porcentaje debe estar entre ${BULK_PRICE_PERCENT_MIN} y ${BULK_PRICE_PERCENT_MAX}`)
-          .refine((v) => v !== 0, 'El porcentaje no puede ser 0'),
+          .min(0, `El porcentaje debe estar entre 0 y ${BULK_COST_OF_PRICE_MAX}`)
+          .max(BULK_COST_OF_PRICE_MAX, `El porcentaje debe estar entre 0 y ${BULK_COST_OF_PRICE_MAX}`),
       ),
       dry_run: dryRun,
-      /** Needed for −50% or less and above +200% (answered 409 otherwise). */
-      confirm_price_changes: z.boolean({ error: 'confirm_price_changes debe ser verdadero o falso' }).optional().default(false),
+      /** Needed when a cost ends above its price (above 100%; answered 409 otherwise). */
+      confirm_price_changes: confirmPriceChanges,
     }),
     z.object({
       action: z.literal('discount'),
@@ -320,7 +353,7 @@ export const bulkEditSchema = z.discriminatedUnion(
       dry_run: dryRun,
     }),
   ],
-  { error: 'Elige una acción: price_percent, discount, availability o brand' },
+  { error: 'Elige una acción: price_percent, cost_percent, cost_of_price, discount, availability o brand' },
 );
 export type BulkEditInput = z.input<typeof bulkEditSchema>;
 export type BulkEditValues = z.output<typeof bulkEditSchema>;
@@ -331,7 +364,14 @@ const bulkStateSchema = z.object({
   available: z.boolean(),
   /** The blisters; the field keeps its first name, as the API answers it and the activity log stores it. */
   presentations: z.array(
-    z.object({ id: z.number().int(), seed_count: z.number().int(), price: z.number().nullable(), discount: z.number() }),
+    z.object({
+      id: z.number().int(),
+      seed_count: z.number().int(),
+      price: z.number().nullable(),
+      discount: z.number(),
+      /** ARS; the route is for staff who manage products, the only ones who read costs. */
+      cost_price: z.number().nullable(),
+    }),
   ),
 });
 export type BulkState = z.infer<typeof bulkStateSchema>;
@@ -339,8 +379,13 @@ export type BulkState = z.infer<typeof bulkStateSchema>;
 export const bulkEditResultDtoSchema = z.object({
   action: z.enum(BULK_ACTIONS),
   applied: z.boolean(),
-  /** The price change is big enough (−50% or less, above +200%) to need `confirm_price_changes`. */
+  /**
+   * Applying needs `confirm_price_changes`: the price change is big enough (−50% or less, above
+   * +200%), or a blister's cost ends above its price (listed in `cost_above_price`).
+   */
   confirm_required: z.boolean(),
+  /** The changed blisters whose cost (ARS) ends above their price (in ARS). */
+  cost_above_price: z.array(z.object({ name: z.string(), seed_count: z.number().int(), cost: z.number(), price: z.number() })),
   /** Products the change alters, and those already as asked. */
   changed: z.number().int(),
   unchanged: z.number().int(),

@@ -38,6 +38,8 @@ export interface BlisterInput {
   price?: number | null;
   stock?: number;
   discount?: number;
+  /** ARS; none unless given. */
+  cost_price?: number | null;
 }
 
 export async function createProduct(db: Db, overrides: Partial<typeof products.$inferInsert> & { blisters?: BlisterInput[] } = {}) {
@@ -67,6 +69,7 @@ export async function createProduct(db: Db, overrides: Partial<typeof products.$
         price: b.price === undefined ? 10000 : b.price,
         stock: b.stock ?? 10,
         discount: b.discount ?? 0,
+        cost_price: b.cost_price ?? null,
       })
       .returning();
     createdBlisters.push(row);

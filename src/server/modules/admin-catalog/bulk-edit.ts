@@ -1,14 +1,18 @@
 // POST /api/products/bulk/: one change for many products (issue 14, bulk edit): prices by a
-// percentage, the blisters' own discount, availability, or the brand. A dry run answers the
-// before/after of each product; applying writes them in one transaction, logged once.
+// percentage, the blisters' cost by a percentage or as a share of the price (issue 37), the
+// blisters' own discount, availability, or the brand. A dry run answers the before/after of each
+// product; applying writes them in one transaction, logged once.
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { MAX_PRICE } from '../../../domain/admin-catalog';
 import { countOf } from '../../../domain/plural';
 import type { BulkEditResultDto, BulkEditValues, BulkState } from '../../../domain/catalog-sheet';
 import { productSearchText } from '../../../domain/catalog';
-import { roundCents, type Currency } from '../../../domain/money';
+import { formatAmount, roundCents, usdToArs, type Currency } from '../../../domain/money';
 import {
   changePercent,
+  costAbovePriceMessage,
+  isCostAbovePrice,
+  type CostAbovePrice,
   DISCOUNT_LEAVES_NO_PRICE,
   discountLeavesNoPriceMessage,
   isSuspiciousPercent,
@@ -36,12 +40,38 @@ async function loadSelection(tx: Tx, ids: number[]) {
       brand_id: product.brand_id,
       brand: product.brand_name,
       available: product.available,
-      presentations: product.blisters.map((b) => ({ id: b.id, seed_count: b.seed_count, price: b.price, discount: b.discount })),
+      presentations: product.blisters.map((b) => ({
+        id: b.id,
+        seed_count: b.seed_count,
+        price: b.price,
+        discount: b.discount,
+        cost_price: b.cost_price,
+      })),
     } satisfies BulkState,
   }));
 }
 
-function nextState(input: BulkEditValues, before: BulkState, brand: BrandRow | null, productName: string): BulkState {
+/** A price in ARS (a USD price at the shop's dollar rate), as costs are kept. */
+const priceInArs = (price: number | null, currency: string, rate: number) =>
+  price == null ? null : currency === 'USD' ? usdToArs(price, rate) : price;
+
+function checkedCost(cost: number, productName: string, seedCount: number): number {
+  if (cost > MAX_PRICE) {
+    throw badRequest(`El costo de ${productName} (${seedCount} semillas) superaría el máximo permitido`, {
+      value: ['El costo resultante es demasiado alto'],
+    });
+  }
+  return cost;
+}
+
+function nextState(
+  input: BulkEditValues,
+  before: BulkState,
+  brand: BrandRow | null,
+  product: { name: string; currency: string },
+  rate: number,
+): BulkState {
+  const productName = product.name;
   switch (input.action) {
     case 'price_percent':
       return {
@@ -55,6 +85,24 @@ function nextState(input: BulkEditValues, before: BulkState, brand: BrandRow | n
             });
           }
           return { ...b, price };
+        }),
+      };
+    case 'cost_percent':
+      return {
+        ...before,
+        presentations: before.presentations.map((b) =>
+          b.cost_price == null
+            ? b
+            : { ...b, cost_price: checkedCost(roundCents(b.cost_price * (1 + input.value / 100)), productName, b.seed_count) },
+        ),
+      };
+    case 'cost_of_price':
+      return {
+        ...before,
+        presentations: before.presentations.map((b) => {
+          const price = priceInArs(b.price, product.currency, rate);
+          if (price == null) return b;
+          return { ...b, cost_price: checkedCost(roundCents((price * input.value) / 100), productName, b.seed_count) };
         }),
       };
     case 'discount':
@@ -71,6 +119,10 @@ function description(input: BulkEditValues, count: number, brand: BrandRow | nul
   switch (input.action) {
     case 'price_percent':
       return `Edición masiva: precio ${input.value > 0 ? '+' : ''}${input.value}% en ${products}`;
+    case 'cost_percent':
+      return `Edición masiva: costo ${input.value > 0 ? '+' : ''}${formatAmount(input.value)}% en ${products}`;
+    case 'cost_of_price':
+      return `Edición masiva: costo al ${formatAmount(input.value)}% del precio en ${products}`;
     case 'discount':
       return `Edición masiva: descuento de ${input.value}% en ${products}`;
     case 'availability':
@@ -89,6 +141,14 @@ async function write(tx: Tx, input: BulkEditValues, changed: Item[], brand: Bran
     for (let i = 0; i < rows.length; i += 500) {
       await tx.execute(sql`update blisters as b set price = v.price, discount = v.discount, updated_at = ${stamp}
         from (values ${sql.join(rows.slice(i, i + 500), sql`, `)}) as v(id, price, discount) where b.id = v.id`);
+    }
+    return;
+  }
+  if (input.action === 'cost_percent' || input.action === 'cost_of_price') {
+    const rows = changed.flatMap((item) => item.after.presentations.map((b) => sql`(${b.id}::int, ${b.cost_price}::numeric)`));
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.execute(sql`update blisters as b set cost_price = v.cost_price, updated_at = ${stamp}
+        from (values ${sql.join(rows.slice(i, i + 500), sql`, `)}) as v(id, cost_price) where b.id = v.id`);
     }
     return;
   }
@@ -117,12 +177,28 @@ function suspiciousPrices(changed: Item[]): FlaggedPrice[] {
   );
 }
 
+/**
+ * The changed blisters whose cost ends above their price (domain/price-guards.ts, the rule of the
+ * product form and the catalogue sheet): asked when the cost or the price moved.
+ */
+function costsAbovePrice(changed: Item[], rate: number): CostAbovePrice[] {
+  return changed.flatMap((item) =>
+    item.after.presentations.flatMap((b, i) => {
+      const was = item.before.presentations[i];
+      if (was && was.cost_price === b.cost_price && was.price === b.price) return [];
+      const price = priceInArs(b.price, item.currency, rate);
+      return isCostAbovePrice(b.cost_price, price)
+        ? [{ name: item.name, seed_count: b.seed_count, cost: b.cost_price!, price: price! }]
+        : [];
+    }),
+  );
+}
+
 /** 400 when a lower price or a move to another brand leaves a blister at $ 0 or less. */
-async function assertBrandDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[]) {
+async function assertBrandDiscountsLeavePrices(tx: Tx, now: Date, changed: Item[], rate: number) {
   const brandIds = [...new Set(changed.map((item) => item.after.brand_id))];
   if (brandIds.length === 0) return;
   const brandRows = await tx.select().from(brands).where(inArray(brands.id, brandIds));
-  const rate = await getDollarRateValue(tx);
   const zeroed = changed.flatMap((item) => {
     const brand = brandRows.find((b) => b.id === item.after.brand_id);
     if (!brand) return [];
@@ -155,8 +231,9 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       if (!brand) throw badRequest('El banco seleccionado no existe', { value: ['El banco seleccionado no existe'] });
     }
 
+    const rate = await getDollarRateValue(tx);
     const items: Item[] = selection.map(({ product, state }) => {
-      const after = nextState(input, state, brand, product.name);
+      const after = nextState(input, state, brand, product, rate);
       return {
         product_id: product.id,
         name: product.name,
@@ -168,16 +245,23 @@ export async function bulkEditProducts(ctx: AppContext, actor: Actor, input: Bul
       };
     });
     const changed = items.filter((item) => item.changed);
-    await assertBrandDiscountsLeavePrices(tx, ctx.now(), changed);
-    const confirmRequired = input.action === 'price_percent' && isSuspiciousPercent(input.value);
-    if (confirmRequired && !input.dry_run && !input.confirm_price_changes && changed.length) {
-      const flagged = suspiciousPrices(changed);
-      throw conflict(priceChangeMessage(flagged), PRICE_CHANGE_UNCONFIRMED, { price_changes: flagged });
+    await assertBrandDiscountsLeavePrices(tx, ctx.now(), changed, rate);
+    const bigPriceChange = input.action === 'price_percent' && isSuspiciousPercent(input.value);
+    const costly = costsAbovePrice(changed, rate);
+    const confirmRequired = bigPriceChange || costly.length > 0;
+    const confirmed = 'confirm_price_changes' in input && input.confirm_price_changes;
+    if (confirmRequired && !input.dry_run && !confirmed && changed.length) {
+      if (bigPriceChange) {
+        const flagged = suspiciousPrices(changed);
+        throw conflict(priceChangeMessage(flagged), PRICE_CHANGE_UNCONFIRMED, { price_changes: flagged, cost_above_price: costly });
+      }
+      throw conflict(costAbovePriceMessage(costly), PRICE_CHANGE_UNCONFIRMED, { price_changes: [], cost_above_price: costly });
     }
     const answer: BulkEditResultDto = {
       action: input.action,
       applied: !input.dry_run,
       confirm_required: confirmRequired,
+      cost_above_price: costly,
       changed: changed.length,
       unchanged: items.length - changed.length,
       items,

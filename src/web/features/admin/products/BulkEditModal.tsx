@@ -1,5 +1,6 @@
 // Bulk edit of the selected products: choose the change and its value, see each product before
-// and after, then apply it to all of them at once.
+// and after, then apply it to all of them at once. A big price change, or a cost left above its
+// price, is confirmed first.
 import { useState } from 'react';
 import { toast } from '../../../lib/toast';
 import {
@@ -20,11 +21,30 @@ import { Button } from '../../../components/ui/Button';
 import { DialogActions } from '../../../components/ui/DialogActions';
 import { Checkbox } from '../../../components/ui/checkboxes';
 import { SelectField, TextField } from '../../../components/ui/fields';
+import { CostAbovePriceList } from '../ui/PriceChangeList';
+import { parseArsAmount } from '../../../../domain/money';
+import { isSuspiciousPercent } from '../../../../domain/price-guards';
 
 type Item = BulkEditResultDto['items'][number];
 
 const money = (value: number | null, currency: string) =>
   value == null ? 'sin precio' : currency === 'USD' ? formatUsd(value) : formatArs(value);
+const cost = (value: number | null) => (value == null ? 'sin costo' : formatArs(value));
+const COST_ACTIONS: readonly BulkAction[] = ['cost_percent', 'cost_of_price'];
+
+/** The value field of the actions that take a number: its label and hint. */
+const NUMBER_FIELD: Record<Exclude<BulkAction, 'availability' | 'brand'>, { label: string; hint: string }> = {
+  price_percent: { label: 'Cambio de precio (%)', hint: 'Usa un número negativo para bajar el precio, por ejemplo -10.' },
+  cost_percent: {
+    label: 'Cambio de costo (%)',
+    hint: 'Usa un número negativo para bajar el costo, por ejemplo -10. Las presentaciones sin costo siguen sin costo.',
+  },
+  cost_of_price: {
+    label: 'Costo (% del precio)',
+    hint: 'Por ejemplo 60 deja el costo en el 60% del precio de venta (en pesos). Acepta decimales con coma: 62,5.',
+  },
+  discount: { label: 'Descuento (%)', hint: 'De 0 a 100; 0 quita el descuento.' },
+};
 
 /** What the action changes in one product, before → after. */
 function describe(action: BulkAction, item: Item): { label: string; before: string; after: string }[] {
@@ -36,9 +56,10 @@ function describe(action: BulkAction, item: Item): { label: string; before: stri
   if (action === 'brand') return [{ label: 'Banco', before: before.brand, after: after.brand }];
   return before.presentations.map((b, i) => {
     const a = after.presentations[i];
-    return action === 'price_percent'
-      ? { label: `x${b.seed_count}`, before: money(b.price, item.currency), after: money(a.price, item.currency) }
-      : { label: `x${b.seed_count}`, before: `${b.discount}%`, after: `${a.discount}%` };
+    if (action === 'price_percent')
+      return { label: `x${b.seed_count}`, before: money(b.price, item.currency), after: money(a.price, item.currency) };
+    if (COST_ACTIONS.includes(action)) return { label: `x${b.seed_count} costo`, before: cost(b.cost_price), after: cost(a.cost_price) };
+    return { label: `x${b.seed_count}`, before: `${b.discount}%`, after: `${a.discount}%` };
   });
 }
 
@@ -94,6 +115,9 @@ export function BulkEditModal({
   const [pricesConfirmed, setPricesConfirmed] = useState(false);
   const bulk = useBulkEdit();
   const needsConfirmation = !!preview?.confirm_required && preview.changed > 0;
+  /** The price moves by −50% or more or above +200% (the costs above their price are listed apart). */
+  const typed = parseArsAmount(value);
+  const bigPriceChange = needsConfirmation && preview.action === 'price_percent' && typed.ok && isSuspiciousPercent(typed.value);
 
   /** A new value makes the preview stale. */
   const changeValue = (next: string) => {
@@ -118,7 +142,7 @@ export function BulkEditModal({
 
   function run(dryRun: boolean) {
     setError(null);
-    const confirm = action === 'price_percent' && pricesConfirmed ? { confirm_price_changes: true } : {};
+    const confirm = pricesConfirmed && needsConfirmation ? { confirm_price_changes: true } : {};
     bulk.mutate({ ids, action, value: payloadValue(), dry_run: dryRun, ...confirm } as BulkEditInput, {
       onSuccess: (result) => {
         if (!result.applied) return setPreview(result);
@@ -150,10 +174,8 @@ export function BulkEditModal({
       </SelectField>
     ) : (
       <TextField
-        label={action === 'price_percent' ? 'Cambio de precio (%)' : 'Descuento (%)'}
-        hint={
-          action === 'price_percent' ? 'Usa un número negativo para bajar el precio, por ejemplo -10.' : 'De 0 a 100; 0 quita el descuento.'
-        }
+        label={NUMBER_FIELD[action].label}
+        hint={NUMBER_FIELD[action].hint}
         inputMode="decimal"
         value={value}
         onChange={(e) => changeValue(e.target.value)}
@@ -204,10 +226,17 @@ export function BulkEditModal({
             </p>
             {needsConfirmation && (
               <Alert tone="warning">
-                <p>Un cambio de {value.trim()}% es muy grande: revisa que no falte ni sobre un cero antes de aplicarlo.</p>
+                {bigPriceChange && (
+                  <p>Un cambio de {value.trim()}% es muy grande: revisa que no falte ni sobre un cero antes de aplicarlo.</p>
+                )}
+                <CostAbovePriceList costs={preview.cost_above_price} />
                 <div className="mt-2">
                   <Checkbox checked={pricesConfirmed} onChange={setPricesConfirmed}>
-                    Confirmo el cambio de {value.trim()}% en los precios
+                    {bigPriceChange
+                      ? `Confirmo el cambio de ${value.trim()}% en los precios`
+                      : preview.cost_above_price.length === 1
+                        ? 'Confirmo el costo mayor que el precio'
+                        : 'Confirmo los costos mayores que el precio'}
                   </Checkbox>
                 </div>
               </Alert>
