@@ -1,6 +1,7 @@
 // Orders and people for the benchmark catalog (bench/catalog.ts): 1,000 customers with
 // 50,000 orders of two lines over the last 14 months (a tenth archived), two blisters with
-// stock for the checkout measure, and access tokens for its customers and for a staff member.
+// stock for the checkout measure and the customers' carts, and access tokens for its customers
+// and for a staff member.
 // Tokens are made here, before the server starts: the embedded database has a single owner.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/server/db/client';
@@ -19,6 +20,8 @@ export interface OrderFixtures {
   checkoutBody: string;
   /** The same lines, sent home to Córdoba by a method with zones (the shipping quoted in the order's transaction). */
   checkoutWithShippingBody: string;
+  /** The same lines as a signed-in customer's cart saves them (PUT /api/cart/). */
+  cartLines: { product_id: number; blister_id: number; quantity: number }[];
 }
 
 export async function loadOrders(db: Db, orders: number): Promise<void> {
@@ -70,6 +73,7 @@ export async function orderFixtures(db: Db, jwtSecret: string): Promise<OrderFix
     staffToken: await session(staff.id),
     customerTokens: await Promise.all(buyers.map((b) => session(b.id))),
     customers: buyers.length,
+    cartLines: products,
     checkoutBody: JSON.stringify({
       recipient_name: 'Cliente Bench',
       customer_phone: '1122334455',

@@ -64,8 +64,15 @@ export const cart = {
   clear: () => commit([]),
   /** Removes these lines (an order took them); the others stay. */
   removeLines: (taken: Pick<CartLine, 'id' | 'blister_id'>[]) => commit(lines.filter((l) => !taken.some((t) => sameLine(l, t)))),
-  /** The server's cart, as it answered: not a change of the customer's, so it is not saved back. */
-  replaceFromServer: (next: CartLine[]) => commit(sanitizeCart(next), false),
+  /**
+   * The server's cart, as it answered: not a change of the customer's, so it is not saved back.
+   * The lines already shown (the usual answer at a page load) change nothing: no cookie written,
+   * nothing drawn again.
+   */
+  replaceFromServer: (next: CartLine[]) => {
+    const answered = sanitizeCart(next);
+    if (JSON.stringify(answered) !== JSON.stringify(lines)) commit(answered, false);
+  },
   /** Sign-out: the browser's cart empties here only (the account's stays on the server) and belongs to nobody. */
   forget: () => {
     cartOwner.write(null);
