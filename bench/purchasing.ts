@@ -62,8 +62,10 @@ async function main() {
       const result = await autocannon({ ...options, duration: SECONDS });
       if (result.non2xx || result.errors) throw new Error(`${label}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
       const p99 = result.latency.p99;
+      // No answer within the run leaves autocannon's latencies at 0: that is a miss, not a pass.
+      const met = result.requests.total > 0 && p99 < TARGET_P99_MS;
       console.log(
-        `${label.padEnd(28)} ${result.requests.average.toFixed(0).padStart(5)} req/s  p50 ${result.latency.p50} ms  p99 ${p99} ms  ${p99 < TARGET_P99_MS ? 'met' : 'MISSED'} (p99 < ${TARGET_P99_MS} ms)`,
+        `${label.padEnd(28)} ${result.requests.average.toFixed(0).padStart(5)} req/s  p50 ${result.latency.p50} ms  p99 ${p99} ms  ${met ? 'met' : 'MISSED'} (p99 < ${TARGET_P99_MS} ms, ${result.requests.total} answers)`,
       );
     }
     await app.close();

@@ -144,6 +144,15 @@ describe('GET /api/reports/sales/', () => {
     ]);
   });
 
+  it('answers a period without sales with no rows and zero totals', async () => {
+    for (const group of ['day', 'product']) {
+      const empty = await report(`from=2025-01-01&to=2025-01-31&group=${group}`);
+      expect(empty.rows).toEqual([]);
+      expect(empty.totals).toEqual(figures(0, 0, 0, 0, 0, 0, null, 0));
+      expect(empty.apart).toEqual({ unpaid: { orders: 0, total: 0 }, cancelled: { orders: 0, total: 0 } });
+    }
+  });
+
   it('answers the same table as CSV, and refuses bad periods', async () => {
     const res = await api(server, 'GET', '/api/reports/sales.csv?from=2026-02-28&to=2026-03-01&group=brand', { token: owner.token });
     expect(res.status).toBe(200);

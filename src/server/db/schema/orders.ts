@@ -135,6 +135,11 @@ export const orders = pgTable(
     uniqueIndex('orders_order_number_idx').on(t.order_number),
     // The dashboard's sums over a span of days read the orders from this index alone.
     index('orders_sales_idx').on(t.created_at, t.status, t.total, t.id),
+    // The sales report's and the restock planner's counted orders (paid, not cancelled, nothing
+    // refunded) in a span of days, with what the report reads of them, from the index alone.
+    index('orders_counted_created_idx')
+      .on(t.created_at, t.id, t.coupon_discount, t.shipping_price, t.address_province)
+      .where(sql`${t.paid_at} is not null and ${t.status} <> 'cancelled' and ${t.refund_status} is null`),
     // The dashboard's money collected and refunded in a span of days, by when it moved.
     index('orders_paid_idx')
       .on(t.paid_at)

@@ -1,7 +1,8 @@
 // The sales report (GET /api/reports/sales/, issue 37): one statement over the period's paid
-// orders and their lines, grouped in the shop's time zone. A line's share of its order's coupon
-// and shipping is split by its part of the order's subtotal, so per-product and per-brand rows
-// add up to the totals. Reads orders and the catalog in raw SQL (table-owners.js: reports).
+// orders and their lines, grouped in the shop's time zone, that answers the rows and the totals in
+// one pass (grouping sets). A line's share of its order's coupon and shipping is split by its part
+// of the order's subtotal, so per-product and per-brand rows add up to the totals. Reads orders and
+// the catalog in raw SQL (table-owners.js: reports).
 import { sql, type SQL } from 'drizzle-orm';
 import { SHOP_TIME_ZONE } from '../../../domain/dates';
 import { roundCents } from '../../../domain/money';
@@ -23,8 +24,9 @@ const zone = sql.raw(`'${SHOP_TIME_ZONE}'`);
 /** Counted: paid, not cancelled, nothing owed or given back (a refund takes an order out). */
 const COUNTED = sql`o.paid_at is not null and o.status <> 'cancelled' and o.refund_status is null`;
 
-const local = sql`(x.created_at at time zone ${zone})`;
+const local = sql`(y.created_at at time zone ${zone})`;
 
+/** A line's group key and, where the row is not a time, its label (by product, the first name its lines kept). */
 function groupKey(group: ReportGroup): { key: SQL; label: SQL } {
   switch (group) {
     case 'day':
@@ -34,17 +36,19 @@ function groupKey(group: ReportGroup): { key: SQL; label: SQL } {
     case 'month':
       return { key: sql`to_char(${local}, 'YYYY-MM')`, label: sql`''` };
     case 'brand':
-      return { key: sql`coalesce(x.product_brand, '')`, label: sql`coalesce(x.product_brand, 'Sin banco')` };
+      return { key: sql`coalesce(y.product_brand, '')`, label: sql`coalesce(y.product_brand, 'Sin banco')` };
     case 'product':
-      return { key: sql`coalesce(x.product_id::text, 'n:' || x.product_name)`, label: sql`min(x.product_name)` };
+      return { key: sql`coalesce(y.product_id::text, 'n:' || y.product_name)`, label: sql`y.product_name` };
     case 'province':
-      return { key: sql`coalesce(x.address_province, '')`, label: sql`coalesce(x.address_province, 'Sin provincia')` };
+      return { key: sql`coalesce(y.address_province, '')`, label: sql`coalesce(y.address_province, 'Sin provincia')` };
   }
 }
 
 interface Figures {
-  key: string;
-  label: string;
+  /** 1 on the totals row (the empty grouping set), 0 on a group's. */
+  total: number | string;
+  key: string | null;
+  label: string | null;
   orders: string | number;
   units: string | number;
   revenue: string | number | null;
@@ -54,9 +58,16 @@ interface Figures {
   lines_without_cost: string | number;
 }
 
-/** The lines of the counted orders with each one's share of its order's coupon and shipping. */
-const shares = (start: Date, end: Date) => sql`
-  select y.*, y.line_total * (1 - y.coupon_discount / nullif(y.subtotal, 0)) as revenue,
+/**
+ * The lines of the counted orders with their group (key, label) and each one's share of its
+ * order's coupon and shipping. The orders come from the partial index of counted orders
+ * (orders_counted_created_idx) alone.
+ */
+const shares = (group: ReportGroup, start: Date, end: Date) => {
+  const { key, label } = groupKey(group);
+  return sql`
+  select ${key} as key, ${label} as label, y.order_id, y.quantity, y.cost_at_time,
+    y.line_total * (1 - y.coupon_discount / nullif(y.subtotal, 0)) as revenue,
     y.shipping_price * y.line_total / nullif(y.subtotal, 0) as shipping
   from (
     select o.id as order_id, o.created_at, o.address_province, l.product_id, l.product_name, l.product_brand, l.quantity,
@@ -66,6 +77,7 @@ const shares = (start: Date, end: Date) => sql`
     join order_products l on l.order_id = o.id
     where o.created_at >= ${start.toISOString()}::timestamptz and o.created_at < ${end.toISOString()}::timestamptz and ${COUNTED}
   ) y`;
+};
 
 const FIGURES = sql`count(distinct x.order_id) as orders, sum(x.quantity) as units, sum(x.revenue) as revenue,
   sum(x.shipping) as shipping, sum(x.cost_at_time * x.quantity) as cost,
@@ -93,16 +105,16 @@ function toRow(r: Figures): Omit<SalesReportRow, 'key' | 'label'> {
 
 export async function salesReport(db: DbOrTx, query: SalesReportQuery): Promise<SalesReportDto> {
   const { start, end } = periodBounds(query.from, query.to);
-  const { key, label } = groupKey(query.group);
-  const lines = shares(start, end);
   const timeGroup = TIME_GROUPS.includes(query.group);
-  // A time key's label is made here (timeLabel); the others come from the lines.
+  const byProduct = query.group === 'product';
+  // One pass over the lines answers the groups' rows and the totals row (the empty grouping set).
   const grouped = sqlRows<Figures>(
     db,
-    sql`select ${key} as key, ${timeGroup ? sql`''` : label} as label, ${FIGURES}
-      from (${lines}) x group by 1${timeGroup || query.group === 'product' ? sql`` : sql`, 2`} order by 1`,
+    sql`select grouping(x.key) as total, x.key, ${timeGroup ? sql`''` : byProduct ? sql`min(x.label)` : sql`x.label`} as label, ${FIGURES}
+      from (${shares(query.group, start, end)}) x
+      group by grouping sets ((${timeGroup || byProduct ? sql`x.key` : sql`x.key, x.label`}), ())
+      order by 1, 2`,
   );
-  const totals = sqlRows<Figures>(db, sql`select '' as key, '' as label, ${FIGURES} from (${lines}) x`);
   const apart = sqlRows<{ kind: 'unpaid' | 'cancelled'; orders: string | number; total: string | number | null }>(
     db,
     sql`select case when o.status = 'cancelled' or o.refund_status is not null then 'cancelled' else 'unpaid' end as kind,
@@ -111,7 +123,10 @@ export async function salesReport(db: DbOrTx, query: SalesReportQuery): Promise<
       where o.created_at >= ${start.toISOString()}::timestamptz and o.created_at < ${end.toISOString()}::timestamptz and not (${COUNTED})
       group by 1`,
   );
-  const [rows, [total], apartRows] = await Promise.all([grouped, totals, apart]);
+  const [all, apartRows] = await Promise.all([grouped, apart]);
+  const rows = all.filter((r) => Number(r.total) === 0);
+  // The empty grouping set answers its row even when no line counts.
+  const total = all.find((r) => Number(r.total) === 1)!;
   const apartOf = (kind: 'unpaid' | 'cancelled') => {
     const row = apartRows.find((r) => r.kind === kind);
     return { orders: Number(row?.orders ?? 0), total: roundCents(n(row?.total ?? null)) };
@@ -121,8 +136,8 @@ export async function salesReport(db: DbOrTx, query: SalesReportQuery): Promise<
     to: query.to,
     group: query.group,
     rows: rows.map((r) => ({
-      key: r.key,
-      label: TIME_GROUPS.includes(query.group) ? timeLabel(query.group, r.key) : r.label,
+      key: r.key ?? '',
+      label: timeGroup ? timeLabel(query.group, r.key ?? '') : (r.label ?? ''),
       ...toRow(r),
     })),
     totals: toRow(total),
