@@ -58,6 +58,8 @@ export interface RenderedPage {
    * while the app's code downloads.
    */
   priced: string[];
+  /** Rendered for a visitor with the session hint: a returning customer. */
+  returning: boolean;
 }
 
 /**
@@ -119,6 +121,7 @@ async function renderPage({ url, ageVerified, sessionHint }: RenderRequest, call
     complete,
     undeclared,
     priced,
+    returning: sessionHint,
   };
 }
 

@@ -70,9 +70,9 @@ function conflictCodes(): { codes: Set<string>; computed: string[] } {
       if (arg && !found.length) computed.push(arg);
     }
   }
-  // The lifecycle's, the totals' and the receipts' refusals reach the client through
-  // `conflict(refused.message, refused.code)`; a code is a string or a constant named as it.
-  for (const rules of ['domain/order-lifecycle.ts', 'domain/order-totals.ts', 'domain/purchasing.ts']) {
+  // The lifecycle's, the totals', the receipts' and the delivery's refusals reach the client through
+  // `conflict(refused.message, refused.code)` (`refusedBy`); a code is a string or a constant named as it.
+  for (const rules of ['domain/order-lifecycle.ts', 'domain/order-totals.ts', 'domain/purchasing.ts', 'domain/shipping.ts']) {
     const text = readFileSync(path.join(ROOT, rules), 'utf8');
     for (const [, code] of text.matchAll(/code: '?([A-Z][A-Z_]+)\b'?/g)) codes.add(code);
   }

@@ -42,7 +42,7 @@ describe('htmlDocument', () => {
     expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/carousel-H8.css">');
   });
 
-  it('puts the first view in the root, its data after it, preloads the scripts and leaves running them to start.js', () => {
+  it('puts the first view in the root, its data after it, and leaves the scripts to start.js', () => {
     const html = htmlDocument({
       entry: ENTRY,
       page: PAGE,
@@ -53,21 +53,30 @@ describe('htmlDocument', () => {
     expect(html).toContain('<div id="root"><main>Hola</main></div><script type="application/json" id="first-render">{}</script>');
     expect(html).not.toContain('as="fetch"');
     expect(html).not.toContain('type="module"');
+    expect(html).not.toContain('modulepreload');
     const start =
       '<script async fetchpriority="high" src="/start.js" data-entry="/assets/index-A1.js" data-modules="/assets/react-C3.js /assets/query-B2.js /assets/carousel-F6.js /assets/HomePage-E5.js"></script>';
     expect(html).toContain(start);
-    // Every module is asked for from the head, the entry last, after start.js and the stylesheet.
+    expect(html.indexOf(start)).toBeGreaterThan(html.indexOf('<style>.a{color:red}</style>'));
+  });
+
+  it("preloads a returning customer's modules from the head, after start.js, the entry last", () => {
+    const html = htmlDocument({
+      entry: ENTRY,
+      page: PAGE,
+      inlineCss: css,
+      firstView: { html: '<main>Hola</main>', data: '', returning: true },
+    });
     const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)];
     expect(preloads.map((m) => m[1])).toEqual([...ENTRY.imports, ...PAGE.scripts, ENTRY.script]);
-    expect(preloads[0].index).toBeGreaterThan(html.indexOf(start));
-    expect(html.indexOf(start)).toBeGreaterThan(html.indexOf('<style>.a{color:red}</style>'));
+    expect(preloads[0].index).toBeGreaterThan(html.indexOf('src="/start.js"'));
   });
 
   it("names on start.js the answers with prices a returning customer's browser fetches early", () => {
     const html = htmlDocument({
       entry: ENTRY,
       inlineCss: css,
-      firstView: { html: '', data: '', priced: ['/api/products/7/', '/api/products/7/related/?limit=4&x="y"'] },
+      firstView: { html: '', data: '', returning: true, priced: ['/api/products/7/', '/api/products/7/related/?limit=4&x="y"'] },
     });
     expect(html).toContain('data-priced="/api/products/7/ /api/products/7/related/?limit=4&amp;x=&quot;y&quot;"');
     expect(htmlDocument({ entry: ENTRY, inlineCss: css, firstView: { html: '', data: '' } })).not.toContain('data-priced');
@@ -89,7 +98,7 @@ describe('htmlDocument', () => {
 
 describe('scriptTags', () => {
   it("loads the entry as a module script, the page's chunks preloaded before it and the entry's imports after it", () => {
-    expect(scriptTags(ENTRY, ['/assets/HomePage-E5.js'], false)).toEqual([
+    expect(scriptTags(ENTRY, ['/assets/HomePage-E5.js'], null)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/HomePage-E5.js">',
       '<script type="module" crossorigin src="/assets/index-A1.js"></script>',
       '<link rel="modulepreload" crossorigin href="/assets/react-C3.js">',

@@ -18,7 +18,7 @@ export interface DocumentParts {
    * The server's first view: the root's HTML and the JSON data block that goes right after it, and
    * the answers with prices a returning customer's browser fetches early (entry-server.tsx).
    */
-  firstView?: { html: string; data: string; priced?: string[] } | null;
+  firstView?: { html: string; data: string; returning?: boolean; priced?: string[] } | null;
   /** Same-origin GETs the app makes at start, preloaded when the browser renders the page itself. */
   startupFetches?: string[];
 }
@@ -33,20 +33,25 @@ export function defaultHeadTags(): string[] {
 const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
 
 /**
- * The scripts of the page. One whose first view is in the HTML paints before its scripts run: they
- * are preloaded from the head, side by side with the page, and /start.js runs them one by one
- * once the view has painted, the entry's imports (React) first, so that no single task is long
- * (start.js is asked first and at a high priority: on a slow phone a low-priority script waited
- * for every module). Otherwise the entry script loads at once, its imports and the page's chunks
- * preloaded beside it.
+ * The scripts of the page. One whose first view is in the HTML paints before its scripts run:
+ * /start.js, asked for first and at a high priority, requests them once the view has painted with
+ * its first photos (a returning customer's page, `returning`, preloads them from the head instead:
+ * they came to buy, and the code is what answers their taps) and runs them one by one, the entry's
+ * imports (React) first, so that no single task is long. Otherwise the entry script loads at once,
+ * its imports and the page's chunks preloaded beside it.
  */
-export function scriptTags(entry: EntryFiles, pageScripts: string[], firstView: boolean, priced: string[] = []): string[] {
+export function scriptTags(
+  entry: EntryFiles,
+  pageScripts: string[],
+  firstView: { returning?: boolean; priced?: string[] } | null,
+): string[] {
   if (firstView) {
     const modules = [...entry.imports, ...pageScripts];
+    const priced = firstView.priced ?? [];
     const pricedAttribute = priced.length ? ` data-priced="${escapeHtml(priced.join(' '))}"` : '';
     return [
       `<script async fetchpriority="high" src="/start.js" data-entry="${entry.script}" data-modules="${modules.join(' ')}"${pricedAttribute}></script>`,
-      ...[...modules, entry.script].map(modulePreload),
+      ...(firstView.returning ? [...modules, entry.script].map(modulePreload) : []),
     ];
   }
   return [
@@ -97,7 +102,7 @@ export function htmlDocument(parts: DocumentParts): string {
     ...(firstView ? [] : (parts.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`)),
     `<link rel="icon" href="${DOCUMENT.icon.href}" type="${DOCUMENT.icon.type}" />`,
     ...stylesheetTags(parts.entry.css, page.css, parts.inlineCss),
-    ...scriptTags(parts.entry, page.scripts, firstView !== null, firstView?.priced),
+    ...scriptTags(parts.entry, page.scripts, firstView),
   ];
   const root = `<div id="${DOCUMENT.rootId}">${firstView?.html ?? ''}</div>${firstView?.data ?? ''}`;
   return [

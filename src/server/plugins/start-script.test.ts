@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // /start.js (web/public/start.js), run on the markup the server writes for a landing page: the whole
-// stylesheet applies before any module runs, the modules (preloaded from the head) run after the
+// stylesheet applies before any module runs, the modules are requested (a returning customer's from the head) and run after the
 // first paint, the entry's imports first, nothing starts twice, and a returning customer's session
 // and priced answers are asked for at once. The browser's side is played by the test: the first
 // paint (a PerformanceObserver it drives), the timers and frames (fake), the sheet's load (its
@@ -47,14 +47,14 @@ const zodConfig = () => (globalThis as { __zod_globalConfig?: { jitless?: boolea
 let fetches: { url: string; init: RequestInit; answer: (response: Response) => void }[];
 
 /** The head the server writes for a landing page (`rest`) or another page, and start.js run in it. */
-function runStartScript({ rest = true, failing = '', priced = [] as string[] } = {}) {
+function runStartScript({ rest = true, failing = '', priced = [] as string[], returning = false } = {}) {
   const sheet = rest
     ? criticalSheetTags({ href: ENTRY.css[0], css: '.card{margin:0}' }, '.card{margin:0}')
     : `<style>.card{margin:0}</style><link rel="stylesheet" crossorigin href="${ENTRY.css[0]}" disabled>`;
   // happy-dom fetches neither file (it reports so on the console), and fires the link's `error`
   // before start.js listens: the sheet's own events are the test's to fire.
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  document.head.innerHTML = [sheet, ...scriptTags(ENTRY, PAGE_SCRIPTS, true, priced)].join('\n');
+  document.head.innerHTML = [sheet, ...scriptTags(ENTRY, PAGE_SCRIPTS, { returning, priced })].join('\n');
   quiet.mockRestore();
   document.body.innerHTML = '<div id="root"><h1>Catálogo</h1></div>';
   const script = document.querySelector('script[src="/start.js"]')!;
@@ -91,16 +91,16 @@ afterEach(() => {
 });
 
 describe('start.js', () => {
-  it('runs the modules after the first paint, the entry’s imports first, and none before the whole sheet applies', async () => {
+  it('requests the modules after the first paint, the entry’s imports first, and runs none before the whole sheet applies', async () => {
     runStartScript();
     expect(restSheet().getAttribute('media')).toBe('print');
-    // Requested side by side from the head, as the server wrote them; start.js adds none.
-    expect(preloads()).toEqual([...MODULES, ENTRY.script]);
     await pass(50);
-    expect(imports).toEqual([]);
+    expect(preloads()).toEqual([]);
     FakeObserver.paint();
     await pass(50);
+    // Requested side by side, in the order the server wrote them, the entry too.
     expect(preloads()).toEqual([...MODULES, ENTRY.script]);
+    expect(document.querySelector<HTMLLinkElement>('link[rel="modulepreload"]')!.crossOrigin).toBe('');
     // The sheet has not arrived: nothing runs, not even when the fallback timers go off.
     await pass(3000);
     expect(imports).toEqual([]);
@@ -174,9 +174,19 @@ describe('start.js', () => {
     expect((globalThis as { __earlyStart?: unknown }).__earlyStart).toBeUndefined();
   });
 
+  it('adds no second preload link for the modules a returning customer’s page preloads from its head', async () => {
+    runStartScript({ returning: true });
+    expect(preloads()).toEqual([...MODULES, ENTRY.script]);
+    FakeObserver.paint();
+    restSheet().dispatchEvent(new Event('load'));
+    await pass(100);
+    expect(preloads()).toEqual([...MODULES, ENTRY.script]);
+    expect(imports.map((i) => i.href)).toEqual([...MODULES, ENTRY.script]);
+  });
+
   it('restores a returning customer’s session at once, and fetches the page’s priced answers with its token', async () => {
     document.cookie = 'session_hint=1; path=/';
-    runStartScript({ priced: ['/api/products/7/', '/api/products/7/related/?limit=4'] });
+    runStartScript({ returning: true, priced: ['/api/products/7/', '/api/products/7/related/?limit=4'] });
     // Before the first paint and before any module: one refresh, nothing else yet.
     expect(fetches.map((f) => [f.url, f.init.method])).toEqual([['/api/auth/refresh/', 'POST']]);
     expect(fetches[0].init.credentials).toBe('same-origin');

@@ -186,7 +186,7 @@ export default fp(async function staticWebPlugin(
   const documentFor = (parts: {
     headTags?: string[];
     module?: string;
-    firstView?: { html: string; data: string; priced?: string[] } | null;
+    firstView?: { html: string; data: string; returning?: boolean; priced?: string[] } | null;
     startupFetches?: string[];
   }) =>
     build

@@ -1,8 +1,9 @@
-// Starts the app on pages whose first view the server rendered. Their modules are preloaded from
-// the head (html-document.ts); this script runs them once that view has painted with its first
-// images, one module at a time, each in a task of its own, so a phone stays responsive while they
-// start (decision 0022). For a returning customer it also restores the session and fetches the
-// page's priced answers at once, while the modules download.
+// Starts the app on pages whose first view the server rendered (decision 0022). Its modules are
+// requested once that view has painted with its first images, instead of competing with it for a
+// slow connection (a returning customer's page preloads them from its head: they came to buy), and
+// run one at a time, each in a task of its own, so a phone stays responsive while they start. For
+// a returning customer it also restores the session and fetches the page's priced answers at once,
+// while the modules download.
 (function () {
   var script = document.currentScript;
   var entry = script.getAttribute('data-entry');
@@ -67,6 +68,11 @@
     if (started) return;
     started = true;
     if (observer) observer.disconnect();
+    preload(
+      modules.concat(entry).filter(function (href) {
+        return !document.querySelector('link[rel="modulepreload"][href="' + href + '"]');
+      }),
+    );
     modules
       .concat(entry)
       .reduce(function (previous, href) {
@@ -78,6 +84,26 @@
         // A module that fails to load: the entry still starts the app, which shows its own error.
         return import(entry);
       });
+  }
+
+  // The modules' preload links (for a visitor without a session: a returning customer's page has
+  // them in its head), which fetch them side by side, go in a few at a time, each few in a task of
+  // its own: starting a request costs the main thread up to a few milliseconds, and sixteen of them
+  // made a long task.
+  var PRELOADS_PER_TASK = 4;
+  function preload(hrefs) {
+    hrefs.slice(0, PRELOADS_PER_TASK).forEach(function (href) {
+      var link = document.createElement('link');
+      link.rel = 'modulepreload';
+      link.crossOrigin = '';
+      link.href = href;
+      document.head.appendChild(link);
+    });
+    if (hrefs.length > PRELOADS_PER_TASK) {
+      setTimeout(function () {
+        preload(hrefs.slice(PRELOADS_PER_TASK));
+      }, 0);
+    }
   }
 
   // After the next frame is drawn.
