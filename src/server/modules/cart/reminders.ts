@@ -12,7 +12,7 @@ import { deliverMail, queueMail } from '../mail';
 import { orderedSince } from '../orders';
 import { readShopSettings } from '../site';
 import { cartReminderEmail } from './emails';
-import { priceCartLines } from './service';
+import { currentDollarRate, priceCartLines } from './service';
 
 const BATCH = 50;
 const HOUR_MS = 3_600_000;
@@ -24,6 +24,8 @@ export async function sendCartReminders(ctx: AppContext, log?: Logger): Promise<
   const due = new Date(ctx.now().getTime() - settings.abandoned_cart_hours * HOUR_MS);
   let queued = 0;
   for (;;) {
+    // Read before the transaction, which prices the lines (priceCartLines).
+    const dollarRate = await currentDollarRate(ctx);
     const batch = await ctx.db.transaction(async (tx) => {
       const waiting = tx
         .select({ user_id: carts.user_id })
@@ -53,7 +55,7 @@ export async function sendCartReminders(ctx: AppContext, log?: Logger): Promise<
           .from(cartLines)
           .where(eq(cartLines.user_id, cart.user_id))
           .orderBy(asc(cartLines.position));
-        const lines = await priceCartLines(ctx, tx, stored);
+        const lines = await priceCartLines(ctx, tx, stored, dollarRate);
         if (!lines.some((l) => l.available)) continue;
         const message = cartReminderEmail(ctx, {
           ...consent,

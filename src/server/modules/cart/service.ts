@@ -22,14 +22,22 @@ async function storedLines(db: DbOrTx, userId: number): Promise<CartLineInput[]>
     .orderBy(asc(cartLines.position));
 }
 
-/** The lines as the customer sees them today: names, prices, stock and whether each can be bought. */
-export async function priceCartLines(ctx: AppContext, db: DbOrTx, lines: StoredLine[]): Promise<ServerCartLine[]> {
-  const [found, dollarRate] = await Promise.all([
+/** The dollar rate in force, kept by this process a while. */
+export const currentDollarRate = (ctx: AppContext) => ctx.caches.dollarRate.get('value', () => getDollarRateValue(ctx.db));
+
+/**
+ * The lines as the customer sees them today: names, prices, stock and whether each can be bought.
+ * A caller inside a transaction gives the dollar rate, read before it: read here through
+ * `ctx.db`, on the embedded database it would wait for the transaction's end, and the
+ * transaction for it (decision 0002).
+ */
+export async function priceCartLines(ctx: AppContext, db: DbOrTx, lines: StoredLine[], dollarRate?: number): Promise<ServerCartLine[]> {
+  const [found, rate] = await Promise.all([
     blisterLinesByIds(
       db,
       lines.map((l) => l.blister_id),
     ),
-    ctx.caches.dollarRate.get('value', () => getDollarRateValue(ctx.db)),
+    dollarRate ?? currentDollarRate(ctx),
   ]);
   const gone = lines.filter((l) => found.get(l.blister_id)?.product_id !== l.product_id);
   const products = await productNamesByIds(
@@ -59,7 +67,7 @@ export async function priceCartLines(ctx: AppContext, db: DbOrTx, lines: StoredL
         ...adjusted,
       };
     }
-    const view = priceBlister({ price: blister.price, discount: blister.discount }, blister.currency, dollarRate, blister, now);
+    const view = priceBlister({ price: blister.price, discount: blister.discount }, blister.currency, rate, blister, now);
     const onSale = blister.available && !blister.deleted_at && view !== null;
     const state = !onSale ? 'unavailable' : blister.stock <= 0 ? 'sold_out' : 'ok';
     return {
