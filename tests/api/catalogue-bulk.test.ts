@@ -18,6 +18,14 @@ const costsOf = async (productId: number) =>
 const bulkLogs = async () =>
   (await db().select().from(activityLogs).orderBy(desc(activityLogs.id))).filter((l) => l.description.startsWith('Edición masiva'));
 
+/** The bulk change wrote one more entry, by the staff member, with this description; it is returned. */
+async function oneMoreBulkLog(before: number, description: string) {
+  const entries = await bulkLogs();
+  expect(entries.length).toBe(before + 1);
+  expect(entries[0]).toMatchObject({ action: 'update', entity_type: 'product', user_id: people.staff.id, description });
+  return entries[0];
+}
+
 describe('POST /api/products/bulk/', () => {
   it('previews a price change by percentage, rounded to cents, and writes nothing', async () => {
     const ars = await createProduct(db(), {
@@ -54,15 +62,8 @@ describe('POST /api/products/bulk/', () => {
     expect(await pricesOf(a.id)).toEqual([1700]);
     expect(await pricesOf(b.id)).toEqual([849.99]);
     expect(await read()).toBe(1700);
-    const entries = await bulkLogs();
-    expect(entries.length).toBe(logs + 1);
-    expect(entries[0]).toMatchObject({
-      action: 'update',
-      entity_type: 'product',
-      user_id: people.staff.id,
-      description: 'Edición masiva: precio -15% en 2 productos',
-    });
-    expect((entries[0].changes as { products: unknown[] }).products).toHaveLength(2);
+    const entry = await oneMoreBulkLog(logs, 'Edición masiva: precio -15% en 2 productos');
+    expect((entry.changes as { products: unknown[] }).products).toHaveLength(2);
   });
 
   it('sets the discount of every blister, counting products already there as unchanged', async () => {
@@ -186,15 +187,8 @@ describe("POST /api/products/bulk/ with the blisters' cost (issue 37)", () => {
     expect(await costsOf(usd.id)).toEqual([15000]);
     const staffView = await api(server, 'GET', `/api/products/${usd.id}/`, { token: people.staff.token });
     expect(staffView.json.blisters[0].cost_price).toBe(15000);
-    const entries = await bulkLogs();
-    expect(entries.length).toBe(logs + 1);
-    expect(entries[0]).toMatchObject({
-      action: 'update',
-      entity_type: 'product',
-      user_id: people.staff.id,
-      description: 'Edición masiva: costo al 62,50% del precio en 2 productos',
-    });
-    const logged = entries[0].changes as {
+    const entry = await oneMoreBulkLog(logs, 'Edición masiva: costo al 62,50% del precio en 2 productos');
+    const logged = entry.changes as {
       bulk_action: string;
       products: { id: number; before: { presentations: Presentation[] }; after: { presentations: Presentation[] } }[];
     };
