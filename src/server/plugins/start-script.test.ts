@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_HINT_COOKIE } from '../../domain/cookies';
 import { criticalSheetTags } from './critical-css';
 import { scriptTags } from './html-document';
 
@@ -81,7 +82,7 @@ beforeEach(() => {
   imports = [];
   fetches = [];
   delete (globalThis as { __earlyStart?: unknown }).__earlyStart;
-  document.cookie = 'session_hint=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  document.cookie = `${SESSION_HINT_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   jitlessAtImport = [];
   delete (globalThis as { __zod_globalConfig?: unknown }).__zod_globalConfig;
   FakeObserver.all = [];
@@ -185,7 +186,7 @@ describe('start.js', () => {
   });
 
   it('restores a returning customer’s session at once, and fetches the page’s priced answers with its token', async () => {
-    document.cookie = 'session_hint=1; path=/';
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`; // the name start.js reads, as the server sets it
     runStartScript({ returning: true, priced: ['/api/products/7/', '/api/products/7/related/?limit=4'] });
     // Before the first paint and before any module: one refresh, nothing else yet.
     expect(fetches.map((f) => [f.url, f.init.method])).toEqual([['/api/auth/refresh/', 'POST']]);
@@ -205,7 +206,7 @@ describe('start.js', () => {
   });
 
   it('fetches no priced answer when the session cannot be restored', async () => {
-    document.cookie = 'session_hint=1; path=/';
+    document.cookie = `${SESSION_HINT_COOKIE}=1; path=/`;
     runStartScript({ priced: ['/api/products/7/'] });
     fetches[0].answer(new Response('{"error":"Sesión vencida"}', { status: 401 }));
     const early = (globalThis as { __earlyStart?: { answers: Record<string, Promise<unknown>> } }).__earlyStart!;
