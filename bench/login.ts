@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from '../src/server/security/passwords';
 import { testConfig } from '../tests/helpers/app';
 import { createAppContext } from '../src/server/app-context';
 import { listenLocally } from './staff-list';
+import { percentile } from './table';
 import { createThrowawayDatabase } from './throwaway-database';
 
 const SEQUENTIAL = Number(process.env.BENCH_LOGINS ?? 30);
@@ -22,7 +23,6 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 4);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PASSWORD = 'clave-de-bench-123';
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function openBenchDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {

@@ -11,3 +11,7 @@ export function tableLine(label: string, cells: Cell[], verdict = ''): void {
   });
   console.log(label.padEnd(34), ...figures, verdict && `  ${verdict}`);
 }
+
+/** The nearest-rank percentile `p` (0-100) of values sorted ascending. */
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];

@@ -10,6 +10,7 @@ import type { Db } from './db/client';
 import { createCatalogCaches } from './modules/catalog/caches';
 import { createDashboardCache } from './modules/dashboard/caches';
 import { createOrderCaches } from './modules/orders';
+import { createReportCaches } from './modules/reports';
 import { createSettingsCache } from './modules/site/caches';
 import { uploadStorage } from './storage';
 
@@ -28,6 +29,7 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
   const { catalog, dollarRate, productLists, productSearches } = createCatalogCaches(options);
   const { orderCounts, orderPages } = createOrderCaches();
   const dashboard = createDashboardCache();
+  const { salesReports, restockPlans } = createReportCaches();
   const settings = createSettingsCache();
   const pages = new PageCache({ ttlMs: (options.catalogCacheMs ?? 0) > 0 ? PAGE_TTL_MS : 0, maxEntries: PAGE_CACHE_ENTRIES });
   return shareChanges({
@@ -35,6 +37,8 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
     orderCounts,
     orderPages,
     dashboard,
+    salesReports,
+    restockPlans,
     settings,
     pages,
     dollarRate,
@@ -47,6 +51,8 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
       dollarRate.clear();
       productLists.clear();
       productSearches.clear();
+      // The restock plan shows stock, costs and the banks' lead times.
+      restockPlans.clear();
     },
     ordersChanged() {
       orderCounts.clear();
@@ -55,6 +61,8 @@ export function createCaches(options: { catalogCacheMs?: number }): AppCaches {
       // Orders move stock, which the stock filters and the order by price read.
       productLists.clear();
       dashboard.clear();
+      salesReports.clear();
+      restockPlans.clear();
       // Pages show whether a product has stock.
       pages.clear();
     },

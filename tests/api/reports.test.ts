@@ -4,6 +4,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters, brands, orders } from '../../src/server/db/schema';
+import { shopDate } from '../../src/domain/dates';
 import { api, useTestServer } from '../helpers/app';
 import { createBrand, createProduct, createStaffWithRole, createUser } from '../helpers/factories';
 import { placeOrder } from '../helpers/orders';
@@ -237,5 +238,39 @@ describe('GET /api/restock/', () => {
       .from(brands)
       .where(inArray(brands.id, [brand.json.id]));
     expect(row.lead_time_days).toBe(21);
+  });
+});
+
+describe('the reports kept between requests', () => {
+  it('answer at once what a new order, its payment and a bank’s lead time move', async () => {
+    const today = shopDate(server.ctx.now());
+    const todays = async () => report(`from=${today}&to=${today}&group=product`);
+    const cuatro = (await createBrand(db(), { brand_name: 'Banco Cuatro', lead_time_days: 10 })).id;
+    const product = await createProduct(db(), {
+      name: 'Cuatro Rápida',
+      brand_id: cuatro,
+      blisters: [{ seed_count: 3, price: 800, stock: 10 }],
+    });
+    const planned = async () => {
+      const res = await api(server, 'GET', `/api/restock/?brand_id=${cuatro}`, { token: owner.token });
+      expect(res.status).toBe(200);
+      return res.json.rows[0];
+    };
+    const before = await todays();
+    expect(await planned()).toMatchObject({ stock: 10, reserved: 0, sold_30: 0, lead_time_days: 10 });
+
+    const blister_id = product.blisters[0].id;
+    const placed = await placeOrder(server, await createUser(db()), [{ product_id: product.id, blister_id, quantity: 2 }]);
+    expect((await todays()).apart.unpaid.orders).toBe(before.apart.unpaid.orders + 1);
+    expect(await planned()).toMatchObject({ stock: 8, reserved: 2, sold_30: 0 });
+
+    const paid = await api(server, 'POST', `/api/orders/${placed.id}/payment/`, { token: owner.token, body: { method: 'efectivo' } });
+    expect(paid.status, JSON.stringify(paid.json)).toBe(200);
+    expect((await todays()).totals.orders).toBe(before.totals.orders + 1);
+    expect(await planned()).toMatchObject({ stock: 8, reserved: 0, sold_30: 2 });
+
+    const slower = await api(server, 'PATCH', `/api/brands/${cuatro}/`, { token: owner.token, body: { lead_time_days: 30 } });
+    expect(slower.status).toBe(200);
+    expect((await planned()).lead_time_days).toBe(30);
   });
 });

@@ -91,33 +91,40 @@ describe.skipIf(!available)('cache clearing between processes on PostgreSQL', ()
     expect(b.changes.listening()).toBe(true);
   });
 
-  it('clears the other process’s catalog and dashboard within 100 ms of a catalog change', async () => {
+  it('clears the other process’s catalog, dashboard and restock plans within 100 ms of a catalog change', async () => {
     const countsKept = await probe(b.ctx.caches.orderCounts);
+    const salesKept = await probe(b.ctx.caches.salesReports);
     const ms = await fastest(async () => {
       const catalogKept = await probe(b.ctx.caches.catalog);
       const dashboardKept = await probe(b.ctx.caches.dashboard);
+      const restockKept = await probe(b.ctx.caches.restockPlans);
       const since = performance.now();
       a.ctx.caches.catalogChanged();
       const took = await msUntil(async () => !(await catalogKept()), 1000, since);
       expect(await dashboardKept()).toBe(false);
+      expect(await restockKept()).toBe(false);
       return took;
     });
     expect(ms).toBeLessThanOrEqual(WITHIN_MS);
-    // Only what that kind of change makes stale.
+    // Only what that kind of change makes stale: a cost or a stock count never changes a sale made.
     expect(await countsKept()).toBe(true);
+    expect(await salesKept()).toBe(true);
   });
 
-  it('clears the order caches of the other process within 100 ms, both ways', async () => {
+  it('clears the order caches and the reports of the other process within 100 ms, both ways', async () => {
     for (const [writer, reader] of [
       [a, b],
       [b, a],
     ]) {
       const ms = await fastest(async () => {
-        const countsKept = await probe(reader.ctx.caches.orderCounts);
-        const pagesKept = await probe(reader.ctx.caches.orderPages);
+        const kept = await Promise.all(
+          [reader.ctx.caches.orderCounts, reader.ctx.caches.orderPages, reader.ctx.caches.salesReports, reader.ctx.caches.restockPlans].map(
+            probe,
+          ),
+        );
         const since = performance.now();
         writer.ctx.caches.ordersChanged();
-        return msUntil(async () => !(await countsKept()) && !(await pagesKept()), 1000, since);
+        return msUntil(async () => (await Promise.all(kept.map((isKept) => isKept()))).every((isKept) => !isKept), 1000, since);
       });
       expect(ms).toBeLessThanOrEqual(WITHIN_MS);
     }

@@ -4,12 +4,17 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { restockDtoSchema, restockQuerySchema } from '../../../domain/restock';
-import { salesReportDtoSchema, salesReportQuerySchema } from '../../../domain/sales-report';
+import { salesReportDtoSchema, salesReportQuerySchema, type SalesReportQuery } from '../../../domain/sales-report';
 import type { AppContext } from '../../context';
 import { writeCsv } from '../../csv';
 import { readShopSettings } from '../site';
 import { restockPlan } from './restock';
 import { salesReport, salesReportCsvRows } from './sales';
+
+const MINUTE_MS = 60_000;
+
+const cachedSalesReport = (ctx: AppContext, query: SalesReportQuery) =>
+  ctx.caches.salesReports.get([query.group, query.from, query.to].join('|'), () => salesReport(ctx.db, query));
 
 export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -18,7 +23,7 @@ export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx
   app.get(
     '/api/reports/sales/',
     { ...staff, schema: { querystring: salesReportQuerySchema, response: { 200: salesReportDtoSchema } } },
-    (request) => salesReport(ctx.db, request.query),
+    (request) => cachedSalesReport(ctx, request.query),
   );
 
   app.get(
@@ -36,7 +41,7 @@ export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx
       },
     },
     async (request, reply) => {
-      const report = await salesReport(ctx.db, request.query);
+      const report = await cachedSalesReport(ctx, request.query);
       return (reply as FastifyReply)
         .header('content-disposition', `attachment; filename="ventas-${report.from}-a-${report.to}-por-${report.group}.csv"`)
         .type('text/csv; charset=utf-8')
@@ -50,7 +55,10 @@ export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx
     async (request) => {
       const { cover_days, brand_id, only_needed } = request.query;
       const coverDays = cover_days ?? (await readShopSettings(ctx)).restock_cover_days;
-      return restockPlan(ctx.db, { coverDays, brandId: brand_id, onlyNeeded: only_needed, now: ctx.now() });
+      const now = ctx.now();
+      // Its 30- and 90-day windows end now: an answer is kept within the minute it was made.
+      const key = [coverDays, brand_id ?? '', only_needed, Math.floor(now.getTime() / MINUTE_MS)].join('|');
+      return ctx.caches.restockPlans.get(key, () => restockPlan(ctx.db, { coverDays, brandId: brand_id, onlyNeeded: only_needed, now }));
     },
   );
 }
