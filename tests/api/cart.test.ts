@@ -134,4 +134,20 @@ describe('/api/cart/', () => {
     const other = await createUser(db());
     expect((await getCart(other)).json.lines).toEqual([]);
   });
+
+  it('keeps every line of merges made at once from two devices, on a first save and on a kept cart', async () => {
+    const a = await createProduct(db(), { blisters: [{ stock: 10 }] });
+    const b = await createProduct(db(), { blisters: [{ stock: 10 }] });
+    const c = await createProduct(db(), { blisters: [{ stock: 10 }] });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const customer = await createUser(db());
+      const before = attempt % 2 === 0 ? [] : [line(c, 3)];
+      if (before.length) await putCart(customer, before);
+      const [phone, desktop] = await Promise.all([mergeCart(customer, [line(a, 1)]), mergeCart(customer, [line(b, 2)])]);
+      expect([phone.status, desktop.status]).toEqual([200, 200]);
+      const after = (await getCart(customer)).json.lines.map((l: { blister_id: number; quantity: number }) => [l.blister_id, l.quantity]);
+      const expected = [...before, line(a, 1), line(b, 2)].map((l) => [l.blister_id, l.quantity]);
+      expect(after.sort()).toEqual(expected.sort());
+    }
+  });
 });

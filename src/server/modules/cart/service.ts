@@ -5,9 +5,9 @@ import { asc, eq } from 'drizzle-orm';
 import { mergeCartLines, type CartLineInput, type ServerCart, type ServerCartLine } from '../../../domain/server-cart';
 import { priceBlister } from '../../../domain/pricing';
 import type { AppContext } from '../../context';
-import type { DbOrTx } from '../../db/client';
+import type { DbOrTx, Tx } from '../../db/client';
 import { cartLines, carts } from '../../db/schema';
-import { blisterLinesByIds, productNamesByIds } from '../catalog';
+import { blisterLinesByIds, productNamesByIds, type BlisterLine } from '../catalog';
 import { getDollarRateValue } from '../site';
 
 const keyOf = (l: { product_id: number; blister_id: number }) => `${l.product_id}:${l.blister_id}`;
@@ -39,6 +39,17 @@ export async function priceCartLines(ctx: AppContext, db: DbOrTx, lines: StoredL
     ),
     dollarRate ?? currentDollarRate(ctx),
   ]);
+  return pricedWith(ctx, db, lines, found, rate);
+}
+
+/** The lines priced with their blisters as already read (`found`) and the dollar rate given. */
+async function pricedWith(
+  ctx: AppContext,
+  db: DbOrTx,
+  lines: StoredLine[],
+  found: Map<number, BlisterLine>,
+  rate: number,
+): Promise<ServerCartLine[]> {
   const gone = lines.filter((l) => found.get(l.blister_id)?.product_id !== l.product_id);
   const products = await productNamesByIds(
     db,
@@ -101,42 +112,56 @@ export async function readCart(ctx: AppContext, userId: number): Promise<ServerC
  * Cuts each line with stock to that stock (marking it `adjusted`); a sold-out or withdrawn line
  * keeps its quantity, to be shown marked. One line per product and blister: the larger quantity.
  */
-async function keptWithinStock(db: DbOrTx, lines: CartLineInput[]): Promise<StoredLine[]> {
+async function keptWithinStock(db: DbOrTx, lines: CartLineInput[]): Promise<{ kept: StoredLine[]; found: Map<number, BlisterLine> }> {
   const unique = mergeCartLines(lines);
   const found = await blisterLinesByIds(
     db,
     unique.map((l) => l.blister_id),
   );
-  return unique.map((line) => {
+  const kept = unique.map((line) => {
     const blister = found.get(line.blister_id);
     if (!blister || blister.product_id !== line.product_id || blister.stock <= 0 || line.quantity <= blister.stock) return line;
     return { ...line, quantity: blister.stock, adjusted: true };
   });
+  return { kept, found };
 }
 
 const sameLines = (a: CartLineInput[], b: CartLineInput[]) =>
   a.length === b.length && a.every((l, i) => keyOf(l) === keyOf(b[i]) && l.quantity === b[i].quantity);
 
+/** The customer's cart row, locked until the transaction ends; made first if there is none. */
+async function lockedCart(tx: Tx, userId: number, now: Date): Promise<{ updated_at: Date }> {
+  const lock = () => tx.select({ updated_at: carts.updated_at }).from(carts).where(eq(carts.user_id, userId)).for('update');
+  const [row] = await lock();
+  if (row) return row;
+  // Two first saves at once: one inserts, the other waits for it and then locks the same row.
+  await tx.insert(carts).values({ user_id: userId, updated_at: now }).onConflictDoNothing();
+  const [made] = await lock();
+  return made;
+}
+
 /**
  * Stores exactly these lines (kept within stock) under the customer's row lock. Nothing changes,
  * not even `updated_at` (the reminder's clock), when the lines are the stored ones; no lines
- * remove the cart, and with it its reminder mark.
+ * remove the cart, and with it its reminder mark. The answer is priced with the blisters read
+ * under the lock, and the dollar rate read before it (priceCartLines).
  */
 async function storeLines(ctx: AppContext, userId: number, wanted: (stored: CartLineInput[]) => CartLineInput[]): Promise<ServerCart> {
-  const kept = await ctx.db.transaction(async (tx) => {
+  const rate = await currentDollarRate(ctx);
+  return ctx.db.transaction(async (tx) => {
     const now = ctx.now();
-    await tx.insert(carts).values({ user_id: userId, updated_at: now }).onConflictDoNothing();
-    await tx.select({ user_id: carts.user_id }).from(carts).where(eq(carts.user_id, userId)).for('update');
+    const cart = await lockedCart(tx, userId, now);
     const stored = await storedLines(tx, userId);
-    const lines = await keptWithinStock(tx, wanted(stored));
+    const { kept: lines, found } = await keptWithinStock(tx, wanted(stored));
+    const answer = async (updatedAt: Date | null) => ({
+      lines: await pricedWith(ctx, tx, lines, found, rate),
+      updated_at: updatedAt?.toISOString() ?? null,
+    });
     if (lines.length === 0) {
       await tx.delete(carts).where(eq(carts.user_id, userId));
-      return { lines, updated_at: null };
+      return answer(null);
     }
-    if (sameLines(stored, lines)) {
-      const [row] = await tx.select({ updated_at: carts.updated_at }).from(carts).where(eq(carts.user_id, userId));
-      return { lines, updated_at: row.updated_at };
-    }
+    if (sameLines(stored, lines)) return answer(cart.updated_at);
     await tx.delete(cartLines).where(eq(cartLines.user_id, userId));
     await tx.insert(cartLines).values(
       lines.map((l, position) => ({
@@ -149,12 +174,8 @@ async function storeLines(ctx: AppContext, userId: number, wanted: (stored: Cart
       })),
     );
     await tx.update(carts).set({ updated_at: now }).where(eq(carts.user_id, userId));
-    return { lines, updated_at: now };
+    return answer(now);
   });
-  return {
-    lines: await priceCartLines(ctx, ctx.db, kept.lines),
-    updated_at: kept.updated_at?.toISOString() ?? null,
-  };
 }
 
 /** PUT /api/cart/: the cart becomes these lines. */
