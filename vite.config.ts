@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { documentShell } from './src/web/build/document-shell.ts';
+import { firstLoadChunks } from './src/web/build/first-load-chunks.ts';
+import { landingPages } from './src/web/pages.ts';
 
 // WEB_DIST_DIR lets several builds coexist (the server reads the same variable); the server
 // renderer of the first views goes next to it, in `<web dir>-ssr`.
@@ -37,9 +39,13 @@ export default defineConfig(({ command, isSsrBuild }) => ({
         reportCompressedSize: true,
         rollupOptions: {
           output: {
-            // The runtime in a chunk of its own, named as it is, rather than inside whichever
-            // shared chunk the bundler picks.
-            manualChunks: (id) => (/node_modules\/(react|react-dom|scheduler)\//.test(id) ? 'react' : undefined),
+            // React in a file of its own, and the rest of a landing page's first load in one more
+            // (src/web/build/first-load-chunks.ts).
+            manualChunks: firstLoadChunks(
+              fileURLToPath(new URL('./src/web', import.meta.url)),
+              'main.tsx',
+              landingPages().map((page) => page.module),
+            ),
           },
         },
       },

@@ -107,7 +107,8 @@ describe('in the browser', () => {
   it("requests the page's scripts once its photo is on screen as the largest paint, not before", async () => {
     const { url: image } = await storeImage(shop.server.ctx.storage, 'products', await drawImage('Andes Pictured', 140));
     const pictured = await createProduct(shop.server.ctx.db, { name: 'Andes Pictured', image, blisters: [{ stock: 1 }] });
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    // A first visit: a returning visitor's page preloads its scripts from the head (decision 0023).
+    const { context, page } = await shop.newPage({ viewport: MOBILE, ageVerified: false });
     try {
       await page.addInitScript(() => {
         const seen: { time: number; photo: boolean }[] = [];
@@ -137,7 +138,8 @@ describe('in the browser', () => {
   });
 
   it("adds the modules' preload links a few per task, every module among them", async () => {
-    const { context, page } = await shop.newPage({ viewport: MOBILE });
+    // A first visit, whose modules start preloads (a returning visitor's are in the head).
+    const { context, page } = await shop.newPage({ viewport: MOBILE, ageVerified: false });
     try {
       await page.addInitScript(() => {
         // Mutation records reach an observer at the end of the task that made them: one batch, one task.
@@ -158,7 +160,8 @@ describe('in the browser', () => {
       }));
       // Later links (a lazily loaded module's own imports) are the bundler's, not the start's.
       const starting = batches.map((batch) => batch.filter((href) => modules.includes(href))).filter((batch) => batch.length);
-      expect(modules.length).toBeGreaterThan(8);
+      // React, the storefront's file, the page's chunk and the bundler's runtime (first-load-chunks.ts).
+      expect(modules.length).toBeGreaterThanOrEqual(3);
       expect(starting.flat().sort()).toEqual([...modules].sort());
       expect(Math.max(...starting.map((batch) => batch.length))).toBeLessThanOrEqual(4);
     } finally {

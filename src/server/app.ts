@@ -42,6 +42,7 @@ import httpCachePlugin from './plugins/http-cache';
 import rateLimitPlugin from './plugins/rate-limit';
 import requestLogPlugin from './plugins/request-log';
 import securityHeadersPlugin from './plugins/security-headers';
+import { readStartScript } from './plugins/inline-start';
 import maintenancePlugin from './modules/site/maintenance-plugin';
 import metricsPlugin from './plugins/metrics';
 import { createMetrics, type Metrics } from './operations/metrics';
@@ -133,7 +134,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     behindProxy: ctx.config.trustProxy !== false,
     read: options.operations?.readMetrics ?? (() => metrics.registry.metrics()),
   });
-  await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl });
+  // Written into the pages, and allowed by its hash in their Content-Security-Policy.
+  const startScript = readStartScript(ctx.config.webDir);
+  await app.register(securityHeadersPlugin, { publicUrl: ctx.config.publicUrl, scriptHashes: startScript ? [startScript.hash] : [] });
   await app.register(cookie);
   await app.register(maintenancePlugin, { ctx });
   await app.register(authPlugin, { db: ctx.db, jwtSecret: ctx.config.jwtSecret });
@@ -180,6 +183,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     renderer: ctx.config.webRenderer,
     pageHead: pageHeadRenderer(ctx),
     pageCaching: { pages: ctx.caches.pages, variant: () => storefrontPageVariant(ctx) },
+    startScript,
   });
   return app;
 }

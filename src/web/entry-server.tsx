@@ -58,7 +58,10 @@ export interface RenderedPage {
    * while the app's code downloads.
    */
   priced: string[];
-  /** Rendered for a visitor with the session hint: a returning customer. */
+  /**
+   * Rendered for a returning visitor: past the age gate on an earlier visit (the age cookie) or a
+   * customer (the session hint). They go straight to the shop, without a gate to read first.
+   */
   returning: boolean;
 }
 
@@ -121,7 +124,7 @@ async function renderPage({ url, ageVerified, sessionHint }: RenderRequest, call
     complete,
     undeclared,
     priced,
-    returning: sessionHint,
+    returning: ageVerified || sessionHint,
   };
 }
 

@@ -82,6 +82,25 @@ describe('htmlDocument', () => {
     expect(htmlDocument({ entry: ENTRY, inlineCss: css, firstView: { html: '', data: '' } })).not.toContain('data-priced');
   });
 
+  it('writes the start script into a page with a first view, with what it starts as its attributes', () => {
+    const html = htmlDocument({
+      entry: ENTRY,
+      page: PAGE,
+      inlineCss: css,
+      firstView: { html: '<main>Hola</main>', data: '', returning: true, priced: ['/api/products/7/'] },
+      startScript: 'start();',
+    });
+    const start =
+      '<script data-entry="/assets/index-A1.js" data-modules="/assets/react-C3.js /assets/query-B2.js /assets/carousel-F6.js /assets/HomePage-E5.js" data-priced="/api/products/7/">start();</script>';
+    expect(html).toContain(start);
+    expect(html).not.toContain('/start.js');
+    // After the sheets it applies, before the preloads, which it counts on finding.
+    expect(html.indexOf(start)).toBeGreaterThan(html.indexOf('<style>.a{color:red}</style>'));
+    expect(html.indexOf(start)).toBeLessThan(html.indexOf('rel="modulepreload"'));
+    // A page the browser renders itself has no start script.
+    expect(htmlDocument({ entry: ENTRY, inlineCss: css, startScript: 'start();' })).not.toContain('start();');
+  });
+
   it('holds the first paint of a first view until its data block, after the root, is parsed', () => {
     const tag = '<link rel="expect" href="#first-render" blocking="render">';
     const html = htmlDocument({

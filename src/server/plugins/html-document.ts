@@ -21,6 +21,8 @@ export interface DocumentParts {
   firstView?: { html: string; data: string; returning?: boolean; priced?: string[] } | null;
   /** Same-origin GETs the app makes at start, preloaded when the browser renders the page itself. */
   startupFetches?: string[];
+  /** The start script's text, written into a page with a first view (inline-start.ts); else /start.js is linked. */
+  startScript?: string | null;
 }
 
 const INDENT = '\n    ';
@@ -33,24 +35,29 @@ export function defaultHeadTags(): string[] {
 const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
 
 /**
- * The scripts of the page. One whose first view is in the HTML paints before its scripts run:
- * /start.js, asked for first and at a high priority, requests them once the view has painted with
- * its first photos (a returning customer's page, `returning`, preloads them from the head instead:
- * they came to buy, and the code is what answers their taps) and runs them one by one, the entry's
- * imports (React) first, so that no single task is long. Otherwise the entry script loads at once,
- * its imports and the page's chunks preloaded beside it.
+ * The scripts of the page. One whose first view is in the HTML paints before its scripts run: the
+ * start script, written into the page (`startScript`, inline-start.ts; linked as /start.js when the
+ * build has none), requests them once the view has painted with its first photos (a returning
+ * visitor's page, `returning`, preloads them from the head instead: they came back to buy, and the
+ * code is what answers their taps) and runs them one by one, the entry's imports (React) first, so
+ * that no single task is long. Otherwise the entry script loads at once, its imports and the
+ * page's chunks preloaded beside it.
  */
 export function scriptTags(
   entry: EntryFiles,
   pageScripts: string[],
   firstView: { returning?: boolean; priced?: string[] } | null,
+  startScript: string | null = null,
 ): string[] {
   if (firstView) {
     const modules = [...entry.imports, ...pageScripts];
     const priced = firstView.priced ?? [];
     const pricedAttribute = priced.length ? ` data-priced="${escapeHtml(priced.join(' '))}"` : '';
+    const attributes = `data-entry="${entry.script}" data-modules="${modules.join(' ')}"${pricedAttribute}`;
     return [
-      `<script async fetchpriority="high" src="/start.js" data-entry="${entry.script}" data-modules="${modules.join(' ')}"${pricedAttribute}></script>`,
+      startScript === null
+        ? `<script async fetchpriority="high" src="/start.js" ${attributes}></script>`
+        : `<script ${attributes}>${startScript}</script>`,
       ...(firstView.returning ? [...modules, entry.script].map(modulePreload) : []),
     ];
   }
@@ -102,7 +109,7 @@ export function htmlDocument(parts: DocumentParts): string {
     ...(firstView ? [] : (parts.startupFetches ?? []).map((href) => `<link rel="preload" as="fetch" href="${href}" crossorigin />`)),
     `<link rel="icon" href="${DOCUMENT.icon.href}" type="${DOCUMENT.icon.type}" />`,
     ...stylesheetTags(parts.entry.css, page.css, parts.inlineCss),
-    ...scriptTags(parts.entry, page.scripts, firstView),
+    ...scriptTags(parts.entry, page.scripts, firstView, parts.startScript),
   ];
   const root = `<div id="${DOCUMENT.rootId}">${firstView?.html ?? ''}</div>${firstView?.data ?? ''}`;
   return [

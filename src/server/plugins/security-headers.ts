@@ -11,17 +11,18 @@ const directives = (list: Record<string, string>) =>
     .join('; ');
 
 /**
- * The pages' policy. Scripts only from the shop itself: Vite emits external module scripts, and
- * JSON-LD blocks are data, not scripts. Styles: React's `style` props are set through the CSSOM,
+ * The pages' policy. Scripts only from the shop itself: Vite emits external module scripts, the
+ * one inline script is the start script, allowed by the hash of its exact text (`scriptHashes`,
+ * inline-start.ts), and JSON-LD blocks are data, not scripts. Styles: React's `style` props are set through the CSSOM,
  * which CSP does not block, but two libraries insert `<style>` elements at run time (sonner's
  * toasts, the home page's logo strip), so style elements may be inline while style attributes
  * written into markup may not. Images: the shop's uploads, pasted https addresses (spec
  * accounts-admin §5 product images), data: URIs and blob: previews of photos being chosen.
  */
-export function pageContentSecurityPolicy(https: boolean): string {
+export function pageContentSecurityPolicy(https: boolean, scriptHashes: string[] = []): string {
   return directives({
     'default-src': "'self'",
-    'script-src': "'self'",
+    'script-src': ["'self'", ...scriptHashes].join(' '),
     'style-src': "'self' 'unsafe-inline'",
     'style-src-elem': "'self' 'unsafe-inline'",
     'style-src-attr': "'none'",
@@ -44,9 +45,10 @@ export const PERMISSIONS_POLICY =
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 export default fp(
-  async function securityHeadersPlugin(app: FastifyInstance, opts: { publicUrl: string }) {
+  async function securityHeadersPlugin(app: FastifyInstance, opts: { publicUrl: string; scriptHashes?: string[] }) {
     const publicHttps = opts.publicUrl.startsWith('https:');
-    const pagePolicy = { http: pageContentSecurityPolicy(false), https: pageContentSecurityPolicy(true) };
+    const hashes = opts.scriptHashes ?? [];
+    const pagePolicy = { http: pageContentSecurityPolicy(false, hashes), https: pageContentSecurityPolicy(true, hashes) };
 
     app.addHook('onSend', async (request, reply, payload) => {
       // request.protocol reads X-Forwarded-Proto only when TRUST_PROXY is on.

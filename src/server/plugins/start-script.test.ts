@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// /start.js (web/public/start.js), run on the markup the server writes for a landing page: the whole
+// The start script (web/public/start.js, written into the page by inline-start.ts), run on the markup the server writes for a landing page: the whole
 // stylesheet applies before any module runs, the modules are requested (a returning customer's from the head) and run after the
 // first paint, the entry's imports first, nothing starts twice, and a returning customer's session
 // and priced answers are asked for at once. The browser's side is played by the test: the first
@@ -11,8 +11,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_HINT_COOKIE } from '../../domain/cookies';
 import { criticalSheetTags } from './critical-css';
 import { scriptTags } from './html-document';
+import { inlineScript } from './inline-start';
 
-const SOURCE = readFileSync(join(import.meta.dirname, '../../web/public/start.js'), 'utf8');
+// As the server writes it into the pages (inline-start.ts).
+const START = inlineScript(readFileSync(join(import.meta.dirname, '../../web/public/start.js'), 'utf8'));
 const ENTRY = { script: '/assets/index-a1.js', imports: ['/assets/react-b2.js', '/assets/router-c3.js'], css: ['/assets/index-d4.css'] };
 const PAGE_SCRIPTS = ['/assets/catalog-e5.js', '/assets/card-f6.js', '/assets/filters-g7.js', '/assets/price-h8.js'];
 const MODULES = [...ENTRY.imports, ...PAGE_SCRIPTS];
@@ -55,10 +57,10 @@ function runStartScript({ rest = true, failing = '', priced = [] as string[], re
   // happy-dom fetches neither file (it reports so on the console), and fires the link's `error`
   // before start.js listens: the sheet's own events are the test's to fire.
   const quiet = vi.spyOn(console, 'error').mockImplementation(() => {});
-  document.head.innerHTML = [sheet, ...scriptTags(ENTRY, PAGE_SCRIPTS, { returning, priced })].join('\n');
+  document.head.innerHTML = [sheet, ...scriptTags(ENTRY, PAGE_SCRIPTS, { returning, priced }, START.text)].join('\n');
   quiet.mockRestore();
   document.body.innerHTML = '<div id="root"><h1>Catálogo</h1></div>';
-  const script = document.querySelector('script[src="/start.js"]')!;
+  const script = document.querySelector('script[data-entry]')!;
   Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
   const record = (href: string) => {
     imports.push({ href, media: document.querySelector('link[data-rest]')?.getAttribute('media') ?? null });
@@ -66,8 +68,9 @@ function runStartScript({ rest = true, failing = '', priced = [] as string[], re
     return href === failing ? Promise.reject(new Error('no se pudo cargar')) : Promise.resolve({});
   };
   const fetch = (url: string, init: RequestInit = {}) => new Promise<Response>((resolve) => fetches.push({ url, init, answer: resolve }));
-  const code = SOURCE.replace(/\bimport\(/g, '__import(');
-  expect(code).not.toBe(SOURCE);
+  expect(script.textContent).toBe(START.text);
+  const code = START.text.replace(/\bimport\(/g, '__import(');
+  expect(code).not.toBe(START.text);
   // eslint-disable-next-line @typescript-eslint/no-implied-eval -- the script's own text, as the browser runs it
   new Function('__import', 'PerformanceObserver', 'fetch', code)(record, FakeObserver, fetch);
 }

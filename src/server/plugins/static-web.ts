@@ -12,6 +12,7 @@ import { pickEncoding, toCachedPage, type CachedPage, type PageCache, type PageO
 import { AGE_COOKIE, readCookie, SESSION_HINT_COOKIE } from '../../domain/cookies';
 import type { createPageRenderer } from '../../web/entry-server';
 import { matchPage } from '../../web/pages';
+import type { InlineScript } from './inline-start';
 import { criticalCss } from './critical-css';
 import { htmlDocument } from './html-document';
 import { builtFiles, MANIFEST_FILE, readManifest } from './web-manifest';
@@ -143,7 +144,15 @@ function serveUploadsFromStore(app: FastifyInstance, storage: Storage) {
 
 export default fp(async function staticWebPlugin(
   app: FastifyInstance,
-  opts: { uploads: Storage; webDir: string; renderer?: string | null; pageHead?: PageHeadRenderer; pageCaching?: PageCaching },
+  opts: {
+    uploads: Storage;
+    webDir: string;
+    renderer?: string | null;
+    pageHead?: PageHeadRenderer;
+    pageCaching?: PageCaching;
+    /** The build's start script, written into the pages (inline-start.ts); the pages' CSP allows its hash. */
+    startScript?: InlineScript | null;
+  },
 ) {
   if (opts.uploads instanceof DiskStorage) {
     await app.register(fastifyStatic, {
@@ -195,6 +204,7 @@ export default fp(async function staticWebPlugin(
           entry: build.files.entry,
           page: parts.module ? build.files.page(parts.module) : undefined,
           inlineCss: build.inlineCss,
+          startScript: opts.startScript?.text ?? null,
         })
       : '<!doctype html><title>Semillas</title><p>Ejecuta npm run build</p>';
 

@@ -1,9 +1,10 @@
-// Starts the app on pages whose first view the server rendered (decision 0022). Its modules are
-// requested once that view has painted with its first images, instead of competing with it for a
-// slow connection (a returning customer's page preloads them from its head: they came to buy), and
-// run one at a time, each in a task of its own, so a phone stays responsive while they start. For
-// a returning customer it also restores the session and fetches the page's priced answers at once,
-// while the modules download.
+// Starts the app on pages whose first view the server rendered (decisions 0022 and 0023), written
+// into the page by the server (plugins/inline-start.ts: its whole-line comments left out). Its
+// modules are requested once that view has painted with its first images, instead of competing
+// with it for a slow connection (a returning visitor's page preloads them from its head: they came
+// back to buy), and run one at a time, each in a task of its own, so a phone stays responsive while
+// they start. For a returning customer it also restores the session and fetches the page's priced
+// answers at once, while the modules download.
 (function () {
   var script = document.currentScript;
   var entry = script.getAttribute('data-entry');
