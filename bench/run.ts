@@ -40,6 +40,7 @@ import {
   SIGNED_IN_TARGET_RATIO,
 } from './pages';
 import { createThrowawayDatabase } from './throwaway-database';
+import { staticallyReached } from '../src/web/build/first-load-chunks';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const CONNECTIONS = 50;
@@ -362,17 +363,7 @@ function homeJavaScript(): { initial: number; withHome: number; files: number } 
     }
     return [...found];
   };
-  const closure = (start: string[]) => {
-    const seen = new Set<string>();
-    const queue = [...start];
-    while (queue.length) {
-      const file = queue.pop()!;
-      if (seen.has(file)) continue;
-      seen.add(file);
-      queue.push(...staticImports(file));
-    }
-    return seen;
-  };
+  const closure = (start: string[]) => staticallyReached(start, (file) => ({ importedIds: staticImports(file) }));
   const gz = (files: Set<string>) => [...files].reduce((sum, f) => sum + gzipSync(readFileSync(path.join(webDir, f))).length, 0);
   const initial = closure([entry]);
   const homeChunk = readdirSync(path.join(webDir, 'assets')).find((f) => /^HomePage-.*\.js$/.test(f));
