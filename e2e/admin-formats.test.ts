@@ -2,22 +2,19 @@
 // inputs load as "22.000" and "1.450,50" (not "22000", "1450,5"), shipping prices as "6.500", the
 // shop's WhatsApp as "+54 9 11 5555-1234" in its input and on the storefront, and the revenue
 // chart of a shop without sales has whole pesos on its scale (not "$0,5"). At 1280 and 390 px.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createProduct, createStaff } from '../tests/helpers/factories';
 import { saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
-import { DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-const SHOTS = '/tmp/shots-admin';
 let staff: Awaited<ReturnType<typeof createStaff>>;
 let product: Awaited<ReturnType<typeof createProduct>>;
 
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  await screenshot(page, name);
 }
 
 beforeAll(async () => {

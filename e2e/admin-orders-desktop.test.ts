@@ -2,7 +2,6 @@
 // run ahead of the numbers, and every link, address and search of the back office still names
 // the order by its number; the table's action icons fit the screen; bulk "Marcar enviados" takes
 // each order's own carrier and changes it only where asked.
-import { mkdirSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,17 +9,15 @@ import type { OrderDto } from '../src/domain/orders';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { saveShippingMethods, shippingMethod } from '../tests/helpers/shipping';
-import { DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-const SHOTS = '/tmp/shots-admin';
 let staff: Awaited<ReturnType<typeof createStaff>>;
 const orders: OrderDto[] = [];
 
 async function shot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: false });
+  await screenshot(page, name);
 }
 
 beforeAll(async () => {

@@ -4,9 +4,8 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { seedShowcase, type Showcase } from './admin-fixtures';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
-import path from 'node:path';
 
 const shop = useShop();
 let showcase: Showcase;
@@ -141,7 +140,7 @@ describe('admin area pages', () => {
     await step(page, 'admin-form-full', async () => {
       await page.goto(`/admin/productos/editar/${showcase.products[0].id}`);
       await page.getByText('Presentación 2').waitFor();
-      await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'admin-producto-editar-mobile-full.png'), fullPage: true });
+      await screenshot(page, 'admin-producto-editar-mobile-full', { fullPage: true });
     });
     expect(errors).toEqual([]);
     await context.close();

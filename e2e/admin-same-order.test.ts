@@ -1,18 +1,16 @@
 // "Nuevo pedido igual" (issue 38): on an order's admin page staff open a new manual order with the
 // same customer, lines (today's prices, a sold-out line left out) and delivery, and create it.
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OrderDto } from '../src/domain/orders';
 import { blisters } from '../src/server/db/schema';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { placeOrder } from '../tests/helpers/orders';
-import { DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-const SHOTS = '/tmp/shots/c38';
 let owner: Awaited<ReturnType<typeof createStaff>>;
 let order: OrderDto;
 
@@ -28,7 +26,6 @@ beforeAll(async () => {
   ]);
   await db.update(blisters).set({ stock: 0 }).where(eq(blisters.id, haze.blisters[0].id));
   await db.update(blisters).set({ price: 13000 }).where(eq(blisters.id, gelato.blisters[0].id));
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 describe('Nuevo pedido igual', () => {
@@ -48,7 +45,7 @@ describe('Nuevo pedido igual', () => {
       await expect.poll(async () => (await main.innerText()).includes('Amnesia Haze')).toBe(false);
       expect(await main.innerText()).toContain('Gelato');
       await expectNoOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/admin-same-order-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `admin-same-order-${viewport.width}`, { fullPage: true });
     });
     await context.close();
   });

@@ -1,7 +1,6 @@
 // One cart on every device (issue 38): a customer adds on a phone, signs in on a desktop (another
 // browser, whose cookie holds a line of its own) and finds both; a sold-out line stays, marked,
 // and is left out of the order.
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,11 @@ import { blisters } from '../src/server/db/schema';
 import { readCart } from '../src/server/modules/cart';
 import { createProduct, createUser } from '../tests/helpers/factories';
 import { eventually } from '../tests/helpers/mail';
-import { DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { cartLine, putInCart } from './helpers/cart';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-const SHOTS = '/tmp/shots/c38';
 let gorilla: Awaited<ReturnType<typeof createProduct>>;
 let critical: Awaited<ReturnType<typeof createProduct>>;
 let gelato: Awaited<ReturnType<typeof createProduct>>;
@@ -26,7 +24,6 @@ beforeAll(async () => {
   critical = await createProduct(db, { name: 'Critical Kush', blisters: [{ seed_count: 5, price: 20000, stock: 5 }] });
   gelato = await createProduct(db, { name: 'Gelato 41', blisters: [{ seed_count: 3, price: 15000, stock: 5 }] });
   customer = await createUser(db, { first_name: 'Lucía' });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 async function noOverflow(page: Page) {
@@ -61,7 +58,7 @@ describe('one cart on every device', () => {
         ['Critical Kush', 2, 'ok'],
       ]);
       await noOverflow(desktop.page);
-      await desktop.page.screenshot({ path: `${SHOTS}/cart-merged-1280.png`, fullPage: true });
+      await screenshot(desktop.page, 'cart-merged-1280', { fullPage: true });
       // A change here is saved for the other devices.
       await desktop.page.getByRole('button', { name: 'Agregar una unidad de Gorilla Glue (3 semillas)' }).click();
       await eventually(async () => (await serverLines())[0][1] === 2);
@@ -80,7 +77,7 @@ describe('one cart on every device', () => {
       await phone.page.getByText('Sin stock por ahora: no se incluye en el pedido.').waitFor();
       await phone.page.getByRole('heading', { name: 'Mi Carrito (4)' }).waitFor();
       await noOverflow(phone.page);
-      await phone.page.screenshot({ path: `${SHOTS}/cart-sold-out-390.png`, fullPage: true });
+      await screenshot(phone.page, 'cart-sold-out-390', { fullPage: true });
     });
     await phone.context.close();
   });

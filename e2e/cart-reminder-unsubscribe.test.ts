@@ -1,19 +1,17 @@
 // The reminder e-mail's unsubscribe link (issue 38) works in a browser without a session: the
 // page asks, one click withdraws the consent. Also the consent's checkbox at registration and in
 // Mi cuenta, and the reminder setting, at 390 and 1280 px.
-import { mkdirSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailOutbox, users } from '../src/server/db/schema';
 import { sendCartReminders } from '../src/server/modules/cart';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
-import { DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-const SHOTS = '/tmp/shots/c38';
 let customer: Awaited<ReturnType<typeof createUser>>;
 let owner: Awaited<ReturnType<typeof createStaff>>;
 let link: string;
@@ -21,7 +19,6 @@ let link: string;
 beforeAll(async () => {
   const { server } = shop;
   const db = server.ctx.db;
-  mkdirSync(SHOTS, { recursive: true });
   owner = await createStaff(db, { is_superuser: true });
   customer = await createUser(db, { marketing_opt_in: true });
   const product = await createProduct(db, { name: 'Gorilla Glue', blisters: [{ seed_count: 3, price: 10000, stock: 5 }] });
@@ -53,11 +50,11 @@ describe('reminder e-mails', () => {
       await page.getByText('¿Quieres dejar de recibir recordatorios y novedades por email?').waitFor();
       expect(await optedIn()).toBe(true);
       await expectNoOverflow(page);
-      await page.screenshot({ path: `${SHOTS}/baja-390.png`, fullPage: true });
+      await screenshot(page, 'baja-390', { fullPage: true });
       await page.getByRole('button', { name: 'Sí, darme de baja' }).click();
       await page.getByText('Listo: ya no te enviaremos recordatorios ni novedades por email.').waitFor();
       expect(await optedIn()).toBe(false);
-      await page.screenshot({ path: `${SHOTS}/baja-done-390.png`, fullPage: true });
+      await screenshot(page, 'baja-done-390', { fullPage: true });
     });
     await context.close();
   });
@@ -72,7 +69,7 @@ describe('reminder e-mails', () => {
     await box.waitFor();
     expect(await box.isChecked()).toBe(false);
     await expectNoOverflow(visitor.page);
-    await visitor.page.screenshot({ path: `${SHOTS}/crear-cuenta-${viewport.width}.png`, fullPage: true });
+    await screenshot(visitor.page, `crear-cuenta-${viewport.width}`, { fullPage: true });
     await visitor.context.close();
 
     const signedIn = await shop.newPage({ viewport, as: customer });
@@ -80,17 +77,17 @@ describe('reminder e-mails', () => {
     const mine = signedIn.page.getByLabel('Quiero recibir recordatorios y novedades por email');
     await mine.waitFor();
     await expectNoOverflow(signedIn.page);
-    await signedIn.page.screenshot({ path: `${SHOTS}/mi-cuenta-${viewport.width}.png`, fullPage: true });
+    await screenshot(signedIn.page, `mi-cuenta-${viewport.width}`, { fullPage: true });
     await signedIn.context.close();
 
     const staff = await shop.newPage({ viewport, as: owner });
     await staff.page.goto('/admin/configuracion');
     await staff.page.getByText('Recordatorio de carritos').first().waitFor();
     await expectNoOverflow(staff.page);
-    await staff.page.screenshot({ path: `${SHOTS}/admin-configuracion-${viewport.width}.png`, fullPage: true });
+    await screenshot(staff.page, `admin-configuracion-${viewport.width}`, { fullPage: true });
     await staff.page.goto('/admin');
     await staff.page.getByText('Recordatorios de carrito').waitFor();
-    await staff.page.screenshot({ path: `${SHOTS}/admin-dashboard-${viewport.width}.png`, fullPage: true });
+    await screenshot(staff.page, `admin-dashboard-${viewport.width}`, { fullPage: true });
     await staff.context.close();
   });
 });

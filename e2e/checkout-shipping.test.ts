@@ -2,7 +2,6 @@
 // customer in Córdoba chooses the province, sees what reaches it with prices and days, gives the
 // address, confirms the total shown, and finds the same subtotal, shipping and total in the
 // confirmation e-mail and in Mis Pedidos. A second customer starts from the address kept in Mi cuenta.
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { createProduct, createStaff, createUser } from '../tests/helpers/factori
 import { waitForOutboxMail } from '../tests/helpers/mail';
 import { saveShippingMethods } from '../tests/helpers/shipping';
 import { seriousViolations } from './helpers/axe';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { cartLine, putInCart } from './helpers/cart';
 import { ars, expectNoOverflow, squash } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
@@ -69,7 +68,7 @@ async function keepPicture(page: Page, selector: string, name: string) {
   await page.locator(selector).first().waitFor();
   // From the top: a page scrolled down pictures its sticky header in the middle.
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** Confirms the checkout and checks the figures in the e-mail and in Mis Pedidos. */

@@ -1,14 +1,13 @@
 // A coupon at checkout (issue 24) on a phone and on a desktop: a customer types a code that does
 // not apply and reads why, applies one that does, sees the discount in the totals before
 // confirming, confirms that total, and finds the coupon in the confirmation e-mail and Mis Pedidos.
-import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api } from '../tests/helpers/app';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { waitForOutboxMail } from '../tests/helpers/mail';
 import { seriousViolations } from './helpers/axe';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { cartLine, putInCart } from './helpers/cart';
 import { ars, expectNoOverflow, squash } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
@@ -67,7 +66,7 @@ describe('a coupon at checkout', () => {
         await expectNoOverflow(page);
         expect(await seriousViolations(page)).toEqual([]);
         await page.evaluate(() => window.scrollTo(0, 0));
-        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupon-checkout-${viewport.width}.png`), fullPage: true });
+        await screenshot(page, `coupon-checkout-${viewport.width}`, { fullPage: true });
       });
 
       await step(page, `coupon-confirm-${viewport.width}`, async () => {
@@ -130,12 +129,12 @@ describe('the Cupones page', () => {
         }
         await expectNoOverflow(page);
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupons-admin-${viewport.width}.png`), fullPage: true });
+        await screenshot(page, `coupons-admin-${viewport.width}`, { fullPage: true });
         // The form on this screen, empty.
         await page.getByRole('button', { name: 'Nuevo cupón' }).click();
         await page.getByRole('form', { name: 'Nuevo cupón' }).waitFor();
         await expectNoOverflow(page);
-        await page.screenshot({ path: path.join(ARTIFACTS_DIR, `coupons-form-${viewport.width}.png`) });
+        await screenshot(page, `coupons-form-${viewport.width}`);
       });
     }
   });

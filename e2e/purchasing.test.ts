@@ -1,7 +1,6 @@
 // Buying from the seed banks in a real browser (issue 37): the owner opens 'Reponer', starts a
 // purchase order for the bank most in need, sends it, receives half and then the rest, and sees
 // the stock rise and the sales report move, at 390 and 1280 px.
-import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
@@ -14,13 +13,11 @@ import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
 const shop = useShop({ maxPendingOrders: 1000 });
-const SHOTS = '/tmp/shots/b37';
 
 const toast = (page: Page, text: string) => page.locator('[data-sonner-toast]', { hasText: text }).first().waitFor();
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, `${name}-full`, { fullPage: true });
   await screenshot(page, name);
 }
 

@@ -1,17 +1,15 @@
 // "Repetir pedido" in Mis Pedidos (issue 38): an order with a line sold out since goes back into
 // the cart without it, and the cart says so in one message.
-import { mkdirSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { blisters } from '../src/server/db/schema';
 import { readCart } from '../src/server/modules/cart';
 import { createProduct, createUser } from '../tests/helpers/factories';
 import { placeOrder } from '../tests/helpers/orders';
-import { DESKTOP, MOBILE, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { useShop } from './helpers/shop';
 
 const shop = useShop();
-const SHOTS = '/tmp/shots/c38';
 
 let customer: Awaited<ReturnType<typeof createUser>>;
 let orderNumber: number;
@@ -27,7 +25,6 @@ beforeAll(async () => {
   ]);
   orderNumber = order.order_number;
   await db.update(blisters).set({ stock: 0 }).where(eq(blisters.id, gelato.blisters[0].id));
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 describe('Repetir pedido', () => {
@@ -40,7 +37,7 @@ describe('Repetir pedido', () => {
       await page.goto('/mi-cuenta?section=orders');
       await page.getByRole('button', { name: `Repetir pedido #${orderNumber}` }).waitFor();
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/mis-pedidos-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `mis-pedidos-${viewport.width}`, { fullPage: true });
       await page.getByRole('button', { name: `Repetir pedido #${orderNumber}` }).click();
       await page.waitForURL('**/carrito');
       await page
@@ -50,7 +47,7 @@ describe('Repetir pedido', () => {
       await page.getByRole('link', { name: 'Gorilla Glue' }).waitFor();
       expect(await page.getByRole('link', { name: 'Gelato 41' }).count()).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      await page.screenshot({ path: `${SHOTS}/reorder-cart-${viewport.width}.png`, fullPage: true });
+      await screenshot(page, `reorder-cart-${viewport.width}`, { fullPage: true });
     });
     await context.close();
   });

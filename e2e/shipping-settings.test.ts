@@ -2,14 +2,13 @@
 // Argentine way, is told about a province in both zones, saves, and finds it after a reload; a
 // packing slip then shows an order's full address, its shipping method and price. At 1280 and
 // 390 px.
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { formatArs } from '../src/domain/money';
 import { readShippingMethods } from '../src/server/modules/shipping/settings';
 import { createProduct, createStaff, createUser } from '../tests/helpers/factories';
 import { placeOrder } from '../tests/helpers/orders';
 import { seriousViolations } from './helpers/axe';
-import { ARTIFACTS_DIR, DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
+import { DESKTOP, MOBILE, screenshot, step } from './helpers/browser';
 import { expectNoOverflow } from './helpers/page-checks';
 import { useShop } from './helpers/shop';
 
@@ -84,7 +83,7 @@ describe('shipping settings', () => {
       const chips = await method.getByRole('list', { name: 'Provincias de la zona' }).allInnerTexts();
       expect(chips.map((c) => c.replace(/\s+/g, ' ').trim())).toEqual(['Ciudad Autónoma de Buenos Aires Buenos Aires', 'Córdoba Santa Fe']);
       await screenshot(page, 'shipping-settings-1280');
-      await page.screenshot({ path: path.join(ARTIFACTS_DIR, 'shipping-settings-1280-full.png'), fullPage: true });
+      await screenshot(page, 'shipping-settings-1280-full', { fullPage: true });
     });
     await context.close();
 
@@ -96,7 +95,7 @@ describe('shipping settings', () => {
       await expectNoOverflow(phone.page);
       expect(await seriousViolations(phone.page)).toEqual([]);
       await screenshot(phone.page, 'shipping-settings-390');
-      await phone.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'shipping-settings-390-full.png'), fullPage: true });
+      await screenshot(phone.page, 'shipping-settings-390-full', { fullPage: true });
     });
     await phone.context.close();
 
@@ -132,7 +131,7 @@ describe('shipping settings', () => {
       expect(text).toMatch(/Subtotal\s+\$\s24\.000/);
       await sheet.scrollIntoViewIfNeeded();
       await screenshot(slip.page, 'shipping-slip-1280');
-      await slip.page.screenshot({ path: path.join(ARTIFACTS_DIR, 'shipping-slip-1280-full.png'), fullPage: true });
+      await screenshot(slip.page, 'shipping-slip-1280-full', { fullPage: true });
     });
     await slip.context.close();
   });

@@ -14,7 +14,7 @@ const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
  * keep the full browser (CHROMIUM_PATH); CHROMIUM_PATH set by the caller picks the tests' too.
  */
 export const TEST_CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? (existsSync(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : CHROMIUM_PATH);
-export const ARTIFACTS_DIR = path.resolve('e2e/artifacts');
+const ARTIFACTS_DIR = path.resolve('e2e/artifacts');
 
 /** Flags for a quiet headless Chromium on a machine without a network or a sandbox. */
 export const CHROMIUM_FLAGS = [
@@ -102,12 +102,25 @@ export function waitForAppOnNavigation(page: Page): Page {
   return page;
 }
 
-/** Saves a screenshot under e2e/artifacts (kept by CI on failure, looked at during development). */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Whether `screenshot` saves the pictures a test takes on its way, to be looked at during
+ * development. CI sets E2E_SCREENSHOTS=failures: nobody looks at those there, and each cost a
+ * quarter of a second of the browser's processor (over three hundred of them in a run); a failed
+ * step's screenshot is saved all the same.
+ */
+const SCREENSHOTS_ON_THE_WAY = process.env.E2E_SCREENSHOTS !== 'failures';
+
+async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean }): Promise<void> {
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const file = path.join(ARTIFACTS_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: false });
-  return file;
+  await page.screenshot({ path: path.join(ARTIFACTS_DIR, `${name}.png`), fullPage: options.fullPage ?? false });
+}
+
+/**
+ * Saves a screenshot of the page as `e2e/artifacts/<name>.png`, to be looked at during development
+ * (not in CI: see SCREENSHOTS_ON_THE_WAY); `fullPage` takes the whole page, not only the screen.
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+  if (SCREENSHOTS_ON_THE_WAY) await saveScreenshot(page, name, options);
 }
 
 /**
@@ -119,7 +132,7 @@ export async function step<T>(page: Page, name: string, fn: () => Promise<T>): P
     return await fn();
   } catch (error) {
     const file = path.basename(expect.getState().testPath ?? '', '.test.ts');
-    await screenshot(page, `FAILED-${file ? `${file}-` : ''}${name}`).catch(() => {});
+    await saveScreenshot(page, `FAILED-${file ? `${file}-` : ''}${name}`, {}).catch(() => {});
     throw error;
   }
 }
