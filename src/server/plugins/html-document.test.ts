@@ -82,7 +82,7 @@ describe('htmlDocument', () => {
     expect(htmlDocument({ entry: ENTRY, inlineCss: css, firstView: { html: '', data: '' } })).not.toContain('data-priced');
   });
 
-  it('writes the start script into a page with a first view, with what it starts as its attributes', () => {
+  it("writes the start script into a returning visitor's page, with what it starts as its attributes", () => {
     const html = htmlDocument({
       entry: ENTRY,
       page: PAGE,
@@ -97,7 +97,10 @@ describe('htmlDocument', () => {
     // After the sheets it applies, before the preloads, which it counts on finding.
     expect(html.indexOf(start)).toBeGreaterThan(html.indexOf('<style>.a{color:red}</style>'));
     expect(html.indexOf(start)).toBeLessThan(html.indexOf('rel="modulepreload"'));
-    // A page the browser renders itself has no start script.
+    // A first visitor's page links it; a page the browser renders itself has none.
+    const first = htmlDocument({ entry: ENTRY, page: PAGE, inlineCss: css, firstView: { html: '', data: '' }, startScript: 'start();' });
+    expect(first).not.toContain('start();');
+    expect(first).toContain('<script async fetchpriority="high" src="/start.js" data-entry="/assets/index-A1.js"');
     expect(htmlDocument({ entry: ENTRY, inlineCss: css, startScript: 'start();' })).not.toContain('start();');
   });
 

@@ -21,7 +21,7 @@ export interface DocumentParts {
   firstView?: { html: string; data: string; returning?: boolean; priced?: string[] } | null;
   /** Same-origin GETs the app makes at start, preloaded when the browser renders the page itself. */
   startupFetches?: string[];
-  /** The start script's text, written into a page with a first view (inline-start.ts); else /start.js is linked. */
+  /** The start script's text, written into a returning visitor's page (inline-start.ts); else /start.js is linked. */
   startScript?: string | null;
 }
 
@@ -36,12 +36,14 @@ const modulePreload = (href: string) => `<link rel="modulepreload" crossorigin h
 
 /**
  * The scripts of the page. One whose first view is in the HTML paints before its scripts run: the
- * start script, written into the page (`startScript`, inline-start.ts; linked as /start.js when the
- * build has none), requests them once the view has painted with its first photos (a returning
- * visitor's page, `returning`, preloads them from the head instead: they came back to buy, and the
- * code is what answers their taps) and runs them one by one, the entry's imports (React) first, so
- * that no single task is long. Otherwise the entry script loads at once, its imports and the
- * page's chunks preloaded beside it.
+ * start script requests them once the view has painted with its first photos and runs them one by
+ * one, the entry's imports (React) first, so that no single task is long. A returning visitor's
+ * page (`returning`: the age cookie or the session hint) has the start script written in
+ * (`startScript`, inline-start.ts) and preloads the modules from the head: they came back to buy,
+ * and the code is what answers their taps. A first visitor's page links /start.js, asked for first
+ * and at a high priority, and stays the lighter page to serve: the age gate is what they read
+ * first. Otherwise the entry script loads at once, its imports and the page's chunks preloaded
+ * beside it.
  */
 export function scriptTags(
   entry: EntryFiles,
@@ -55,9 +57,9 @@ export function scriptTags(
     const pricedAttribute = priced.length ? ` data-priced="${escapeHtml(priced.join(' '))}"` : '';
     const attributes = `data-entry="${entry.script}" data-modules="${modules.join(' ')}"${pricedAttribute}`;
     return [
-      startScript === null
-        ? `<script async fetchpriority="high" src="/start.js" ${attributes}></script>`
-        : `<script ${attributes}>${startScript}</script>`,
+      firstView.returning && startScript !== null
+        ? `<script ${attributes}>${startScript}</script>`
+        : `<script async fetchpriority="high" src="/start.js" ${attributes}></script>`,
       ...(firstView.returning ? [...modules, entry.script].map(modulePreload) : []),
     ];
   }

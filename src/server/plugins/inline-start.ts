@@ -1,7 +1,8 @@
-// The start script (web/public/start.js) written into each page whose first view the server
-// renders, instead of fetched: on a phone's slow connection fetching it cost a round trip after
-// the HTML (over half a second on Slow 4G) before a returning customer's session was restored and
-// the page's modules ran. The pages' Content-Security-Policy allows exactly this text by its hash.
+// The start script (web/public/start.js) written into a returning visitor's page whose first view
+// the server renders, instead of fetched: on a phone's slow connection fetching it cost a round
+// trip after the HTML (over half a second on Slow 4G) before a returning customer's session was
+// restored and the page's modules ran. The pages' Content-Security-Policy allows exactly this text
+// by its hash.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';

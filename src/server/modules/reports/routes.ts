@@ -8,13 +8,17 @@ import { salesReportDtoSchema, salesReportQuerySchema, type SalesReportQuery } f
 import type { AppContext } from '../../context';
 import { writeCsv } from '../../csv';
 import { readShopSettings } from '../site';
+import { keptAnswer, type KeptAnswer } from './caches';
 import { restockPlan } from './restock';
 import { salesReport, salesReportCsvRows } from './sales';
 
 const MINUTE_MS = 60_000;
 
 const cachedSalesReport = (ctx: AppContext, query: SalesReportQuery) =>
-  ctx.caches.salesReports.get([query.group, query.from, query.to].join('|'), () => salesReport(ctx.db, query));
+  ctx.caches.salesReports.get([query.group, query.from, query.to].join('|'), async () => keptAnswer(await salesReport(ctx.db, query)));
+
+/** A kept answer's JSON as written once (its schema is the route's, as for any answer). */
+const sendJson = (reply: FastifyReply, kept: KeptAnswer<unknown>) => reply.type('application/json; charset=utf-8').send(kept.json);
 
 export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = base.withTypeProvider<ZodTypeProvider>();
@@ -23,7 +27,7 @@ export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx
   app.get(
     '/api/reports/sales/',
     { ...staff, schema: { querystring: salesReportQuerySchema, response: { 200: salesReportDtoSchema } } },
-    (request) => cachedSalesReport(ctx, request.query),
+    async (request, reply) => sendJson(reply, await cachedSalesReport(ctx, request.query)),
   );
 
   app.get(
@@ -41,7 +45,7 @@ export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx
       },
     },
     async (request, reply) => {
-      const report = await cachedSalesReport(ctx, request.query);
+      const report = (await cachedSalesReport(ctx, request.query)).dto;
       return (reply as FastifyReply)
         .header('content-disposition', `attachment; filename="ventas-${report.from}-a-${report.to}-por-${report.group}.csv"`)
         .type('text/csv; charset=utf-8')
@@ -52,13 +56,16 @@ export default async function reportRoutes(base: FastifyInstance, { ctx }: { ctx
   app.get(
     '/api/restock/',
     { ...staff, schema: { querystring: restockQuerySchema, response: { 200: restockDtoSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const { cover_days, brand_id, only_needed } = request.query;
       const coverDays = cover_days ?? (await readShopSettings(ctx)).restock_cover_days;
       const now = ctx.now();
       // Its 30- and 90-day windows end now: an answer is kept within the minute it was made.
       const key = [coverDays, brand_id ?? '', only_needed, Math.floor(now.getTime() / MINUTE_MS)].join('|');
-      return ctx.caches.restockPlans.get(key, () => restockPlan(ctx.db, { coverDays, brandId: brand_id, onlyNeeded: only_needed, now }));
+      const plan = await ctx.caches.restockPlans.get(key, async () =>
+        keptAnswer(await restockPlan(ctx.db, { coverDays, brandId: brand_id, onlyNeeded: only_needed, now })),
+      );
+      return sendJson(reply, plan);
     },
   );
 }
