@@ -5,6 +5,7 @@
 // must keep it inert, the policy is only the second line.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readStartScript } from '../src/server/plugins/inline-start';
 import { api } from '../tests/helpers/app';
 import { createStaff, createUser } from '../tests/helpers/factories';
 import { claimWithoutOrder, drawImage, uploadAs } from './admin-fixtures';
@@ -147,20 +148,22 @@ async function openPage(options: { as?: { id: number }; cart?: string } = {}) {
 async function expectInert(page: Page, dialogs: string[], label: string) {
   expect(await page.evaluate(() => window.__xss), `${label}: window.__xss`).toBeUndefined();
   expect(dialogs, `${label}: dialogs`).toEqual([]);
-  const injected = await page.evaluate(() => {
+  // The one inline script the shop writes: the start script, exactly as built (inline-start.ts).
+  const startScript = readStartScript(shop.server.ctx.config.webDir)?.text ?? null;
+  const injected = await page.evaluate((startText) => {
     const all = [...document.querySelectorAll('*')];
     return {
       // React attaches events by delegation: an on* attribute in the DOM came from markup.
       handlers: all.filter((el) => [...el.attributes].some((a) => /^on/i.test(a.name))).map((el) => el.outerHTML.slice(0, 120)),
       scripts: [...document.scripts]
-        .filter((s) => (!s.type || /javascript|module/i.test(s.type)) && !s.src)
+        .filter((s) => (!s.type || /javascript|module/i.test(s.type)) && !s.src && s.textContent !== startText)
         .map((s) => s.outerHTML.slice(0, 120)),
       jsUrls: all
         .filter((el) => ['href', 'src', 'action', 'formaction'].some((a) => /^\s*javascript:/i.test(el.getAttribute(a) ?? '')))
         .map((el) => el.outerHTML.slice(0, 120)),
       frames: document.querySelectorAll('iframe, object, embed').length,
     };
-  });
+  }, startScript);
   expect(injected, label).toEqual({ handlers: [], scripts: [], jsUrls: [], frames: 0 });
 }
 
