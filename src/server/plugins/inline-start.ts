@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
-export const START_SCRIPT_FILE = 'start.js';
+const START_SCRIPT_FILE = 'start.js';
 
 export interface InlineScript {
   /** The script as written into the page: the file without its comment lines. */
