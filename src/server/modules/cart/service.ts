@@ -1,11 +1,12 @@
 // The signed-in customer's cart kept by the server (issue 38): the same lines on every device.
 // It stores product, blister and quantity; every answer prices the lines anew (decision 0007) and
 // marks those that cannot be bought now. A quantity above the stock is cut to it (`adjusted`).
-import { asc, eq } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { mergeCartLines, type CartLineInput, type ServerCart, type ServerCartLine } from '../../../domain/server-cart';
 import { priceBlister } from '../../../domain/pricing';
 import type { AppContext } from '../../context';
-import type { DbOrTx, Tx } from '../../db/client';
+import { preparedRows, type DbOrTx } from '../../db/client';
+import { conflict } from '../../errors';
 import { cartLines, carts } from '../../db/schema';
 import { blisterLinesByIds, productNamesByIds, type BlisterLine } from '../catalog';
 import { getDollarRateValue } from '../site';
@@ -13,14 +14,6 @@ import { getDollarRateValue } from '../site';
 const keyOf = (l: { product_id: number; blister_id: number }) => `${l.product_id}:${l.blister_id}`;
 
 type StoredLine = CartLineInput & { adjusted?: boolean };
-
-async function storedLines(db: DbOrTx, userId: number): Promise<CartLineInput[]> {
-  return db
-    .select({ product_id: cartLines.product_id, blister_id: cartLines.blister_id, quantity: cartLines.quantity })
-    .from(cartLines)
-    .where(eq(cartLines.user_id, userId))
-    .orderBy(asc(cartLines.position));
-}
 
 /** The dollar rate in force, kept by this process a while. */
 export const currentDollarRate = (ctx: AppContext) => ctx.caches.dollarRate.get('value', () => getDollarRateValue(ctx.db));
@@ -102,10 +95,10 @@ async function pricedWith(
 
 /** GET /api/cart/: the customer's cart priced today. */
 export async function readCart(ctx: AppContext, userId: number): Promise<ServerCart> {
-  const [cart] = await ctx.db.select({ updated_at: carts.updated_at }).from(carts).where(eq(carts.user_id, userId));
-  if (!cart) return { lines: [], updated_at: null };
-  const lines = await priceCartLines(ctx, ctx.db, await storedLines(ctx.db, userId));
-  return { lines, updated_at: cart.updated_at.toISOString() };
+  const stored = await storedCart(ctx.db, userId);
+  if (stored.version === null) return { lines: [], updated_at: null };
+  const lines = await priceCartLines(ctx, ctx.db, stored.lines);
+  return { lines, updated_at: stored.updated_at?.toISOString() ?? null };
 }
 
 /**
@@ -129,53 +122,125 @@ async function keptWithinStock(db: DbOrTx, lines: CartLineInput[]): Promise<{ ke
 const sameLines = (a: CartLineInput[], b: CartLineInput[]) =>
   a.length === b.length && a.every((l, i) => keyOf(l) === keyOf(b[i]) && l.quantity === b[i].quantity);
 
-/** The customer's cart row, locked until the transaction ends; made first if there is none. */
-async function lockedCart(tx: Tx, userId: number, now: Date): Promise<{ updated_at: Date }> {
-  const lock = () => tx.select({ updated_at: carts.updated_at }).from(carts).where(eq(carts.user_id, userId)).for('update');
-  const [row] = await lock();
-  if (row) return row;
-  // Two first saves at once: one inserts, the other waits for it and then locks the same row.
-  await tx.insert(carts).values({ user_id: userId, updated_at: now }).onConflictDoNothing();
-  const [made] = await lock();
-  return made;
+/** The cart as stored: its row's version (PostgreSQL's `xmin`, new on every write), stamp and lines. */
+interface StoredCart {
+  version: string | null;
+  updated_at: Date | null;
+  lines: CartLineInput[];
+}
+
+interface CartRow {
+  version: string;
+  updated_at: Date | string;
+  product_id: number | null;
+  blister_id: number | null;
+  quantity: number | null;
+}
+
+/** The cart row with its lines in order, one row per line (one if it has none): one snapshot. */
+const cartWithLines = preparedRows<CartRow>(
+  'cart_with_lines',
+  sql`select c.xmin::text as version, c.updated_at, l.product_id, l.blister_id, l.quantity
+      from ${carts} c left join ${cartLines} l on l.user_id = c.user_id
+      where c.user_id = ${sql.placeholder('user')}
+      order by l.position`,
+);
+
+async function storedCart(db: DbOrTx, userId: number): Promise<StoredCart> {
+  const rows = await cartWithLines(db, { user: userId });
+  if (rows.length === 0) return { version: null, updated_at: null, lines: [] };
+  const lines = rows.flatMap((r) =>
+    r.product_id === null || r.blister_id === null || r.quantity === null
+      ? []
+      : [{ product_id: r.product_id, blister_id: r.blister_id, quantity: r.quantity }],
+  );
+  return { version: rows[0].version, updated_at: new Date(rows[0].updated_at), lines };
 }
 
 /**
- * Stores exactly these lines (kept within stock) under the customer's row lock. Nothing changes,
- * not even `updated_at` (the reminder's clock), when the lines are the stored ones; no lines
- * remove the cart, and with it its reminder mark. The answer is priced with the blisters read
- * under the lock, and the dollar rate read before it (priceCartLines).
+ * The cart becomes `lines` only if its row is still the `version` read (none: no row yet), in one
+ * statement: the row is made or stamped with `now`, lines that left are deleted and the others
+ * written in their new order (a line whose quantity and place did not change keeps its row).
+ * `written` is 0 when another save came first: its row lock makes this one wait, then see a new
+ * version, and write nothing.
+ */
+const writeCartIfUnchanged = preparedRows<{ written: number }>(
+  'cart_write_if_unchanged',
+  sql`with made as (
+        insert into ${carts} (user_id, updated_at)
+        select ${sql.placeholder('user')}, ${sql.placeholder('now')}::timestamptz where ${sql.placeholder('version')}::text is null
+        on conflict (user_id) do nothing
+        returning user_id
+      ), stamped as (
+        update ${carts} c set updated_at = ${sql.placeholder('now')}::timestamptz
+        where c.user_id = ${sql.placeholder('user')} and c.xmin::text = ${sql.placeholder('version')}::text
+        returning c.user_id
+      ), cart as (
+        select user_id from made union all select user_id from stamped
+      ), wanted as (
+        select w.product_id, w.blister_id, w.quantity, (w.n - 1)::int as position
+        from unnest(${sql.placeholder('products')}::int[], ${sql.placeholder('blisters')}::int[], ${sql.placeholder('quantities')}::int[])
+          with ordinality as w(product_id, blister_id, quantity, n)
+      ), gone as (
+        delete from ${cartLines} l using cart
+        where l.user_id = cart.user_id
+          and not exists (select 1 from wanted w where w.product_id = l.product_id and w.blister_id = l.blister_id)
+      ), saved as (
+        insert into ${cartLines} as l (user_id, product_id, blister_id, quantity, position, updated_at)
+        select cart.user_id, w.product_id, w.blister_id, w.quantity, w.position, ${sql.placeholder('now')}::timestamptz
+        from wanted w cross join cart
+        on conflict (user_id, product_id, blister_id) do update
+          set quantity = excluded.quantity, position = excluded.position, updated_at = excluded.updated_at
+          where (l.quantity, l.position) is distinct from (excluded.quantity, excluded.position)
+      )
+      select count(*)::int as written from cart`,
+);
+
+/** Removes the cart (its lines and reminder mark with it) if its row is still the `version` read. */
+const deleteCartIfUnchanged = preparedRows<{ user_id: number }>(
+  'cart_delete_if_unchanged',
+  sql`delete from ${carts} c where c.user_id = ${sql.placeholder('user')} and c.xmin::text = ${sql.placeholder('version')}::text
+      returning c.user_id`,
+);
+
+/** Saves that met another save of the same cart this many times in a row give up with a 409. */
+const SAVE_ATTEMPTS = 5;
+
+/**
+ * Stores exactly these lines (kept within stock), computed from the stored ones: read, decide,
+ * then write only if nobody wrote in between, else again from the new lines (two devices merging
+ * at once both keep their lines). Three statements and no transaction held open: the read, the
+ * blisters, the write. Nothing changes, not even `updated_at` (the reminder's clock), when the
+ * lines are the stored ones; no lines remove the cart, and with it its reminder mark.
  */
 async function storeLines(ctx: AppContext, userId: number, wanted: (stored: CartLineInput[]) => CartLineInput[]): Promise<ServerCart> {
   const rate = await currentDollarRate(ctx);
-  return ctx.db.transaction(async (tx) => {
-    const now = ctx.now();
-    const cart = await lockedCart(tx, userId, now);
-    const stored = await storedLines(tx, userId);
-    const { kept: lines, found } = await keptWithinStock(tx, wanted(stored));
+  for (let attempt = 0; attempt < SAVE_ATTEMPTS; attempt++) {
+    const stored = await storedCart(ctx.db, userId);
+    const { kept: lines, found } = await keptWithinStock(ctx.db, wanted(stored.lines));
     const answer = async (updatedAt: Date | null) => ({
-      lines: await pricedWith(ctx, tx, lines, found, rate),
+      lines: await pricedWith(ctx, ctx.db, lines, found, rate),
       updated_at: updatedAt?.toISOString() ?? null,
     });
     if (lines.length === 0) {
-      await tx.delete(carts).where(eq(carts.user_id, userId));
-      return answer(null);
+      if (stored.version === null) return answer(null);
+      const deleted = await deleteCartIfUnchanged(ctx.db, { user: userId, version: stored.version });
+      if (deleted.length > 0) return answer(null);
+      continue;
     }
-    if (sameLines(stored, lines)) return answer(cart.updated_at);
-    await tx.delete(cartLines).where(eq(cartLines.user_id, userId));
-    await tx.insert(cartLines).values(
-      lines.map((l, position) => ({
-        user_id: userId,
-        product_id: l.product_id,
-        blister_id: l.blister_id,
-        quantity: l.quantity,
-        position,
-        updated_at: now,
-      })),
-    );
-    await tx.update(carts).set({ updated_at: now }).where(eq(carts.user_id, userId));
-    return answer(now);
-  });
+    if (stored.version !== null && sameLines(stored.lines, lines)) return answer(stored.updated_at);
+    const now = ctx.now();
+    const [{ written }] = await writeCartIfUnchanged(ctx.db, {
+      user: userId,
+      version: stored.version,
+      now: now.toISOString(),
+      products: lines.map((l) => l.product_id),
+      blisters: lines.map((l) => l.blister_id),
+      quantities: lines.map((l) => l.quantity),
+    });
+    if (written > 0) return answer(now);
+  }
+  throw conflict('El carrito cambió en otro dispositivo al mismo tiempo. Volvé a intentarlo.', 'CART_BUSY');
 }
 
 /** PUT /api/cart/: the cart becomes these lines. */
