@@ -162,6 +162,10 @@ export const CONFLICTS: Record<string, Conflict> = {
     areas: ['core'],
     figures: { current_value: number, requested_value: number },
   },
+  CART_BUSY: {
+    description: 'Otro dispositivo guardó el mismo carrito a la vez, varias veces seguidas: la llamada se puede repetir.',
+    areas: ['cart', 'orders'],
+  },
   HAS_STOCK: { description: 'La presentación tiene stock: no hace falta un aviso.', areas: ['stock-notifications'] },
 };
 

@@ -240,7 +240,7 @@ async function storeLines(ctx: AppContext, userId: number, wanted: (stored: Cart
     });
     if (written > 0) return answer(now);
   }
-  throw conflict('El carrito cambió en otro dispositivo al mismo tiempo. Volvé a intentarlo.', 'CART_BUSY');
+  throw conflict('El carrito cambió en otro dispositivo al mismo tiempo. Intenta nuevamente.', 'CART_BUSY');
 }
 
 /** PUT /api/cart/: the cart becomes these lines. */
