@@ -282,7 +282,9 @@ describe('the product form', () => {
         for (let i = 0; i < 3; i++) await save.click();
         const toasts = page.locator('[data-sonner-toast]');
         await expect.poll(() => toasts.count()).toBeGreaterThanOrEqual(3);
-        await toasts.first().hover();
+        // The pointer onto the front toast, without waiting for the stack to stop moving: each new
+        // toast slides the others, and a toast whose time runs out meanwhile leaves the page.
+        await page.locator('[data-sonner-toast][data-front="true"]').hover({ force: true });
         await page.waitForTimeout(500);
         const bar = (await save.locator('xpath=..').boundingBox())!;
         for (const box of await Promise.all((await toasts.all()).map((t) => t.boundingBox()))) {

@@ -153,7 +153,10 @@ describe('orders back office in bulk', () => {
     await step(page, 'bulk-shipped', async () => {
       await bulkBar(page).getByRole('button', { name: 'Quitar la selección' }).click();
       await bulkBar(page).waitFor({ state: 'detached' });
+      // The tab's own list answered: until then the table may still show the list before it.
+      const listed = page.waitForResponse((r) => r.url().includes('/api/orders/?') && r.url().includes('stage=paid'));
       await page.getByRole('button', { name: 'Pagado, por enviar' }).click();
+      await listed;
       await expect.poll(() => rows(page).first().textContent()).toContain('Pagado');
       await showAllRows(page, 19);
       await page.getByRole('checkbox', { name: 'Seleccionar los 19 pedidos visibles' }).check();
