@@ -464,6 +464,38 @@ describe('scroll position', () => {
     });
     await context.close();
   });
+  it('opens a product from a scrolled catalog at its top at once, without gliding up', async () => {
+    const { context, page } = await open('/productos', { viewport: MOBILE });
+    await step(page, 'scroll-no-glide', async () => {
+      const card = cards(page).last();
+      await card.scrollIntoViewIfNeeded();
+      const catalogY = await page.evaluate(() => window.scrollY);
+      expect(catalogY).toBeGreaterThan(300);
+      // Every frame's scroll position from the click on, with the address it was taken at.
+      await page.evaluate(() => {
+        const frames: [number, string][] = [];
+        Object.assign(window, { scrollFrames: frames });
+        const started = performance.now();
+        const sample = () => {
+          frames.push([window.scrollY, location.pathname]);
+          if (performance.now() - started < 1200) requestAnimationFrame(sample);
+        };
+        requestAnimationFrame(sample);
+      });
+      await card.getByRole('link').first().click();
+      await page.waitForURL('**/producto/*');
+      await page.waitForTimeout(1300);
+      const frames = await page.evaluate(() => (window as unknown as { scrollFrames: [number, string][] }).scrollFrames);
+      const onProduct = frames.filter(([, path]) => path.startsWith('/producto/')).map(([y]) => y);
+      expect(onProduct.at(-1)).toBe(0);
+      // The catalog's position until the product is drawn, then the top. A glide passes through
+      // dozens of positions between; a page still drawing, shorter than the catalog, may hold the
+      // position at its own end for a frame or two.
+      const between = onProduct.filter((y) => y !== 0 && y !== catalogY);
+      expect(between.length, JSON.stringify(onProduct)).toBeLessThanOrEqual(2);
+    });
+    await context.close();
+  });
 });
 
 describe('accessibility', () => {

@@ -5,6 +5,7 @@
 import { useEffect, useRef } from 'react';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { buttonClass } from './ui/Button';
+import { jumpTo } from '../lib/navigation';
 
 /** A page's code that could not be downloaded: usually a new version of the site or a lost connection. */
 export function isChunkLoadError(error: unknown): boolean {
@@ -46,7 +47,7 @@ export function RouteError({ home, homeLabel }: RouteErrorProps) {
     console.error(error);
     // The link followed may have been far down (the footer's): the message is read from the top.
     heading.current?.focus({ preventScroll: true });
-    window.scrollTo({ top: 0, behavior: 'instant' });
+    jumpTo(0);
   }, [error]);
 
   return (

@@ -25,3 +25,11 @@ export function keyCurrentHistoryEntry() {
   if (typeof state.key === 'string' && state.key) return;
   window.history.replaceState({ usr: null, idx: 0, ...state, key: Math.random().toString(36).slice(2, 10) }, '');
 }
+
+/**
+ * Puts the page at `top` at once, whatever scroll-behavior a stylesheet sets: a page that has just
+ * opened must not glide from where the last one was.
+ */
+export function jumpTo(top: number) {
+  window.scrollTo({ top, behavior: 'instant' });
+}

@@ -32,7 +32,7 @@ export function serverFieldErrors(error: unknown, { fields, aliases = {}, rest }
 /** Brings the control named `name` into view, centred (a bar held at the bottom does not hide it). */
 function focusField(name: string) {
   const control = document.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`);
-  control?.scrollIntoView({ block: 'center' });
+  control?.scrollIntoView({ behavior: 'smooth', block: 'center' });
   control?.focus({ preventScroll: true });
 }
 

@@ -10,6 +10,7 @@ import { useLiveOrderCounts } from './orders/api';
 import { usePendingClaimsCount } from './warranty/api';
 import { MenuIcon, type IconProps, CloseIcon } from '../../components/ui/icons';
 import { StoreIcon } from '../../components/ui/admin-icons';
+import { jumpTo } from '../../lib/navigation';
 
 export interface AdminNavItem {
   to: string;
@@ -147,7 +148,7 @@ export function AdminLayout({ nav }: { nav: AdminNavItem[] }) {
 
   // spec accounts-admin §2: every navigation scrolls to the top.
   useEffect(() => {
-    window.scrollTo(0, 0);
+    jumpTo(0);
   }, [pathname]);
 
   return (

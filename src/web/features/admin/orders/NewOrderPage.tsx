@@ -23,6 +23,7 @@ import { TotalsSummary } from './draft/TotalsSummary';
 import { Button } from '../../../components/ui/Button';
 import { SelectField, TextAreaField, TextField } from '../../../components/ui/fields';
 import { ArrowLeftIcon } from '../../../components/ui/account-icons';
+import { jumpTo } from '../../../lib/navigation';
 
 export default function NewOrderPage() {
   const navigate = useNavigate();
@@ -56,7 +57,7 @@ export default function NewOrderPage() {
       onSuccess: (order) => {
         toast.success(`Pedido #${order.order_number} creado`);
         void navigate(`/admin/pedidos/${order.order_number}`);
-        window.scrollTo(0, 0);
+        jumpTo(0);
       },
       onError: (error) => {
         showServerErrors(error);

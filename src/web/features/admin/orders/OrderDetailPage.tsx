@@ -24,6 +24,7 @@ import { ConfirmModal } from '../../../components/ui/ConfirmModal';
 import { ArrowLeftIcon, TrashIcon } from '../../../components/ui/account-icons';
 import { EditIcon } from '../../../components/ui/icons';
 import { ErrorState, LoadingState } from '../../../components/ui/states';
+import { jumpTo } from '../../../lib/navigation';
 
 export default function OrderDetailPage() {
   const { orderId } = useParams();
@@ -42,7 +43,7 @@ export default function OrderDetailPage() {
   // order is shown, it starts at the top again.
   const loaded = order.data !== undefined;
   useEffect(() => {
-    if (loaded) window.scrollTo(0, 0);
+    if (loaded) jumpTo(0);
   }, [loaded, id]);
 
   const back = (

@@ -3,6 +3,7 @@
 import { useEffect, useRef } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { isReturnToList, savedListScroll, saveListScroll } from './list-memory';
+import { jumpTo } from '../../../lib/navigation';
 
 export function useListScrollMemory(search: string, rowsShown: boolean) {
   const state: unknown = useLocation().state;
@@ -14,7 +15,7 @@ export function useListScrollMemory(search: string, rowsShown: boolean) {
     // After the layout's scroll to the top of a new page (its effect runs after this one).
     const frame = requestAnimationFrame(() => {
       returning.current = false;
-      if (y) window.scrollTo(0, y);
+      if (y) jumpTo(y);
     });
     return () => cancelAnimationFrame(frame);
   }, [rowsShown, search]);

@@ -30,7 +30,7 @@ export function useScrollToSection() {
       const section = document.getElementById(decodeURIComponent(hash.slice(1)));
       if (!section) return;
       shown.current = hash;
-      section.scrollIntoView({ block: 'start' });
+      section.scrollIntoView({ behavior: 'smooth', block: 'start' });
       section.focus({ preventScroll: true });
     });
     return () => cancelAnimationFrame(frame);
