@@ -14,10 +14,11 @@ const directives = (list: Record<string, string>) =>
  * The pages' policy. Scripts only from the shop itself: Vite emits external module scripts, the
  * one inline script is the start script, allowed by the hash of its exact text (`scriptHashes`,
  * inline-start.ts), and JSON-LD blocks are data, not scripts. Styles: React's `style` props are
- * set through the CSSOM, which CSP does not block, but two libraries insert `<style>` elements at run time (sonner's
- * toasts, the home page's logo strip), so style elements may be inline while style attributes
- * written into markup may not. Images: the shop's uploads, pasted https addresses (spec
- * accounts-admin §5 product images), data: URIs and blob: previews of photos being chosen.
+ * set through the CSSOM, which CSP does not block, but two libraries insert `<style>` elements at
+ * run time (sonner's toasts, the home page's logo strip), so style elements may be inline while
+ * style attributes written into markup may not. Images: the shop's uploads, pasted https
+ * addresses (spec accounts-admin §5 product images), data: URIs and blob: previews of photos
+ * being chosen.
  */
 export function pageContentSecurityPolicy(https: boolean, scriptHashes: string[] = []): string {
   return directives({

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
-// The start script (web/public/start.js, written into the page by inline-start.ts), run on the markup the server writes for a landing page: the whole
-// stylesheet applies before any module runs, the modules are requested (a returning customer's from the head) and run after the
-// first paint, the entry's imports first, nothing starts twice, and a returning customer's session
-// and priced answers are asked for at once. The browser's side is played by the test: the first
+// The start script (web/public/start.js, written into the page by inline-start.ts), run on the
+// markup the server writes for a landing page: the whole stylesheet applies before any module
+// runs, the modules are requested (a returning customer's from the head) and run after the first
+// paint, the entry's imports first, nothing starts twice, and a returning customer's session and
+// priced answers are asked for at once. The browser's side is played by the test: the first
 // paint (a PerformanceObserver it drives), the timers and frames (fake), the sheet's load (its
 // event), `fetch` (a recorder) and `import()`, which the script text has renamed to a recorder.
 import { readFileSync } from 'node:fs';

@@ -228,7 +228,7 @@ async function storeLines(ctx: AppContext, userId: number, wanted: (stored: Cart
       if (deleted.length > 0) return answer(null);
       continue;
     }
-    if (stored.version !== null && sameLines(stored.lines, lines)) return answer(stored.updated_at);
+    if (sameLines(stored.lines, lines)) return answer(stored.updated_at);
     const now = ctx.now();
     const [{ written }] = await writeCartIfUnchanged(ctx.db, {
       user: userId,
